@@ -109,14 +109,23 @@ def mask_of(cards: Iterable[Card]) -> int:
     return mask
 
 
+def _build_suit_cards() -> tuple[tuple[tuple[Card, ...], ...], ...]:
+    return tuple(
+        tuple(tuple(suit * 13 + r for r in range(13) if m >> r & 1) for m in range(1 << 13))
+        for suit in range(4)
+    )
+
+
+_SUIT_CARDS = _build_suit_cards()
+
+
 def cards_of(mask: int) -> list[Card]:
     """The cards of a mask in increasing order."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
+    t = _SUIT_CARDS
+    return [
+        *t[0][mask & SUIT_MASK], *t[1][mask >> 13 & SUIT_MASK],
+        *t[2][mask >> 26 & SUIT_MASK], *t[3][mask >> 39 & SUIT_MASK],
+    ]
 
 
 def mask_value(mask: int) -> int:

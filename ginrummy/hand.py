@@ -1,0 +1,531 @@
+"""One hand of two-player Gin Rummy as an immutable state machine (R4-R26).
+
+A :class:`HandState` never changes: :meth:`HandState.apply` returns the next
+state, or raises :class:`IllegalActionError` and leaves the old one as it
+was, so keeping the previous state is all an undo needs.
+
+>>> from ginrummy.rules import Rules
+>>> state = deal_hand(Rules.preset("standard"), dealer=1, deck=list(range(52)))
+>>> state.phase.name, state.turn, action_names(state.legal_actions())
+('FIRST_UPCARD', 0, ['take', 'pass'])
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator, Sequence
+from enum import IntEnum
+from typing import Any
+
+from ginrummy.actions import (
+    BIG_GIN,
+    DISCARD_BASE,
+    DONE,
+    DRAW_DISCARD,
+    DRAW_STOCK,
+    KNOCK_BASE,
+    LAYOFF_BASE,
+    MELD_BASE,
+    NUM_ACTIONS,
+    PASS,
+    Action,
+    action_name,
+)
+from ginrummy.cards import CARD_VALUES, FULL_DECK, card_name, cards_of
+from ginrummy.melds import (
+    ALL_MELDS,
+    MELD_ID,
+    LayoffTargets,
+    melds_within,
+    min_deadwood,
+    min_deadwood_after_discard,
+)
+from ginrummy.result import HandResult, score_hand, void_result
+from ginrummy.rules import Rules
+
+STOCK_FLOOR = 2
+"""R21: the last two cards of the stock are never drawn."""
+
+
+class Phase(IntEnum):
+    FIRST_UPCARD = 0
+    """R13: the first upcard is offered to the non-dealer, then to the dealer."""
+    DRAW = 1
+    DISCARD = 2
+    """After drawing: discard, knock, or (R17) lay down a big gin."""
+    WALL = 3
+    """R22: two cards left in the stock; the last discard may be taken only to knock."""
+    KNOCKER_MELDS = 4
+    """R14, R20: the knocker lays out its melds one by one, then ``DONE``."""
+    DEFENDER = 5
+    """R18: the defender lays out melds and lays off, then ``DONE``."""
+    OVER = 6
+
+
+class IllegalActionError(ValueError):
+    """An action that the rules do not allow in this state."""
+
+
+def action_names(actions: Sequence[Action]) -> list[str]:
+    return [action_name(a) for a in actions]
+
+
+def shuffled_deck(rng: random.Random | int) -> list[int]:
+    """A uniformly shuffled deck from ``rng`` (a seed or a ``random.Random``)."""
+    generator = random.Random(rng) if isinstance(rng, int) else rng
+    deck = list(range(52))
+    generator.shuffle(deck)
+    return deck
+
+
+def check_deck(deck: Sequence[int]) -> tuple[int, ...]:
+    cards = tuple(deck)
+    if len(cards) != 52 or any(not isinstance(c, int) for c in cards):
+        raise IllegalActionError(f"a deck needs 52 card numbers, got {len(cards)} items")
+    mask = 0
+    for card in cards:
+        if not 0 <= card < 52:
+            raise IllegalActionError(f"deck has card number {card}, outside 0..51")
+        if mask >> card & 1:
+            raise IllegalActionError(f"deck has {card_name(card)} twice")
+        mask |= 1 << card
+    return cards
+
+
+def deal_hand(rules: Rules, dealer: int, deck: Sequence[int]) -> HandState:
+    """Deal a hand from ``deck`` (index 0 is the top card) as R6 or R7 says."""
+    if dealer not in (0, 1):
+        raise IllegalActionError(f"dealer must be seat 0 or 1, got {dealer!r}")
+    cards = check_deck(deck)
+    hands = [0, 0]
+    first = 1 - dealer
+    dealt = 21 if rules.eleven_card_deal else 20
+    for index in range(dealt):
+        seat = first if index % 2 == 0 else dealer
+        hands[seat] |= 1 << cards[index]
+    state = HandState()
+    state.rules = rules
+    state.dealer = dealer
+    state.deck = cards
+    state.hands = (hands[0], hands[1])
+    state.known = (0, 0)
+    state.taken = -1
+    state.passes = 0
+    state.stock_only = False
+    state.idle_turns = 0
+    state.pile_draws = 0
+    state.returned = False
+    state.wall_take = False
+    state.knocker = -1
+    state.knock_discard = -1
+    state.big_gin = False
+    state.melds = ((), ())
+    state.laid_off = 0
+    state.history = None
+    state.result = None
+    state.turn = first
+    if rules.eleven_card_deal:
+        state.upcard = None
+        state.pile = ()
+        state.stock_pos = 21
+        state.phase = Phase.DISCARD
+    else:
+        state.upcard = cards[20]
+        state.pile = (cards[20],)
+        state.stock_pos = 21
+        state.phase = Phase.FIRST_UPCARD
+    state.limit = rules.knock_limit_for(state.upcard)
+    return state
+
+
+def new_hand(rules: Rules, dealer: int, rng: random.Random | int) -> HandState:
+    return deal_hand(rules, dealer, shuffled_deck(rng))
+
+
+class HandState:
+    """The whole state of one hand, hidden cards included.
+
+    Agents and clients never see this object: they get a
+    :class:`~ginrummy.views.PlayerView` of their own seat.
+    """
+
+    rules: Rules
+    dealer: int
+    phase: Phase
+    turn: int
+    """The seat to act; -1 once the hand is over."""
+    deck: tuple[int, ...]
+    stock_pos: int
+    """Index in ``deck`` of the top card of the stock."""
+    hands: tuple[int, int]
+    """Each seat's cards as masks (melds laid out and layoffs included)."""
+    pile: tuple[int, ...]
+    """The discard pile, top card last."""
+    upcard: int | None
+    limit: int
+    known: tuple[int, int]
+    """Cards each seat took from the discard pile and still holds: its opponent knows them."""
+    taken: int
+    """The card taken from the pile this turn, or -1 (R12)."""
+    passes: int
+    stock_only: bool
+    idle_turns: int
+    pile_draws: int
+    returned: bool
+    wall_take: bool
+    knocker: int
+    knock_discard: int
+    big_gin: bool
+    melds: tuple[tuple[int, ...], tuple[int, ...]]
+    laid_off: int
+    history: tuple[Any, int, int] | None
+    result: HandResult | None
+
+    def _next(self) -> HandState:
+        state = HandState.__new__(HandState)
+        state.__dict__.update(self.__dict__)
+        return state
+
+    # ------------------------------------------------------------ queries
+
+    @property
+    def stock_size(self) -> int:
+        return 52 - self.stock_pos
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase is Phase.OVER
+
+    @property
+    def defender(self) -> int:
+        return 1 - self.knocker
+
+    def free_cards(self, seat: int) -> int:
+        """Cards of ``seat`` not laid out in melds nor laid off."""
+        used = self.laid_off if seat != self.knocker else 0
+        for meld in self.melds[seat]:
+            used |= meld
+        return self.hands[seat] & ~used
+
+    def actions(self) -> list[tuple[int, Action]]:
+        """Every (seat, action) played so far, in order."""
+        out = []
+        node = self.history
+        while node is not None:
+            node, seat, action = node
+            out.append((seat, action))
+        out.reverse()
+        return out
+
+    def check_invariants(self) -> None:
+        """Raise AssertionError if the 52 cards are not all accounted for exactly once."""
+        stock = 0
+        for card in self.deck[self.stock_pos:]:
+            stock |= 1 << card
+        pile = 0
+        for card in self.pile:
+            pile |= 1 << card
+        parts = [self.hands[0], self.hands[1], stock, pile]
+        if self.knock_discard >= 0:
+            parts.append(1 << self.knock_discard)
+        total = 0
+        for part in parts:
+            assert not part & total, "a card is in two places"
+            total |= part
+        assert total == FULL_DECK, "a card is missing"
+
+    def legal_actions(self) -> list[Action]:
+        """The legal actions of the seat to act, in increasing order."""
+        phase = self.phase
+        if phase is Phase.DRAW:
+            return [DRAW_STOCK] if self.stock_only else [DRAW_STOCK, DRAW_DISCARD]
+        if phase is Phase.DISCARD:
+            return self._discard_actions()
+        if phase is Phase.FIRST_UPCARD:
+            return [DRAW_DISCARD, PASS]
+        if phase is Phase.WALL:
+            top = self.pile[-1]
+            hand = self.hands[self.turn] | 1 << top
+            can_knock = min_deadwood_after_discard(hand) <= self.limit
+            return [DRAW_DISCARD, PASS] if can_knock else [PASS]
+        if phase is Phase.KNOCKER_MELDS:
+            return self._knocker_actions()
+        if phase is Phase.DEFENDER:
+            return self._defender_actions()
+        return []
+
+    def _may_discard_taken(self) -> bool:
+        return self.rules.allow_discard_of_drawn_upcard or self.wall_take
+
+    def _discard_actions(self) -> list[Action]:
+        hand = self.hands[self.turn]
+        barred = -1 if self._may_discard_taken() else self.taken
+        cards = [c for c in cards_of(hand) if c != barred]
+        actions = [] if self.wall_take else [DISCARD_BASE + c for c in cards]
+        limit = self.limit
+        if min_deadwood_after_discard(hand) <= limit:
+            actions.extend(KNOCK_BASE + c for c in cards if min_deadwood(hand & ~(1 << c)) <= limit)
+            if self.rules.big_gin and not self.wall_take and min_deadwood(hand) == 0:
+                actions.insert(0, BIG_GIN)
+        return actions
+
+    def _knocker_actions(self) -> list[Action]:
+        free = self.free_cards(self.turn)
+        limit = 0 if self.big_gin else self.limit
+        actions = [
+            MELD_BASE + MELD_ID[m] for m in melds_within(free) if min_deadwood(free & ~m) <= limit
+        ]
+        actions.sort()
+        if _value(free) <= limit:
+            actions.insert(0, DONE)
+        return actions
+
+    def _defender_actions(self) -> list[Action]:
+        free = self.free_cards(self.turn)
+        actions = [DONE]
+        if not self._knocker_went_gin():
+            targets = self._layoff_targets()
+            laid = self.laid_off
+            actions.extend(
+                LAYOFF_BASE + c for c in cards_of(free) if targets.accepts(laid | 1 << c)
+            )
+        actions.extend(sorted(MELD_BASE + MELD_ID[m] for m in melds_within(free)))
+        return actions
+
+    def _knocker_went_gin(self) -> bool:
+        return self.big_gin or self.free_cards(self.knocker) == 0
+
+    def _layoff_targets(self) -> LayoffTargets:
+        return LayoffTargets.of(self.melds[self.knocker])
+
+    def is_legal(self, action: Action) -> bool:
+        return action in self.legal_actions()
+
+    # ------------------------------------------------------------ moves
+
+    def apply(self, action: Action) -> HandState:
+        """The state after ``action`` by the seat to act; raises if it is illegal."""
+        if not isinstance(action, int) or isinstance(action, bool) or not 0 <= action < NUM_ACTIONS:
+            raise IllegalActionError(f"{action!r} is not an action number (0..{NUM_ACTIONS - 1})")
+        if self.phase is Phase.OVER:
+            raise IllegalActionError(f"{action_name(action)}: the hand is over")
+        if action not in self.legal_actions():
+            raise IllegalActionError(self._why_illegal(action))
+        return self.apply_unchecked(action)
+
+    def apply_unchecked(self, action: Action) -> HandState:
+        """:meth:`apply` for an action already known to be legal (agents, search)."""
+        state = self._next()
+        state.history = (self.history, self.turn, action)
+        phase = self.phase
+        if phase is Phase.DRAW:
+            if action == DRAW_STOCK:
+                state._draw_stock()
+            else:
+                state._draw_pile()
+        elif phase is Phase.DISCARD:
+            if action >= KNOCK_BASE:
+                state._knock(action - KNOCK_BASE)
+            elif action == BIG_GIN:
+                state.knocker = self.turn
+                state.big_gin = True
+                state.phase = Phase.KNOCKER_MELDS
+            else:
+                state._discard(action - DISCARD_BASE)
+        elif phase is Phase.FIRST_UPCARD:
+            state._first_upcard(action)
+        elif phase is Phase.WALL:
+            if action == PASS:
+                state._void("R22: the last discard was not taken to knock")
+            else:
+                state._take_top()
+                state.wall_take = True
+                state.phase = Phase.DISCARD
+        elif phase is Phase.KNOCKER_MELDS:
+            if action == DONE:
+                state.phase = Phase.DEFENDER
+                state.turn = 1 - self.turn
+            else:
+                state._lay_meld(ALL_MELDS[action - MELD_BASE])
+        elif phase is Phase.DEFENDER:
+            if action == DONE:
+                state._finish()
+            elif action >= MELD_BASE:
+                state._lay_meld(ALL_MELDS[action - MELD_BASE])
+            else:
+                state.laid_off = self.laid_off | 1 << (action - LAYOFF_BASE)
+        return state
+
+    def _first_upcard(self, action: Action) -> None:
+        if action == DRAW_DISCARD:
+            self._take_top()
+            self.phase = Phase.DISCARD
+        elif self.passes == 0:
+            self.passes = 1
+            self.turn = 1 - self.turn
+        else:
+            self.passes = 2
+            self.turn = 1 - self.turn
+            self.stock_only = True
+            self.phase = Phase.DRAW
+
+    def _take_top(self) -> None:
+        card = self.pile[-1]
+        self.pile = self.pile[:-1]
+        seat = self.turn
+        bit = 1 << card
+        self.taken = card
+        if seat == 0:
+            self.hands = (self.hands[0] | bit, self.hands[1])
+            self.known = (self.known[0] | bit, self.known[1])
+        else:
+            self.hands = (self.hands[0], self.hands[1] | bit)
+            self.known = (self.known[0], self.known[1] | bit)
+
+    def _draw_stock(self) -> None:
+        card = self.deck[self.stock_pos]
+        self.stock_pos += 1
+        bit = 1 << card
+        self.hands = (self.hands[0] | bit, self.hands[1]) if self.turn == 0 else (
+            self.hands[0], self.hands[1] | bit)
+        self.taken = -1
+        self.idle_turns = 0
+        self.stock_only = False
+        self.phase = Phase.DISCARD
+
+    def _draw_pile(self) -> None:
+        limit = self.rules.discard_pile_draw_limit
+        if limit is not None and self.pile_draws >= limit:
+            self._void("the discard pile was drawn from too often (OpenSpiel's cap)")
+            return
+        self.pile_draws += 1
+        self.idle_turns += 1
+        self._take_top()
+        self.phase = Phase.DISCARD
+
+    def _remove(self, seat: int, card: int) -> None:
+        keep = ~(1 << card)
+        if seat == 0:
+            self.hands = (self.hands[0] & keep, self.hands[1])
+            self.known = (self.known[0] & keep, self.known[1])
+        else:
+            self.hands = (self.hands[0], self.hands[1] & keep)
+            self.known = (self.known[0], self.known[1] & keep)
+
+    def _discard(self, card: int) -> None:
+        self._remove(self.turn, card)
+        self.pile = (*self.pile, card)
+        if self.rules.void_on_second_returned_discard:
+            if card == self.taken:
+                if self.returned:
+                    self._void("the same card was taken and thrown back twice in a row")
+                    return
+                self.returned = True
+            else:
+                self.returned = False
+        self.taken = -1
+        self.turn = 1 - self.turn
+        if self.stock_size <= STOCK_FLOOR:
+            if self.rules.fiftieth_card_action:
+                self.phase = Phase.WALL
+            else:
+                self._void("R21: only two cards are left in the stock")
+        elif self.idle_turns >= self.rules.max_turns_without_stock_draw:
+            self._void("R36: too many turns without a draw from the stock")
+        else:
+            self.phase = Phase.DRAW
+
+    def _knock(self, card: int) -> None:
+        self._remove(self.turn, card)
+        self.knock_discard = card
+        self.knocker = self.turn
+        self.taken = -1
+        self.phase = Phase.KNOCKER_MELDS
+
+    def _lay_meld(self, meld: int) -> None:
+        seat = self.turn
+        if seat == 0:
+            self.melds = ((*self.melds[0], meld), self.melds[1])
+        else:
+            self.melds = (self.melds[0], (*self.melds[1], meld))
+
+    def _void(self, reason: str) -> None:
+        self.phase = Phase.OVER
+        self.turn = -1
+        self.result = void_result(reason, self.limit)
+
+    def _finish(self) -> None:
+        knocker = self.knocker
+        self.result = score_hand(
+            self.rules,
+            knocker=knocker,
+            knocker_deadwood=_value(self.free_cards(knocker)),
+            defender_deadwood=_value(self.free_cards(1 - knocker)),
+            big_gin=self.big_gin,
+            limit=self.limit,
+            upcard=self.upcard,
+        )
+        self.phase = Phase.OVER
+        self.turn = -1
+
+    # ------------------------------------------------------------ errors
+
+    def _why_illegal(self, action: Action) -> str:
+        name = action_name(action)
+        where = f"{name} in phase {self.phase.name} (seat {self.turn} to act)"
+        hand = self.hands[self.turn]
+        if DISCARD_BASE <= action < MELD_BASE:
+            card = (action - DISCARD_BASE) % 52
+            if not hand >> card & 1:
+                return f"{where}: {card_name(card)} is not in the hand"
+            if card == self.taken and not self._may_discard_taken() and action < LAYOFF_BASE:
+                return f"{where}: {card_name(card)} was just taken from the pile (R12)"
+            if action >= KNOCK_BASE and action < LAYOFF_BASE and self.phase is Phase.DISCARD:
+                left = min_deadwood(hand & ~(1 << card))
+                return f"{where}: deadwood would be {left}, above the knock limit {self.limit} (R14)"
+            if self.wall_take and action < KNOCK_BASE:
+                return f"{where}: the last discard was taken only to knock (R22)"
+        if action >= MELD_BASE and self.phase in (Phase.KNOCKER_MELDS, Phase.DEFENDER):
+            meld = ALL_MELDS[action - MELD_BASE]
+            if meld & ~self.free_cards(self.turn):
+                return f"{where}: those cards are not all free in the hand"
+            return f"{where}: the rest could not get within the knock limit {self.limit} (R14)"
+        if LAYOFF_BASE <= action < MELD_BASE and self.phase is Phase.DEFENDER:
+            if self._knocker_went_gin():
+                return f"{where}: no layoffs on a gin hand (R25)"
+            return f"{where}: the card does not fit the knocker's melds (R18)"
+        if action == DONE and self.phase is Phase.KNOCKER_MELDS:
+            left = _value(self.free_cards(self.turn))
+            return f"{where}: {left} deadwood left, above the limit {self.limit} (R14)"
+        if action == DRAW_DISCARD and self.stock_only:
+            return f"{where}: both players passed the upcard, so the stock must be drawn (R13)"
+        legal = ", ".join(action_names(self.legal_actions()))
+        return f"{where}: not allowed now; legal: {legal}"
+
+    def __repr__(self) -> str:
+        return (
+            f"<HandState {self.phase.name} turn={self.turn} stock={self.stock_size} "
+            f"pile={' '.join(card_name(c) for c in self.pile[-3:])}>"
+        )
+
+    def play(self, actions: Sequence[Action]) -> HandState:
+        state = self
+        for action in actions:
+            state = state.apply(action)
+        return state
+
+    def walk(self, actions: Sequence[Action]) -> Iterator[HandState]:
+        state = self
+        yield state
+        for action in actions:
+            state = state.apply(action)
+            yield state
+
+
+def _value(cards: int) -> int:
+    total = 0
+    while cards:
+        low = cards & -cards
+        total += CARD_VALUES[low.bit_length() - 1]
+        cards ^= low
+    return total

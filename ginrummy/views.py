@@ -1,0 +1,131 @@
+"""What one seat may know about a hand, and nothing more.
+
+A :class:`PlayerView` holds the seat's own cards, the discard pile, the
+cards the opponent took from the pile and still holds, the stock size, the
+public history of moves and, once laid down, the melds and layoffs. The
+opponent's other cards, the stock's order and a knocker's face-down discard
+stay out of it until the rules reveal them (the end of a hand that was not
+void shows both hands).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ginrummy.actions import KNOCK_BASE, LAYOFF_BASE, Action, action_name
+from ginrummy.cards import cards_of, format_cards
+from ginrummy.hand import HandState, Phase
+from ginrummy.result import HandResult
+
+FACE_DOWN_KNOCK = -1
+"""Stands in a view's history for the opponent's knock: its discard is face down."""
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerView:
+    seat: int
+    dealer: int
+    phase: Phase
+    turn: int
+    hand: int
+    """This seat's cards (a mask), including any it has laid out."""
+    opponent_known: int
+    """Cards the opponent took from the discard pile and still holds."""
+    opponent_count: int
+    pile: tuple[int, ...]
+    stock_size: int
+    upcard: int | None
+    knock_limit: int
+    taken: int
+    """The card this seat took from the pile this turn (R12), or -1."""
+    legal: tuple[Action, ...]
+    history: tuple[tuple[int, Action], ...]
+    knocker: int
+    melds: tuple[tuple[int, ...], tuple[int, ...]]
+    laid_off: int
+    opponent_hand: int | None
+    """The opponent's whole hand once the rules show it (a finished hand), else None."""
+    result: HandResult | None
+
+    @property
+    def opponent(self) -> int:
+        return 1 - self.seat
+
+    @property
+    def is_my_turn(self) -> bool:
+        return self.turn == self.seat
+
+    def unseen(self) -> int:
+        """Cards this seat cannot place: the opponent's unknown cards and the stock."""
+        seen = self.hand | self.opponent_known | self.laid_off
+        for card in self.pile:
+            seen |= 1 << card
+        for meld in self.melds[0] + self.melds[1]:
+            seen |= meld
+        if self.opponent_hand is not None:
+            seen |= self.opponent_hand
+        return ((1 << 52) - 1) & ~seen
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready form with card names, for clients and logs."""
+        return {
+            "seat": self.seat,
+            "dealer": self.dealer,
+            "phase": self.phase.name.lower(),
+            "turn": self.turn,
+            "hand": format_cards(cards_of(self.hand)).split(),
+            "opponent_known": format_cards(cards_of(self.opponent_known)).split(),
+            "opponent_count": self.opponent_count,
+            "pile": format_cards(self.pile).split(),
+            "stock_size": self.stock_size,
+            "upcard": None if self.upcard is None else format_cards([self.upcard]),
+            "knock_limit": self.knock_limit,
+            "legal": [action_name(a) for a in self.legal],
+            "history": [
+                [seat, "knock" if a == FACE_DOWN_KNOCK else action_name(a)]
+                for seat, a in self.history
+            ],
+            "knocker": self.knocker,
+            "melds": [[format_cards(cards_of(m)).split() for m in side] for side in self.melds],
+            "layoffs": format_cards(cards_of(self.laid_off)).split(),
+            "opponent_hand": None if self.opponent_hand is None
+            else format_cards(cards_of(self.opponent_hand)).split(),
+            "result": None if self.result is None else self.result.to_dict(),
+        }
+
+
+def _public_history(state: HandState, seat: int) -> tuple[tuple[int, Action], ...]:
+    return tuple(
+        (who, FACE_DOWN_KNOCK if who != seat and KNOCK_BASE <= a < LAYOFF_BASE else a)
+        for who, a in state.actions()
+    )
+
+
+def view_of(state: HandState, seat: int) -> PlayerView:
+    """The view of ``seat`` (0 or 1) of ``state``."""
+    if seat not in (0, 1):
+        raise ValueError(f"seat must be 0 or 1, got {seat!r}")
+    other = 1 - seat
+    revealed = state.phase is Phase.OVER and state.result is not None and not state.result.is_void
+    return PlayerView(
+        seat=seat,
+        dealer=state.dealer,
+        phase=state.phase,
+        turn=state.turn,
+        hand=state.hands[seat],
+        opponent_known=state.known[other],
+        opponent_count=state.hands[other].bit_count(),
+        pile=state.pile,
+        stock_size=state.stock_size,
+        upcard=state.upcard,
+        knock_limit=state.limit,
+        taken=state.taken if state.turn == seat else -1,
+        legal=tuple(state.legal_actions()) if state.turn == seat else (),
+        history=_public_history(state, seat),
+        knocker=state.knocker,
+        melds=state.melds,
+        laid_off=state.laid_off,
+        opponent_hand=state.hands[other] if revealed else None,
+        result=state.result,
+    )

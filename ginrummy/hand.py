@@ -31,7 +31,7 @@ from ginrummy.actions import (
     Action,
     action_name,
 )
-from ginrummy.cards import CARD_VALUES, FULL_DECK, card_name, cards_of
+from ginrummy.cards import CARD_VALUES, FULL_DECK, SUIT_MASK, card_name, cards_of
 from ginrummy.melds import (
     ALL_MELDS,
     MELD_ID,
@@ -183,7 +183,7 @@ class HandState:
 
     def _next(self) -> HandState:
         state = HandState.__new__(HandState)
-        state.__dict__.update(self.__dict__)
+        state.__dict__ = self.__dict__.copy()
         return state
 
     # ------------------------------------------------------------ queries
@@ -260,10 +260,17 @@ class HandState:
     def _discard_actions(self) -> list[Action]:
         hand = self.hands[self.turn]
         barred = -1 if self._may_discard_taken() else self.taken
-        cards = [c for c in cards_of(hand) if c != barred]
-        actions = [] if self.wall_take else [DISCARD_BASE + c for c in cards]
+        if self.wall_take:
+            actions = []
+        else:
+            t = _DISCARDS_BY_SUIT
+            actions = [*t[0][hand & SUIT_MASK], *t[1][hand >> 13 & SUIT_MASK],
+                       *t[2][hand >> 26 & SUIT_MASK], *t[3][hand >> 39]]
+            if barred >= 0:
+                actions.remove(DISCARD_BASE + barred)
         limit = self.limit
         if min_deadwood_after_discard(hand) <= limit:
+            cards = [c for c in cards_of(hand) if c != barred]
             actions.extend(KNOCK_BASE + c for c in cards if min_deadwood(hand & ~(1 << c)) <= limit)
             if self.rules.big_gin and not self.wall_take and min_deadwood(hand) == 0:
                 actions.insert(0, BIG_GIN)
@@ -520,6 +527,12 @@ class HandState:
         for action in actions:
             state = state.apply(action)
             yield state
+
+
+_DISCARDS_BY_SUIT = tuple(
+    tuple(tuple(DISCARD_BASE + 13 * suit + r for r in range(13) if m >> r & 1) for m in range(1 << 13))
+    for suit in range(4)
+)
 
 
 def _value(cards: int) -> int:

@@ -86,7 +86,7 @@ class Rules:
         _validate(self)
 
     @classmethod
-    def preset(cls, name: str, **changes: Any) -> Rules:
+    def preset(cls, name: str, /, **changes: Any) -> Rules:
         """A named preset of RULES.md, with any options changed."""
         try:
             base = PRESETS[name]

@@ -10,6 +10,9 @@ CORE := $(wildcard $(CORE_FILES))
 TEST_STAMP  := $(VENV)/test.stamp
 BENCH_STAMP := $(VENV)/bench.stamp
 
+# `make bench` records its tables in bench/RESULTS.md; `make bench BENCH_ARGS=` only prints.
+BENCH_ARGS ?= --write
+
 .PHONY: test run bench clean
 
 $(TEST_STAMP): pyproject.toml
@@ -31,7 +34,7 @@ run: $(TEST_STAMP)
 	$(BIN)/gin play
 
 bench: $(BENCH_STAMP)
-	$(BIN)/python bench/run_all.py
+	$(BIN)/python bench/run_all.py $(BENCH_ARGS)
 
 clean:
 	rm -rf $(VENV) build *.egg-info .mypy_cache .ruff_cache .pytest_cache .hypothesis

@@ -1,0 +1,238 @@
+"""Minimum-deadwood speed: ginrummy against OpenSpiel (C++) and RLCard (Python).
+
+Run from the repository root:  python -m bench.bench_deadwood [--write]
+
+Every round draws fresh random hands (no hand is used twice) with a fixed seed;
+each engine is timed on the same hands with time.perf_counter, and the median
+over rounds is reported. ``ginrummy.deadwood`` takes a CardSet mask;
+``ginrummy.deadwood_many`` takes a NumPy uint64 array of masks. An engine that
+is not installed (or not written yet) is skipped.
+
+Correctness: ours must equal OpenSpiel on every 10-card hand. On 11-card hands
+OpenSpiel's MinDeadwood melds first and then drops the highest deadwood card,
+which overstates some meld-dense hands, so those disagreements are counted
+apart. Random hands are meld-poor, so the check also runs on meld-dense hands
+(11 cards from 20: five consecutive ranks in all suits).
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import datetime
+import os
+import platform
+import random
+import statistics
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Sequence
+from importlib import metadata
+from pathlib import Path
+from typing import Any
+
+from bench.peers import mask, openspiel_deadwood, rlcard_deadwood
+
+RESULTS = Path(__file__).with_name("RESULTS.md")
+Prepare = Callable[[Sequence[Sequence[int]]], Callable[[], Any]]
+
+
+def _loop(prepare: Callable[..., tuple[list[Any], Callable[[Any], int]]]) -> Prepare:
+    """Wrap a per-hand peer adapter: convert first, then time one call per hand."""
+
+    def setup(hands: Sequence[Sequence[int]]) -> Callable[[], Any]:
+        items, fn = prepare(hands)
+        return lambda: [fn(x) for x in items]
+
+    return setup
+
+
+def engines() -> tuple[dict[str, Prepare], list[str]]:
+    """The engines that can run here, by display name, and notes on those skipped."""
+    found: dict[str, Prepare] = {}
+    notes: list[str] = []
+    try:
+        from ginrummy import deadwood
+
+        found["ginrummy.deadwood"] = _loop(lambda hs: ([mask(h) for h in hs], deadwood))
+    except Exception as e:  # not written yet, or broken mid-edit
+        notes.append(f"ginrummy.deadwood skipped: {type(e).__name__}: {e}")
+    try:
+        import numpy as np
+
+        from ginrummy import deadwood_many
+
+        def batch(hands: Sequence[Sequence[int]]) -> Callable[[], Any]:
+            masks = np.array([mask(h) for h in hands], dtype=np.uint64)
+            return lambda: deadwood_many(masks)
+
+        found["ginrummy.deadwood_many"] = batch
+    except Exception as e:
+        notes.append(f"ginrummy.deadwood_many skipped: {type(e).__name__}: {e}")
+    for name, module, prepare in (
+        ("OpenSpiel MinDeadwood", "pyspiel", openspiel_deadwood),
+        ("RLCard melding", "rlcard", rlcard_deadwood),
+    ):
+        try:
+            __import__(module)
+            found[name] = _loop(prepare)
+        except ImportError as e:
+            notes.append(f"{name} skipped: {e}")
+    return found, notes
+
+
+def fresh_hands(rng: random.Random, n: int, size: int, seen: set[int]) -> list[list[int]]:
+    """``n`` random hands of ``size`` cards never drawn before (tracked in ``seen``)."""
+    hands: list[list[int]] = []
+    while len(hands) < n:
+        hand = rng.sample(range(52), size)
+        m = mask(hand)
+        if m not in seen:
+            seen.add(m)
+            hands.append(hand)
+    return hands
+
+
+def dense_hands(rng: random.Random, n: int, size: int) -> list[list[int]]:
+    """Meld-dense hands: ``size`` cards out of five consecutive ranks in all suits."""
+    hands = []
+    for _ in range(n):
+        low = rng.randrange(9)
+        pool = [s * 13 + r for s in range(4) for r in range(low, low + 5)]
+        hands.append(rng.sample(pool, size))
+    return hands
+
+
+def run(hands_per_round: int, rounds: int, seed: int) -> tuple[list[str], list[str]]:
+    """Time every engine; return (report lines in Markdown, notes)."""
+    found, notes = engines()
+    rng = random.Random(seed)
+    seen: set[int] = set()
+    ref = "OpenSpiel MinDeadwood" if "OpenSpiel MinDeadwood" in found else None
+    lines: list[str] = []
+    for size in (10, 11):
+        per_hand: dict[str, list[float]] = {name: [] for name in found}
+        differ: dict[str, list[int]] = {name: [0, 0] for name in found}
+        for _ in range(rounds):
+            hands = fresh_hands(rng, hands_per_round, size, seen)
+            values: dict[str, list[int]] = {}
+            for name, setup in found.items():
+                call = setup(hands)
+                t0 = time.perf_counter()
+                out = call()
+                per_hand[name].append((time.perf_counter() - t0) / len(hands))
+                values[name] = [int(v) for v in out]
+            if ref:
+                for name in found:
+                    d, h = _compare(values[name], values[ref])
+                    differ[name][0] += d
+                    differ[name][1] += h
+        lines += _table(size, hands_per_round, rounds, per_hand, ref)
+        if ref:
+            what = "mismatches" if size == 10 else "disagreements"
+            dense = dense_hands(rng, hands_per_round, size)
+            expected = found[ref](dense)()
+            for name in found:
+                if name == ref:
+                    continue
+                d, h = _compare(found[name](dense)(), expected)
+                lines.append(
+                    f"- {name} vs OpenSpiel, {size}-card hands: {differ[name][0]} {what} on "
+                    f"random hands ({differ[name][1]} with OpenSpiel higher), {d} on meld-dense "
+                    f"hands ({h} with OpenSpiel higher)"
+                )
+        lines.append("")
+    return lines, notes
+
+
+def _compare(got: Sequence[int], expected: Sequence[int]) -> tuple[int, int]:
+    """(number of differing values, how many of those have ``expected`` higher)."""
+    pairs = [(int(a), int(b)) for a, b in zip(got, expected, strict=True) if int(a) != int(b)]
+    return len(pairs), sum(b > a for a, b in pairs)
+
+
+def _table(
+    size: int, n: int, rounds: int, per_hand: dict[str, list[float]], ref: str | None
+) -> list[str]:
+    med = {name: statistics.median(ts) for name, ts in per_hand.items()}
+    lines = [
+        f"{size}-card hands ({rounds} rounds x {n} fresh hands, median):",
+        "",
+        "| engine | µs/hand | M hands/s | vs OpenSpiel |",
+        "|---|---:|---:|---:|",
+    ]
+    for name, t in med.items():
+        ratio = f"{med[ref] / t:.2f}x" if ref else "n/a"
+        lines.append(f"| {name} | {t * 1e6:.2f} | {1e-6 / t:.3f} | {ratio} |")
+    lines.append("")
+    return lines
+
+
+def _revision() -> str:
+    """The ginrummy commit measured, and whether ginrummy/ had local changes."""
+    git = ["git", "-C", str(RESULTS.parent)]
+    try:
+        head = subprocess.run(
+            [*git, "rev-parse", "--short", "HEAD"], capture_output=True, text=True, check=True
+        ).stdout.strip()
+        dirty = subprocess.run(
+            [*git, "status", "--porcelain", "--", "../ginrummy"],
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout.strip()
+    except (OSError, subprocess.CalledProcessError):
+        return "ginrummy at an unknown commit"
+    return f"ginrummy at {head}" + (" with local changes" if dirty else "")
+
+
+def _versions() -> str:
+    parts = [_revision(), f"Python {platform.python_version()}"]
+    for dist in ("numpy", "open-spiel", "rlcard"):
+        with contextlib.suppress(metadata.PackageNotFoundError):
+            parts.append(f"{dist} {metadata.version(dist)}")
+    return ", ".join(parts)
+
+
+def write_section(heading: str, body: list[str]) -> None:
+    """Replace the section titled ``heading`` in RESULTS.md, or append it."""
+    text = RESULTS.read_text() if RESULTS.exists() else "# Benchmark results\n"
+    lines = text.rstrip("\n").split("\n")
+    if heading in lines:
+        start = lines.index(heading)
+        end = next(
+            (i for i in range(start + 1, len(lines)) if lines[i].startswith("## ")), len(lines)
+        )
+        lines[start:end] = [heading, "", *body]
+    else:
+        lines += ["", heading, "", *body]
+    RESULTS.write_text("\n".join(lines).rstrip("\n") + "\n")
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--hands", type=int, default=2000, help="fresh hands per round")
+    parser.add_argument("--rounds", type=int, default=7)
+    parser.add_argument("--seed", type=int, default=20240601)
+    parser.add_argument("--write", action="store_true", help="record in bench/RESULTS.md")
+    args = parser.parse_args(argv)
+    lines, notes = run(args.hands, args.rounds, args.seed)
+    cpu = f"{platform.system()} {platform.machine()}, {os.cpu_count()} cores"
+    body = [
+        f"Machine: {cpu}; {_versions()}.",
+        f"Command: `python -m bench.bench_deadwood --hands {args.hands} "
+        f"--rounds {args.rounds} --seed {args.seed}`",
+        "",
+        *lines,
+        *[f"Note: {n}" for n in notes],
+    ]
+    print("\n".join(body))
+    if args.write:
+        write_section(f"## bench_deadwood {datetime.date.today().isoformat()}", body)
+        print(f"written to {RESULTS}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -116,7 +116,12 @@ def parse_action(text: str) -> Action:
                 raise ActionError(f"{text!r}: {head} takes exactly one card")
             return _CARD_WORDS[head] + parse_card(rest[0])
         if head == "meld" or head == "m":
-            return meld(parse_cards(rest))
+            if not rest:
+                raise ActionError(f"{text!r}: meld takes three or more cards")
+            try:
+                return meld(parse_cards(rest))
+            except ActionError as error:
+                raise ActionError(f"{text!r}: {error}") from None
     except CardError as error:
         raise ActionError(f"{text!r}: {error}") from None
     raise ActionError(

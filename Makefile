@@ -3,10 +3,12 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 
 # The rules core, type-checked with mypy --strict; add new core modules here.
-CORE_FILES := ginrummy/cards.py ginrummy/melds.py ginrummy/rules.py ginrummy/hand.py \
-              ginrummy/views.py ginrummy/game.py ginrummy/record.py
+CORE_FILES := ginrummy/cards.py ginrummy/melds.py ginrummy/batch.py ginrummy/rules.py \
+              ginrummy/actions.py ginrummy/result.py ginrummy/hand.py ginrummy/views.py \
+              ginrummy/game.py ginrummy/record.py
 CORE := $(wildcard $(CORE_FILES))
 
+RUN_STAMP   := $(VENV)/run.stamp
 TEST_STAMP  := $(VENV)/test.stamp
 BENCH_STAMP := $(VENV)/bench.stamp
 
@@ -14,6 +16,11 @@ BENCH_STAMP := $(VENV)/bench.stamp
 BENCH_ARGS ?= --write
 
 .PHONY: test run bench clean
+
+$(RUN_STAMP): pyproject.toml
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install -q -e .
+	touch $@
 
 $(TEST_STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -30,7 +37,7 @@ test: $(TEST_STAMP)
 	$(if $(CORE),$(BIN)/mypy --strict $(CORE),@echo "mypy: no core modules yet")
 	$(BIN)/pytest -n 2 -q
 
-run: $(TEST_STAMP)
+run: $(RUN_STAMP)
 	$(BIN)/gin play
 
 bench: $(BENCH_STAMP)

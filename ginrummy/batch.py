@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from itertools import product
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -31,7 +32,7 @@ def _as_masks(hands: Iterable[int] | npt.ArrayLike) -> npt.NDArray[np.uint64]:
         if hands.dtype.kind == "i" and hands.size and int(hands.min()) < 0:
             raise HandSizeError("hands must be non-negative masks")
         return hands.astype(np.uint64, copy=False).ravel()
-    items = hands if isinstance(hands, list | tuple) else list(hands)  # type: ignore[arg-type]
+    items: list[Any] = list(hands) if not isinstance(hands, list) else hands  # type: ignore[arg-type]
     try:
         return np.fromiter((int(h) for h in items), dtype=np.uint64, count=len(items))
     except OverflowError as error:
@@ -39,7 +40,8 @@ def _as_masks(hands: Iterable[int] | npt.ArrayLike) -> npt.NDArray[np.uint64]:
 
 
 def _suits(masks: npt.NDArray[np.uint64]) -> list[IntArray]:
-    return [((masks >> np.uint64(13 * s)) & np.uint64(SUIT_MASK)).astype(np.int64) for s in range(4)]
+    mask = np.uint64(SUIT_MASK)
+    return [((masks >> np.uint64(13 * s)) & mask).astype(np.int64) for s in range(4)]
 
 
 def _value(parts: list[IntArray], eleven: npt.NDArray[np.bool_]) -> IntArray:

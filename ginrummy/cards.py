@@ -171,16 +171,16 @@ class CardSet(int):
     def __contains__(self, card: object) -> bool:
         return isinstance(card, int) and 0 <= card < NUM_CARDS and bool(self >> card & 1)
 
-    def __or__(self, other: int) -> CardSet:  # type: ignore[override]
+    def __or__(self, other: int) -> CardSet:
         return CardSet(int(self) | int(other))
 
-    def __and__(self, other: int) -> CardSet:  # type: ignore[override]
+    def __and__(self, other: int) -> CardSet:
         return CardSet(int(self) & int(other))
 
-    def __sub__(self, other: int) -> CardSet:  # type: ignore[override]
+    def __sub__(self, other: int) -> CardSet:
         return CardSet(int(self) & ~int(other))
 
-    def __xor__(self, other: int) -> CardSet:  # type: ignore[override]
+    def __xor__(self, other: int) -> CardSet:
         return CardSet(int(self) ^ int(other))
 
     def add(self, card: Card) -> CardSet:

@@ -489,7 +489,8 @@ class HandState:
                 return f"{where}: {card_name(card)} was just taken from the pile (R12)"
             if action >= KNOCK_BASE and action < LAYOFF_BASE and self.phase is Phase.DISCARD:
                 left = min_deadwood(hand & ~(1 << card))
-                return f"{where}: deadwood would be {left}, above the knock limit {self.limit} (R14)"
+                limit = self.limit
+                return f"{where}: deadwood would be {left}, above the knock limit {limit} (R14)"
             if self.wall_take and action < KNOCK_BASE:
                 return f"{where}: the last discard was taken only to knock (R22)"
         if action >= MELD_BASE and self.phase in (Phase.KNOCKER_MELDS, Phase.DEFENDER):
@@ -530,7 +531,9 @@ class HandState:
 
 
 _DISCARDS_BY_SUIT = tuple(
-    tuple(tuple(DISCARD_BASE + 13 * suit + r for r in range(13) if m >> r & 1) for m in range(1 << 13))
+    tuple(
+        tuple(DISCARD_BASE + 13 * suit + r for r in range(13) if m >> r & 1) for m in range(1 << 13)
+    )
     for suit in range(4)
 )
 

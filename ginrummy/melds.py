@@ -9,7 +9,7 @@ three or four cards and could form a set instead.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations, product
 
@@ -92,7 +92,11 @@ def _build_set_options(triples: int, quads: int) -> tuple[tuple[int, int, int, i
 
 def _quads_within(triples: int) -> list[int]:
     ranks = [r for r in range(13) if triples >> r & 1]
-    return [sum(1 << r for r in subset) for k in range(len(ranks) + 1) for subset in combinations(ranks, k)]
+    return [
+        sum(1 << r for r in subset)
+        for k in range(len(ranks) + 1)
+        for subset in combinations(ranks, k)
+    ]
 
 
 _SET_OPTIONS: dict[tuple[int, int], tuple[tuple[int, int, int, int], ...]] = {
@@ -140,14 +144,16 @@ def min_deadwood_after_discard(cards: int) -> int:
     table = RUN_DEADWOOD
     gain = DISCARD_GAIN
     if not triples:
-        return table[a] + table[b] + table[c] + table[d] + min(gain[a], gain[b], gain[c], gain[d])
+        least_gain = min(gain[a], gain[b], gain[c], gain[d])
+        return table[a] + table[b] + table[c] + table[d] + least_gain
     best = _NO_DISCARD
     for ka, kb, kc, kd in _set_options(triples, a & b & c & d):
         a2 = a & ka
         b2 = b & kb
         c2 = c & kc
         d2 = d & kd
-        value = table[a2] + table[b2] + table[c2] + table[d2] + min(gain[a2], gain[b2], gain[c2], gain[d2])
+        least_gain = min(gain[a2], gain[b2], gain[c2], gain[d2])
+        value = table[a2] + table[b2] + table[c2] + table[d2] + least_gain
         if value < best:
             best = value
     return best
@@ -172,13 +178,6 @@ def deadwood(cards: int) -> int:
     if count > 11 or cards < 0 or cards >> 52:
         raise HandSizeError(f"deadwood takes at most 11 cards, got {count}")
     return min_deadwood(cards)
-
-
-def deadwood_many(hands: Iterable[int] | object) -> object:
-    """:func:`deadwood` for many hands at once; see :mod:`ginrummy.batch`."""
-    from ginrummy.batch import deadwood_many as batch
-
-    return batch(hands)
 
 
 def is_set(meld: int) -> bool:
@@ -229,7 +228,7 @@ MELD_ID = {meld: index for index, meld in enumerate(ALL_MELDS)}
 
 def melds_within(cards: int) -> list[int]:
     """Every meld whose cards are all in ``cards``."""
-    found = []
+    found: list[int] = []
     for rank in range(13):
         column = [1 << (13 * suit + rank) for suit in range(4) if cards >> (13 * suit + rank) & 1]
         if len(column) >= 3:
@@ -271,7 +270,7 @@ def best_arrangement(cards: int) -> Arrangement:
     d = cards >> 39 & SUIT_MASK
     triples = (a & b & (c | d)) | (c & d & (a | b))
     best_value = _NO_DISCARD
-    best_keep = (SUIT_MASK,) * 4
+    best_keep: tuple[int, ...] = (SUIT_MASK,) * 4
     for keep in _set_options(triples, a & b & c & d):
         value = sum(RUN_DEADWOOD[part & k] for part, k in zip((a, b, c, d), keep, strict=True))
         if value < best_value:
@@ -284,8 +283,8 @@ def best_arrangement(cards: int) -> Arrangement:
                 column |= cards & 1 << (13 * suit + rank)
         if column:
             melds.append(CardSet(column))
-    for suit, (part, keep) in enumerate(zip((a, b, c, d), best_keep, strict=True)):
-        melds.extend(CardSet(run << (13 * suit)) for run in RUN_MELDS[part & keep])
+    for suit, (part, suit_keep) in enumerate(zip((a, b, c, d), best_keep, strict=True)):
+        melds.extend(CardSet(run << (13 * suit)) for run in RUN_MELDS[part & suit_keep])
     used = 0
     for meld in melds:
         used |= meld
@@ -457,7 +456,6 @@ __all__ = [
     "best_discards",
     "check_melds",
     "deadwood",
-    "deadwood_many",
     "is_big_gin",
     "is_meld",
     "is_run",

@@ -65,9 +65,11 @@ def score_hand(
     multiplier = rules.hand_multiplier(upcard)
     outcome: Outcome
     if big_gin:
-        outcome, winner, difference, bonus = "big_gin", knocker, defender_deadwood, rules.big_gin_bonus
+        outcome, winner = "big_gin", knocker
+        difference, bonus = defender_deadwood, rules.big_gin_bonus
     elif knocker_deadwood == 0:
-        outcome, winner, difference, bonus = "gin", knocker, defender_deadwood, rules.gin_bonus
+        outcome, winner = "gin", knocker
+        difference, bonus = defender_deadwood, rules.gin_bonus
     elif knocker_deadwood < defender_deadwood:
         outcome, winner = "knock", knocker
         difference, bonus = defender_deadwood - knocker_deadwood, 0

@@ -56,7 +56,7 @@ class Rules:
     big_gin_bonus: int = 31
     """R26."""
     undercut_on_tie: bool = True
-    """R24: a defender whose count equals the knocker's undercuts; if false, a tie scores nothing."""
+    """R24: a defender whose count equals the knocker's undercuts; if false, a tie scores 0."""
     fiftieth_card_action: bool = False
     """R22: when the stock is down to two cards, the last discard may be taken only to knock."""
     max_turns_without_stock_draw: int = 40

@@ -45,7 +45,8 @@ class PlayerView:
     melds: tuple[tuple[int, ...], tuple[int, ...]]
     laid_off: int
     opponent_hand: int | None
-    """The opponent's whole hand once the rules show it (a finished hand), else None."""
+    """The opponent's whole hand once the rules show it, else None: the knocker's once it
+    has laid out (R14), both hands at the end of a hand that was not void."""
     result: HandResult | None
 
     @property
@@ -55,6 +56,17 @@ class PlayerView:
     @property
     def is_my_turn(self) -> bool:
         return self.turn == self.seat
+
+    def knocker_deadwood_cards(self) -> int | None:
+        """The knocker's unmelded cards once shown: 0 means gin, so no layoffs (R25)."""
+        if self.knocker < 0:
+            return None
+        hand = self.hand if self.seat == self.knocker else self.opponent_hand
+        if hand is None:
+            return None
+        for meld in self.melds[self.knocker]:
+            hand &= ~meld
+        return hand
 
     def unseen(self) -> int:
         """Cards this seat cannot place: the opponent's unknown cards and the stock."""
@@ -107,7 +119,8 @@ def view_of(state: HandState, seat: int) -> PlayerView:
     if seat not in (0, 1):
         raise ValueError(f"seat must be 0 or 1, got {seat!r}")
     other = 1 - seat
-    revealed = state.phase is Phase.OVER and state.result is not None and not state.result.is_void
+    finished = state.phase is Phase.OVER and state.result is not None and not state.result.is_void
+    knocker_shown = state.phase is Phase.DEFENDER and other == state.knocker
     return PlayerView(
         seat=seat,
         dealer=state.dealer,
@@ -126,6 +139,6 @@ def view_of(state: HandState, seat: int) -> PlayerView:
         knocker=state.knocker,
         melds=state.melds,
         laid_off=state.laid_off,
-        opponent_hand=state.hands[other] if revealed else None,
+        opponent_hand=state.hands[other] if finished or knocker_shown else None,
         result=state.result,
     )

@@ -1,0 +1,46 @@
+"""The agent protocol and the layout moves every agent can share."""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from ginrummy.actions import DONE, LAYOFF_BASE, MELD_BASE, Action
+from ginrummy.hand import Phase
+from ginrummy.melds import MELD_ID, best_arrangement, best_defence
+from ginrummy.views import PlayerView
+
+
+class Agent(Protocol):
+    """Chooses an action from its seat's view; ``view.legal`` lists the legal ones."""
+
+    name: str
+
+    def choose(self, view: PlayerView) -> Action: ...
+
+
+def _free_cards(view: PlayerView) -> int:
+    used = view.laid_off if view.seat != view.knocker else 0
+    for meld in view.melds[view.seat]:
+        used |= meld
+    return view.hand & ~used
+
+
+def best_layout_action(view: PlayerView) -> Action:
+    """The next move towards the least deadwood when laying out (R18, R20).
+
+    The knocker lays out a least-deadwood arrangement; the defender lays off
+    and melds as :func:`ginrummy.melds.best_defence` says.
+    """
+    free = _free_cards(view)
+    if view.phase is Phase.KNOCKER_MELDS:
+        melds = best_arrangement(free).melds
+        return MELD_BASE + MELD_ID[melds[0]] if melds else DONE
+    if view.phase is not Phase.DEFENDER:
+        raise ValueError(f"no layout to make in phase {view.phase.name}")
+    defence = best_defence(free, view.melds[view.knocker], gin=view.knocker_deadwood_cards() == 0)
+    for action in view.legal:
+        if LAYOFF_BASE <= action < MELD_BASE and defence.layoffs >> (action - LAYOFF_BASE) & 1:
+            return action
+    if defence.layoffs == 0 and defence.melds:
+        return MELD_BASE + MELD_ID[defence.melds[0]]
+    return DONE

@@ -6,6 +6,7 @@ from collections.abc import Callable
 
 from ginrummy.actions import (
     BIG_GIN,
+    DISCARD_BASE,
     DONE,
     DRAW_DISCARD,
     DRAW_STOCK,
@@ -79,7 +80,13 @@ def describe(action: Action, seat_name: str, view: PlayerView) -> str:
         return f"{seat_name} passes"
     if action == BIG_GIN:
         return f"{seat_name} lays down a big gin!"
-    return f"{seat_name}: {action_name(action)}"
+    if action == DONE:
+        return f"{seat_name} has finished laying out"
+    if action >= MELD_BASE:
+        return f"{seat_name} shows {action_name(action)[5:]}"
+    if action >= LAYOFF_BASE:
+        return f"{seat_name} lays off {card_name(action - LAYOFF_BASE)}"
+    return f"{seat_name} discards {card_name(action - DISCARD_BASE)}"
 
 
 def _arrangement_text(paint: Painter, option: Arrangement, layable: int) -> str:

@@ -98,7 +98,7 @@ def result_lines(paint: Painter, result: HandResult, names: tuple[str, str]) -> 
     line = " + ".join(parts)
     if result.multiplier != 1:
         line = f"({line}) x {result.multiplier} (spade upcard)"
-    lines.append(f"{names[result.winner]} scores {line} = {paint.bold(str(result.points))}")
+    lines.append(f"Points to {names[result.winner]}: {line} = {paint.bold(str(result.points))}")
     if result.extra_boxes:
         lines.append(f"{names[result.winner]} earns {result.extra_boxes} extra box(es)")
     return lines

@@ -67,7 +67,7 @@ def engines() -> tuple[dict[str, Prepare], list[str]]:
             masks = np.array([mask(h) for h in hands], dtype=np.uint64)
             return lambda: deadwood_many(masks)
 
-        found["ginrummy.deadwood_many"] = batch
+        found["ginrummy.deadwood_many (same hands)"] = batch
     except Exception as e:
         notes.append(f"ginrummy.deadwood_many skipped: {type(e).__name__}: {e}")
     for name, module, prepare in (
@@ -104,7 +104,34 @@ def dense_hands(rng: random.Random, n: int, size: int) -> list[list[int]]:
     return hands
 
 
-def run(hands_per_round: int, rounds: int, seed: int) -> tuple[list[str], list[str]]:
+def random_mask_array(seed: int, n: int, size: int) -> Any:
+    """``n`` random ``size``-card hands as a NumPy uint64 array, drawn with NumPy's generator."""
+    import numpy as np
+
+    keys = np.random.default_rng(seed).random((n, 52))
+    cards = np.argpartition(keys, size, axis=1)[:, :size].astype(np.uint64)
+    return np.bitwise_or.reduce(np.uint64(1) << cards, axis=1)
+
+
+def time_large_batches(batch: int, rounds: int, size: int, seed: int) -> float | None:
+    """Median seconds per hand of ``deadwood_many`` over arrays of ``batch`` fresh hands."""
+    try:
+        from ginrummy import deadwood_many
+    except ImportError:
+        return None
+    deadwood_many(random_mask_array(seed - 1, 1000, size))  # warm-up: first-call costs
+    times = []
+    for round_number in range(rounds):
+        masks = random_mask_array(seed + 1000 * size + round_number, batch, size)
+        t0 = time.perf_counter()
+        deadwood_many(masks)
+        times.append((time.perf_counter() - t0) / batch)
+    return statistics.median(times)
+
+
+def run(
+    hands_per_round: int, rounds: int, seed: int, batch: int = 200_000
+) -> tuple[list[str], list[str]]:
     """Time every engine; return (report lines in Markdown, notes)."""
     found, notes = engines()
     rng = random.Random(seed)
@@ -129,6 +156,14 @@ def run(hands_per_round: int, rounds: int, seed: int) -> tuple[list[str], list[s
                     differ[name][0] += d
                     differ[name][1] += h
         lines += _table(size, hands_per_round, rounds, per_hand, ref)
+        large = time_large_batches(batch, rounds, size, seed) if batch else None
+        if large is not None:
+            ratio = f"{statistics.median(per_hand[ref]) / large:.2f}x" if ref else "n/a"
+            lines.insert(
+                len(lines) - 1,
+                f"| ginrummy.deadwood_many, arrays of {batch:,} fresh hands | "
+                f"{large * 1e6:.3f} | {1e-6 / large:.3f} | {ratio} |",
+            )
         if ref:
             what = "mismatches" if size == 10 else "disagreements"
             dense = dense_hands(rng, hands_per_round, size)
@@ -215,14 +250,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--hands", type=int, default=2000, help="fresh hands per round")
     parser.add_argument("--rounds", type=int, default=7)
     parser.add_argument("--seed", type=int, default=20240601)
+    parser.add_argument("--batch", type=int, default=200_000,
+                        help="hands per deadwood_many call in the large-batch row (0: skip)")
     parser.add_argument("--write", action="store_true", help="record in bench/RESULTS.md")
     args = parser.parse_args(argv)
-    lines, notes = run(args.hands, args.rounds, args.seed)
+    lines, notes = run(args.hands, args.rounds, args.seed, args.batch)
     cpu = f"{platform.system()} {platform.machine()}, {os.cpu_count()} cores"
     body = [
         f"Machine: {cpu}; {_versions()}.",
         f"Command: `python -m bench.bench_deadwood --hands {args.hands} "
-        f"--rounds {args.rounds} --seed {args.seed}`",
+        f"--rounds {args.rounds} --seed {args.seed} --batch {args.batch}`",
         "",
         *lines,
         *[f"Note: {n}" for n in notes],

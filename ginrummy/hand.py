@@ -313,9 +313,12 @@ class HandState:
     def apply(self, action: Action) -> HandState:
         """The state after ``action`` by the seat to act; raises if it is illegal."""
         if not isinstance(action, int) or isinstance(action, bool) or not 0 <= action < NUM_ACTIONS:
-            raise IllegalActionError(f"{action!r} is not an action number (0..{NUM_ACTIONS - 1})")
+            raise IllegalActionError(
+                f"{action!r} in phase {self.phase.name}: "
+                f"not an action number (0..{NUM_ACTIONS - 1})"
+            )
         if self.phase is Phase.OVER:
-            raise IllegalActionError(f"{action_name(action)}: the hand is over")
+            raise IllegalActionError(f"{action_name(action)} in phase OVER: the hand is over")
         if action not in self.legal_actions():
             raise IllegalActionError(self._why_illegal(action))
         return self.apply_unchecked(action)

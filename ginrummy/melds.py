@@ -42,7 +42,7 @@ def _build_run_tables() -> tuple[list[int], list[tuple[int, ...]]]:
         while top < 12 and mask >> (top + 1) & 1:
             top += 1
             run |= 1 << top
-            if top - low >= 2 and best[mask & ~run] < value:
+            if top - low >= 2 and best[mask & ~run] <= value:  # ties: the longer run
                 value = best[mask & ~run]
                 chosen = (run, *runs[mask & ~run])
         best[mask] = value
@@ -172,10 +172,12 @@ def deadwood(cards: int) -> int:
     >>> deadwood(parse_cards("6S 6H 6D 7S 7C 7D 7H 8S 5S 3D 2H"))
     10
     """
+    if cards < 0 or cards >> 52:
+        raise HandSizeError(f"{cards} is not a mask of 52 cards")
     count = cards.bit_count()
     if count == 11:
         return min_deadwood_after_discard(cards)
-    if count > 11 or cards < 0 or cards >> 52:
+    if count > 11:
         raise HandSizeError(f"deadwood takes at most 11 cards, got {count}")
     return min_deadwood(cards)
 
@@ -269,14 +271,15 @@ def best_arrangement(cards: int) -> Arrangement:
     c = cards >> 26 & SUIT_MASK
     d = cards >> 39 & SUIT_MASK
     triples = (a & b & (c | d)) | (c & d & (a | b))
-    best_value = _NO_DISCARD
     best_keep: tuple[int, ...] = (SUIT_MASK,) * 4
-    for keep in _set_options(triples, a & b & c & d):
-        value = sum(RUN_DEADWOOD[part & k] for part, k in zip((a, b, c, d), keep, strict=True))
-        if value < best_value:
-            best_value, best_keep = value, keep
     melds: list[CardSet] = []
-    for rank in range(13):
+    if triples:
+        best_value = _NO_DISCARD
+        for keep in _set_options(triples, a & b & c & d):
+            value = sum(RUN_DEADWOOD[part & k] for part, k in zip((a, b, c, d), keep, strict=True))
+            if value < best_value:
+                best_value, best_keep = value, keep
+    for rank in range(13) if triples else ():
         column = 0
         for suit in range(4):
             if not best_keep[suit] >> rank & 1:

@@ -1,0 +1,158 @@
+"""Random-policy full hands per second: ginrummy against OpenSpiel and RLCard.
+
+Run from the repository root:  python -m bench.bench_hands [--write]
+
+Each engine plays whole hands from the deal to the end with the same policy:
+a uniformly random choice among the legal actions at every decision, chance
+nodes (OpenSpiel's stock draws) sampled uniformly. Our engine is timed with
+the ``openspiel`` preset (the rules closest to OpenSpiel's) and with
+``standard``; every hand is dealt from a fresh shuffle. Medians over rounds,
+``time.perf_counter``, ratios against OpenSpiel.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import os
+import platform
+import random
+import statistics
+import sys
+import time
+from collections.abc import Callable, Sequence
+
+from bench.bench_deadwood import _versions, write_section
+
+PlayHands = Callable[[int, random.Random], int]
+"""Plays n hands with the rng; returns the number of decisions made."""
+
+
+def ginrummy_hands(preset: str) -> PlayHands:
+    from ginrummy.hand import new_hand
+    from ginrummy.rules import Rules
+
+    rules = Rules.preset(preset)
+
+    def play(n: int, rng: random.Random) -> int:
+        decisions = 0
+        choice = rng.choice
+        for i in range(n):
+            state = new_hand(rules, i & 1, rng)
+            while not state.is_over:
+                state = state.apply_unchecked(choice(state.legal_actions()))
+                decisions += 1
+        return decisions
+
+    return play
+
+
+def openspiel_hands() -> PlayHands:
+    import pyspiel
+
+    game = pyspiel.load_game("gin_rummy")
+
+    def play(n: int, rng: random.Random) -> int:
+        decisions = 0
+        for _ in range(n):
+            state = game.new_initial_state()
+            while not state.is_terminal():
+                if state.is_chance_node():
+                    state.apply_action(rng.choice(state.chance_outcomes())[0])
+                else:
+                    state.apply_action(rng.choice(state.legal_actions()))
+                    decisions += 1
+        return decisions
+
+    return play
+
+
+def rlcard_hands() -> PlayHands:
+    import numpy as np
+    from rlcard.games.gin_rummy.game import GinRummyGame
+
+    def play(n: int, rng: random.Random) -> int:
+        decisions = 0
+        for _ in range(n):
+            game = GinRummyGame()
+            game.np_random = np.random.RandomState(rng.getrandbits(32))
+            game.init_game()
+            while not game.is_over():
+                game.step(rng.choice(game.judge.get_legal_actions()))
+                decisions += 1
+        return decisions
+
+    return play
+
+
+def engines() -> tuple[dict[str, PlayHands], list[str]]:
+    found: dict[str, PlayHands] = {}
+    notes: list[str] = []
+    makers: list[tuple[str, Callable[[], PlayHands]]] = [
+        ("ginrummy (openspiel preset)", lambda: ginrummy_hands("openspiel")),
+        ("ginrummy (standard preset)", lambda: ginrummy_hands("standard")),
+        ("OpenSpiel gin_rummy", openspiel_hands),
+        ("RLCard GinRummyGame", rlcard_hands),
+    ]
+    for name, make in makers:
+        try:
+            found[name] = make()
+        except ImportError as error:
+            notes.append(f"{name} skipped: {error}")
+    return found, notes
+
+
+def run(hands: int, rounds: int, seed: int) -> tuple[list[str], list[str]]:
+    found, notes = engines()
+    per_hand: dict[str, list[float]] = {name: [] for name in found}
+    per_decision: dict[str, list[float]] = {name: [] for name in found}
+    for round_number in range(rounds):
+        for name, play in found.items():
+            rng = random.Random(seed * 1000 + round_number)
+            t0 = time.perf_counter()
+            decisions = play(hands, rng)
+            elapsed = time.perf_counter() - t0
+            per_hand[name].append(elapsed / hands)
+            per_decision[name].append(decisions / hands)
+    ref = "OpenSpiel gin_rummy" if "OpenSpiel gin_rummy" in found else None
+    lines = [
+        f"Random-policy full hands ({rounds} rounds x {hands} hands, median):",
+        "",
+        "| engine | hands/s | decisions/hand | vs OpenSpiel |",
+        "|---|---:|---:|---:|",
+    ]
+    medians = {name: statistics.median(ts) for name, ts in per_hand.items()}
+    for name, t in medians.items():
+        ratio = f"{medians[ref] / t:.2f}x" if ref else "n/a"
+        decisions = statistics.mean(per_decision[name])
+        lines.append(f"| {name} | {1 / t:,.0f} | {decisions:.1f} | {ratio} |")
+    lines.append("")
+    return lines, notes
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--hands", type=int, default=1000, help="hands per round and engine")
+    parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--seed", type=int, default=20241129)
+    parser.add_argument("--write", action="store_true", help="record in bench/RESULTS.md")
+    args = parser.parse_args(argv)
+    lines, notes = run(args.hands, args.rounds, args.seed)
+    cpu = f"{platform.system()} {platform.machine()}, {os.cpu_count()} cores"
+    body = [
+        f"Machine: {cpu}; {_versions()}.",
+        f"Command: `python -m bench.bench_hands --hands {args.hands} --rounds {args.rounds} "
+        f"--seed {args.seed}`",
+        "",
+        *lines,
+        *[f"Note: {n}" for n in notes],
+    ]
+    print("\n".join(body))
+    if args.write:
+        write_section(f"## bench_hands {datetime.date.today().isoformat()}", body)
+        print("written to bench/RESULTS.md")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

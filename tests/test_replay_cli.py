@@ -1,0 +1,117 @@
+"""``gin replay``: a recorded game shown step by step."""
+
+from __future__ import annotations
+
+import io
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+from ginrummy.cli import main
+from ginrummy.game import new_game
+from ginrummy.record import dump_notation, dump_record
+from ginrummy.rules import Rules
+
+DATA = Path(__file__).parent / "data"
+GOLDEN_JSON = str(DATA / "golden_classic.json")
+GOLDEN_TXT = str(DATA / "golden_classic.txt")
+
+
+def replay(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    status = main(["replay", *argv])
+    captured = capsys.readouterr()
+    return status, captured.out, captured.err
+
+
+def test_replay_shows_every_action_hands_and_scores(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, err = replay(capsys, GOLDEN_JSON)
+    assert status == 0 and err == ""
+    assert out.startswith("Rules: classic\nCut: seat 0 cuts 6H, seat 1 cuts 7D; seat 0 cut")
+    assert "=== Hand 1: seat 0 deals; upcard AS; knock limit 10 ===" in out
+    assert "  1. seat 1: take AS" in out
+    assert "  3. seat 0: stock (drew AC)" in out  # a finished record is public
+    assert "stock 30, pile TS" in out
+    assert "        seat 0: 9C TC AD 2D 4D KD 5H JH 5S 7S  (deadwood 63)" in out
+    assert "knock: seat 1 scores 41 - 7 = 34" in out
+    assert "undercut: seat 1 scores (10 - 10) + 10 undercut bonus = 10" in out
+    assert "totals: seat 0 11, seat 1 102 (hands won: 1, 3)" in out
+    assert out.count("=== Hand ") == 4
+    assert "final total                  31      262" in out
+    assert out.rstrip().endswith("margin 231: seat 0 pays seat 1 1 × 231 = 231")
+    assert replay(capsys, GOLDEN_JSON, "--all")[1] == out
+
+
+def test_replay_reads_the_notation(capsys: pytest.CaptureFixture[str]) -> None:
+    from_json = replay(capsys, GOLDEN_JSON)[1]
+    status, out, _ = replay(capsys, GOLDEN_TXT)
+    assert status == 0 and out == from_json
+
+
+def test_replay_as_one_seat_hides_the_other(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = replay(capsys, GOLDEN_JSON, "--seat", "0")
+    assert status == 0
+    hand_one = out.split("=== Hand 2")[0]
+    assert "       *seat 1: [10 unseen]" in hand_one
+    assert "  1. seat 1: take AS" in hand_one and "seat 1: AS [9 unseen]" in hand_one
+    assert "  5. seat 1: stock                        stock 29" in hand_one
+    assert "  3. seat 0: stock (drew AC)" in hand_one  # its own draws are shown
+    assert "knock (discard face down)" in hand_one
+    # the end of the hand shows everything
+    assert "knock: seat 1 scores 41 - 7 = 34" in hand_one
+    seat1 = replay(capsys, GOLDEN_JSON, "--seat", "1")[1]
+    assert "  3. seat 0: stock   " in seat1 and "(drew AC)" not in seat1.split("=== Hand 2")[0]
+
+
+def test_replay_step_waits_and_can_stop(capsys: pytest.CaptureFixture[str],
+                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("sys.stdin", io.StringIO("\n\nq\n"))
+    status, out, _ = replay(capsys, GOLDEN_JSON, "--step")
+    assert status == 0
+    assert "  2. seat 1: discard TS" in out and "  3. seat 0" not in out
+    assert "final total" not in out
+    monkeypatch.setattr("sys.stdin", io.StringIO(""))  # end of input: keeps going
+    status, out, _ = replay(capsys, GOLDEN_JSON, "--step")
+    assert status == 0 and "final total" in out
+
+
+def test_replay_of_an_unfinished_game(capsys: pytest.CaptureFixture[str],
+                                      tmp_path: Path) -> None:
+    rng = random.Random(2)
+    game = new_game(Rules.preset("oklahoma"), rng).deal_from(rng)
+    for _ in range(5):
+        game = game.apply(game.legal_actions()[0])
+    path = tmp_path / "partial.txt"
+    path.write_text(dump_notation(game), encoding="utf-8")
+    status, out, _ = replay(capsys, str(path))
+    assert status == 0
+    assert "The record ends with the game in progress (hand 1)." in out
+    assert "game in progress: no game bonus yet" in out
+
+
+def test_replay_errors(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    data = json.loads(Path(GOLDEN_JSON).read_text(encoding="utf-8"))
+    data["hands"][1]["result"]["points"] = 99
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(data), encoding="utf-8")
+    status, out, err = replay(capsys, str(bad))
+    assert status == 2
+    assert "hand 2: result points: the record says 99, the replay gives 58" in err
+    assert "=== Hand 2" in out  # shown up to the disagreement
+    status, _, err = replay(capsys, str(tmp_path / "missing.json"))
+    assert status == 2 and "cannot read" in err
+    assert replay(capsys, GOLDEN_JSON, "--seat", "2")[0] == 2
+    assert replay(capsys, GOLDEN_JSON, "--seat", "0", "--all")[0] == 2
+
+
+def test_replay_of_a_json_dump(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    rng = random.Random(11)
+    game = new_game(Rules.preset("oklahoma", max_hands=1, extra_boxes=True), rng)
+    while not game.is_over:
+        game = game.deal_from(rng) if game.hand is None else game.apply(
+            rng.choice(game.legal_actions()))
+    path = tmp_path / "game.json"
+    path.write_text(dump_record(game), encoding="utf-8")
+    status, out, _ = replay(capsys, str(path))
+    assert status == 0 and "game over (max hands)" in out

@@ -368,6 +368,7 @@ class HandState:
 
     def _first_upcard(self, action: Action) -> None:
         if action == DRAW_DISCARD:
+            self.idle_turns += 1  # R36: taking the upcard is a turn without a stock draw
             self._take_top()
             self.phase = Phase.DISCARD
         elif self.passes == 0:

@@ -1,0 +1,852 @@
+"""One hand, rule by rule (R6, R7, R11-R26, R32, R36, OpenSpiel-compatible options).
+
+Seat 1 deals in every test unless a test says otherwise, so seat 0 is the
+non-dealer and acts first.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from ginrummy.actions import (
+    BIG_GIN,
+    DISCARD_BASE,
+    DONE,
+    DRAW_STOCK,
+    LAYOFF_BASE,
+    MELD_BASE,
+    NUM_ACTIONS,
+    discard,
+    parse_action,
+)
+from ginrummy.hand import HandState, IllegalActionError, Phase, action_names, deal_hand
+from ginrummy.result import score_hand
+from ginrummy.rules import Rules
+from tests.handbuilder import cards, deal, deck_for, mask, play, snapshot
+
+# Two hands with no meld and no two cards that could become one with a single
+# draw: nobody can knock by accident.
+LOOSE_0 = "2C 5C 9C 3D 7D JD 4H 8H QH 6S"
+LOOSE_1 = "AC 6C TC 2D 8D QD 5H 9H KH 3S"
+# A high-deadwood opponent for the knocking hands below (shares no card with them).
+LOOSE_B = "AC 4C 6C 8D JD 3H 9H JH 6S 8S"
+
+
+def card(text: str) -> int:
+    return cards(text)[0]
+
+
+def legal(state: HandState) -> list[str]:
+    return action_names(state.legal_actions())
+
+
+def loose(rules: Rules | str = "standard", upcard: str = "KC", stock: str = "") -> HandState:
+    return deal(rules, non_dealer=LOOSE_0, dealer=LOOSE_1, upcard=upcard, stock=stock)
+
+
+def refused(state: HandState, move: object, *needles: str, raw: bool = False) -> str:
+    """Apply ``move`` (an action name, or with ``raw`` the object itself), expect
+    IllegalActionError naming ``needles``; the state must not change."""
+    before = snapshot(state)
+    action: Any = parse_action(move) if isinstance(move, str) and not raw else move
+    with pytest.raises(IllegalActionError) as info:
+        state.apply(action)
+    message = str(info.value)
+    for needle in needles:
+        assert needle in message, message
+    assert snapshot(state) == before
+    return message
+
+
+def throw_drawn(state: HandState, turns: int) -> HandState:
+    """Play ``turns`` turns of: draw from the stock, discard the card just drawn."""
+    for _ in range(turns):
+        before = state.hands[state.turn]
+        state = state.apply(DRAW_STOCK)
+        drawn = state.hands[state.turn] & ~before
+        state = state.apply(discard(drawn.bit_length() - 1))
+    return state
+
+
+def deck_with_stock_card(deck: list[int], text: str, position: int) -> list[int]:
+    """Move a card to ``position`` in the stock (0 is the top)."""
+    deck = list(deck)
+    deck.remove(card(text))
+    deck.insert(21 + position, card(text))
+    return deck
+
+
+# ----------------------------------------------------------------- R6, R7: dealing
+
+
+def test_R6_deal_ten_each_upcard_and_stock_of_31() -> None:
+    state = deal(non_dealer=LOOSE_0, dealer=LOOSE_1, upcard="KC", stock="4S 7S")
+    assert state.hands == (mask(LOOSE_0), mask(LOOSE_1))
+    assert state.upcard == card("KC")
+    assert state.pile == (card("KC"),)
+    assert state.stock_size == 31
+    assert state.deck[21:23] == tuple(cards("4S 7S"))
+    assert (state.phase, state.turn, state.dealer) == (Phase.FIRST_UPCARD, 0, 1)
+    state.check_invariants()
+
+
+def test_R6_deal_alternates_starting_with_the_non_dealer() -> None:
+    deck = list(range(52))
+    for dealer in (0, 1):
+        state = deal_hand(Rules.preset("standard"), dealer, deck)
+        non_dealer = 1 - dealer
+        assert state.hands[non_dealer] == sum(1 << c for c in deck[0:20:2])
+        assert state.hands[dealer] == sum(1 << c for c in deck[1:20:2])
+        assert state.turn == non_dealer
+        assert state.upcard == deck[20]
+
+
+def test_R7_eleven_card_deal_first_turn_is_a_discard() -> None:
+    rules = Rules.preset("standard", eleven_card_deal=True)
+    hand11 = LOOSE_0 + " KS"
+    state = deal(rules, non_dealer=hand11, dealer=LOOSE_1, stock="4S")
+    assert state.hands == (mask(hand11), mask(LOOSE_1))
+    assert state.upcard is None and state.pile == ()
+    assert state.stock_size == 31
+    assert (state.phase, state.turn) == (Phase.DISCARD, 0)
+    assert state.legal_actions() == sorted(DISCARD_BASE + c for c in cards(hand11))
+    refused(state, "stock", "DISCARD")
+    refused(state, "pass", "DISCARD")
+    state = play(state, "discard KS")
+    assert (state.phase, state.turn, state.pile) == (Phase.DRAW, 1, (card("KS"),))
+    assert legal(state) == ["stock", "take"]
+    state = play(state, "take; discard 2D")
+    assert (state.phase, state.turn) == (Phase.DRAW, 0)
+    state.check_invariants()
+
+
+def test_R7_eleven_card_deal_non_dealer_may_knock_at_once() -> None:
+    rules = Rules.preset("standard", eleven_card_deal=True)
+    state = deal(rules, non_dealer="AS 2S 3S 7H 7D 7C 9C TC JC 5D KH", dealer=LOOSE_B)
+    assert "knock KH" in legal(state) and "knock 5D" in legal(state)
+    state = play(state, "knock KH")
+    assert state.phase is Phase.KNOCKER_MELDS and state.knocker == 0
+
+
+# ----------------------------------------------------------------- R11-R13: a turn
+
+
+def test_R11_a_turn_is_draw_then_discard() -> None:
+    state = play(loose(stock="4S"), "pass; pass")
+    assert (state.phase, state.turn) == (Phase.DRAW, 0)
+    refused(state, "discard 2C", "DRAW")
+    state = play(state, "stock")
+    assert state.hands[0] == mask(LOOSE_0 + " 4S")
+    assert state.phase is Phase.DISCARD
+    refused(state, "stock", "DISCARD")
+    refused(state, "take", "DISCARD")
+    in_order = cards("2C 5C 9C 3D 7D JD 4H 8H QH 4S 6S")
+    assert state.legal_actions() == [discard(c) for c in in_order]
+    state = play(state, "discard 4S")
+    assert (state.phase, state.turn, state.pile[-1]) == (Phase.DRAW, 1, card("4S"))
+    assert legal(state) == ["stock", "take"]
+    state = play(state, "take")
+    assert state.hands[1] == mask(LOOSE_1 + " 4S")
+    assert state.pile == (card("KC"),)
+
+
+def test_R12_card_taken_from_pile_not_discarded_same_turn() -> None:
+    state = play(loose(), "take")
+    assert "discard KC" not in legal(state)
+    message = refused(state, "discard KC", "discard KC", "DISCARD", "R12")
+    assert "taken from the pile" in message
+    refused(state, "knock KC", "R12")
+    state = play(state, "discard 2C; stock; discard 2D; stock")
+    assert "discard KC" in legal(state)
+    state = play(state, "discard KC")
+    assert state.pile[-1] == card("KC")
+
+
+def test_R12_applies_to_a_pile_draw_in_play() -> None:
+    state = play(loose(), "pass; pass; stock; discard 2C; take")
+    assert state.taken == card("2C")
+    refused(state, "discard 2C", "R12")
+
+
+def test_R12_allow_discard_of_drawn_upcard_lifts_it() -> None:
+    rules = Rules.preset("standard", allow_discard_of_drawn_upcard=True)
+    state = play(loose(rules), "take")
+    assert "discard KC" in legal(state)
+    state = play(state, "discard KC")
+    assert state.pile == (card("KC"),) and state.hands[0] == mask(LOOSE_0)
+    assert Rules.preset("gra").allow_discard_of_drawn_upcard
+
+
+def test_R13_upcard_offered_to_non_dealer_first_then_dealer() -> None:
+    state = loose(stock="4S")
+    assert (state.phase, state.turn, legal(state)) == (Phase.FIRST_UPCARD, 0, ["take", "pass"])
+    refused(state, "stock", "FIRST_UPCARD")
+    state = play(state, "pass")
+    assert (state.phase, state.turn, legal(state)) == (Phase.FIRST_UPCARD, 1, ["take", "pass"])
+    state = play(state, "pass")
+    assert (state.phase, state.turn, legal(state)) == (Phase.DRAW, 0, ["stock"])
+    refused(state, "take", "take", "DRAW", "R13")
+    state = play(state, "stock")
+    assert state.hands[0] == mask(LOOSE_0 + " 4S")
+    state = play(state, "discard 4S")
+    assert (state.turn, legal(state)) == (1, ["stock", "take"])
+
+
+def test_R13_non_dealer_takes_upcard_then_dealer_draws() -> None:
+    state = play(loose(), "take")
+    assert (state.phase, state.turn) == (Phase.DISCARD, 0)
+    assert state.hands[0] == mask(LOOSE_0 + " KC") and state.pile == ()
+    state = play(state, "discard 2C")
+    assert (state.phase, state.turn, legal(state)) == (Phase.DRAW, 1, ["stock", "take"])
+
+
+def test_R13_dealer_takes_after_a_pass_then_non_dealer_draws() -> None:
+    state = play(loose(), "pass; take")
+    assert (state.phase, state.turn) == (Phase.DISCARD, 1)
+    assert state.hands[1] == mask(LOOSE_1 + " KC")
+    state = play(state, "discard AC")
+    assert (state.phase, state.turn, legal(state)) == (Phase.DRAW, 0, ["stock", "take"])
+    state = play(state, "take")
+    assert state.hands[0] == mask(LOOSE_0 + " AC")
+
+
+# ----------------------------------------------------------------- R14-R16: knocking
+
+KNOCKER = "AS 2S 3S 7H 7D 7C 9C TC JC 5D"  # deadwood 5 (5D)
+
+
+def test_R14_knock_allowed_within_limit_never_compulsory() -> None:
+    state = deal(non_dealer=KNOCKER, dealer=LOOSE_B, upcard="QD", stock="KH")
+    state = play(state, "pass; pass; stock")
+    names = legal(state)
+    assert "knock KH" in names and "knock 5D" in names  # 5 or 10 left
+    assert "knock 7H" not in names  # 7D 7C 5D KH left: 29
+    assert "discard KH" in names and "discard AS" in names  # never compulsory
+    message = refused(state, "knock 7H", "knock 7H", "DISCARD", "R14")
+    assert "29" in message and "10" in message
+    state = play(state, "discard KH")
+    assert state.phase is Phase.DRAW and state.knocker == -1
+
+
+def test_R14_knocked_discard_is_face_down() -> None:
+    state = deal(non_dealer=KNOCKER, dealer=LOOSE_B, upcard="QD", stock="KH")
+    state = play(state, "pass; pass; stock")
+    pile = state.pile
+    state = play(state, "knock KH")
+    assert state.pile == pile
+    assert state.knock_discard == card("KH") and state.knocker == 0
+    assert state.hands[0] == mask(KNOCKER)
+    assert (state.phase, state.turn) == (Phase.KNOCKER_MELDS, 0)
+    state.check_invariants()
+
+
+def test_R14_knock_on_the_first_turn() -> None:
+    state = deal(non_dealer=KNOCKER, dealer=LOOSE_B, upcard="KH")
+    state = play(state, "take")
+    assert "knock 5D" in legal(state)
+    assert play(state, "knock 5D").knocker == 0
+
+
+def test_R14_dealer_may_knock_on_its_first_turn() -> None:
+    state = deal(non_dealer=LOOSE_B, dealer=KNOCKER, upcard="KH")
+    state = play(state, "pass; take; knock 5D")
+    assert (state.knocker, state.phase, state.turn) == (1, Phase.KNOCKER_MELDS, 1)
+
+
+def test_R14_no_knock_above_limit() -> None:
+    hand = "AS 2S 3S 7H 7D 7C 9C TC JC 6D"  # deadwood 6, limit 5 below
+    rules = Rules.preset("standard", knock_limit=5)
+    state = play(deal(rules, non_dealer=hand, dealer=LOOSE_B, upcard="QD", stock="KH"),
+                 "pass; pass; stock")
+    assert not any(name.startswith("knock") for name in legal(state))
+    refused(state, "knock KH", "deadwood would be 6", "knock limit 5", "R14")
+
+
+@pytest.mark.parametrize(("upcard", "limit"), [("4H", 4), ("5C", 5), ("KS", 10), ("AH", 1)])
+def test_R15_R32_oklahoma_limit_from_upcard(upcard: str, limit: int) -> None:
+    hand = "2S 3S 4S 7H 7D 7C 9C TC JC 5D"  # deadwood 5 after discarding the drawn KD
+    state = deal("oklahoma", non_dealer=hand, dealer=LOOSE_B, upcard=upcard, stock="KD")
+    assert state.limit == limit
+    state = play(state, "pass; pass; stock")
+    assert ("knock KD" in legal(state)) == (limit >= 5)
+
+
+def test_R32_ace_upcard_gin_only() -> None:
+    hand = "2S 3S 4S 7H 7D 7C 9C TC JC AD"  # deadwood 1
+    for preset, limit in (("oklahoma_online", 0), ("oklahoma", 1)):
+        state = deal(preset, non_dealer=hand, dealer=LOOSE_B, upcard="AH", stock="KD")
+        assert state.limit == limit
+        state = play(state, "pass; pass; stock")
+        assert ("knock KD" in legal(state)) == (limit == 1)
+    gin_hand = "2S 3S 4S 7H 7D 7C 9C TC JC 5S"
+    state = deal("oklahoma_online", non_dealer=gin_hand, dealer=LOOSE_B, upcard="AH", stock="KD")
+    state = play(state, "pass; pass; stock")
+    assert [n for n in legal(state) if n.startswith("knock")] == ["knock KD"]
+    state = play(state, "knock KD; meld 2S 3S 4S 5S; meld 7C 7D 7H; meld 9C TC JC; done")
+    assert state.phase is Phase.DEFENDER
+    state = play(state, "done")
+    assert state.result is not None
+    assert (state.result.outcome, state.result.knock_limit) == ("gin", 0)
+
+
+GIN = "KH KD KC 2S 3S 4S 5S 9C TC JC"
+ALL_MELDED = "AH 2H 3H 6D 7D 8D 4C 5C 6C 7C"
+
+
+def test_R16_R25_gin_scores_bonus_plus_defender_deadwood() -> None:
+    state = deal(non_dealer=GIN, dealer=LOOSE_B, upcard="QD", stock="QH")
+    state = play(state, "pass; pass; stock; knock QH")
+    assert state.phase is Phase.KNOCKER_MELDS
+    assert "done" not in legal(state)
+    state = play(state, "meld KC KD KH; meld 2S 3S 4S 5S; meld 9C TC JC")
+    assert legal(state) == ["done"]
+    state = play(state, "done; done")
+    result = state.result
+    assert result is not None
+    assert (result.outcome, result.winner, result.knocker) == ("gin", 0, 0)
+    loose_value = mask_value(LOOSE_B)
+    assert result.defender_deadwood == loose_value
+    assert result.points == 25 + loose_value
+
+
+def mask_value(text: str) -> int:
+    return sum(min(c % 13 + 1, 10) for c in cards(text))
+
+
+def test_R25_gin_is_not_undercut_by_a_defender_with_no_deadwood() -> None:
+    state = deal(non_dealer=GIN, dealer=ALL_MELDED, upcard="9D", stock="QH")
+    state = play(state, "pass; pass; stock; knock QH")
+    state = play(state, "meld KC KD KH; meld 2S 3S 4S 5S; meld 9C TC JC; done")
+    state = play(state, "meld AH 2H 3H; meld 6D 7D 8D; meld 4C 5C 6C 7C; done")
+    result = state.result
+    assert result is not None
+    assert (result.outcome, result.winner, result.points) == ("gin", 0, 25)
+    assert (result.knocker_deadwood, result.defender_deadwood) == (0, 0)
+
+
+def test_R25_no_layoffs_on_gin() -> None:
+    defender = "KS AS 6S 8C 7C QC 5H 9H 3D 2H"  # all would lay off on a knock
+    state = deal(non_dealer=GIN, dealer=defender, upcard="9D", stock="QH")
+    state = play(state, "pass; pass; stock; knock QH")
+    state = play(state, "meld KC KD KH; meld 2S 3S 4S 5S; meld 9C TC JC; done")
+    assert state.phase is Phase.DEFENDER
+    assert not any(LAYOFF_BASE <= a < MELD_BASE for a in state.legal_actions())
+    refused(state, "layoff KS", "layoff KS", "DEFENDER", "R25")
+    state = play(state, "done")
+    assert state.result is not None
+    assert state.result.points == 25 + mask_value(defender)
+
+
+# ----------------------------------------------------------------- R17, R26: big gin
+
+BIG = "KH KD KC 2S 3S 4S 5S 9C TC JC"  # plus QC from the stock
+
+
+def test_R17_big_gin_only_with_the_option() -> None:
+    state = deal(non_dealer=BIG, dealer=LOOSE_B, upcard="9D", stock="QC")
+    state = play(state, "pass; pass; stock")
+    assert "big gin" not in legal(state)
+    refused(state, BIG_GIN, "big gin", "DISCARD")
+    assert "knock QC" in legal(state)  # an ordinary gin is still there
+
+
+def test_R17_R26_big_gin_no_discard_and_bonus() -> None:
+    rules = Rules.preset("standard", big_gin=True)
+    defender = "AS 6S 8H 3C 5H 9H 3D 2H QS JD"  # AS and 6S would lay off on 2S-5S
+    state = deal(rules, non_dealer=BIG, dealer=defender, upcard="9D", stock="QC")
+    state = play(state, "pass; pass; stock")
+    assert legal(state)[0] == "big gin"
+    pile = state.pile
+    state = play(state, "big gin")
+    assert state.big_gin and state.knock_discard == -1 and state.pile == pile
+    assert state.hands[0] == mask(BIG + " QC")
+    assert (state.phase, state.turn) == (Phase.KNOCKER_MELDS, 0)
+    assert "done" not in legal(state)
+    refused(state, "meld 9C TC JC", "KNOCKER_MELDS")  # would leave QC as deadwood
+    state = play(state, "meld 9C TC JC QC; meld KC KD KH; meld 2S 3S 4S 5S")
+    assert legal(state) == ["done"]
+    state = play(state, "done")
+    assert not any(LAYOFF_BASE <= a < MELD_BASE for a in state.legal_actions())
+    state = play(state, "done")
+    state.check_invariants()
+    result = state.result
+    assert result is not None
+    assert (result.outcome, result.winner, result.knocker_deadwood) == ("big_gin", 0, 0)
+    assert result.points == 31 + mask_value(defender)
+    assert result.bonus == 31
+
+
+def test_R17_big_gin_not_in_a_hand_that_is_not_all_melds() -> None:
+    rules = Rules.preset("standard", big_gin=True)
+    state = deal(rules, non_dealer=BIG, dealer=LOOSE_B, upcard="9D", stock="QH")
+    state = play(state, "pass; pass; stock")
+    assert "big gin" not in legal(state) and "knock QH" in legal(state)
+
+
+# ----------------------------------------------------------------- R18-R20: layoffs
+
+LAYOFF_KNOCKER = "KH KD KC 2S 3S 4S 9C TC JC 2D"  # deadwood 2 after knocking the drawn QH
+LAYOFF_DEFENDER = "KS AS 5S 6S 8C 7C QC 5H 9H 3D"  # 17 left after laying off 7 cards
+
+
+def knocked_with_layoff_melds() -> HandState:
+    state = deal(non_dealer=LAYOFF_KNOCKER, dealer=LAYOFF_DEFENDER, upcard="4H", stock="QH")
+    state = play(state, "pass; pass; stock; knock QH")
+    return play(state, "meld KC KD KH; meld 2S 3S 4S; meld 9C TC JC; done")
+
+
+def test_R18_layoffs_fourth_on_set_both_run_ends_and_chains() -> None:
+    state = knocked_with_layoff_melds()
+    assert (state.phase, state.turn) == (Phase.DEFENDER, 1)
+    layoffs = [n for n in legal(state) if n.startswith("layoff")]
+    assert layoffs == ["layoff 8C", "layoff QC", "layoff AS", "layoff 5S", "layoff KS"]
+    refused(state, "layoff 6S", "layoff 6S", "DEFENDER", "R18")
+    refused(state, "layoff 7C", "R18")
+    refused(state, "layoff 5H", "R18")
+    state = play(state, "layoff 5S")
+    assert "layoff 6S" in legal(state)
+    state = play(state, "layoff 6S; layoff AS; layoff KS; layoff 8C")
+    assert "layoff 7C" in legal(state)
+    state = play(state, "layoff 7C; layoff QC")
+    assert not any(n.startswith("layoff") for n in legal(state))
+    assert state.laid_off == mask("KS AS 5S 6S 8C 7C QC")
+    state = play(state, "done")
+    state.check_invariants()
+    result = state.result
+    assert result is not None
+    assert (result.outcome, result.winner) == ("knock", 0)
+    assert (result.knocker_deadwood, result.defender_deadwood) == (2, 17)
+    assert result.points == 15
+
+
+def test_R18_defender_melds_and_lays_off_in_any_order() -> None:
+    knocker = "7H 7D 7C 2S 3S 4S 9C TC JC 2D"
+    defender = "5S 6S 7S 8C QH QD QS 3H 4H 9D"  # 5S lays off, then 6S, 7S; or 5S6S7S is a meld
+    state = deal(non_dealer=knocker, dealer=defender, upcard="KH", stock="KD")
+    state = play(state, "pass; pass; stock; knock KD")
+    state = play(state, "meld 7C 7D 7H; meld 2S 3S 4S; meld 9C TC JC; done")
+    assert "meld 5S 6S 7S" in legal(state) and "layoff 5S" in legal(state)
+    assert "layoff 7S" in legal(state)  # fourth on the set of sevens
+    state = play(state, "meld QD QH QS; layoff 5S; layoff 6S; layoff 7S; layoff 8C; done")
+    assert state.result is not None
+    assert state.result.defender_deadwood == 3 + 4 + 9
+
+
+def test_R19_knocker_is_never_offered_a_layoff() -> None:
+    knocker = "7H 7D 7C 2S 3S 4S 9C TC JC 2D"  # 2D would fit the defender's 3D 4D 5D
+    defender = "3D 4D 5D QH QC QS 8H 9S KH AH"
+    state = deal(non_dealer=knocker, dealer=defender, upcard="KS", stock="KD")
+    state = play(state, "pass; pass; stock; knock KD")
+    for move in ("meld 7C 7D 7H", "meld 2S 3S 4S", "meld 9C TC JC", "done"):
+        assert state.phase is Phase.KNOCKER_MELDS
+        assert not any(LAYOFF_BASE <= a < MELD_BASE for a in state.legal_actions())
+        state = play(state, move)
+    assert state.turn == 1
+    refused(state, "layoff 2D", "layoff 2D", "DEFENDER")
+    state = play(state, "meld 3D 4D 5D; meld QC QH QS; done")
+    assert state.phase is Phase.OVER and state.turn == -1
+    assert state.result is not None
+    assert state.result.knocker_deadwood == 2
+
+
+R20_KNOCKER = "4H 5H 6H 7H KS KD KC 9C TC JC"
+R20_DEFENDER = "8H 3S 5D 9D JS QS 2C 4C 6D 8S"
+
+
+def test_R20_knocker_may_keep_a_meldable_card_as_deadwood() -> None:
+    state = deal(non_dealer=R20_KNOCKER, dealer=R20_DEFENDER, upcard="2D", stock="QD")
+    state = play(state, "pass; pass; stock; knock QD")
+    names = legal(state)
+    for option in ("meld 4H 5H 6H", "meld 5H 6H 7H", "meld 4H 5H 6H 7H", "meld KC KD KS"):
+        assert option in names
+    assert "done" not in names
+    state = play(state, "meld 4H 5H 6H; meld KC KD KS")
+    assert "done" not in legal(state)  # 7H 9C TC JC: 36
+    refused(state, DONE, "done", "KNOCKER_MELDS", "36", "R14")
+    state = play(state, "meld 9C TC JC")
+    assert "done" in legal(state)  # 7H: 7
+    state = play(state, "done")
+    assert "layoff 8H" not in legal(state)
+    state = play(state, "done")
+    result = state.result
+    assert result is not None
+    assert (result.outcome, result.knocker_deadwood) == ("knock", 7)
+    assert result.defender_deadwood == mask_value(R20_DEFENDER)
+
+
+def test_R20_arrangement_shown_fixes_the_layoffs() -> None:
+    state = deal(non_dealer=R20_KNOCKER, dealer=R20_DEFENDER, upcard="2D", stock="QD")
+    state = play(state, "pass; pass; stock; knock QD")
+    state = play(state, "meld 5H 6H 7H; meld KC KD KS; meld 9C TC JC; done")
+    assert "layoff 8H" in legal(state)
+    state = play(state, "layoff 8H; done")
+    assert state.result is not None
+    assert state.result.knocker_deadwood == 4
+    assert state.result.defender_deadwood == mask_value(R20_DEFENDER) - 8
+
+
+def test_R20_showing_all_melds_is_gin() -> None:
+    state = deal(non_dealer=R20_KNOCKER, dealer=R20_DEFENDER, upcard="2D", stock="QD")
+    state = play(state, "pass; pass; stock; knock QD")
+    state = play(state, "meld 4H 5H 6H 7H; meld KC KD KS; meld 9C TC JC; done")
+    assert legal(state) == ["done"]
+    state = play(state, "done")
+    assert state.result is not None and state.result.outcome == "gin"
+
+
+# ----------------------------------------------------------------- R21, R22: the wall
+
+
+def test_R21_void_when_two_cards_are_left() -> None:
+    state = throw_drawn(play(loose(), "pass; pass"), 28)
+    assert (state.stock_size, state.phase) == (3, Phase.DRAW)
+    state = play(state, "stock")
+    assert state.stock_size == 2 and state.phase is Phase.DISCARD
+    last = state
+    state = throw_drawn(play(loose(), "pass; pass"), 29)
+    assert state.phase is Phase.OVER and state.turn == -1
+    result = state.result
+    assert result is not None and result.is_void
+    assert (result.winner, result.points) == (None, 0)
+    assert result.void_reason is not None and "R21" in result.void_reason
+    state.check_invariants()
+    assert last.phase is Phase.DISCARD  # the drawer of the third-last card could still knock
+
+
+def test_R21_last_drawer_may_still_knock() -> None:
+    deck = deck_with_stock_card(deck_for(KNOCKER, LOOSE_B, "QD"), "KH", 28)
+    state = throw_drawn(play(deal_hand(Rules.preset("standard"), 1, deck), "pass; pass"), 28)
+    state = play(state, "stock")
+    assert state.stock_size == 2 and state.hands[0] >> card("KH") & 1
+    state = play(state, "knock KH")
+    assert state.phase is Phase.KNOCKER_MELDS
+
+
+WALL_DEALER = "7H 7D 7C 2S 3S 4S 9C TC 5D 9D"  # 33; with JC: knock 9D leaves 5
+
+
+WALL_NON_DEALER = "AH 3H 6H 9H JH 2D 8D KD 5C QC"
+
+
+def wall_state(rules: Rules, dealer: str, wall_card: str) -> HandState:
+    deck = deck_with_stock_card(deck_for(WALL_NON_DEALER, dealer, "8S"), wall_card, 28)
+    return throw_drawn(play(deal_hand(rules, 1, deck), "pass; pass"), 29)
+
+
+def test_R22_wall_take_only_to_knock() -> None:
+    rules = Rules.preset("standard", fiftieth_card_action=True)
+    state = wall_state(rules, WALL_DEALER, "JC")
+    assert (state.phase, state.turn, state.stock_size) == (Phase.WALL, 1, 2)
+    assert state.pile[-1] == card("JC")
+    assert legal(state) == ["take", "pass"]
+    refused(state, "stock", "WALL")
+    state = play(state, "take")
+    assert state.phase is Phase.DISCARD
+    assert legal(state) == ["knock 5D", "knock 9D"]
+    refused(state, "discard 9D", "discard 9D", "DISCARD", "R22")
+    state = play(state, "knock 9D")
+    assert state.phase is Phase.KNOCKER_MELDS and state.knocker == 1
+    state = play(state, "meld 7C 7D 7H; meld 2S 3S 4S; meld 9C TC JC; done; done")
+    assert state.result is not None and state.result.outcome == "knock"
+    state.check_invariants()
+
+
+def test_R22_wall_card_may_be_knocked_face_down() -> None:
+    rules = Rules.preset("standard", fiftieth_card_action=True)
+    state = wall_state(rules, "7H 7D 7C 2S 3S 4S 9C TC JC 5D", "KH")
+    assert legal(state) == ["take", "pass"]
+    state = play(state, "take")
+    assert "knock KH" in legal(state)
+    state = play(state, "knock KH")
+    assert state.knock_discard == card("KH")
+
+
+def test_R22_wall_pass_voids() -> None:
+    rules = Rules.preset("standard", fiftieth_card_action=True)
+    state = wall_state(rules, WALL_DEALER, "JC")
+    state = play(state, "pass")
+    result = state.result
+    assert state.phase is Phase.OVER and result is not None and result.is_void
+    assert result.void_reason is not None and "R22" in result.void_reason
+
+
+def test_R22_wall_take_refused_when_no_knock_results() -> None:
+    rules = Rules.preset("standard", fiftieth_card_action=True)
+    state = wall_state(rules, WALL_DEALER, "KH")
+    assert legal(state) == ["pass"]
+    refused(state, "take", "take", "WALL")
+    assert play(state, "pass").result is not None
+
+
+def test_R21_without_fiftieth_card_action_no_wall() -> None:
+    state = wall_state(Rules.preset("standard"), WALL_DEALER, "JC")
+    assert state.phase is Phase.OVER
+
+
+# ----------------------------------------------------------------- R23-R26: scoring
+
+UNDERCUT_KNOCKER = "7H 7D 7C 2S 3S 4S 9C TC JC 8D"  # 8 after knocking the drawn KH
+
+
+def undercut_hand(rules: Rules | str, defender: str) -> HandState:
+    state = deal(rules, non_dealer=UNDERCUT_KNOCKER, dealer=defender, upcard="KS", stock="KH")
+    state = play(state, "pass; pass; stock; knock KH")
+    return play(state, "meld 7C 7D 7H; meld 2S 3S 4S; meld 9C TC JC; done")
+
+
+def test_R23_knock_scores_difference() -> None:
+    state = play(undercut_hand("standard", "5H 5C 5S AD 2D 3D QH QC 8S 4H"),
+                 "meld 5C 5H 5S; meld AD 2D 3D; layoff QC; done")
+    result = state.result
+    assert result is not None
+    assert (result.outcome, result.winner, result.bonus) == ("knock", 0, 0)
+    assert (result.knocker_deadwood, result.defender_deadwood) == (8, 10 + 8 + 4)
+    assert result.points == result.difference == 14
+
+
+def test_R24_undercut_on_equal_counts() -> None:
+    # 5S could lay off on 2S-4S and QC on 9C-JC, but each is worth more in its set.
+    defender = "5H 5C 5S AD 2D 3D QH QC QS 8S"
+    state = undercut_hand("standard", defender)
+    assert "layoff 5S" in legal(state) and "layoff QC" in legal(state)
+    state = play(state, "meld 5C 5H 5S; meld AD 2D 3D; meld QC QH QS; done")
+    result = state.result
+    assert result is not None
+    assert (result.outcome, result.winner) == ("undercut", 1)
+    assert (result.knocker_deadwood, result.defender_deadwood) == (8, 8)
+    assert (result.difference, result.bonus, result.points) == (0, 25, 25)
+
+
+def test_R24_undercut_on_tie_false_gives_a_tie_with_no_points() -> None:
+    rules = Rules.preset("standard", undercut_on_tie=False)
+    state = play(undercut_hand(rules, "5H 5C 5S AD 2D 3D QH QC QS 8S"),
+                 "meld 5C 5H 5S; meld AD 2D 3D; meld QC QH QS; done")
+    result = state.result
+    assert result is not None
+    assert (result.outcome, result.winner, result.points) == ("tie", None, 0)
+    assert result.points_for(0) == result.points_for(1) == 0
+
+
+def test_R24_undercut_with_lower_count() -> None:
+    state = play(undercut_hand("classic", "5H 5C 5S AD 2D 3D QH QC QS 3H"),
+                 "meld 5C 5H 5S; meld AD 2D 3D; meld QC QH QS; done")
+    result = state.result
+    assert result is not None
+    assert (result.outcome, result.winner) == ("undercut", 1)
+    assert (result.difference, result.bonus, result.points) == (5, 10, 15)
+
+
+def test_R23_R24_defender_count_is_after_layoffs() -> None:
+    # 5S lays off on 2S-4S; 9S 3H 6H stay: 18 against 8.
+    state = play(undercut_hand("standard", "5S 9S 3H AD 2D 3D QH QD QS 6H"),
+                 "layoff 5S; meld AD 2D 3D; meld QD QH QS; done")
+    result = state.result
+    assert result is not None
+    assert result.defender_deadwood == 9 + 3 + 6
+    assert (result.outcome, result.points) == ("knock", 10)
+
+
+def test_R24_undercut_after_layoffs() -> None:
+    # 5S then 6S on 2S-4S, 8C and QC on 9C-JC: nothing left against 8.
+    state = play(undercut_hand("standard", "5S 6S 8C QC AD 2D 3D 5H 5D 5C"),
+                 "layoff 5S; layoff 6S; layoff 8C; layoff QC; meld AD 2D 3D; meld 5C 5D 5H; done")
+    result = state.result
+    assert result is not None
+    assert (result.outcome, result.winner, result.defender_deadwood) == ("undercut", 1, 0)
+    assert result.points == 8 + 25
+
+
+def test_R32_spade_upcard_doubles_knock_and_gin_including_bonuses() -> None:
+    state = deal("oklahoma", non_dealer=GIN, dealer=LOOSE_B, upcard="QS", stock="QH")
+    state = play(state, "pass; pass; stock; knock QH")
+    state = play(state, "meld KC KD KH; meld 2S 3S 4S 5S; meld 9C TC JC; done; done")
+    result = state.result
+    assert result is not None
+    assert (result.outcome, result.multiplier) == ("gin", 2)
+    assert result.points == 2 * (25 + mask_value(LOOSE_B))
+    assert result.extra_boxes == 0
+    state = deal("oklahoma", non_dealer=GIN, dealer=LOOSE_B, upcard="QH", stock="QS")
+    state = play(state, "pass; pass; stock; knock QS")
+    state = play(state, "meld KC KD KH; meld 2S 3S 4S 5S; meld 9C TC JC; done; done")
+    assert state.result is not None
+    assert (state.result.multiplier, state.result.points) == (1, 25 + mask_value(LOOSE_B))
+
+
+def test_R32_spade_double_undercut_bonus_doubled() -> None:
+    rules = Rules.preset("oklahoma", extra_boxes=True)
+    state = play(undercut_hand(rules, "5H 5C 5S AD 2D 3D QH QC QS 3H"),
+                 "meld 5C 5H 5S; meld AD 2D 3D; meld QC QH QS; done")
+    result = state.result
+    assert result is not None
+    assert (result.outcome, result.multiplier, result.knock_limit) == ("undercut", 2, 10)
+    assert result.points == 2 * (5 + 25)
+    assert result.extra_boxes == 2
+
+
+def test_R32_extra_boxes() -> None:
+    rules = Rules.preset("oklahoma", extra_boxes=True)
+    state = deal(rules, non_dealer=GIN, dealer=LOOSE_B, upcard="QD", stock="QH")
+    state = play(state, "pass; pass; stock; knock QH")
+    state = play(state, "meld KC KD KH; meld 2S 3S 4S 5S; meld 9C TC JC; done; done")
+    assert state.result is not None and state.result.extra_boxes == 2
+    state = deal(rules, non_dealer=GIN, dealer=LOOSE_B, upcard="QS", stock="QH")
+    state = play(state, "pass; pass; stock; knock QH")
+    state = play(state, "meld KC KD KH; meld 2S 3S 4S 5S; meld 9C TC JC; done; done")
+    assert state.result is not None and state.result.extra_boxes == 4
+    state = undercut_hand(Rules.preset("oklahoma", extra_boxes=True),
+                          "5H 5C 5S AD 2D 3D QH QC QS 3H")
+    # the upcard KS is a spade: 1 extra box doubled
+    state = play(state, "meld 5C 5H 5S; meld AD 2D 3D; meld QC QH QS; done")
+    assert state.result is not None and state.result.extra_boxes == 2
+
+
+@pytest.mark.parametrize(
+    ("knocker_dw", "defender_dw", "outcome", "winner", "points"),
+    [
+        (5, 20, "knock", 0, 15),
+        (0, 20, "gin", 0, 45),
+        (0, 0, "gin", 0, 25),
+        (5, 5, "undercut", 1, 25),
+        (7, 3, "undercut", 1, 29),
+    ],
+)
+def test_R23_R26_score_hand_table(
+    knocker_dw: int, defender_dw: int, outcome: str, winner: int, points: int
+) -> None:
+    result = score_hand(
+        Rules.preset("standard"), knocker=0, knocker_deadwood=knocker_dw,
+        defender_deadwood=defender_dw, big_gin=False, limit=10, upcard=card("KD"),
+    )
+    assert (result.outcome, result.winner, result.points) == (outcome, winner, points)
+    big = score_hand(
+        Rules.preset("standard", big_gin=True), knocker=1, knocker_deadwood=0,
+        defender_deadwood=defender_dw, big_gin=True, limit=10, upcard=None,
+    )
+    assert (big.outcome, big.winner, big.points) == ("big_gin", 1, 31 + defender_dw)
+
+
+# ----------------------------------------------------------------- R36 and OpenSpiel options
+
+
+def test_R36_turns_without_stock_draw_void_the_hand() -> None:
+    rules = Rules.preset("standard", max_turns_without_stock_draw=2)
+    state = play(loose(rules), "pass; pass; stock; discard 2C; take; discard AC")
+    assert state.phase is Phase.DRAW and state.idle_turns == 1
+    state = play(state, "take; discard 5C")
+    result = state.result
+    assert state.phase is Phase.OVER and result is not None and result.is_void
+    assert result.void_reason is not None and "R36" in result.void_reason
+
+
+def test_R36_a_stock_draw_resets_the_count() -> None:
+    rules = Rules.preset("standard", max_turns_without_stock_draw=2)
+    state = play(loose(rules), "pass; pass; stock; discard 2C; take; discard AC")
+    state = play(state, "stock; discard 5C; take; discard 6C; stock; discard 9C; take")
+    state = play(state, "discard TC")
+    assert state.phase is Phase.DRAW
+
+
+def test_R36_taking_the_first_upcard_is_a_turn_without_stock_draw() -> None:
+    rules = Rules.preset("standard", max_turns_without_stock_draw=2)
+    state = play(loose(rules), "take; discard 2C; take; discard AC")
+    assert state.phase is Phase.OVER
+    assert state.result is not None and state.result.void_reason is not None
+    assert "R36" in state.result.void_reason
+
+
+def test_openspiel_discard_pile_draw_limit() -> None:
+    rules = Rules.preset("standard", discard_pile_draw_limit=1)
+    state = play(loose(rules), "take; discard 2C; take; discard AC")  # the offer does not count
+    assert state.pile_draws == 1 and state.phase is Phase.DRAW
+    assert "take" in legal(state)
+    pile = state.pile
+    state = play(state, "take")
+    result = state.result
+    assert state.phase is Phase.OVER and result is not None and result.is_void
+    assert state.pile == pile
+    state.check_invariants()
+
+
+def test_openspiel_void_on_second_returned_discard() -> None:
+    rules = Rules.preset("openspiel")
+    state = play(loose(rules), "pass; pass; stock; discard 2C; take; discard 2C")
+    assert state.phase is Phase.DRAW
+    state = play(state, "take; discard 2C")
+    result = state.result
+    assert state.phase is Phase.OVER and result is not None and result.is_void
+
+
+def test_openspiel_returned_discards_must_be_in_a_row() -> None:
+    rules = Rules.preset("openspiel")
+    state = play(loose(rules), "pass; pass; stock; discard 2C; take; discard 2C; stock")
+    state = play(state, "discard 5C; take; discard 5C")
+    assert state.phase is Phase.DRAW
+    assert not Rules.preset("standard").void_on_second_returned_discard
+    standard = Rules.preset("standard", allow_discard_of_drawn_upcard=True)
+    state = play(loose(standard), "pass; pass; stock; discard 2C; take; discard 2C")
+    state = play(state, "take; discard 2C; take; discard 2C")
+    assert state.phase is Phase.DRAW
+
+
+# ----------------------------------------------------------------- bad input
+
+
+def assert_message_names(message: str, *parts: str) -> None:
+    for part in parts:
+        assert part in message, message
+
+
+@pytest.mark.parametrize("bad", ["3", 3.0, None, True, False, [0], -1, NUM_ACTIONS, 10**9])
+def test_apply_refuses_non_actions(bad: object) -> None:
+    state = loose()
+    message = refused(state, bad, repr(bad), "FIRST_UPCARD", raw=True)
+    assert "not an action" in message
+
+
+def test_apply_refuses_action_of_wrong_phase() -> None:
+    state = loose()
+    for move in ("stock", "discard 2C", "knock 2C", "layoff 2C", "done", "big gin",
+                 "meld 2C 3C 4C"):
+        message = refused(state, move, move, "FIRST_UPCARD", "seat 0")
+        assert "legal: take, pass" in message
+    state = play(state, "pass; pass")
+    refused(state, "pass", "pass", "DRAW", "legal: stock")
+
+
+def test_apply_refuses_card_not_in_hand() -> None:
+    state = play(loose(), "take")
+    for move in ("discard AS", "knock AS", "discard AC"):  # AC is the dealer's
+        refused(state, move, move, "DISCARD", "not in the hand")
+
+
+def test_apply_refuses_every_action_once_the_hand_is_over() -> None:
+    state = throw_drawn(play(loose(), "pass; pass"), 29)
+    assert state.phase is Phase.OVER and state.legal_actions() == []
+    for action in range(NUM_ACTIONS):
+        before = snapshot(state)
+        with pytest.raises(IllegalActionError) as info:
+            state.apply(action)
+        assert_message_names(str(info.value), "OVER", "over")
+        assert snapshot(state) == before
+    refused(state, "stock", "stock", "OVER")
+
+
+def test_illegal_layoff_and_meld_in_defender_phase_leave_state_unchanged() -> None:
+    state = knocked_with_layoff_melds()
+    refused(state, "meld 2C 3C 4C", "meld 2C 3C 4C", "DEFENDER", "not all free")
+    refused(state, "discard 5H", "discard 5H", "DEFENDER")
+    refused(state, "layoff 2S", "layoff 2S", "DEFENDER", "not in the hand")
+
+
+def test_failed_apply_keeps_every_field_of_a_mid_hand_state() -> None:
+    state = play(loose(), "pass; take; discard AC; stock")
+    before = snapshot(state)
+    for action in range(NUM_ACTIONS):
+        if action not in state.legal_actions():
+            with pytest.raises(IllegalActionError):
+                state.apply(action)
+    assert snapshot(state) == before
+    after = state.apply(state.legal_actions()[0])
+    assert snapshot(state) == before and after is not state

@@ -504,3 +504,12 @@ def test_preset_openspiel_worked_example() -> None:
     game = hand(hand(game, GIN), GIN)
     assert game.points == (164, 0) and game.hands_played == 3 and len(game.finished) == 4
     assert game.settlement().final == (164, 0)
+
+
+def test_docstring_examples() -> None:
+    import doctest
+
+    import ginrummy.game
+
+    failures, tried = doctest.testmod(ginrummy.game)
+    assert failures == 0 and tried > 0

@@ -1,0 +1,276 @@
+"""Invariants of whole hands played at random (Hypothesis and seeded loops).
+
+For every state of a random hand, under every preset and with the deal and
+ending options varied: the 52 cards are all accounted for, declared melds are
+disjoint valid melds, deadwood is never negative, every legal action applies,
+other actions are refused without touching the state, and the hand ends.
+Replaying the same deck and actions reproduces every state and the result.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from ginrummy.actions import (
+    BIG_GIN,
+    DISCARD_BASE,
+    DONE,
+    DRAW_DISCARD,
+    DRAW_STOCK,
+    KNOCK_BASE,
+    LAYOFF_BASE,
+    NUM_ACTIONS,
+    PASS,
+    Action,
+)
+from ginrummy.cards import mask_value
+from ginrummy.hand import HandState, IllegalActionError, Phase, deal_hand, shuffled_deck
+from ginrummy.melds import is_meld, min_deadwood, min_deadwood_after_discard
+from ginrummy.rules import PRESETS, Rules
+from tests.handbuilder import snapshot
+
+MAX_ACTIONS = 3000
+"""No hand may take more actions than this (R21 and R36 bound every hand)."""
+
+
+@dataclass
+class Played:
+    deck: list[int]
+    dealer: int
+    rules: Rules
+    actions: list[Action]
+    states: list[HandState]
+
+
+def choose(state: HandState, rng: random.Random, knock_at: int = 10) -> Action:
+    """A mostly sensible, partly random player: it knocks, lays off and melds often enough.
+
+    It knocks only when its deadwood is at most ``knock_at``: patient players
+    reach the end of the stock, and big gin, more often.
+    """
+    legal = state.legal_actions()
+    phase = state.phase
+    if rng.random() < 0.15:
+        return rng.choice(legal)
+    seat = state.turn
+    hand = state.hands[seat]
+    if phase in (Phase.FIRST_UPCARD, Phase.DRAW):
+        if DRAW_DISCARD in legal:
+            top = state.pile[-1]
+            if min_deadwood_after_discard(hand | 1 << top) < min_deadwood(hand):
+                return DRAW_DISCARD
+        return DRAW_STOCK if DRAW_STOCK in legal else PASS
+    if phase is Phase.WALL:
+        return DRAW_DISCARD if DRAW_DISCARD in legal and rng.random() < 0.8 else PASS
+    if phase is Phase.DISCARD:
+        if BIG_GIN in legal and rng.random() < 0.8:
+            return BIG_GIN
+        knocks = [
+            a for a in legal
+            if KNOCK_BASE <= a < LAYOFF_BASE
+            and min_deadwood(hand & ~(1 << (a - KNOCK_BASE))) <= knock_at
+        ]
+        if knocks and (state.wall_take or rng.random() < 0.8):
+            return rng.choice(knocks)
+        discards = [a for a in legal if DISCARD_BASE <= a < KNOCK_BASE]
+        if not discards:
+            return rng.choice(legal)
+        return min(discards, key=lambda a: (min_deadwood(hand & ~(1 << (a - DISCARD_BASE))),
+                                            rng.random()))
+    others = [a for a in legal if a != DONE]
+    if others and (DONE not in legal or rng.random() < 0.85):
+        return rng.choice(others)
+    return DONE
+
+
+def play_random(rules: Rules, seed: int, dealer: int | None = None) -> Played:
+    rng = random.Random(seed)
+    deck = shuffled_deck(rng)
+    dealer = rng.randrange(2) if dealer is None else dealer
+    knock_at = rng.choice([0, 0, 1, 4, 10])
+    state = deal_hand(rules, dealer, deck)
+    states = [state]
+    actions: list[Action] = []
+    while not state.is_over:
+        assert len(actions) < MAX_ACTIONS, "the hand does not end"
+        action = choose(state, rng, knock_at)
+        state = state.apply(action)
+        actions.append(action)
+        states.append(state)
+    return Played(deck, dealer, rules, actions, states)
+
+
+def check_state(state: HandState) -> None:
+    state.check_invariants()
+    assert len(state.pile) + state.stock_size + sum(h.bit_count() for h in state.hands) + (
+        state.knock_discard >= 0) == 52
+    for seat in (0, 1):
+        used = 0
+        for meld in state.melds[seat]:
+            assert is_meld(meld)
+            assert not meld & used, "melds overlap"
+            assert meld & ~state.hands[seat] == 0, "a meld uses a card not in the hand"
+            used |= meld
+        if state.melds[seat] or state.laid_off:
+            assert seat == state.knocker or seat == state.defender
+    if state.laid_off:
+        defender_melds = 0
+        for meld in state.melds[state.defender]:
+            defender_melds |= meld
+        assert state.laid_off & ~state.hands[state.defender] == 0
+        assert not state.laid_off & defender_melds
+    for seat in (0, 1):
+        assert mask_value(state.free_cards(seat)) >= 0
+        if state.hands[seat].bit_count() <= 11:
+            assert min_deadwood(state.hands[seat]) >= 0
+    legal = state.legal_actions()
+    assert legal == sorted(set(legal))
+    assert all(0 <= a < NUM_ACTIONS for a in legal)
+    if state.is_over:
+        assert legal == [] and state.turn == -1
+        result = state.result
+        assert result is not None
+        assert result.points >= 0 and result.knocker_deadwood >= 0
+        assert result.defender_deadwood >= 0 and result.difference >= 0
+        if not result.is_void:
+            assert result.knocker == state.knocker
+            assert result.knocker_deadwood <= state.limit or state.big_gin
+    else:
+        assert legal, f"no legal action in {state!r}"
+        assert state.turn in (0, 1) and state.result is None
+        if state.phase is Phase.DISCARD:
+            assert state.hands[state.turn].bit_count() == 11
+        elif state.phase in (Phase.DRAW, Phase.FIRST_UPCARD, Phase.WALL):
+            assert state.hands[state.turn].bit_count() == 10
+
+
+def check_actions(state: HandState, rng: random.Random, sample: int) -> None:
+    """Every legal action applies; a sample of the others is refused and the state stays."""
+    before = snapshot(state)
+    legal = set(state.legal_actions())
+    for action in legal:
+        child = state.apply(action)
+        child.check_invariants()
+        assert child.actions()[-1] == (state.turn, action)
+    others = [a for a in range(NUM_ACTIONS) if a not in legal]
+    for action in rng.sample(others, min(sample, len(others))):
+        with pytest.raises(IllegalActionError):
+            state.apply(action)
+    assert snapshot(state) == before
+
+
+def check_replay(played: Played) -> None:
+    state = deal_hand(played.rules, played.dealer, played.deck)
+    assert snapshot(state) == snapshot(played.states[0])
+    for action, expected in zip(played.actions, played.states[1:], strict=True):
+        state = state.apply(action)
+        assert snapshot(state) == snapshot(expected)
+    assert state.result == played.states[-1].result
+    assert [a for _, a in state.actions()] == played.actions
+
+
+def check_game(played: Played, rng: random.Random, sample: int = 12) -> None:
+    for state in played.states:
+        check_state(state)
+        check_actions(state, rng, sample)
+    check_replay(played)
+
+
+# --------------------------------------------------------------- rules to try
+
+VARIATIONS: list[dict[str, object]] = [
+    {},
+    {"eleven_card_deal": True},
+    {"big_gin": True},
+    {"fiftieth_card_action": True},
+    {"big_gin": True, "fiftieth_card_action": True, "eleven_card_deal": True},
+    {"allow_discard_of_drawn_upcard": True, "undercut_on_tie": False},
+    {"max_turns_without_stock_draw": 3},
+]
+
+
+def rules_for(preset: str, variation: dict[str, object]) -> Rules:
+    rules = PRESETS[preset]
+    if rules.oklahoma and variation.get("eleven_card_deal"):
+        variation = {k: v for k, v in variation.items() if k != "eleven_card_deal"}
+    return rules.replace(**variation)
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    preset=st.sampled_from(sorted(PRESETS)),
+    variation=st.sampled_from(VARIATIONS),
+    seed=st.integers(0, 2**32 - 1),
+)
+def test_random_hands_keep_invariants(preset: str, variation: dict[str, object], seed: int) -> None:
+    played = play_random(rules_for(preset, variation), seed)
+    check_game(played, random.Random(seed))
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    preset=st.sampled_from(sorted(PRESETS)),
+    variation=st.sampled_from(VARIATIONS),
+    deck=st.permutations(range(52)),
+    dealer=st.integers(0, 1),
+    data=st.data(),
+)
+def test_hypothesis_chosen_actions_keep_invariants(
+    preset: str, variation: dict[str, object], deck: list[int], dealer: int, data: st.DataObject
+) -> None:
+    """Every action chosen by Hypothesis itself, so that a failure shrinks to a short hand."""
+    rules = rules_for(preset, variation)
+    state = deal_hand(rules, dealer, deck)
+    states = [state]
+    actions: list[Action] = []
+    while not state.is_over:
+        assert len(actions) < MAX_ACTIONS, "the hand does not end"
+        legal = state.legal_actions()
+        action = legal[data.draw(st.integers(0, len(legal) - 1))]
+        state = state.apply(action)
+        actions.append(action)
+        states.append(state)
+    played = Played(list(deck), dealer, rules, actions, states)
+    check_game(played, random.Random(len(actions)), sample=4)
+
+
+@pytest.mark.parametrize("preset", sorted(PRESETS))
+def test_seeded_hands_under_every_preset(preset: str) -> None:
+    for index, variation in enumerate(VARIATIONS):
+        seed = 1000 * index + len(preset)
+        played = play_random(rules_for(preset, variation), seed)
+        check_game(played, random.Random(seed), sample=60)
+
+
+def test_many_hands_end_and_cover_every_outcome() -> None:
+    """Cheap checks over many hands: they end, the cards add up, and every outcome happens."""
+    outcomes: set[str] = set()
+    phases: set[Phase] = set()
+    rng = random.Random(7)
+    for index in range(1000):
+        variation = VARIATIONS[index % len(VARIATIONS)]
+        preset = sorted(PRESETS)[index % len(PRESETS)]
+        played = play_random(rules_for(preset, variation), rng.randrange(2**32))
+        for state in played.states:
+            state.check_invariants()
+            phases.add(state.phase)
+        result = played.states[-1].result
+        assert result is not None
+        outcomes.add(result.outcome)
+    assert outcomes == {"knock", "gin", "big_gin", "undercut", "tie", "void"}
+    assert phases == set(Phase)
+
+
+def test_replay_of_a_long_hand_is_identical() -> None:
+    rules = Rules.preset("standard", max_turns_without_stock_draw=1000)
+    for seed in range(5):
+        played = play_random(rules, seed)
+        again = play_random(rules, seed)
+        assert again.actions == played.actions
+        assert [snapshot(s) for s in again.states] == [snapshot(s) for s in played.states]
+        check_replay(played)

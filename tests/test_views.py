@@ -1,0 +1,338 @@
+"""A seat's view holds nothing the seat may not know (R6, R11, R14, R18, R21)."""
+
+from __future__ import annotations
+
+import contextlib
+import random
+
+import pytest
+
+from ginrummy.actions import DISCARD_BASE, KNOCK_BASE, LAYOFF_BASE, MELD_BASE, NUM_ACTIONS
+from ginrummy.cards import CardError, parse_card
+from ginrummy.hand import HandState, Phase, deal_hand
+from ginrummy.melds import ALL_MELDS
+from ginrummy.rules import PRESETS
+from ginrummy.views import FACE_DOWN_KNOCK, PlayerView, view_of
+from tests.handbuilder import deal, deck_for, mask, play
+from tests.test_hand_properties import VARIATIONS, play_random, rules_for
+
+FULL = (1 << 52) - 1
+
+
+def action_cards(action: int) -> int:
+    """The cards an action names."""
+    if DISCARD_BASE <= action < MELD_BASE:
+        return 1 << ((action - DISCARD_BASE) % 52)
+    if MELD_BASE <= action < NUM_ACTIONS:
+        return ALL_MELDS[action - MELD_BASE]
+    return 0
+
+
+def mentioned(view: PlayerView) -> int:
+    """Every card that a view names, in any field."""
+    cards = view.hand | view.opponent_known | view.laid_off
+    for card in view.pile:
+        cards |= 1 << card
+    for meld in view.melds[0] + view.melds[1]:
+        cards |= meld
+    if view.upcard is not None:
+        cards |= 1 << view.upcard
+    if view.taken >= 0:
+        cards |= 1 << view.taken
+    if view.opponent_hand is not None:
+        cards |= view.opponent_hand
+    for _, action in view.history:
+        if action != FACE_DOWN_KNOCK:
+            cards |= action_cards(action)
+    for action in view.legal:
+        cards |= action_cards(action)
+    return cards
+
+
+def named_in_dict(view: PlayerView) -> int:
+    """Every card named in the JSON form of a view (the result holds no card)."""
+    found = 0
+    data = view.to_dict()
+    data.pop("result")
+
+    def walk(value: object) -> None:
+        nonlocal found
+        if isinstance(value, str):
+            for token in value.split():
+                with contextlib.suppress(CardError):
+                    found |= 1 << parse_card(token)
+        elif isinstance(value, list | tuple):
+            for item in value:
+                walk(item)
+        elif isinstance(value, dict):
+            for item in value.values():
+                walk(item)
+
+    walk(data)
+    return found
+
+
+def ever_public(state: HandState) -> int:
+    """Cards shown face up at some point: the upcard, every discard, melds and layoffs."""
+    cards = state.laid_off
+    if state.upcard is not None:
+        cards |= 1 << state.upcard
+    for _, action in state.actions():
+        if DISCARD_BASE <= action < KNOCK_BASE:
+            cards |= 1 << (action - DISCARD_BASE)
+    for meld in state.melds[0] + state.melds[1]:
+        cards |= meld
+    return cards
+
+
+def opponent_shown(state: HandState, seat: int) -> bool:
+    """Whether the rules show the opponent's whole hand to ``seat`` now."""
+    other = 1 - seat
+    finished = state.is_over and state.result is not None and not state.result.is_void
+    return finished or (state.phase is Phase.DEFENDER and state.knocker == other)
+
+
+def secret_from(state: HandState, seat: int) -> int:
+    """Cards that ``seat`` may not know: the stock, the opponent's hidden cards and its
+    face-down knock discard, less anything ever shown face up."""
+    other = 1 - seat
+    stock = 0
+    for card in state.deck[state.stock_pos:]:
+        stock |= 1 << card
+    hidden = 0
+    if not opponent_shown(state, seat):
+        hidden = state.hands[other] & ~state.known[other]
+        for meld in state.melds[other]:
+            hidden &= ~meld
+        if other == state.defender:
+            hidden &= ~state.laid_off
+    if state.knocker == other and state.knock_discard >= 0:
+        hidden |= 1 << state.knock_discard
+    return (stock | hidden) & ~ever_public(state) & ~state.hands[seat]
+
+
+def random_games(count: int, seed: int) -> list[list[HandState]]:
+    rng = random.Random(seed)
+    presets = sorted(PRESETS)
+    games = []
+    for index in range(count):
+        rules = rules_for(presets[index % len(presets)], VARIATIONS[index % len(VARIATIONS)])
+        games.append(play_random(rules, rng.randrange(2**32)).states)
+    return games
+
+
+GAMES = random_games(120, 2024)
+
+
+def test_random_games_cover_the_phases_that_matter() -> None:
+    phases = {state.phase for game in GAMES for state in game}
+    assert {Phase.DEFENDER, Phase.KNOCKER_MELDS, Phase.WALL, Phase.OVER} <= phases
+    ends = {game[-1].result.outcome for game in GAMES if game[-1].result is not None}
+    assert {"void", "knock", "gin"} <= ends
+
+
+def test_view_never_names_a_card_the_seat_may_not_know() -> None:
+    for game in GAMES:
+        for state in game:
+            for seat in (0, 1):
+                view = view_of(state, seat)
+                secret = secret_from(state, seat)
+                assert not mentioned(view) & secret, (state, seat)
+                assert not named_in_dict(view) & secret, (state, seat)
+                assert view.unseen() & secret == secret
+                assert not view.unseen() & view.hand
+
+
+def test_view_fields_hold_what_the_seat_knows() -> None:
+    for game in GAMES:
+        for state in game:
+            for seat in (0, 1):
+                view = view_of(state, seat)
+                other = 1 - seat
+                assert view.hand == state.hands[seat]
+                assert view.opponent_known == state.known[other]
+                assert view.opponent_known & ~state.hands[other] == 0
+                assert view.pile == state.pile and view.stock_size == state.stock_size
+                assert view.opponent_count == state.hands[other].bit_count()
+                assert view.legal == (tuple(state.legal_actions()) if state.turn == seat else ())
+                assert len(view.history) == len(state.actions())
+                if opponent_shown(state, seat):
+                    assert view.opponent_hand == state.hands[other]
+                else:
+                    assert view.opponent_hand is None
+
+
+def test_opponent_knock_is_face_down_in_history() -> None:
+    knocks = 0
+    for game in GAMES:
+        state = game[-1]
+        if state.knocker < 0 or state.knock_discard < 0:
+            continue
+        knocks += 1
+        defender_view = view_of(state, state.defender)
+        knocker_view = view_of(state, state.knocker)
+        seats_and_actions = [(who, a) for who, a in defender_view.history]
+        assert (state.knocker, FACE_DOWN_KNOCK) in seats_and_actions
+        assert not any(KNOCK_BASE <= a < LAYOFF_BASE for _, a in defender_view.history)
+        assert (state.knocker, KNOCK_BASE + state.knock_discard) in knocker_view.history
+        assert "knock" in [name for _, name in defender_view.to_dict()["history"]]
+    assert knocks > 10
+
+
+def twin(state: HandState, seat: int, rng: random.Random) -> HandState:
+    """The same state with the cards hidden from ``seat`` dealt out differently."""
+    other = 1 - seat
+    secret = secret_from(state, seat)
+    stock = list(state.deck[state.stock_pos:])
+    hidden_in_hand = state.hands[other] & secret
+    knock_hidden = state.knocker == other and state.knock_discard >= 0 and bool(
+        secret >> state.knock_discard & 1)
+    pool = [c for c in range(52) if secret >> c & 1]
+    rng.shuffle(pool)
+    copy = HandState.__new__(HandState)
+    copy.__dict__ = dict(vars(state))
+    new_hidden = pool[:hidden_in_hand.bit_count()]
+    rest = pool[hidden_in_hand.bit_count():]
+    if knock_hidden:
+        copy.knock_discard = rest.pop()
+    assert len(rest) == len(stock)
+    other_hand = (state.hands[other] & ~hidden_in_hand) | sum(1 << c for c in new_hidden)
+    copy.hands = (state.hands[0], other_hand) if other == 1 else (other_hand, state.hands[1])
+    copy.deck = state.deck[:state.stock_pos] + tuple(rest)
+    copy.check_invariants()
+    return copy
+
+
+def test_states_differing_only_in_hidden_cards_give_equal_views() -> None:
+    rng = random.Random(5)
+    changed = 0
+    for game in GAMES:
+        for state in game:
+            for seat in (0, 1):
+                other_state = twin(state, seat, rng)
+                changed += other_state.hands != state.hands or other_state.deck != state.deck
+                assert view_of(other_state, seat) == view_of(state, seat)
+    assert changed > 1000
+
+
+def test_equal_views_from_two_real_deals() -> None:
+    # The dealer's cards and the stock below its top card differ; the non-dealer's cards,
+    # the upcard and the card it draws do not.
+    first = deal(non_dealer="2C 5C 9C 3D 7D JD 4H 8H QH 6S",
+                 dealer="AC 6C TC 2D 8D QD 5H 9H KH 3S", upcard="KC", stock="4S 7S")
+    second = deal(non_dealer="2C 5C 9C 3D 7D JD 4H 8H QH 6S",
+                  dealer="7S 5S AS 2S 8D QD 5H 9H KH 3S", upcard="KC", stock="4S TC AC 6C")
+    for moves in ("", "pass", "pass; pass", "pass; pass; stock", "take", "take; discard 2C"):
+        a, b = play(first, moves), play(second, moves)
+        assert view_of(a, 0) == view_of(b, 0)
+        if moves:
+            assert view_of(a, 1) != view_of(b, 1)
+
+
+def test_dealt_view() -> None:
+    state = deal(non_dealer="2C 5C 9C 3D 7D JD 4H 8H QH 6S",
+                 dealer="AC 6C TC 2D 8D QD 5H 9H KH 3S", upcard="KC")
+    view = view_of(state, 1)
+    assert view.hand == mask("AC 6C TC 2D 8D QD 5H 9H KH 3S")
+    assert view.opponent_known == 0 and view.opponent_count == 10
+    assert view.opponent_hand is None
+    assert view.pile == (parse_card("KC"),) and view.stock_size == 31
+    assert view.legal == () and not view.is_my_turn
+    assert view_of(state, 0).legal == (1, 2)
+    assert view.unseen() == FULL & ~mask("AC 6C TC 2D 8D QD 5H 9H KH 3S KC")
+
+
+def test_card_taken_from_pile_is_known_to_the_opponent_until_it_leaves() -> None:
+    state = deal(non_dealer="2C 5C 9C 3D 7D JD 4H 8H QH 6S",
+                 dealer="AC 6C TC 2D 8D QD 5H 9H KH 3S", upcard="KC")
+    state = play(state, "take")
+    assert view_of(state, 1).opponent_known == mask("KC")
+    assert view_of(state, 0).taken == parse_card("KC")
+    assert view_of(state, 1).taken == -1
+    state = play(state, "discard 2C; stock; discard AC; stock; discard KC")
+    assert view_of(state, 1).opponent_known == 0
+
+
+KNOCKER = "KH KD KC 2S 3S 4S 9C TC JC 2D"
+DEFENDER = "KS AS 5S 6S 8C 7C QC 5H 9H 3D"
+
+
+def knocked() -> HandState:
+    state = deal(non_dealer=KNOCKER, dealer=DEFENDER, upcard="4H", stock="QH")
+    return play(state, "pass; pass; stock; knock QH")
+
+
+def test_R14_face_down_knock_discard_stays_hidden_through_the_end() -> None:
+    state = knocked()
+    for step in ("", "meld KC KD KH; meld 2S 3S 4S; meld 9C TC JC", "done",
+                 "layoff 5S; layoff 6S", "done"):
+        state = play(state, step)
+        view = view_of(state, 1)
+        assert not mentioned(view) >> parse_card("QH") & 1, state
+        assert "QH" not in str(view.to_dict())
+        assert view.history[3] == (0, FACE_DOWN_KNOCK)
+        assert view_of(state, 0).history[3] == (0, KNOCK_BASE + parse_card("QH"))
+    assert state.is_over
+    assert "QH" in str(view_of(state, 0).to_dict()["history"])
+
+
+def test_R14_knocker_layout_is_shown_to_the_defender_only_after_it() -> None:
+    state = knocked()
+    assert view_of(state, 1).opponent_hand is None
+    state = play(state, "meld KC KD KH; meld 2S 3S 4S; meld 9C TC JC")
+    view = view_of(state, 1)
+    assert view.opponent_hand is None
+    assert view.melds[0] == tuple(mask(m) for m in ("KC KD KH", "2S 3S 4S", "9C TC JC"))
+    state = play(state, "done")
+    assert view_of(state, 1).opponent_hand == mask(KNOCKER)
+    assert view_of(state, 1).knocker_deadwood_cards() == mask("2D")
+    assert view_of(state, 0).opponent_hand is None
+    state = play(state, "layoff 5S")
+    assert view_of(state, 0).laid_off == mask("5S")
+    assert view_of(state, 0).opponent_hand is None
+
+
+def test_end_of_a_hand_shows_both_hands() -> None:
+    state = play(knocked(), "meld KC KD KH; meld 2S 3S 4S; meld 9C TC JC; done; layoff 5S; done")
+    assert state.is_over
+    assert view_of(state, 0).opponent_hand == mask(DEFENDER)
+    assert view_of(state, 1).opponent_hand == mask(KNOCKER)
+    assert view_of(state, 0).result == state.result
+
+
+def test_R21_end_of_a_void_hand_shows_no_hand() -> None:
+    deck = deck_for("2C 5C 9C 3D 7D JD 4H 8H QH 6S", "AC 6C TC 2D 8D QD 5H 9H KH 3S", "KC")
+    state = play(deal_hand(PRESETS["standard"], 1, deck), "pass; pass")
+    while not state.is_over:
+        before = state.hands[state.turn]
+        state = play(state, "stock")
+        drawn = (state.hands[state.turn] & ~before).bit_length() - 1
+        state = state.apply(DISCARD_BASE + drawn)
+    assert state.result is not None and state.result.is_void
+    for seat in (0, 1):
+        view = view_of(state, seat)
+        assert view.opponent_hand is None
+        assert view.hand == state.hands[seat]
+        assert not mentioned(view) & state.hands[1 - seat]
+
+
+def test_void_ends_in_random_games_show_no_hand() -> None:
+    voids = 0
+    for game in GAMES:
+        state = game[-1]
+        for seat in (0, 1):
+            view = view_of(state, seat)
+            assert state.result is not None
+            if state.result.is_void:
+                assert view.opponent_hand is None
+            else:
+                assert view.opponent_hand == state.hands[1 - seat]
+        voids += state.result.is_void
+    assert voids > 0
+
+
+def test_view_of_refuses_a_bad_seat() -> None:
+    state = knocked()
+    for seat in (-1, 2, "0"):
+        with pytest.raises(ValueError, match="seat"):
+            view_of(state, seat)  # type: ignore[arg-type]

@@ -80,7 +80,7 @@ def shuffled_deck(rng: random.Random | int) -> list[int]:
 
 def check_deck(deck: Sequence[int]) -> tuple[int, ...]:
     cards = tuple(deck)
-    if len(cards) != 52 or any(not isinstance(c, int) for c in cards):
+    if len(cards) != 52 or any(not isinstance(c, int) or isinstance(c, bool) for c in cards):
         raise IllegalActionError(f"a deck needs 52 card numbers, got {len(cards)} items")
     mask = 0
     for card in cards:
@@ -94,7 +94,7 @@ def check_deck(deck: Sequence[int]) -> tuple[int, ...]:
 
 def deal_hand(rules: Rules, dealer: int, deck: Sequence[int]) -> HandState:
     """Deal a hand from ``deck`` (index 0 is the top card) as R6 or R7 says."""
-    if dealer not in (0, 1):
+    if isinstance(dealer, bool) or dealer not in (0, 1):
         raise IllegalActionError(f"dealer must be seat 0 or 1, got {dealer!r}")
     cards = check_deck(deck)
     hands = [0, 0]

@@ -850,3 +850,25 @@ def test_failed_apply_keeps_every_field_of_a_mid_hand_state() -> None:
     assert snapshot(state) == before
     after = state.apply(state.legal_actions()[0])
     assert snapshot(state) == before and after is not state
+
+
+@pytest.mark.parametrize("dealer", [True, False, 2, -1, "1", None])
+def test_R6_deal_refuses_a_dealer_that_is_not_seat_0_or_1(dealer: object) -> None:
+    # True and False once passed as seats 1 and 0 and were stored as the state's dealer.
+    with pytest.raises(IllegalActionError, match="dealer"):
+        deal_hand(Rules.preset("standard"), dealer, list(range(52)))  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    "deck",
+    [
+        list(range(51)),
+        [*range(51), 0],
+        [*range(51), 52],
+        [False, True, *range(2, 52)],
+        [0.0, *range(1, 52)],
+    ],
+)
+def test_R1_deal_refuses_a_deck_that_is_not_52_distinct_cards(deck: list[object]) -> None:
+    with pytest.raises(IllegalActionError, match="deck"):
+        deal_hand(Rules.preset("standard"), 1, deck)  # type: ignore[arg-type]

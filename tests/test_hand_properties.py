@@ -140,13 +140,65 @@ def check_state(state: HandState) -> None:
         if not result.is_void:
             assert result.knocker == state.knocker
             assert result.knocker_deadwood <= state.limit or state.big_gin
+            check_score(state)
     else:
         assert legal, f"no legal action in {state!r}"
         assert state.turn in (0, 1) and state.result is None
+        hand = state.hands[state.turn]
         if state.phase is Phase.DISCARD:
-            assert state.hands[state.turn].bit_count() == 11
-        elif state.phase in (Phase.DRAW, Phase.FIRST_UPCARD, Phase.WALL):
-            assert state.hands[state.turn].bit_count() == 10
+            assert hand.bit_count() == 11
+            check_discard_actions(state, legal)
+        elif state.phase is Phase.WALL:
+            top = state.pile[-1]
+            can_knock = min_deadwood_after_discard(hand | 1 << top) <= state.limit
+            assert legal == ([DRAW_DISCARD, PASS] if can_knock else [PASS])
+        if state.phase in (Phase.DRAW, Phase.FIRST_UPCARD, Phase.WALL):
+            assert hand.bit_count() == 10
+
+
+def check_score(state: HandState) -> None:
+    """R23-R26, R32, written out again from RULES.md."""
+    rules, result = state.rules, state.result
+    assert result is not None
+    knocker, defender = state.knocker, state.defender
+    kd = mask_value(state.free_cards(knocker))
+    dd = mask_value(state.free_cards(defender))
+    assert (result.knocker_deadwood, result.defender_deadwood) == (kd, dd)
+    spade = state.upcard is not None and state.upcard // 13 == 3
+    times = 2 if rules.oklahoma and rules.spade_double and spade else 1
+    if state.big_gin:
+        expected = ("big_gin", knocker, (rules.big_gin_bonus + dd) * times)
+    elif kd == 0:
+        expected = ("gin", knocker, (rules.gin_bonus + dd) * times)
+        assert state.laid_off == 0
+    elif kd < dd:
+        expected = ("knock", knocker, (dd - kd) * times)
+    elif kd == dd and not rules.undercut_on_tie:
+        expected = ("tie", None, 0)
+    else:
+        expected = ("undercut", defender, (kd - dd + rules.undercut_bonus) * times)
+    assert (result.outcome, result.winner, result.points) == expected
+    if rules.extra_boxes and expected[0] in ("undercut", "gin", "big_gin"):
+        assert result.extra_boxes == (1 if expected[0] == "undercut" else 2) * times
+    else:
+        assert result.extra_boxes == 0
+
+
+def check_discard_actions(state: HandState, legal: list[Action]) -> None:
+    """R12, R14, R17, R22: what may be discarded or knocked after a draw."""
+    hand = state.hands[state.turn]
+    free_to_throw = state.rules.allow_discard_of_drawn_upcard or state.wall_take
+    for card in range(52):
+        held = bool(hand >> card & 1)
+        barred = card == state.taken and not free_to_throw
+        may_discard = held and not barred and not state.wall_take
+        may_knock = held and not barred and min_deadwood(hand & ~(1 << card)) <= state.limit
+        assert (DISCARD_BASE + card in legal) == may_discard, card
+        assert (KNOCK_BASE + card in legal) == may_knock, card
+    big = state.rules.big_gin and not state.wall_take and min_deadwood(hand) == 0
+    assert (BIG_GIN in legal) == big
+    if state.wall_take:
+        assert legal, "a wall take must leave a knock"
 
 
 def check_actions(state: HandState, rng: random.Random, sample: int) -> None:
@@ -191,14 +243,14 @@ VARIATIONS: list[dict[str, object]] = [
     {"big_gin": True, "fiftieth_card_action": True, "eleven_card_deal": True},
     {"allow_discard_of_drawn_upcard": True, "undercut_on_tie": False},
     {"max_turns_without_stock_draw": 3},
+    {"extra_boxes": True, "big_gin": True},
 ]
 
 
 def rules_for(preset: str, variation: dict[str, object]) -> Rules:
     rules = PRESETS[preset]
-    if rules.oklahoma and variation.get("eleven_card_deal"):
-        variation = {k: v for k, v in variation.items() if k != "eleven_card_deal"}
-    return rules.replace(**variation)
+    drop = {"eleven_card_deal"} if rules.oklahoma else {"extra_boxes"}
+    return rules.replace(**{k: v for k, v in variation.items() if k not in drop})
 
 
 @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -253,7 +305,7 @@ def test_many_hands_end_and_cover_every_outcome() -> None:
     phases: set[Phase] = set()
     rng = random.Random(7)
     for index in range(1000):
-        variation = VARIATIONS[index % len(VARIATIONS)]
+        variation = VARIATIONS[index // len(PRESETS) % len(VARIATIONS)]
         preset = sorted(PRESETS)[index % len(PRESETS)]
         played = play_random(rules_for(preset, variation), rng.randrange(2**32))
         for state in played.states:
@@ -274,3 +326,51 @@ def test_replay_of_a_long_hand_is_identical() -> None:
         assert again.actions == played.actions
         assert [snapshot(s) for s in again.states] == [snapshot(s) for s in played.states]
         check_replay(played)
+
+
+def least_deadwood_reachable(state: HandState) -> int:
+    """The least deadwood the seat to act can leave by the end of its layout phase (R18, R20),
+    searching every order of its legal melds and layoffs."""
+    seat = state.turn
+    phase = state.phase
+    seen: dict[tuple[int, int], int] = {}
+
+    def search(node: HandState) -> int:
+        key = (node.free_cards(seat), node.laid_off)
+        if key in seen:
+            return seen[key]
+        best = 1 << 20
+        for action in node.legal_actions():
+            if action == DONE:
+                best = min(best, mask_value(node.free_cards(seat)))
+            else:
+                child = node.apply(action)
+                assert child.phase is phase
+                best = min(best, search(child))
+        seen[key] = best
+        return best
+
+    return search(state)
+
+
+def test_layout_phases_reach_the_best_arrangement_and_defence() -> None:
+    """R18, R20: through its legal actions the knocker can reach its least deadwood and the
+    defender the best defence of melds.best_defence; no layout goes over the knock limit."""
+    from ginrummy.melds import best_defence
+
+    rng = random.Random(11)
+    checked = 0
+    for index in range(400):
+        variation = VARIATIONS[index // len(PRESETS) % len(VARIATIONS)]
+        rules = rules_for(sorted(PRESETS)[index % len(PRESETS)], variation)
+        played = play_random(rules, rng.randrange(2**32))
+        for state in played.states:
+            if state.phase is Phase.KNOCKER_MELDS and not state.melds[state.turn]:
+                hand = state.hands[state.turn]
+                assert least_deadwood_reachable(state) == min_deadwood(hand)
+            if state.phase is Phase.DEFENDER and not state.melds[state.turn] and not state.laid_off:
+                gin = state.big_gin or state.free_cards(state.knocker) == 0
+                defence = best_defence(state.hands[state.turn], state.melds[state.knocker], gin)
+                assert least_deadwood_reachable(state) == defence.deadwood
+                checked += 1
+    assert checked > 100

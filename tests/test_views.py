@@ -116,7 +116,8 @@ def random_games(count: int, seed: int) -> list[list[HandState]]:
     presets = sorted(PRESETS)
     games = []
     for index in range(count):
-        rules = rules_for(presets[index % len(presets)], VARIATIONS[index % len(VARIATIONS)])
+        variation = VARIATIONS[index // len(presets) % len(VARIATIONS)]
+        rules = rules_for(presets[index % len(presets)], variation)
         games.append(play_random(rules, rng.randrange(2**32)).states)
     return games
 

@@ -505,6 +505,9 @@ class HandState:
         if LAYOFF_BASE <= action < MELD_BASE and self.phase is Phase.DEFENDER:
             if self._knocker_went_gin():
                 return f"{where}: no layoffs on a gin hand (R25)"
+            card = action - LAYOFF_BASE
+            if not self.free_cards(self.turn) >> card & 1:
+                return f"{where}: {card_name(card)} is already laid out in a meld or laid off"
             return f"{where}: the card does not fit the knocker's melds (R18)"
         if action == DONE and self.phase is Phase.KNOCKER_MELDS:
             left = _value(self.free_cards(self.turn))

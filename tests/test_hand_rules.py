@@ -840,6 +840,16 @@ def test_illegal_layoff_and_meld_in_defender_phase_leave_state_unchanged() -> No
     refused(state, "layoff 2S", "layoff 2S", "DEFENDER", "not in the hand")
 
 
+def test_R18_layoff_of_a_card_already_laid_out_says_so() -> None:
+    # The message once blamed the knocker's melds ("does not fit", R18) for these.
+    state = play(knocked_with_layoff_melds(), "layoff 5S")
+    refused(state, "layoff 5S", "layoff 5S", "DEFENDER", "5S is already laid out")
+    state = play(undercut_hand("standard", "5H 5C 5S AD 2D 3D QH QC QS 8S"), "meld 5C 5H 5S")
+    message = refused(state, "layoff 5S", "layoff 5S", "DEFENDER", "5S is already laid out")
+    assert "R18" not in message
+    refused(state, "layoff 8S", "layoff 8S", "does not fit", "R18")
+
+
 def test_failed_apply_keeps_every_field_of_a_mid_hand_state() -> None:
     state = play(loose(), "pass; take; discard AC; stock")
     before = snapshot(state)

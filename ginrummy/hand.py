@@ -489,7 +489,8 @@ class HandState:
             card = (action - DISCARD_BASE) % 52
             if not hand >> card & 1:
                 return f"{where}: {card_name(card)} is not in the hand"
-            if card == self.taken and not self._may_discard_taken() and action < LAYOFF_BASE:
+            if (card == self.taken and not self._may_discard_taken() and action < LAYOFF_BASE
+                    and self.phase is Phase.DISCARD):
                 return f"{where}: {card_name(card)} was just taken from the pile (R12)"
             if action >= KNOCK_BASE and action < LAYOFF_BASE and self.phase is Phase.DISCARD:
                 left = min_deadwood(hand & ~(1 << card))
@@ -501,6 +502,8 @@ class HandState:
             meld = ALL_MELDS[action - MELD_BASE]
             if meld & ~self.free_cards(self.turn):
                 return f"{where}: those cards are not all free in the hand"
+            if self.big_gin:
+                return f"{where}: the rest could not all be melded, as big gin needs (R17)"
             return f"{where}: the rest could not get within the knock limit {self.limit} (R14)"
         if LAYOFF_BASE <= action < MELD_BASE and self.phase is Phase.DEFENDER:
             if self._knocker_went_gin():
@@ -511,6 +514,8 @@ class HandState:
             return f"{where}: the card does not fit the knocker's melds (R18)"
         if action == DONE and self.phase is Phase.KNOCKER_MELDS:
             left = _value(self.free_cards(self.turn))
+            if self.big_gin:
+                return f"{where}: {left} deadwood left; big gin melds all eleven cards (R17)"
             return f"{where}: {left} deadwood left, above the limit {self.limit} (R14)"
         if action == DRAW_DISCARD and self.stock_only:
             return f"{where}: both players passed the upcard, so the stock must be drawn (R13)"

@@ -378,6 +378,20 @@ def test_R17_R26_big_gin_no_discard_and_bonus() -> None:
     assert result.bonus == 31
 
 
+def test_R17_big_gin_refusals_give_the_big_gin_reason() -> None:
+    # Messages once cited the knock limit (10) and R12, though neither applies here.
+    rules = Rules.preset("standard", big_gin=True)
+    state = deal(rules, non_dealer=BIG, dealer=LOOSE_B, upcard="QC")
+    state = play(state, "take; big gin")
+    message = refused(state, "meld 9C TC JC", "meld 9C TC JC", "KNOCKER_MELDS", "R17")
+    assert "knock limit" not in message
+    state = play(state, "meld KC KD KH; meld 2S 3S 4S 5S")
+    message = refused(state, DONE, "done", "KNOCKER_MELDS", "39 deadwood left", "R17")
+    assert "limit" not in message
+    message = refused(state, "discard QC", "discard QC", "KNOCKER_MELDS")
+    assert "R12" not in message
+
+
 def test_R17_big_gin_not_in_a_hand_that_is_not_all_melds() -> None:
     rules = Rules.preset("standard", big_gin=True)
     state = deal(rules, non_dealer=BIG, dealer=LOOSE_B, upcard="9D", stock="QH")

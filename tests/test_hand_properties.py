@@ -27,6 +27,7 @@ from ginrummy.actions import (
     NUM_ACTIONS,
     PASS,
     Action,
+    action_name,
 )
 from ginrummy.cards import mask_value
 from ginrummy.hand import HandState, IllegalActionError, Phase, deal_hand, shuffled_deck
@@ -211,8 +212,10 @@ def check_actions(state: HandState, rng: random.Random, sample: int) -> None:
         assert child.actions()[-1] == (state.turn, action)
     others = [a for a in range(NUM_ACTIONS) if a not in legal]
     for action in rng.sample(others, min(sample, len(others))):
-        with pytest.raises(IllegalActionError):
+        with pytest.raises(IllegalActionError) as info:
             state.apply(action)
+        message = str(info.value)
+        assert action_name(action) in message and state.phase.name in message, message
     assert snapshot(state) == before
 
 

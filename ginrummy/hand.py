@@ -12,6 +12,7 @@ was, so keeping the previous state is all an undo needs.
 
 from __future__ import annotations
 
+import operator
 import random
 from collections.abc import Iterator, Sequence
 from enum import IntEnum
@@ -312,6 +313,8 @@ class HandState:
 
     def apply(self, action: Action) -> HandState:
         """The state after ``action`` by the seat to act; raises if it is illegal."""
+        if not isinstance(action, int) and hasattr(action, "__index__"):
+            action = operator.index(action)  # NumPy integers from environments and arrays
         if not isinstance(action, int) or isinstance(action, bool) or not 0 <= action < NUM_ACTIONS:
             raise IllegalActionError(
                 f"{action!r} in phase {self.phase.name}: "
@@ -339,6 +342,7 @@ class HandState:
             elif action == BIG_GIN:
                 state.knocker = self.turn
                 state.big_gin = True
+                state.taken = -1
                 state.phase = Phase.KNOCKER_MELDS
             else:
                 state._discard(action - DISCARD_BASE)
@@ -519,6 +523,8 @@ class HandState:
             return f"{where}: {left} deadwood left, above the limit {self.limit} (R14)"
         if action == DRAW_DISCARD and self.stock_only:
             return f"{where}: both players passed the upcard, so the stock must be drawn (R13)"
+        if action == DRAW_DISCARD and self.phase is Phase.WALL:
+            return f"{where}: the last discard may be taken only to knock; it gives no knock (R22)"
         legal = ", ".join(action_names(self.legal_actions()))
         return f"{where}: not allowed now; legal: {legal}"
 

@@ -46,7 +46,8 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
 
 def run(args: argparse.Namespace, out: TextIO | None = None, keys: TextIO | None = None) -> int:
     from ginrummy.game import Game
-    from ginrummy.record import RecordError, read_any, walk
+    from ginrummy.notation import read_any
+    from ginrummy.record import RecordError, walk
 
     out = out or sys.stdout
     keys = keys or sys.stdin

@@ -22,18 +22,20 @@ from ginrummy.actions import (
 from ginrummy.game import Game, new_game
 from ginrummy.hand import Phase
 from ginrummy.melds import min_deadwood, min_deadwood_after_discard
-from ginrummy.record import (
-    RecordError,
+from ginrummy.notation import (
     action_token,
     dump_notation,
-    dump_record,
     format_notation,
     load_notation,
-    load_record,
     parse_notation,
-    parse_record,
     parse_token,
     read_any,
+)
+from ginrummy.record import (
+    RecordError,
+    dump_record,
+    load_record,
+    parse_record,
     record_of,
     replay,
     walk,

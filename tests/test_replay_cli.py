@@ -11,7 +11,8 @@ import pytest
 
 from ginrummy.cli import main
 from ginrummy.game import new_game
-from ginrummy.record import dump_notation, dump_record
+from ginrummy.notation import dump_notation
+from ginrummy.record import dump_record
 from ginrummy.rules import Rules
 
 DATA = Path(__file__).parent / "data"

@@ -48,7 +48,6 @@ from dataclasses import dataclass
 from ginrummy.cards import (
     CARD_VALUES,
     RANKS,
-    SUIT_MASK,
     SUIT_SYMBOLS,
     SUITS,
     Card,
@@ -58,7 +57,6 @@ from ginrummy.cards import (
     parse_card,
 )
 from ginrummy.melds import (
-    RUN_MELDS,
     MeldError,
     best_arrangement,
     best_defence,
@@ -92,27 +90,9 @@ def _sorted_melds(melds: Sequence[int]) -> tuple[CardSet, ...]:
 
 
 def _arrange(hand: int) -> tuple[tuple[CardSet, ...], CardSet]:
-    """:func:`~ginrummy.melds.best_arrangement` of ``hand``, melds ordered by lowest card.
-
-    A fast path (not in :mod:`ginrummy.melds`) covers hands where no rank is
-    held three times: no set is possible, so the best runs of each suit,
-    read from ``RUN_MELDS``, are the best arrangement, already in order.
-    """
-    a = hand & SUIT_MASK
-    b = hand >> 13 & SUIT_MASK
-    c = hand >> 26 & SUIT_MASK
-    d = hand >> 39
-    if (a & b & (c | d)) | (c & d & (a | b)):
-        shown = best_arrangement(hand)
-        return _sorted_melds(shown.melds), shown.unmatched
-    melds: list[CardSet] = []
-    used = 0
-    for part, shift in ((a, 0), (b, 13), (c, 26), (d, 39)):
-        for run in RUN_MELDS[part]:
-            meld = run << shift
-            used |= meld
-            melds.append(CardSet(meld))
-    return tuple(melds), CardSet(hand & ~used)
+    """:func:`~ginrummy.melds.best_arrangement` of ``hand``, melds ordered by lowest card."""
+    shown = best_arrangement(hand)
+    return _sorted_melds(shown.melds), shown.unmatched
 
 
 def _value(cards: int) -> int:

@@ -17,6 +17,7 @@ from ginrummy.actions import KNOCK_BASE, LAYOFF_BASE, Action, action_name
 from ginrummy.cards import cards_of, format_cards
 from ginrummy.hand import HandState, Phase
 from ginrummy.result import HandResult
+from ginrummy.rules import Rules
 
 FACE_DOWN_KNOCK = -1
 """Stands in a view's history for the opponent's knock: its discard is face down."""
@@ -48,6 +49,20 @@ class PlayerView:
     """The opponent's whole hand once the rules show it, else None: the knocker's once it
     has laid out (R14), both hands at the end of a hand that was not void."""
     result: HandResult | None
+    rules: Rules
+    passes: int
+    """Refusals of the first upcard so far (R13)."""
+    stock_only: bool
+    """Both refused the first upcard: the non-dealer must draw from the stock (R13)."""
+    idle_turns: int
+    """Consecutive turns without a draw from the stock (R36)."""
+    pile_draws: int
+    returned: bool
+    wall_take: bool
+    """The last discard was taken at the wall, only to knock (R22)."""
+    big_gin: bool
+    knock_discard: int
+    """This seat's own face-down knock discard, or -1 (the opponent's stays hidden)."""
 
     @property
     def opponent(self) -> int:
@@ -141,4 +156,13 @@ def view_of(state: HandState, seat: int) -> PlayerView:
         laid_off=state.laid_off,
         opponent_hand=state.hands[other] if finished or knocker_shown else None,
         result=state.result,
+        rules=state.rules,
+        passes=state.passes,
+        stock_only=state.stock_only,
+        idle_turns=state.idle_turns,
+        pile_draws=state.pile_draws,
+        returned=state.returned,
+        wall_take=state.wall_take,
+        big_gin=state.big_gin,
+        knock_discard=state.knock_discard if state.knocker == seat else -1,
     )

@@ -182,6 +182,21 @@ class HandState:
     history: tuple[Any, int, int] | None
     result: HandResult | None
 
+    @classmethod
+    def from_fields(cls, **values: Any) -> HandState:
+        """A state with every field given by name, for rebuilding hidden cards (sampling, search).
+
+        Every field of the class must be given and no other; the values are
+        not checked, so call :meth:`check_invariants` when they come from outside.
+        """
+        missing = sorted(_FIELDS - values.keys())
+        unknown = sorted(values.keys() - _FIELDS)
+        if missing or unknown:
+            raise ValueError(f"HandState fields: missing {missing}, unknown {unknown}")
+        state = cls.__new__(cls)
+        state.__dict__.update(values)
+        return state
+
     def _next(self) -> HandState:
         state = HandState.__new__(HandState)
         state.__dict__ = self.__dict__.copy()
@@ -547,6 +562,8 @@ class HandState:
             state = state.apply(action)
             yield state
 
+
+_FIELDS = frozenset(HandState.__annotations__)
 
 _DISCARDS_BY_SUIT = tuple(
     tuple(

@@ -40,6 +40,9 @@ LAYOFF_BASE = KNOCK_BASE + 52
 MELD_BASE = LAYOFF_BASE + 52
 NUM_ACTIONS = MELD_BASE + len(ALL_MELDS)
 
+FACE_DOWN_KNOCK = -1
+"""A knock as the public sees it: the knocker's discard is face down (R14)."""
+
 _SIMPLE_NAMES = {DRAW_STOCK: "stock", DRAW_DISCARD: "take", PASS: "pass", DONE: "done",
                  BIG_GIN: "big gin"}
 _SIMPLE_WORDS = {

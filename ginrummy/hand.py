@@ -24,6 +24,7 @@ from ginrummy.actions import (
     DONE,
     DRAW_DISCARD,
     DRAW_STOCK,
+    FACE_DOWN_KNOCK,
     KNOCK_BASE,
     LAYOFF_BASE,
     MELD_BASE,
@@ -180,6 +181,7 @@ class HandState:
     melds: tuple[tuple[int, ...], tuple[int, ...]]
     laid_off: int
     history: tuple[Any, int, int] | None
+    """The public log, newest first as a linked tuple; a knock is stored face down."""
     result: HandResult | None
 
     @classmethod
@@ -229,6 +231,8 @@ class HandState:
         node = self.history
         while node is not None:
             node, seat, action = node
+            if action == FACE_DOWN_KNOCK:
+                action = KNOCK_BASE + self.knock_discard
             out.append((seat, action))
         out.reverse()
         return out
@@ -344,7 +348,8 @@ class HandState:
     def apply_unchecked(self, action: Action) -> HandState:
         """:meth:`apply` for an action already known to be legal (agents, search)."""
         state = self._next()
-        state.history = (self.history, self.turn, action)
+        public = FACE_DOWN_KNOCK if KNOCK_BASE <= action < LAYOFF_BASE else action
+        state.history = (self.history, self.turn, public)
         phase = self.phase
         if phase is Phase.DRAW:
             if action == DRAW_STOCK:

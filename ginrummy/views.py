@@ -13,14 +13,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ginrummy.actions import KNOCK_BASE, LAYOFF_BASE, Action, action_name
+from ginrummy.actions import FACE_DOWN_KNOCK, KNOCK_BASE, Action, action_name
 from ginrummy.cards import cards_of, format_cards
 from ginrummy.hand import HandState, Phase
 from ginrummy.result import HandResult
 from ginrummy.rules import Rules
-
-FACE_DOWN_KNOCK = -1
-"""Stands in a view's history for the opponent's knock: its discard is face down."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,7 +38,8 @@ class PlayerView:
     taken: int
     """The card this seat took from the pile this turn (R12), or -1."""
     legal: tuple[Action, ...]
-    history: tuple[tuple[int, Action], ...]
+    public_log: Any
+    """The hand's public log as :class:`~ginrummy.hand.HandState` keeps it; see ``history``."""
     knocker: int
     melds: tuple[tuple[int, ...], tuple[int, ...]]
     laid_off: int
@@ -63,6 +61,19 @@ class PlayerView:
     big_gin: bool
     knock_discard: int
     """This seat's own face-down knock discard, or -1 (the opponent's stays hidden)."""
+
+    @property
+    def history(self) -> tuple[tuple[int, Action], ...]:
+        """Every (seat, action) so far; the opponent's knock shows as ``FACE_DOWN_KNOCK``."""
+        out = []
+        node = self.public_log
+        while node is not None:
+            node, seat, action = node
+            if action == FACE_DOWN_KNOCK and seat == self.seat:
+                action = KNOCK_BASE + self.knock_discard
+            out.append((seat, action))
+        out.reverse()
+        return tuple(out)
 
     @property
     def opponent(self) -> int:
@@ -122,13 +133,6 @@ class PlayerView:
         }
 
 
-def _public_history(state: HandState, seat: int) -> tuple[tuple[int, Action], ...]:
-    return tuple(
-        (who, FACE_DOWN_KNOCK if who != seat and KNOCK_BASE <= a < LAYOFF_BASE else a)
-        for who, a in state.actions()
-    )
-
-
 def view_of(state: HandState, seat: int) -> PlayerView:
     """The view of ``seat`` (0 or 1) of ``state``."""
     if seat not in (0, 1):
@@ -150,7 +154,7 @@ def view_of(state: HandState, seat: int) -> PlayerView:
         knock_limit=state.limit,
         taken=state.taken if state.turn == seat else -1,
         legal=tuple(state.legal_actions()) if state.turn == seat else (),
-        history=_public_history(state, seat),
+        public_log=state.history,
         knocker=state.knocker,
         melds=state.melds,
         laid_off=state.laid_off,

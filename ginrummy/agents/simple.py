@@ -1,0 +1,209 @@
+"""The EAAI-2021 Gin Rummy challenge baseline, ``SimpleGinRummyPlayer``, on our engine.
+
+Its published policy, followed here step by step:
+
+* **Draw.** Take the face-up card only if it would be part of some meld of
+  the hand plus that card (any meld, as the original's ``cardsToAllMelds``
+  test: a set with two cards of its rank, or a run with suited neighbours);
+  otherwise draw from the stock. The same test answers the first-upcard
+  offer (R13).
+* **Discard.** Among the cards whose discard leaves the least deadwood, one
+  at random; never the face-up card just taken, and never a card whose
+  (drawn card, discarded card) pair this seat already played in this hand
+  (the original's guard against two players trading the same cards forever).
+* **Knock** as soon as it may: when the discard chosen above leaves at most
+  the hand's knock limit (``view.knock_limit``: Oklahoma's limits, 0 when
+  only gin may end the hand), it knocks with that card; deadwood 0 is gin.
+* **Lay out** its least-deadwood arrangement; as defender, lay off and meld
+  for the least deadwood (:func:`~ginrummy.agents.base.best_layout_action`).
+
+Beyond the original, for rules it never knew: big gin (R17) is laid down
+whenever legal; at the wall (R22) the engine offers the last discard only
+when it gives a knock, so it is taken, then the knock leaving the least
+deadwood is made (the card just taken may be the one knocked with).
+
+Its only randomness is its own ``random.Random``, seeded at construction.
+"""
+
+from __future__ import annotations
+
+import random
+
+from ginrummy.actions import (
+    BIG_GIN,
+    DISCARD_BASE,
+    DRAW_DISCARD,
+    DRAW_STOCK,
+    KNOCK_BASE,
+    LAYOFF_BASE,
+    PASS,
+    Action,
+)
+from ginrummy.agents.base import best_layout_action
+from ginrummy.hand import Phase
+from ginrummy.melds import min_deadwood
+from ginrummy.views import PlayerView
+
+_RUN_NEIGHBOURS = tuple(
+    tuple(
+        pair
+        for pair in (
+            (rank - 2, rank - 1),
+            (rank - 1, rank + 1),
+            (rank + 1, rank + 2),
+        )
+        if pair[0] >= 0 and pair[1] <= 12
+    )
+    for rank in range(13)
+)
+"""For each rank, the pairs of other ranks that make a three-card run with it."""
+
+
+def joins_meld(hand: int, card: int) -> bool:
+    """Whether ``card`` would be part of some meld of ``hand`` plus the card (R8, R9).
+
+    >>> from ginrummy.cards import parse_card, parse_cards
+    >>> joins_meld(parse_cards("7H 7D 2C"), parse_card("7S"))
+    True
+    >>> joins_meld(parse_cards("5H 7H KD"), parse_card("6H"))
+    True
+    >>> joins_meld(parse_cards("5H 8H 6D"), parse_card("6H"))
+    False
+    """
+    rank = card % 13
+    suit_base = card - rank
+    same_rank = 0
+    for suit in range(4):
+        same_rank += hand >> (13 * suit + rank) & 1
+    if same_rank >= 2:
+        return True
+    for low, high in _RUN_NEIGHBOURS[rank]:
+        if hand >> (suit_base + low) & 1 and hand >> (suit_base + high) & 1:
+            return True
+    return False
+
+
+class SimpleAgent:
+    """The EAAI-2021 challenge's ``SimpleGinRummyPlayer`` (see the module docstring)."""
+
+    name = "simple"
+
+    def __init__(self, rng: random.Random | int | None = None) -> None:
+        self.rng = rng if isinstance(rng, random.Random) else random.Random(rng)
+        self._memory: list[_HandMemory | None] = [None, None]
+
+    def choose(self, view: PlayerView) -> Action:
+        legal = view.legal
+        if not legal:
+            raise ValueError(f"seat {view.seat} has no move in phase {view.phase.name}")
+        phase = view.phase
+        memory = self._memory_for(view)
+        if phase is Phase.DRAW:
+            memory.before_draw = (view.hand, view.stock_size)
+            if DRAW_DISCARD in legal and joins_meld(view.hand, view.pile[-1]):
+                return DRAW_DISCARD
+            return DRAW_STOCK
+        if phase is Phase.DISCARD:
+            if BIG_GIN in legal:
+                return BIG_GIN
+            return self._discard(view, memory)
+        if phase is Phase.FIRST_UPCARD:
+            return DRAW_DISCARD if joins_meld(view.hand, view.pile[-1]) else PASS
+        if phase is Phase.WALL:
+            return DRAW_DISCARD if DRAW_DISCARD in legal else PASS
+        return best_layout_action(view)
+
+    # ------------------------------------------------------------ discards
+
+    def _discard(self, view: PlayerView, memory: _HandMemory) -> Action:
+        legal = view.legal
+        hand = view.hand
+        if view.wall_take:  # R22: only knocks are legal; knock for the least deadwood
+            knocks = [a for a in legal if KNOCK_BASE <= a < LAYOFF_BASE]
+            return min(knocks, key=lambda a: min_deadwood(hand & ~(1 << (a - KNOCK_BASE))))
+        drawn = self._drawn_card(view, memory)
+        key = (view.stock_size, len(view.pile), hand)
+        barred_pairs = memory.barred_pairs(key)
+        candidates: list[int] = []
+        least = 1 << 20
+        for action in legal:
+            if action >= KNOCK_BASE:
+                break
+            if action < DISCARD_BASE:
+                continue
+            card = action - DISCARD_BASE
+            if card == view.taken:  # never the face-up card just taken
+                continue
+            if drawn >= 0 and (1 << drawn | 1 << card) in barred_pairs:
+                continue
+            value = min_deadwood(hand & ~(1 << card))
+            if value < least:
+                least = value
+                candidates = [card]
+            elif value == least:
+                candidates.append(card)
+        if not candidates:  # every discard barred: fall back on the least deadwood
+            return self._fallback(view)
+        card = candidates[self.rng.randrange(len(candidates))] if len(candidates) > 1 \
+            else candidates[0]
+        if drawn >= 0:
+            memory.pairs[key] = 1 << drawn | 1 << card
+        if least <= view.knock_limit and KNOCK_BASE + card in legal:
+            return KNOCK_BASE + card
+        return DISCARD_BASE + card
+
+    def _fallback(self, view: PlayerView) -> Action:
+        options = [a for a in view.legal if DISCARD_BASE <= a < LAYOFF_BASE]
+        hand = view.hand
+        return min(options, key=lambda a: (min_deadwood(hand & ~(1 << (a - DISCARD_BASE) % 52)),
+                                           a < KNOCK_BASE, a))
+
+    def _drawn_card(self, view: PlayerView, memory: _HandMemory) -> int:
+        """The card drawn this turn, if this seat can tell: taken from the pile, or seen arrive."""
+        if view.taken >= 0:
+            return view.taken
+        before = memory.before_draw
+        if before is not None and before[1] == view.stock_size + 1:
+            new = view.hand & ~before[0]
+            if new and new & (new - 1) == 0:
+                return new.bit_length() - 1
+        return -1
+
+    # ------------------------------------------------------------ memory
+
+    def _memory_for(self, view: PlayerView) -> _HandMemory:
+        """This seat's memory of the hand in progress, new when a new hand has started."""
+        seat = view.seat
+        memory = self._memory[seat]
+        signature = (view.dealer, view.upcard)
+        if (
+            memory is None
+            or memory.signature != signature
+            or view.stock_size > memory.stock_size
+            or (view.phase is Phase.FIRST_UPCARD and memory.stock_size == view.stock_size
+                and memory.left_first_upcard)
+        ):
+            memory = _HandMemory(signature, view.stock_size)
+            self._memory[seat] = memory
+        memory.stock_size = view.stock_size
+        if view.phase is not Phase.FIRST_UPCARD:
+            memory.left_first_upcard = True
+        return memory
+
+
+class _HandMemory:
+    """What the simple player remembers of one hand: its (drawn, discarded) pairs."""
+
+    __slots__ = ("before_draw", "left_first_upcard", "pairs", "signature", "stock_size")
+
+    def __init__(self, signature: tuple[int, int | None], stock_size: int) -> None:
+        self.signature = signature
+        self.stock_size = stock_size
+        self.left_first_upcard = False
+        self.before_draw: tuple[int, int] | None = None
+        self.pairs: dict[tuple[int, int, int], int] = {}
+        """(stock size, pile size, hand) of the decision -> drawn|discarded card mask."""
+
+    def barred_pairs(self, key: tuple[int, int, int]) -> set[int]:
+        """Pairs played at earlier decisions (asking again about the same view is not one)."""
+        return {pair for at, pair in self.pairs.items() if at != key}

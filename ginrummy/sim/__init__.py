@@ -1,0 +1,41 @@
+"""Tournaments between agents: ``gin sim`` and its Python API.
+
+>>> from ginrummy.sim import run_match
+>>> result = run_match(["simple", "random"], games=4, rules="standard", seed=3, duplicate=True)
+>>> result.games_played, sum(result.wins) + result.undecided
+(4, 4)
+>>> sorted(result.to_json())[:4]
+['agents', 'big_gin_rate', 'ci95', 'decision_ms_max']
+
+How seats, deals and seeds are assigned is in :mod:`ginrummy.sim.play`.
+"""
+
+from ginrummy.sim.match import MatchError, MatchResult, run_match
+from ginrummy.sim.play import (
+    HANDS_PER_BLOCK,
+    AgentMoveError,
+    AgentSpec,
+    GameOutcome,
+    HandOutcome,
+    deck_for,
+    play_game,
+    play_hand_block,
+)
+from ginrummy.sim.stats import wilson_interval
+from ginrummy.sim.timing import DecisionTimes
+
+__all__ = [
+    "HANDS_PER_BLOCK",
+    "AgentMoveError",
+    "AgentSpec",
+    "DecisionTimes",
+    "GameOutcome",
+    "HandOutcome",
+    "MatchError",
+    "MatchResult",
+    "deck_for",
+    "play_game",
+    "play_hand_block",
+    "run_match",
+    "wilson_interval",
+]

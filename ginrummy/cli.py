@@ -27,6 +27,7 @@ COMMANDS: dict[str, str] = {
     "play": "ginrummy.cli_play",
     "analyze": "ginrummy.cli_analyze",
     "replay": "ginrummy.cli_replay",
+    "sim": "ginrummy.cli_sim",
 }
 """Subcommand name -> module implementing it, in the order ``gin --help`` lists them."""
 

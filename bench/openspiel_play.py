@@ -1,0 +1,586 @@
+"""Play our agents inside OpenSpiel's ``gin_rummy``: its state in, our view out, our move back.
+
+OpenSpiel runs the hand (its rules, its chance nodes, its returns); our agent
+sees only a :class:`~ginrummy.views.PlayerView` of its seat and answers with
+one of our actions, which :class:`OpenSpielTable` turns into the one or more
+OpenSpiel actions it stands for.
+
+How the view is made. The table keeps a *shadow*: a
+:class:`~ginrummy.hand.HandState` of our engine under the ``openspiel``
+preset that follows OpenSpiel action by action. Every OpenSpiel action that
+the opponent (e.g. ``SimpleGinRummyBot``) or chance plays is read back into
+our action (:meth:`OpenSpielTable.feed`); every action of our agent is
+played in both (:meth:`OpenSpielTable.play`). The agent's view is
+``view_of(shadow, seat)``, which holds only what that seat may know (its own
+cards, the pile, the cards the opponent took from the pile, the stock size,
+the public moves, melds and layoffs once shown), with ``legal`` cut down to
+the moves that OpenSpiel allows too. The shadow never learns more than
+OpenSpiel's state holds at that moment: it is dealt the 21 cards OpenSpiel
+dealt, its stock order is a placeholder, and each stock draw puts the card
+OpenSpiel drew on top of the shadow's stock just before the shadow draws it.
+After each step the table checks that both engines agree on both hands, the
+stock size, the upcard, the seat to act and the phase.
+
+The correspondence (see bench/PEERS.md and tests/openspiel_bridge.py):
+
+* cards: ours ``suit*13 + rank`` with suits c, d, h, s; OpenSpiel's suits
+  are s, c, d, h: ``openspiel = (ours + 13) % 52``;
+* seats: OpenSpiel's player 0 moves first, so it is our non-dealer: the
+  shadow is dealt with ``dealer=1`` and OpenSpiel player *p* is our seat *p*;
+* phases: FirstUpcard -> ``FIRST_UPCARD`` (after both passes, OpenSpiel stays
+  in FirstUpcard with only a stock draw legal: our ``DRAW``), Draw -> ``DRAW``,
+  Discard -> ``DISCARD``, Knock -> ``DISCARD`` until the knocker's discard is
+  chosen, then ``KNOCKER_MELDS``, Layoff -> ``DEFENDER``, Wall -> ``WALL``;
+* our ``DRAW_STOCK`` is OpenSpiel's stock draw followed by its chance node;
+  our ``KNOCK(c)`` is OpenSpiel's knock then the card *c*; at the wall our
+  ``DRAW_DISCARD`` is OpenSpiel's knock (it takes the upcard) and the
+  ``KNOCK(c)`` after it is the card *c* alone;
+* melds: OpenSpiel knows sets and runs of 3 to 5 cards; one of our runs of 6
+  or more is laid as several OpenSpiel runs;
+* the defender: OpenSpiel takes all its layoffs, a pass, its melds, then a
+  pass; ours takes them in any order, then ``DONE``. Our agent's layoffs go
+  to OpenSpiel at once; a meld laid before the last layoff is held back and
+  sent, after the pass that ends the layoffs, when the agent says ``DONE``.
+  Nothing the defender does is seen by anyone before the hand ends, so the
+  reordering changes nothing.
+
+Where OpenSpiel allows less than our rules (its 11-card ``MinDeadwood`` may
+refuse a knock that our R14 allows; it extends a run by at most two layoffs
+at each end), the view's ``legal`` leaves those moves out; the counters in
+:attr:`OpenSpielTable.trimmed` say how often that happened.
+
+Import this module only where ``pyspiel`` is installed.
+"""
+
+from __future__ import annotations
+
+import copy
+import dataclasses
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import pyspiel
+
+from ginrummy.actions import (
+    DISCARD_BASE,
+    DONE,
+    DRAW_DISCARD,
+    DRAW_STOCK,
+    KNOCK_BASE,
+    LAYOFF_BASE,
+    MELD_BASE,
+    PASS,
+    Action,
+    action_name,
+)
+from ginrummy.cards import cards_of, format_cards, mask_of
+from ginrummy.hand import HandState, IllegalActionError, Phase, deal_hand
+from ginrummy.melds import ALL_MELDS, MELD_ID, is_run
+from ginrummy.rules import Rules
+from ginrummy.views import PlayerView, view_of
+
+OS_DRAW_UPCARD = int(pyspiel.gin_rummy.DRAW_UPCARD_ACTION)
+OS_DRAW_STOCK = int(pyspiel.gin_rummy.DRAW_STOCK_ACTION)
+OS_PASS = int(pyspiel.gin_rummy.PASS_ACTION)
+OS_KNOCK = int(pyspiel.gin_rummy.KNOCK_ACTION)
+OS_MELD_BASE = int(pyspiel.gin_rummy.MELD_ACTION_BASE)
+OSPhase = pyspiel.gin_rummy.Phase
+
+RULES = Rules.preset("openspiel")
+DEALER = 1
+"""Our dealer seat: OpenSpiel's player 0 moves first, so player 1 deals."""
+UTILS = pyspiel.gin_rummy.GinRummyUtils(13, 4, 10)
+
+
+class BridgeError(RuntimeError):
+    """The engines fell out of step, or a move cannot be played in OpenSpiel."""
+
+
+# ---------------------------------------------------------------- cards and melds
+
+
+def to_os(card: int) -> int:
+    """Our card id -> OpenSpiel's (suit order s, c, d, h)."""
+    return (card + 13) % 52
+
+
+def from_os(card: int) -> int:
+    """OpenSpiel's card id -> ours."""
+    return (card + 39) % 52
+
+
+def os_mask(os_cards: Sequence[int]) -> int:
+    """Our card mask of OpenSpiel card ids."""
+    return mask_of(from_os(c) for c in os_cards)
+
+
+def _meld_maps() -> tuple[dict[int, int], dict[int, int]]:
+    ours_to_os = {os_mask(cards): int(os_id) for os_id, cards in UTILS.int_to_meld.items()}
+    if len(ours_to_os) != 185 or not set(ours_to_os) <= set(ALL_MELDS):
+        raise BridgeError("OpenSpiel's meld table is not the one this bridge knows")
+    return ours_to_os, {os_id: meld for meld, os_id in ours_to_os.items()}
+
+
+MELD_TO_OS, OS_TO_MELD = _meld_maps()
+"""Our meld mask <-> OpenSpiel meld id, for the 185 melds OpenSpiel knows."""
+
+
+def run_pieces(meld: int) -> list[int]:
+    """A meld as OpenSpiel melds: itself, or a run of 6+ cards cut into runs of 3 to 5."""
+    if meld in MELD_TO_OS:
+        return [meld]
+    if not is_run(meld):
+        raise BridgeError(f"{format_cards(cards_of(meld))} is not a meld")
+    cards = cards_of(meld)
+    pieces = []
+    while len(cards) > 5:
+        size = 5 if len(cards) - 5 >= 3 else len(cards) - 3
+        pieces.append(mask_of(cards[:size]))
+        cards = cards[size:]
+    pieces.append(mask_of(cards))
+    return pieces
+
+
+def os_meld_actions(meld: int) -> list[int]:
+    """OpenSpiel's meld actions for one of our melds."""
+    return [OS_MELD_BASE + MELD_TO_OS[piece] for piece in run_pieces(meld)]
+
+
+_PHASES = {
+    OSPhase.FIRST_UPCARD: Phase.FIRST_UPCARD,
+    OSPhase.DRAW: Phase.DRAW,
+    OSPhase.DISCARD: Phase.DISCARD,
+    OSPhase.KNOCK: Phase.KNOCKER_MELDS,
+    OSPhase.LAYOFF: Phase.DEFENDER,
+    OSPhase.WALL: Phase.WALL,
+    OSPhase.GAME_OVER: Phase.OVER,
+}
+
+
+def our_phase(os_state: Any) -> Phase | None:
+    """Our phase for an OpenSpiel state (None while dealing or drawing from the stock).
+
+    Two OpenSpiel phases need the state to tell: FirstUpcard after both passes is
+    our ``DRAW`` (stock only), and Knock before the knocker's discard is our
+    ``DISCARD``.
+    """
+    phase = os_state.current_phase()
+    if phase == OSPhase.DEAL:
+        return None
+    if phase == OSPhase.FIRST_UPCARD and all(os_state.pass_on_first_upcard()):
+        return Phase.DRAW
+    if phase == OSPhase.KNOCK and any(a < 52 for a in os_state.legal_actions()):
+        return Phase.DISCARD
+    return _PHASES[phase]
+
+
+# ---------------------------------------------------------------- the table
+
+
+@dataclass
+class Trimmed:
+    """How often OpenSpiel refused a move that our rules allowed to the agent's seat."""
+
+    knock: int = 0
+    """Decisions where OpenSpiel allowed fewer knocks (its 11-card MinDeadwood overstates)."""
+    wall_knock: int = 0
+    """Decisions at the wall where OpenSpiel refused the take-to-knock."""
+    layoff: int = 0
+    """Defender decisions where OpenSpiel refused a layoff (two per run end at most)."""
+    other: int = 0
+
+
+class OpenSpielTable:
+    """One OpenSpiel ``gin_rummy`` hand and our engine's shadow of it, kept in step.
+
+    Drive it with :meth:`feed` for chance and for players outside our engine
+    (``bot.step(table.state)``), and :meth:`view` / :meth:`play` for our agents.
+    """
+
+    def __init__(self, game: Any | None = None, rules: Rules = RULES) -> None:
+        self.game = game if game is not None else pyspiel.load_game("gin_rummy")
+        params = self.game.get_parameters()
+        if params.get("oklahoma") or params.get("knock_card", 10) != rules.knock_limit:
+            raise BridgeError("the shadow's rules must have OpenSpiel's knock limit, no Oklahoma")
+        self.rules = rules
+        self.state = self.game.new_initial_state()
+        self.shadow: HandState | None = None
+        self._dealt: list[int] = []
+        self._pending_stock = False
+        self._held: list[int] = []
+        """OpenSpiel meld actions our defender laid before OpenSpiel's layoffs ended."""
+        self.trimmed = Trimmed()
+        self.os_actions: list[int] = []
+        """The players' OpenSpiel actions so far (chance outcomes are in ``state.history()``)."""
+
+    # ------------------------------------------------------------ questions
+
+    @property
+    def over(self) -> bool:
+        return bool(self.state.is_terminal())
+
+    def returns(self) -> list[float]:
+        return list(self.state.returns())
+
+    @property
+    def held(self) -> list[int]:
+        """Our defender's melds (masks, OpenSpiel-sized) held back until its ``DONE``."""
+        return [OS_TO_MELD[a - OS_MELD_BASE] for a in self._held]
+
+    def view(self, seat: int) -> PlayerView:
+        """What ``seat`` may know now, ``legal`` limited to moves OpenSpiel accepts too."""
+        if self.shadow is None:
+            raise BridgeError("the cards are not dealt yet")
+        view = view_of(self.shadow, seat)
+        if not view.legal:
+            return view
+        legal = self._common(view.legal)
+        return dataclasses.replace(view, legal=tuple(legal))
+
+    def translate(self, action: Action) -> list[int]:
+        """OpenSpiel's actions for our ``action`` now, in the order they are played.
+
+        A defender's meld laid while OpenSpiel still takes layoffs gives ``[]``:
+        it is held back until ``DONE``.
+        """
+        shadow = self._require_shadow()
+        phase = shadow.phase
+        if phase in (Phase.FIRST_UPCARD, Phase.DRAW):
+            draws = {DRAW_STOCK: OS_DRAW_STOCK, DRAW_DISCARD: OS_DRAW_UPCARD, PASS: OS_PASS}
+            if action in draws:
+                return [draws[action]]
+        elif phase is Phase.WALL:
+            if action in (DRAW_DISCARD, PASS):
+                return [OS_KNOCK if action == DRAW_DISCARD else OS_PASS]
+        elif phase is Phase.DISCARD:
+            if DISCARD_BASE <= action < KNOCK_BASE:
+                return [to_os(action - DISCARD_BASE)]
+            if KNOCK_BASE <= action < LAYOFF_BASE:
+                card = to_os(action - KNOCK_BASE)
+                return [card] if shadow.wall_take else [OS_KNOCK, card]
+        elif phase is Phase.KNOCKER_MELDS:
+            if action == DONE:
+                return [OS_PASS]
+            if action >= MELD_BASE:
+                return os_meld_actions(ALL_MELDS[action - MELD_BASE])
+        elif phase is Phase.DEFENDER:
+            taking_layoffs = not self.state.finished_layoffs()
+            if LAYOFF_BASE <= action < MELD_BASE:
+                if not taking_layoffs:
+                    raise BridgeError("OpenSpiel takes no layoff once the defender's melds began")
+                return [to_os(action - LAYOFF_BASE)]
+            if action >= MELD_BASE:
+                melds = os_meld_actions(ALL_MELDS[action - MELD_BASE])
+                return [] if taking_layoffs else melds
+            if action == DONE:
+                prefix = [OS_PASS, *self._held] if taking_layoffs else []
+                return [*prefix, OS_PASS]
+        raise BridgeError(f"cannot translate {action_name(action)} in phase {phase.name}")
+
+    # ------------------------------------------------------------ moves
+
+    def feed(self, os_action: int) -> None:
+        """Play an OpenSpiel action chosen outside our engine (chance or another bot)."""
+        os_action = int(os_action)
+        state = self.state
+        if state.is_chance_node():
+            self._os_apply(os_action)
+            self._chance(from_os(os_action))
+            return
+        shadow = self._require_shadow()
+        ours = self._read_back(os_action)
+        self._os_apply(os_action)
+        if ours is not None:
+            self.shadow = self._shadow_apply(shadow, ours)
+        self.check_sync()
+
+    def play(self, action: Action, view: PlayerView | None = None) -> None:
+        """Play our ``action`` for the seat to act in both engines.
+
+        ``view``, when given, is the view the agent chose from: an action outside
+        its ``legal`` is refused before anything is played.
+        """
+        shadow = self._require_shadow()
+        if view is not None and action not in view.legal:
+            raise BridgeError(
+                f"seat {view.seat} chose {action_name(action)}, not among its legal moves "
+                f"{[action_name(a) for a in view.legal]}"
+            )
+        os_actions = self.translate(action)
+        if shadow.phase is Phase.DEFENDER and action >= MELD_BASE and not os_actions:
+            self._held.extend(os_meld_actions(ALL_MELDS[action - MELD_BASE]))
+        for os_action in os_actions:
+            self._os_apply(os_action)
+        if action == DRAW_STOCK:
+            self._pending_stock = True  # the shadow draws once the chance node is played
+        else:
+            self.shadow = self._shadow_apply(shadow, action)
+        self.check_sync()
+
+    # ------------------------------------------------------------ internals
+
+    def _require_shadow(self) -> HandState:
+        if self.shadow is None:
+            raise BridgeError("the cards are not dealt yet")
+        return self.shadow
+
+    def _os_apply(self, os_action: int) -> None:
+        state = self.state
+        if state.is_terminal():
+            raise BridgeError(f"OpenSpiel's hand is over; cannot play {os_action}")
+        if os_action not in state.legal_actions():
+            player = state.current_player()
+            raise BridgeError(
+                f"OpenSpiel refuses {state.action_to_string(player, os_action)} "
+                f"in phase {state.current_phase()}; legal {list(state.legal_actions())}"
+            )
+        chance = state.is_chance_node()
+        state.apply_action(os_action)
+        if not chance:
+            self.os_actions.append(os_action)
+
+    def _shadow_apply(self, shadow: HandState, action: Action) -> HandState:
+        try:
+            return shadow.apply(action)
+        except IllegalActionError as error:
+            raise BridgeError(f"our engine refuses what OpenSpiel played: {error}") from None
+
+    def _chance(self, card: int) -> None:
+        if self.shadow is None:
+            self._dealt.append(card)
+            if len(self._dealt) == 21:
+                self.shadow = deal_hand(self.rules, DEALER, self._deck())
+                self.check_sync()
+            return
+        if not self._pending_stock:
+            raise BridgeError("OpenSpiel dealt a card nobody drew")
+        self._pending_stock = False
+        shadow = copy.copy(self.shadow)
+        deck = list(shadow.deck)
+        top, where = shadow.stock_pos, deck.index(card)
+        if where < top:
+            raise BridgeError(f"OpenSpiel drew {format_cards([card])}, already out of the stock")
+        deck[top], deck[where] = deck[where], deck[top]
+        shadow.deck = tuple(deck)
+        self.shadow = self._shadow_apply(shadow, DRAW_STOCK)
+        self.check_sync()
+
+    def _deck(self) -> list[int]:
+        """Our deck for OpenSpiel's deal: player 0's ten, player 1's ten, the upcard.
+
+        Ours deals alternately, non-dealer (seat 0) first; the stock below is a
+        placeholder in increasing order (see :meth:`_chance`).
+        """
+        dealt = self._dealt
+        deck: list[int] = []
+        for a, b in zip(dealt[0:10], dealt[10:20], strict=True):
+            deck.extend((a, b))
+        deck.append(dealt[20])
+        seen = set(deck)
+        deck.extend(c for c in range(52) if c not in seen)
+        return deck
+
+    def _read_back(self, os_action: int) -> Action | None:
+        """Our action for an OpenSpiel action by the player to act (None: no move of ours)."""
+        state = self.state
+        phase = state.current_phase()
+        if os_action == OS_DRAW_STOCK:
+            self._pending_stock = True
+            return None
+        if phase in (OSPhase.FIRST_UPCARD, OSPhase.DRAW):
+            return {OS_DRAW_UPCARD: DRAW_DISCARD, OS_PASS: PASS}[os_action]
+        if phase == OSPhase.WALL:
+            return DRAW_DISCARD if os_action == OS_KNOCK else PASS
+        if phase == OSPhase.DISCARD:
+            return None if os_action == OS_KNOCK else DISCARD_BASE + from_os(os_action)
+        if phase == OSPhase.KNOCK:
+            if os_action < 52:
+                return KNOCK_BASE + from_os(os_action)
+            if os_action == OS_PASS:
+                return DONE
+            return MELD_BASE + MELD_ID[OS_TO_MELD[os_action - OS_MELD_BASE]]
+        if phase == OSPhase.LAYOFF:
+            if not state.finished_layoffs():
+                return None if os_action == OS_PASS else LAYOFF_BASE + from_os(os_action)
+            if os_action == OS_PASS:
+                return DONE
+            return MELD_BASE + MELD_ID[OS_TO_MELD[os_action - OS_MELD_BASE]]
+        raise BridgeError(f"OpenSpiel action {os_action} in phase {phase}")
+
+    def _common(self, legal: Sequence[Action]) -> list[Action]:
+        """Our legal actions that OpenSpiel accepts too (the shadow's seat to act)."""
+        shadow = self._require_shadow()
+        state = self.state
+        os_legal = set(state.legal_actions())
+        phase = shadow.phase
+        if phase in (Phase.FIRST_UPCARD, Phase.DRAW):
+            return [a for a in legal if self.translate(a)[0] in os_legal]
+        if phase is Phase.WALL:
+            out = [a for a in legal if self.translate(a)[0] in os_legal]
+            if len(out) < len(legal):
+                self.trimmed.wall_knock += 1
+            return out
+        if phase is Phase.DISCARD:
+            if shadow.wall_take:
+                return [a for a in legal if to_os(a - KNOCK_BASE) in os_legal]
+            discards = [a for a in legal if DISCARD_BASE <= a < KNOCK_BASE]
+            knocks = [a for a in legal if KNOCK_BASE <= a < LAYOFF_BASE]
+            out = [a for a in discards if to_os(a - DISCARD_BASE) in os_legal]
+            if len(out) < len(discards) or len(discards) + len(knocks) < len(legal):
+                self.trimmed.other += 1  # not seen: OpenSpiel allows every discard, no big gin
+            if knocks:
+                allowed: set[int] = set()
+                if OS_KNOCK in os_legal:
+                    after = state.clone()
+                    after.apply_action(OS_KNOCK)
+                    allowed = set(after.legal_actions())
+                kept = [a for a in knocks if to_os(a - KNOCK_BASE) in allowed]
+                if len(kept) < len(knocks):
+                    self.trimmed.knock += 1
+                out.extend(kept)
+            return out
+        if phase is Phase.KNOCKER_MELDS:
+            return [a for a in legal if self._playable(self.translate(a), os_legal)]
+        if phase is Phase.DEFENDER:
+            out = []
+            refused = False
+            for action in legal:
+                if LAYOFF_BASE <= action < MELD_BASE:
+                    ok = to_os(action - LAYOFF_BASE) in os_legal
+                    refused |= not ok
+                elif action >= MELD_BASE and not state.finished_layoffs():
+                    held = [OS_PASS, *self._held, *os_meld_actions(ALL_MELDS[action - MELD_BASE])]
+                    ok = self._playable(held, os_legal)
+                else:
+                    ok = self._playable(self.translate(action), os_legal)
+                if ok:
+                    out.append(action)
+            if refused:
+                self.trimmed.layoff += 1
+            return out
+        return list(legal)
+
+    def _playable(self, os_actions: Sequence[int], os_legal: set[int]) -> bool:
+        """Whether OpenSpiel accepts these actions in a row from its current state."""
+        if not os_actions or os_actions[0] not in os_legal:
+            return False
+        if len(os_actions) == 1:
+            return True
+        state = self.state.clone()
+        state.apply_action(os_actions[0])
+        for os_action in os_actions[1:]:
+            if os_action not in state.legal_actions():
+                return False
+            state.apply_action(os_action)
+        return True
+
+    def check_sync(self) -> None:
+        """Both engines hold the same cards, have the same seat to act, the same phase."""
+        shadow, state = self.shadow, self.state
+        if shadow is None:
+            return
+        if self._pending_stock:
+            if not state.is_chance_node():
+                raise BridgeError("a stock draw is pending but OpenSpiel is not dealing")
+            return
+        if shadow.is_over != state.is_terminal():
+            raise BridgeError(f"over: ours {shadow.is_over}, OpenSpiel {state.is_terminal()}")
+        if shadow.is_over:
+            return
+        phase = our_phase(state)
+        if phase is not shadow.phase:
+            raise BridgeError(f"phase: ours {shadow.phase.name}, OpenSpiel {state.current_phase()}")
+        if shadow.turn != state.current_player():
+            raise BridgeError(f"to act: ours {shadow.turn}, OpenSpiel {state.current_player()}")
+        hands = state.hands()
+        for seat in (0, 1):
+            free = shadow.free_cards(seat)
+            if seat == shadow.turn and shadow.phase is Phase.DEFENDER:
+                for meld in self.held:
+                    free |= meld
+            if free != os_mask(hands[seat]):
+                raise BridgeError(
+                    f"seat {seat} holds {format_cards(cards_of(free))} in ours, "
+                    f"{format_cards(cards_of(os_mask(hands[seat])))} in OpenSpiel"
+                )
+        if shadow.stock_size != state.stock_size():
+            raise BridgeError(f"stock: ours {shadow.stock_size}, OpenSpiel {state.stock_size()}")
+        if shadow.phase in (Phase.FIRST_UPCARD, Phase.DRAW, Phase.WALL):
+            upcard = state.upcard()
+            if upcard is None or from_os(upcard) != shadow.pile[-1]:
+                raise BridgeError(f"upcard: ours {shadow.pile[-1]}, OpenSpiel {upcard}")
+
+
+# ---------------------------------------------------------------- one hand
+
+
+Chooser = Callable[[PlayerView], Action]
+"""Our agent's ``choose``."""
+Opponent = Callable[[Any], int]
+"""Chooses an OpenSpiel action from OpenSpiel's state, e.g. ``bot.step``."""
+
+
+@dataclass
+class HandOutcome:
+    returns: list[float]
+    """OpenSpiel's returns, per OpenSpiel player (= our seat)."""
+    shadow_returns: list[float]
+    """Our engine's score of the same hand, for a check."""
+    decisions: int
+    """Decisions made by our agents."""
+    table: OpenSpielTable
+
+
+def shadow_returns(state: HandState) -> list[float]:
+    """Our finished hand as OpenSpiel's returns: the winner +points, the loser -points."""
+    result = state.result
+    if result is None:
+        raise BridgeError("the hand is not over")
+    out = [0.0, 0.0]
+    if result.winner is not None:
+        out[result.winner] = float(result.points)
+        out[1 - result.winner] = -float(result.points)
+    return out
+
+
+def play_hand(
+    players: dict[int, Chooser | Opponent],
+    ours: set[int] | frozenset[int],
+    chance: Callable[[Sequence[int]], int],
+    game: Any | None = None,
+    on_view: Callable[[OpenSpielTable, PlayerView], None] | None = None,
+) -> HandOutcome:
+    """Play one OpenSpiel hand to the end.
+
+    ``players[p]`` is our agent's ``choose`` if ``p`` is in ``ours`` (it gets a
+    view), else an OpenSpiel player (it gets OpenSpiel's state, e.g. a bot's
+    ``step``). ``chance(legal)`` picks each chance outcome from OpenSpiel's legal
+    cards. ``on_view(table, view)`` sees every view handed to our agents (tests).
+    """
+    table = OpenSpielTable(game)
+    state = table.state
+    decisions = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            table.feed(chance(state.legal_actions()))
+            continue
+        player = state.current_player()
+        if player in ours:
+            view = table.view(player)
+            if on_view is not None:
+                on_view(table, view)
+            table.play(players[player](view), view)  # type: ignore[arg-type]
+            decisions += 1
+        else:
+            table.feed(players[player](state))  # type: ignore[arg-type]
+    assert table.shadow is not None
+    return HandOutcome(table.returns(), shadow_returns(table.shadow), decisions, table)
+
+
+def trimmed_totals(outcomes: Sequence[HandOutcome]) -> Counter[str]:
+    total: Counter[str] = Counter()
+    for outcome in outcomes:
+        total.update(dataclasses.asdict(outcome.table.trimmed))
+    return total

@@ -1,0 +1,299 @@
+"""Messaggi in italiano. Chiavi e segnaposto devono coincidere con :mod:`ginrummy.i18n.en`.
+
+I termini sono quelli del glossario del progetto (``shared/GLOSSARY.md``): tallone,
+pila degli scarti, punti morti, bussare, attaccare, combinazione, cappotto,
+mano nulla, bonus di linea (box), suggerimento, livello.
+"""
+
+from __future__ import annotations
+
+MESSAGES: dict[str, str] = {
+    # ------------------------------------------------------------ parole
+    "word.and": "e",
+    "word.yes": "sì",
+    "word.no": "no",
+    "word.none": "nessuno",
+    "count.cards.one": "{count} carta",
+    "count.cards.other": "{count} carte",
+    # ------------------------------------------------------------ la partita
+    "game.title": "Gin Rummy: vince chi arriva per primo a {target} punti.",
+    "game.opponent": "Il tuo avversario: {name}, livello {level}.",
+    "game.level_missing": "Il livello {level} non è ancora disponibile: per ora il computer "
+                          "gioca a caso.",
+    "game.cut": "Alzata: {cut}.",
+    "game.commands": "A ogni richiesta: 'aiuto' per le mosse, 'sugg' per un suggerimento, "
+                     "'esci' per fermarti e salvare.",
+    "game.resumed": "Riprendo la partita salvata in {path}, dalla mano {hand}.",
+    "game.over": "Partita finita.",
+    "game.stopped": "Partita interrotta.",
+    "game.saved": "Partita salvata in {path}. Per riprenderla: gin play --resume {path}",
+    "game.saved_final": "Partita registrata in {path}.",
+    "game.save_failed": "Non riesco a salvare la partita in {path}: {error}",
+    "game.resume_failed": "Non riesco a riprendere {path}: {error}",
+    "game.you": "Tu",
+    "game.computer": "Computer",
+    "cut.round": "{name0} {card0}, {name1} {card1}",
+    "cut.tie": " (pari: si alza di nuovo)",
+    "cut.result": "la carta più bassa fa il mazziere: {name}",
+    # ------------------------------------------------------------ il tavolo
+    "hand.header": "Mano {number}, mazziere: {dealer}",
+    "hand.resumed": "Si riprende la mano {number}, mazziere: {dealer}",
+    "hand.oklahoma_limit": "Carta scoperta {card}: in questa mano il limite per bussare è "
+                           "{limit}.",
+    "hand.spade_double": "La carta scoperta è di picche: questa mano vale doppio.",
+    "hand.opponent_cards": "Le carte di {name}: {cards}",
+    "table.line": "Tallone {stock}   pila degli scarti {top}{under}   limite per bussare {limit}",
+    "table.under": " (sotto: {cards})",
+    "table.opponent.one": "{name}: {count} carta",
+    "table.opponent.other": "{name}: {count} carte",
+    "table.opponent_known": ", tra cui {cards} presi dagli scarti",
+    "table.me": "{name}: {hand}",
+    "table.deadwood": "(punti morti {count})",
+    # ------------------------------------------------------------ richieste
+    "prompt.first_upcard": "Prendi la carta scoperta {card} (s) o passi (p)? ",
+    "prompt.wall": "Nel tallone restano due carte: prendi {card} per bussare (s) o passi (p)? ",
+    "prompt.draw_stock_only": "Avete passato tutti e due: pesca dal tallone (t). ",
+    "prompt.draw": "Peschi dal tallone (t) o prendi {card} dagli scarti (s)? ",
+    "prompt.discard": "Scarta una carta: ",
+    "prompt.discard_knock": "Scarta una carta, oppure bussa ('bussa', 'bussa 7C', 'gin'): ",
+    "prompt.discard_big_gin": "Scarta, bussa, oppure cala il big gin ('big gin'): ",
+    "prompt.arrangement": "Disposizione [1]: ",
+    "prompt.defend": "Invio per accettare, oppure 'm' per scegliere tu le carte da attaccare: ",
+    "prompt.layoffs": "Carte da attaccare (per esempio 8C 9C), Invio per nessuna: ",
+    "help.text": (
+        "Mosse:\n"
+        "  t            pesca dal tallone\n"
+        "  s            prendi la prima carta della pila degli scarti\n"
+        "  p            passa (sulla carta scoperta iniziale, o sull'ultimo scarto quando nel\n"
+        "               tallone restano due carte)\n"
+        "  7C, 10Q, KP  scarta quella carta (semi: F fiori, Q quadri, C cuori, P picche;\n"
+        "               vanno bene anche i simboli ♣ ♦ ♥ ♠)\n"
+        "  bussa        bussa con lo scarto migliore; 'bussa 7C' per bussare scartando il 7♥\n"
+        "  gin          fai gin; 'big gin' se le regole lo prevedono\n"
+        "  mosse        elenca le mosse possibili\n"
+        "  sugg         un suggerimento, con il perché\n"
+        "  esci         fermati: la partita viene salvata e con --resume si riprende"
+    ),
+    "help.arrangement": "Scrivi il numero della disposizione da calare (Invio: la prima, con "
+                        "meno punti morti e meno carte attaccabili); 'sugg' te ne consiglia una.",
+    "moves.list": "Mosse possibili: {moves}",
+    "moves.discard": "scarta {cards}",
+    "moves.knock": "bussa con {cards}",
+    # ------------------------------------------------------------ mosse
+    "action.draw_stock": "pesca dal tallone",
+    "action.take": "prendi lo scarto",
+    "action.pass": "passa",
+    "action.done": "fatto",
+    "action.big_gin": "big gin",
+    "action.meld": "cala {cards}",
+    "action.layoff": "attacca {card}",
+    "action.knock": "bussa con {card}",
+    "action.discard": "scarta {card}",
+    "move.draw_stock": "{name} pesca dal tallone",
+    "move.take": "{name} prende {card} dalla pila degli scarti",
+    "move.pass": "{name} passa",
+    "move.big_gin": "{name} cala un big gin!",
+    "move.done": "{name} ha finito di calare",
+    "move.meld": "{name} cala {cards}",
+    "move.layoff": "{name} attacca {card}",
+    "move.knock": "{name} bussa e scarta coperto",
+    "move.discard": "{name} scarta {card}",
+    "you.draw_stock": "Peschi {card} dal tallone.",
+    "you.take": "Prendi {card}.",
+    "you.discard": "Scarti {card}.",
+    "you.knock": "Bussi e scarti {card} coperta.",
+    "you.lay_out": "Cali {melds} {loose}: punti morti {deadwood}.",
+    "you.layoffs": "Attacchi {cards}: punti morti {deadwood}.",
+    # ------------------------------------------------------------ bussare e attaccare
+    "knock.choose": "Scegli come calare la mano:",
+    "knock.option": "  {number}. {melds} {loose}  punti morti {deadwood}; l'avversario potrebbe "
+                    "attaccare fino a {layable} carte che non hai visto",
+    "defend.knock": "{name} bussa: {melds} {loose} ({deadwood} punti morti)",
+    "defend.gin": "{name} fa gin: {melds}",
+    "defend.no_layoffs_gin": "Sul gin non si attacca: cali le tue combinazioni, punti morti "
+                             "{deadwood}.",
+    "defend.best": "La tua risposta migliore: attacchi {cards} e ti restano {deadwood} punti "
+                   "morti.",
+    "defend.best_none": "Non hai niente da attaccare: cali le tue combinazioni, punti morti "
+                        "{deadwood}.",
+    # ------------------------------------------------------------ risultati
+    "outcome.knock": "bussata",
+    "outcome.gin": "gin",
+    "outcome.big_gin": "big gin",
+    "outcome.undercut": "undercut",
+    "outcome.tie": "pareggio",
+    "outcome.void": "mano nulla",
+    "void.R21": "nel tallone sono rimaste solo due carte",
+    "void.R22": "l'ultimo scarto non è stato preso per bussare",
+    "void.R36": "troppi turni senza pescare dal tallone",
+    "void.pile_cap": "si è pescato troppe volte dalla pila degli scarti",
+    "void.returned": "la stessa carta è stata presa e riscartata due volte di seguito",
+    "void.other": "{reason}",
+    "result.void": "Mano nulla: {reason}. Nessuno segna e lo stesso mazziere ridistribuisce.",
+    "result.knocker": "{name}: bussata con {count} punti morti.",
+    "result.knocker_gin": "{name}: gin!",
+    "result.knocker_big_gin": "{name}: big gin, tutte e undici le carte in combinazione!",
+    "result.defender": "{name}: {count} punti morti.",
+    "result.defender_layoffs": "{name}: {count} punti morti dopo aver attaccato {cards}.",
+    "result.outcome": "Esito: {outcome}",
+    "result.tie": "Punti morti pari: nessuno segna.",
+    "result.part.difference": "differenza {value}",
+    "result.part.bonus": "bonus {outcome} {value}",
+    "result.multiplied": "({sum}) × {multiplier} per la carta scoperta di picche",
+    "result.points": "Punti a {name}: {sum} = {points}",
+    "result.box": "Un bonus di linea (box) a {name}: {bonus} punti a fine partita.",
+    "result.extra_boxes.one": "Box extra a {name}: {count}.",
+    "result.extra_boxes.other": "Box extra a {name}: {count}.",
+    "score.line": "Punteggio: {name0} {points0}, {name1} {points1} (si gioca a {target})",
+    "score.boxes": "Box: {name0} {boxes0}, {name1} {boxes1} ({bonus} punti l'uno a fine partita)",
+    "score.extra_boxes": "Box extra: {name0} {boxes0}, {name1} {boxes1}",
+    "score.game_bonus": "Bonus partita a chi raggiunge il traguardo: {bonus}",
+    # ------------------------------------------------------------ il conto finale
+    "settle.hand_points": "punti delle mani",
+    "settle.boxes": "bonus di linea (mani vinte × {bonus})",
+    "settle.extra_boxes": "box extra (× {bonus})",
+    "settle.game_bonus": "bonus partita",
+    "settle.shutout_bonus": "cappotto (bonus raddoppiato)",
+    "settle.shutout_all": "cappotto (punteggio raddoppiato)",
+    "settle.final": "totale finale",
+    "settle.in_progress": "Partita in corso: il bonus partita non è ancora assegnato.",
+    "settle.winner": "Vincitore: {name} ({reason}).",
+    "settle.no_winner": "Nessun vincitore: totali pari ({reason}).",
+    "settle.margin_none": "Differenza 0: nessuno paga.",
+    "settle.margin": "Differenza {margin} (senza posta a punto).",
+    "settle.payment": "Differenza {margin}: paga {payer} a favore di {payee}, {stake} × {margin} = "
+                      "{payment}.",
+    "end.target": "traguardo raggiunto",
+    "end.max_hands": "raggiunto il numero massimo di mani",
+    "end.time_limit": "tempo scaduto",
+    # ------------------------------------------------------------ errori
+    "error.help": "Scrivi 'aiuto' per le mosse, 'sugg' per un suggerimento.",
+    "error.empty": "Scrivi una mossa.",
+    "error.unknown": "Non capisco «{text}».",
+    "error.not_card": "«{text}» non è una carta: scrivi il valore e poi il seme, come 7C, 10Q o "
+                      "KP (semi: F fiori, Q quadri, C cuori, P picche).",
+    "error.not_in_hand": "Non hai {card} in mano.",
+    "error.just_taken": "Hai appena preso {card} dalla pila degli scarti: non puoi riscartarla "
+                        "nello stesso turno (R12).",
+    "error.knock_over_limit": "Bussando con {card} ti resterebbero {count} punti morti, oltre il "
+                              "limite di {limit}.",
+    "error.cannot_knock": "Non puoi bussare: nel migliore dei casi hai {count} punti morti e il "
+                          "limite è {limit}.",
+    "error.cannot_gin": "Niente gin: ti restano almeno {count} punti morti.",
+    "error.cannot_big_gin": "Per il big gin servono tutte e undici le carte in combinazione, e "
+                            "regole che lo prevedano.",
+    "error.draw_first": "Prima devi pescare: dal tallone (t) o dalla pila degli scarti (s).",
+    "error.discard_now": "Hai già pescato: ora scarta una carta (o bussa).",
+    "error.stock_only": "Avete passato tutti e due la carta scoperta: ora si pesca dal tallone "
+                        "(R13).",
+    "error.first_upcard": "Primo turno: prendi la carta scoperta (s) o passa (p).",
+    "error.wall_choice": "Prendi l'ultimo scarto per bussare (s) o passa (p).",
+    "error.wall_no_knock": "Con quella carta non potresti bussare: passa (R22).",
+    "error.wall_must_knock": "Hai preso l'ultimo scarto solo per bussare: ora devi bussare (R22).",
+    "error.not_now": "Adesso non si può. Mosse possibili: {moves}.",
+    "error.arrangement_number": "Scrivi un numero da 1 a {count}, oppure Invio per la 1.",
+    "error.defend_choice": "Premi Invio per accettare, oppure scrivi 'm' per scegliere tu le carte "
+                           "da attaccare.",
+    "error.layoff_not_fit": "{cards}: non si può attaccare alle combinazioni di {name}.",
+    # ------------------------------------------------------------ suggerimenti
+    "hint.recommend": "Suggerimento: {move}",
+    "hint.compare": "Stime: {options}",
+    "hint.value.deadwood": "punti morti {deadwood}",
+    "hint.value.expected_deadwood": "in media {deadwood} punti morti",
+    "hint.value.points": "{points} punti attesi",
+    "hint.value.win": "{percent}% di vincere la mano",
+    "hint.value.unknown": "non stimata",
+    "hint.note.risky": "rischiosa: ha preso {took}",
+    "hint.note.safe": "più sicura: ha scartato {threw}",
+    "hint.discard_unconnected_high": "{card} è isolata e alta: i tuoi punti morti scendono da "
+                                     "{before} a {after}",
+    "hint.discard_unconnected": "{card} non lega con nessuna delle tue carte: i punti morti "
+                                "scendono da {before} a {after}",
+    "hint.discard_high": "{card} è una carta alta: i punti morti scendono da {before} a {after}",
+    "hint.discard_least": "scartando {card} resti con meno punti morti: da {before} a {after}",
+    "hint.discard_thrown": "l'avversario ha già scartato {threw}, quindi difficilmente {card} "
+                           "gli serve",
+    "hint.safer_than": "è più sicuro di {card}, che potrebbe servire all'avversario (ha preso "
+                       "{took})",
+    "hint.wait_for_gin": "potresti bussare, ma conviene aspettare il gin: per ora hai {deadwood} "
+                         "punti morti",
+    "hint.knock": "bussa scartando {card}: ti restano {deadwood} punti morti, entro il limite di "
+                  "{limit}",
+    "hint.knock_opponent_took": "l'avversario ha preso {cards} dagli scarti, quindi anche lui "
+                                "potrebbe essere vicino a chiudere: non aspettare",
+    "hint.gin": "scarta {card} e fai gin: tutte e dieci le carte sono in combinazione, {bonus} "
+                "punti di bonus",
+    "hint.big_gin": "tutte e undici le carte sono in combinazione: big gin, {bonus} punti di "
+                    "bonus",
+    "hint.take_joins": "{card} entra in una combinazione: i punti morti scendono da {before} a "
+                       "{after}",
+    "hint.take_lowers": "{card} ti porta a {after} punti morti, meglio dei {expected} che in "
+                        "media ti lascia una carta del tallone",
+    "hint.draw_stock": "{card} non entra in nessuna combinazione; pescando dal tallone resti in "
+                       "media con {expected} punti morti, contro {after} prendendo {card}",
+    "hint.stock_over_meld": "{card} entrerebbe in una combinazione, ma prenderla scopre il tuo "
+                            "gioco; dal tallone resti in media con {expected} punti morti",
+    "hint.draw_only": "avete passato tutti e due la carta scoperta, quindi si pesca dal tallone",
+    "hint.pass_upcard": "{card} non entra in nessuna tua combinazione: lasciala",
+    "hint.pass_meld": "{card} entrerebbe in una combinazione, ma prenderla scopre il tuo gioco; "
+                      "dal tallone resti in media con {expected} punti morti",
+    "hint.wall_take": "prendi {card}: ti permette di bussare subito, prima che la mano sia nulla",
+    "hint.wall_pass": "passa: {card} non ti fa bussare, e la mano è nulla",
+    "hint.arrange": "cala {melds}: {deadwood} punti morti, e solo {layable} carte che non hai "
+                    "visto potrebbero esservi attaccate",
+    "hint.arrange_number": "Suggerimento: la disposizione {number}: {deadwood} punti morti e il "
+                           "minor numero di carte attaccabili ({layable}).",
+    "hint.defend_gin": "sul gin non si attacca: cala le tue combinazioni, punti morti {deadwood}",
+    "hint.defend_layoff": "attacca {cards}: i punti morti scendono da {before} a {after}",
+    "hint.defend_none": "non hai niente da attaccare: cala le combinazioni, punti morti "
+                        "{deadwood}",
+    # ------------------------------------------------------------ regole
+    "preset.standard": "Standard: le regole del gioco online più diffuso, senza box né bonus "
+                       "partita.",
+    "preset.classic": "Classico: le regole tradizionali da circolo, con i box, il bonus partita e "
+                      "il cappotto che lo raddoppia.",
+    "preset.modern": "Moderno: il punteggio classico, con 25 punti per gin, undercut e ogni box.",
+    "preset.lotoflaughs": "Lotoflaughs: bonus e box da 25 punti, con limiti facoltativi di mani e "
+                          "di tempo.",
+    "preset.oklahoma": "Oklahoma: la carta scoperta fissa il limite per bussare, se è di picche "
+                       "la mano vale doppio; si gioca a 150.",
+    "preset.oklahoma_online": "Oklahoma online: la carta scoperta fissa il limite per bussare, "
+                              "con l'asso si chiude solo con gin; si gioca a 150.",
+    "preset.gra": "GRA: le regole della Gin Rummy Association; si può riscartare la carta appena "
+                  "presa.",
+    "preset.openspiel": "OpenSpiel: le regole del gin_rummy di OpenSpiel, per i confronti.",
+    "preset.custom": "Regole «{name}».",
+    "option.knock_limit": "limite per bussare",
+    "option.knock_limit_oklahoma": "dato dalla carta scoperta",
+    "option.oklahoma": "Oklahoma (la carta scoperta fissa il limite)",
+    "option.ace_upcard_gin_only": "asso scoperto: solo gin",
+    "option.spade_double": "carta scoperta di picche: mano doppia",
+    "option.extra_boxes": "box extra per undercut e gin",
+    "option.dealer_rule": "prossimo mazziere",
+    "option.eleven_card_deal": "undici carte a chi non distribuisce",
+    "option.allow_discard_of_drawn_upcard": "si può riscartare la carta appena presa",
+    "option.big_gin": "big gin",
+    "option.gin_bonus": "bonus gin",
+    "option.undercut_bonus": "bonus undercut",
+    "option.big_gin_bonus": "bonus big gin",
+    "option.undercut_on_tie": "undercut a punti morti pari",
+    "option.fiftieth_card_action": "ultimo scarto preso solo per bussare",
+    "option.max_turns_without_stock_draw": "turni senza pescare dal tallone prima della mano "
+                                           "nulla",
+    "option.discard_pile_draw_limit": "prese consentite dalla pila degli scarti",
+    "option.void_on_second_returned_discard": "mano nulla se una carta presa viene riscartata "
+                                              "due volte",
+    "option.target": "traguardo",
+    "option.box_bonus": "bonus di linea (box)",
+    "option.game_bonus": "bonus partita",
+    "option.shutout_rule": "cappotto",
+    "option.max_hands": "numero massimo di mani",
+    "option.time_limit_minutes": "limite di tempo (minuti)",
+    "option.stake_per_point": "posta per punto",
+    "dealer_rule.loser": "distribuisce chi perde",
+    "dealer_rule.winner": "distribuisce chi vince",
+    "dealer_rule.alternate": "a turno",
+    "shutout_rule.none": "nessun effetto",
+    "shutout_rule.double_bonus": "bonus partita raddoppiato",
+    "shutout_rule.double_all": "punteggio raddoppiato",
+}

@@ -1,77 +1,275 @@
-"""Play Gin Rummy in the terminal against the computer.
+"""Play Gin Rummy in the terminal against the computer, in English or Italian.
 
 The game runs to the target of the chosen rules: each hand is dealt, played
-turn by turn, laid out and scored line by line, with the running totals;
-the settlement closes the game. Type 'help' at any prompt for the moves.
+turn by turn, laid out and scored line by line, with the running totals,
+boxes and bonuses; the settlement closes the game. Type 'help' (Italian:
+'aiuto') at any prompt for the moves and 'hint' ('sugg') for a suggestion.
+
+Ctrl-C, the end of input or 'quit' ('esci') saves the game (by default to
+./data/games/<date-time>.json) and prints how to continue it with --resume.
+A saved game holds every deck dealt and every move, the computer's level,
+the language and the seed that the coming decks are drawn from, so a resumed
+game goes on exactly as it would have without the stop.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import os
 import random
+import secrets
 import sys
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+from typing import Any
 
-HELP = "play a game in the terminal against the computer"
+HELP = "play a game in the terminal against the computer (English or Italian)"
+SAVE_FORMAT = "ginrummy-terminal-game"
+SAVE_VERSION = 1
+LEVELS = (1, 2, 3, 4, 5)
+DEFAULT_LEVEL = 3
+SAVE_DIR = Path("data") / "games"
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
+    from ginrummy.i18n import LANGUAGES
     from ginrummy.rules import PRESETS
 
-    parser.add_argument("--rules", default="standard", choices=sorted(PRESETS),
+    parser.add_argument("--level", type=int, choices=LEVELS, default=None,
+                        help=f"the computer's level, 1 (beginner) to 5 (default: {DEFAULT_LEVEL})")
+    parser.add_argument("--rules", default=None, choices=sorted(PRESETS),
                         help="rules preset (default: standard)")
+    parser.add_argument("--lang", choices=LANGUAGES, default=None,
+                        help="language: en or it (default: from LANG, else English)")
     parser.add_argument("--seed", type=int, default=None,
                         help="seed for a reproducible game (default: a fresh random game)")
-    parser.add_argument("--name", default="You", help="your name on the score sheet")
+    parser.add_argument("--resume", metavar="FILE", default=None,
+                        help="continue a game saved in FILE")
+    parser.add_argument("--save", metavar="FILE", default=None,
+                        help="save the game to FILE when it stops or ends "
+                             "(default: ./data/games/<date-time>.json, only when stopped)")
+    parser.add_argument("--name", default=None, help="your name on the score sheet")
     parser.add_argument("--no-colour", "--no-color", dest="colour", action="store_false",
                         help="plain text without colours")
 
 
-def run(args: argparse.Namespace) -> int:
-    from ginrummy.agents import RandomAgent
-    from ginrummy.game import new_game
-    from ginrummy.play_hand import QuitGame, TerminalHand
-    from ginrummy.rules import Rules
-    from ginrummy.terminal import Painter, result_lines
+@dataclass
+class Setup:
+    """What a saved game keeps besides the record: enough to go on exactly."""
 
-    rng = random.Random(args.seed) if args.seed is not None else random.SystemRandom()
-    rules = Rules.preset(args.rules)
-    paint = Painter(args.colour and sys.stdout.isatty())
-    names = (args.name, "Computer")
-    say = print
+    seed: int
+    level: int
+    agent: str
+    lang: str
+    names: tuple[str, str]
+    human: int = 0
 
-    def ask(prompt: str) -> str:
-        return input(prompt)
 
-    game = new_game(rules, rng)
-    say(f"Gin Rummy, {rules.name} rules: first to {rules.target} points.")
-    say(f"The cut: {game.cut.describe()}")
-    table = TerminalHand(ask, say, paint, names, human=0, agent=RandomAgent(rng.getrandbits(64)))
+def _stream(seed: int, what: str) -> random.Random:
+    return random.Random(f"ginrummy-play:{seed}:{what}")
+
+
+def deck_for(seed: int, hand_number: int) -> list[int]:
+    """The deck of hand ``hand_number`` of a game with ``seed``: the same on every run."""
+    from ginrummy.hand import shuffled_deck
+
+    return shuffled_deck(_stream(seed, f"deck:{hand_number}"))
+
+
+def agent_seed(seed: int, hand_number: int) -> int:
+    return _stream(seed, f"agent:{hand_number}").getrandbits(63)
+
+
+def level_agent_name(level: int) -> str | None:
+    """The registry's name for ``level``, or None when no such agent is registered yet."""
     try:
-        while not game.is_over:
-            game = game.deal_from(rng)
-            assert game.hand is not None
-            dealer = names[game.hand.dealer]
-            say(paint.bold(f"\nHand {game.hand_number}, dealer: {dealer}"))
-            last = table.play(game.hand)
-            for action in last.actions()[len(game.hand.actions()):]:
-                game = game.apply(action[1])
-            result = last.result
-            assert result is not None
-            if not result.is_void:
-                say(f"{names[1]}'s hand: {paint.cards(_cards(last.hands[1]))}")
-            for line in result_lines(paint, result, names):
-                say(line)
-            say(f"Score: {names[0]} {game.points[0]}, {names[1]} {game.points[1]}")
-    except (QuitGame, EOFError, KeyboardInterrupt):
-        say("\nGame stopped.")
-        return 0
-    say(paint.bold("\nGame over."))
-    for line in game.settlement().describe():
+        from ginrummy.agents.registry import agent_names
+    except ImportError:
+        return None
+    name = f"level{level}"
+    return name if name in agent_names() else None
+
+
+def make_agent_named(name: str, seed: int) -> Any:
+    try:
+        from ginrummy.agents.registry import make_agent
+    except ImportError:
+        from ginrummy.agents import RandomAgent
+
+        return RandomAgent(seed)
+    return make_agent(name, seed=seed)
+
+
+# ---------------------------------------------------------------- saving
+
+
+def save_text(game: Any, setup: Setup) -> str:
+    """A saved game: the setup, then the game record of :mod:`ginrummy.record`."""
+    from ginrummy.record import dump_record
+
+    head = {
+        "format": SAVE_FORMAT,
+        "version": SAVE_VERSION,
+        "seed": setup.seed,
+        "level": setup.level,
+        "agent": setup.agent,
+        "lang": setup.lang,
+        "names": list(setup.names),
+        "human": setup.human,
+    }
+    fields = [f"  {json.dumps(k)}: {json.dumps(v, ensure_ascii=False)}" for k, v in head.items()]
+    record = dump_record(game).strip().replace("\n", "\n  ")
+    return "{\n" + ",\n".join([*fields, f'  "record": {record}']) + "\n}\n"
+
+
+class SaveError(ValueError):
+    """A saved game that cannot be read."""
+
+
+def load_saved(text: str) -> tuple[Any, Setup | None]:
+    """The game of a saved file and its setup; a bare game record gives no setup."""
+    from ginrummy.record import RecordError, record_from_dict, replay
+
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise SaveError(f"not valid JSON: {error}") from None
+    if not isinstance(data, dict):
+        raise SaveError("a saved game is a JSON object")
+    try:
+        if data.get("format") == "ginrummy-game":
+            return replay(record_from_dict(data)), None
+        if data.get("format") != SAVE_FORMAT or data.get("version") != SAVE_VERSION:
+            raise SaveError(f"not a saved game (format {data.get('format')!r})")
+        game = replay(record_from_dict(data.get("record")))
+    except RecordError as error:
+        raise SaveError(str(error)) from None
+    names = data.get("names")
+    if not isinstance(names, list) or len(names) != 2:
+        raise SaveError("names must be a list of two names")
+    try:
+        setup = Setup(
+            seed=_int(data, "seed"), level=_int(data, "level"), agent=str(data["agent"]),
+            lang=str(data["lang"]), names=(str(names[0]), str(names[1])),
+            human=_int(data, "human"),
+        )
+    except (KeyError, TypeError, IndexError) as error:
+        raise SaveError(f"missing or bad field: {error}") from None
+    if setup.human not in (0, 1):
+        raise SaveError(f"human must be seat 0 or 1, got {setup.human}")
+    return game, setup
+
+
+def _int(data: dict[str, Any], key: str) -> int:
+    value = data[key]
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError(f"{key} must be a whole number, got {value!r}")
+    return value
+
+
+def default_save_path(now: datetime | None = None) -> Path:
+    stamp = (now or datetime.now()).strftime("%Y%m%d-%H%M%S")
+    path = SAVE_DIR / f"{stamp}.json"
+    number = 2
+    while path.exists():
+        path = SAVE_DIR / f"{stamp}-{number}.json"
+        number += 1
+    return path
+
+
+def write_save(path: Path, text: str) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    temporary = path.with_name(path.name + ".tmp")
+    temporary.write_text(text, encoding="utf-8")
+    os.replace(temporary, path)
+
+
+# ---------------------------------------------------------------- the command
+
+
+def run(args: argparse.Namespace) -> int:
+    from ginrummy.game import cut_for_deal, new_game
+    from ginrummy.i18n import Messages, language_from_environment
+    from ginrummy.play_hand import QuitGame, TerminalGame
+    from ginrummy.rules import Rules
+    from ginrummy.terminal import Painter, cut_text, rules_lines, settlement_lines
+
+    say = print
+    resume_path = Path(args.resume) if args.resume else None
+    setup: Setup | None = None
+    if resume_path is not None:
+        lang = args.lang or language_from_environment(os.environ)
+        try:
+            game, setup = load_saved(resume_path.read_text(encoding="utf-8"))
+        except (OSError, SaveError) as error:
+            say(Messages(lang)("game.resume_failed", path=str(resume_path), error=str(error)))
+            return 2
+    lang = args.lang or (setup.lang if setup else language_from_environment(os.environ))
+    m = Messages(lang)
+    paint = Painter(args.colour and sys.stdout.isatty(), m)
+
+    notes: list[str] = []
+    if setup is None:
+        seed = args.seed if args.seed is not None else secrets.randbits(63)
+        level = args.level or DEFAULT_LEVEL
+        agent = level_agent_name(level)
+        if agent is None:
+            notes.append(m("game.level_missing", level=level))
+            agent = "random"
+        name = args.name or m("game.you")
+        setup = Setup(seed, level, agent, lang, (name, m("game.computer")))
+        if resume_path is None:
+            rules = Rules.preset(args.rules or "standard")
+            game = new_game(rules, _stream(seed, "cut"))
+            assert game.cut == cut_for_deal(_stream(seed, "cut"))
+    else:
+        setup.lang = lang
+        if args.name:
+            setup.names = (args.name, setup.names[1])
+    names = setup.names
+    rules = game.rules
+
+    say(paint.bold(m("game.title", target=rules.target)))
+    for line in rules_lines(rules, m):
         say(line)
+    say(m("game.opponent", name=names[1], level=setup.level))
+    for note in notes:
+        say(note)
+    if resume_path is not None:
+        say(m("game.resumed", path=str(resume_path), hand=game.hand_number))
+    else:
+        say(m("game.cut", cut=cut_text(game.cut, names, paint)))
+    say(m("game.commands"))
+
+    current = setup
+    table = TerminalGame(
+        game=game, ask=input, say=say, paint=paint, names=names, human=current.human,
+        agent_for=lambda n: make_agent_named(current.agent, agent_seed(current.seed, n)),
+        deck_for=lambda n: deck_for(current.seed, n),
+    )
+    save_to = Path(args.save) if args.save else resume_path
+    try:
+        game = table.run()
+    except (QuitGame, EOFError, KeyboardInterrupt):
+        say("")
+        say(m("game.stopped"))
+        return _save(table.game, current, save_to or default_save_path(), m)
+    say("")
+    say(paint.bold(m("game.over")))
+    for line in settlement_lines(game.settlement(), names, m):
+        say(line)
+    if save_to is not None:
+        return _save(game, current, save_to, m, finished=True)
     return 0
 
 
-def _cards(mask: int) -> list[int]:
-    from ginrummy.cards import cards_of
-
-    return cards_of(mask)
+def _save(game: Any, setup: Setup, path: Path, m: Any, finished: bool = False) -> int:
+    try:
+        write_save(path, save_text(game, setup))
+    except OSError as error:
+        print(m("game.save_failed", path=str(path), error=str(error)))
+        return 1
+    print(m("game.saved_final" if finished else "game.saved", path=str(path)))
+    return 0

@@ -1,8 +1,17 @@
-"""One hand in the terminal: a person against an agent, turn by turn."""
+"""The terminal game itself: a person against an agent, hand after hand.
+
+:class:`TerminalGame` drives a :class:`~ginrummy.game.Game` (the one source
+of truth for the rules) and keeps it up to date after every single action,
+so that whoever stops it (Ctrl-C, end of input, ``quit``) can save
+``terminal_game.game`` and resume exactly there. Input is read in the
+player's language (:func:`read_move`); every message comes from
+:mod:`ginrummy.i18n`.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 
 from ginrummy.actions import (
     BIG_GIN,
@@ -10,190 +19,529 @@ from ginrummy.actions import (
     DONE,
     DRAW_DISCARD,
     DRAW_STOCK,
+    FACE_DOWN_KNOCK,
     KNOCK_BASE,
     LAYOFF_BASE,
     MELD_BASE,
     PASS,
     Action,
-    ActionError,
-    action_name,
-    discard,
-    knock,
+    action_meld,
     meld,
-    parse_action,
 )
-from ginrummy.agents.base import Agent, best_layout_action
-from ginrummy.cards import CardError, card_name, cards_of, parse_card
-from ginrummy.hand import HandState, IllegalActionError, Phase
-from ginrummy.melds import Arrangement, LayoffTargets, arrangements, min_deadwood
-from ginrummy.terminal import Painter, table_lines
-from ginrummy.views import FACE_DOWN_KNOCK, PlayerView, view_of
+from ginrummy.agents.base import Agent
+from ginrummy.cards import RANKS, SUIT_SYMBOLS, CardError, cards_of, mask_value, parse_card
+from ginrummy.game import Game
+from ginrummy.hand import HandState, Phase, deal_hand
+from ginrummy.hints import action_text, best_knock_arrangement, hint_for, hint_lines
+from ginrummy.i18n import Messages
+from ginrummy.melds import (
+    Arrangement,
+    LayoffTargets,
+    arrangements,
+    best_arrangement,
+    min_deadwood,
+    min_deadwood_after_discard,
+)
+from ginrummy.terminal import Painter, grouped, result_lines, score_lines, table_lines
+from ginrummy.views import PlayerView, view_of
 
 Ask = Callable[[str], str]
 Say = Callable[[str], None]
 
-HELP = """Moves: 's' draw from the stock, 't' take the top of the discard pile, 'p' pass,
-a card such as '7H' or '10h' to discard it, 'knock 7H' to knock discarding 7H,
-'knock' to knock with the best discard, 'gin' to go gin, 'big gin' to lay down
-all eleven cards (when the rules allow it), 'moves' to list the legal moves, 'quit'."""
+WORDS: dict[str, dict[str, tuple[str, ...]]] = {
+    "en": {
+        "stock": ("s", "stock", "draw"),
+        "take": ("t", "take", "pile"),
+        "pass": ("p", "pass"),
+        "knock": ("knock", "k"),
+        "gin": ("gin",),
+        "big_gin": ("big gin", "biggin"),
+        "discard": ("discard", "d"),
+        "help": ("help", "?"),
+        "hint": ("hint", "h"),
+        "moves": ("moves",),
+        "quit": ("quit", "q", "exit"),
+        "manual": ("m", "manual"),
+    },
+    "it": {
+        "stock": ("t", "tallone", "pesca", "stock"),
+        "take": ("s", "scarto", "prendi", "pozzo", "pila", "take"),
+        "pass": ("p", "passo", "passa", "pass"),
+        "knock": ("bussa", "busso", "b", "knock"),
+        "gin": ("gin",),
+        "big_gin": ("big gin", "biggin"),
+        "discard": ("scarta", "discard"),
+        "help": ("aiuto", "?", "help"),
+        "hint": ("sugg", "suggerimento", "consiglio", "hint"),
+        "moves": ("mosse", "moves"),
+        "quit": ("esci", "fine", "quit"),
+        "manual": ("m", "manuale", "io"),
+    },
+}
+"""What a player may type, per language: command -> words (single letters follow the language)."""
 
 
 class QuitGame(Exception):
     """The player asked to stop."""
 
 
-def _knock_choice(view: PlayerView, want_gin: bool) -> Action | None:
-    choices = [a for a in view.legal if KNOCK_BASE <= a < LAYOFF_BASE]
+class MoveError(ValueError):
+    """What a player typed is not a move now; ``key`` and ``params`` say why, in any language."""
+
+    def __init__(self, key: str, **params: object) -> None:
+        super().__init__(key)
+        self.key = key
+        self.params = params
+
+    def text(self, m: Messages) -> str:
+        return m(self.key, **self.params)
+
+
+@dataclass(frozen=True, slots=True)
+class Command:
+    """A request that is not a move: ``help``, ``hint``, ``moves``."""
+
+    name: str
+
+
+def command_of(text: str, lang: str) -> str | None:
+    """The command a player's words name (``"stock"``, ``"hint"``...), or None."""
+    words = " ".join(text.strip().lower().split())
+    for name, spellings in WORDS[lang].items():
+        if words in spellings:
+            return name
+    return None
+
+
+def parse_card_in(text: str, m: Messages) -> int:
+    """A card typed in the player's language: ``7H``, ``10h``, ``7♥``; Italian ``7C`` is cuori."""
+    token = text.strip().upper()
+    if len(token) >= 2 and token[-1] in m.suit_letters():
+        token = token[:-1] + m.suit_letters()[token[-1]]
+    try:
+        return parse_card(token)
+    except CardError:
+        raise MoveError("error.not_card", text=text.strip()) from None
+
+
+def _looks_like_card(word: str) -> bool:
+    return len(word) in (2, 3) and (word[:-1].upper() in RANKS or word[:-1] in ("10", "1")) and (
+        word[-1].upper().isalpha() or word[-1] in SUIT_SYMBOLS)
+
+
+def _best_knock(view: PlayerView, gin: bool) -> Action:
     hand = view.hand
-    best = min(choices, default=None, key=lambda a: min_deadwood(hand & ~(1 << (a - KNOCK_BASE))))
-    if best is None or (want_gin and min_deadwood(hand & ~(1 << (best - KNOCK_BASE))) > 0):
-        return None
-    return best
+    choices = [a for a in view.legal if KNOCK_BASE <= a < LAYOFF_BASE]
+    if not choices:
+        best = min_deadwood_after_discard(hand) if hand.bit_count() == 11 else min_deadwood(hand)
+        if view.phase is not Phase.DISCARD:
+            raise MoveError("error.draw_first")
+        raise MoveError("error.cannot_gin" if gin else "error.cannot_knock", count=best,
+                        limit=view.knock_limit)
+    best_action = min(choices, key=lambda a: min_deadwood(hand & ~(1 << (a - KNOCK_BASE))))
+    left = min_deadwood(hand & ~(1 << (best_action - KNOCK_BASE)))
+    if gin and left > 0:
+        raise MoveError("error.cannot_gin", count=left, limit=view.knock_limit)
+    return best_action
 
 
-def read_move(text: str, view: PlayerView) -> Action:
-    """Turn what a person typed into an action, accepting short forms."""
-    words = text.strip().lower()
-    if words in ("knock", "gin"):
-        choice = _knock_choice(view, want_gin=words == "gin")
-        if choice is None:
-            raise ActionError(f"you cannot {words} now")
-        return choice
-    if words.startswith("gin "):
-        return knock(parse_card(words[4:]))
-    if view.phase is Phase.DISCARD and len(words.split()) == 1 and words not in ("s", "t", "p"):
-        try:
-            return discard(parse_card(words))
-        except CardError:
-            pass
-    return parse_action(words)
+def read_move(text: str, view: PlayerView, m: Messages) -> Action | Command:
+    """What a player typed, as a legal action or a command; :class:`MoveError` says why not."""
+    words = " ".join(text.strip().split())
+    if not words:
+        raise MoveError("error.empty")
+    name = command_of(words, m.lang)
+    if name in ("help", "hint", "moves"):
+        return Command(name)
+    if name == "quit":
+        raise QuitGame
+    if name in ("knock", "gin"):
+        return _best_knock(view, gin=name == "gin")
+    if name == "big_gin":
+        if BIG_GIN in view.legal:
+            return BIG_GIN
+        raise MoveError("error.cannot_big_gin")
+    if name in ("stock", "take", "pass"):
+        action = {"stock": DRAW_STOCK, "take": DRAW_DISCARD, "pass": PASS}[name]
+        return _check(action, view, m)
+    head, _, rest = words.lower().partition(" ")
+    head_name = command_of(head, m.lang)
+    if head_name in ("knock", "gin") and rest:
+        return _check(KNOCK_BASE + parse_card_in(rest, m), view, m, gin=head_name == "gin")
+    if head_name == "discard" and rest:
+        return _check(DISCARD_BASE + parse_card_in(rest, m), view, m)
+    if " " not in words and _looks_like_card(words):
+        return _check(DISCARD_BASE + parse_card_in(words, m), view, m)
+    raise MoveError("error.unknown", text=words)
 
 
-def describe(action: Action, seat_name: str, view: PlayerView) -> str:
-    if action == FACE_DOWN_KNOCK:
-        return f"{seat_name} knocks, discarding face down"
+def _check(action: Action, view: PlayerView, m: Messages, gin: bool = False) -> Action:
+    """``action`` if it is legal in ``view``; otherwise a :class:`MoveError` that says why."""
+    if action in view.legal:
+        if gin and min_deadwood(view.hand & ~(1 << (action - KNOCK_BASE))) > 0:
+            left = min_deadwood(view.hand & ~(1 << (action - KNOCK_BASE)))
+            raise MoveError("error.cannot_gin", count=left, limit=view.knock_limit)
+        return action
+    phase = view.phase
+    if DISCARD_BASE <= action < LAYOFF_BASE:
+        card = (action - DISCARD_BASE) % 52
+        if phase is not Phase.DISCARD:
+            raise MoveError("error.draw_first")
+        if not view.hand >> card & 1:
+            raise MoveError("error.not_in_hand", card=m.card(card))
+        if card == view.taken:
+            raise MoveError("error.just_taken", card=m.card(card))
+        if view.wall_take and action < KNOCK_BASE:
+            raise MoveError("error.wall_must_knock")
+        left = min_deadwood(view.hand & ~(1 << card))
+        raise MoveError("error.knock_over_limit", card=m.card(card), count=left,
+                        limit=view.knock_limit)
+    if phase is Phase.DISCARD:
+        raise MoveError("error.discard_now")
+    if action == DRAW_DISCARD and view.stock_only:
+        raise MoveError("error.stock_only")
+    if action == DRAW_DISCARD and phase is Phase.WALL:
+        raise MoveError("error.wall_no_knock")
+    if phase is Phase.FIRST_UPCARD:
+        raise MoveError("error.first_upcard")
+    if phase is Phase.WALL:
+        raise MoveError("error.wall_choice")
+    raise MoveError("error.not_now", moves=moves_text(view, m))
+
+
+def moves_text(view: PlayerView, m: Messages) -> str:
+    """The legal moves, grouped: discards and knocks as card lists."""
+    discards = [a - DISCARD_BASE for a in view.legal if DISCARD_BASE <= a < KNOCK_BASE]
+    knocks = [a - KNOCK_BASE for a in view.legal if KNOCK_BASE <= a < LAYOFF_BASE]
+    parts = [action_text(a, m) for a in view.legal if a < DISCARD_BASE]
+    if discards:
+        parts.append(m("moves.discard", cards=m.cards(discards)))
+    if knocks:
+        parts.append(m("moves.knock", cards=m.cards(knocks)))
+    return "; ".join(parts)
+
+
+def describe(action: Action, name: str, before: HandState, m: Messages) -> str:
+    """An opponent's move in words, as the other seat sees it (a knock discard stays hidden)."""
     if action == DRAW_STOCK:
-        return f"{seat_name} draws from the stock"
+        return m("move.draw_stock", name=name)
     if action == DRAW_DISCARD:
-        return f"{seat_name} takes the discard"
+        return m("move.take", name=name, card=m.card(before.pile[-1]))
     if action == PASS:
-        return f"{seat_name} passes"
+        return m("move.pass", name=name)
     if action == BIG_GIN:
-        return f"{seat_name} lays down a big gin!"
+        return m("move.big_gin", name=name)
     if action == DONE:
-        return f"{seat_name} has finished laying out"
+        return m("move.done", name=name)
     if action >= MELD_BASE:
-        return f"{seat_name} shows {action_name(action)[5:]}"
+        return m("move.meld", name=name, cards=m.cards(cards_of(action_meld(action))))
     if action >= LAYOFF_BASE:
-        return f"{seat_name} lays off {card_name(action - LAYOFF_BASE)}"
-    return f"{seat_name} discards {card_name(action - DISCARD_BASE)}"
+        return m("move.layoff", name=name, card=m.card(action - LAYOFF_BASE))
+    if action >= KNOCK_BASE or action == FACE_DOWN_KNOCK:
+        return m("move.knock", name=name)
+    return m("move.discard", name=name, card=m.card(action - DISCARD_BASE))
 
 
-def _arrangement_text(paint: Painter, option: Arrangement, layable: int) -> str:
-    melds = " ".join(f"[{paint.cards(cards_of(m))}]" for m in option.melds)
-    loose = paint.cards(cards_of(option.unmatched))
-    return f"{melds} {loose}  deadwood {option.deadwood}, opponent could lay off up to {layable}"
-
-
-def _layoff_exposure(option: Arrangement, unseen: int) -> int:
-    """How many of the cards this seat has not seen could go onto these melds."""
+def _exposure(option: Arrangement, unseen: int) -> int:
     return LayoffTargets.of(option.melds).reach(unseen).bit_count()
 
 
-class TerminalHand:
-    """Runs one hand between a person at ``human`` and ``agent`` in the other seat."""
+def free_cards(view: PlayerView) -> int:
+    used = view.laid_off if view.seat != view.knocker else 0
+    for group in view.melds[view.seat]:
+        used |= group
+    return view.hand & ~used
 
-    def __init__(
-        self, ask: Ask, say: Say, paint: Painter, names: tuple[str, str], human: int, agent: Agent
-    ) -> None:
-        self.ask, self.say, self.paint = ask, say, paint
-        self.names, self.human, self.agent = names, human, agent
 
-    def play(self, state: HandState) -> HandState:
-        reported = len(state.actions())
-        while not state.is_over:
-            if state.turn == self.human:
-                view = view_of(state, self.human)
-                self._report(view, reported)
-                for action in self._human_actions(view, state):
-                    state = state.apply(action)
+def layoff_order(cards: int, targets: LayoffTargets) -> list[int] | None:
+    """``cards`` in an order in which each can be laid off after the ones before (R18)."""
+    order: list[int] = []
+    laid = 0
+    pending = cards_of(cards)
+    while pending:
+        for card in pending:
+            if targets.accepts(laid | 1 << card):
+                order.append(card)
+                laid |= 1 << card
+                pending.remove(card)
+                break
+        else:
+            return None
+    return order
+
+
+@dataclass
+class TerminalGame:
+    """Runs a game between a person at seat ``human`` and agents made by ``agent_for``.
+
+    ``agent_for(hand_number)`` gives the agent of each hand; ``deck_for(hand_number)``
+    the deck each hand is dealt from. Both are functions of the hand number
+    alone, so that a saved game resumes exactly as it would have gone on.
+    """
+
+    game: Game
+    ask: Ask
+    say: Say
+    paint: Painter
+    names: tuple[str, str]
+    agent_for: Callable[[int], Agent]
+    deck_for: Callable[[int], Sequence[int]]
+    human: int = 0
+    agent: Agent | None = field(default=None, init=False)
+
+    @property
+    def m(self) -> Messages:
+        return self.paint.m
+
+    def run(self) -> Game:
+        """Play until the game is over and return it; interruptions propagate to the caller."""
+        while not self.game.is_over:
+            if self.game.hand is None:
+                self.game = self.game.deal(self.deck_for(self.game.hand_number))
+                self._start_hand(resumed=False)
             else:
-                state = state.apply(self.agent.choose(view_of(state, state.turn)))
-            reported = self._report(view_of(state, self.human), reported)
-        return state
+                self._start_hand(resumed=True)
+            self._play_hand()
+        return self.game
 
-    def _report(self, view: PlayerView, reported: int) -> int:
-        for seat, action in view.history[reported:]:
+    # ------------------------------------------------------------ hands
+
+    def _start_hand(self, resumed: bool) -> None:
+        game, m = self.game, self.m
+        hand = game.hand
+        assert hand is not None
+        self.agent = self.agent_for(game.hand_number)
+        self._warm_up(hand)
+        key = "hand.resumed" if resumed else "hand.header"
+        self.say("")
+        self.say(self.paint.bold(m(key, number=game.hand_number,
+                                   dealer=self.names[hand.dealer])))
+        rules = game.rules
+        if rules.oklahoma and hand.upcard is not None:
+            self.say(m("hand.oklahoma_limit", card=self.paint.card(hand.upcard), limit=hand.limit))
+            if rules.hand_multiplier(hand.upcard) > 1:
+                self.say(m("hand.spade_double"))
+
+    def _warm_up(self, hand: HandState) -> None:
+        """Replay the agent's own past decisions of a resumed hand, so that its state
+        (its random numbers, its memory) is what it would have been without the stop."""
+        assert self.agent is not None
+        state = deal_hand(hand.rules, hand.dealer, hand.deck)
+        for seat, action in hand.actions():
             if seat != self.human:
-                self.say(describe(action, self.names[seat], view))
-        return len(view.history)
+                self.agent.choose(view_of(state, seat))
+            state = state.apply(action)
 
-    def _human_actions(self, view: PlayerView, state: HandState) -> list[Action]:
+    def _play_hand(self) -> None:
+        while self.game.hand is not None:
+            state = self.game.hand
+            if state.turn == self.human:
+                for action in self._human_actions(view_of(state, self.human)):
+                    self._apply(action)
+            else:
+                assert self.agent is not None
+                action = self.agent.choose(view_of(state, state.turn))
+                shown = FACE_DOWN_KNOCK if KNOCK_BASE <= action < LAYOFF_BASE else action
+                if not (state.phase is Phase.KNOCKER_MELDS and action != DONE):
+                    self.say(describe(shown, self.names[state.turn], state, self.m))
+                self._apply(action)
+        self._end_hand()
+
+    def _apply(self, action: Action) -> None:
+        before = self.game.hand
+        self.game = self.game.apply(action)
+        if before is not None and before.turn == self.human:
+            self._echo(action, before)
+
+    def _echo(self, action: Action, before: HandState) -> None:
+        m = self.m
+        after = self.game.hand if self.game.hand is not None else self.game.finished[-1]
+        if action == DRAW_STOCK:
+            drawn = after.hands[self.human] & ~before.hands[self.human]
+            self.say(m("you.draw_stock", card=self.paint.cards(cards_of(drawn))))
+        elif action == DRAW_DISCARD:
+            self.say(m("you.take", card=self.paint.card(before.pile[-1])))
+        elif KNOCK_BASE <= action < LAYOFF_BASE:
+            self.say(m("you.knock", card=self.paint.card(action - KNOCK_BASE)))
+        elif DISCARD_BASE <= action < KNOCK_BASE:
+            self.say(m("you.discard", card=self.paint.card(action - DISCARD_BASE)))
+
+    def _end_hand(self) -> None:
+        game, m = self.game, self.m
+        last = game.finished[-1]
+        result = last.result
+        assert result is not None
+        other = 1 - self.human
+        if not result.is_void:
+            self.say(m("hand.opponent_cards", name=self.names[other],
+                       cards=grouped(self.paint, last.hands[other])))
+        layoffs = last.laid_off if result.knocker is not None else 0
+        for line in result_lines(self.paint, result, self.names, layoffs,
+                                 game.rules.box_bonus if result.winner is not None else 0):
+            self.say(line)
+        for line in score_lines(game, self.names, m):
+            self.say(line)
+
+    # ------------------------------------------------------------ the person
+
+    def _human_actions(self, view: PlayerView) -> list[Action]:
         if view.phase is Phase.KNOCKER_MELDS:
             return self._choose_arrangement(view)
         if view.phase is Phase.DEFENDER:
-            return self._defend(view, state)
+            return self._defend(view)
         self.say("")
-        for line in table_lines(self.paint, view, self.names):
-            self.say(line)
+        if view.phase is Phase.DISCARD:
+            me = self.names[self.human]
+            self.say(self.m("table.me", name=me, hand=grouped(self.paint, view.hand)))
+        else:
+            for line in table_lines(self.paint, view, self.names):
+                self.say(line)
         while True:
             text = self.ask(self._prompt(view))
-            if text.strip().lower() in ("quit", "exit", "q"):
-                raise QuitGame
-            if text.strip().lower() in ("help", "?", "h"):
-                self.say(HELP)
-                continue
-            if text.strip().lower() == "moves":
-                self.say("Legal: " + ", ".join(action_name(a) for a in view.legal))
-                continue
             try:
-                action = read_move(text, view)
-                state.apply(action)
-            except (ActionError, IllegalActionError) as error:
-                self.say(f"Not possible: {error}. Type 'help' for the moves.")
+                move = read_move(text, view, self.m)
+            except MoveError as error:
+                self.say(error.text(self.m) + " " + self.m("error.help"))
                 continue
-            return [action]
+            if isinstance(move, Command):
+                self._command(move, view)
+                continue
+            return [move]
+
+    def _command(self, command: Command, view: PlayerView) -> None:
+        m = self.m
+        if command.name == "help":
+            for line in m("help.text").splitlines():
+                self.say(line)
+        elif command.name == "moves":
+            self.say(m("moves.list", moves=moves_text(view, m)))
+        else:
+            for line in hint_lines(hint_for(view), m):
+                self.say(line)
 
     def _prompt(self, view: PlayerView) -> str:
-        top = card_name(view.pile[-1]) if view.pile else ""
+        m = self.m
+        top = self.paint.card(view.pile[-1]) if view.pile else ""
         if view.phase is Phase.FIRST_UPCARD:
-            return f"Take the upcard {top} (t) or pass (p)? "
+            return m("prompt.first_upcard", card=top)
         if view.phase is Phase.WALL:
-            return f"Two cards left: take {top} to knock (t) or pass (p)? "
+            return m("prompt.wall", card=top)
         if view.phase is Phase.DRAW:
             if view.legal == (DRAW_STOCK,):
-                return "Both passed: draw from the stock (s). "
-            return f"Draw from the stock (s) or take {top} (t)? "
-        can_knock = any(KNOCK_BASE <= a < LAYOFF_BASE for a in view.legal)
-        return "Discard a card" + (", or knock / gin" if can_knock else "") + ": "
+                return m("prompt.draw_stock_only")
+            return m("prompt.draw", card=top)
+        if BIG_GIN in view.legal:
+            return m("prompt.discard_big_gin")
+        if any(KNOCK_BASE <= a < LAYOFF_BASE for a in view.legal):
+            return m("prompt.discard_knock")
+        return m("prompt.discard")
 
     def _choose_arrangement(self, view: PlayerView) -> list[Action]:
-        options = arrangements(view.hand, view.knock_limit if BIG_GIN not in view.legal else 0)
+        m = self.m
+        limit = 0 if view.big_gin else view.knock_limit
+        options = arrangements(free_cards(view), limit)
         unseen = view.unseen()
-        options.sort(key=lambda o: (o.deadwood, _layoff_exposure(o, unseen)))
-        self.say("Choose how to lay out your hand:")
-        for number, option in enumerate(options[:9], start=1):
-            exposure = _layoff_exposure(option, unseen)
-            self.say(f"  {number}. {_arrangement_text(self.paint, option, exposure)}")
+        options.sort(key=lambda o: (o.deadwood, _exposure(o, unseen), len(o.melds)))
+        options = options[:9]
+        if len(options) == 1:
+            return self._lay_out(options[0])
+        self.say(m("knock.choose"))
+        for number, option in enumerate(options, start=1):
+            self.say(m("knock.option", number=number, melds=self.paint.melds(option.melds),
+                       loose=self.paint.cards(cards_of(option.unmatched)),
+                       deadwood=option.deadwood, layable=_exposure(option, unseen)))
         while True:
-            text = self.ask("Arrangement [1]: ").strip() or "1"
-            if text.isdigit() and 1 <= int(text) <= min(9, len(options)):
-                chosen = options[int(text) - 1]
-                return [meld(m) for m in chosen.melds] + [DONE]
-            self.say(f"Type a number from 1 to {min(9, len(options))}.")
+            text = self.ask(m("prompt.arrangement")).strip() or "1"
+            if text.isdigit() and 1 <= int(text) <= len(options):
+                return self._lay_out(options[int(text) - 1])
+            name = command_of(text, m.lang)
+            if name == "quit":
+                raise QuitGame
+            if name == "hint":
+                found = best_knock_arrangement(view)
+                if found is not None:
+                    number = next((i for i, o in enumerate(options, 1)
+                                   if set(o.melds) == set(found[0].melds)), 1)
+                    self.say(m("hint.arrange_number", number=number, deadwood=found[0].deadwood,
+                               layable=found[1]))
+                continue
+            if name == "help":
+                self.say(m("help.arrangement"))
+                continue
+            self.say(m("error.arrangement_number", count=len(options)))
 
-    def _defend(self, view: PlayerView, state: HandState) -> list[Action]:
+    def _lay_out(self, option: Arrangement) -> list[Action]:
+        self.say(self.m("you.lay_out", melds=self.paint.melds(option.melds),
+                        loose=self.paint.cards(cards_of(option.unmatched)),
+                        deadwood=option.deadwood))
+        return [meld(group) for group in option.melds] + [DONE]
+
+    def _defend(self, view: PlayerView) -> list[Action]:
+        m = self.m
         knocker = self.names[view.knocker]
-        shown = " ".join(f"[{self.paint.cards(cards_of(m))}]" for m in view.melds[view.knocker])
         loose = view.knocker_deadwood_cards() or 0
-        self.say(f"{knocker} knocks: {shown} {self.paint.cards(cards_of(loose))}")
-        plan: list[Action] = []
-        probe = state
-        while not plan or plan[-1] != DONE:
-            action = best_layout_action(view_of(probe, self.human))
-            plan.append(action)
-            probe = probe.apply(action)
-        layoffs = [card_name(a - LAYOFF_BASE) for a in plan if LAYOFF_BASE <= a < MELD_BASE]
-        answer = f"lay off {' '.join(layoffs)}" if layoffs else "no layoffs"
-        self.say(f"Your best answer: {answer}")
-        return plan
+        gin = loose == 0
+        self.say("")
+        self.say(m("defend.gin" if gin else "defend.knock", name=knocker,
+                   melds=self.paint.melds(view.melds[view.knocker]),
+                   loose=self.paint.cards(cards_of(loose)),
+                   deadwood=mask_value(loose)))
+        free = free_cards(view)
+        self.say(m("table.me", name=self.names[self.human], hand=grouped(self.paint, free)))
+        hint = hint_for(view)
+        plan = list(hint.plan)
+        layoffs = [a - LAYOFF_BASE for a in plan if LAYOFF_BASE <= a < MELD_BASE]
+        after = best_arrangement(free & ~sum(1 << c for c in layoffs)).deadwood
+        if gin:
+            self.say(m("defend.no_layoffs_gin", deadwood=after))
+            return plan
+        if layoffs:
+            self.say(m("defend.best", cards=self.paint.cards(layoffs), deadwood=after))
+        else:
+            self.say(m("defend.best_none", deadwood=after))
+            return plan
+        while True:
+            text = self.ask(m("prompt.defend")).strip()
+            name = command_of(text, m.lang) if text else None
+            if not text:
+                return plan
+            if name == "quit":
+                raise QuitGame
+            if name == "hint":
+                for line in hint_lines(hint, m):
+                    self.say(line)
+                continue
+            if name == "manual":
+                chosen = self._manual_layoffs(view, free)
+                if chosen is not None:
+                    return chosen
+                continue
+            self.say(m("error.defend_choice"))
+
+    def _manual_layoffs(self, view: PlayerView, free: int) -> list[Action] | None:
+        m = self.m
+        targets = LayoffTargets.of(view.melds[view.knocker])
+        while True:
+            text = self.ask(m("prompt.layoffs")).strip()
+            if command_of(text, m.lang) == "quit":
+                raise QuitGame
+            cards = 0
+            try:
+                for word in text.replace(",", " ").split():
+                    card = parse_card_in(word, m)
+                    if not free >> card & 1:
+                        raise MoveError("error.not_in_hand", card=m.card(card))
+                    cards |= 1 << card
+            except MoveError as error:
+                self.say(error.text(m))
+                continue
+            order = layoff_order(cards, targets)
+            if order is None:
+                bad = cards & ~targets.reach(cards)
+                self.say(m("error.layoff_not_fit", cards=self.paint.cards(cards_of(bad)),
+                           name=self.names[view.knocker]))
+                continue
+            rest = best_arrangement(free & ~cards)
+            self.say(m("you.layoffs", cards=self.paint.cards(order) or "-",
+                       deadwood=rest.deadwood))
+            return ([LAYOFF_BASE + c for c in order] + [meld(g) for g in rest.melds] + [DONE])

@@ -103,6 +103,8 @@ class PlayerView:
             seen |= meld
         if self.opponent_hand is not None:
             seen |= self.opponent_hand
+        if self.knock_discard >= 0:  # this seat's own face-down knock discard
+            seen |= 1 << self.knock_discard
         return ((1 << 52) - 1) & ~seen
 
     def to_dict(self) -> dict[str, Any]:

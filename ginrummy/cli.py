@@ -28,6 +28,7 @@ COMMANDS: dict[str, str] = {
     "analyze": "ginrummy.cli_analyze",
     "replay": "ginrummy.cli_replay",
     "sim": "ginrummy.cli_sim",
+    "serve": "ginrummy.cli_serve",
 }
 """Subcommand name -> module implementing it, in the order ``gin --help`` lists them."""
 

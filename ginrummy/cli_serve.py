@@ -1,0 +1,60 @@
+"""Serve Gin Rummy over HTTP and WebSocket (the browser game's server).
+
+Games are stored in a SQLite file under ./data/ by default, or in the
+database named by --database or $DATABASE_URL (e.g.
+postgresql://user:password@localhost/gin). The schema is created or
+upgraded when the server starts. Games survive a restart: each one is
+rebuilt from its action log when first needed.
+"""
+
+from __future__ import annotations
+
+import argparse
+
+HELP = "serve the game over HTTP and WebSocket (browser client and API)"
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--host", default="127.0.0.1", help="address to listen on "
+                        "(default: 127.0.0.1, this machine only)")
+    parser.add_argument("--port", type=int, default=8000, help="port (default: 8000)")
+    parser.add_argument("--database", default=None, metavar="URL",
+                        help="SQLAlchemy database URL (default: $DATABASE_URL, else "
+                        "sqlite:///data/ginrummy.sqlite3)")
+    parser.add_argument("--computer-delay", type=float, default=0.6, metavar="SECONDS",
+                        help="pause before each computer move (default: 0.6)")
+    parser.add_argument("--allow-origin", action="append", default=[], metavar="ORIGIN",
+                        help="another browser origin allowed to connect, e.g. "
+                        "https://example.org (repeatable)")
+    parser.add_argument("--secure-cookies", action="store_true",
+                        help="mark seat cookies Secure (behind HTTPS)")
+    parser.add_argument("--access-log", action="store_true",
+                        help="log every request (off by default: URLs can carry tokens)")
+
+
+def run(args: argparse.Namespace) -> int:
+    import uvicorn
+
+    from ginrummy.server import Settings, create_app
+    from ginrummy.server.settings import database_url
+
+    if not 0 < args.port < 65536:
+        print(f"gin serve: --port must be 1..65535, got {args.port}")
+        return 2
+    if args.computer_delay < 0:
+        print("gin serve: --computer-delay cannot be negative")
+        return 2
+    settings = Settings(
+        database=database_url(args.database),
+        computer_delay=args.computer_delay,
+        allowed_origins=tuple(o.rstrip("/") for o in args.allow_origin),
+        cookie_secure=args.secure_cookies,
+    )
+    app = create_app(settings)
+    shown = settings.database.split("@")[-1] if "@" in settings.database else settings.database
+    print(f"Gin Rummy server on http://{args.host}:{args.port}/  (database: {shown})")
+    uvicorn.run(
+        app, host=args.host, port=args.port, access_log=args.access_log,
+        ws_max_size=64 * 1024, log_level="info",
+    )
+    return 0

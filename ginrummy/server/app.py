@@ -1,0 +1,71 @@
+"""The ASGI application: :func:`create_app` wires storage, tables, HTTP and WebSocket routes."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import AsyncIterator, Awaitable, Callable
+
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import Response
+from starlette.routing import BaseRoute, Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
+
+from ginrummy.server import http_api, page, ws
+from ginrummy.server.db import make_engine, migrate
+from ginrummy.server.lobby import Lobby
+from ginrummy.server.settings import Settings
+from ginrummy.server.store import Store
+
+log = logging.getLogger(__name__)
+
+Endpoint = Callable[[Request], Awaitable[Response]]
+
+
+def _guarded(endpoint: Endpoint) -> Endpoint:
+    async def run(request: Request) -> Response:
+        try:
+            return await endpoint(request)
+        except http_api.HTTPError as failure:
+            return http_api.error_response(failure)
+
+    run.__name__ = endpoint.__name__
+    return run
+
+
+def create_app(settings: Settings | None = None) -> Starlette:
+    """The server app; the database is migrated to the newest schema when it starts."""
+    settings = settings or Settings()
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        engine = make_engine(settings.database)
+        await asyncio.to_thread(migrate, engine)
+        app.state.engine = engine
+        app.state.lobby = Lobby(Store(engine), settings)
+        try:
+            yield
+        finally:
+            await app.state.lobby.close()
+            engine.dispose()
+
+    routes: list[BaseRoute] = [
+        Route("/", page.index),
+        Route("/play/{game_id}", page.index),
+        Route("/watch/{game_id}", page.index),
+        Route("/api", _guarded(http_api.api_index)),
+        Route("/api/protocol", _guarded(http_api.protocol_doc)),
+        Route("/api/rules", _guarded(http_api.rules_info)),
+        Route("/api/games", _guarded(http_api.create_game), methods=["POST"]),
+        Route("/api/games/mine", _guarded(http_api.my_games)),
+        Route("/api/games/{game_id}", _guarded(http_api.game_snapshot)),
+        Route("/api/games/{game_id}/join", _guarded(http_api.join_game), methods=["POST"]),
+        WebSocketRoute("/ws/{game_id}", ws.table_socket),
+    ]
+    if page.has_client():
+        routes.append(Mount("/static", StaticFiles(directory=page.WEB_DIR), name="static"))
+    app = Starlette(routes=routes, lifespan=lifespan)
+    app.state.settings = settings
+    return app

@@ -1,0 +1,122 @@
+"""The database: the schema, the engine (SQLite or PostgreSQL) and the migrations.
+
+Four tables. ``games`` holds each game's rules, kind and a cached status;
+``seats`` the two seats, each with the SHA-256 of its secret token;
+``decks`` every deck dealt (server-side only, never sent to a client); and
+``log`` the append-only action log, one row per event. A game's state is a
+replay of its cut, decks and log (:mod:`ginrummy.server.replay`).
+
+The schema is created and upgraded by Alembic (``migrations/``) when the
+app starts; the :class:`~sqlalchemy.Table` objects below describe the
+newest revision and are what the queries use.
+"""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+from typing import Any
+
+import sqlalchemy as sa
+from alembic import command
+from alembic.config import Config
+from sqlalchemy import event
+from sqlalchemy.engine import Engine
+
+MIGRATIONS = Path(__file__).with_name("migrations")
+
+metadata = sa.MetaData()
+
+games = sa.Table(
+    "games",
+    metadata,
+    sa.Column("id", sa.String(32), primary_key=True),
+    sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
+    sa.Column("updated_at", sa.DateTime(timezone=True), nullable=False),
+    sa.Column("kind", sa.String(16), nullable=False),
+    sa.Column("level", sa.Integer, nullable=True),
+    sa.Column("rules", sa.Text, nullable=False),
+    sa.Column("cut", sa.Text, nullable=False),
+    sa.Column("watch_hash", sa.String(64), nullable=False),
+    sa.Column("status", sa.String(16), nullable=False),
+    sa.Column("log_length", sa.Integer, nullable=False),
+    sa.Column("summary", sa.Text, nullable=False),
+)
+
+seats = sa.Table(
+    "seats",
+    metadata,
+    sa.Column("game_id", sa.String(32), sa.ForeignKey("games.id"), primary_key=True),
+    sa.Column("seat", sa.Integer, primary_key=True),
+    sa.Column("kind", sa.String(16), nullable=False),
+    sa.Column("name", sa.String(64), nullable=False),
+    sa.Column("token_hash", sa.String(64), nullable=True),
+    sa.Column("joined_at", sa.DateTime(timezone=True), nullable=True),
+)
+sa.Index("ix_seats_token_hash", seats.c.token_hash)
+
+decks = sa.Table(
+    "decks",
+    metadata,
+    sa.Column("game_id", sa.String(32), sa.ForeignKey("games.id"), primary_key=True),
+    sa.Column("hand_number", sa.Integer, primary_key=True),
+    sa.Column("cards", sa.Text, nullable=False),
+    sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
+)
+
+log = sa.Table(
+    "log",
+    metadata,
+    sa.Column("game_id", sa.String(32), sa.ForeignKey("games.id"), primary_key=True),
+    sa.Column("seq", sa.Integer, primary_key=True),
+    sa.Column("kind", sa.String(16), nullable=False),
+    sa.Column("seat", sa.Integer, nullable=True),
+    sa.Column("action", sa.Integer, nullable=True),
+    sa.Column("client_id", sa.String(64), nullable=True),
+    sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
+)
+
+
+def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+    cursor = dbapi_connection.cursor()
+    try:
+        cursor.execute("PRAGMA journal_mode=WAL")
+        cursor.execute("PRAGMA synchronous=FULL")
+        cursor.execute("PRAGMA foreign_keys=ON")
+        cursor.execute("PRAGMA busy_timeout=10000")
+    finally:
+        cursor.close()
+
+
+def make_engine(url: str) -> Engine:
+    """An engine for ``url``; a SQLite file gets WAL and ``synchronous=FULL`` on every connection.
+
+    The SQLite file's folder is created if missing.
+    """
+    parsed = sa.engine.make_url(url)
+    if parsed.get_backend_name() == "sqlite":
+        database = parsed.database
+        if database and database != ":memory:" and not database.startswith("file:"):
+            Path(database).parent.mkdir(parents=True, exist_ok=True)
+        engine = sa.create_engine(url, connect_args={"timeout": 30})
+        event.listen(engine, "connect", _sqlite_pragmas)
+        return engine
+    return sa.create_engine(url, pool_pre_ping=True)
+
+
+def alembic_config(engine: Engine | None = None) -> Config:
+    """An Alembic configuration for the packaged migrations (no ``alembic.ini`` needed)."""
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    if engine is not None:
+        config.set_main_option("sqlalchemy.url", engine.url.render_as_string(hide_password=False))
+    return config
+
+
+def migrate(engine: Engine) -> None:
+    """Bring the database up to the newest schema (run at every start)."""
+    logging.getLogger("alembic").setLevel(logging.WARNING)
+    config = alembic_config(engine)
+    with engine.begin() as connection:
+        config.attributes["connection"] = connection
+        command.upgrade(config, "head")

@@ -1,0 +1,277 @@
+"""The HTTP JSON endpoints: create a game, join it, fetch a snapshot, list my games, rules.
+
+Errors are ``{"error": {"code": ..., "message": ...}}`` with a 4xx status;
+a refused request changes nothing.
+"""
+
+from __future__ import annotations
+
+import json
+import typing
+from dataclasses import MISSING, fields
+from typing import Any
+
+from starlette.requests import Request
+from starlette.responses import JSONResponse, PlainTextResponse, Response
+
+from ginrummy.rules import DEALER_RULES, PRESETS, SHUTOUT_RULES, Rules, RulesError
+from ginrummy.server.computer import LEVELS, computer_name
+from ginrummy.server.lobby import Lobby
+from ginrummy.server.origin import origin_allowed
+from ginrummy.server.protocol import ERROR_CODES, PROTOCOL_VERSION
+from ginrummy.server.settings import Settings
+from ginrummy.server.table import WATCHER, Table
+from ginrummy.server.tokens import looks_like_game_id, looks_like_token
+
+MAX_BODY = 16 * 1024
+MAX_NAME = 40
+COOKIE_PREFIX = "gin_"
+COOKIE_AGE = 365 * 24 * 3600
+PROTOCOL_FILE = __file__.rsplit("/", 1)[0] + "/PROTOCOL.md"
+
+
+class HTTPError(Exception):
+    def __init__(self, status: int, code: str, message: str) -> None:
+        super().__init__(message)
+        self.status, self.code, self.message = status, code, message
+
+
+def error_response(failure: HTTPError) -> JSONResponse:
+    return JSONResponse({"error": {"code": failure.code, "message": failure.message}},
+                        status_code=failure.status)
+
+
+def _lobby(request: Request) -> Lobby:
+    lobby: Lobby = request.app.state.lobby
+    return lobby
+
+
+def _settings(request: Request) -> Settings:
+    settings: Settings = request.app.state.settings
+    return settings
+
+
+async def _json_body(request: Request) -> dict[str, Any]:
+    if not origin_allowed(request.headers, _settings(request)):
+        raise HTTPError(403, "bad_origin", f"origin {request.headers.get('origin')!r} is not "
+                        "this server")
+    length = request.headers.get("content-length")
+    if length is not None and length.isdigit() and int(length) > MAX_BODY:
+        raise HTTPError(413, "too_large", f"a request body may have at most {MAX_BODY} bytes")
+    body = await request.body()
+    if len(body) > MAX_BODY:
+        raise HTTPError(413, "too_large", f"a request body may have at most {MAX_BODY} bytes")
+    if not body.strip():
+        return {}
+    try:
+        data = json.loads(body)
+    except (json.JSONDecodeError, UnicodeDecodeError, RecursionError) as failure:
+        raise HTTPError(400, "bad_json", f"the body is not JSON: {failure}") from None
+    if not isinstance(data, dict):
+        raise HTTPError(400, "bad_request",
+                        f"the body must be a JSON object, got {type(data).__name__}")
+    return data
+
+
+def _check_fields(data: dict[str, Any], allowed: set[str]) -> None:
+    unknown = sorted(set(data) - allowed)
+    if unknown:
+        raise HTTPError(400, "bad_request", f"unknown field {unknown[0]!r}; fields: "
+                        f"{', '.join(sorted(allowed))}")
+
+
+def _name(data: dict[str, Any], default: str) -> str:
+    name = data.get("name", default)
+    if not isinstance(name, str) or not name.strip() or len(name.strip()) > MAX_NAME:
+        raise HTTPError(400, "bad_request",
+                        f"name must be a non-empty string of at most {MAX_NAME} characters, "
+                        f"got {name!r}")
+    return " ".join(name.split())
+
+
+def _base(request: Request) -> str:
+    return str(request.base_url).rstrip("/")
+
+
+def _links(request: Request, game_id: str, token: str | None, invite: str | None,
+           watch: str | None) -> dict[str, str]:
+    base = _base(request)
+    links = {"table": f"{base}/play/{game_id}", "websocket": f"/ws/{game_id}"}
+    if token is not None:
+        links["play"] = f"{base}/play/{game_id}#{token}"
+    if invite is not None:
+        links["invite"] = f"{base}/play/{game_id}#{invite}"
+    if watch is not None:
+        links["watch"] = f"{base}/watch/{game_id}#{watch}"
+    return links
+
+
+def _set_seat_cookie(request: Request, response: Response, game_id: str, token: str) -> None:
+    response.set_cookie(
+        f"{COOKIE_PREFIX}{game_id}", token, max_age=COOKIE_AGE, path="/", httponly=True,
+        samesite="lax", secure=_settings(request).cookie_secure,
+    )
+
+
+# ---------------------------------------------------------------- endpoints
+
+
+async def create_game(request: Request) -> Response:
+    data = await _json_body(request)
+    _check_fields(data, {"opponent", "level", "preset", "options", "name"})
+    opponent = data.get("opponent", "computer")
+    if opponent not in ("computer", "friend"):
+        raise HTTPError(400, "bad_request",
+                        f"opponent must be 'computer' or 'friend', got {opponent!r}")
+    level = data.get("level")
+    if opponent == "computer":
+        level = 1 if level is None else level
+        if isinstance(level, bool) or level not in LEVELS:
+            raise HTTPError(400, "bad_request", f"level must be a whole number from "
+                            f"{LEVELS[0]} to {LEVELS[-1]}, got {level!r}")
+    elif level is not None:
+        raise HTTPError(400, "bad_request", "level is for games against the computer")
+    preset = data.get("preset", "standard")
+    options = data.get("options", {})
+    if not isinstance(preset, str):
+        raise HTTPError(400, "bad_rules", f"preset must be a string, got {preset!r}")
+    if not isinstance(options, dict):
+        raise HTTPError(400, "bad_rules",
+                        f"options must be an object of rules options, got {options!r}")
+    if "name" in options:
+        raise HTTPError(400, "bad_rules", "option 'name' is the preset's name; it cannot be set")
+    try:
+        rules = Rules.preset(preset, **options)
+    except (RulesError, TypeError) as failure:
+        raise HTTPError(400, "bad_rules", str(failure)) from None
+    name = _name(data, "Player 1")
+    created = await _lobby(request).create(rules, opponent, level, name)
+    table = created.table
+    body = {
+        "game_id": table.id,
+        "seat": 0,
+        "token": created.token,
+        "invite_token": created.invite_token,
+        "watch_token": created.watch_token,
+        "links": _links(request, table.id, created.token, created.invite_token,
+                        created.watch_token),
+        "state": table.state(0),
+    }
+    response = JSONResponse(body, status_code=201)
+    _set_seat_cookie(request, response, table.id, created.token)
+    return response
+
+
+async def _table_for(request: Request, token: str | None) -> tuple[Table, int | None]:
+    game_id = request.path_params["game_id"]
+    if not looks_like_game_id(game_id):
+        raise HTTPError(404, "not_found", f"no game {game_id!r}")
+    table = await _lobby(request).get(game_id)
+    if table is None:
+        raise HTTPError(404, "not_found", f"no game {game_id!r}")
+    if token is None:
+        token = request.cookies.get(f"{COOKIE_PREFIX}{game_id}")
+    role = table.authenticate(token) if looks_like_token(token) else None
+    if role is None:
+        raise HTTPError(403, "bad_token", "the token is not a seat or watch token of this game")
+    return table, None if role == WATCHER else role
+
+
+async def join_game(request: Request) -> Response:
+    data = await _json_body(request)
+    _check_fields(data, {"token", "name"})
+    token = data.get("token")
+    if token is not None and not isinstance(token, str):
+        raise HTTPError(400, "bad_request", f"token must be a string, got {token!r}")
+    table, seat = await _table_for(request, token)
+    if seat is not None and not table.seats[seat].joined:
+        await table.join(seat, _name(data, f"Player {seat + 1}"))
+    elif "name" in data:
+        _name(data, "")  # still checked, though the seat keeps its name
+    body = {"game_id": table.id, "seat": seat, "role": "watcher" if seat is None else "player",
+            "links": _links(request, table.id, None, None, None), "state": table.state(seat)}
+    response = JSONResponse(body)
+    if seat is not None and token is not None:
+        _set_seat_cookie(request, response, table.id, token)
+    return response
+
+
+async def game_snapshot(request: Request) -> Response:
+    token = request.query_params.get("token")
+    auth = request.headers.get("authorization", "")
+    if token is None and auth.lower().startswith("bearer "):
+        token = auth[7:].strip()
+    table, seat = await _table_for(request, token)
+    return JSONResponse({"game_id": table.id, "seat": seat,
+                         "role": "watcher" if seat is None else "player",
+                         "n": table.n, "state": table.state(seat)})
+
+
+async def my_games(request: Request) -> Response:
+    pairs = [
+        (name[len(COOKIE_PREFIX):], value) for name, value in request.cookies.items()
+        if name.startswith(COOKIE_PREFIX) and looks_like_game_id(name[len(COOKIE_PREFIX):])
+        and looks_like_token(value)
+    ][:200]
+    games = await _lobby(request).games_of(pairs)
+    base = _base(request)
+    for game in games:
+        game["links"] = {"table": f"{base}/play/{game['game_id']}"}
+    return JSONResponse({"games": games})
+
+
+def _option_meta() -> list[dict[str, Any]]:
+    out = []
+    hints = typing.get_type_hints(Rules)
+    for f in fields(Rules):
+        if f.name == "name":
+            continue
+        hint = hints[f.name]
+        default = f.default if f.default is not MISSING else None
+        meta: dict[str, Any] = {"name": f.name, "default": default}
+        if hint is bool:
+            meta["type"] = "bool"
+        elif hint is int:
+            meta["type"] = "int"
+        elif hint == int | None:
+            meta["type"] = "int"
+            meta["nullable"] = True
+        else:
+            meta["type"] = "choice"
+            meta["choices"] = list(DEALER_RULES if f.name == "dealer_rule" else SHUTOUT_RULES)
+        out.append(meta)
+    return out
+
+
+async def rules_info(request: Request) -> Response:
+    return JSONResponse({
+        "presets": {name: rules.to_dict() for name, rules in PRESETS.items()},
+        "options": _option_meta(),
+        "levels": list(LEVELS),
+        "computers": {str(level): computer_name(level) for level in LEVELS},
+    })
+
+
+async def api_index(request: Request) -> Response:
+    return JSONResponse({
+        "protocol": PROTOCOL_VERSION,
+        "documentation": "/api/protocol",
+        "endpoints": {
+            "POST /api/games": "create a game: {opponent, level, preset, options, name}",
+            "POST /api/games/{game_id}/join": "take a seat by its token: {token, name}",
+            "GET /api/games/{game_id}?token=": "a seat's (or a watcher's) snapshot",
+            "GET /api/games/mine": "the games whose seat cookies this browser holds",
+            "GET /api/rules": "presets, options, computer levels",
+            "WS /ws/{game_id}?token=": "the table: numbered events, actions",
+        },
+        "error_codes": ERROR_CODES,
+    })
+
+
+async def protocol_doc(request: Request) -> Response:
+    try:
+        with open(PROTOCOL_FILE, encoding="utf-8") as handle:
+            text = handle.read()
+    except OSError:
+        text = "PROTOCOL.md is not installed with this package."
+    return PlainTextResponse(text, media_type="text/markdown; charset=utf-8")

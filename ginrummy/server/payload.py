@@ -1,0 +1,208 @@
+"""What the server sends: a seat's (or a watcher's) picture of a game, as JSON-ready dicts.
+
+Everything a client sees is built here from the engine's own views
+(:func:`ginrummy.views.view_of`), so no hidden card can reach a client that
+the engine would not show that seat. A watcher gets :func:`public_view`,
+made from the two seats' views: only what both seats may see.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ginrummy.actions import FACE_DOWN_KNOCK, KNOCK_BASE, LAYOFF_BASE, action_name
+from ginrummy.cards import cards_of, format_cards
+from ginrummy.game import Game, Settlement
+from ginrummy.hand import HandState
+from ginrummy.melds import best_arrangement, min_deadwood, min_deadwood_after_discard
+from ginrummy.server.replay import stage
+from ginrummy.server.store import LogEntry
+from ginrummy.views import view_of
+
+
+def names(mask: int) -> list[str]:
+    """A card mask as a list of card names, ``["7H", "TS"]``."""
+    return format_cards(cards_of(mask)).split()
+
+
+@dataclass(frozen=True, slots=True)
+class SeatInfo:
+    seat: int
+    kind: str
+    """``human`` or ``computer``."""
+    name: str
+    joined: bool
+    connected: bool
+
+
+@dataclass(frozen=True, slots=True)
+class TableInfo:
+    """The game-level facts a state payload carries besides the game itself."""
+
+    game_id: str
+    kind: str
+    level: int | None
+    computer: str | None
+    """The agent playing the computer seat (e.g. ``level3``), or None."""
+    seats: tuple[SeatInfo, ...]
+
+
+def public_history(log: Any) -> list[list[Any]]:
+    """The hand's public log: ``[seat, action name]``, a knock shown as face-down ``knock``."""
+    out: list[list[Any]] = []
+    node = log
+    while node is not None:
+        node, seat, action = node
+        out.append([seat, "knock" if action == FACE_DOWN_KNOCK else action_name(action)])
+    out.reverse()
+    return out
+
+
+def seat_view(state: HandState, seat: int) -> dict[str, Any]:
+    """``view_of(state, seat).to_dict()`` plus the seat's own best arrangement (live deadwood)."""
+    view = view_of(state, seat)
+    out = view.to_dict()
+    used = view.laid_off if seat != view.knocker else 0
+    for meld in view.melds[seat]:
+        used |= meld
+    free = view.hand & ~used
+    arrangement = best_arrangement(free)
+    out["arrangement"] = {
+        "melds": [names(m) for m in arrangement.melds],
+        "unmatched": names(arrangement.unmatched),
+        "deadwood": min_deadwood(free),
+        "deadwood_after_discard": (
+            min_deadwood_after_discard(free) if free.bit_count() == 11 else None
+        ),
+    }
+    return out
+
+
+def public_view(state: HandState) -> dict[str, Any]:
+    """A hand as a watcher may see it: no card that either seat's opponent cannot see."""
+    views = (view_of(state, 0), view_of(state, 1))
+    shown = [views[1 - s].opponent_hand for s in (0, 1)]
+    first = views[0].to_dict()
+    return {
+        "seat": None,
+        "dealer": state.dealer,
+        "phase": first["phase"],
+        "turn": state.turn,
+        "hand": None,
+        "hands": [None if mask is None else names(mask) for mask in shown],
+        "hand_counts": [views[1].opponent_count, views[0].opponent_count],
+        "known": [names(views[1].opponent_known), names(views[0].opponent_known)],
+        "pile": first["pile"],
+        "stock_size": first["stock_size"],
+        "upcard": first["upcard"],
+        "knock_limit": first["knock_limit"],
+        "legal": [],
+        "history": public_history(views[0].public_log),
+        "knocker": first["knocker"],
+        "melds": first["melds"],
+        "layoffs": first["layoffs"],
+        "result": first["result"],
+    }
+
+
+def settlement_dict(settlement: Settlement, over: bool) -> dict[str, Any]:
+    return {
+        "final": over,
+        "points": list(settlement.points),
+        "hands_won": list(settlement.hands_won),
+        "box_points": list(settlement.box_points),
+        "extra_boxes": list(settlement.extra_boxes),
+        "extra_box_points": list(settlement.extra_box_points),
+        "game_bonus": list(settlement.game_bonus),
+        "shutout": settlement.shutout,
+        "shutout_points": list(settlement.shutout_points),
+        "totals": list(settlement.final),
+        "winner": settlement.winner,
+        "end_reason": settlement.end_reason,
+        "margin": settlement.margin,
+        "payer": settlement.payer,
+        "payment": settlement.payment,
+        "lines": [{"label": line.label, "values": list(line.values)}
+                  for line in settlement.lines()],
+    }
+
+
+def _cut(game: Game) -> dict[str, Any]:
+    return {
+        "rounds": [[format_cards([a]), format_cards([b])] for a, b in game.cut.rounds],
+        "dealer": game.cut.dealer,
+        "text": game.cut.describe(),
+    }
+
+
+def state_payload(
+    info: TableInfo, game: Game, ready: frozenset[int], n: int, seat: int | None
+) -> dict[str, Any]:
+    """The whole picture of a game after event ``n`` for ``seat`` (None: a watcher)."""
+    current = game.hand
+    last = game.finished[-1] if game.finished else None
+    shown = current if current is not None else last
+    view = None
+    if shown is not None:
+        view = public_view(shown) if seat is None else seat_view(shown, seat)
+    return {
+        "game_id": info.game_id,
+        "n": n,
+        "you": seat,
+        "stage": stage(game),
+        "kind": info.kind,
+        "level": info.level,
+        "computer": info.computer,
+        "seats": [
+            {"seat": s.seat, "kind": s.kind, "name": s.name, "joined": s.joined,
+             "connected": s.connected, "ready": s.seat in ready}
+            for s in info.seats
+        ],
+        "rules": game.rules.to_dict(),
+        "cut": _cut(game),
+        "hand_number": game.hand_number if current is not None else len(game.finished),
+        "hands_finished": len(game.finished),
+        "dealer": game.dealer,
+        "to_act": game.to_act,
+        "totals": list(game.points),
+        "boxes": list(game.hands_won),
+        "extra_boxes": list(game.extra_boxes),
+        "box_points": list(game.box_points),
+        "view": view,
+        "last_result": None if last is None or last.result is None else last.result.to_dict(),
+        "winner": game.winner,
+        "end_reason": game.end_reason,
+        "settlement": settlement_dict(game.settlement(), game.is_over),
+    }
+
+
+def entry_payload(entry: LogEntry, seat: int | None) -> dict[str, Any]:
+    """What happened in a log entry, as ``seat`` may know it (another's knock stays face down)."""
+    action: str | None = None
+    if entry.kind == "play" and entry.action is not None:
+        hidden = entry.seat != seat and KNOCK_BASE <= entry.action < LAYOFF_BASE
+        action = "knock" if hidden else action_name(entry.action)
+    return {
+        "kind": entry.kind,
+        "seat": entry.seat,
+        "action": action,
+        "hand_number": entry.action if entry.kind == "deal" else None,
+        "at": entry.at.isoformat(),
+    }
+
+
+def event_payload(
+    info: TableInfo, entry: LogEntry, game: Game, ready: frozenset[int], seat: int | None
+) -> dict[str, Any]:
+    return {
+        "type": "event",
+        "n": entry.seq,
+        "event": entry_payload(entry, seat),
+        "state": state_payload(info, game, ready, entry.seq, seat),
+    }
+
+
+def seats_summary(seats: Sequence[SeatInfo]) -> list[dict[str, Any]]:
+    return [{"seat": s.seat, "kind": s.kind, "name": s.name, "joined": s.joined} for s in seats]

@@ -1,0 +1,69 @@
+"""Server settings: where the database is, how the computer plays, the WebSocket limits."""
+
+from __future__ import annotations
+
+import os
+import random
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+DEFAULT_DATABASE = "sqlite:///data/ginrummy.sqlite3"
+"""A SQLite file under ``./data/`` (relative to the working directory)."""
+
+
+def database_url(url: str | None = None) -> str:
+    """The SQLAlchemy URL to use: ``url``, else ``$DATABASE_URL``, else the SQLite default.
+
+    A plain ``postgresql://`` (or ``postgres://``) URL is given the psycopg 3 driver.
+
+    >>> database_url("postgres://u:p@localhost/db")
+    'postgresql+psycopg://u:p@localhost/db'
+    >>> database_url("sqlite:///x.db")
+    'sqlite:///x.db'
+    """
+    chosen = url or os.environ.get("DATABASE_URL") or DEFAULT_DATABASE
+    for prefix in ("postgresql://", "postgres://"):
+        if chosen.startswith(prefix):
+            return "postgresql+psycopg://" + chosen[len(prefix):]
+    return chosen
+
+
+@dataclass
+class Settings:
+    """Everything :func:`ginrummy.server.create_app` can be told.
+
+    ``rng`` deals the cards and cuts for the deal: the operating system's
+    CSPRNG by default; tests pass a seeded ``random.Random`` to get the same
+    games every run. Tokens and game ids always come from :mod:`secrets`.
+    """
+
+    database: str = field(default_factory=database_url)
+    rng: random.Random = field(default_factory=random.SystemRandom)
+    computer_delay: float = 0.6
+    """Seconds the computer waits before each move (0 in tests)."""
+    max_message_bytes: int = 4096
+    """A WebSocket message longer than this closes the connection (code 1009)."""
+    rate_per_second: float = 20.0
+    """Sustained client messages per second per connection; more closes it (code 1008)."""
+    rate_burst: int = 20
+    """Messages a connection may send at once before the rate applies."""
+    allowed_origins: tuple[str, ...] = ()
+    """Extra browser origins (``"https://example.org"``) allowed besides the server's own."""
+    replay_buffer: int = 256
+    """Events kept in memory per game for ``resync``; older gaps get a snapshot."""
+    cookie_secure: bool = False
+    """Mark seat cookies ``Secure`` (set when served over HTTPS)."""
+    clock: Callable[[], float] = time.time
+    """Wall clock (seconds), for the time limit of R31; tests replace it."""
+    max_cached_tables: int = 2000
+    """Games kept in memory with nobody connected before the oldest are dropped."""
+
+    def sqlite_path(self) -> Path | None:
+        """The SQLite file of :attr:`database`, or None for another database."""
+        prefix = "sqlite:///"
+        if not self.database.startswith(prefix):
+            return None
+        rest = self.database[len(prefix):].split("?", 1)[0]
+        return None if rest in ("", ":memory:") else Path(rest)

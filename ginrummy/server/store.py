@@ -1,0 +1,238 @@
+"""Reading and writing games in the database (blocking calls; the app runs them in threads).
+
+Every write is one transaction. :meth:`Store.append` adds log entries only if
+the game's log has the length the caller last saw (an optimistic check on
+``games.log_length``), so two writers can never both extend the same log:
+the loser gets :class:`ConflictError` and nothing is written.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any, Literal
+
+import sqlalchemy as sa
+from sqlalchemy.engine import Engine
+
+from ginrummy.server import db
+
+EntryKind = Literal["deal", "play", "ready", "time_up"]
+ENTRY_KINDS: tuple[str, ...] = ("deal", "play", "ready", "time_up")
+
+
+class ConflictError(RuntimeError):
+    """The game's log grew since it was read (another writer): nothing was written."""
+
+
+def now() -> datetime:
+    return datetime.now(UTC)
+
+
+def _aware(moment: datetime) -> datetime:
+    """SQLite gives naive datetimes back; they were written in UTC."""
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
+
+
+@dataclass(frozen=True, slots=True)
+class LogEntry:
+    """One line of a game's action log.
+
+    ``deal``: hand ``action`` is dealt from its stored deck (``seat`` is None);
+    ``play``: ``seat`` plays action id ``action``; ``ready``: ``seat`` is ready
+    for the next hand; ``time_up``: the time limit (R31) has passed.
+    """
+
+    seq: int
+    kind: EntryKind
+    seat: int | None = None
+    action: int | None = None
+    client_id: str | None = None
+    at: datetime = field(default_factory=now)
+
+
+@dataclass(slots=True)
+class SeatRow:
+    seat: int
+    kind: Literal["human", "computer"]
+    name: str
+    token_hash: str | None
+    joined: bool
+
+
+@dataclass(frozen=True, slots=True)
+class GameRow:
+    id: str
+    created_at: datetime
+    updated_at: datetime
+    kind: Literal["computer", "friend"]
+    level: int | None
+    rules: dict[str, Any]
+    cut: tuple[tuple[int, int], ...]
+    watch_hash: str
+    status: str
+    log_length: int
+    summary: dict[str, Any]
+
+
+@dataclass(slots=True)
+class StoredGame:
+    row: GameRow
+    seats: list[SeatRow]
+    decks: dict[int, tuple[int, ...]]
+    log: list[LogEntry]
+
+
+def _game_row(r: Any) -> GameRow:
+    return GameRow(
+        id=r.id,
+        created_at=_aware(r.created_at),
+        updated_at=_aware(r.updated_at),
+        kind=r.kind,
+        level=r.level,
+        rules=json.loads(r.rules),
+        cut=tuple((int(a), int(b)) for a, b in json.loads(r.cut)),
+        watch_hash=r.watch_hash,
+        status=r.status,
+        log_length=r.log_length,
+        summary=json.loads(r.summary),
+    )
+
+
+class Store:
+    """The games of one database."""
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+
+    # ------------------------------------------------------------ writes
+
+    def create(
+        self,
+        row: GameRow,
+        seats: Sequence[SeatRow],
+        entries: Sequence[LogEntry],
+        decks: dict[int, Sequence[int]],
+    ) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(db.games.insert().values(
+                id=row.id, created_at=row.created_at, updated_at=row.updated_at, kind=row.kind,
+                level=row.level, rules=json.dumps(row.rules), cut=json.dumps(row.cut),
+                watch_hash=row.watch_hash, status=row.status, log_length=len(entries),
+                summary=json.dumps(row.summary),
+            ))
+            conn.execute(db.seats.insert(), [
+                {"game_id": row.id, "seat": s.seat, "kind": s.kind, "name": s.name,
+                 "token_hash": s.token_hash, "joined_at": row.created_at if s.joined else None}
+                for s in seats
+            ])
+            self._insert(conn, row.id, entries, decks)
+
+    def append(
+        self,
+        game_id: str,
+        expected_length: int,
+        entries: Sequence[LogEntry],
+        decks: dict[int, Sequence[int]],
+        status: str,
+        summary: dict[str, Any],
+        joined: Iterable[tuple[int, str]] = (),
+    ) -> None:
+        """Append ``entries`` (and the decks they deal) to a log of ``expected_length`` entries.
+
+        ``joined`` marks seats as taken, with their player's name, in the same transaction.
+        """
+        if entries and entries[0].seq != expected_length + 1:
+            raise ValueError(f"entry {entries[0].seq} does not follow {expected_length}")
+        with self.engine.begin() as conn:
+            moved = conn.execute(
+                db.games.update()
+                .where(db.games.c.id == game_id, db.games.c.log_length == expected_length)
+                .values(log_length=expected_length + len(entries), status=status,
+                        summary=json.dumps(summary), updated_at=now())
+            )
+            if moved.rowcount != 1:
+                raise ConflictError(f"game {game_id}: the log is no longer {expected_length} long")
+            for seat, name in joined:
+                conn.execute(
+                    db.seats.update()
+                    .where(db.seats.c.game_id == game_id, db.seats.c.seat == seat)
+                    .values(joined_at=now(), name=name)
+                )
+            self._insert(conn, game_id, entries, decks)
+
+    @staticmethod
+    def _insert(
+        conn: sa.Connection,
+        game_id: str,
+        entries: Sequence[LogEntry],
+        decks: dict[int, Sequence[int]],
+    ) -> None:
+        if decks:
+            conn.execute(db.decks.insert(), [
+                {"game_id": game_id, "hand_number": number, "cards": json.dumps(list(cards)),
+                 "created_at": now()}
+                for number, cards in decks.items()
+            ])
+        if entries:
+            conn.execute(db.log.insert(), [
+                {"game_id": game_id, "seq": e.seq, "kind": e.kind, "seat": e.seat,
+                 "action": e.action, "client_id": e.client_id, "created_at": e.at}
+                for e in entries
+            ])
+
+    # ------------------------------------------------------------ reads
+
+    def load(self, game_id: str) -> StoredGame | None:
+        with self.engine.connect() as conn:
+            r = conn.execute(sa.select(db.games).where(db.games.c.id == game_id)).first()
+            if r is None:
+                return None
+            seat_rows = conn.execute(
+                sa.select(db.seats).where(db.seats.c.game_id == game_id).order_by(db.seats.c.seat)
+            ).all()
+            deck_rows = conn.execute(
+                sa.select(db.decks.c.hand_number, db.decks.c.cards)
+                .where(db.decks.c.game_id == game_id)
+            ).all()
+            log_rows = conn.execute(
+                sa.select(db.log).where(db.log.c.game_id == game_id).order_by(db.log.c.seq)
+            ).all()
+        return StoredGame(
+            row=_game_row(r),
+            seats=[SeatRow(s.seat, s.kind, s.name, s.token_hash, s.joined_at is not None)
+                   for s in seat_rows],
+            decks={d.hand_number: tuple(json.loads(d.cards)) for d in deck_rows},
+            log=[LogEntry(e.seq, e.kind, e.seat, e.action, e.client_id, _aware(e.created_at))
+                 for e in log_rows],
+        )
+
+    def games_of(self, pairs: Sequence[tuple[str, str]]) -> list[tuple[GameRow, list[SeatRow]]]:
+        """The games (newest activity first) where one of ``(game_id, token_hash)`` holds a seat."""
+        wanted: dict[str, set[str]] = {}
+        for game_id, token_hash in pairs:
+            wanted.setdefault(game_id, set()).add(token_hash)
+        if not wanted:
+            return []
+        with self.engine.connect() as conn:
+            game_rows = conn.execute(
+                sa.select(db.games).where(db.games.c.id.in_(list(wanted)))
+            ).all()
+            seat_rows = conn.execute(
+                sa.select(db.seats).where(db.seats.c.game_id.in_(list(wanted)))
+                .order_by(db.seats.c.game_id, db.seats.c.seat)
+            ).all()
+        by_game: dict[str, list[SeatRow]] = {}
+        for s in seat_rows:
+            by_game.setdefault(s.game_id, []).append(
+                SeatRow(s.seat, s.kind, s.name, s.token_hash, s.joined_at is not None)
+            )
+        out = []
+        for r in game_rows:
+            seat_list = by_game.get(r.id, [])
+            if any(s.token_hash in wanted[r.id] for s in seat_list):
+                out.append((_game_row(r), seat_list))
+        out.sort(key=lambda item: item[0].updated_at, reverse=True)
+        return out

@@ -1,0 +1,240 @@
+"""The table WebSocket, ``/ws/{game_id}?token=...``: one connection per seat or watcher.
+
+Each connection has an outbox drained by its own writer task, so a slow
+client never holds up the table; events are rendered for the connection's
+seat as they are sent. The reader enforces the size and rate limits and
+hands ``action`` and ``ready`` messages to the table's command queue.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import time
+from typing import Any
+
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from ginrummy.server import payload
+from ginrummy.server.lobby import Lobby
+from ginrummy.server.origin import origin_allowed
+from ginrummy.server.protocol import (
+    PROTOCOL_VERSION,
+    ClientError,
+    Message,
+    error,
+    message_id,
+    parse_message,
+)
+from ginrummy.server.settings import Settings
+from ginrummy.server.table import WATCHER, EventRef, Table
+from ginrummy.server.tokens import looks_like_game_id
+
+log = logging.getLogger(__name__)
+
+CLOSE_POLICY = 1008
+CLOSE_TOO_BIG = 1009
+CLOSE_BAD_TOKEN = 4401
+CLOSE_NOT_FOUND = 4404
+CLOSE_SLOW = 4408
+MAX_OUTBOX = 1000
+_CLOSE = object()
+
+
+class RateLimit:
+    """A token bucket: ``burst`` messages at once, ``rate`` per second after that."""
+
+    def __init__(self, rate: float, burst: int) -> None:
+        self.rate, self.burst = rate, float(burst)
+        self.tokens = float(burst)
+        self.last = time.monotonic()
+
+    def allow(self) -> bool:
+        moment = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (moment - self.last) * self.rate)
+        self.last = moment
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
+
+
+class Connection:
+    """One WebSocket at a table: its seat (None for a watcher) and its outbox."""
+
+    def __init__(self, websocket: WebSocket, table: Table, seat: int | None) -> None:
+        self.websocket = websocket
+        self.table = table
+        self.seat = seat
+        self.outbox: asyncio.Queue[Any] = asyncio.Queue()
+        self.closing: tuple[int, str] | None = None
+        self.writer = asyncio.create_task(self._write(), name=f"ws writer {table.id}")
+
+    def push(self, item: dict[str, Any] | EventRef) -> None:
+        if self.closing is not None:
+            return
+        if self.outbox.qsize() >= MAX_OUTBOX:
+            self.close(CLOSE_SLOW, "the client does not read its messages")
+            return
+        self.outbox.put_nowait(item)
+
+    def close(self, code: int, reason: str) -> None:
+        """Send what is queued, then close with ``code``."""
+        if self.closing is None:
+            self.closing = (code, reason)
+            self.outbox.put_nowait(_CLOSE)
+
+    def _render(self, item: dict[str, Any] | EventRef) -> dict[str, Any]:
+        if isinstance(item, EventRef):
+            position = item.position
+            return payload.event_payload(self.table.info(), item.entry, position.game,
+                                         position.ready, self.seat)
+        return item
+
+    async def _write(self) -> None:
+        try:
+            while True:
+                item = await self.outbox.get()
+                if item is _CLOSE:
+                    assert self.closing is not None
+                    await self.websocket.close(*self.closing)
+                    return
+                await self.websocket.send_text(json.dumps(self._render(item)))
+        except (WebSocketDisconnect, RuntimeError, OSError):
+            return  # the client went away; the reader notices too
+
+    async def finish(self) -> None:
+        if not self.writer.done():
+            if self.closing is None:
+                self.writer.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await asyncio.wait_for(self.writer, timeout=5)
+
+
+def resync(connection: Connection, since: int, ident: str | None) -> None:
+    """Send the events after ``since``, or a snapshot, then ``synced``."""
+    table = connection.table
+    events = table.events_since(since)
+    if events is None:
+        connection.push(table.snapshot(connection.seat))
+    else:
+        for ref in events:
+            connection.push(ref)
+    done: dict[str, Any] = {"type": "synced", "n": table.n}
+    if ident is not None:
+        done["id"] = ident
+    connection.push(done)
+
+
+async def table_socket(websocket: WebSocket) -> None:
+    lobby: Lobby = websocket.app.state.lobby
+    settings: Settings = websocket.app.state.settings
+    if not origin_allowed(websocket.headers, settings):
+        await websocket.close(code=CLOSE_POLICY, reason="origin not allowed")
+        return
+    game_id = websocket.path_params["game_id"]
+    token = websocket.query_params.get("token") or websocket.cookies.get(f"gin_{game_id}")
+    table = await lobby.get(game_id) if looks_like_game_id(game_id) else None
+    await websocket.accept()
+    if table is None:
+        await _refuse(websocket, "not_found", f"no game {game_id!r}", CLOSE_NOT_FOUND)
+        return
+    role = table.authenticate(token)
+    if role is None:
+        await _refuse(websocket, "bad_token", "the token is not a seat or watch token of "
+                      "this game", CLOSE_BAD_TOKEN)
+        return
+    seat = None if role == WATCHER else role
+    if seat is not None and not table.seats[seat].joined:
+        await table.join(seat, table.seats[seat].name)
+    connection = Connection(websocket, table, seat)
+    connection.push({
+        "type": "hello",
+        "protocol": PROTOCOL_VERSION,
+        "game_id": table.id,
+        "seat": seat,
+        "role": "watcher" if seat is None else "player",
+        "n": table.n,
+        "limits": {"max_message_bytes": settings.max_message_bytes,
+                   "rate_per_second": settings.rate_per_second, "burst": settings.rate_burst},
+    })
+    since = websocket.query_params.get("since")
+    if since is not None and since.isdigit():
+        resync(connection, int(since), None)
+    else:
+        connection.push(table.snapshot(seat))
+    table.attach(connection)
+    limiter = RateLimit(settings.rate_per_second, settings.rate_burst)
+    try:
+        await _read(websocket, connection, limiter, settings)
+    finally:
+        table.detach(connection)
+        await connection.finish()
+
+
+async def _refuse(websocket: WebSocket, code: str, message: str, close_code: int) -> None:
+    await websocket.send_text(json.dumps(error(code, message, n=0)))
+    await websocket.close(code=close_code, reason=code)
+
+
+async def _read(
+    websocket: WebSocket, connection: Connection, limiter: RateLimit, settings: Settings
+) -> None:
+    table = connection.table
+    while connection.closing is None:
+        received = await websocket.receive()
+        if received["type"] == "websocket.disconnect":
+            return
+        text = received.get("text")
+        data = text.encode() if text is not None else received.get("bytes") or b""
+        if len(data) > settings.max_message_bytes:
+            connection.push(error("too_large", f"a message may have at most "
+                                  f"{settings.max_message_bytes} bytes, got {len(data)}",
+                                  n=table.n))
+            connection.close(CLOSE_TOO_BIG, "message too big")
+            return
+        if not limiter.allow():
+            connection.push(error("rate_limited", f"more than {settings.rate_per_second:g} "
+                                  "messages per second", n=table.n))
+            connection.close(CLOSE_POLICY, "too many messages")
+            return
+        if text is None:
+            connection.push(error("bad_message", "send text frames with JSON, not binary",
+                                  n=table.n))
+            continue
+        try:
+            message = parse_message(text)
+        except ClientError as refused:
+            ident = None
+            with contextlib.suppress(ValueError, RecursionError):
+                ident = message_id(json.loads(text))
+            connection.push(error(refused.code, refused.message, n=table.n, ident=ident))
+            continue
+        await _handle(connection, message)
+
+
+async def _handle(connection: Connection, message: Message) -> None:
+    table = connection.table
+    if message.type == "ping":
+        pong: dict[str, Any] = {"type": "pong", "n": table.n}
+        if message.id is not None:
+            pong["id"] = message.id
+        connection.push(pong)
+    elif message.type == "resync":
+        assert message.since is not None
+        resync(connection, message.since, message.id)
+    else:
+        await table.submit(connection, message)
+
+
+def close_codes() -> dict[int, str]:
+    """The WebSocket close codes the server uses, for the documentation and tests."""
+    return {
+        CLOSE_POLICY: "origin not allowed, or too many messages",
+        CLOSE_TOO_BIG: "a message over the size limit",
+        CLOSE_BAD_TOKEN: "the token is not a seat or watch token of the game",
+        CLOSE_NOT_FOUND: "no such game",
+        CLOSE_SLOW: "the client did not read its messages",
+    }

@@ -1,0 +1,299 @@
+"""Tournaments: reproducible from a seed, the same with any --jobs, fair seats, honest stats."""
+
+from __future__ import annotations
+
+import argparse
+import io
+import json
+import math
+from typing import Any
+
+import pytest
+
+from ginrummy import cli_sim
+from ginrummy.actions import Action
+from ginrummy.agents import registry
+from ginrummy.agents.simple import SimpleAgent
+from ginrummy.rules import Rules
+from ginrummy.sim import (
+    HANDS_PER_BLOCK,
+    AgentMoveError,
+    AgentSpec,
+    DecisionTimes,
+    MatchError,
+    run_match,
+    wilson_interval,
+)
+from ginrummy.sim.play import deck_for, hand_seats, play_game
+from ginrummy.views import PlayerView
+
+JSON_KEYS = {
+    "agents", "games", "wins", "hands", "points_per_hand", "ci95", "hands_per_second",
+    "knock_rate", "gin_rate", "big_gin_rate", "undercut_rate", "void_rate",
+    "decision_ms_mean", "decision_ms_p99",
+}
+
+
+# ---------------------------------------------------------------- reproducibility
+
+
+def test_same_seed_same_games_other_seed_other_games() -> None:
+    first = run_match(["simple", "greedy"], games=12, seed=5)
+    again = run_match(["simple", "greedy"], games=12, seed=5)
+    other = run_match(["simple", "greedy"], games=12, seed=6)
+    assert first.same_outcomes(again)
+    assert first.to_json()["wins"] == again.to_json()["wins"]
+    assert not first.same_outcomes(other)
+
+
+def test_jobs_do_not_change_the_outcomes() -> None:
+    one = run_match(["simple", "random"], games=10, seed=3, duplicate=True, jobs=1)
+    two = run_match(["simple", "random"], games=10, seed=3, duplicate=True, jobs=2, chunk=2)
+    assert one.same_outcomes(two)
+    hands_one = run_match(["greedy", "simple"], hands=2 * HANDS_PER_BLOCK + 7, seed=4, jobs=1)
+    hands_two = run_match(["greedy", "simple"], hands=2 * HANDS_PER_BLOCK + 7, seed=4, jobs=2,
+                          chunk=1)
+    assert hands_one.same_outcomes(hands_two)
+    timing_free = {k: v for k, v in one.to_json().items()
+                   if not k.startswith("decision_ms") and k not in ("seconds", "hands_per_second",
+                                                                       "jobs")}
+    assert timing_free == {k: v for k, v in two.to_json().items() if k in timing_free}
+
+
+def test_chunking_does_not_change_the_outcomes() -> None:
+    a = run_match(["simple", "simple"], games=6, seed=9, chunk=1)
+    b = run_match(["simple", "simple"], games=6, seed=9, chunk=4)
+    assert a.same_outcomes(b)
+
+
+# ---------------------------------------------------------------- seats and deals
+
+
+def test_games_alternate_seats_and_count_hands() -> None:
+    result = run_match(["simple", "greedy"], games=6, seed=2)
+    assert [g.index for g in result.games] == list(range(6))
+    assert [g.seats for g in result.games] == [(0, 1), (1, 0)] * 3
+    assert [g.deal_stream for g in result.games] == list(range(6))
+    assert result.hands == sum(len(g.hands) for g in result.games)
+    for game in result.games:
+        assert game.winner in (0, 1)
+        assert max(game.points) >= 100
+        assert game.points[game.winner] == max(game.points)
+        assert sum(h.points for h in game.hands if h.winner == 0) == game.points[0]
+
+
+class _Recorder:
+    """Simple, remembering the first hand it is dealt in each game (by agent label)."""
+
+    seen: list[tuple[str, int, int]] = []
+
+    def __init__(self, seed: int | None = None, label: str = "?") -> None:
+        self.inner = SimpleAgent(seed)
+        self.label = label
+        self.name = f"recorder-{label}"
+        self.first_seen = False
+
+    def choose(self, view: PlayerView) -> Action:
+        if not self.first_seen:  # agents are made per game: this is the first hand's deal
+            self.first_seen = True
+            _Recorder.seen.append((self.label, view.seat, view.hand))
+        return self.inner.choose(view)
+
+
+@pytest.fixture
+def recorders() -> Any:
+    registry.register("test-recorder", _Recorder, replace=True)
+    _Recorder.seen = []
+    yield _Recorder.seen
+    registry._FACTORIES.pop("test-recorder", None)
+
+
+def test_duplicate_swaps_the_agents_on_the_same_cards(
+    recorders: list[tuple[str, int, int]],
+) -> None:
+    specs = [AgentSpec("test-recorder", (("label", "A"),)),
+             AgentSpec("test-recorder", (("label", "B"),))]
+    rules = Rules.preset("standard")
+    times = (DecisionTimes(), DecisionTimes())
+    twins = [play_game(rules, specs, 11, index, True, times) for index in (4, 5)]
+    assert twins[0].deal_stream == twins[1].deal_stream == 2
+    assert twins[0].seats == (0, 1) and twins[1].seats == (1, 0)
+    assert twins[0].first_dealer != twins[1].first_dealer  # the same seat deals: other agent
+    first_hand = {(game, label): hand for game, (label, _, hand) in
+                  zip((0, 0, 1, 1), recorders, strict=True)}
+    assert first_hand[(0, "A")] == first_hand[(1, "B")]
+    assert first_hand[(0, "B")] == first_hand[(1, "A")]
+    assert first_hand[(0, "A")] != first_hand[(0, "B")]
+    # the deck of each hand number is the same in both games
+    assert deck_for(11, 2, 0) == deck_for(11, 2, 0) and deck_for(11, 2, 0) != deck_for(11, 2, 1)
+
+
+def test_duplicate_match_pairs_games() -> None:
+    result = run_match(["greedy", "simple"], games=8, seed=1, duplicate=True)
+    streams = [g.deal_stream for g in result.games]
+    assert streams == [0, 0, 1, 1, 2, 2, 3, 3]
+    for a, b in zip(result.games[::2], result.games[1::2], strict=True):
+        assert a.seats == (b.seats[1], b.seats[0])
+        assert a.first_dealer != b.first_dealer
+    same = run_match(["simple", "simple"], games=2, seed=1, duplicate=True)
+    assert same.games[0].hands[0].dealer != same.games[1].hands[0].dealer
+
+
+def test_hand_mode_rotates_seats_and_dealers() -> None:
+    assert [hand_seats(i, False) for i in range(4)] == [
+        (0, (0, 1), 0), (1, (1, 0), 0), (2, (0, 1), 1), (3, (1, 0), 1)]
+    assert [hand_seats(i, True)[0] for i in range(6)] == [0, 0, 1, 1, 2, 2]
+    result = run_match(["simple", "greedy"], hands=40, seed=8, duplicate=True)
+    assert result.mode == "hands" and result.games_played == 0 and result.hands == 40
+    assert [h.dealer for h in result.hand_outcomes[:4]] == [0, 1, 1, 0]
+    assert sum(result.wins) + result.undecided == 40
+
+
+# ---------------------------------------------------------------- statistics
+
+
+def test_wilson_interval_known_values() -> None:
+    low, high = wilson_interval(50, 100)
+    assert math.isclose(low, 0.403832, abs_tol=1e-6) and math.isclose(high, 0.596168, abs_tol=1e-6)
+    low, high = wilson_interval(0, 10)
+    assert low == 0.0 and math.isclose(high, 0.277533, abs_tol=1e-6)
+    low, high = wilson_interval(10, 10)
+    assert math.isclose(low, 0.722467, abs_tol=1e-6) and high == 1.0
+    # Newcombe (1998), Statistics in Medicine 17:857-872, table I, Wilson score method
+    for (x, n), expected in {(81, 263): (0.2553, 0.3662), (15, 148): (0.0624, 0.1605),
+                             (0, 20): (0.0, 0.1611), (1, 29): (0.0061, 0.1718)}.items():
+        assert tuple(round(v, 4) for v in wilson_interval(x, n)) == expected
+    assert wilson_interval(0, 0) == (0.0, 1.0)
+    with pytest.raises(ValueError):
+        wilson_interval(5, 4)
+
+
+def test_match_statistics_add_up() -> None:
+    result = run_match(["simple", "random"], games=6, seed=4)
+    data = result.to_json()
+    assert data["wins"] == [6, 0]
+    assert data["ci95"][0] == [round(x, 6) for x in wilson_interval(6, 6)]
+    assert math.isclose(data["ci95"][1][0], 1 - data["ci95"][0][1], abs_tol=1e-6)
+    points = [0, 0]
+    for hand in result.hand_outcomes:
+        if hand.winner is not None:
+            points[hand.winner] += hand.points
+    assert data["points_per_hand"] == [round(p / result.hands, 6) for p in points]
+    knocks = sum(1 for h in result.hand_outcomes if h.knocker == 0)
+    assert data["knock_rate"][0] == round(knocks / result.hands, 6)
+    assert data["decisions"][0] > 0 and data["decision_ms_p99"][0] >= 0
+    assert data["decision_ms_p99"][0] <= data["decision_ms_max"][0]
+
+
+def test_decision_times_percentiles() -> None:
+    times = DecisionTimes()
+    for i in range(1, 1001):
+        times.add(i * 1e-5)  # 10 µs .. 10 ms
+    assert times.count == 1000
+    assert math.isclose(times.mean, 500.5e-5, rel_tol=1e-9)
+    assert 0.99 * 990e-5 <= times.percentile(99) <= 1.01 * 990e-5
+    assert times.percentile(100) == times.longest == 1000e-5
+    other = DecisionTimes()
+    other.add(1.0)
+    times.merge(other)
+    assert times.count == 1001 and times.longest == 1.0
+
+
+# ---------------------------------------------------------------- errors
+
+
+class _Cheat:
+    name = "cheat"
+
+    def __init__(self, seed: int | None = None) -> None:
+        pass
+
+    def choose(self, view: PlayerView) -> Action:
+        return 489  # a meld action, never legal when drawing
+
+
+def test_an_illegal_move_names_the_agent() -> None:
+    registry.register("test-cheat", _Cheat, replace=True)
+    try:
+        with pytest.raises(AgentMoveError, match="agent 'cheat' .* chose an illegal action"):
+            run_match(["test-cheat", "simple"], games=1)
+    finally:
+        registry._FACTORIES.pop("test-cheat", None)
+
+
+def test_match_argument_errors() -> None:
+    with pytest.raises(MatchError, match="unknown agent 'nobody'"):
+        run_match(["nobody", "simple"], games=1)
+    with pytest.raises(MatchError, match="games must be a whole number of at least 1"):
+        run_match(["simple", "simple"], games=0)
+    with pytest.raises(MatchError, match="not both"):
+        run_match(["simple", "simple"], games=2, hands=2)
+    with pytest.raises(MatchError, match="must be even"):
+        run_match(["simple", "simple"], games=3, duplicate=True)
+    with pytest.raises(MatchError, match="unknown preset"):
+        run_match(["simple", "simple"], games=2, rules="nope")
+    with pytest.raises(MatchError, match="exactly two agents"):
+        run_match(["simple"], games=2)
+
+
+# ---------------------------------------------------------------- the command
+
+
+def _sim(*argv: str) -> tuple[int, str, str]:
+    parser = argparse.ArgumentParser(prog="gin sim")
+    cli_sim.configure(parser)
+    out, err = io.StringIO(), io.StringIO()
+    status = cli_sim.run_sim(parser.parse_args(list(argv)), out, err)
+    return status, out.getvalue(), err.getvalue()
+
+
+def test_cli_json_last_line() -> None:
+    status, out, err = _sim("simple", "greedy", "--games", "4", "--seed", "2", "--json")
+    assert status == 0 and err == ""
+    data = json.loads(out.strip().splitlines()[-1])
+    assert set(data) >= JSON_KEYS
+    assert data["agents"] == ["simple", "greedy"] and data["games"] == 4
+    assert len(data["wins"]) == 2 and sum(data["wins"]) == 4
+    assert data["hands"] > 4 and len(data["ci95"]) == 2
+    status, out, _ = _sim("simple", "random", "--hands", "20", "--json", "--duplicate")
+    data = json.loads(out.strip().splitlines()[-1])
+    assert status == 0 and data["hands"] == 20 and data["games"] == 0 and data["duplicate"]
+
+
+def test_cli_table_for_people() -> None:
+    status, out, _ = _sim("simple", "greedy", "--games", "2", "--rules", "oklahoma")
+    assert status == 0
+    assert "simple vs greedy: 2 games" in out and "rules oklahoma" in out
+    for label in ("games won", "95% interval", "points per hand", "knocked", "won by gin",
+                  "won by undercut", "decision p99", "void hands", "hands/s"):
+        assert label in out
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["simple", "nobody"], "unknown agent 'nobody'; known agents: random, simple, greedy"),
+        (["simple"], "give exactly two agents, got 1"),
+        (["simple", "greedy", "--games", "0"], "--games must be at least 1, got 0"),
+        (["simple", "greedy", "--hands", "x"], "--hands must be a whole number, got 'x'"),
+        (["simple", "greedy", "--jobs", "0"], "--jobs must be at least 1, got 0"),
+        (["simple", "greedy", "--seed", "1.5"], "--seed must be a whole number"),
+        (["simple", "greedy", "--rules", "nope"], "unknown rules preset 'nope'"),
+        (["simple", "greedy", "--games", "3", "--duplicate"], "games must be even, got 3"),
+    ],
+)
+def test_cli_errors_exit_2(argv: list[str], message: str) -> None:
+    status, out, err = _sim(*argv)
+    assert status == 2 and out == ""
+    assert err.startswith("gin sim: error: ") and message in err
+
+
+def test_cli_is_registered() -> None:
+    from ginrummy.cli import COMMANDS
+
+    assert COMMANDS["sim"] == "ginrummy.cli_sim"
+
+
+def test_cli_list() -> None:
+    status, out, _ = _sim("--list")
+    assert status == 0 and {"random", "simple", "greedy"} <= set(out.split())

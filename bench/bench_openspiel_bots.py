@@ -107,13 +107,15 @@ def run_agent(name: str, hands: int, seed: int, game: Any) -> AgentRun:
         return action
 
     trimmed: dict[str, int] = {}
+    initial = game.new_initial_state()
     start = timer()
     for hand in range(hands):
         seat = hand % 2
         bot = bots[1 - seat]
         bot.restart()
         rng = deal_rng(seed, hand // 2)
-        outcome = play_hand({seat: choose, 1 - seat: bot.step}, {seat}, rng.choice, game)
+        outcome = play_hand({seat: choose, 1 - seat: bot.step}, {seat}, rng.choice, game,
+                            initial=initial)
         run.points.append(outcome.returns[seat])
         run.decisions += outcome.decisions
         run.disagreements += outcome.returns != outcome.shadow_returns
@@ -124,20 +126,26 @@ def run_agent(name: str, hands: int, seed: int, game: Any) -> AgentRun:
     return run
 
 
-def run_bot_vs_bot(hands: int, seed: int, game: Any) -> tuple[float, float, list[float]]:
-    """OpenSpiel's bot against itself on the same deals: (hands/s, decisions/hand, p0 returns)."""
+def run_bot_vs_bot(hands: int, seed: int, game: Any, fresh: bool = True
+                   ) -> tuple[float, float, list[float]]:
+    """OpenSpiel's bot against itself on the same deals: (hands/s, decisions/hand, p0 returns).
+
+    ``fresh``: each hand starts from ``game.new_initial_state()`` (the usual way; it sets
+    up about 1.3 ms of C++ tables per hand here), else from a clone of one initial state.
+    """
     import pyspiel
 
     params = game.get_parameters()
     bots = [pyspiel.make_simple_gin_rummy_bot(params, p) for p in (0, 1)]
     points: list[float] = []
     decisions = 0
+    initial = game.new_initial_state()
     start = time.perf_counter()
     for hand in range(hands):
         for bot in bots:
             bot.restart()
         choice = deal_rng(seed, hand // 2).choice
-        state = game.new_initial_state()
+        state = game.new_initial_state() if fresh else initial.clone()
         while not state.is_terminal():
             if state.is_chance_node():
                 state.apply_action(choice(state.legal_actions()))
@@ -184,7 +192,7 @@ def registered(wanted: Sequence[str]) -> tuple[list[str], list[str]]:
     return found, notes
 
 
-def run(agents: Sequence[str], hands: int, seed: int, bot_hands: int,
+def run(agents: Sequence[str], hands: int, seed: int, bot_hands: int, rounds: int,
         speed_agent: str | None) -> tuple[list[str], list[str], list[AgentRun]]:
     import pyspiel
 
@@ -194,8 +202,18 @@ def run(agents: Sequence[str], hands: int, seed: int, bot_hands: int,
     for name in found:
         print(f"  {name}: {hands} hands ...", file=sys.stderr, flush=True)
         runs.append(run_agent(name, hands, seed, game))
-    print(f"  bot vs bot: {bot_hands} hands ...", file=sys.stderr, flush=True)
-    bot_rate, bot_decisions, bot_points = run_bot_vs_bot(bot_hands, seed, game)
+    print(f"  bot vs bot: {rounds} x {bot_hands} hands ...", file=sys.stderr, flush=True)
+    rates, cloned = [], []
+    for _ in range(rounds):
+        rate, bot_decisions, bot_points = run_bot_vs_bot(bot_hands, seed, game)
+        rates.append(rate)
+        cloned.append(run_bot_vs_bot(bot_hands, seed, game, fresh=False)[0])
+    bot_rate = statistics.median(rates)
+    cloned_rate = statistics.median(cloned)
+    t0 = time.perf_counter()
+    for _ in range(200):
+        game.new_initial_state()
+    setup_ms = (time.perf_counter() - t0) / 200 * 1000
     deals = hands // 2
     lines = [
         f"OpenSpiel gin_rummy {dict(sorted(game.get_parameters().items()))}; "
@@ -219,15 +237,23 @@ def run(agents: Sequence[str], hands: int, seed: int, bot_hands: int,
     lines += [
         "",
         "Speed baseline, OpenSpiel's bot against itself from Python on the same deals "
-        f"({bot_hands} hands, no code of ours): **{bot_rate:,.0f} hands/s**, "
-        f"{bot_decisions:.1f} decisions/hand; player 0 scores {bot_mean:+.2f} points/hand.",
+        f"(median of {rounds} rounds x {bot_hands} hands, no code of ours): "
+        f"**{bot_rate:,.0f} hands/s** (rounds: {', '.join(f'{r:,.0f}' for r in rates)}), "
+        f"{bot_decisions:.1f} decisions/hand; player 0 scores {bot_mean:+.2f} points/hand. "
+        f"Each hand starts from `game.new_initial_state()`, which alone takes {setup_ms:.2f} ms "
+        "here; starting from `clone()` of one initial state instead (as the runs above do), "
+        f"the bot plays {cloned_rate:,.0f} hands/s "
+        f"(rounds: {', '.join(f'{r:,.0f}' for r in cloned)}).",
     ]
     if speed_agent is not None and speed_agent in found:
-        ours = run_ours_vs_ours(speed_agent, bot_hands, seed)
+        ours = statistics.median(
+            run_ours_vs_ours(speed_agent, bot_hands, seed) for _ in range(rounds))
         lines.append(
             f"For comparison, {speed_agent} vs {speed_agent} in our engine (`openspiel` preset, "
-            f"a plain deal/view/choose/apply loop, {bot_hands} hands): {ours:,.0f} hands/s, "
-            f"{ours / bot_rate:.1f}x the bot (`gin sim` is the issue's speed measure)."
+            f"a plain deal/view/choose/apply loop, median of {rounds} rounds x {bot_hands} "
+            f"hands): {ours:,.0f} hands/s, {ours / bot_rate:.1f}x the bot with fresh states, "
+            f"{ours / cloned_rate:.1f}x with cloned ones (`gin sim` is the issue's measure of "
+            "agent speed)."
         )
     lines.append("")
     for r in runs:
@@ -257,8 +283,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--hands", type=int, default=2000,
                         help="hands per agent (even: each deal is played from both seats)")
-    parser.add_argument("--bot-hands", type=int, default=2000,
-                        help="hands of the bot against itself (speed baseline)")
+    parser.add_argument("--bot-hands", type=int, default=1000,
+                        help="hands per round of the bot against itself (speed baseline)")
+    parser.add_argument("--rounds", type=int, default=5,
+                        help="rounds of the speed baseline (the median is reported)")
     parser.add_argument("--agents", default=",".join(DEFAULT_AGENTS),
                         help="comma-separated registry names (those not registered are skipped)")
     parser.add_argument("--speed-agent", default="simple",
@@ -274,13 +302,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"bench_openspiel_bots skipped: OpenSpiel is not installed ({error})")
         return 0
     agents = [a.strip() for a in args.agents.split(",") if a.strip()]
-    lines, notes, _ = run(agents, args.hands, args.seed, args.bot_hands,
+    lines, notes, _ = run(agents, args.hands, args.seed, args.bot_hands, args.rounds,
                           args.speed_agent or None)
     cpu = f"{platform.system()} {platform.machine()}, {os.cpu_count()} cores"
     body = [
         f"Machine: {cpu}; {_versions()}.",
         f"Command: `python -m bench.bench_openspiel_bots --hands {args.hands} "
-        f"--bot-hands {args.bot_hands} --agents {','.join(agents)} --seed {args.seed}`",
+        f"--bot-hands {args.bot_hands} --rounds {args.rounds} --agents {','.join(agents)} "
+        f"--seed {args.seed}`",
         "",
         *lines,
         *[f"Note: {n}" for n in notes],

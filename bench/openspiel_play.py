@@ -199,13 +199,18 @@ class OpenSpielTable:
     (``bot.step(table.state)``), and :meth:`view` / :meth:`play` for our agents.
     """
 
-    def __init__(self, game: Any | None = None, rules: Rules = RULES) -> None:
+    def __init__(self, game: Any | None = None, rules: Rules = RULES,
+                 initial: Any | None = None) -> None:
+        """``initial``: an untouched initial state of ``game`` to clone (OpenSpiel's
+        ``new_initial_state()`` takes about 1.3 ms, a clone about 20 µs)."""
+        if initial is not None and initial.history():
+            raise BridgeError("initial must be an initial state, before the deal")
         self.game = game if game is not None else pyspiel.load_game("gin_rummy")
         params = self.game.get_parameters()
         if params.get("oklahoma") or params.get("knock_card", 10) != rules.knock_limit:
             raise BridgeError("the shadow's rules must have OpenSpiel's knock limit, no Oklahoma")
         self.rules = rules
-        self.state = self.game.new_initial_state()
+        self.state = initial.clone() if initial is not None else self.game.new_initial_state()
         self.shadow: HandState | None = None
         self._dealt: list[int] = []
         self._pending_stock = False
@@ -551,6 +556,7 @@ def play_hand(
     chance: Callable[[Sequence[int]], int],
     game: Any | None = None,
     on_view: Callable[[OpenSpielTable, PlayerView], None] | None = None,
+    initial: Any | None = None,
 ) -> HandOutcome:
     """Play one OpenSpiel hand to the end.
 
@@ -558,8 +564,9 @@ def play_hand(
     view), else an OpenSpiel player (it gets OpenSpiel's state, e.g. a bot's
     ``step``). ``chance(legal)`` picks each chance outcome from OpenSpiel's legal
     cards. ``on_view(table, view)`` sees every view handed to our agents (tests).
+    ``initial``: see :class:`OpenSpielTable`.
     """
-    table = OpenSpielTable(game)
+    table = OpenSpielTable(game, initial=initial)
     state = table.state
     decisions = 0
     while not state.is_terminal():

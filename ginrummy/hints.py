@@ -497,14 +497,18 @@ def value_text(option: Option, measure: str, m: Messages) -> str:
         return m("hint.value.points", points=f"{option.value:+.1f}")
     if option.deadwood is None:
         return m("hint.value.unknown")
-    if option.action in (DRAW_STOCK, PASS) and option.deadwood != int(option.deadwood):
+    if option.action in (DRAW_STOCK, PASS):
         return m("hint.value.expected_deadwood", deadwood=f"{option.deadwood:.1f}")
     return m("hint.value.deadwood", deadwood=round(option.deadwood))
 
 
 def hint_lines(hint: Hint, m: Messages, alternatives: int = 3) -> list[str]:
     """The hint in words: the move with its reasons, then the best alternatives."""
-    reasons = " ".join(_sentence(render(_with_card_text(r), m)) for r in hint.reasons)
+    texts = [_sentence(render(_with_card_text(r), m)) for r in hint.reasons]
+    if texts:  # the first reason follows a colon: no capital
+        texts[0] = render(_with_card_text(hint.reasons[0]), m).strip()
+        texts[0] = texts[0] if texts[0].endswith((".", "!", "?")) else texts[0] + "."
+    reasons = " ".join(texts)
     head = m("hint.recommend", move=action_text(hint.action, m))
     lines = [f"{head}: {reasons}" if reasons else head]
     others = [o for o in hint.options if o.action != hint.action][:alternatives]

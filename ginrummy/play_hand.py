@@ -42,7 +42,14 @@ from ginrummy.melds import (
     min_deadwood,
     min_deadwood_after_discard,
 )
-from ginrummy.terminal import Painter, grouped, result_lines, score_lines, table_lines
+from ginrummy.terminal import (
+    Painter,
+    grouped,
+    laid_out,
+    result_lines,
+    score_lines,
+    table_lines,
+)
 from ginrummy.views import PlayerView, view_of
 
 Ask = Callable[[str], str]
@@ -373,8 +380,11 @@ class TerminalGame:
         assert result is not None
         other = 1 - self.human
         if not result.is_void:
-            self.say(m("hand.opponent_cards", name=self.names[other],
-                       cards=grouped(self.paint, last.hands[other])))
+            used = last.laid_off if other != last.knocker else 0
+            for group in last.melds[other]:
+                used |= group
+            shown = laid_out(self.paint, last.melds[other], last.hands[other] & ~used)
+            self.say(m("hand.opponent_cards", name=self.names[other], cards=shown))
         layoffs = last.laid_off if result.knocker is not None else 0
         for line in result_lines(self.paint, result, self.names, layoffs,
                                  game.rules.box_bonus if result.winner is not None else 0):

@@ -9,7 +9,7 @@ from __future__ import annotations
 import os
 from collections.abc import Iterable, Sequence
 
-from ginrummy.cards import cards_of
+from ginrummy.cards import cards_of, mask_value
 from ginrummy.game import Cut, Game, Settlement, SettlementLine
 from ginrummy.i18n import Messages
 from ginrummy.melds import best_arrangement
@@ -54,6 +54,12 @@ class Painter:
         return f"{_DIM}{text}{_RESET}" if self.colour else text
 
 
+def laid_out(paint: Painter, melds: Sequence[int], loose: int) -> str:
+    """Melds as laid out in brackets, then the loose cards and their count."""
+    text = f"{paint.melds(melds)} {paint.cards(cards_of(loose))}".strip()
+    return text + "   " + paint.dim(paint.m("table.deadwood", count=mask_value(loose)))
+
+
 def grouped(paint: Painter, cards: int) -> str:
     """A hand with its best melds in brackets, then the deadwood and its count."""
     shown = best_arrangement(cards)
@@ -91,12 +97,17 @@ VOID_REASONS = {
 }
 
 
-def void_reason(reason: str | None, m: Messages) -> str:
-    """A void hand's reason (as :mod:`ginrummy.hand` writes it) in the reader's language."""
+def void_reason_key(reason: str | None) -> str:
+    """The catalogue key of a void hand's reason as :mod:`ginrummy.hand` writes it."""
     for start, key in VOID_REASONS.items():
         if reason and reason.startswith(start):
-            return m(key)
-    return m("void.other", reason=reason or "")
+            return key
+    return "void.unknown"
+
+
+def void_reason(reason: str | None, m: Messages) -> str:
+    """A void hand's reason in the reader's language."""
+    return m(void_reason_key(reason), reason=reason or "")
 
 
 def result_lines(paint: Painter, result: HandResult, names: Sequence[str],
@@ -178,7 +189,13 @@ def settlement_label(line: SettlementLine, settlement: Settlement, m: Messages) 
 def settlement_lines(settlement: Settlement, names: Sequence[str], m: Messages) -> list[str]:
     """The score sheet (each addend, then the totals), the winner, the margin and payment."""
     rows = [("", tuple(names))]
+    rules = settlement.rules
     for line in settlement.lines():
+        if not any(line.values) and (
+            (line.label.startswith("boxes") and not rules.box_bonus)
+            or (line.label.startswith("game bonus") and not rules.game_bonus)
+        ):
+            continue  # an addend these rules do not have
         rows.append((settlement_label(line, settlement, m), tuple(str(v) for v in line.values)))
     width = max(len(label) for label, _ in rows)
     columns = max(7, *(len(n) for n in names))

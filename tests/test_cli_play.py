@@ -1,0 +1,208 @@
+"""`gin play` driven through the CLI with scripted input, in English and Italian."""
+
+from __future__ import annotations
+
+import builtins
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from ginrummy.cli import main
+from ginrummy.cli_play import deck_for, load_saved
+
+EN_CARD = re.compile(r"(?<![\w♣♦♥♠])([A2-9TJQK][CDHS])(?![\w♣♦♥♠])")
+IT_CARD = re.compile(r"(10|[A2-9JQK])([♣♦♥♠])")
+IT_LETTER = {"♣": "F", "♦": "Q", "♥": "C", "♠": "P"}
+
+
+class Player:
+    """A scripted person: draws from the stock, knocks when it can, else throws its last card.
+
+    Its answers depend only on what the game printed, so two runs that print the
+    same things get the same answers. ``stop_after`` ends the input (EOF) at that prompt.
+    """
+
+    def __init__(self, lang: str, capsys: pytest.CaptureFixture[str],
+                 extra: list[str] | None = None, stop_after: int | None = None) -> None:
+        self.lang, self.capsys = lang, capsys
+        self.extra = list(extra or [])
+        self.stop_after = stop_after
+        self.prompts = 0
+        self.output: list[str] = []
+        self.hand: list[str] = []
+
+    def read(self) -> None:
+        text = self.capsys.readouterr().out
+        self.output.append(text)
+        me = "Tu: " if self.lang == "it" else "You: "
+        for line in text.splitlines():
+            if line.startswith(me):
+                if self.lang == "it":
+                    self.hand = [r + IT_LETTER[s] for r, s in IT_CARD.findall(line)]
+                else:
+                    self.hand = EN_CARD.findall(line)
+
+    def __call__(self, prompt: str = "") -> str:
+        self.read()
+        self.output.append(prompt)
+        self.prompts += 1
+        if self.stop_after is not None and self.prompts > self.stop_after:
+            raise EOFError
+        if self.extra:
+            return self.extra.pop(0)
+        it = self.lang == "it"
+        low = prompt.lower()
+        if low.startswith(("take the upcard", "prendi la carta scoperta", "two cards left",
+                           "nel tallone restano")):
+            return "p"
+        if low.startswith(("draw from", "peschi dal", "you both passed", "avete passato")):
+            return "t" if it else "s"
+        if "bussa" in low or "knock" in low:
+            return "bussa" if it else "knock"
+        if low.startswith(("discard", "scarta")):
+            return self.hand[-1]
+        return ""  # arrangement [1], accept the best layoffs
+
+    def text(self) -> str:
+        self.read()
+        return "".join(self.output)
+
+
+def play(args: list[str], player: Player, monkeypatch: pytest.MonkeyPatch) -> int:
+    monkeypatch.setattr(builtins, "input", player)
+    return main(["play", "--level", "1", "--no-colour", *args])
+
+
+def saved(path: Path) -> dict[str, object]:
+    data = json.loads(path.read_text(encoding="utf-8"))
+    assert isinstance(data, dict)
+    return data
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_a_whole_game_to_the_settlement(lang: str, tmp_path: Path,
+                                        capsys: pytest.CaptureFixture[str],
+                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    player = Player(lang, capsys)
+    path = tmp_path / "game.json"
+    assert play(["--seed", "3", "--lang", lang, "--save", str(path)], player, monkeypatch) == 0
+    out = player.text()
+    game, setup = load_saved(path.read_text(encoding="utf-8"))
+    assert game.is_over and setup is not None and setup.lang == lang and setup.level == 1
+    if lang == "it":
+        for words in ("Mano 1, mazziere:", "Tallone", "pila degli scarti", "punti morti",
+                      "Punteggio:", "Partita finita.", "totale finale", "Vincitore:",
+                      "Partita registrata in"):
+            assert words in out, words
+        assert "deadwood" not in out and "Stock" not in out
+    else:
+        for words in ("Hand 1, dealer:", "Stock", "discard pile", "deadwood", "Score:",
+                      "Game over.", "final total", "Winner:", "Game record saved to"):
+            assert words in out, words
+    assert "Traceback" not in out
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_hint_and_mistyped_input_in_the_chosen_language(
+        lang: str, tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    words = {"en": ["hint", "xyz", "7X", "help", "moves"],
+             "it": ["sugg", "xyz", "7X", "aiuto", "mosse"]}[lang]
+    player = Player(lang, capsys, extra=words, stop_after=3 + len(words))
+    path = tmp_path / "stopped.json"
+    assert play(["--seed", "5", "--lang", lang, "--save", str(path)], player, monkeypatch) == 0
+    out = player.text()
+    if lang == "it":
+        assert "Suggerimento: " in out and "Stime: " in out
+        assert "Non capisco «xyz»." in out
+        assert "«7X» non è una carta" in out
+        assert "pesca dal tallone" in out and "Mosse possibili:" in out
+        assert "Partita salvata in" in out
+    else:
+        assert "Hint: " in out and "Estimates: " in out
+        assert "I don't understand 'xyz'." in out
+        assert "'7X' is not a card" in out
+        assert "draw from the stock" in out and "Possible moves:" in out
+        assert "Game saved to" in out
+    assert path.exists()
+
+
+def test_end_of_input_saves_under_data_games(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    player = Player("en", capsys, stop_after=6)
+    assert play(["--seed", "9", "--lang", "en"], player, monkeypatch) == 0
+    files = list((tmp_path / "data" / "games").glob("*.json"))
+    assert len(files) == 1
+    out = player.text()
+    assert f"Game saved to {Path('data/games') / files[0].name}" in out
+    game, setup = load_saved(files[0].read_text(encoding="utf-8"))
+    assert not game.is_over and setup is not None and setup.seed == 9
+    assert game.finished or game.hand is not None
+    data = saved(files[0])
+    assert data["format"] == "ginrummy-terminal-game" and data["lang"] == "en"
+
+
+def test_ctrl_c_saves_too(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                          monkeypatch: pytest.MonkeyPatch) -> None:
+    def interrupt(prompt: str = "") -> str:
+        raise KeyboardInterrupt
+
+    path = tmp_path / "ctrl_c.json"
+    monkeypatch.setattr(builtins, "input", interrupt)
+    assert main(["play", "--seed", "2", "--lang", "it", "--save", str(path), "--no-colour"]) == 0
+    assert "Partita salvata in" in capsys.readouterr().out
+    game, _ = load_saved(path.read_text(encoding="utf-8"))
+    assert game.hand is not None and game.hand_number == 1
+
+
+@pytest.mark.parametrize(("lang", "stop"), [("it", 9), ("en", 23)])
+def test_resume_continues_exactly_like_an_uninterrupted_game(
+        lang: str, stop: int, tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    whole = tmp_path / "whole.json"
+    assert play(["--seed", "11", "--lang", lang, "--save", str(whole)], Player(lang, capsys),
+                monkeypatch) == 0
+    part = tmp_path / "part.json"
+    first = Player(lang, capsys, stop_after=stop)
+    assert play(["--seed", "11", "--lang", lang, "--save", str(part)], first, monkeypatch) == 0
+    stopped, _ = load_saved(part.read_text(encoding="utf-8"))
+    assert stopped.hand is not None and stopped.hand.actions()  # stopped in the middle of a hand
+    second = Player(lang, capsys)
+    assert play(["--resume", str(part)], second, monkeypatch) == 0
+    resumed_text = second.text()
+    assert ("Riprendo la partita" if lang == "it" else "Resuming the game") in resumed_text
+    expected, _ = load_saved(whole.read_text(encoding="utf-8"))
+    got, setup = load_saved(part.read_text(encoding="utf-8"))
+    assert got.is_over and got == expected
+    assert setup is not None and setup.lang == lang
+    assert saved(part)["record"] == saved(whole)["record"]
+
+
+def test_decks_come_from_the_seed_and_the_hand_number() -> None:
+    assert deck_for(4, 2) == deck_for(4, 2)
+    assert deck_for(4, 2) != deck_for(4, 3) != deck_for(5, 3)
+    assert sorted(deck_for(4, 2)) == list(range(52))
+
+
+def test_resume_of_a_bad_file_says_why(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"format": "something else"}', encoding="utf-8")
+    assert main(["play", "--resume", str(bad), "--lang", "it"]) == 2
+    assert "Non riesco a riprendere" in capsys.readouterr().out
+    assert main(["play", "--resume", str(tmp_path / "missing.json"), "--lang", "en"]) == 2
+    assert "Cannot resume" in capsys.readouterr().out
+
+
+def test_a_bare_game_record_can_be_resumed(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    part = tmp_path / "part.json"
+    assert play(["--seed", "4", "--lang", "en", "--save", str(part)],
+                Player("en", capsys, stop_after=5), monkeypatch) == 0
+    bare = tmp_path / "bare.json"
+    bare.write_text(json.dumps(saved(part)["record"]), encoding="utf-8")
+    assert play(["--resume", str(bare), "--lang", "en"], Player("en", capsys), monkeypatch) == 0
+    game, _ = load_saved(bare.read_text(encoding="utf-8"))
+    assert game.is_over

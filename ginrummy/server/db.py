@@ -109,14 +109,15 @@ def alembic_config(engine: Engine | None = None) -> Config:
     config = Config()
     config.set_main_option("script_location", str(MIGRATIONS))
     if engine is not None:
-        config.set_main_option("sqlalchemy.url", engine.url.render_as_string(hide_password=False))
+        url = engine.url.render_as_string(hide_password=False)
+        config.set_main_option("sqlalchemy.url", url.replace("%", "%%"))
     return config
 
 
 def migrate(engine: Engine) -> None:
     """Bring the database up to the newest schema (run at every start)."""
     logging.getLogger("alembic").setLevel(logging.WARNING)
-    config = alembic_config(engine)
+    config = alembic_config()
     with engine.begin() as connection:
         config.attributes["connection"] = connection
         command.upgrade(config, "head")

@@ -29,7 +29,7 @@ from ginrummy.game import Game, GameError, GamePhase
 from ginrummy.hand import IllegalActionError
 from ginrummy.rules import Rules
 from ginrummy.server import payload
-from ginrummy.server.computer import computer_agent
+from ginrummy.server.computer import computer_agent, computer_name
 from ginrummy.server.protocol import ClientError, Message, error
 from ginrummy.server.replay import Position, ReplayError, replay, stage, step
 from ginrummy.server.settings import Settings
@@ -133,7 +133,7 @@ class Table:
             kind=self.kind,
             level=self.level,
             computer=self.agent_name if self.agent_name is not None else (
-                None if self.computer_seat is None else f"level{self.level}"
+                None if self.computer_seat is None else computer_name(self.level or 1)
             ),
             seats=tuple(
                 payload.SeatInfo(s.seat, s.kind, s.name, s.joined,

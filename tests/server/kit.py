@@ -1,0 +1,200 @@
+"""Server test helpers: apps on a test database, a WebSocket player that keeps the state."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import random
+import re
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import anyio
+from starlette.testclient import TestClient, WebSocketTestSession
+
+from ginrummy.server import Settings, create_app
+
+TIMEOUT = 15.0
+
+
+@contextlib.contextmanager
+def running(database: str, seed: int = 7, **options: Any) -> Iterator[TestClient]:
+    """A started app (migrations run) on ``database``, dealing from ``random.Random(seed)``."""
+    options.setdefault("computer_delay", 0.0)
+    options.setdefault("rate_per_second", 10_000.0)
+    options.setdefault("rate_burst", 10_000)
+    settings = Settings(database=database, rng=random.Random(seed), **options)
+    with TestClient(create_app(settings)) as client:
+        yield client
+
+
+def create(client: TestClient, **body: Any) -> dict[str, Any]:
+    response = client.post("/api/games", json=body)
+    assert response.status_code == 201, response.text
+    data: dict[str, Any] = response.json()
+    return data
+
+
+def receive(session: WebSocketTestSession, timeout: float = TIMEOUT) -> dict[str, Any]:
+    """The next server message, or ``{"type": "closed", "code": ...}``; fails after ``timeout``."""
+
+    async def get() -> Any:
+        with anyio.fail_after(timeout):
+            return await session._send_rx.receive()
+
+    message = session.portal.call(get)
+    if message["type"] == "websocket.close":
+        return {"type": "closed", "code": message.get("code"), "reason": message.get("reason")}
+    if "text" in message and message["text"] is not None:
+        data: dict[str, Any] = json.loads(message["text"])
+        return data
+    raise AssertionError(f"unexpected frame {message!r}")
+
+
+def first_choice(view: dict[str, Any]) -> str:
+    """A simple legal policy: pass the upcard, draw from the stock, knock when possible."""
+    legal: list[str] = view["legal"]
+    for wanted in ("pass", "stock"):
+        if wanted in legal:
+            return wanted
+    knocks = [a for a in legal if a.startswith("knock ")]
+    if knocks:
+        return knocks[0]
+    discards = [a for a in legal if a.startswith("discard ")]
+    if discards:
+        return discards[-1]
+    return legal[0]
+
+
+class Player:
+    """A WebSocket at a table that remembers the latest state and event number."""
+
+    def __init__(self, session: WebSocketTestSession) -> None:
+        self.ws = session
+        self.messages: list[dict[str, Any]] = []
+        self.n = -1
+        self.state: dict[str, Any] = {}
+        self.seat: int | None = None
+        self.counter = 0
+        hello = self.recv()
+        assert hello["type"] == "hello", hello
+        self.seat = hello["seat"]
+        first = self.recv()
+        assert first["type"] == "snapshot", first
+
+    def recv(self, timeout: float = TIMEOUT) -> dict[str, Any]:
+        message = receive(self.ws, timeout)
+        self.messages.append(message)
+        if message["type"] == "snapshot" or (
+            message["type"] == "event" and message["n"] > self.n
+        ):
+            if message["type"] == "event":  # events come in order, none missing
+                assert message["n"] == self.n + 1, (self.n, message["n"])
+            self.n = message["n"]
+            self.state = message["state"]
+        return message
+
+    def send(self, message: dict[str, Any] | str) -> None:
+        if isinstance(message, str):
+            self.ws.send_text(message)
+        else:
+            self.ws.send_text(json.dumps(message))
+
+    def until(
+        self, predicate: Callable[[dict[str, Any]], bool], limit: int = 2000
+    ) -> dict[str, Any]:
+        for _ in range(limit):
+            message = self.recv()
+            if predicate(message):
+                return message
+            if message["type"] == "closed":
+                raise AssertionError(f"closed while waiting: {message}")
+        raise AssertionError("message not received")
+
+    def next_id(self) -> str:
+        self.counter += 1
+        return f"m{self.counter}"
+
+    def answer(self, message: dict[str, Any]) -> dict[str, Any]:
+        """Send ``message`` (given an id) and return the server's ack or error for it."""
+        ident = message.setdefault("id", self.next_id())
+        self.send(message)
+        return self.until(lambda m: m["type"] in ("ack", "error") and m.get("id") == ident)
+
+    def act(self, action: str | int, expect: int | None = None) -> dict[str, Any]:
+        """Play ``action``; after an ack, wait for its event."""
+        reply = self.answer({"type": "action", "action": action,
+                             "expect": self.n if expect is None else expect})
+        if reply["type"] == "ack":
+            while self.n < reply["n"]:
+                self.recv()
+        return reply
+
+    def ready(self) -> dict[str, Any]:
+        reply = self.answer({"type": "ready", "expect": self.n})
+        if reply["type"] == "ack":
+            while self.n < reply["n"]:
+                self.recv()
+        return reply
+
+    def ping(self) -> dict[str, Any]:
+        """A round trip: every message sent before it has been handled."""
+        ident = self.next_id()
+        self.send({"type": "ping", "id": ident})
+        return self.until(lambda m: m["type"] == "pong" and m.get("id") == ident)
+
+    @property
+    def my_turn(self) -> bool:
+        return self.state.get("stage") == "hand" and self.state.get("to_act") == self.seat
+
+    def play_hand_vs_computer(
+        self, policy: Callable[[dict[str, Any]], str] = first_choice, max_moves: int = 400
+    ) -> None:
+        """Play until the hand in progress ends (the computer's moves arrive as events)."""
+        for _ in range(max_moves):
+            if self.state["stage"] != "hand":
+                return
+            if self.my_turn:
+                reply = self.act(policy(self.state["view"]))
+                assert reply["type"] == "ack", reply
+            else:
+                self.recv()
+        raise AssertionError("the hand did not end")
+
+
+CARD = re.compile(r"\b[A2-9TJQK][CDHS]\b")
+
+
+def cards_named(data: Any) -> set[str]:
+    """Every card name that occurs anywhere in ``data`` (as JSON text)."""
+    return set(CARD.findall(json.dumps(data)))
+
+
+def secret_cards(owner: dict[str, Any]) -> set[str]:
+    """Cards in a seat's hand that nobody else may know: not taken from the pile, not laid out.
+
+    ``owner`` is the seat's own state payload.
+    """
+    view = owner["view"]
+    seat = view["seat"]
+    laid = {card for meld in view["melds"][seat] for card in meld}
+    return set(view["hand"]) - laid
+
+
+def assert_no_leak(message: dict[str, Any], owner: dict[str, Any], known: list[str]) -> None:
+    """``message`` (sent to someone else) names none of ``owner``'s secret cards.
+
+    ``known`` lists the owner's cards that the receiver knows (taken from the pile). The cut
+    for the deal (R4) names cards of a deck of its own, so it is left out.
+    """
+    shown = dict(message)
+    if isinstance(shown.get("state"), dict):
+        shown["state"] = {k: v for k, v in shown["state"].items() if k != "cut"}
+    leaked = (secret_cards(owner) - set(known)) & cards_named(shown)
+    assert not leaked, f"seat {owner['you']}'s hidden cards {sorted(leaked)} were sent"
+
+
+def strip_presence(state: dict[str, Any]) -> dict[str, Any]:
+    out = dict(state)
+    out["seats"] = [{k: v for k, v in s.items() if k != "connected"} for s in state["seats"]]
+    return out

@@ -509,7 +509,7 @@ def hint_lines(hint: Hint, m: Messages, alternatives: int = 3) -> list[str]:
         texts[0] = render(_with_card_text(hint.reasons[0]), m).strip()
         texts[0] = texts[0] if texts[0].endswith((".", "!", "?")) else texts[0] + "."
     reasons = " ".join(texts)
-    head = m("hint.recommend", move=action_text(hint.action, m))
+    head = m("hint.title") if hint.plan else m("hint.recommend", move=action_text(hint.action, m))
     lines = [f"{head}: {reasons}" if reasons else head]
     others = [o for o in hint.options if o.action != hint.action][:alternatives]
     if others:

@@ -8,9 +8,21 @@ import re
 from pathlib import Path
 
 import pytest
+from handbuilder import deck_for
 
+from ginrummy.actions import DRAW_STOCK, KNOCK_BASE, LAYOFF_BASE, PASS
+from ginrummy.agents.base import best_layout_action
 from ginrummy.cli import main
-from ginrummy.cli_play import deck_for, load_saved
+from ginrummy.cli_play import deck_for as play_deck
+from ginrummy.cli_play import load_saved
+from ginrummy.game import Cut, Game
+from ginrummy.hand import Phase
+from ginrummy.i18n import Messages
+from ginrummy.melds import min_deadwood
+from ginrummy.play_hand import TerminalGame
+from ginrummy.rules import Rules
+from ginrummy.terminal import Painter
+from ginrummy.views import PlayerView
 
 EN_CARD = re.compile(r"(?<![\w♣♦♥♠])([A2-9TJQK][CDHS])(?![\w♣♦♥♠])")
 IT_CARD = re.compile(r"(10|[A2-9JQK])([♣♦♥♠])")
@@ -182,9 +194,9 @@ def test_resume_continues_exactly_like_an_uninterrupted_game(
 
 
 def test_decks_come_from_the_seed_and_the_hand_number() -> None:
-    assert deck_for(4, 2) == deck_for(4, 2)
-    assert deck_for(4, 2) != deck_for(4, 3) != deck_for(5, 3)
-    assert sorted(deck_for(4, 2)) == list(range(52))
+    assert play_deck(4, 2) == play_deck(4, 2)
+    assert play_deck(4, 2) != play_deck(4, 3) != play_deck(5, 3)
+    assert sorted(play_deck(4, 2)) == list(range(52))
 
 
 def test_resume_of_a_bad_file_says_why(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -206,3 +218,72 @@ def test_a_bare_game_record_can_be_resumed(tmp_path: Path, capsys: pytest.Captur
     assert play(["--resume", str(bare), "--lang", "en"], Player("en", capsys), monkeypatch) == 0
     game, _ = load_saved(bare.read_text(encoding="utf-8"))
     assert game.is_over
+
+
+class KnockAtOnce:
+    """Passes the upcard, draws from the stock, knocks as soon as it may, lays out its best."""
+
+    name = "knocker"
+
+    def choose(self, view: PlayerView) -> int:
+        if view.phase in (Phase.KNOCKER_MELDS, Phase.DEFENDER):
+            return best_layout_action(view)
+        if PASS in view.legal:
+            return PASS
+        if DRAW_STOCK in view.legal:
+            return DRAW_STOCK
+        knocks = [a for a in view.legal if KNOCK_BASE <= a < LAYOFF_BASE]
+        hand = view.hand
+        if knocks:
+            return min(knocks, key=lambda a: min_deadwood(hand & ~(1 << (a - KNOCK_BASE))))
+        return view.legal[0]
+
+
+def _table(lang: str, answers: list[str]) -> tuple[TerminalGame, list[str]]:
+    """A hand where the computer (seat 1, dealer) knocks at once and seat 0 defends."""
+    deck = deck_for(non_dealer="8H 5S AS 7H QD QC QS 2D 3D 4C",
+                    dealer="7C 7D 7S 2S 3S 4S 9H TH JH KC", upcard="KD", stock="6C AD")
+    game = Game.start(Rules.preset("standard"), Cut.parse("KH 2S"))
+    out: list[str] = []
+    pending = list(answers)
+
+    def ask(prompt: str) -> str:
+        out.append(prompt)
+        if not pending:
+            raise EOFError
+        return pending.pop(0)
+
+    table = TerminalGame(game=game, ask=ask, say=out.append, paint=Painter(False, Messages(lang)),
+                         names=("Anna", "Computer"), agent_for=lambda n: KnockAtOnce(),
+                         deck_for=lambda n: deck)
+    return table, out
+
+
+def test_defender_accepts_the_best_layoffs() -> None:
+    table, out = _table("en", ["p", "s", "6C", ""])
+    with pytest.raises(EOFError):
+        table.run()
+    text = "\n".join(out)
+    assert "Computer knocks: [9H TH JH] [2S 3S 4S] [7C 7D 7S] AD (deadwood 1)" in text
+    assert "Your best answer: lay off 7H 8H AS 5S, leaving deadwood 9." in text
+    result = table.game.finished[0].result
+    assert result is not None and result.defender_deadwood == 9 and result.points == 8
+    assert "Points to Computer: difference 8 = 8" in text
+    assert "Anna: deadwood 9 after laying off 7H 8H AS 5S." in text
+
+
+def test_defender_chooses_layoffs_by_hand_in_italian() -> None:
+    table, out = _table("it", ["p", "t", "6F", "x", "sugg", "m", "9F", "2Q", "8C 7C", ""])
+    with pytest.raises(EOFError):
+        table.run()
+    text = "\n".join(out)
+    assert "Computer bussa: [9♥ 10♥ J♥] [2♠ 3♠ 4♠] [7♣ 7♦ 7♠] A♦ (punti morti: 1)" in text
+    assert "La tua risposta migliore: attacchi" in text
+    assert "Premi Invio per accettare, oppure scrivi 'm'" in text
+    assert "Suggerimento: attacca" in text
+    assert "Non hai 9♣ in mano." in text
+    assert "2♦: non si può attaccare alle combinazioni di Computer." in text
+    assert "Attacchi 7♥ 8♥: punti morti 15." in text
+    result = table.game.finished[0].result
+    assert result is not None and result.defender_deadwood == 15 and result.points == 14
+    assert "Punti della mano a favore di Computer: differenza 14 = 14" in text

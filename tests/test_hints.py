@@ -102,8 +102,8 @@ def test_knock_and_gin_hints() -> None:
     hint = hint_for(view_of(state, 0), evaluator=None)
     assert hint.action == parse_action("knock KD")
     text = hint_lines(hint, Messages("it"))[0]
-    assert text.startswith("Suggerimento: bussa con K♦: bussa scartando K♦: ti restano 2 punti "
-                           "morti, entro il limite di 10")
+    assert text == ("Suggerimento: bussa con K♦: bussa scartando K♦: i punti morti restano 2, "
+                    "entro il limite di 10.")
 
 
 def test_no_hint_when_it_is_not_your_turn() -> None:
@@ -184,5 +184,6 @@ def test_knocker_hint_picks_the_arrangement_with_fewest_layoffs() -> None:
     done = _layout_plan_is_legal(state)
     assert done.phase is Phase.DEFENDER
     text = hint_lines(hint, Messages("it"))[0]
-    assert text.startswith("Suggerimento: cala ") and "carte che non hai visto" in text
+    assert text == ("Suggerimento: cala [7♣ 7♦ 7♠] [2♣ 3♣ 4♣] [7♥ 8♥ 9♥]: punti morti 10; le "
+                    "carte non ancora viste che vi si potrebbero attaccare sono 13.")
     assert min_deadwood(state.free_cards(0)) == 10

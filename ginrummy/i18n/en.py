@@ -98,9 +98,9 @@ MESSAGES: dict[str, str] = {
     "you.layoffs": "You lay off {cards}: deadwood {deadwood}.",
     # ------------------------------------------------------------ knocking and laying off
     "knock.choose": "Choose how to lay out your hand:",
-    "knock.option": "  {number}. {melds} {loose}  deadwood {deadwood}; the opponent could lay "
-                    "off up to {layable} unseen cards",
-    "defend.knock": "{name} knocks: {melds} {loose} ({deadwood} deadwood)",
+    "knock.option": "  {number}. {melds} {loose}  deadwood {deadwood}; unseen cards the opponent "
+                    "could lay off: up to {layable}",
+    "defend.knock": "{name} knocks: {melds} {loose} (deadwood {deadwood})",
     "defend.gin": "{name} goes gin: {melds}",
     "defend.no_layoffs_gin": "No layoffs on gin: you lay out your melds, deadwood {deadwood}.",
     "defend.best": "Your best answer: lay off {cards}, leaving deadwood {deadwood}.",
@@ -182,6 +182,7 @@ MESSAGES: dict[str, str] = {
     "error.layoff_not_fit": "{cards}: cannot be laid off on {name}'s melds.",
     # ------------------------------------------------------------ hints
     "hint.recommend": "Hint: {move}",
+    "hint.title": "Hint",
     "hint.compare": "Estimates: {options}",
     "hint.value.deadwood": "deadwood {deadwood}",
     "hint.value.expected_deadwood": "deadwood {deadwood} on average",
@@ -221,8 +222,8 @@ MESSAGES: dict[str, str] = {
                       "deadwood {expected} on average",
     "hint.wall_take": "take {card}: it lets you knock now, before the hand is void",
     "hint.wall_pass": "pass: {card} gives you no knock, so the hand is void",
-    "hint.arrange": "lay out {melds}: deadwood {deadwood}, and only {layable} unseen cards could "
-                    "be laid off on them",
+    "hint.arrange": "lay out {melds}: deadwood {deadwood}; unseen cards that could be laid off "
+                    "on them: {layable}",
     "hint.arrange_number": "Hint: arrangement {number}: deadwood {deadwood}, with the fewest "
                            "cards to lay off ({layable}).",
     "hint.defend_gin": "no layoffs on gin: lay out your melds, deadwood {deadwood}",

@@ -106,14 +106,14 @@ MESSAGES: dict[str, str] = {
     "you.layoffs": "Attacchi {cards}: punti morti {deadwood}.",
     # ------------------------------------------------------------ bussare e attaccare
     "knock.choose": "Scegli come calare la mano:",
-    "knock.option": "  {number}. {melds} {loose}  punti morti {deadwood}; l'avversario potrebbe "
-                    "attaccare fino a {layable} carte che non hai visto",
-    "defend.knock": "{name} bussa: {melds} {loose} ({deadwood} punti morti)",
+    "knock.option": "  {number}. {melds} {loose}  punti morti {deadwood}; carte non viste che "
+                    "l'avversario potrebbe attaccare: fino a {layable}",
+    "defend.knock": "{name} bussa: {melds} {loose} (punti morti: {deadwood})",
     "defend.gin": "{name} fa gin: {melds}",
     "defend.no_layoffs_gin": "Sul gin non si attacca: cali le tue combinazioni, punti morti "
                              "{deadwood}.",
-    "defend.best": "La tua risposta migliore: attacchi {cards} e ti restano {deadwood} punti "
-                   "morti.",
+    "defend.best": "La tua risposta migliore: attacchi {cards} e i punti morti scendono a "
+                   "{deadwood}.",
     "defend.best_none": "Non hai niente da attaccare: cali le tue combinazioni, punti morti "
                         "{deadwood}.",
     # ------------------------------------------------------------ risultati
@@ -130,17 +130,17 @@ MESSAGES: dict[str, str] = {
     "void.returned": "la stessa carta è stata presa e riscartata due volte di seguito",
     "void.unknown": "{reason}",
     "result.void": "Mano nulla: {reason}. Nessuno segna e lo stesso mazziere ridistribuisce.",
-    "result.knocker": "{name}: bussata con {count} punti morti.",
+    "result.knocker": "{name}: bussata, punti morti {count}.",
     "result.knocker_gin": "{name}: gin!",
     "result.knocker_big_gin": "{name}: big gin, tutte e undici le carte in combinazione!",
-    "result.defender": "{name}: {count} punti morti.",
-    "result.defender_layoffs": "{name}: {count} punti morti dopo aver attaccato {cards}.",
+    "result.defender": "{name}: punti morti {count}.",
+    "result.defender_layoffs": "{name}: punti morti {count} dopo aver attaccato {cards}.",
     "result.outcome": "Esito: {outcome}",
     "result.tie": "Punti morti pari: nessuno segna.",
     "result.part.difference": "differenza {value}",
     "result.part.bonus": "bonus {outcome} {value}",
     "result.multiplied": "({sum}) × {multiplier} per la carta scoperta di picche",
-    "result.points": "{name}: {sum} = {points} punti",
+    "result.points": "Punti della mano a favore di {name}: {sum} = {points}",
     "result.box": "Bonus di linea (box): {name} +1, vale {bonus} punti a fine partita.",
     "result.extra_boxes.one": "Box extra: {name} +{count}.",
     "result.extra_boxes.other": "Box extra: {name} +{count}.",
@@ -175,11 +175,11 @@ MESSAGES: dict[str, str] = {
     "error.not_in_hand": "Non hai {card} in mano.",
     "error.just_taken": "Hai appena preso {card} dalla pila degli scarti: non puoi riscartarla "
                         "nello stesso turno (R12).",
-    "error.knock_over_limit": "Bussando con {card} ti resterebbero {count} punti morti, oltre il "
+    "error.knock_over_limit": "Bussando con {card} i punti morti sarebbero {count}, oltre il "
                               "limite di {limit}.",
-    "error.cannot_knock": "Non puoi bussare: nel migliore dei casi hai {count} punti morti e il "
-                          "limite è {limit}.",
-    "error.cannot_gin": "Niente gin: ti restano almeno {count} punti morti.",
+    "error.cannot_knock": "Non puoi bussare: al meglio i punti morti sono {count} e il limite è "
+                          "{limit}.",
+    "error.cannot_gin": "Niente gin: al meglio i punti morti sono {count}.",
     "error.cannot_big_gin": "Per il big gin servono tutte e undici le carte in combinazione, e "
                             "regole che lo prevedano.",
     "error.draw_first": "Prima devi pescare: dal tallone (t) o dalla pila degli scarti (s).",
@@ -197,10 +197,11 @@ MESSAGES: dict[str, str] = {
     "error.layoff_not_fit": "{cards}: non si può attaccare alle combinazioni di {name}.",
     # ------------------------------------------------------------ suggerimenti
     "hint.recommend": "Suggerimento: {move}",
+    "hint.title": "Suggerimento",
     "hint.compare": "Stime: {options}",
     "hint.value.deadwood": "punti morti {deadwood}",
-    "hint.value.expected_deadwood": "in media {deadwood} punti morti",
-    "hint.value.points": "{points} punti attesi",
+    "hint.value.expected_deadwood": "punti morti in media {deadwood}",
+    "hint.value.points": "punti attesi {points}",
     "hint.value.win": "{percent}% di vincere la mano",
     "hint.value.unknown": "non stimata",
     "hint.note.risky": "rischiosa: ha preso {took}",
@@ -217,8 +218,8 @@ MESSAGES: dict[str, str] = {
                        "{took})",
     "hint.wait_for_gin": "potresti bussare, ma conviene aspettare il gin: per ora hai {deadwood} "
                          "punti morti",
-    "hint.knock": "bussa scartando {card}: ti restano {deadwood} punti morti, entro il limite di "
-                  "{limit}",
+    "hint.knock": "bussa scartando {card}: i punti morti restano {deadwood}, entro il limite "
+                  "di {limit}",
     "hint.knock_opponent_took": "l'avversario ha preso {cards} dagli scarti, quindi anche lui "
                                 "potrebbe essere vicino a chiudere: non aspettare",
     "hint.gin": "scarta {card} e fai gin: tutte e dieci le carte sono in combinazione, {bonus} "
@@ -227,21 +228,21 @@ MESSAGES: dict[str, str] = {
                     "bonus",
     "hint.take_joins": "{card} entra in una combinazione: i punti morti scendono da {before} a "
                        "{after}",
-    "hint.take_lowers": "{card} ti porta a {after} punti morti, meglio dei {expected} che in "
-                        "media ti lascia una carta del tallone",
-    "hint.draw_stock": "{card} non entra in nessuna combinazione; pescando dal tallone resti in "
-                       "media con {expected} punti morti, contro {after} prendendo {card}",
+    "hint.take_lowers": "{card} ti porta i punti morti a {after}, meglio della media di {expected} "
+                        "con una carta del tallone",
+    "hint.draw_stock": "{card} non entra in nessuna combinazione; pescando dal tallone i punti "
+                       "morti sono in media {expected}, contro {after} prendendo {card}",
     "hint.stock_over_meld": "{card} entrerebbe in una combinazione, ma prenderla scopre il tuo "
-                            "gioco; dal tallone resti in media con {expected} punti morti",
+                            "gioco; dal tallone i punti morti sono in media {expected}",
     "hint.draw_only": "avete passato tutti e due la carta scoperta, quindi si pesca dal tallone",
     "hint.pass_upcard": "{card} non entra in nessuna tua combinazione: lasciala",
     "hint.pass_meld": "{card} entrerebbe in una combinazione, ma prenderla scopre il tuo gioco; "
-                      "dal tallone resti in media con {expected} punti morti",
+                      "dal tallone i punti morti sono in media {expected}",
     "hint.wall_take": "prendi {card}: ti permette di bussare subito, prima che la mano sia nulla",
     "hint.wall_pass": "passa: {card} non ti fa bussare, e la mano è nulla",
-    "hint.arrange": "cala {melds}: {deadwood} punti morti, e solo {layable} carte che non hai "
-                    "visto potrebbero esservi attaccate",
-    "hint.arrange_number": "Suggerimento: la disposizione {number}: {deadwood} punti morti e il "
+    "hint.arrange": "cala {melds}: punti morti {deadwood}; le carte non ancora viste che vi si "
+                    "potrebbero attaccare sono {layable}",
+    "hint.arrange_number": "Suggerimento: la disposizione {number}: punti morti {deadwood}, con il "
                            "minor numero di carte attaccabili ({layable}).",
     "hint.defend_gin": "sul gin non si attacca: cala le tue combinazioni, punti morti {deadwood}",
     "hint.defend_layoff": "attacca {cards}: i punti morti scendono da {before} a {after}",

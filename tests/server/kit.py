@@ -28,6 +28,17 @@ def running(database: str, seed: int = 7, **options: Any) -> Iterator[TestClient
         yield client
 
 
+@contextlib.contextmanager
+def other_browser(client: TestClient) -> Iterator[TestClient]:
+    """The same app seen from another browser: an empty cookie jar for the duration."""
+    saved = client.cookies
+    client.cookies = type(saved)()
+    try:
+        yield client
+    finally:
+        client.cookies = saved
+
+
 def create(client: TestClient, **body: Any) -> dict[str, Any]:
     response = client.post("/api/games", json=body)
     assert response.status_code == 201, response.text

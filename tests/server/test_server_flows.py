@@ -7,6 +7,7 @@ from tests.server.kit import (
     assert_no_leak,
     create,
     first_choice,
+    other_browser,
     receive,
     running,
     strip_presence,
@@ -48,12 +49,14 @@ def test_vs_friend_two_clients_by_invite(database: str) -> None:
         assert game["state"]["stage"] == "waiting"
         assert game["invite_token"] and game["links"]["invite"].endswith(game["invite_token"])
         gid = game["game_id"]
-        friend_client = client.__class__(client.app, base_url=str(client.base_url))
-        joined = friend_client.post(f"/api/games/{gid}/join",
-                                    json={"token": game["invite_token"], "name": "Bob"})
-        assert joined.status_code == 200, joined.text
-        assert joined.json()["seat"] == 1
-        assert friend_client.cookies.get(f"gin_{gid}") == game["invite_token"]
+        with other_browser(client):
+            joined = client.post(f"/api/games/{gid}/join",
+                                 json={"token": game["invite_token"], "name": "Bob"})
+            assert joined.status_code == 200, joined.text
+            assert joined.json()["seat"] == 1
+            assert client.cookies.get(f"gin_{gid}") == game["invite_token"]
+            mine = client.get("/api/games/mine").json()["games"]
+            assert [(g["game_id"], g["seat"]) for g in mine] == [(gid, 1)]
         assert joined.json()["state"]["stage"] == "hand"
         assert [s["name"] for s in joined.json()["state"]["seats"]] == ["Ann", "Bob"]
         with client.websocket_connect(f"/ws/{gid}?token={game['token']}") as ws0, \
@@ -85,7 +88,6 @@ def test_vs_friend_two_clients_by_invite(database: str) -> None:
             while players[0].state["stage"] != "hand":
                 players[0].recv()
             assert players[0].state["hand_number"] == 2
-        friend_client.close()
 
 
 def test_watch_link_never_shows_hidden_cards(database: str) -> None:
@@ -129,8 +131,10 @@ def test_my_games_lists_the_games_of_this_browser(database: str) -> None:
     with running(database) as client:
         first = create(client, opponent="computer", level=2)
         second = create(client, opponent="friend", preset="oklahoma")
-        other = client.__class__(client.app, base_url=str(client.base_url))
-        theirs = other.post("/api/games", json={"opponent": "computer"}).json()
+        with other_browser(client):
+            theirs = client.post("/api/games", json={"opponent": "computer"}).json()
+            their_games = client.get("/api/games/mine").json()["games"]
+        assert [g["game_id"] for g in their_games] == [theirs["game_id"]]
         mine = client.get("/api/games/mine").json()["games"]
         ids = [g["game_id"] for g in mine]
         assert set(ids) == {first["game_id"], second["game_id"]}
@@ -143,9 +147,6 @@ def test_my_games_lists_the_games_of_this_browser(database: str) -> None:
         assert by_id[first["game_id"]]["level"] == 2
         assert by_id[first["game_id"]]["seat"] == 0
         assert all("token" not in g for g in mine)
-        assert [g["game_id"] for g in other.get("/api/games/mine").json()["games"]] == [
-            theirs["game_id"]]
-        other.close()
 
 
 def test_restart_mid_hand_resumes_exactly(database: str) -> None:

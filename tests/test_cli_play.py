@@ -8,7 +8,7 @@ import re
 from pathlib import Path
 
 import pytest
-from handbuilder import deck_for
+from handbuilder import deck_for, mask
 
 from ginrummy.actions import DRAW_STOCK, KNOCK_BASE, LAYOFF_BASE, PASS
 from ginrummy.agents.base import best_layout_action
@@ -93,13 +93,15 @@ def saved(path: Path) -> dict[str, object]:
     return data
 
 
-@pytest.mark.parametrize("lang", ["en", "it"])
-def test_a_whole_game_to_the_settlement(lang: str, tmp_path: Path,
+@pytest.mark.parametrize(("lang", "rules"), [("en", "standard"), ("it", "standard"),
+                                             ("en", "classic"), ("it", "oklahoma")])
+def test_a_whole_game_to_the_settlement(lang: str, rules: str, tmp_path: Path,
                                         capsys: pytest.CaptureFixture[str],
                                         monkeypatch: pytest.MonkeyPatch) -> None:
     player = Player(lang, capsys)
     path = tmp_path / "game.json"
-    assert play(["--seed", "3", "--lang", lang, "--save", str(path)], player, monkeypatch) == 0
+    assert play(["--seed", "3", "--lang", lang, "--rules", rules, "--save", str(path)], player,
+                monkeypatch) == 0
     out = player.text()
     game, setup = load_saved(path.read_text(encoding="utf-8"))
     assert game.is_over and setup is not None and setup.lang == lang and setup.level == 1
@@ -114,6 +116,10 @@ def test_a_whole_game_to_the_settlement(lang: str, tmp_path: Path,
                       "Game over.", "final total", "Winner:", "Game record saved to"):
             assert words in out, words
     assert "Traceback" not in out
+    if rules == "classic":
+        assert "Boxes: You" in out and "boxes (hands won × 20)" in out and "game bonus" in out
+    if rules == "oklahoma":
+        assert "in questa mano il limite per bussare è" in out and "si gioca a 150" in out
 
 
 @pytest.mark.parametrize("lang", ["en", "it"])
@@ -287,3 +293,32 @@ def test_defender_chooses_layoffs_by_hand_in_italian() -> None:
     result = table.game.finished[0].result
     assert result is not None and result.defender_deadwood == 15 and result.points == 14
     assert "Punti della mano a favore di Computer: differenza 14 = 14" in text
+
+
+def test_knocker_chooses_an_arrangement_with_hint_and_typo() -> None:
+    deck = deck_for(non_dealer="TC JC QC KC KD KH KS AC AD 2D",
+                    dealer="7C 7D 7S 2S 3S 4S 9H TH JH 5C", upcard="6D", stock="5H")
+    game = Game.start(Rules.preset("standard"), Cut.parse("KH 2S"))
+    answers = ["p", "s", "knock", "9", "hint", "2"]
+    out: list[str] = []
+
+    def ask(prompt: str) -> str:
+        out.append(prompt)
+        if not answers:
+            raise EOFError
+        return answers.pop(0)
+
+    table = TerminalGame(game=game, ask=ask, say=out.append, paint=Painter(False, Messages("en")),
+                         names=("You", "Computer"), agent_for=lambda n: KnockAtOnce(),
+                         deck_for=lambda n: deck)
+    with pytest.raises(EOFError):
+        table.run()
+    text = "\n".join(out)
+    assert "You knock, discarding 5H face down." in text
+    assert "Choose how to lay out your hand:" in text
+    assert "  2. [KC KD KH KS] [TC JC QC] AC AD 2D  deadwood 4" in text
+    assert "Type a number from 1 to 2, or Enter for 1." in text
+    assert "Hint: arrangement 1: deadwood 4" in text
+    assert "You lay out [KC KD KH KS] [TC JC QC] AC AD 2D: deadwood 4." in text
+    state = table.game.finished[0]
+    assert sorted(state.melds[0]) == sorted([mask("KC KD KH KS"), mask("TC JC QC")])

@@ -355,7 +355,7 @@ def explain(view: PlayerView, action: Action, options: Sequence[Option] = ()) ->
     taken_left = took.deadwood if took is not None and took.deadwood is not None \
         else float(_after_taking(view, top))
     params: dict[str, object] = {"card": top, "before": current, "after": round(taken_left),
-                                 "expected": f"{stock:.1f}" if stock is not None else "?"}
+                                 "expected": stock if stock is not None else "?"}
     if action == DRAW_DISCARD:
         key = "take_joins" if _joins_meld(view, top) else "take_lowers"
         return (Reason(key, params),)
@@ -462,6 +462,8 @@ def _param_text(value: object, m: Messages) -> object:
         return " ".join(f"[{m.cards(cards_of(meld))}]" for meld in value)
     if isinstance(value, Cards):
         return m.join(m.card(c) for c in value)
+    if isinstance(value, float):
+        return m.number(value)
     return value
 
 
@@ -494,11 +496,12 @@ def value_text(option: Option, measure: str, m: Messages) -> str:
     if measure == "win":
         return m("hint.value.win", percent=round(100 * option.value))
     if measure == "points":
-        return m("hint.value.points", points=f"{option.value:+.1f}")
+        sign = "+" if option.value > 0 else ""
+        return m("hint.value.points", points=sign + m.number(option.value))
     if option.deadwood is None:
         return m("hint.value.unknown")
     if option.action in (DRAW_STOCK, PASS):
-        return m("hint.value.expected_deadwood", deadwood=f"{option.deadwood:.1f}")
+        return m("hint.value.expected_deadwood", deadwood=m.number(option.deadwood))
     return m("hint.value.deadwood", deadwood=round(option.deadwood))
 
 

@@ -115,6 +115,7 @@ def test_translate_and_messages() -> None:
     assert Messages("en").card(51) == "KS"
     assert m.plural("count.cards", 1, count=1) == "1 carta"
     assert m.plural("count.cards", 0, count=0) == "0 carte"
+    assert m.number(57.25) == "57,2" and Messages("en").number(3.0) == "3.0"
     assert m.join(["a", "b", "c"]) == "a, b e c" and Messages("en").join(["a"]) == "a"
     with pytest.raises(ValueError, match="no messages in language 'fr'"):
         check_language("fr")

@@ -106,6 +106,11 @@ class Messages:
     def cards(self, cards: Iterable[int]) -> str:
         return " ".join(self.card(c) for c in cards)
 
+    def number(self, value: float, digits: int = 1) -> str:
+        """``57.2`` in English, ``57,2`` in Italian."""
+        text = f"{value:.{digits}f}"
+        return text.replace(".", ",") if self.lang == "it" else text
+
     def join(self, items: Iterable[str]) -> str:
         """``a, b and c`` / ``a, b e c``."""
         words = list(items)

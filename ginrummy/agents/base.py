@@ -37,10 +37,13 @@ def best_layout_action(view: PlayerView) -> Action:
         return MELD_BASE + MELD_ID[melds[0]] if melds else DONE
     if view.phase is not Phase.DEFENDER:
         raise ValueError(f"no layout to make in phase {view.phase.name}")
-    defence = best_defence(free, view.melds[view.knocker], gin=view.knocker_deadwood_cards() == 0)
+    # Plan with the cards already laid off: they extend the knocker's runs for the next ones.
+    laid = view.laid_off
+    gin = view.knocker_deadwood_cards() == 0
+    defence = best_defence(free | laid, view.melds[view.knocker], gin=gin)
     for action in view.legal:
         if LAYOFF_BASE <= action < MELD_BASE and defence.layoffs >> (action - LAYOFF_BASE) & 1:
             return action
-    if defence.layoffs == 0 and defence.melds:
+    if defence.layoffs & ~laid == 0 and defence.melds:
         return MELD_BASE + MELD_ID[defence.melds[0]]
     return DONE

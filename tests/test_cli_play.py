@@ -292,7 +292,7 @@ def test_defender_chooses_layoffs_by_hand_in_italian() -> None:
     assert "Attacchi 7♥ 8♥: punti morti 15." in text
     result = table.game.finished[0].result
     assert result is not None and result.defender_deadwood == 15 and result.points == 14
-    assert "Punti della mano a favore di Computer: differenza 14 = 14" in text
+    assert "Punti della mano: Computer +14 (differenza 14)" in text
 
 
 def test_knocker_chooses_an_arrangement_with_hint_and_typo() -> None:

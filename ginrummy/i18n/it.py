@@ -140,7 +140,7 @@ MESSAGES: dict[str, str] = {
     "result.part.difference": "differenza {value}",
     "result.part.bonus": "bonus {outcome} {value}",
     "result.multiplied": "({sum}) × {multiplier} per la carta scoperta di picche",
-    "result.points": "Punti della mano a favore di {name}: {sum} = {points}",
+    "result.points": "Punti della mano: {name} +{points} ({sum})",
     "result.box": "Bonus di linea (box): {name} +1, vale {bonus} punti a fine partita.",
     "result.extra_boxes.one": "Box extra: {name} +{count}.",
     "result.extra_boxes.other": "Box extra: {name} +{count}.",

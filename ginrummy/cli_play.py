@@ -208,9 +208,9 @@ def run(args: argparse.Namespace) -> int:
             return 2
     lang = args.lang or (setup.lang if setup else language_from_environment(os.environ))
     m = Messages(lang)
+    notes: list[str] = []
     paint = Painter(args.colour and sys.stdout.isatty(), m)
 
-    notes: list[str] = []
     if setup is None:
         seed = args.seed if args.seed is not None else secrets.randbits(63)
         level = args.level or DEFAULT_LEVEL
@@ -226,6 +226,8 @@ def run(args: argparse.Namespace) -> int:
             assert game.cut == cut_for_deal(_stream(seed, "cut"))
     else:
         setup.lang = lang
+        if args.level is not None or args.rules is not None or args.seed is not None:
+            notes.append(m("game.resume_keeps"))
         if args.name:
             setup.names = (args.name, setup.names[1])
     names = setup.names

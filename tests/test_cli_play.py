@@ -189,8 +189,9 @@ def test_resume_continues_exactly_like_an_uninterrupted_game(
     stopped, _ = load_saved(part.read_text(encoding="utf-8"))
     assert stopped.hand is not None and stopped.hand.actions()  # stopped in the middle of a hand
     second = Player(lang, capsys)
-    assert play(["--resume", str(part)], second, monkeypatch) == 0
+    assert play(["--resume", str(part), "--rules", "classic"], second, monkeypatch) == 0
     resumed_text = second.text()
+    assert ("mantiene le sue regole" if lang == "it" else "keeps its own rules") in resumed_text
     assert ("Riprendo la partita" if lang == "it" else "Resuming the game") in resumed_text
     expected, _ = load_saved(whole.read_text(encoding="utf-8"))
     got, setup = load_saved(part.read_text(encoding="utf-8"))

@@ -358,3 +358,15 @@ def test_R22_agents_take_at_the_wall_only_to_knock_then_knock() -> None:
             quiet = [a for a in legal if not KNOCK_BASE <= a < KNOCK_BASE + 52 and a != BIG_GIN]
             state = state.apply(rng.choice(quiet or legal))  # random play that never knocks
     assert walls[True] > 0 and walls[False] > 0
+
+
+def test_R18_best_layout_lays_off_a_chain_of_cards_on_a_run() -> None:
+    # 9H fits the knocker's 5H-7H only once 8H is laid off: both must go (R18).
+    state = deal(non_dealer="5H 6H 7H 2C 2D 2S AC AD 3S KS",
+                 dealer="8H 9H 4C 4D 6C JS JC QD 9C KC", upcard="KD", stock="AS")
+    state = play(state, "pass; pass; stock; knock KS; meld 5H 6H 7H; meld 2C 2D 2S; "
+                        "meld AC AD AS; done")
+    for agent in (SimpleAgent(0), GreedyAgent(), make_agent("random", 0)):
+        final = play_checked(state, (agent, agent))
+        assert final.laid_off == mask("8H 9H")
+        assert final.result is not None and final.result.defender_deadwood == 63

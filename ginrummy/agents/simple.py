@@ -32,16 +32,19 @@ import random
 from ginrummy.actions import (
     BIG_GIN,
     DISCARD_BASE,
+    DONE,
     DRAW_DISCARD,
     DRAW_STOCK,
     KNOCK_BASE,
     LAYOFF_BASE,
+    MELD_BASE,
     PASS,
     Action,
 )
 from ginrummy.agents.base import best_layout_action
+from ginrummy.cards import SUIT_MASK
 from ginrummy.hand import Phase
-from ginrummy.melds import min_deadwood
+from ginrummy.melds import MELD_ID, RUN_DEADWOOD, best_arrangement, best_defence, min_deadwood
 from ginrummy.views import PlayerView
 
 _RUN_NEIGHBOURS = tuple(
@@ -57,6 +60,7 @@ _RUN_NEIGHBOURS = tuple(
     for rank in range(13)
 )
 """For each rank, the pairs of other ranks that make a three-card run with it."""
+_NONE: frozenset[int] = frozenset()
 
 
 def joins_meld(hand: int, card: int) -> bool:
@@ -81,6 +85,19 @@ def joins_meld(hand: int, card: int) -> bool:
         if hand >> (suit_base + low) & 1 and hand >> (suit_base + high) & 1:
             return True
     return False
+
+
+def _suit_parts(hand: int) -> tuple[tuple[int, int, int, int], int]:
+    """The hand's four one-suit masks, and its run-only deadwood, or -1 if some rank is held
+    three or more times (then sets matter and :func:`min_deadwood` must be asked)."""
+    a = hand & SUIT_MASK
+    b = hand >> 13 & SUIT_MASK
+    c = hand >> 26 & SUIT_MASK
+    d = hand >> 39 & SUIT_MASK
+    if (a & b & (c | d)) | (c & d & (a | b)):
+        return (a, b, c, d), -1
+    table = RUN_DEADWOOD
+    return (a, b, c, d), table[a] + table[b] + table[c] + table[d]
 
 
 class SimpleAgent:
@@ -111,7 +128,7 @@ class SimpleAgent:
             return DRAW_DISCARD if joins_meld(view.hand, view.pile[-1]) else PASS
         if phase is Phase.WALL:
             return DRAW_DISCARD if DRAW_DISCARD in legal else PASS
-        return best_layout_action(view)
+        return _layout_action(view, memory)
 
     # ------------------------------------------------------------ discards
 
@@ -123,20 +140,28 @@ class SimpleAgent:
             return min(knocks, key=lambda a: min_deadwood(hand & ~(1 << (a - KNOCK_BASE))))
         drawn = self._drawn_card(view, memory)
         key = (view.stock_size, len(view.pile), hand)
-        barred_pairs = memory.barred_pairs(key)
+        barred_pairs = memory.barred_pairs(key) if drawn >= 0 and memory.pairs else _NONE
+        taken = view.taken
         candidates: list[int] = []
         least = 1 << 20
+        parts, fast_total = _suit_parts(hand)
+        run_deadwood = RUN_DEADWOOD
         for action in legal:
             if action >= KNOCK_BASE:
                 break
             if action < DISCARD_BASE:
                 continue
             card = action - DISCARD_BASE
-            if card == view.taken:  # never the face-up card just taken
+            if card == taken:  # never the face-up card just taken
                 continue
-            if drawn >= 0 and (1 << drawn | 1 << card) in barred_pairs:
+            if barred_pairs and (1 << drawn | 1 << card) in barred_pairs:
                 continue
-            value = min_deadwood(hand & ~(1 << card))
+            if fast_total >= 0:  # no rank held 3 times: only runs, one suit changes
+                suit = card // 13
+                part = parts[suit]
+                value = fast_total - run_deadwood[part] + run_deadwood[part & ~(1 << card % 13)]
+            else:
+                value = min_deadwood(hand & ~(1 << card))
             if value < least:
                 least = value
                 candidates = [card]
@@ -191,19 +216,52 @@ class SimpleAgent:
         return memory
 
 
+def _layout_action(view: PlayerView, memory: _HandMemory) -> Action:
+    """:func:`best_layout_action`, with the arrangement or defence worked out once per hand."""
+    free = view.hand
+    if view.seat != view.knocker:
+        free &= ~view.laid_off
+    for meld in view.melds[view.seat]:
+        free &= ~meld
+    plan = memory.layout
+    if plan is None or plan[0] is not view.phase:
+        if view.phase is Phase.KNOCKER_MELDS:
+            plan = (view.phase, 0, tuple(best_arrangement(free).melds))
+        else:
+            knocker_free = view.knocker_deadwood_cards()
+            defence = best_defence(free, view.melds[view.knocker], gin=knocker_free == 0)
+            plan = (view.phase, int(defence.layoffs), tuple(defence.melds))
+        memory.layout = plan
+    _, layoffs, melds = plan
+    action = DONE
+    if layoffs & free:
+        for legal in view.legal:
+            if LAYOFF_BASE <= legal < MELD_BASE and layoffs >> (legal - LAYOFF_BASE) & 1:
+                action = legal
+                break
+    else:
+        for meld in melds:
+            if meld & free == meld:
+                action = MELD_BASE + MELD_ID[meld]
+                break
+    return action if action in view.legal else best_layout_action(view)
+
+
 class _HandMemory:
     """What the simple player remembers of one hand: its (drawn, discarded) pairs."""
 
-    __slots__ = ("before_draw", "left_first_upcard", "pairs", "signature", "stock_size")
+    __slots__ = ("before_draw", "layout", "left_first_upcard", "pairs", "signature", "stock_size")
 
     def __init__(self, signature: tuple[int, int | None], stock_size: int) -> None:
         self.signature = signature
         self.stock_size = stock_size
         self.left_first_upcard = False
         self.before_draw: tuple[int, int] | None = None
+        self.layout: tuple[Phase, int, tuple[int, ...]] | None = None
+        """The layout worked out at the first layout decision: phase, layoffs, melds."""
         self.pairs: dict[tuple[int, int, int], int] = {}
         """(stock size, pile size, hand) of the decision -> drawn|discarded card mask."""
 
-    def barred_pairs(self, key: tuple[int, int, int]) -> set[int]:
+    def barred_pairs(self, key: tuple[int, int, int]) -> frozenset[int]:
         """Pairs played at earlier decisions (asking again about the same view is not one)."""
-        return {pair for at, pair in self.pairs.items() if at != key}
+        return frozenset(pair for at, pair in self.pairs.items() if at != key)

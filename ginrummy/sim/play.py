@@ -124,21 +124,26 @@ def play_hand_state(
     """Play ``state`` to its last move; return the state before that move and the move."""
     perf = time.perf_counter
     over = Phase.OVER
-    while True:
-        seat = state.turn
-        view = view_of(state, seat)
-        agent = seat_agents[seat]
-        start = perf()
-        action = agent.choose(view)
-        seat_times[seat].add(perf() - start)
-        if type(action) is not int:
-            action = _as_action(action, agent, view.phase)
-        if action not in view.legal:
-            raise AgentMoveError(_refusal(agent, state, action))
-        after = state.apply_unchecked(action)
-        if after.phase is over:
-            return state, action
-        state = after
+    spent: tuple[list[float], list[float]] = ([], [])
+    try:
+        while True:
+            seat = state.turn
+            view = view_of(state, seat)
+            agent = seat_agents[seat]
+            start = perf()
+            action = agent.choose(view)
+            spent[seat].append(perf() - start)
+            if type(action) is not int:
+                action = _as_action(action, agent, view.phase)
+            if action not in view.legal:
+                raise AgentMoveError(_refusal(agent, state, action))
+            after = state.apply_unchecked(action)
+            if after.phase is over:
+                return state, action
+            state = after
+    finally:
+        seat_times[0].add_many(spent[0])
+        seat_times[1].add_many(spent[1])
 
 
 def _as_action(action: object, agent: Agent, phase: Phase) -> int:

@@ -47,6 +47,22 @@ class DecisionTimes:
         buckets = self.buckets
         buckets[index] = buckets.get(index, 0) + 1
 
+    def add_many(self, seconds: list[float]) -> None:
+        """:meth:`add` each of ``seconds`` (faster for many)."""
+        if not seconds:
+            return
+        self.count += len(seconds)
+        self.total += sum(seconds)
+        self.longest = max(self.longest, max(seconds))
+        buckets = self.buckets
+        log = math.log
+        floor = _FLOOR
+        scale = 1 / _LOG_RATIO
+        last = _BUCKETS - 1
+        for value in seconds:
+            index = 0 if value < floor else min(int(log(value / floor) * scale) + 1, last)
+            buckets[index] = buckets.get(index, 0) + 1
+
     def merge(self, other: DecisionTimes) -> None:
         self.count += other.count
         self.total += other.total

@@ -24,8 +24,8 @@ MESSAGES: dict[str, str] = {
     "game.commands": "A ogni richiesta: 'aiuto' per le mosse, 'sugg' per un suggerimento, "
                      "'esci' per fermarti e salvare.",
     "game.resumed": "Riprendo la partita salvata in {path}, dalla mano {hand}.",
-    "game.resume_keeps": "Una partita ripresa mantiene le sue regole, il suo livello e il suo "
-                         "seme.",
+    "game.resume_keeps": "Una partita ripresa mantiene le sue regole, il livello del computer e "
+                         "la sequenza dei mazzi.",
     "game.over": "Partita finita.",
     "game.stopped": "Partita interrotta.",
     "game.saved": "Partita salvata in {path}. Per riprenderla: gin play --resume {path}",

@@ -19,7 +19,8 @@ MESSAGES: dict[str, str] = {
     "game.commands": "At any prompt: 'help' for the moves, 'hint' for a suggestion, 'quit' to "
                      "stop and save.",
     "game.resumed": "Resuming the game saved in {path}, at hand {hand}.",
-    "game.resume_keeps": "A resumed game keeps its own rules, computer level and sequence of decks.",
+    "game.resume_keeps": "A resumed game keeps its own rules, computer level and sequence of "
+                         "decks.",
     "game.over": "Game over.",
     "game.stopped": "Game stopped.",
     "game.saved": "Game saved to {path}. To continue it: gin play --resume {path}",

@@ -150,6 +150,7 @@ async def table_socket(websocket: WebSocket) -> None:
     if seat is not None and not table.seats[seat].joined:
         await table.join(seat, table.seats[seat].name)
     connection = Connection(websocket, table, seat)
+    table.listeners.add(connection)  # counted as connected in its own first snapshot
     connection.push({
         "type": "hello",
         "protocol": PROTOCOL_VERSION,

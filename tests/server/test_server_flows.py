@@ -38,9 +38,10 @@ def test_vs_computer_hand_to_the_end_then_next_hand(database: str) -> None:
             while me.state["stage"] != "hand":
                 me.recv()
             assert me.state["hands_finished"] == 1 and me.state["hand_number"] == 2
-            events = [m for m in me.messages if m["type"] == "event"]
-            kinds = [m["event"]["kind"] for m in events]
-            assert kinds[-2:] == ["ready", "deal"] or "deal" in kinds[-3:]
+            events = {m["n"]: m["event"] for m in me.messages if m["type"] == "event"}
+            assert events[reply["n"]]["kind"] == "ready" and events[reply["n"]]["seat"] == 0
+            assert events[reply["n"] + 1]["kind"] == "deal"
+            assert events[reply["n"] + 1]["hand_number"] == 2
 
 
 def test_vs_friend_two_clients_by_invite(database: str) -> None:

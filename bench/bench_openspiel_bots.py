@@ -233,6 +233,14 @@ def run(agents: Sequence[str], hands: int, seed: int, bot_hands: int, rounds: in
             f"| {r.seat_mean(0):+.2f} | {r.seat_mean(1):+.2f} | {r.hands / r.seconds:,.0f} "
             f"| {mean_ms:.3f}, {r.p99_ms():.3f} |"
         )
+    for r in runs:
+        if r.name == "expert":
+            low = r.mean() - r.ci95()
+            verdict = "met" if low > 0 else ("not met" if r.mean() + r.ci95() < 0 else "unclear")
+            if r.hands < 2000:
+                verdict = f"not shown, {r.hands} hands (the issue asks for 2,000)"
+            lines += ["", f"Issue 3 target, expert comes out ahead of the bot: **{verdict}** "
+                      f"({r.mean():+.2f} ± {r.ci95():.2f} points/hand over {r.hands} hands)."]
     bot_mean = statistics.fmean(bot_points)
     lines += [
         "",

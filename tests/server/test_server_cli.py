@@ -1,0 +1,118 @@
+"""`gin serve` for real: uvicorn on a loopback port, a WebSocket game, kill -9 and resume."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+import pytest
+from websockets.exceptions import InvalidStatus
+from websockets.sync.client import connect
+
+from ginrummy.cli import build_parser
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+def _start(port: int, database: str, cwd: Path) -> subprocess.Popen[bytes]:
+    process = subprocess.Popen(
+        [sys.executable, "-m", "ginrummy.cli", "serve", "--port", str(port),
+         "--database", database, "--computer-delay", "0"],
+        cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+        env={**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[2])},
+    )
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        try:
+            with urllib.request.urlopen(f"http://127.0.0.1:{port}/api", timeout=1):
+                return process
+        except (urllib.error.URLError, ConnectionError, TimeoutError):
+            if process.poll() is not None:
+                message = process.stderr.read().decode() if process.stderr else ""
+                raise AssertionError(message) from None
+            time.sleep(0.1)
+    process.kill()
+    raise AssertionError("gin serve did not start")
+
+
+def _post(url: str, body: dict[str, Any]) -> dict[str, Any]:
+    request = urllib.request.Request(url, data=json.dumps(body).encode(),
+                                     headers={"content-type": "application/json"})
+    with urllib.request.urlopen(request, timeout=10) as response:
+        data: dict[str, Any] = json.loads(response.read())
+        return data
+
+
+def _until(ws: Any, predicate: Any) -> dict[str, Any]:
+    for _ in range(500):
+        message: dict[str, Any] = json.loads(ws.recv(timeout=10))
+        if predicate(message):
+            return message
+    raise AssertionError("no such message")
+
+
+def test_serve_is_a_gin_command() -> None:
+    args = build_parser().parse_args(["serve", "--port", "8123"])
+    assert args.port == 8123 and args.host == "127.0.0.1" and args.database is None
+
+
+def test_gin_serve_plays_and_survives_kill_9(tmp_path: Path) -> None:
+    port = _free_port()
+    base = f"http://127.0.0.1:{port}"
+    database = f"sqlite:///{tmp_path / 'serve.sqlite3'}"
+    server = _start(port, database, tmp_path)
+    try:
+        with urllib.request.urlopen(base + "/", timeout=5) as page:
+            assert b"The browser client is coming" in page.read()
+        game = _post(base + "/api/games", {"opponent": "computer", "level": 1})
+        gid, token = game["game_id"], game["token"]
+        url = f"ws://127.0.0.1:{port}/ws/{gid}?token={token}"
+        with pytest.raises(InvalidStatus):  # another site's page may not open the table
+            connect(url, origin="http://evil.example")
+        with connect(url, origin=base) as ws:
+            assert json.loads(ws.recv(timeout=10))["type"] == "hello"
+            state = _until(ws, lambda m: m["type"] in ("snapshot", "event")
+                           and m["state"]["to_act"] == 0)["state"]
+            n = state["n"]
+            action = "pass" if "pass" in state["view"]["legal"] else state["view"]["legal"][0]
+            ws.send(json.dumps({"type": "action", "action": action, "expect": n, "id": "x1"}))
+            ack = _until(ws, lambda m: m["type"] == "ack")
+            assert ack["n"] == n + 1 and ack["id"] == "x1"
+            _until(ws, lambda m: m["type"] == "event" and m["n"] == n + 1)
+        snapshot_url = f"{base}/api/games/{gid}?token={token}"
+        for _ in range(100):  # let the computer finish its turn
+            with urllib.request.urlopen(snapshot_url, timeout=5) as response:
+                before = json.loads(response.read())
+            if before["state"]["to_act"] != 1:
+                break
+            time.sleep(0.05)
+        server.send_signal(signal.SIGKILL)
+        server.wait(timeout=10)
+        server = _start(port, database, tmp_path)
+        with urllib.request.urlopen(snapshot_url, timeout=5) as response:
+            after = json.loads(response.read())
+        assert after["n"] == before["n"] >= n + 1
+        for state_ in (before["state"], after["state"]):
+            for seat in state_["seats"]:
+                seat.pop("connected")
+        assert after["state"] == before["state"]
+    finally:
+        server.terminate()
+        try:
+            server.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            server.kill()

@@ -268,9 +268,15 @@ def run_match(
     """Play ``games`` whole games (default 100), or ``hands`` single hands, between two agents.
 
     ``agents`` are registry names (:mod:`ginrummy.agents.registry`) or
-    :class:`AgentSpec`. ``jobs`` > 1 spreads the work over that many processes
-    (spawned, so this works wherever Python runs); the outcomes are the same
-    for every ``jobs``. Duplicate mode needs an even number of games or hands.
+    :class:`AgentSpec`. ``jobs`` > 1 spreads the work over that many processes;
+    the outcomes are the same for every ``jobs`` (and every ``chunk``, the
+    games or hand blocks sent to a process at a time). The processes are
+    *spawned*, as on every platform: a script that asks for ``jobs`` > 1 must
+    call this under ``if __name__ == "__main__":``, and its agents must be
+    registered when their module is imported (a lazy ``"module:attribute"``
+    entry or a plugin module of the registry), not only at run time.
+    Duplicate mode needs an even number of games or hands. ``progress`` is
+    told how many more games (or hands) are done as they finish.
     """
     if len(agents) != 2:
         raise MatchError(f"a match needs exactly two agents, got {len(agents)}")

@@ -7,6 +7,8 @@ CORE_FILES := ginrummy/cards.py ginrummy/melds.py ginrummy/batch.py ginrummy/rul
               ginrummy/actions.py ginrummy/result.py ginrummy/hand.py ginrummy/views.py \
               ginrummy/game.py ginrummy/record.py ginrummy/notation.py ginrummy/analyze.py
 CORE := $(wildcard $(CORE_FILES))
+# Packages also checked with mypy --strict.
+TYPED := $(wildcard ginrummy/server)
 
 RUN_STAMP   := $(VENV)/run.stamp
 TEST_STAMP  := $(VENV)/test.stamp
@@ -15,7 +17,7 @@ BENCH_STAMP := $(VENV)/bench.stamp
 # `make bench` records its tables in bench/RESULTS.md; `make bench BENCH_ARGS=` only prints.
 BENCH_ARGS ?= --write
 
-.PHONY: test run bench clean
+.PHONY: test run serve bench clean
 
 $(RUN_STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -34,11 +36,15 @@ $(BENCH_STAMP): pyproject.toml $(TEST_STAMP)
 
 test: $(TEST_STAMP)
 	$(BIN)/ruff check .
-	$(if $(CORE),$(BIN)/mypy --strict $(CORE),@echo "mypy: no core modules yet")
+	$(if $(CORE),$(BIN)/mypy --strict $(CORE) $(TYPED),@echo "mypy: no core modules yet")
 	$(BIN)/pytest -n 2 -q
 
 run: $(RUN_STAMP)
 	$(BIN)/gin play
+
+# The game server on http://127.0.0.1:8000 (games in ./data/ unless DATABASE_URL is set).
+serve: $(RUN_STAMP)
+	$(BIN)/gin serve
 
 bench: $(BENCH_STAMP)
 	$(BIN)/python bench/run_all.py $(BENCH_ARGS)

@@ -16,6 +16,7 @@ from starlette.staticfiles import StaticFiles
 from ginrummy.server import http_api, page, ws
 from ginrummy.server.db import make_engine, migrate
 from ginrummy.server.lobby import Lobby
+from ginrummy.server.protocol import ClientError
 from ginrummy.server.settings import Settings
 from ginrummy.server.store import Store
 
@@ -30,6 +31,10 @@ def _guarded(endpoint: Endpoint) -> Endpoint:
             return await endpoint(request)
         except http_api.HTTPError as failure:
             return http_api.error_response(failure)
+        except ClientError as refused:  # the table refused (the database failed or raced)
+            status = 409 if refused.code == "conflict" else 503
+            return http_api.error_response(http_api.HTTPError(status, refused.code,
+                                                              refused.message))
 
     run.__name__ = endpoint.__name__
     return run

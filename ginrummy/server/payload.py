@@ -157,7 +157,7 @@ def state_payload(
         "computer": info.computer,
         "seats": [
             {"seat": s.seat, "kind": s.kind, "name": s.name, "joined": s.joined,
-             "connected": s.connected, "ready": s.seat in ready}
+             "connected": s.connected, "ready": s.seat in ready or s.kind == "computer"}
             for s in info.seats
         ],
         "rules": game.rules.to_dict(),

@@ -33,6 +33,7 @@ ERROR_CODES: dict[str, str] = {
     "bad_token": "the token is not a seat or watch token of this game",
     "not_found": "no game has that id",
     "computer_error": "the computer could not move (server-side)",
+    "internal": "the server failed on this message (a bug, logged); nothing changed",
 }
 """Every error code the WebSocket can send, with what it means."""
 

@@ -36,6 +36,7 @@ log = logging.getLogger(__name__)
 
 CLOSE_POLICY = 1008
 CLOSE_TOO_BIG = 1009
+CLOSE_SERVER_ERROR = 1011
 CLOSE_BAD_TOKEN = 4401
 CLOSE_NOT_FOUND = 4404
 CLOSE_SLOW = 4408
@@ -148,7 +149,11 @@ async def table_socket(websocket: WebSocket) -> None:
         return
     seat = None if role == WATCHER else role
     if seat is not None and not table.seats[seat].joined:
-        await table.join(seat, table.seats[seat].name)
+        try:
+            await table.join(seat, table.seats[seat].name)
+        except ClientError as refused:
+            await _refuse(websocket, refused.code, refused.message, CLOSE_SERVER_ERROR)
+            return
     connection = Connection(websocket, table, seat)
     table.listeners.add(connection)  # counted as connected in its own first snapshot
     connection.push({
@@ -213,7 +218,12 @@ async def _read(
                 ident = message_id(json.loads(text))
             connection.push(error(refused.code, refused.message, n=table.n, ident=ident))
             continue
-        await _handle(connection, message)
+        try:
+            await _handle(connection, message)
+        except Exception:  # a bug must cost one message, not the connection
+            log.exception("game %s: message %r failed", table.id, message)
+            connection.push(error("internal", "the server failed on this message; nothing "
+                                  "changed", n=table.n, ident=message.id))
 
 
 async def _handle(connection: Connection, message: Message) -> None:
@@ -235,6 +245,7 @@ def close_codes() -> dict[int, str]:
     return {
         CLOSE_POLICY: "origin not allowed, or too many messages",
         CLOSE_TOO_BIG: "a message over the size limit",
+        CLOSE_SERVER_ERROR: "the seat could not be taken (the database failed)",
         CLOSE_BAD_TOKEN: "the token is not a seat or watch token of the game",
         CLOSE_NOT_FOUND: "no such game",
         CLOSE_SLOW: "the client did not read its messages",

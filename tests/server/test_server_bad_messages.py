@@ -333,3 +333,48 @@ def test_json_nesting_bomb_is_refused(table: Table) -> None:
     _still_open(mover)
     assert table.picture() == before
     assert json.loads(json.dumps(reply))
+
+
+def test_a_server_bug_costs_one_message_not_the_connection(
+    table: Table, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    live = table.client.app.state.lobby.tables[table.gid]  # type: ignore[attr-defined]
+    before = table.picture()
+
+    async def broken(*args: Any) -> None:
+        raise RuntimeError("a bug")
+
+    monkeypatch.setattr(live, "submit", broken)
+    mover = table.mover
+    reply = mover.answer({"type": "action", "action": "pass", "expect": mover.n})
+    assert reply["code"] == "internal"
+    monkeypatch.undo()
+    _still_open(mover)
+    assert table.picture() == before
+    assert mover.act("pass")["type"] == "ack"
+
+
+def test_join_when_the_database_fails_is_a_503(
+    sqlite_db: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    with running(sqlite_db) as client:
+        game = create(client, opponent="friend")
+        store: Store = client.app.state.lobby.store  # type: ignore[attr-defined]
+
+        def broken(*args: Any, **kwargs: Any) -> None:
+            raise OSError("disk full")
+
+        monkeypatch.setattr(store, "append", broken)
+        with other_browser(client):
+            response = client.post(f"/api/games/{game['game_id']}/join",
+                                   json={"token": game["invite_token"]})
+            assert response.status_code == 503
+            assert response.json()["error"]["code"] == "storage"
+            with client.websocket_connect(
+                f"/ws/{game['game_id']}?token={game['invite_token']}"
+            ) as ws:
+                assert receive(ws)["code"] == "storage"
+                assert receive(ws)["code"] == 1011
+        monkeypatch.undo()
+        state = client.get(f"/api/games/{game['game_id']}").json()["state"]
+        assert state["stage"] == "waiting" and state["seats"][1]["joined"] is False

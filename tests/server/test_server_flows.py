@@ -31,7 +31,8 @@ def test_vs_computer_hand_to_the_end_then_next_hand(database: str) -> None:
             if state["last_result"]["outcome"] != "void":
                 assert state["view"]["opponent_hand"] is not None  # both hands shown at the end
             assert state["seats"][1]["kind"] == "computer"
-            assert state["seats"][1]["ready"] is False
+            assert state["seats"][1]["ready"] is True  # the computer is always ready
+            assert state["seats"][0]["ready"] is False
             # The next hand is dealt as soon as the human is ready (the computer always is).
             reply = me.ready()
             assert reply["type"] == "ack" and reply["kind"] == "ready"

@@ -10,8 +10,27 @@ rebuilt from its action log when first needed.
 from __future__ import annotations
 
 import argparse
+import logging
+import re
 
 HELP = "serve the game over HTTP and WebSocket (browser client and API)"
+
+
+class RedactTokens(logging.Filter):
+    """Hide ``token=...`` in log lines (uvicorn logs each WebSocket's path and query).
+
+    >>> record = logging.LogRecord("x", 20, "", 0, '"WebSocket /ws/g?token=%s"', ("abc",), None)
+    >>> RedactTokens().filter(record), record.getMessage()
+    (True, '"WebSocket /ws/g?token=…"')
+    """
+
+    pattern = re.compile(r"(token=)[^&\s\"']+")
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        message = record.getMessage()
+        if "token=" in message:
+            record.msg, record.args = self.pattern.sub(r"\1…", message), ()
+        return True
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -23,6 +42,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
                         "sqlite:///data/ginrummy.sqlite3)")
     parser.add_argument("--computer-delay", type=float, default=0.6, metavar="SECONDS",
                         help="pause before each computer move (default: 0.6)")
+    parser.add_argument("--rate-limit", type=float, default=20.0, metavar="N",
+                        help="messages per second a WebSocket may send, in bursts of N "
+                        "(default: 20; more closes it); raise it for bots")
     parser.add_argument("--allow-origin", action="append", default=[], metavar="ORIGIN",
                         help="another browser origin allowed to connect, e.g. "
                         "https://example.org (repeatable)")
@@ -44,13 +66,20 @@ def run(args: argparse.Namespace) -> int:
     if args.computer_delay < 0:
         print("gin serve: --computer-delay cannot be negative")
         return 2
+    if args.rate_limit < 1:
+        print("gin serve: --rate-limit must be at least 1")
+        return 2
     settings = Settings(
         database=database_url(args.database),
         computer_delay=args.computer_delay,
+        rate_per_second=args.rate_limit,
+        rate_burst=max(1, int(args.rate_limit)),
         allowed_origins=tuple(o.rstrip("/") for o in args.allow_origin),
         cookie_secure=args.secure_cookies,
     )
     app = create_app(settings)
+    for name in ("uvicorn.error", "uvicorn.access"):
+        logging.getLogger(name).addFilter(RedactTokens())
     shown = settings.database.split("@")[-1] if "@" in settings.database else settings.database
     print(f"Gin Rummy server on http://{args.host}:{args.port}/  (database: {shown})")
     uvicorn.run(

@@ -116,3 +116,22 @@ def test_gin_serve_plays_and_survives_kill_9(tmp_path: Path) -> None:
             server.wait(timeout=10)
         except subprocess.TimeoutExpired:
             server.kill()
+
+
+def test_logs_never_show_tokens() -> None:
+    import logging
+
+    from ginrummy.cli_serve import RedactTokens
+
+    record = logging.LogRecord("uvicorn.error", logging.INFO, "", 0,
+                               '%s - "WebSocket %s" [accepted]',
+                               ("127.0.0.1:5", "/ws/abc?token=SECRETsecret123456&since=4"), None)
+    assert RedactTokens().filter(record)
+    assert record.getMessage() == '127.0.0.1:5 - "WebSocket /ws/abc?token=…&since=4" [accepted]'
+
+
+def test_serve_options() -> None:
+    args = build_parser().parse_args(["serve", "--rate-limit", "500", "--computer-delay", "0",
+                                      "--allow-origin", "https://example.org/"])
+    assert args.rate_limit == 500 and args.computer_delay == 0
+    assert args.allow_origin == ["https://example.org/"]

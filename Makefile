@@ -8,7 +8,7 @@ CORE_FILES := ginrummy/cards.py ginrummy/melds.py ginrummy/batch.py ginrummy/rul
               ginrummy/game.py ginrummy/record.py ginrummy/notation.py ginrummy/analyze.py
 CORE := $(wildcard $(CORE_FILES))
 # Packages also checked with mypy --strict.
-TYPED := $(wildcard ginrummy/server)
+TYPED := $(wildcard ginrummy/server ginrummy/cli_serve.py)
 
 RUN_STAMP   := $(VENV)/run.stamp
 TEST_STAMP  := $(VENV)/test.stamp

@@ -297,3 +297,13 @@ def test_cli_is_registered() -> None:
 def test_cli_list() -> None:
     status, out, _ = _sim("--list")
     assert status == 0 and {"random", "simple", "greedy"} <= set(out.split())
+
+
+def test_gin_sim_through_the_gin_command(capsys: pytest.CaptureFixture[str]) -> None:
+    from ginrummy.cli import main
+
+    assert main(["sim", "greedy", "simple", "--games", "2", "--json", "--seed", "7"]) == 0
+    data = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    assert data["agents"] == ["greedy", "simple"] and data["games"] == 2
+    assert main(["sim", "greedy", "nobody"]) == 2
+    assert "unknown agent 'nobody'" in capsys.readouterr().err

@@ -82,6 +82,13 @@ def agent_seed(seed: int, hand_number: int) -> int:
     return _stream(seed, f"agent:{hand_number}").getrandbits(63)
 
 
+STAND_INS: dict[int, tuple[str, ...]] = {
+    1: ("random",), 2: ("simple", "random"), 3: ("greedy", "simple", "random"),
+    4: ("expert", "greedy", "random"), 5: ("montecarlo", "expert", "greedy", "random"),
+}
+"""Until ``level1``..``level5`` are registered: the agents that come closest, best first."""
+
+
 def level_agent_name(level: int) -> str | None:
     """The registry's name for ``level``, or None when no such agent is registered yet."""
     try:
@@ -90,6 +97,16 @@ def level_agent_name(level: int) -> str | None:
         return None
     name = f"level{level}"
     return name if name in agent_names() else None
+
+
+def stand_in(level: int) -> str:
+    """The registered agent closest to ``level`` when the level itself is missing."""
+    try:
+        from ginrummy.agents.registry import agent_names
+    except ImportError:
+        return "random"
+    known = agent_names()
+    return next((name for name in STAND_INS[level] if name in known), "random")
 
 
 def make_agent_named(name: str, seed: int) -> Any:
@@ -216,8 +233,8 @@ def run(args: argparse.Namespace) -> int:
         level = args.level or DEFAULT_LEVEL
         agent = level_agent_name(level)
         if agent is None:
-            notes.append(m("game.level_missing", level=level))
-            agent = "random"
+            agent = stand_in(level)
+            notes.append(m("game.level_missing", level=level, agent=agent))
         name = args.name or m("game.you")
         setup = Setup(seed, level, agent, lang, (name, m("game.computer")))
         if resume_path is None:

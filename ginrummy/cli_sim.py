@@ -3,6 +3,7 @@
   gin sim simple greedy                       100 games to the target, standard rules
   gin sim simple greedy --games 4000 --duplicate --jobs 2
   gin sim simple simple --hands 10000 --json  single hands, for speed; JSON on the last line
+  gin sim expert:danger_weight=4 expert       an agent with parameters for its factory
 
 Game mode plays whole games (to the rules' target), alternating seats; the
 first dealer comes from each game's cut. --duplicate plays every deal twice
@@ -35,7 +36,8 @@ HELP = "play two computer players against each other: win rates, points, speed"
 
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("agents", nargs="*", metavar="AGENT",
-                        help="two agent names (random, simple, greedy, ...)")
+                        help="two agents: a name (random, simple, greedy, ...; --list shows "
+                             "them), or name:key=value,... with parameters for it")
     size = parser.add_mutually_exclusive_group()
     size.add_argument("--games", type=str, default=None,
                       help="whole games to play (default 100)")
@@ -72,6 +74,7 @@ def run_sim(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     from ginrummy.agents.registry import agent_names
     from ginrummy.rules import PRESETS
     from ginrummy.sim.match import MatchError, run_match
+    from ginrummy.sim.play import AgentSpec
 
     if args.list:
         print("\n".join(agent_names()), file=out)
@@ -81,7 +84,8 @@ def run_sim(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             raise ValueError(f"give exactly two agents, got {len(args.agents)}; "
                              f"known agents: {', '.join(agent_names())}")
         known = agent_names()
-        for name in args.agents:
+        for text in args.agents:
+            name = AgentSpec.parse(text).name
             if name not in known:
                 raise ValueError(f"unknown agent {name!r}; known agents: {', '.join(known)}")
         if args.rules not in PRESETS:

@@ -307,3 +307,28 @@ def test_gin_sim_through_the_gin_command(capsys: pytest.CaptureFixture[str]) -> 
     assert data["agents"] == ["greedy", "simple"] and data["games"] == 2
     assert main(["sim", "greedy", "nobody"]) == 2
     assert "unknown agent 'nobody'" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("module_name", [
+    "ginrummy.sim", "ginrummy.sim.match", "ginrummy.sim.play", "ginrummy.sim.stats",
+    "ginrummy.sim.timing", "ginrummy.agents.registry", "ginrummy.agents.simple",
+])
+def test_docstring_examples(module_name: str) -> None:
+    import doctest
+    import importlib
+
+    failures, _ = doctest.testmod(importlib.import_module(module_name))
+    assert failures == 0
+
+
+def test_agent_parameters_on_the_command_line() -> None:
+    spec = AgentSpec.parse("random:layouts=\"random\"")
+    assert spec == AgentSpec("random", (("layouts", "random"),))
+    assert AgentSpec.parse(str(spec)) == spec
+    status, out, _ = _sim("simple", 'random:layouts="random"', "--games", "2", "--json")
+    assert status == 0
+    assert json.loads(out.splitlines()[-1])["agents"][1] == 'random:layouts="random"'
+    status, _, err = _sim("simple", "greedy:bogus=1", "--games", "2")
+    assert status == 2 and "unexpected keyword argument 'bogus'" in err
+    status, _, err = _sim("simple", "random:x", "--games", "2")
+    assert status == 2 and "parameter 'x' is not key=value" in err

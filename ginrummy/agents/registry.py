@@ -3,7 +3,7 @@
 >>> agent = make_agent("greedy")
 >>> agent.name
 'greedy'
->>> "simple" in AGENTS
+>>> "simple" in agent_names()
 True
 
 Every factory is called as ``factory(seed=seed, **params)`` and returns an

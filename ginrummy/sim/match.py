@@ -238,11 +238,16 @@ class MatchResult:
 
 
 def _spec(agent: str | AgentSpec) -> AgentSpec:
-    spec = agent if isinstance(agent, AgentSpec) else AgentSpec(agent)
     try:
-        get_factory(spec.name)
+        spec = agent if isinstance(agent, AgentSpec) else AgentSpec.parse(agent)
     except ValueError as error:
         raise MatchError(str(error)) from None
+    try:
+        get_factory(spec.name)
+        if spec.params:
+            spec.make(0)  # parameters the factory refuses fail here, not in a worker
+    except (TypeError, ValueError) as error:
+        raise MatchError(f"agent {str(spec)!r}: {error}") from None
     return spec
 
 
@@ -267,7 +272,8 @@ def run_match(
 ) -> MatchResult:
     """Play ``games`` whole games (default 100), or ``hands`` single hands, between two agents.
 
-    ``agents`` are registry names (:mod:`ginrummy.agents.registry`) or
+    ``agents`` are registry names (:mod:`ginrummy.agents.registry`), with
+    factory parameters as ``"name:key=value,..."`` if need be, or
     :class:`AgentSpec`. ``jobs`` > 1 spreads the work over that many processes;
     the outcomes are the same for every ``jobs`` (and every ``chunk``, the
     games or hand blocks sent to a process at a time). The processes are

@@ -185,7 +185,7 @@ async def join_game(request: Request) -> Response:
         raise HTTPError(400, "bad_request", f"token must be a string, got {token!r}")
     table, seat = await _table_for(request, token)
     if seat is not None and not table.seats[seat].joined:
-        await table.join(seat, _name(data, f"Player {seat + 1}"))
+        await table.join(seat, _name(data, table.seats[seat].name))
     elif "name" in data:
         _name(data, "")  # still checked, though the seat keeps its name
     body = {"game_id": table.id, "seat": seat, "role": "watcher" if seat is None else "player",

@@ -56,6 +56,7 @@ from __future__ import annotations
 
 import copy
 import dataclasses
+import operator
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -305,9 +306,11 @@ class OpenSpielTable:
         """Play our ``action`` for the seat to act in both engines.
 
         ``view``, when given, is the view the agent chose from: an action outside
-        its ``legal`` is refused before anything is played.
+        its ``legal`` is refused before anything is played. Without it, a move that
+        OpenSpiel refuses raises :class:`BridgeError` and may leave the table half played.
         """
         shadow = self._require_shadow()
+        action = operator.index(action)  # NumPy integers from learning agents
         if view is not None and action not in view.legal:
             raise BridgeError(
                 f"seat {view.seat} chose {action_name(action)}, not among its legal moves "
@@ -318,6 +321,8 @@ class OpenSpielTable:
             self._held.extend(os_meld_actions(ALL_MELDS[action - MELD_BASE]))
         for os_action in os_actions:
             self._os_apply(os_action)
+        if shadow.phase is Phase.DEFENDER and action == DONE:
+            self._held.clear()
         if action == DRAW_STOCK:
             self._pending_stock = True  # the shadow draws once the chance node is played
         else:

@@ -16,6 +16,7 @@ import random
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
+import numpy as np
 import pytest
 
 pyspiel = pytest.importorskip("pyspiel", reason="OpenSpiel (pip package open-spiel) is missing")
@@ -382,6 +383,8 @@ def test_an_action_outside_the_view_is_refused_before_anything_is_sent() -> None
     with pytest.raises(BridgeError, match="not among its legal moves"):
         table.play(DRAW_STOCK, view)
     assert table.os_actions == []
+    table.play(np.int64(DRAW_DISCARD), view)  # NumPy integers are actions too
+    assert table.os_actions == [OS_DRAW_UPCARD] and table.view(0).phase is Phase.DISCARD
 
 
 def test_after_both_pass_the_first_upcard_the_phase_is_draw() -> None:

@@ -143,6 +143,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         + (f" --jobs {args.jobs}`" if args.jobs > 1 else "`"),
         "",
         *lines,
+        "",  # keeps a blank line before the next section of RESULTS.md
     ]
     print("\n".join(body))
     if args.write:

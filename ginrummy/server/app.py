@@ -66,6 +66,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
         Route("/api/games", _guarded(http_api.create_game), methods=["POST"]),
         Route("/api/games/mine", _guarded(http_api.my_games)),
         Route("/api/games/{game_id}", _guarded(http_api.game_snapshot)),
+        Route("/api/games/{game_id}/events", _guarded(http_api.game_events)),
         Route("/api/games/{game_id}/join", _guarded(http_api.join_game), methods=["POST"]),
         WebSocketRoute("/ws/{game_id}", ws.table_socket),
     ]

@@ -6,6 +6,7 @@ a refused request changes nothing.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import typing
 from dataclasses import MISSING, fields
@@ -15,10 +16,12 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, PlainTextResponse, Response
 
 from ginrummy.rules import DEALER_RULES, PRESETS, SHUTOUT_RULES, Rules, RulesError
+from ginrummy.server import payload
 from ginrummy.server.computer import LEVELS, computer_name
 from ginrummy.server.lobby import Lobby
 from ginrummy.server.origin import origin_allowed
 from ginrummy.server.protocol import ERROR_CODES, PROTOCOL_VERSION
+from ginrummy.server.replay import replay
 from ginrummy.server.settings import Settings
 from ginrummy.server.table import WATCHER, Table
 from ginrummy.server.tokens import looks_like_game_id, looks_like_token
@@ -207,6 +210,44 @@ async def game_snapshot(request: Request) -> Response:
                          "n": table.n, "state": table.state(seat)})
 
 
+MAX_EVENTS = 500
+
+
+def _count(request: Request, name: str, default: int, high: int) -> int:
+    raw = request.query_params.get(name)
+    if raw is None:
+        return default
+    if not raw.isdigit() or int(raw) > high:
+        raise HTTPError(400, "bad_request", f"{name} must be a whole number from 0 to {high}, "
+                        f"got {raw!r}")
+    return int(raw)
+
+
+async def game_events(request: Request) -> Response:
+    """The events after ``since`` as the token's seat saw them (for replays and long gaps)."""
+    token = request.query_params.get("token")
+    table, seat = await _table_for(request, token)
+    since = _count(request, "since", 0, 10**9)
+    limit = _count(request, "limit", 100, MAX_EVENTS)
+    info = table.info()
+
+    def render() -> tuple[int, list[dict[str, Any]]]:
+        stored = table.store.load(table.id)
+        if stored is None:
+            return 0, []
+        positions = replay(table.rules, stored.row.cut, stored.decks, stored.log)
+        chosen = stored.log[since:since + limit]
+        return len(stored.log), [
+            payload.event_payload(info, entry, positions[entry.seq].game,
+                                  positions[entry.seq].ready, seat)
+            for entry in chosen
+        ]
+
+    n, events = await asyncio.to_thread(render)
+    return JSONResponse({"game_id": table.id, "seat": seat, "n": n, "since": since,
+                         "events": events})
+
+
 async def my_games(request: Request) -> Response:
     pairs = [
         (name[len(COOKIE_PREFIX):], value) for name, value in request.cookies.items()
@@ -260,6 +301,7 @@ async def api_index(request: Request) -> Response:
             "POST /api/games": "create a game: {opponent, level, preset, options, name}",
             "POST /api/games/{game_id}/join": "take a seat by its token: {token, name}",
             "GET /api/games/{game_id}?token=": "a seat's (or a watcher's) snapshot",
+            "GET /api/games/{game_id}/events?token=&since=&limit=": "past events (replays)",
             "GET /api/games/mine": "the games whose seat cookies this browser holds",
             "GET /api/rules": "presets, options, computer levels",
             "WS /ws/{game_id}?token=": "the table: numbered events, actions",

@@ -220,3 +220,28 @@ def test_resync_sends_missed_events_or_a_snapshot(database: str) -> None:
             assert first["type"] == "hello" and first["n"] == n
             got = [receive(ws) for _ in range(3)]
             assert [m["type"] for m in got] == ["event", "event", "synced"]
+
+
+def test_past_events_over_http_match_the_websocket(database: str) -> None:
+    with running(database, seed=17) as client:
+        game = create(client, opponent="computer", level=1)
+        gid = game["game_id"]
+        with client.websocket_connect(f"/ws/{gid}?token={game['token']}") as ws:
+            me = Player(ws)
+            me.play_hand_vs_computer()
+        live = {m["n"]: m for m in me.messages if m["type"] == "event"}
+        got = client.get(f"/api/games/{gid}/events", params={"since": 0, "limit": 500}).json()
+        assert got["n"] == me.n and got["seat"] == 0
+        assert [e["n"] for e in got["events"]] == list(range(1, me.n + 1))
+        for event in got["events"]:
+            if event["n"] in live:
+                assert strip_presence(event["state"]) == strip_presence(live[event["n"]]["state"])
+                assert event["event"] == live[event["n"]]["event"]
+        page = client.get(f"/api/games/{gid}/events", params={"since": 2, "limit": 3}).json()
+        assert [e["n"] for e in page["events"]] == [3, 4, 5]
+        watch = client.get(f"/api/games/{gid}/events",
+                           params={"token": game["watch_token"], "limit": 5}).json()
+        assert watch["seat"] is None and all(e["state"]["view"]["hand"] is None
+                                             for e in watch["events"][1:])
+        bad = client.get(f"/api/games/{gid}/events", params={"limit": "lots"})
+        assert bad.status_code == 400 and "limit must be a whole number" in bad.text

@@ -8,6 +8,7 @@ import pytest
 from starlette.testclient import TestClient
 
 from ginrummy.rules import PRESETS, Rules
+from ginrummy.server.computer import computer_name
 from tests.server.kit import create, other_browser, running
 
 
@@ -53,6 +54,7 @@ def test_create_vs_computer_returns_seat_token_links_and_cookie(client: TestClie
     state = game["state"]
     assert state["rules"] == Rules.preset("oklahoma", target=50, max_hands=3).to_dict()
     assert state["level"] == 4 and state["kind"] == "computer"
+    assert state["computer"] == computer_name(4) != "random"  # level4, or gin play's stand-in
     assert state["seats"][0]["name"] == "Ann Lee" and state["seats"][1]["kind"] == "computer"
     assert state["stage"] == "hand" and state["hand_number"] == 1
     assert len(state["view"]["hand"]) in (10, 11)

@@ -51,13 +51,13 @@ class Settings:
     """Messages a connection may send at once before the rate applies."""
     allowed_origins: tuple[str, ...] = ()
     """Extra browser origins (``"https://example.org"``) allowed besides the server's own."""
-    replay_buffer: int = 256
+    replay_buffer: int = 100
     """Events kept in memory per game for ``resync``; older gaps get a snapshot."""
     cookie_secure: bool = False
     """Mark seat cookies ``Secure`` (set when served over HTTPS)."""
     clock: Callable[[], float] = time.time
     """Wall clock (seconds), for the time limit of R31; tests replace it."""
-    max_cached_tables: int = 2000
+    max_cached_tables: int = 1000
     """Games kept in memory with nobody connected before the oldest are dropped."""
 
     def sqlite_path(self) -> Path | None:

@@ -56,6 +56,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     import uvicorn
+    from sqlalchemy.engine import make_url
+    from sqlalchemy.exc import ArgumentError
 
     from ginrummy.server import Settings, create_app
     from ginrummy.server.settings import database_url
@@ -69,8 +71,17 @@ def run(args: argparse.Namespace) -> int:
     if args.rate_limit < 1:
         print("gin serve: --rate-limit must be at least 1")
         return 2
+    url = database_url(args.database)
+    try:
+        backend = make_url(url).get_backend_name()
+    except ArgumentError as error:
+        print(f"gin serve: --database: {error}")
+        return 2
+    if backend not in ("sqlite", "postgresql"):
+        print(f"gin serve: --database must be a sqlite:// or postgresql:// URL, got {backend!r}")
+        return 2
     settings = Settings(
-        database=database_url(args.database),
+        database=url,
         computer_delay=args.computer_delay,
         rate_per_second=args.rate_limit,
         rate_burst=max(1, int(args.rate_limit)),

@@ -135,3 +135,11 @@ def test_serve_options() -> None:
                                       "--allow-origin", "https://example.org/"])
     assert args.rate_limit == 500 and args.computer_delay == 0
     assert args.allow_origin == ["https://example.org/"]
+
+
+@pytest.mark.parametrize("url", ["nonsense", "mysql://u@h/db"])
+def test_serve_refuses_a_bad_database_url(url: str, capsys: pytest.CaptureFixture[str]) -> None:
+    from ginrummy.cli import main
+
+    assert main(["serve", "--database", url]) == 2
+    assert "--database" in capsys.readouterr().out

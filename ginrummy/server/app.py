@@ -13,7 +13,7 @@ from starlette.responses import Response
 from starlette.routing import BaseRoute, Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 
-from ginrummy.server import http_api, page, ws
+from ginrummy.server import content, hint_api, http_api, i18n_api, page, ws
 from ginrummy.server.db import make_engine, migrate
 from ginrummy.server.lobby import Lobby
 from ginrummy.server.protocol import ClientError
@@ -68,6 +68,10 @@ def create_app(settings: Settings | None = None) -> Starlette:
         Route("/api/games/{game_id}", _guarded(http_api.game_snapshot)),
         Route("/api/games/{game_id}/events", _guarded(http_api.game_events)),
         Route("/api/games/{game_id}/join", _guarded(http_api.join_game), methods=["POST"]),
+        Route("/api/games/{game_id}/hint", _guarded(hint_api.game_hint)),
+        Route("/api/i18n", _guarded(i18n_api.languages)),
+        Route("/api/i18n/{lang}", _guarded(i18n_api.web_strings)),
+        *content.routes(),
         WebSocketRoute("/ws/{game_id}", ws.table_socket),
     ]
     if page.has_client():

@@ -12,14 +12,25 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ginrummy.actions import FACE_DOWN_KNOCK, KNOCK_BASE, LAYOFF_BASE, action_name
-from ginrummy.cards import cards_of, format_cards
+from ginrummy.actions import DONE, FACE_DOWN_KNOCK, KNOCK_BASE, LAYOFF_BASE, MELD_BASE, action_name
+from ginrummy.cards import cards_of, format_cards, mask_value
 from ginrummy.game import Game, Settlement
-from ginrummy.hand import HandState
-from ginrummy.melds import best_arrangement, min_deadwood, min_deadwood_after_discard
+from ginrummy.hand import HandState, Phase
+from ginrummy.melds import (
+    MELD_ID,
+    LayoffTargets,
+    arrangements,
+    best_arrangement,
+    best_defence,
+    min_deadwood,
+    min_deadwood_after_discard,
+)
 from ginrummy.server.replay import stage
 from ginrummy.server.store import LogEntry
-from ginrummy.views import view_of
+from ginrummy.views import PlayerView, view_of
+
+MAX_LAYOUTS = 9
+"""The most arrangements a knocker is offered (the terminal game shows as many)."""
 
 
 def names(mask: int) -> list[str]:
@@ -69,15 +80,64 @@ def seat_view(state: HandState, seat: int) -> dict[str, Any]:
         used |= meld
     free = view.hand & ~used
     arrangement = best_arrangement(free)
+    eleven = free.bit_count() == 11
     out["arrangement"] = {
         "melds": [names(m) for m in arrangement.melds],
         "unmatched": names(arrangement.unmatched),
         "deadwood": min_deadwood(free),
-        "deadwood_after_discard": (
-            min_deadwood_after_discard(free) if free.bit_count() == 11 else None
-        ),
+        "deadwood_after_discard": min_deadwood_after_discard(free) if eleven else None,
+        "discards": {format_cards([card]): min_deadwood(free & ~(1 << card))
+                     for card in cards_of(free)} if eleven else None,
     }
+    out["layouts"] = layouts(view, free) if view.turn == seat else None
     return out
+
+
+def _layout(melds: Sequence[int], layoffs: Sequence[int], unmatched: int,
+            layable: int | None) -> dict[str, Any]:
+    actions = [action_name(LAYOFF_BASE + card) for card in layoffs]
+    actions += [action_name(MELD_BASE + MELD_ID[m]) for m in melds] + [action_name(DONE)]
+    return {"melds": [names(m) for m in melds], "layoffs": format_cards(layoffs).split(),
+            "unmatched": names(unmatched), "deadwood": mask_value(unmatched),
+            "layable": layable, "actions": actions}
+
+
+def layouts(view: PlayerView, free: int) -> list[dict[str, Any]] | None:
+    """The ways to finish laying out, best first, each with the actions that make it.
+
+    The knocker (R14, R20) gets every arrangement within the limit, least deadwood
+    first, then the fewest unseen cards the opponent could lay off on it (``layable``),
+    at most :data:`MAX_LAYOUTS`. The defender (R18, R25) gets its best answer: the
+    layoffs (in an order the rules accept one at a time) and melds leaving the least
+    deadwood. ``None`` outside those phases.
+    """
+    if view.phase is Phase.KNOCKER_MELDS:
+        limit = 0 if view.big_gin else view.knock_limit
+        unseen = view.unseen()
+        ranked = []
+        for option in arrangements(free, limit):
+            layable = LayoffTargets.of(option.melds).reach(unseen).bit_count()
+            ranked.append(((option.deadwood, layable, len(option.melds)), option, layable))
+        ranked.sort(key=lambda item: item[0])
+        return [_layout(option.melds, (), option.unmatched, layable)
+                for _, option, layable in ranked[:MAX_LAYOUTS]]
+    if view.phase is not Phase.DEFENDER:
+        return None
+    gin = view.knocker_deadwood_cards() == 0
+    targets = LayoffTargets.of(view.melds[view.knocker])
+    laid = view.laid_off
+    wanted = best_defence(free | laid, view.melds[view.knocker], gin=gin).layoffs & free
+    order: list[int] = []
+    pending = cards_of(wanted)
+    while pending:  # one card at a time, each accepted after the ones before (R18)
+        card = next((c for c in pending if targets.accepts(laid | 1 << c)), None)
+        if card is None:
+            break
+        order.append(card)
+        laid |= 1 << card
+        pending.remove(card)
+    rest = best_arrangement(free & ~laid)
+    return [_layout(rest.melds, order, rest.unmatched, None)]
 
 
 def public_view(state: HandState) -> dict[str, Any]:
@@ -172,6 +232,11 @@ def state_payload(
         "box_points": list(game.box_points),
         "view": view,
         "last_result": None if last is None or last.result is None else last.result.to_dict(),
+        "scores": [
+            {"hand": number, "outcome": hand.result.outcome, "winner": hand.result.winner,
+             "points": hand.result.points, "extra_boxes": hand.result.extra_boxes}
+            for number, hand in enumerate(game.finished, start=1) if hand.result is not None
+        ],
         "winner": game.winner,
         "end_reason": game.end_reason,
         "settlement": settlement_dict(game.settlement(), game.is_over),

@@ -17,7 +17,7 @@ BENCH_STAMP := $(VENV)/bench.stamp
 # `make bench` records its tables in bench/RESULTS.md; `make bench BENCH_ARGS=` only prints.
 BENCH_ARGS ?= --write
 
-.PHONY: test run serve bench clean
+.PHONY: test run play serve bench clean
 
 $(RUN_STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -39,12 +39,15 @@ test: $(TEST_STAMP)
 	$(if $(CORE),$(BIN)/mypy --strict $(CORE) $(TYPED),@echo "mypy: no core modules yet")
 	$(BIN)/pytest -n 2 -q
 
+# The browser game on http://127.0.0.1:8000 (games in ./data/ unless DATABASE_URL is set).
 run: $(RUN_STAMP)
-	$(BIN)/gin play
-
-# The game server on http://127.0.0.1:8000 (games in ./data/ unless DATABASE_URL is set).
-serve: $(RUN_STAMP)
 	$(BIN)/gin serve
+
+serve: run
+
+# A game in the terminal.
+play: $(RUN_STAMP)
+	$(BIN)/gin play
 
 bench: $(BENCH_STAMP)
 	$(BIN)/python bench/run_all.py $(BENCH_ARGS)

@@ -99,6 +99,8 @@ OWN_EN: dict[str, str] = {
     "invite.watch": "Watch link (read only, no hidden cards):",
     "invite.waiting": "Waiting for your friend to join…",
     "invite.open_table": "Go to the table",
+    "join.invited": "{name} invites you to a game of Gin Rummy.",
+    "join.sit": "Take your seat",
     # ------------------------------------------------------------ home: my games
     "games.title": "My games",
     "games.none": "No games in this browser yet.",
@@ -209,6 +211,7 @@ OWN_EN: dict[str, str] = {
     "log.deal": "Hand {number}: {name} deals.",
     "log.draw_stock": "{name} draws from the stock.",
     "log.draw_stock_you": "You draw {card} from the stock.",
+    "log.draw_stock_you_unknown": "You draw from the stock.",
     "log.take": "{name} takes {card}.",
     "log.take_you": "You take {card}.",
     "log.pass": "{name} passes.",

@@ -91,6 +91,8 @@ OWN_IT: dict[str, str] = {
     "invite.watch": "Link per guardare (sola lettura, senza carte nascoste):",
     "invite.waiting": "Si aspetta che il tuo amico arrivi…",
     "invite.open_table": "Vai al tavolo",
+    "join.invited": "{name} ti invita a una partita a Gin Rummy.",
+    "join.sit": "Siediti al tavolo",
     # ------------------------------------------------------------ home: le mie partite
     "games.title": "Le mie partite",
     "games.none": "Ancora nessuna partita in questo browser.",
@@ -203,6 +205,7 @@ OWN_IT: dict[str, str] = {
     "log.deal": "Mano {number}: distribuisce {name}.",
     "log.draw_stock": "{name} pesca dal tallone.",
     "log.draw_stock_you": "Peschi {card} dal tallone.",
+    "log.draw_stock_you_unknown": "Peschi dal tallone.",
     "log.take": "{name} prende {card}.",
     "log.take_you": "Prendi {card}.",
     "log.pass": "{name} passa.",

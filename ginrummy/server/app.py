@@ -74,8 +74,8 @@ def create_app(settings: Settings | None = None) -> Starlette:
         *content.routes(),
         WebSocketRoute("/ws/{game_id}", ws.table_socket),
     ]
-    if page.has_client():
-        routes.append(Mount("/static", StaticFiles(directory=page.WEB_DIR), name="static"))
+    if page.has_client() and page.STATIC_DIR.is_dir():
+        routes.append(Mount("/static", StaticFiles(directory=page.STATIC_DIR), name="static"))
     app = Starlette(routes=routes, lifespan=lifespan)
     app.state.settings = settings
     return app

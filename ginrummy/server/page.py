@@ -1,8 +1,8 @@
 """The page at ``/`` until the browser client arrives: what the server offers, in plain HTML.
 
 If ``ginrummy/web/index.html`` exists (the browser client), it is served
-instead at ``/``, ``/play/{game_id}`` and ``/watch/{game_id}``, and the
-folder is served at ``/static``.
+instead at ``/``, ``/play/{game_id}`` and ``/watch/{game_id}``, and its
+``ginrummy/web/static/`` folder (scripts, styles, images) at ``/static``.
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ from starlette.requests import Request
 from starlette.responses import FileResponse, HTMLResponse, Response
 
 WEB_DIR = Path(__file__).resolve().parent.parent / "web"
+STATIC_DIR = WEB_DIR / "static"
 
 PLACEHOLDER = """<!doctype html>
 <html lang="en">

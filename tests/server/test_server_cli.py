@@ -77,7 +77,7 @@ def test_gin_serve_plays_and_survives_kill_9(tmp_path: Path) -> None:
     server = _start(port, database, tmp_path)
     try:
         with urllib.request.urlopen(base + "/", timeout=5) as page:
-            assert b"The browser client is coming" in page.read()
+            assert b'src="/static/app.js"' in page.read()
         game = _post(base + "/api/games", {"opponent": "computer", "level": 1})
         gid, token = game["game_id"], game["token"]
         url = f"ws://127.0.0.1:{port}/ws/{gid}?token={token}"

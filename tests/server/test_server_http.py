@@ -8,6 +8,7 @@ import pytest
 from starlette.testclient import TestClient
 
 from ginrummy.rules import PRESETS, Rules
+from ginrummy.server import page as page_module
 from ginrummy.server.computer import computer_name
 from tests.server.kit import create, other_browser, running
 
@@ -18,12 +19,20 @@ def client(sqlite_db: str) -> Any:
         yield c
 
 
-def test_placeholder_page_says_the_client_is_coming(client: TestClient) -> None:
+def test_root_serves_the_browser_client_or_the_placeholder(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
     page = client.get("/")
     assert page.status_code == 200 and page.headers["content-type"].startswith("text/html")
-    assert "The browser client is coming" in page.text
-    assert "/api/games" in page.text and "/ws/" in page.text
-    assert client.get("/play/abcdefgh1234").status_code == 200
+    assert 'src="/static/app.js"' in page.text
+    for path in ("/play/abcdefgh1234", "/watch/abcdefgh1234"):
+        assert client.get(path).text == page.text
+    assert client.get("/static/app.js").status_code == 200
+    assert client.get("/static/style.css").status_code == 200
+    monkeypatch.setattr(page_module, "has_client", lambda: False)
+    placeholder = client.get("/")
+    assert "The browser client is coming" in placeholder.text
+    assert "/api/games" in placeholder.text and "/ws/" in placeholder.text
 
 
 def test_api_index_rules_and_protocol(client: TestClient) -> None:

@@ -1,0 +1,97 @@
+// The browser client: picks the language and the screen (home, a table, a watch link, a replay).
+import { h, store } from "./dom.js";
+import { LANGUAGE_NAMES, LANGUAGES, chooseLanguage, language, loadLanguage, preferredLanguage, t } from "./i18n.js";
+import { renderHome } from "./home.js";
+import { ReplayScreen } from "./replay.js";
+import { TableScreen } from "./table.js";
+
+const main = document.getElementById("app");
+let screen = null;
+
+const SETTINGS = { large: "large-cards", four: "four-colour" };
+
+function applySettings() {
+  for (const [key, cls] of Object.entries(SETTINGS)) document.body.classList.toggle(cls, Boolean(store.get(`gin.${key}`, false)));
+}
+
+function renderChrome() {
+  document.title = t("app.title");
+  const lang = language();
+  const setting = (key, label) => h("label", { class: "inline" },
+    h("input", { type: "checkbox", name: key, checked: Boolean(store.get(`gin.${key}`, false)), onchange: (event) => {
+      store.set(`gin.${key}`, event.target.checked);
+      applySettings();
+      if (screen && screen.render) screen.render();
+    } }), label);
+  const top = document.getElementById("top");
+  top.replaceChildren(
+    h("a", { class: "brand", href: "/" }, h("span", { class: "brand-suits", "aria-hidden": "true" }, "♠♥"), " ", t("app.title")),
+    h("nav", { class: "nav", "aria-label": t("app.title") },
+      h("a", { href: "/" }, t("nav.home")),
+      h("a", { href: "/#games" }, t("nav.games")),
+      h("a", { href: `/rules?lang=${lang}` }, t("nav.rules")),
+      h("a", { href: `/tips?lang=${lang}` }, t("nav.tips")),
+      h("a", { href: `/faq?lang=${lang}` }, t("nav.faq"))),
+    h("div", { class: "tools" },
+      h("label", { class: "inline lang" }, h("span", { class: "sr-only" }, t("nav.language")),
+        h("select", { name: "language", "aria-label": t("nav.language"), onchange: (event) => switchLanguage(event.target.value) },
+          LANGUAGES.map((code) => h("option", { value: code, selected: code === lang }, LANGUAGE_NAMES[code])))),
+      h("details", { class: "display" },
+        h("summary", {}, t("nav.settings")),
+        h("div", { class: "menu" },
+          setting("large", t("settings.large_cards")),
+          setting("four", t("settings.four_colour")),
+          h("button", { type: "button", class: "btn small", onclick: () => keysDialog().showModal() }, t("settings.keys"))))));
+}
+
+function keysDialog() {
+  let dialog = document.getElementById("keys-dialog");
+  if (dialog) dialog.remove();
+  dialog = h("dialog", { id: "keys-dialog", "aria-labelledby": "keys-title" },
+    h("h2", { id: "keys-title" }, t("keys.title")),
+    ["keys.cards", "keys.draw", "keys.knock", "keys.sort"].map((key) => h("p", {}, t(key))),
+    h("form", { method: "dialog" }, h("button", { type: "submit", class: "btn primary" }, t("btn.close"))));
+  document.body.append(dialog);
+  return dialog;
+}
+
+async function switchLanguage(lang) {
+  await chooseLanguage(lang);
+  renderChrome();
+  keysDialog();
+  if (screen && screen.render) screen.render();
+  else if (!screen) renderHome(main);
+}
+
+function route() {
+  const path = location.pathname;
+  const play = path.match(/^\/play\/([^/]+)\/?$/);
+  const watch = path.match(/^\/watch\/([^/]+)\/?$/);
+  const token = location.hash.length > 1 ? decodeURIComponent(location.hash.slice(1)) : null;
+  if (play && new URLSearchParams(location.search).has("replay")) {
+    screen = new ReplayScreen(main, { gameId: decodeURIComponent(play[1]), token });
+  } else if (play) {
+    screen = new TableScreen(main, { gameId: decodeURIComponent(play[1]), mode: "play", token });
+  } else if (watch) {
+    screen = new TableScreen(main, { gameId: decodeURIComponent(watch[1]), mode: "watch", token });
+  } else {
+    screen = null;
+    renderHome(main);
+    return;
+  }
+  screen.start();
+}
+
+async function boot() {
+  applySettings();
+  try {
+    await loadLanguage(preferredLanguage());
+  } catch {
+    await loadLanguage("en").catch(() => {});
+  }
+  renderChrome();
+  keysDialog();
+  route();
+}
+
+boot();

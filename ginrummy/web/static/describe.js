@@ -1,0 +1,164 @@
+// What happened, in words: moves for the log, a hand's score line by line, the settlement.
+import { cardText, cardsText, has, t, tp } from "./i18n.js";
+
+export function seatName(state, seat) {
+  const info = state && state.seats && state.seats[seat];
+  return info ? info.name : `#${seat}`;
+}
+
+/**
+ * A move in words. `seat` played `action` (the server's text); `me` is the reader's seat
+ * (null for a watcher); `card` is what the words need that the action does not say: the
+ * card a seat took from the pile, or the card the reader drew from the stock.
+ */
+export function moveText(action, seat, me, name, card = null) {
+  const you = seat === me;
+  const key = (base) => (you ? `log.${base}_you` : `log.${base}`);
+  const [verb, ...rest] = action.split(" ");
+  if (action === "stock") {
+    if (you) return card ? t("log.draw_stock_you", { card: cardText(card) }) : t("log.draw_stock_you_unknown");
+    return t("log.draw_stock", { name });
+  }
+  if (action === "take") return t(key("take"), { name, card: card ? cardText(card) : "?" });
+  if (action === "pass") return t(key("pass"), { name });
+  if (action === "done") return t(key("done"), { name });
+  if (action === "big gin") return t(key("big_gin"), { name });
+  if (verb === "knock") return you && rest[0] ? t("log.knock_you", { card: cardText(rest[0]) }) : t("log.knock", { name });
+  if (verb === "discard") return t(key("discard"), { name, card: cardText(rest[0]) });
+  if (verb === "meld") return t(key("meld"), { name, cards: cardsText(rest) });
+  if (verb === "layoff") return t(key("layoff"), { name, card: cardText(rest[0]) });
+  return `${name}: ${action}`;
+}
+
+/**
+ * The hand's history as log lines, rebuilt from view.history (a snapshot): the pile is
+ * replayed from the first upcard so that each take names its card.
+ */
+export function historyLines(state) {
+  const view = state.view;
+  if (!view) return [];
+  const pile = view.upcard ? [view.upcard] : [];
+  const me = state.you;
+  const lines = [];
+  for (const [seat, action] of view.history || []) {
+    let card = null;
+    if (action === "take") card = pile.pop() || null;
+    else if (action.startsWith("discard ")) pile.push(action.slice(8));
+    lines.push({ seat, text: moveText(action, seat, me, seatName(state, seat), card) });
+  }
+  return lines;
+}
+
+const VOID_REASONS = [
+  ["R21", "void.R21"],
+  ["R22", "void.R22"],
+  ["R36", "void.R36"],
+  ["the discard pile was drawn from too often", "void.pile_cap"],
+  ["the same card was taken and thrown back", "void.returned"],
+];
+
+export function voidReason(reason) {
+  for (const [start, key] of VOID_REASONS) if (reason && reason.startsWith(start)) return t(key);
+  return t("void.unknown", { reason: reason || "" });
+}
+
+export function outcomeName(outcome) {
+  return t(`outcome.${outcome}`);
+}
+
+/** A hand's score line by line, as the terminal game writes it (ginrummy.terminal.result_lines). */
+export function resultLines(result, names, layoffs = [], boxBonus = 0) {
+  if (!result) return [];
+  if (result.outcome === "void") return [t("result.void", { reason: voidReason(result.void_reason) })];
+  const knocker = names[result.knocker];
+  const defender = names[1 - result.knocker];
+  const lines = [];
+  if (result.outcome === "big_gin") lines.push(t("result.knocker_big_gin", { name: knocker }));
+  else if (result.outcome === "gin") lines.push(t("result.knocker_gin", { name: knocker }));
+  else lines.push(t("result.knocker", { name: knocker, count: result.knocker_deadwood }));
+  if (layoffs.length) {
+    lines.push(t("result.defender_layoffs", { name: defender, count: result.defender_deadwood, cards: cardsText(layoffs) }));
+  } else {
+    lines.push(t("result.defender", { name: defender, count: result.defender_deadwood }));
+  }
+  lines.push(t("result.outcome", { outcome: outcomeName(result.outcome) }));
+  if (result.winner === null || result.winner === undefined) {
+    lines.push(t("result.tie"));
+    return lines;
+  }
+  const parts = [t("result.part.difference", { value: result.difference })];
+  if (result.bonus) parts.push(t("result.part.bonus", { outcome: outcomeName(result.outcome), value: result.bonus }));
+  let sum = parts.join(" + ");
+  if (result.multiplier !== 1) sum = t("result.multiplied", { sum, multiplier: result.multiplier });
+  lines.push(t("result.points", { name: names[result.winner], sum, points: result.points }));
+  if (boxBonus) lines.push(t("result.box", { name: names[result.winner], bonus: boxBonus }));
+  if (result.extra_boxes) lines.push(tp("result.extra_boxes", result.extra_boxes, { name: names[result.winner] }));
+  return lines;
+}
+
+/** The settlement's lines with labels in the reader's language (ginrummy.terminal.settlement_label). */
+export function settlementRows(settlement, rules) {
+  const rows = [];
+  for (const line of settlement.lines || []) {
+    const label = line.label;
+    const zero = line.values.every((v) => !v);
+    if (zero && ((label.startsWith("boxes") && !rules.box_bonus) || (label.startsWith("game bonus") && !rules.game_bonus))) continue;
+    let text = label;
+    if (label.startsWith("hand points")) text = t("settle.hand_points");
+    else if (label.startsWith("boxes")) text = t("settle.boxes", { bonus: rules.box_bonus });
+    else if (label.startsWith("extra boxes")) text = t("settle.extra_boxes", { bonus: rules.box_bonus });
+    else if (label.startsWith("game bonus")) text = t("settle.game_bonus");
+    else if (label.startsWith("shutout")) text = t(rules.shutout_rule === "double_bonus" ? "settle.shutout_bonus" : "settle.shutout_all");
+    else if (label.startsWith("final total")) text = t("settle.final");
+    rows.push({ label: text, values: line.values, total: label.startsWith("final total") });
+  }
+  return rows;
+}
+
+/** The winner and the payment under the settlement (ginrummy.terminal.settlement_lines). */
+export function settlementWords(settlement, rules, names) {
+  const lines = [];
+  if (settlement.end_reason === null || settlement.end_reason === undefined) lines.push(t("settle.in_progress"));
+  else if (settlement.winner === null || settlement.winner === undefined) lines.push(t("settle.no_winner", { reason: t(`end.${settlement.end_reason}`) }));
+  else lines.push(t("settle.winner", { name: names[settlement.winner], reason: t(`end.${settlement.end_reason}`) }));
+  const stake = rules.stake_per_point;
+  if (settlement.payer === null || settlement.payer === undefined) lines.push(t("settle.margin_none"));
+  else if (!stake) lines.push(t("settle.margin", { margin: settlement.margin }));
+  else lines.push(t("settle.payment", { margin: settlement.margin, payer: names[settlement.payer], payee: names[1 - settlement.payer], stake, payment: settlement.payment }));
+  return lines;
+}
+
+/** A rules option's value in words. */
+export function optionValue(rules, name) {
+  const value = rules[name];
+  if (typeof value === "boolean") return value ? t("value.on") : t("value.off");
+  if (value === null || value === undefined) return name === "max_hands" || name === "time_limit_minutes" ? t("value.no_limit") : t("value.none");
+  if (name === "dealer_rule" || name === "shutout_rule") return t(`${name}.${value}`);
+  if (name === "knock_limit" && rules.oklahoma) return t("option.knock_limit_oklahoma");
+  return String(value);
+}
+
+/** The rules in a few sentences (`withPreset`: starting with the preset's description). */
+export function rulesSummary(rules, withPreset = true) {
+  const lines = [];
+  const preset = `preset.${rules.name}`;
+  if (withPreset && has(preset)) lines.push(t(preset));
+  if (rules.oklahoma) lines.push(t("rules.summary.limit_oklahoma"));
+  else if (rules.knock_limit === 0) lines.push(t("rules.summary.gin_only"));
+  else lines.push(t("rules.summary.limit", { limit: rules.knock_limit }));
+  lines.push(t("rules.summary.bonuses", { gin: rules.gin_bonus, undercut: rules.undercut_bonus }));
+  lines.push(t("rules.summary.target", { target: rules.target }));
+  if (rules.box_bonus) lines.push(t("rules.summary.boxes", { bonus: rules.box_bonus }));
+  if (rules.game_bonus) lines.push(t("rules.summary.game_bonus", { bonus: rules.game_bonus }));
+  for (const name of ["spade_double", "ace_upcard_gin_only", "extra_boxes", "eleven_card_deal", "allow_discard_of_drawn_upcard", "big_gin", "fiftieth_card_action"]) {
+    if (rules[name]) lines.push(`${capitalise(t(`option.${name}`))}.`);
+  }
+  if (rules.max_hands) lines.push(`${capitalise(t("option.max_hands"))}: ${rules.max_hands}.`);
+  if (rules.time_limit_minutes) lines.push(`${capitalise(t("option.time_limit_minutes"))}: ${rules.time_limit_minutes}.`);
+  if (rules.stake_per_point) lines.push(t("rules.summary.stake", { stake: rules.stake_per_point }));
+  return lines;
+}
+
+export function capitalise(text) {
+  return text ? text[0].toUpperCase() + text.slice(1) : text;
+}

@@ -1,0 +1,226 @@
+// The home page: a new game against the computer or a friend (every rule editable), and my games.
+import { api } from "./api.js";
+import { capitalise, optionValue, rulesSummary } from "./describe.js";
+import { h, store } from "./dom.js";
+import { t } from "./i18n.js";
+import { errorText } from "./notices.js";
+
+let rulesInfo = null; // GET /api/rules, fetched once
+
+function presetName(name) {
+  const text = t(`preset.${name}`);
+  return text.startsWith("preset.") ? name : text.split(":")[0];
+}
+
+function sameValue(a, b) {
+  return (a ?? null) === (b ?? null);
+}
+
+/** The form's choices survive a change of language (the page is drawn again). */
+const choice = {
+  opponent: "computer",
+  level: 1,
+  preset: "standard",
+  values: null,
+  name: store.get("gin.name", ""),
+};
+
+export async function renderHome(main) {
+  main.replaceChildren(h("p", { class: "loading" }, t("app.loading")));
+  try {
+    rulesInfo = rulesInfo || (await api("/api/rules"));
+  } catch (error) {
+    main.replaceChildren(h("p", { class: "notice error", role: "alert" }, errorText(error)));
+    return;
+  }
+  if (!choice.values) choice.values = { ...rulesInfo.presets[choice.preset] };
+  const games = h("section", { class: "panel games", id: "games", "aria-labelledby": "games-title" },
+    h("h2", { id: "games-title" }, t("games.title")), h("p", { class: "muted" }, t("app.loading")));
+  main.replaceChildren(h("div", { class: "home" },
+    h("section", { class: "panel intro" }, h("h1", {}, t("app.title")), h("p", {}, t("app.tagline"))),
+    newGameForm(),
+    games));
+  fillGames(games);
+  if (location.hash === "#games") games.scrollIntoView();
+}
+
+function newGameForm() {
+  const info = rulesInfo;
+  const summary = h("ul", { class: "summary" });
+  const presetDesc = h("p", { class: "muted preset-desc" });
+  const error = h("p", { class: "notice error", role: "alert", hidden: true });
+  const optionsBox = h("div", { class: "options-grid" });
+  const levelRow = h("label", { class: "field" }, h("span", {}, t("new.level")),
+    h("select", { name: "level", onchange: (e) => { choice.level = Number(e.target.value); } },
+      info.levels.map((level) => h("option", { value: level, selected: level === choice.level }, t(`level.${level}`)))));
+
+  const refresh = () => {
+    summary.replaceChildren(...rulesSummary({ ...choice.values, name: choice.preset }, false).map((line) => h("li", {}, line)));
+    presetDesc.textContent = t(`preset.${choice.preset}`);
+    levelRow.hidden = choice.opponent !== "computer";
+    for (const row of optionsBox.querySelectorAll("[data-option]")) {
+      const name = row.dataset.option;
+      const changed = !sameValue(choice.values[name], info.presets[choice.preset][name]);
+      row.classList.toggle("changed", changed);
+      row.querySelector(".changed-note").hidden = !changed;
+      row.querySelector(".value-words").textContent = optionValue(choice.values, name);
+    }
+  };
+
+  const drawOptions = () => {
+    optionsBox.replaceChildren(...info.options.map((meta) => optionRow(meta, refresh)));
+  };
+
+  const opponentRadio = (value, label) => h("label", { class: "radio" },
+    h("input", { type: "radio", name: "opponent", value, checked: choice.opponent === value,
+      onchange: () => { choice.opponent = value; refresh(); } }),
+    h("span", {}, label));
+
+  const submit = h("button", { type: "submit", class: "btn primary big" }, t("new.start"));
+  const form = h("form", { class: "panel new-game", "aria-labelledby": "new-title", novalidate: true,
+    onsubmit: async (event) => {
+      event.preventDefault();
+      error.hidden = true;
+      submit.disabled = true;
+      submit.textContent = t("new.starting");
+      try {
+        await startGame();
+      } catch (failure) {
+        error.textContent = errorText(failure);
+        error.hidden = false;
+        submit.disabled = false;
+        submit.textContent = t("new.start");
+      }
+    } },
+  h("h2", { id: "new-title" }, t("new.title")),
+  h("fieldset", { class: "field" }, h("legend", {}, t("new.opponent")),
+    opponentRadio("computer", t("new.computer")), opponentRadio("friend", t("new.friend"))),
+  levelRow,
+  h("label", { class: "field" }, h("span", {}, t("new.name")),
+    h("input", { name: "name", maxlength: 40, autocomplete: "nickname", value: choice.name,
+      placeholder: t("new.name_placeholder"), oninput: (e) => { choice.name = e.target.value; } })),
+  h("label", { class: "field" }, h("span", {}, t("new.preset")),
+    h("select", { name: "preset", onchange: (e) => {
+      choice.preset = e.target.value;
+      choice.values = { ...info.presets[choice.preset] };
+      drawOptions();
+      refresh();
+    } }, Object.keys(info.presets).map((name) => h("option", { value: name, selected: name === choice.preset }, presetName(name))))),
+  presetDesc,
+  h("details", { class: "options" },
+    h("summary", {}, t("new.options")),
+    h("p", { class: "muted" }, t("new.options_note")),
+    optionsBox,
+    h("button", { type: "button", class: "btn", onclick: () => {
+      choice.values = { ...info.presets[choice.preset] };
+      drawOptions();
+      refresh();
+    } }, t("new.reset"))),
+  h("div", { class: "in-words" }, h("h3", {}, t("new.summary")), summary),
+  error,
+  submit);
+  drawOptions();
+  refresh();
+  return form;
+}
+
+function optionRow(meta, refresh) {
+  const name = meta.name;
+  const label = capitalise(t(`option.${name}`));
+  const set = (value) => { choice.values[name] = value; refresh(); };
+  let control;
+  if (meta.type === "bool") {
+    control = h("input", { type: "checkbox", name, checked: Boolean(choice.values[name]), onchange: (e) => set(e.target.checked) });
+  } else if (meta.type === "choice") {
+    control = h("select", { name, onchange: (e) => set(e.target.value) },
+      meta.choices.map((value) => h("option", { value, selected: value === choice.values[name] }, t(`${name}.${value}`))));
+  } else {
+    const current = choice.values[name];
+    const number = h("input", { type: "number", name, min: 0, step: 1, inputmode: "numeric",
+      value: current === null || current === undefined ? (meta.default ?? "") : current,
+      disabled: meta.nullable && (current === null || current === undefined),
+      oninput: (e) => {
+        const value = e.target.value.trim();
+        set(value === "" || !/^\d+$/.test(value) ? value : Number(value));
+      } });
+    if (meta.nullable) {
+      const none = h("input", { type: "checkbox", checked: current === null || current === undefined,
+        "aria-label": `${label}: ${t("value.no_limit")}`,
+        onchange: (e) => {
+          number.disabled = e.target.checked;
+          if (!e.target.checked && number.value === "") number.value = name === "time_limit_minutes" ? 60 : 10;
+          set(e.target.checked ? null : Number(number.value));
+        } });
+      control = h("span", { class: "nullable" }, number, h("label", { class: "inline" }, none, t("value.no_limit")));
+    } else {
+      control = number;
+    }
+  }
+  const id = `opt-${name}`;
+  if (control.tagName === "INPUT" || control.tagName === "SELECT") control.id = id;
+  else control.querySelector("input[type=number]").id = id;
+  return h("div", { class: "option", dataset: { option: name } },
+    h("label", { for: id }, label),
+    control,
+    h("span", { class: "value-words muted" }),
+    h("span", { class: "changed-note", hidden: true }, t("new.changed")));
+}
+
+async function startGame() {
+  const presetValues = rulesInfo.presets[choice.preset];
+  const options = {};
+  for (const meta of rulesInfo.options) {
+    const value = choice.values[meta.name];
+    if (!sameValue(value, presetValues[meta.name])) options[meta.name] = value;
+  }
+  const body = { opponent: choice.opponent, preset: choice.preset, options };
+  if (choice.opponent === "computer") body.level = choice.level;
+  const name = (choice.name || "").trim();
+  if (name) body.name = name;
+  store.set("gin.name", name);
+  const created = await api("/api/games", { method: "POST", body });
+  const links = created.links || {};
+  store.set(`gin.links.${created.game_id}`, { invite: links.invite || null, watch: links.watch || null });
+  location.assign(`/play/${encodeURIComponent(created.game_id)}`);
+}
+
+async function fillGames(section) {
+  let list;
+  try {
+    list = (await api("/api/games/mine")).games || [];
+  } catch (error) {
+    section.replaceChildren(h("h2", { id: "games-title" }, t("games.title")), h("p", { class: "notice error" }, errorText(error)));
+    return;
+  }
+  const going = list.filter((game) => game.status !== "over");
+  const over = list.filter((game) => game.status === "over");
+  const content = [h("h2", { id: "games-title" }, t("games.title"))];
+  if (!list.length) content.push(h("p", { class: "muted" }, t("games.none")));
+  if (going.length) content.push(h("h3", {}, t("games.in_progress")), h("ul", { class: "game-list" }, going.map(gameItem)));
+  if (over.length) content.push(h("h3", {}, t("games.finished")), h("ul", { class: "game-list" }, over.map(gameItem)));
+  section.replaceChildren(...content);
+}
+
+function gameItem(game) {
+  const me = game.seat;
+  const other = (game.seats || []).find((seat) => seat.seat !== me) || { name: "?" };
+  const totals = game.totals || [0, 0];
+  let status;
+  if (game.status === "waiting") status = t("games.waiting");
+  else if (game.status === "over") status = game.winner === null || game.winner === undefined ? t("games.tie") : t(game.winner === me ? "games.won" : "games.lost");
+  else if (game.stage === "between_hands") status = t("games.between");
+  else status = t(game.your_turn ? "games.your_turn" : "games.their_turn");
+  const table = `/play/${encodeURIComponent(game.game_id)}`;
+  const details = [t("games.against", { name: other.name }), presetName(game.rules)];
+  if (game.level) details.push(t("games.level", { level: game.level }));
+  if (game.hand_number) details.push(t("games.hand", { number: game.hand_number }));
+  return h("li", { class: ["game-item", game.your_turn && game.status !== "over" ? "your-turn" : null], dataset: { game: game.game_id } },
+    h("div", { class: "game-main" },
+      h("a", { href: table, class: "game-title" }, details[0]),
+      h("span", { class: "muted" }, details.slice(1).join(" · "))),
+    h("span", { class: "game-score", title: `${totals[me]} – ${totals[1 - me]}` }, t("games.score", { mine: totals[me], theirs: totals[1 - me] })),
+    h("span", { class: "game-status" }, status),
+    h("span", { class: "game-actions" },
+      h("a", { class: "btn small", href: table }, t("games.continue")),
+      game.status === "over" ? h("a", { class: "btn small", href: `${table}?replay` }, t("games.replay")) : null));
+}

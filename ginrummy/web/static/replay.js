@@ -1,0 +1,121 @@
+// A finished (or any) game replayed step by step from GET /api/games/{id}/events, as the seat saw it.
+import { api } from "./api.js";
+import { h, typing } from "./dom.js";
+import { t } from "./i18n.js";
+import { TableScreen } from "./table.js";
+
+const PAGE = 500;
+
+export class ReplayScreen {
+  constructor(root, { gameId, token = null }) {
+    Object.assign(this, { root, gameId, token });
+    this.events = [];
+    this.step = 1;
+    this.timer = null;
+    this.table = new TableScreen(root, { gameId, mode: "replay", token });
+    this.onKey = (event) => this.keydown(event);
+  }
+
+  async start() {
+    this.root.replaceChildren(h("p", { class: "loading" }, t("app.loading")));
+    try {
+      let since = 0;
+      for (;;) {
+        const query = new URLSearchParams({ since: String(since), limit: String(PAGE) });
+        if (this.token) query.set("token", this.token);
+        const page = await api(`/api/games/${encodeURIComponent(this.gameId)}/events?${query}`);
+        this.events.push(...page.events);
+        since += page.events.length;
+        if (page.events.length < PAGE || since >= page.n) break;
+      }
+    } catch (error) {
+      this.table.showFatal(error);
+      return;
+    }
+    if (!this.events.length) {
+      this.root.replaceChildren(h("section", { class: "panel" }, h("p", {}, t("replay.start")), h("a", { class: "btn", href: "/" }, t("btn.home"))));
+      return;
+    }
+    document.addEventListener("keydown", this.onKey);
+    this.show(1);
+  }
+
+  destroy() {
+    this.pause();
+    document.removeEventListener("keydown", this.onKey);
+  }
+
+  /** Show the table after event number `step` (1 = the first deal), with the moves of that hand. */
+  show(step) {
+    this.step = Math.max(1, Math.min(step, this.events.length));
+    const table = this.table;
+    table.state = null;
+    table.log = [];
+    for (let index = 0; index < this.step; index += 1) {
+      const message = this.events[index];
+      const before = table.state;
+      table.state = message.state;
+      if (before) table.logEvent(message.event, before, message.state);
+      else table.log = table.snapshotLog(message.state);
+    }
+    table.n = this.step;
+    table.seat = table.state.you;
+    table.replayBar = this.bar();
+    table.render();
+  }
+
+  render() {
+    if (this.events.length) this.show(this.step);
+  }
+
+  bar() {
+    const total = this.events.length;
+    const go = (step) => () => {
+      this.pause();
+      this.show(step);
+    };
+    const playing = this.timer !== null;
+    const table = `/play/${encodeURIComponent(this.gameId)}${this.token ? `#${this.token}` : ""}`;
+    return h("nav", { class: "replay-bar panel", "aria-label": t("replay.title") },
+      h("strong", {}, t("replay.title")),
+      h("button", { type: "button", class: "btn small", onclick: go(1), disabled: this.step <= 1, dataset: { name: "first" } }, "⏮ ", t("replay.first")),
+      h("button", { type: "button", class: "btn small", onclick: go(this.step - 1), disabled: this.step <= 1, dataset: { name: "prev" } }, "◀ ", t("replay.prev")),
+      h("span", { class: "step", "aria-live": "polite" }, t("replay.step", { step: this.step, total })),
+      h("button", { type: "button", class: "btn small", onclick: go(this.step + 1), disabled: this.step >= total, dataset: { name: "next" } }, t("replay.next"), " ▶"),
+      h("button", { type: "button", class: "btn small", onclick: go(total), disabled: this.step >= total, dataset: { name: "last" } }, t("replay.last"), " ⏭"),
+      h("button", { type: "button", class: "btn small", onclick: () => (playing ? this.pause() : this.play()), dataset: { name: "play" } }, playing ? t("replay.pause") : t("replay.play")),
+      this.token ? null : h("a", { class: "btn small", href: table }, t("replay.back_to_table")));
+  }
+
+  play() {
+    if (this.timer !== null) return;
+    if (this.step >= this.events.length) this.step = 0;
+    this.timer = setInterval(() => {
+      if (this.step >= this.events.length) this.pause();
+      else this.show(this.step + 1);
+    }, 900);
+    this.show(this.step + 1);
+  }
+
+  pause() {
+    if (this.timer !== null) clearInterval(this.timer);
+    const was = this.timer !== null;
+    this.timer = null;
+    if (was) this.show(this.step);
+  }
+
+  keydown(event) {
+    if (typing(event) || event.ctrlKey || event.metaKey || event.altKey || document.querySelector("dialog[open]")) return;
+    const moves = { ArrowLeft: this.step - 1, ArrowRight: this.step + 1, Home: 1, End: this.events.length };
+    if (event.key in moves) {
+      event.preventDefault();
+      this.pause();
+      this.show(moves[event.key]);
+    } else if (event.key === " " && !(event.target && event.target.closest && event.target.closest("button, a"))) {
+      event.preventDefault();
+      if (this.timer !== null) this.pause();
+      else this.play();
+    }
+  }
+}
+

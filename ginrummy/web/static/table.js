@@ -1,0 +1,458 @@
+// The table screen's controller: joins a seat, keeps the WebSocket, the state and the moves in flight.
+// The server decides everything: this shows its state and sends back one of view.legal.
+import { api, ApiError } from "./api.js";
+import { Connection } from "./conn.js";
+import { historyLines, moveText, seatName } from "./describe.js";
+import { h, store, typing } from "./dom.js";
+import { language, t } from "./i18n.js";
+import { clearNotices, errorText, notify } from "./notices.js";
+import { animateMove, measureMove, renderTable } from "./tableview.js";
+
+let counter = 0;
+function messageId() {
+  counter += 1;
+  return `c-${Date.now().toString(36)}-${counter}`;
+}
+
+export class TableScreen {
+  /**
+   * root: the element to draw in; gameId; mode: "play" | "watch" | "replay";
+   * token: a watch token (a seat's token only passes through, to take the seat).
+   */
+  constructor(root, { gameId, mode = "play", token = null }) {
+    Object.assign(this, { root, gameId, mode, token });
+    this.state = null;
+    this.n = -1;
+    this.seat = null;
+    this.pending = null; // the action or ready sent and not answered yet
+    this.plan = []; // the rest of a layout being sent, one action at a time
+    this.log = [];
+    this.knockMode = false;
+    this.hint = null;
+    this.online = false;
+    this.fatal = null;
+    this.sortMode = store.get("gin.sort", "melds");
+    this.order = [];
+    this.focusName = null;
+    this.layoutChoice = 0;
+    this.links = store.get(`gin.links.${gameId}`, null);
+    this.readOnly = mode !== "play";
+    this.onKey = (event) => this.keydown(event);
+  }
+
+  // ------------------------------------------------------------ starting
+
+  async start() {
+    this.root.replaceChildren(h("p", { class: "loading" }, t("conn.connecting")));
+    document.addEventListener("keydown", this.onKey);
+    if (this.mode === "play" && this.token) {
+      const taken = await this.takeSeat(this.token);
+      this.token = null;
+      if (!taken) return;
+    }
+    this.connection = new Connection(this.gameId, {
+      token: this.mode === "watch" ? this.token : null,
+      since: () => this.n,
+      onMessage: (message) => this.receive(message),
+      onOpen: () => {
+        this.online = true;
+      },
+      onLost: () => {
+        this.online = false;
+        notify(t("conn.lost"), "warning", 0);
+        this.render();
+      },
+      onFatal: () => {
+        this.online = false;
+        this.showFatal(this.fatal || { code: "bad_token" });
+      },
+    });
+    this.connection.open();
+  }
+
+  /** A seat link (#token): take the seat (asking the newcomer's name), keep the cookie, drop the token from the address bar. */
+  async takeSeat(token) {
+    history.replaceState(null, "", location.pathname + location.search);
+    let snapshot;
+    try {
+      snapshot = await api(`/api/games/${encodeURIComponent(this.gameId)}?token=${encodeURIComponent(token)}`);
+    } catch (error) {
+      this.showFatal(error);
+      return false;
+    }
+    const seat = snapshot.seat;
+    if (seat === null) {
+      // a watch token given as a seat link: watch instead
+      this.mode = "watch";
+      this.readOnly = true;
+      this.token = token;
+      history.replaceState(null, "", `/watch/${encodeURIComponent(this.gameId)}#${token}`);
+      return true;
+    }
+    const info = snapshot.state.seats[seat];
+    let name = store.get("gin.name", "");
+    if (!info.joined) {
+      name = await this.askName(snapshot.state, seat, name);
+    }
+    try {
+      await api(`/api/games/${encodeURIComponent(this.gameId)}/join`, { method: "POST", body: name ? { token, name } : { token } });
+    } catch (error) {
+      this.showFatal(error);
+      return false;
+    }
+    return true;
+  }
+
+  askName(state, seat, saved) {
+    return new Promise((resolve) => {
+      const host = seatName(state, 1 - seat);
+      const input = h("input", { name: "name", maxlength: 40, value: saved, autocomplete: "nickname", placeholder: t("new.name_placeholder") });
+      const form = h("form", { class: "panel join", onsubmit: (event) => {
+        event.preventDefault();
+        const name = input.value.trim();
+        if (name) store.set("gin.name", name);
+        resolve(name);
+      } },
+      h("h1", {}, t("app.title")),
+      h("p", {}, t("join.invited", { name: host })),
+      h("label", { class: "field" }, h("span", {}, t("new.name")), input),
+      h("button", { type: "submit", class: "btn primary big" }, t("join.sit")));
+      this.root.replaceChildren(form);
+      input.focus();
+    });
+  }
+
+  showFatal(error) {
+    this.connection && this.connection.close();
+    const code = error && error.code;
+    const text = code === "not_found" ? t("error.not_found") : code === "bad_token" ? t("error.bad_token") : errorText(error);
+    this.root.replaceChildren(h("section", { class: "panel fatal" },
+      h("h1", {}, t("error.title")),
+      h("p", { role: "alert" }, text),
+      h("a", { class: "btn primary", href: "/" }, t("btn.home"))));
+  }
+
+  destroy() {
+    document.removeEventListener("keydown", this.onKey);
+    this.connection && this.connection.close();
+  }
+
+  // ------------------------------------------------------------ messages from the server
+
+  receive(message) {
+    switch (message.type) {
+      case "hello":
+        this.seat = message.seat;
+        if (message.role === "watcher") this.readOnly = true;
+        break;
+      case "snapshot":
+        this.n = message.n;
+        this.state = message.state;
+        this.log = this.snapshotLog(message.state);
+        this.afterUpdate(null);
+        break;
+      case "event":
+        this.event(message);
+        break;
+      case "synced":
+        this.online = true;
+        clearNotices("warning");
+        this.resendPending();
+        this.render();
+        break;
+      case "ack":
+        if (this.pending && message.id === this.pending.id) this.pending = null;
+        if (message.n > this.n) this.requestResync();
+        else this.afterUpdate(null);
+        break;
+      case "error":
+        this.error(message);
+        break;
+      case "presence":
+        if (this.state) {
+          for (const seat of message.seats) {
+            const info = this.state.seats[seat.seat];
+            if (info) info.connected = seat.connected;
+          }
+          this.render();
+        }
+        break;
+      default:
+        break;
+    }
+  }
+
+  event(message) {
+    if (message.n <= this.n) return; // already seen (a resync overlapping live events)
+    if (message.n !== this.n + 1) {
+      this.requestResync();
+      return;
+    }
+    const before = this.state;
+    const flight = measureMove(this, message.event, before);
+    this.n = message.n;
+    this.state = message.state;
+    this.logEvent(message.event, before, message.state);
+    this.afterUpdate(flight);
+  }
+
+  error(message) {
+    const mine = this.pending && message.id === this.pending.id;
+    if (mine) this.pending = null;
+    this.plan = [];
+    if (message.code === "bad_token" || message.code === "not_found") {
+      this.fatal = message;
+      return;
+    }
+    if (message.code === "stale" || message.code === "conflict") {
+      notify(t("error.stale"), "warning");
+      return; // the snapshot follows
+    }
+    notify(errorText(message), "error");
+    if (message.n !== this.n) this.requestResync();
+    this.render();
+  }
+
+  requestResync() {
+    if (this.connection) this.connection.send({ type: "resync", since: Math.max(this.n, 0), id: messageId() });
+  }
+
+  resendPending() {
+    if (this.pending && this.connection) this.connection.send(this.pending.message);
+  }
+
+  // ------------------------------------------------------------ the move log
+
+  snapshotLog(state) {
+    const lines = [];
+    if (state.view && state.hand_number) lines.push({ seat: null, head: true, text: t("log.deal", { number: state.hand_number, name: seatName(state, state.view.dealer) }) });
+    return lines.concat(historyLines(state));
+  }
+
+  logEvent(event, before, after) {
+    const me = after.you;
+    if (event.kind === "deal") {
+      this.log = [{ seat: null, head: true, text: t("log.deal", { number: event.hand_number, name: seatName(after, after.dealer) }) }];
+      this.order = [];
+      return;
+    }
+    if (event.kind === "ready") {
+      if (after.seats[event.seat] && after.seats[event.seat].kind === "human" && after.kind === "friend") {
+        this.log.push({ seat: event.seat, text: t("log.ready", { name: seatName(after, event.seat) }) });
+      }
+      return;
+    }
+    if (event.kind === "time_up") {
+      this.log.push({ seat: null, text: t("log.time_up") });
+      return;
+    }
+    if (event.kind !== "play" || !event.action) return;
+    let card = null;
+    const pileBefore = before && before.view ? before.view.pile : [];
+    if (event.action === "take") card = pileBefore[pileBefore.length - 1] || null;
+    if (event.action === "stock" && event.seat === me && before && before.view && after.view && after.view.hand) {
+      const had = new Set(before.view.hand || []);
+      card = after.view.hand.find((name) => !had.has(name)) || null;
+      this.fresh = card;
+    }
+    this.log.push({ seat: event.seat, text: moveText(event.action, event.seat, me, seatName(after, event.seat), card), fresh: true });
+    if (this.log.length > 200) this.log.splice(1, this.log.length - 200);
+  }
+
+  // ------------------------------------------------------------ moves
+
+  get view() {
+    return this.state && this.state.view;
+  }
+
+  get legal() {
+    if (this.readOnly || !this.state || this.state.stage !== "hand" || !this.view) return [];
+    return this.view.legal || [];
+  }
+
+  get myTurn() {
+    return !this.readOnly && this.state && this.state.stage === "hand" && this.state.to_act === this.seat;
+  }
+
+  can(action) {
+    return !this.pending && this.legal.includes(action);
+  }
+
+  send(message) {
+    const full = { ...message, id: messageId() };
+    this.pending = { id: full.id, message: full };
+    this.hint = null;
+    if (!this.connection || !this.connection.send(full)) {
+      // not connected: the message goes when the connection is back (same id)
+    }
+    this.render();
+  }
+
+  play(action) {
+    if (!this.can(action)) return false;
+    this.knockMode = false;
+    this.send({ type: "action", action, expect: this.n });
+    return true;
+  }
+
+  playPlan(actions) {
+    this.plan = [...actions];
+    this.stepPlan();
+  }
+
+  stepPlan() {
+    if (this.pending || !this.plan.length || !this.myTurn) return;
+    const next = this.plan.shift();
+    if (!this.play(next)) this.plan = [];
+  }
+
+  ready() {
+    if (this.pending || this.readOnly || !this.state || this.state.stage !== "between_hands") return;
+    this.send({ type: "ready", expect: this.n });
+  }
+
+  cardAction(name) {
+    const legal = this.legal;
+    if (!legal.length || this.pending) return null;
+    if (this.knockMode) return legal.includes(`knock ${name}`) ? `knock ${name}` : null;
+    if (legal.includes(`layoff ${name}`)) return `layoff ${name}`;
+    if (legal.includes(`discard ${name}`)) return `discard ${name}`;
+    return null;
+  }
+
+  clickCard(name) {
+    const action = this.cardAction(name);
+    if (action) this.play(action);
+  }
+
+  knockActions() {
+    return this.legal.filter((action) => action.startsWith("knock "));
+  }
+
+  /** The knock that goes gin (deadwood 0 after its discard), if any. */
+  ginAction() {
+    const discards = (this.view && this.view.arrangement && this.view.arrangement.discards) || {};
+    return this.knockActions().find((action) => discards[action.slice(6)] === 0) || null;
+  }
+
+  /** The knock leaving the least deadwood: the preselected one. */
+  bestKnock() {
+    const discards = (this.view && this.view.arrangement && this.view.arrangement.discards) || {};
+    const knocks = this.knockActions();
+    knocks.sort((a, b) => (discards[a.slice(6)] ?? 99) - (discards[b.slice(6)] ?? 99));
+    return knocks[0] || null;
+  }
+
+  setKnockMode(on) {
+    this.knockMode = Boolean(on) && this.knockActions().length > 0 && !this.pending;
+    if (this.knockMode) {
+      const best = this.bestKnock();
+      if (best) this.focusName = best.slice(6);
+    }
+    this.render();
+    if (this.knockMode) this.focusCard(this.focusName);
+  }
+
+  async askHint() {
+    if (this.readOnly || !this.myTurn) return;
+    this.hint = { loading: true };
+    this.render();
+    try {
+      const answer = await api(`/api/games/${encodeURIComponent(this.gameId)}/hint?lang=${language()}`);
+      this.hint = answer.n === this.n || answer.n === undefined ? { lines: answer.lines || [answer.text], action: answer.action && answer.action.name } : null;
+    } catch (error) {
+      this.hint = { lines: [error instanceof ApiError && error.status === 409 ? t("hint.unavailable") : errorText(error)] };
+    }
+    this.render();
+  }
+
+  // ------------------------------------------------------------ the hand's order
+
+  setSort(mode) {
+    this.sortMode = mode;
+    store.set("gin.sort", mode);
+    this.render();
+  }
+
+  /** Move `name` to position `index` of the shown hand (drag and drop, Shift+arrows). */
+  reorder(name, index, shown) {
+    const order = shown.filter((card) => card !== name);
+    order.splice(Math.max(0, Math.min(index, order.length)), 0, name);
+    this.order = order;
+    this.sortMode = "custom";
+    this.focusName = name;
+    this.render();
+    this.focusCard(name);
+  }
+
+  focusCard(name) {
+    const el = name && this.root.querySelector(`.my-hand .card[data-card="${name}"]`);
+    if (el) el.focus();
+  }
+
+  // ------------------------------------------------------------ drawing
+
+  afterUpdate(flight) {
+    if (this.state && this.state.stage !== "hand") this.knockMode = false;
+    if (this.knockMode && !this.knockActions().length) this.knockMode = false;
+    // after taking the last discard at the wall only a knock is legal: choose its card at once
+    const legal = this.legal;
+    if (!this.pending && legal.length && legal.every((action) => action.startsWith("knock "))) this.knockMode = true;
+    this.render();
+    if (flight) animateMove(this, flight);
+    this.stepPlan();
+  }
+
+  render() {
+    if (!this.state) return;
+    const focused = document.activeElement && document.activeElement.closest && document.activeElement.closest(".my-hand .card");
+    if (focused) this.focusName = focused.dataset.card;
+    renderTable(this);
+    if (focused && this.focusName) this.focusCard(this.focusName);
+  }
+
+  // ------------------------------------------------------------ keyboard
+
+  keydown(event) {
+    if (typing(event) || event.ctrlKey || event.metaKey || event.altKey) return;
+    if (document.querySelector("dialog[open]")) return;
+    const key = event.key;
+    const card = event.target && event.target.closest && event.target.closest(".my-hand .card");
+    if (card && (key === "ArrowLeft" || key === "ArrowRight")) {
+      event.preventDefault();
+      const cards = [...this.root.querySelectorAll(".my-hand .card")];
+      const index = cards.indexOf(card);
+      const step = key === "ArrowLeft" ? -1 : 1;
+      if (event.shiftKey) {
+        this.reorder(card.dataset.card, index + step, cards.map((el) => el.dataset.card));
+      } else {
+        const next = cards[(index + step + cards.length) % cards.length];
+        if (next) next.focus();
+      }
+      return;
+    }
+    const lower = key.length === 1 ? key.toLowerCase() : key;
+    const shortcuts = {
+      s: () => this.play("stock"),
+      p: () => this.play("take"),
+      t: () => this.play("take"),
+      x: () => this.play("pass"),
+      k: () => this.setKnockMode(!this.knockMode),
+      g: () => { const gin = this.ginAction(); if (gin) this.play(gin); },
+      b: () => this.play("big gin"),
+      h: () => this.askHint(),
+      n: () => this.ready(),
+      1: () => this.setSort("melds"),
+      2: () => this.setSort("rank"),
+      3: () => this.setSort("suit"),
+      "?": () => document.getElementById("keys-dialog") && document.getElementById("keys-dialog").showModal(),
+      Escape: () => { if (this.knockMode) this.setKnockMode(false); },
+    };
+    if (this.readOnly && lower !== "?") return;
+    const run = shortcuts[lower];
+    if (run) {
+      event.preventDefault();
+      run();
+    }
+  }
+}

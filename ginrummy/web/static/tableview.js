@@ -1,0 +1,580 @@
+// Drawing the table from the server's state: the felt, both seats, stock and pile, the panel of
+// what to do now, the score and the move log. Nothing here decides a rule: it shows `view.legal`.
+import { byRank, bySuit, cardBack, cardFace, cardRow, meldOrder, suitOf } from "./cards.js";
+import { resultLines, seatName, settlementRows, settlementWords } from "./describe.js";
+import { h, reducedMotion } from "./dom.js";
+import { enableDrag } from "./handdrag.js";
+import { cardText, cardsText, t, tp } from "./i18n.js";
+
+// ------------------------------------------------------------ what each seat shows
+
+/** The cards a seat has put on the table: its melds and, for the defender, its layoffs. */
+function laidOut(view, seat) {
+  const cards = new Set((view.melds[seat] || []).flat());
+  if (view.knocker >= 0 && seat !== view.knocker) for (const card of view.layoffs || []) cards.add(card);
+  return cards;
+}
+
+/** A seat's cards still in hand, as this reader may see them: faces, and a number of backs. */
+function seatCards(view, seat) {
+  const laid = laidOut(view, seat);
+  let full;
+  let count;
+  let known;
+  if (view.seat === null || view.seat === undefined) {
+    full = view.hands ? view.hands[seat] : null;
+    count = view.hand_counts ? view.hand_counts[seat] : 0;
+    known = view.known ? view.known[seat] : [];
+  } else if (seat === view.seat) {
+    full = view.hand;
+    count = full.length;
+    known = [];
+  } else {
+    full = view.opponent_hand;
+    count = view.opponent_count;
+    known = view.opponent_known || [];
+  }
+  if (full) return { faces: full.filter((card) => !laid.has(card)), backs: 0, known: new Set() };
+  const knownFree = known.filter((card) => !laid.has(card));
+  return { faces: knownFree, backs: Math.max(0, count - laid.size - knownFree.length), known: new Set(knownFree) };
+}
+
+/** My free cards in the order chosen: by melds (grouped), rank, suit, or my own (dragged). */
+function orderedHand(ctl, free) {
+  const view = ctl.state.view;
+  const arrangement = view.arrangement || { melds: [], unmatched: [] };
+  const group = new Map();
+  arrangement.melds.forEach((meld, index) => meld.forEach((card) => group.set(card, index)));
+  let order;
+  if (ctl.sortMode === "rank") order = [...free].sort(byRank);
+  else if (ctl.sortMode === "suit") order = [...free].sort(bySuit);
+  else if (ctl.sortMode === "custom") {
+    const present = new Set(free);
+    order = ctl.order.filter((card) => present.has(card));
+    const placed = new Set(order);
+    order = order.concat(free.filter((card) => !placed.has(card)).sort(byRank));
+  } else {
+    order = arrangement.melds.flatMap((meld) => meldOrder(meld));
+    const placed = new Set(order);
+    order = order.concat(free.filter((card) => !placed.has(card)).sort(byRank));
+  }
+  ctl.order = order;
+  return { order, group };
+}
+
+// ------------------------------------------------------------ the whole screen
+
+export function renderTable(ctl) {
+  const state = ctl.state;
+  const view = state.view;
+  const bottom = state.you ?? 0;
+  const top = 1 - bottom;
+  const felt = h("section", { class: ["felt", `stage-${state.stage}`], "aria-label": t("app.title") },
+    seatArea(ctl, top, "top"),
+    view ? middle(ctl) : null,
+    view && state.stage === "hand" ? meldsArea(ctl) : null,
+    panel(ctl),
+    seatArea(ctl, bottom, "bottom"));
+  const side = h("aside", { class: "side" }, scoreBox(ctl), logBox(ctl), keysBox(ctl));
+  const screen = h("div", { class: ["table-screen", ctl.readOnly ? "read-only" : null, ctl.pending ? "busy" : null, ctl.knockMode ? "knock-mode" : null] },
+    ctl.replayBar || null, felt, side);
+  ctl.root.replaceChildren(screen);
+  fitHand(ctl.root);
+  const log = ctl.root.querySelector(".log ol");
+  if (log) log.scrollTop = log.scrollHeight;
+}
+
+/** Overlap the hand's cards just enough to fit its width (phones). */
+export function fitHand(root) {
+  for (const hand of root.querySelectorAll(".fit")) {
+    const cards = hand.querySelectorAll(".card");
+    if (cards.length < 2) continue;
+    const width = hand.clientWidth;
+    const cardWidth = cards[0].offsetWidth;
+    const gaps = hand.querySelectorAll(".card.gap").length;
+    const natural = cards.length * (cardWidth + 6) + gaps * 14;
+    const overlap = natural > width ? Math.ceil((natural - width) / (cards.length - 1)) + 1 : 0;
+    hand.style.setProperty("--overlap", `${Math.min(overlap, cardWidth * 0.7)}px`);
+  }
+}
+
+window.addEventListener("resize", () => fitHand(document));
+
+// ------------------------------------------------------------ seats
+
+function seatHead(ctl, seat) {
+  const state = ctl.state;
+  const info = state.seats[seat] || { name: "?" };
+  const me = seat === state.you;
+  const name = me ? t("table.you", { name: info.name }) : info.name;
+  const toAct = state.stage === "hand" && state.to_act === seat;
+  return h("div", { class: ["seat-head", toAct ? "to-act" : null] },
+    h("span", { class: ["presence", info.connected || info.kind === "computer" ? "on" : "off"], title: info.connected || info.kind === "computer" ? "" : t("table.offline", { name: info.name }) }),
+    h("span", { class: "name" }, name),
+    state.view && state.view.dealer === seat && state.stage === "hand" ? h("span", { class: "badge" }, t("table.dealer")) : null,
+    h("span", { class: "points", "aria-label": `${info.name}: ${state.totals[seat]}` }, String(state.totals[seat])));
+}
+
+function seatArea(ctl, seat, where) {
+  const state = ctl.state;
+  const view = state.view;
+  const mine = seat === state.you && !ctl.readOnly;
+  const head = seatHead(ctl, seat);
+  if (!view) return h("div", { class: ["seat", where] }, head);
+  if (mine && state.stage === "hand") return h("div", { class: ["seat", where, "me"] }, myHand(ctl), handTools(ctl), head);
+  const shown = seatCards(view, seat);
+  const cards = h("div", { class: ["seat-cards", "fit", where === "top" ? "fan" : null], dataset: { seat } },
+    Array.from({ length: shown.backs }, () => cardBack()),
+    shown.faces.sort(byRank).map((card) => cardFace(card, { classes: shown.known.has(card) ? ["known"] : [], attrs: shown.known.has(card) ? { title: t("table.known") } : {} })));
+  const label = h("span", { class: "muted count" }, tp("table.hand_cards", shown.backs + shown.faces.length));
+  return where === "top"
+    ? h("div", { class: ["seat", where] }, head, cards, label)
+    : h("div", { class: ["seat", where] }, cards, head);
+}
+
+function myHand(ctl) {
+  const view = ctl.state.view;
+  const laid = laidOut(view, view.seat);
+  const free = view.hand.filter((card) => !laid.has(card));
+  const { order, group } = orderedHand(ctl, free);
+  const discards = (view.arrangement && view.arrangement.discards) || {};
+  const hinted = ctl.hint && ctl.hint.action ? ctl.hint.action.split(" ").slice(1) : [];
+  const focus = order.includes(ctl.focusName) ? ctl.focusName : order[0];
+  let previousGroup = null;
+  const cards = order.map((card, index) => {
+    const action = ctl.cardAction(card);
+    const meld = group.has(card) ? group.get(card) : null;
+    const gap = ctl.sortMode === "melds" && index > 0 && meld !== previousGroup;
+    previousGroup = meld;
+    const classes = [
+      meld !== null ? `meld m${meld % 4}` : "loose",
+      action ? "playable" : null,
+      gap ? "gap" : null,
+      ctl.knockMode && action ? "knockable" : null,
+      card === ctl.fresh ? "fresh" : null,
+      hinted.includes(card) ? "hinted" : null,
+    ];
+    const deadwood = discards[card];
+    const title = deadwood !== undefined && action ? `${cardText(card)}: ${t("knock.deadwood", { count: deadwood })}` : null;
+    const el = cardFace(card, {
+      tag: "button",
+      classes,
+      attrs: { tabindex: card === focus ? "0" : "-1", title, "aria-disabled": action ? null : "true", dataset: action ? { action } : null },
+    });
+    if (action) el.dataset.action = action;
+    if (ctl.knockMode && action && deadwood !== undefined) el.append(h("span", { class: "tag", "aria-hidden": "true" }, String(deadwood)));
+    el.addEventListener("focus", () => {
+      ctl.focusName = card;
+      for (const other of el.parentElement.querySelectorAll(".card")) other.tabIndex = other === el ? 0 : -1;
+    });
+    return el;
+  });
+  const hand = h("div", { class: "my-hand fit", role: "group", "aria-label": t("table.your_hand"), dataset: { seat: view.seat } }, cards);
+  enableDrag(hand, {
+    onDrop: (name, index) => ctl.reorder(name, index, order),
+    onClick: (name) => ctl.clickCard(name),
+  });
+  return hand;
+}
+
+function handTools(ctl) {
+  const view = ctl.state.view;
+  const arrangement = view.arrangement || {};
+  const sortButton = (mode, key) => h("button", {
+    type: "button", class: "btn small", "aria-pressed": String(ctl.sortMode === mode),
+    onclick: () => ctl.setSort(mode),
+  }, t(`table.sort.${mode}`), h("kbd", {}, key));
+  const deadwood = arrangement.deadwood_after_discard !== null && arrangement.deadwood_after_discard !== undefined
+    ? t("table.deadwood_after", { count: arrangement.deadwood_after_discard })
+    : t("table.deadwood", { count: arrangement.deadwood ?? "?" });
+  return h("div", { class: "hand-tools" },
+    h("span", { class: "sort" }, h("span", { class: "muted" }, t("table.sort")), sortButton("melds", "1"), sortButton("rank", "2"), sortButton("suit", "3")),
+    h("span", { class: "deadwood", "aria-live": "polite" }, deadwood),
+    h("span", { class: "muted drag-note" }, t("table.drag")));
+}
+
+// ------------------------------------------------------------ stock, pile, limit
+
+function middle(ctl) {
+  const state = ctl.state;
+  const view = state.view;
+  const rules = state.rules;
+  const canStock = ctl.can("stock");
+  const canTake = ctl.can("take");
+  const stock = h("button", {
+    type: "button", class: ["stock", canStock ? "playable" : null], disabled: !canStock,
+    "aria-label": `${t("table.stock")}: ${tp("table.stock_count", view.stock_size)}`,
+    onclick: () => ctl.play("stock"),
+  }, view.stock_size ? cardBack({ classes: ["stock-card"] }) : h("div", { class: "card empty" }),
+  h("span", { class: "caption" }, t("table.stock"), " · ", tp("table.stock_count", view.stock_size)));
+  const pileCards = view.pile.slice(-3);
+  const top = view.pile[view.pile.length - 1];
+  const pile = h("button", {
+    type: "button", class: ["pile", canTake ? "playable" : null], disabled: !canTake,
+    "aria-label": `${t("table.pile")}: ${top ? cardText(top) : t("table.pile_empty")}`,
+    onclick: () => ctl.play("take"),
+  }, h("div", { class: "pile-stack" },
+    pileCards.length ? pileCards.map((card, index) => cardFace(card, { classes: [index === pileCards.length - 1 ? "pile-top" : "under", ctl.hint && ctl.hint.action === "take" && index === pileCards.length - 1 ? "hinted" : null] })) : h("div", { class: "card empty pile-top" })),
+  h("span", { class: "caption" }, t("table.pile")));
+  const info = [h("span", { class: "hand-no" }, t("table.hand_number", { number: state.hand_number }))];
+  if (rules.oklahoma && view.upcard) {
+    info.push(h("span", { class: "limit" }, t("table.upcard_limit", { card: cardText(view.upcard), limit: view.knock_limit })));
+    if (rules.spade_double && suitOf(view.upcard) === "S") info.push(h("span", { class: "limit double" }, t("table.spade_double")));
+  } else if (view.knock_limit === 0) {
+    info.push(h("span", { class: "limit" }, t("table.gin_only")));
+  } else {
+    info.push(h("span", { class: "limit" }, t("table.knock_limit", { limit: view.knock_limit })));
+  }
+  info.push(h("span", { class: "muted" }, t("score.target", { target: rules.target })));
+  return h("div", { class: "middle" }, h("div", { class: "deck" }, stock, pile), h("div", { class: "info" }, info));
+}
+
+function meldGroups(melds) {
+  return h("div", { class: "meld-groups" }, (melds || []).map((meld) => cardRow(meldOrder(meld), ["meld-row"])));
+}
+
+function meldsArea(ctl) {
+  const state = ctl.state;
+  const view = state.view;
+  if (view.knocker < 0) return null;
+  const rows = [];
+  for (const seat of [view.knocker, 1 - view.knocker]) {
+    if (!(view.melds[seat] || []).length) continue;
+    rows.push(h("div", { class: "melds-of" }, h("span", { class: "label" }, t("table.melds", { name: seatName(state, seat) })), meldGroups(view.melds[seat])));
+  }
+  if ((view.layoffs || []).length) {
+    rows.push(h("div", { class: "melds-of" }, h("span", { class: "label" }, t("table.layoffs", { name: seatName(state, 1 - view.knocker) })), cardRow(view.layoffs)));
+  }
+  return rows.length ? h("div", { class: "melds-area" }, rows) : null;
+}
+
+// ------------------------------------------------------------ the panel: what to do now
+
+function button(label, { onclick, disabled = false, primary = false, key = null, name = null }) {
+  return h("button", { type: "button", class: ["btn", primary ? "primary" : null], disabled, onclick, dataset: name ? { name } : null },
+    label, key ? h("kbd", {}, key) : null);
+}
+
+function panel(ctl) {
+  const state = ctl.state;
+  if (state.stage === "waiting") return invitePanel(ctl);
+  if (state.stage === "between_hands" || state.stage === "over") return resultPanel(ctl);
+  if (!state.view) return h("div", { class: "panel status-panel" }, h("p", { class: "status" }, t("app.loading")));
+  if (ctl.readOnly) return h("div", { class: "panel status-panel" }, h("p", { class: "status" }, ctl.mode === "watch" ? t("table.watching") : t("status.wait", { name: seatName(state, state.to_act) })));
+  const view = state.view;
+  const other = seatName(state, 1 - state.you);
+  if (!ctl.myTurn) {
+    return h("div", { class: "panel status-panel" },
+      h("p", { class: "status", "aria-live": "polite" }, h("span", { class: "thinking" }), state.kind === "computer" ? t("status.wait", { name: other }) : t("status.wait_friend", { name: other })),
+      playButtons(ctl));
+  }
+  if (view.phase === "knocker_melds") return layoutPanel(ctl);
+  if (view.phase === "defender") return defendPanel(ctl);
+  const top = view.pile[view.pile.length - 1];
+  let status;
+  if (ctl.knockMode) status = t("status.knock_choose");
+  else if (view.phase === "first_upcard") status = t("status.first_upcard", { card: cardText(top) });
+  else if (view.phase === "wall") status = t("status.wall", { card: cardText(top) });
+  else if (view.phase === "draw") status = ctl.legal.includes("take") ? t("status.draw", { card: cardText(top) }) : t("status.draw_stock_only");
+  else if (ctl.ginAction()) status = t("status.discard_gin");
+  else if (ctl.knockActions().length) status = t("status.discard_knock");
+  else status = t("status.discard");
+  return h("div", { class: "panel status-panel your-turn" },
+    h("p", { class: "status", "aria-live": "polite" }, status),
+    playButtons(ctl),
+    hintBox(ctl));
+}
+
+function playButtons(ctl) {
+  const view = ctl.state.view;
+  const legal = ctl.legal;
+  const buttons = [];
+  if (legal.includes("pass") || view.phase === "first_upcard" || view.phase === "wall") {
+    buttons.push(button(t("btn.take"), { onclick: () => ctl.play("take"), disabled: !ctl.can("take"), primary: true, key: "T", name: "take" }));
+    buttons.push(button(t("btn.pass"), { onclick: () => ctl.play("pass"), disabled: !ctl.can("pass"), key: "X", name: "pass" }));
+  } else if (view.phase === "draw") {
+    buttons.push(button(t("btn.stock"), { onclick: () => ctl.play("stock"), disabled: !ctl.can("stock"), primary: true, key: "S", name: "stock" }));
+    buttons.push(button(t("btn.take"), { onclick: () => ctl.play("take"), disabled: !ctl.can("take"), key: "P", name: "take" }));
+  }
+  const knocks = ctl.knockActions();
+  const gin = ctl.ginAction();
+  if (ctl.knockMode) {
+    buttons.push(button(t("btn.cancel"), { onclick: () => ctl.setKnockMode(false), key: "Esc", name: "cancel" }));
+  } else {
+    const limit = view.knock_limit;
+    buttons.push(button(limit > 0 ? t("btn.knock_limit", { limit }) : t("btn.knock"), {
+      onclick: () => ctl.setKnockMode(true), disabled: Boolean(ctl.pending) || !knocks.length, key: "K", name: "knock",
+    }));
+  }
+  buttons.push(button(t("btn.gin"), { onclick: () => gin && ctl.play(gin), disabled: Boolean(ctl.pending) || !gin, primary: Boolean(gin), key: "G", name: "gin" }));
+  if (ctl.state.rules.big_gin) buttons.push(button(t("btn.big_gin"), { onclick: () => ctl.play("big gin"), disabled: !ctl.can("big gin"), primary: ctl.can("big gin"), key: "B", name: "big-gin" }));
+  buttons.push(button(t("btn.hint"), { onclick: () => ctl.askHint(), disabled: !ctl.myTurn || Boolean(ctl.pending), key: "H", name: "hint" }));
+  return h("div", { class: "buttons" }, buttons);
+}
+
+function hintBox(ctl) {
+  if (!ctl.hint) return null;
+  if (ctl.hint.loading) return h("div", { class: "hint", role: "status" }, t("hint.loading"));
+  return h("div", { class: "hint", role: "status" }, h("strong", {}, t("hint.title")), (ctl.hint.lines || []).map((line) => h("p", {}, line)));
+}
+
+function layoutPanel(ctl) {
+  const view = ctl.state.view;
+  const options = view.layouts || [];
+  if (ctl.layoutChoice >= options.length) ctl.layoutChoice = 0;
+  const list = h("div", { class: "layouts", role: "radiogroup", "aria-label": t("layout.title") },
+    options.map((option, index) => h("label", { class: ["layout", index === ctl.layoutChoice ? "chosen" : null] },
+      h("input", { type: "radio", name: "layout", value: index, checked: index === ctl.layoutChoice, onchange: () => { ctl.layoutChoice = index; ctl.render(); } }),
+      h("span", { class: "layout-cards" },
+        meldGroups(option.melds),
+        option.unmatched.length ? cardRow([...option.unmatched].sort(byRank), ["unmatched"]) : null),
+      h("span", { class: "layout-words" },
+        index === 0 ? h("span", { class: "badge best" }, t("layout.best")) : null,
+        option.deadwood === 0 ? t("layout.gin") : t("layout.option", { deadwood: option.deadwood }),
+        option.layable !== null && option.layable !== undefined && option.deadwood > 0 ? h("span", { class: "muted" }, " · ", tp("layout.layable", option.layable)) : null))));
+  const chosen = options[ctl.layoutChoice];
+  return h("div", { class: "panel status-panel your-turn layout-panel" },
+    h("p", { class: "status" }, t("layout.title")),
+    options.length > 1 ? h("p", { class: "muted" }, t("layout.intro")) : null,
+    list,
+    h("div", { class: "buttons" },
+      button(t("btn.lay_out"), { onclick: () => chosen && ctl.playPlan(chosen.actions), disabled: !chosen || Boolean(ctl.pending) || ctl.plan.length > 0, primary: true, key: "Enter", name: "lay-out" }),
+      button(t("btn.hint"), { onclick: () => ctl.askHint(), disabled: Boolean(ctl.pending), key: "H", name: "hint" })),
+    hintBox(ctl));
+}
+
+function defendPanel(ctl) {
+  const state = ctl.state;
+  const view = state.view;
+  const knocker = seatName(state, view.knocker);
+  const knockerLoose = (view.opponent_hand || []).filter((card) => !(view.melds[view.knocker] || []).flat().includes(card));
+  const gin = view.opponent_hand ? knockerLoose.length === 0 : false;
+  const best = (view.layouts || [])[0];
+  let words;
+  if (!best) words = "";
+  else if (gin) words = t("defend.gin", { deadwood: best.deadwood });
+  else if (best.layoffs.length) words = t("defend.best", { cards: cardsText(best.layoffs), deadwood: best.deadwood });
+  else words = t("defend.best_none", { deadwood: best.deadwood });
+  const canLayoff = ctl.legal.some((action) => action.startsWith("layoff "));
+  const finish = () => {
+    const melds = (view.arrangement && view.arrangement.melds) || [];
+    ctl.playPlan(melds.map((meld) => `meld ${meld.join(" ")}`).concat(["done"]));
+  };
+  return h("div", { class: "panel status-panel your-turn defend-panel" },
+    h("p", { class: "status" }, gin ? t("status.defender_gin", { name: knocker }) : t("status.defender", { name: knocker })),
+    h("p", {}, words),
+    best ? h("div", { class: "layout-cards" }, best.layoffs.length ? cardRow(best.layoffs, ["layoffs"]) : null, meldGroups(best.melds), best.unmatched.length ? cardRow([...best.unmatched].sort(byRank), ["unmatched"]) : null) : null,
+    canLayoff && !gin ? h("p", { class: "muted" }, t("defend.manual")) : null,
+    h("div", { class: "buttons" },
+      button(t("btn.accept"), { onclick: () => best && ctl.playPlan(best.actions), disabled: !best || Boolean(ctl.pending) || ctl.plan.length > 0, primary: true, key: "Enter", name: "accept" }),
+      canLayoff && !gin ? button(t("btn.finish"), { onclick: finish, disabled: Boolean(ctl.pending) || ctl.plan.length > 0, name: "finish" }) : null,
+      button(t("btn.hint"), { onclick: () => ctl.askHint(), disabled: Boolean(ctl.pending), key: "H", name: "hint" })),
+    hintBox(ctl));
+}
+
+function invitePanel(ctl) {
+  const links = ctl.links || {};
+  const copyRow = (label, url, name) => {
+    const input = h("input", { type: "text", readonly: true, value: url, class: "link", "aria-label": label, dataset: { link: name } });
+    const copy = h("button", { type: "button", class: "btn", onclick: async () => {
+      input.select();
+      try {
+        await navigator.clipboard.writeText(url);
+      } catch {
+        document.execCommand && document.execCommand("copy");
+      }
+      copy.textContent = t("invite.copied");
+    } }, t("invite.copy"));
+    return h("div", { class: "copy-row" }, input, copy);
+  };
+  return h("div", { class: "panel invite" },
+    h("h2", {}, t("invite.title")),
+    links.invite ? [h("p", {}, t("invite.text")), copyRow(t("invite.title"), links.invite, "invite")] : null,
+    links.watch ? [h("p", { class: "muted" }, t("invite.watch")), copyRow(t("invite.watch"), links.watch, "watch")] : null,
+    h("p", { class: "status" }, h("span", { class: "thinking" }), t("invite.waiting")));
+}
+
+// ------------------------------------------------------------ the end of a hand, of the game
+
+function handSummary(ctl, seat) {
+  const state = ctl.state;
+  const view = state.view;
+  const melds = view.melds[seat] || [];
+  const shown = seatCards(view, seat);
+  const layoffs = view.knocker >= 0 && seat !== view.knocker ? view.layoffs || [] : [];
+  const unmatched = shown.backs ? [] : shown.faces.filter((card) => !melds.flat().includes(card));
+  const result = view.result || {};
+  const count = result.knocker === seat ? result.knocker_deadwood : result.knocker === 1 - seat ? result.defender_deadwood : null;
+  return h("div", { class: "hand-summary", dataset: { seat } },
+    h("h3", {}, seat === state.you ? t("table.you", { name: seatName(state, seat) }) : seatName(state, seat)),
+    melds.length ? meldGroups(melds) : null,
+    layoffs.length ? h("div", { class: "laid-off" }, h("span", { class: "label" }, t("table.layoffs", { name: seatName(state, seat) })), cardRow(layoffs)) : null,
+    unmatched.length ? h("div", { class: "loose" }, h("span", { class: "label" }, t("table.unmatched")), cardRow([...unmatched].sort(byRank), ["unmatched"])) : null,
+    shown.backs ? h("div", { class: "seat-cards" }, Array.from({ length: Math.min(shown.backs, 11) }, () => cardBack({ classes: ["small"] }))) : null,
+    count !== null && count !== undefined && result.outcome !== "void" ? h("p", { class: "deadwood" }, t("hand_end.deadwood", { count })) : null);
+}
+
+function resultPanel(ctl) {
+  const state = ctl.state;
+  const view = state.view;
+  const names = [seatName(state, 0), seatName(state, 1)];
+  const result = view && view.result;
+  const parts = [];
+  if (result) {
+    const title = t("hand_end.title", { number: state.hand_number, outcome: t(`outcome.${result.outcome}`) });
+    const headline = result.winner === null || result.winner === undefined ? t("hand_end.nobody") : t("hand_end.won", { name: names[result.winner], points: result.points });
+    const boxBonus = result.winner !== null && result.winner !== undefined ? state.rules.box_bonus : 0;
+    parts.push(h("h2", {}, title), h("p", { class: "headline" }, headline),
+      h("div", { class: "hands" }, handSummary(ctl, state.you ?? 0), handSummary(ctl, 1 - (state.you ?? 0))),
+      h("ol", { class: "score-lines" }, resultLines(result, names, result.outcome === "void" ? [] : view.layoffs || [], boxBonus).map((line) => h("li", {}, line))),
+      h("p", { class: "totals" }, t("hand_end.totals", { name0: names[0], points0: state.totals[0], name1: names[1], points1: state.totals[1], target: state.rules.target })));
+  }
+  if (state.stage === "over") {
+    parts.unshift(gameOver(ctl));
+    parts.push(h("div", { class: "buttons" },
+      h("a", { class: "btn primary", href: `/play/${encodeURIComponent(state.game_id)}?replay${ctl.mode === "watch" && ctl.token ? `#${ctl.token}` : ""}` }, t("btn.replay")),
+      h("a", { class: "btn", href: "/" }, t("nav.home"))));
+    return h("div", { class: "panel result-panel over" }, parts);
+  }
+  const me = state.you;
+  const readyDone = me !== null && me !== undefined && state.seats[me] && state.seats[me].ready;
+  const other = me === null || me === undefined ? null : state.seats[1 - me];
+  parts.push(h("div", { class: "buttons" },
+    ctl.readOnly ? null : readyDone
+      ? h("p", { class: "status" }, h("span", { class: "thinking" }), t("status.ready_wait", { name: other ? other.name : "" }))
+      : button(t("btn.next_hand"), { onclick: () => ctl.ready(), disabled: Boolean(ctl.pending), primary: true, key: "N", name: "next-hand" }),
+    button(t("btn.scores"), { onclick: () => openScores(ctl), name: "scores" })));
+  return h("div", { class: "panel result-panel" }, parts);
+}
+
+function settlementTable(state) {
+  const names = [seatName(state, 0), seatName(state, 1)];
+  const rows = settlementRows(state.settlement, state.rules);
+  return h("table", { class: "settlement" },
+    h("thead", {}, h("tr", {}, h("th", {}, ""), names.map((name) => h("th", { scope: "col" }, name)))),
+    h("tbody", {}, rows.map((row) => h("tr", { class: row.total ? "total" : null }, h("th", { scope: "row" }, row.label), row.values.map((value) => h("td", {}, String(value)))))));
+}
+
+function gameOver(ctl) {
+  const state = ctl.state;
+  const names = [seatName(state, 0), seatName(state, 1)];
+  const settlement = state.settlement;
+  let headline;
+  if (settlement.winner === null || settlement.winner === undefined) headline = t("over.tie");
+  else if (settlement.winner === state.you) headline = t("over.you_won");
+  else headline = t("over.winner", { name: names[settlement.winner] });
+  return h("section", { class: "game-over" },
+    h("h2", {}, t("over.title")),
+    h("p", { class: "headline big" }, headline),
+    h("h3", {}, t("over.settlement")),
+    settlementTable(state),
+    settlementWords(settlement, state.rules, names).map((line) => h("p", {}, line)));
+}
+
+// ------------------------------------------------------------ the side: score, log, keys
+
+function scoreBox(ctl) {
+  const state = ctl.state;
+  const rules = state.rules;
+  const rows = [0, 1].map((seat) => h("tr", { class: state.you === seat ? "me" : null },
+    h("th", { scope: "row" }, seatName(state, seat)),
+    h("td", { class: "points" }, String(state.totals[seat])),
+    rules.box_bonus ? h("td", {}, String(state.boxes[seat])) : null,
+    rules.extra_boxes ? h("td", {}, String(state.extra_boxes[seat])) : null));
+  return h("section", { class: "scorebox", "aria-label": t("score.title") },
+    h("table", {},
+      h("thead", {}, h("tr", {}, h("th", {}, t("score.target", { target: rules.target })), h("th", {}, t("score.total")),
+        rules.box_bonus ? h("th", {}, t("score.boxes")) : null, rules.extra_boxes ? h("th", {}, t("score.extra_boxes")) : null)),
+      h("tbody", {}, rows)),
+    button(t("btn.scores"), { onclick: () => openScores(ctl), name: "scores" }));
+}
+
+export function openScores(ctl) {
+  const state = ctl.state;
+  const names = [seatName(state, 0), seatName(state, 1)];
+  const rules = state.rules;
+  const scores = state.scores || [];
+  const running = [0, 0];
+  const dialog = h("dialog", { class: "scores-dialog", "aria-labelledby": "scores-title" },
+    h("h2", { id: "scores-title" }, t("score.title")),
+    h("p", { class: "muted" }, t("score.target", { target: rules.target })),
+    scores.length ? h("table", { class: "sheet" },
+      h("thead", {}, h("tr", {}, h("th", {}, t("score.hand")), h("th", {}, t("score.outcome")), names.map((name) => h("th", {}, name)))),
+      h("tbody", {}, scores.map((score) => {
+        if (score.winner !== null && score.winner !== undefined) running[score.winner] += score.points;
+        return h("tr", {}, h("td", {}, String(score.hand)), h("td", {}, t(`outcome.${score.outcome}`)),
+          [0, 1].map((seat) => h("td", {}, score.winner === seat ? `+${score.points}` : "", h("span", { class: "muted running" }, ` (${running[seat]})`))));
+      }))) : h("p", {}, t("score.none")),
+    rules.box_bonus ? h("p", {}, `${t("score.boxes")}: ${names[0]} ${state.boxes[0]}, ${names[1]} ${state.boxes[1]} (${t("score.box_points")}: ${state.box_points[0]}, ${state.box_points[1]})`) : null,
+    h("h3", {}, t("over.settlement")),
+    settlementTable(state),
+    settlementWords(state.settlement, rules, names).map((line) => h("p", {}, line)),
+    h("form", { method: "dialog" }, h("button", { class: "btn primary", type: "submit" }, t("btn.close"))));
+  dialog.addEventListener("close", () => dialog.remove());
+  document.body.append(dialog);
+  dialog.showModal();
+}
+
+function logBox(ctl) {
+  return h("section", { class: "log", "aria-labelledby": "log-title" },
+    h("h2", { id: "log-title" }, t("log.title")),
+    h("ol", { role: "log", "aria-live": "polite" }, ctl.log.map((line) => h("li", { class: [line.head ? "head" : null, line.seat === ctl.state.you ? "mine" : null] }, line.text))));
+}
+
+function keysBox(ctl) {
+  if (ctl.readOnly && ctl.mode !== "replay") return null;
+  return h("details", { class: "keys" }, h("summary", {}, t("keys.title")),
+    ["keys.cards", "keys.draw", "keys.knock", "keys.sort"].map((key) => h("p", {}, t(key))));
+}
+
+// ------------------------------------------------------------ the opponent's moves, animated
+
+/** Before drawing an event: where its card starts from (and what it shows). */
+export function measureMove(ctl, event, before) {
+  if (!event || event.kind !== "play" || !before || !before.view || reducedMotion()) return null;
+  if (event.seat === before.you) return null;
+  const root = ctl.root;
+  const seatEl = root.querySelector(`.seat-cards[data-seat="${event.seat}"]`);
+  const pileTop = root.querySelector(".pile-top");
+  const stock = root.querySelector(".stock-card");
+  const action = event.action || "";
+  const rect = (el) => (el ? el.getBoundingClientRect() : null);
+  const seatRect = () => rect(seatEl && (seatEl.lastElementChild || seatEl));
+  if (action === "stock") return { from: rect(stock), to: "seat", seat: event.seat, face: null };
+  if (action === "take") return { from: rect(pileTop), to: "seat", seat: event.seat, face: before.view.pile[before.view.pile.length - 1] };
+  if (action.startsWith("discard ")) return { from: seatRect(), to: "pile", seat: event.seat, face: action.slice(8) };
+  if (action === "knock" || action.startsWith("knock ")) return { from: seatRect(), to: "pile", seat: event.seat, face: null };
+  return null;
+}
+
+/** After drawing it: fly a copy of the card from where it was to where it is now. */
+export function animateMove(ctl, flight) {
+  if (!flight || !flight.from) return;
+  const root = ctl.root;
+  let target;
+  if (flight.to === "pile") target = root.querySelector(".pile-top");
+  else {
+    const seatEl = root.querySelector(`.seat-cards[data-seat="${flight.seat}"]`);
+    target = seatEl && (seatEl.lastElementChild || seatEl);
+  }
+  if (!target) return;
+  const to = target.getBoundingClientRect();
+  const ghost = flight.face ? cardFace(flight.face, { classes: ["flying"] }) : cardBack({ classes: ["flying"] });
+  Object.assign(ghost.style, { left: `${flight.from.left}px`, top: `${flight.from.top}px`, width: `${flight.from.width}px`, height: `${flight.from.height}px` });
+  document.body.append(ghost);
+  const hidden = flight.to === "pile" ? target : null;
+  if (hidden) hidden.style.visibility = "hidden";
+  const dx = to.left - flight.from.left;
+  const dy = to.top - flight.from.top;
+  const scale = to.width / Math.max(flight.from.width, 1);
+  const animation = ghost.animate(
+    [{ transform: "translate(0, 0) scale(1)" }, { transform: `translate(${dx}px, ${dy}px) scale(${scale})` }],
+    { duration: 450, easing: "cubic-bezier(.2,.7,.3,1)" });
+  const done = () => {
+    ghost.remove();
+    if (hidden) hidden.style.visibility = "";
+    if (flight.to === "pile") target.classList.add("just-played");
+  };
+  animation.onfinish = done;
+  animation.oncancel = done;
+}

@@ -1,0 +1,181 @@
+"""Browser tests: Debian's headless Chromium, driven by Playwright, against a real `gin serve`.
+
+Each test gets a `gin serve` subprocess on a free loopback port with a SQLite file of its
+own and ``--computer-delay 0``. Chromium is launched from ``/usr/bin/chromium`` (``.ci/run``
+installs Debian's package; Playwright's own browser download is not used). Without it, or
+without the ``playwright`` package, these tests are skipped and say why.
+
+Screenshots go to ``$GIN_SCREENSHOTS`` if set, else to a temporary folder (printed at the end).
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox", "--headless", "--disable-gpu", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+]
+ROOT = Path(__file__).resolve().parents[2]
+HERE = Path(__file__).resolve().parent
+
+
+def _skip_reason() -> str | None:
+    if not CHROMIUM.exists():
+        return f"{CHROMIUM} is missing: install Debian's chromium (apt-get install chromium)"
+    try:
+        import playwright.sync_api  # noqa: F401
+    except ImportError:
+        return "the playwright package is missing: pip install playwright (no browser download)"
+    return None
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    reason = _skip_reason()
+    if reason is None:
+        return
+    for item in items:
+        if HERE in Path(str(item.fspath)).resolve().parents:
+            item.add_marker(pytest.mark.skip(reason=reason))
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+class Server:
+    """`gin serve` on a loopback port; `kill()` is kill -9, `start()` starts it again."""
+
+    def __init__(self, folder: Path) -> None:
+        self.port = free_port()
+        self.folder = folder
+        self.database = f"sqlite:///{folder / 'games.sqlite3'}"
+        self.process: subprocess.Popen[bytes] | None = None
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def start(self) -> None:
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "ginrummy.cli", "serve", "--port", str(self.port),
+             "--database", self.database, "--computer-delay", "0"],
+            cwd=self.folder, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+            env={**os.environ, "PYTHONPATH": str(ROOT)},
+        )
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            try:
+                with urllib.request.urlopen(f"{self.url}/api", timeout=1):
+                    return
+            except (urllib.error.URLError, ConnectionError, TimeoutError):
+                if self.process.poll() is not None:
+                    message = self.process.stderr.read().decode() if self.process.stderr else ""
+                    raise AssertionError(f"gin serve failed: {message}") from None
+                time.sleep(0.1)
+        self.stop()
+        raise AssertionError("gin serve did not start in 30 s")
+
+    def kill(self) -> None:
+        assert self.process is not None
+        self.process.send_signal(signal.SIGKILL)
+        self.process.wait(timeout=10)
+
+    def stop(self) -> None:
+        if self.process is None or self.process.poll() is not None:
+            return
+        self.process.terminate()
+        try:
+            self.process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait(timeout=10)
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[Server]:
+    running = Server(tmp_path)
+    running.start()
+    try:
+        yield running
+    finally:
+        running.stop()
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        try:
+            yield chromium
+        finally:
+            chromium.close()
+
+
+class Browsers:
+    """New browser contexts (each its own cookies and storage) that report page errors."""
+
+    def __init__(self, browser: Any) -> None:
+        self.browser = browser
+        self.contexts: list[Any] = []
+        self.errors: list[str] = []
+
+    def page(self, locale: str = "en-GB", **options: Any) -> Any:
+        options.setdefault("viewport", {"width": 1280, "height": 900})
+        context = self.browser.new_context(locale=locale, **options)
+        context.set_default_timeout(20_000)
+        self.contexts.append(context)
+        page = context.new_page()
+        page.on("pageerror", lambda error: self.errors.append(f"page error: {error}"))
+        page.on("console", lambda message: self.errors.append(f"console: {message.text}")
+                if message.type == "error" and "Failed to load resource" not in message.text
+                else None)
+        return page
+
+    def close(self) -> None:
+        for context in self.contexts:
+            context.close()
+
+
+@pytest.fixture
+def browsers(browser: Any) -> Iterator[Browsers]:
+    made = Browsers(browser)
+    try:
+        yield made
+    finally:
+        made.close()
+    assert not made.errors, made.errors
+
+
+_SHOTS: list[Path] = []
+
+
+@pytest.fixture(scope="session")
+def shots(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    folder = Path(os.environ.get("GIN_SCREENSHOTS") or tmp_path_factory.mktemp("screenshots"))
+    folder.mkdir(parents=True, exist_ok=True)
+    _SHOTS.append(folder)
+    return folder
+
+
+def pytest_terminal_summary(terminalreporter: Any) -> None:
+    for folder in _SHOTS:
+        terminalreporter.write_line(f"browser screenshots: {folder}")

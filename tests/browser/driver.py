@@ -1,0 +1,160 @@
+"""Playing the browser client the way a person does: reading the screen, clicking what is offered.
+
+The policy never knows a rule: it clicks the buttons and cards the client enables (which
+come from the server's ``view.legal``): pass the upcard, draw from the stock, knock or go
+gin when the client allows it, otherwise discard the highest loose card.
+"""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Any
+
+Page = Any  # playwright.sync_api.Page, without importing Playwright where it is missing
+
+TABLE_TIMEOUT = 20.0
+
+
+def enabled(page: Page, name: str) -> bool:
+    button = page.locator(f'button[data-name="{name}"]')
+    return button.count() > 0 and button.first.is_enabled()
+
+
+def click(page: Page, name: str) -> None:
+    page.locator(f'button[data-name="{name}"]').first.click()
+
+
+def stage(page: Page) -> str:
+    felt = page.locator(".felt")
+    if felt.count() == 0:
+        return ""
+    classes = felt.first.get_attribute("class") or ""
+    for word in classes.split():
+        if word.startswith("stage-"):
+            return word[len("stage-"):]
+    return ""
+
+
+def busy(page: Page) -> bool:
+    return page.locator(".table-screen.busy").count() > 0
+
+
+def loose_discard(page: Page) -> Any:
+    """The card to throw: the last loose card shown (highest when sorted by melds), else any."""
+    for selector in (".my-hand .card.playable.loose", ".my-hand .card.playable"):
+        cards = page.locator(selector)
+        if cards.count():
+            return cards.last
+    return None
+
+
+def step(page: Page, knock: bool = True) -> str:
+    """Make one move if it is ours; say what was done ('' when there was nothing to do)."""
+    if busy(page):
+        return ""
+    for name in ("lay-out", "accept", "pass", "stock"):
+        if enabled(page, name):
+            click(page, name)
+            return name
+    if knock and enabled(page, "gin"):
+        click(page, "gin")
+        return "gin"
+    if knock and enabled(page, "knock"):
+        click(page, "knock")
+        page.locator(".my-hand .card.knockable").first.wait_for(timeout=5000)
+        best = page.locator(".my-hand .card.knockable").first
+        # the client focuses the preselected (least deadwood) knock card
+        focused = page.locator(".my-hand .card.knockable:focus")
+        (focused if focused.count() else best).click()
+        return "knock"
+    card = loose_discard(page)
+    if card is not None:
+        card.click()
+        return "discard"
+    return ""
+
+
+def play_hand(page: Page, knock: bool = True, limit: float = 120.0,
+              shots: Path | None = None) -> list[str]:
+    """Play until the hand ends (a result panel shows); returns the moves made."""
+    moves: list[str] = []
+    deadline = time.monotonic() + limit
+    shot_taken = False
+    while time.monotonic() < deadline:
+        if stage(page) in ("between_hands", "over"):
+            page.locator(".result-panel").wait_for(timeout=5000)
+            return moves
+        if shots is not None and not shot_taken and page.locator(".layout-panel").count():
+            page.screenshot(path=str(shots))
+            shot_taken = True
+        done = step(page, knock)
+        if done:
+            moves.append(done)
+            if done != "knock":
+                page.wait_for_timeout(30)
+        else:
+            page.wait_for_timeout(50)
+    raise AssertionError(f"the hand did not end in {limit} s; moves: {moves[-20:]}")
+
+
+def next_hand(page: Page) -> None:
+    click(page, "next-hand")
+    page.wait_for_function("document.querySelector('.felt.stage-hand') !== null",
+                           timeout=TABLE_TIMEOUT * 1000)
+
+
+def hand_cards(page: Page) -> list[str]:
+    return [c for c in page.locator(".my-hand .card").evaluate_all(
+        "cards => cards.map(c => c.dataset.card)")]
+
+
+def settle(page: Page) -> None:
+    """Wait until no card is flying (the opponent's move animations), for a clean screenshot."""
+    page.wait_for_function("document.querySelector('.card.flying') === null", timeout=5000)
+
+
+def shot(page: Page, path: Path, full_page: bool = True) -> None:
+    settle(page)
+    page.screenshot(path=str(path), full_page=full_page)
+
+
+def new_game(page: Page, base: str, *, opponent: str = "computer", level: int = 1,
+             preset: str = "standard", options: dict[str, Any] | None = None,
+             name: str = "Ann") -> str:
+    """Start a game from the home page's form; returns the game id (the page is at its table)."""
+    page.goto(base + "/")
+    page.locator("form.new-game").wait_for()
+    page.check(f'input[name="opponent"][value="{opponent}"]')
+    if opponent == "computer":
+        page.select_option('select[name="level"]', str(level))
+    page.fill('input[name="name"]', name)
+    page.select_option('select[name="preset"]', preset)
+    if options:
+        page.locator("details.options summary").click()
+        for option, value in options.items():
+            field = page.locator(f"#opt-{option}")
+            if isinstance(value, bool):
+                field.set_checked(value)
+            else:
+                field.fill(str(value))
+    page.locator("form.new-game button[type=submit]").click()
+    page.wait_for_url("**/play/**")
+    page.locator(".felt").wait_for()
+    return page.url.rsplit("/", 1)[-1].split("?")[0].split("#")[0]
+
+
+MOVABLE = ", ".join(
+    [".my-hand .card.playable"]
+    + [f"button[data-name={name}]:not([disabled])"
+       for name in ("stock", "pass", "lay-out", "accept")]
+)
+
+
+def wait_turn_or_end(page: Page, timeout: float = 20.0) -> None:
+    """Wait until this page may move (something enabled) or the hand is over."""
+    page.wait_for_function(
+        """(movable) => document.querySelector('.felt.stage-between_hands, .felt.stage-over')
+               || (!document.querySelector('.table-screen.busy')
+                   && document.querySelector(movable))""",
+        arg=MOVABLE, timeout=timeout * 1000)

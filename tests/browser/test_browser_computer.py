@@ -1,0 +1,165 @@
+"""Against the computer in the browser: a hand to the score screen, a whole game, a replay,
+a reload in the middle of a hand, and moves made with the keyboard alone."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+from tests.browser.conftest import Browsers, Server
+from tests.browser.driver import (
+    click,
+    enabled,
+    hand_cards,
+    new_game,
+    next_hand,
+    play_hand,
+    settle,
+    shot,
+    stage,
+    step,
+    wait_turn_or_end,
+)
+
+
+def test_a_full_hand_against_the_computer_to_the_score_screen(
+    server: Server, browsers: Browsers, shots: Path
+) -> None:
+    page = browsers.page()
+    page.goto(server.url + "/")
+    page.locator(".games .muted").wait_for()
+    shot(page, shots / "home.png")
+    new_game(page, server.url, level=2, preset="standard")
+    assert page.locator("html").get_attribute("lang") == "en"
+    page.locator(".my-hand .card").first.wait_for()
+    assert len(hand_cards(page)) in (10, 11)
+    assert re.search(r"Deadwood( after your best discard)?: \d+", page.inner_text(".hand-tools"))
+    assert "Knock limit: 10" in page.inner_text(".middle")
+    # Knock and Gin are there, disabled until the server lists a knock
+    assert page.locator('button[data-name="knock"]').count() == 1
+    if not enabled(page, "knock"):
+        assert not enabled(page, "gin")
+    wait_turn_or_end(page)
+    shot(page, shots / "table.png", full_page=False)
+    # the three orders of the hand, and the meld marks
+    for mode, key in (("rank", "2"), ("suit", "3"), ("melds", "1")):
+        page.keyboard.press(key)
+        assert page.locator(f'.sort button[aria-pressed="true"]:has-text("{mode}")').count() == 1
+    moves = play_hand(page, shots=shots / "layout.png")
+    assert moves
+    panel = page.locator(".result-panel")
+    assert re.search(r"Hand 1: (knock|gin|big gin|undercut|tie|void hand)", panel.inner_text())
+    lines = page.locator(".result-panel .score-lines li").all_inner_texts()
+    assert lines
+    if "void" not in lines[0].lower():
+        assert any(line.startswith("Result: ") for line in lines)
+        assert page.locator(".hand-summary").count() == 2
+    assert "Totals: Ann" in panel.inner_text()
+    assert page.locator(".log li").count() > 3
+    shot(page, shots / "hand-end.png")
+    # the score sheet lists the hand
+    click(page, "scores")
+    sheet = page.locator("dialog.scores-dialog")
+    assert sheet.is_visible() and sheet.locator("table.sheet tbody tr").count() == 1
+    page.keyboard.press("Escape")
+
+
+def test_a_whole_game_to_the_settlement_then_its_replay(
+    server: Server, browsers: Browsers, shots: Path
+) -> None:
+    page = browsers.page()
+    new_game(page, server.url, level=1, preset="modern", options={"target": 10})
+    assert "10" in page.inner_text(".scorebox")
+    for _ in range(30):
+        play_hand(page)
+        if stage(page) == "over":
+            break
+        assert page.locator(".result-panel .score-lines li").count() >= 1
+        next_hand(page)
+    assert stage(page) == "over"
+    over = page.locator(".game-over")
+    text = over.inner_text()
+    assert re.search(r"You win the game!|wins the game\.|A tie", text)
+    labels = over.locator("table.settlement th[scope=row]").all_inner_texts()
+    assert labels[0] == "hand points" and labels[-1] == "final total"
+    assert "game bonus" in labels and any(label.startswith("boxes") for label in labels)
+    assert re.search(r"Winner: .+ \(target reached\)\.", text)
+    assert re.search(r"Margin \d+", text)
+    shot(page, shots / "game-over.png")
+    # my games lists it as finished
+    page.goto(server.url + "/#games")
+    page.locator(".game-list").first.wait_for()
+    assert page.locator(".game-item").count() == 1
+    assert "Finished" in page.inner_text(".games")
+    # replay it step by step
+    page.locator(".game-item a:has-text('Replay')").click()
+    page.locator(".replay-bar").wait_for()
+    step_text = page.inner_text(".replay-bar .step")
+    total = int(re.search(r"Move 1 of (\d+)", step_text).group(1))  # type: ignore[union-attr]
+    assert total > 5
+    assert page.locator(".my-hand").count() == 0  # a replay only shows
+    page.locator('.replay-bar button[data-name="next"]').click()
+    page.keyboard.press("ArrowRight")
+    assert "Move 3 of" in page.inner_text(".replay-bar .step")
+    page.keyboard.press("ArrowLeft")
+    assert "Move 2 of" in page.inner_text(".replay-bar .step")
+    page.locator('.replay-bar button[data-name="last"]').click()
+    assert f"Move {total} of {total}" in page.inner_text(".replay-bar .step")
+    assert page.locator(".game-over").count() == 1
+    page.locator('.replay-bar button[data-name="first"]').click()
+    for _ in range(6):
+        page.keyboard.press("ArrowRight")
+    shot(page, shots / "replay.png", full_page=False)
+
+
+def _n(page: Any) -> int:
+    return int(page.evaluate("() => document.querySelectorAll('.log li').length"))
+
+
+def test_reloading_mid_hand_resumes_and_the_keyboard_plays(
+    server: Server, browsers: Browsers
+) -> None:
+    page = browsers.page(reduced_motion="reduce")
+    new_game(page, server.url, level=1)
+    page.locator(".my-hand .card").first.wait_for()
+    # play a few moves with the keyboard only: T/X/S/P shortcuts and Enter on a focused card
+    for _ in range(3):
+        wait_turn_or_end(page)
+        if enabled(page, "pass"):
+            page.keyboard.press("x")
+        elif enabled(page, "stock"):
+            page.keyboard.press("s")
+        else:
+            page.locator('.my-hand .card[tabindex="0"]').focus()
+            page.keyboard.press("ArrowRight")
+            page.keyboard.press("ArrowLeft")
+            focused = page.evaluate("() => document.activeElement.dataset.card")
+            playable = page.locator(f'.my-hand .card[data-card="{focused}"].playable').count()
+            if playable:
+                page.keyboard.press("Enter")
+                page.wait_for_function(
+                    f"!document.querySelector('.my-hand .card[data-card=\"{focused}\"]')")
+            else:
+                step(page)
+        page.wait_for_timeout(100)
+    assert page.locator(".card.flying").count() == 0  # reduced motion: no flights
+    wait_turn_or_end(page)
+    before_cards = sorted(hand_cards(page))
+    before_log = page.locator(".log li").all_inner_texts()
+    before_pile = page.inner_text(".pile")
+    page.reload()
+    page.locator(".my-hand .card").first.wait_for()
+    wait_turn_or_end(page)
+    assert sorted(hand_cards(page)) == before_cards
+    assert page.inner_text(".pile") == before_pile
+    after_log = page.locator(".log li").all_inner_texts()
+    assert after_log[0] == before_log[0] and len(after_log) == len(before_log)
+    # my own order survives a reload as a choice of sort (by suit)
+    page.keyboard.press("3")
+    page.reload()
+    page.locator(".my-hand .card").first.wait_for()
+    assert page.locator('.sort button[aria-pressed="true"]').inner_text().startswith("suit")
+    play_hand(page)
+    assert page.locator(".result-panel").count() == 1
+    settle(page)

@@ -17,6 +17,7 @@ from ginrummy.server.settings import Settings
 from ginrummy.server.store import GameRow, LogEntry, SeatRow, Store, StoredGame, now
 from ginrummy.server.table import Table, status_of, summary
 from ginrummy.server.tokens import new_game_id, new_token, token_hash
+from ginrummy.server.writer import GroupWriter
 
 log = logging.getLogger(__name__)
 
@@ -35,6 +36,8 @@ class Lobby:
     def __init__(self, store: Store, settings: Settings) -> None:
         self.store = store
         self.settings = settings
+        self.writer = GroupWriter(store)
+        """Every write goes through one thread, the log appends by group commit."""
         self.tables: OrderedDict[str, Table] = OrderedDict()
         self._loading: dict[str, asyncio.Future[Table | None]] = {}
 
@@ -51,7 +54,8 @@ class Lobby:
         self._loading[game_id] = future
         try:
             stored = await asyncio.to_thread(self.store.load, game_id)
-            table = None if stored is None else Table(stored, self.store, self.settings)
+            table = None if stored is None else Table(stored, self.store, self.settings,
+                                                      self.writer)
         except BaseException as failure:
             if isinstance(failure, ReplayError):
                 log.exception("game %s does not replay", game_id)
@@ -109,9 +113,9 @@ class Lobby:
             level=level, rules=rules.to_dict(), cut=cut.rounds, watch_hash=token_hash(watch),
             status=status_of(position), log_length=len(entries), summary=summary(position, seats),
         )
-        await asyncio.to_thread(self.store.create, row, seats, entries, dict(decks))
+        await self.writer.run(self.store.create, row, seats, entries, dict(decks))
         stored = StoredGame(row, seats, {k: tuple(v) for k, v in decks.items()}, entries)
-        table = Table(stored, self.store, self.settings)
+        table = Table(stored, self.store, self.settings, self.writer)
         self._keep(table)
         table.kick()
         return Created(table, token, invite if opponent == "friend" else None, watch)
@@ -155,3 +159,4 @@ class Lobby:
         for task in tasks:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
+        await self.writer.close()

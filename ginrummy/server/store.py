@@ -85,6 +85,23 @@ class StoredGame:
     log: list[LogEntry]
 
 
+@dataclass(frozen=True, slots=True)
+class AppendRequest:
+    """The arguments of one :meth:`Store.append`, for :meth:`Store.append_many`."""
+
+    game_id: str
+    expected_length: int
+    entries: Sequence[LogEntry]
+    decks: dict[int, Sequence[int]]
+    status: str
+    summary: dict[str, Any]
+    joined: Sequence[tuple[int, str]] = ()
+
+    def arguments(self) -> tuple[Any, ...]:
+        return (self.game_id, self.expected_length, self.entries, self.decks, self.status,
+                self.summary, self.joined)
+
+
 def _game_row(r: Any) -> GameRow:
     return GameRow(
         id=r.id,
@@ -139,29 +156,83 @@ class Store:
         status: str,
         summary: dict[str, Any],
         joined: Iterable[tuple[int, str]] = (),
+        *,
+        conn: sa.Connection | None = None,
     ) -> None:
         """Append ``entries`` (and the decks they deal) to a log of ``expected_length`` entries.
 
         ``joined`` marks seats as taken, with their player's name, in the same transaction.
+        With ``conn`` the statements run in that connection's transaction (the caller
+        commits); :class:`ConflictError` is then raised before anything is written.
         """
         if entries and entries[0].seq != expected_length + 1:
             raise ValueError(f"entry {entries[0].seq} does not follow {expected_length}")
-        with self.engine.begin() as conn:
-            moved = conn.execute(
-                db.games.update()
-                .where(db.games.c.id == game_id, db.games.c.log_length == expected_length)
-                .values(log_length=expected_length + len(entries), status=status,
-                        summary=json.dumps(summary), updated_at=now())
+        if conn is None:
+            with self.engine.begin() as own:
+                self._append(own, game_id, expected_length, entries, decks, status, summary,
+                             joined)
+        else:
+            self._append(conn, game_id, expected_length, entries, decks, status, summary, joined)
+
+    def _append(
+        self,
+        conn: sa.Connection,
+        game_id: str,
+        expected_length: int,
+        entries: Sequence[LogEntry],
+        decks: dict[int, Sequence[int]],
+        status: str,
+        summary: dict[str, Any],
+        joined: Iterable[tuple[int, str]],
+    ) -> None:
+        moved = conn.execute(
+            db.games.update()
+            .where(db.games.c.id == game_id, db.games.c.log_length == expected_length)
+            .values(log_length=expected_length + len(entries), status=status,
+                    summary=json.dumps(summary), updated_at=now())
+        )
+        if moved.rowcount != 1:
+            raise ConflictError(f"game {game_id}: the log is no longer {expected_length} long")
+        for seat, name in joined:
+            conn.execute(
+                db.seats.update()
+                .where(db.seats.c.game_id == game_id, db.seats.c.seat == seat)
+                .values(joined_at=now(), name=name)
             )
-            if moved.rowcount != 1:
-                raise ConflictError(f"game {game_id}: the log is no longer {expected_length} long")
-            for seat, name in joined:
-                conn.execute(
-                    db.seats.update()
-                    .where(db.seats.c.game_id == game_id, db.seats.c.seat == seat)
-                    .values(joined_at=now(), name=name)
-                )
-            self._insert(conn, game_id, entries, decks)
+        self._insert(conn, game_id, entries, decks)
+
+    def append_many(self, requests: Sequence[AppendRequest]) -> list[Exception | None]:
+        """Run several :meth:`append` calls in one transaction: one commit (one fsync) for all.
+
+        Returns, per request, None (written) or the exception that refused it. A request that
+        meets a :class:`ConflictError` writes nothing and the others go on; any other failure
+        rolls the whole transaction back and the requests are retried one transaction each,
+        so one bad request never costs the others theirs. Nothing is reported written before
+        the commit that writes it has returned.
+        """
+        if not requests:
+            return []
+        outcomes: list[Exception | None] = []
+        try:
+            with self.engine.begin() as conn:
+                for request in requests:
+                    try:
+                        self.append(*request.arguments(), conn=conn)
+                        outcomes.append(None)
+                    except ConflictError as conflict:
+                        outcomes.append(conflict)
+            return outcomes
+        except Exception as failure:
+            if len(requests) == 1:
+                return [failure]
+        return [self._append_alone(request) for request in requests]
+
+    def _append_alone(self, request: AppendRequest) -> Exception | None:
+        try:
+            self.append(*request.arguments())
+        except Exception as failure:
+            return failure
+        return None
 
     @staticmethod
     def _insert(

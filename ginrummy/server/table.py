@@ -7,7 +7,8 @@ under the table's lock, one at a time, in this order:
 
 1. check the command (a :class:`ClientError` changes nothing);
 2. compute the new position with the engine;
-3. append the log entries to the database and commit;
+3. append the log entries to the database and commit (the appends of all tables
+   share transactions: :mod:`ginrummy.server.writer`);
 4. only then update the memory, acknowledge the sender and broadcast the events.
 
 If step 3 fails nothing changes in memory either, and the sender gets an error.
@@ -33,8 +34,16 @@ from ginrummy.server.computer import computer_agent, computer_name
 from ginrummy.server.protocol import ClientError, Message, error
 from ginrummy.server.replay import Position, ReplayError, replay, stage, step
 from ginrummy.server.settings import Settings
-from ginrummy.server.store import ConflictError, LogEntry, SeatRow, Store, StoredGame
+from ginrummy.server.store import (
+    AppendRequest,
+    ConflictError,
+    LogEntry,
+    SeatRow,
+    Store,
+    StoredGame,
+)
 from ginrummy.server.tokens import same_hash, token_hash
+from ginrummy.server.writer import GroupWriter
 from ginrummy.views import view_of
 
 log = logging.getLogger(__name__)
@@ -81,7 +90,8 @@ def status_of(position: Position) -> str:
 
 
 class Table:
-    def __init__(self, stored: StoredGame, store: Store, settings: Settings) -> None:
+    def __init__(self, stored: StoredGame, store: Store, settings: Settings,
+                 writer: GroupWriter | None = None) -> None:
         row = stored.row
         self.id = row.id
         self.kind = row.kind
@@ -92,6 +102,8 @@ class Table:
         self.seats = list(stored.seats)
         self.decks: dict[int, tuple[int, ...]] = dict(stored.decks)
         self.store = store
+        self.writer = writer
+        """Appends go through the server's group commit; without one, one thread each."""
         self.settings = settings
         positions = replay(self.rules, row.cut, stored.decks, stored.log)
         self.position = positions[-1]
@@ -353,11 +365,13 @@ class Table:
         names = dict(joined)
         seats = [replace(s, joined=True, name=names[s.seat]) if s.seat in names else s
                  for s in self.seats]
+        request = AppendRequest(self.id, self.n, list(entries), dict(decks), status_of(final),
+                                summary(final, seats), list(joined))
         try:
-            await asyncio.to_thread(
-                self.store.append, self.id, self.n, list(entries), dict(decks),
-                status_of(final), summary(final, seats), list(joined),
-            )
+            if self.writer is not None:
+                await self.writer.append(request)
+            else:
+                await asyncio.to_thread(self.store.append, *request.arguments())
         except ConflictError:
             log.warning("game %s: log conflict; reloading", self.id)
             await self.reload()

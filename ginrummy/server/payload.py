@@ -8,6 +8,7 @@ made from the two seats' views: only what both seats may see.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -25,6 +26,7 @@ from ginrummy.melds import (
     min_deadwood,
     min_deadwood_after_discard,
 )
+from ginrummy.rules import Rules
 from ginrummy.server.replay import stage
 from ginrummy.server.store import LogEntry
 from ginrummy.views import PlayerView, view_of
@@ -189,6 +191,13 @@ def settlement_dict(settlement: Settlement, over: bool) -> dict[str, Any]:
     }
 
 
+@functools.lru_cache(maxsize=1024)
+def _rules_dict(rules: Rules) -> dict[str, Any]:
+    """``rules.to_dict()``, computed once per rules (``dataclasses.asdict`` is slow, and every
+    state carries the rules). Callers get a copy."""
+    return rules.to_dict()
+
+
 def _cut(game: Game) -> dict[str, Any]:
     return {
         "rounds": [[format_cards([a]), format_cards([b])] for a, b in game.cut.rounds],
@@ -220,7 +229,7 @@ def state_payload(
              "connected": s.connected, "ready": s.seat in ready or s.kind == "computer"}
             for s in info.seats
         ],
-        "rules": game.rules.to_dict(),
+        "rules": dict(_rules_dict(game.rules)),
         "cut": _cut(game),
         "hand_number": game.hand_number if current is not None else len(game.finished),
         "hands_finished": len(game.finished),

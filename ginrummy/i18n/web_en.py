@@ -121,6 +121,8 @@ OWN_EN: dict[str, str] = {
     "games.replay": "Replay",
     "games.updated": "last move {when}",
     # ------------------------------------------------------------ the table
+    "seat.computer": "Computer (level {level})",
+    "seat.friend": "Friend",
     "table.you": "{name} (you)",
     "table.computer": "{name}",
     "table.stock": "Stock",

@@ -113,6 +113,8 @@ OWN_IT: dict[str, str] = {
     "games.replay": "Rivedi",
     "games.updated": "ultima mossa {when}",
     # ------------------------------------------------------------ il tavolo
+    "seat.computer": "Computer (livello {level})",
+    "seat.friend": "Amico",
     "table.you": "{name} (tu)",
     "table.computer": "{name}",
     "table.stock": "Tallone",

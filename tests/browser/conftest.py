@@ -11,6 +11,7 @@ Screenshots go to ``$GIN_SCREENSHOTS`` if set, else to a temporary folder (print
 from __future__ import annotations
 
 import os
+import re
 import signal
 import socket
 import subprocess
@@ -30,6 +31,9 @@ CHROMIUM_ARGS = [
     "--disable-background-networking", "--disable-component-update", "--disable-sync",
 ]
 ROOT = Path(__file__).resolve().parents[2]
+EXPECTED_CONSOLE = re.compile(r"Failed to load resource|ERR_CONNECTION_REFUSED")
+"""Console errors that are the browser's own news, not the client's: an HTTP error answer
+(the hint refused between turns), a refused connection while the server is down."""
 HERE = Path(__file__).resolve().parent
 
 
@@ -146,7 +150,7 @@ class Browsers:
         page = context.new_page()
         page.on("pageerror", lambda error: self.errors.append(f"page error: {error}"))
         page.on("console", lambda message: self.errors.append(f"console: {message.text}")
-                if message.type == "error" and "Failed to load resource" not in message.text
+                if message.type == "error" and not EXPECTED_CONSOLE.search(message.text)
                 else None)
         return page
 

@@ -17,12 +17,26 @@ TABLE_TIMEOUT = 20.0
 
 
 def enabled(page: Page, name: str) -> bool:
-    button = page.locator(f'button[data-name="{name}"]')
-    return button.count() > 0 and button.first.is_enabled()
+    """Whether the button ``name`` is on the page and enabled (checked in one go: the table is
+    drawn again at every event, so a button found may be gone a moment later)."""
+    return bool(page.evaluate(
+        "name => { const b = document.querySelector(`button[data-name=\"${name}\"]`);"
+        " return !!b && !b.disabled; }", name))
 
 
-def click(page: Page, name: str) -> None:
-    page.locator(f'button[data-name="{name}"]').first.click()
+def click(page: Page, name: str, timeout: float = 20_000) -> None:
+    page.locator(f'button[data-name="{name}"]').first.click(timeout=timeout)
+
+
+def try_click(target: Any) -> bool:
+    """Click a button or card that may be redrawn or disabled meanwhile; False if it went."""
+    from playwright.sync_api import Error as PlaywrightError
+
+    try:
+        target.click(timeout=2000)
+        return True
+    except PlaywrightError:
+        return False
 
 
 def stage(page: Page) -> str:
@@ -55,22 +69,18 @@ def step(page: Page, knock: bool = True) -> str:
         return ""
     for name in ("lay-out", "accept", "pass", "stock"):
         if enabled(page, name):
-            click(page, name)
-            return name
+            return name if try_click(page.locator(f'button[data-name="{name}"]')) else ""
     if knock and enabled(page, "gin"):
-        click(page, "gin")
-        return "gin"
+        return "gin" if try_click(page.locator('button[data-name="gin"]')) else ""
     if knock and enabled(page, "knock"):
-        click(page, "knock")
-        page.locator(".my-hand .card.knockable").first.wait_for(timeout=5000)
-        best = page.locator(".my-hand .card.knockable").first
-        # the client focuses the preselected (least deadwood) knock card
-        focused = page.locator(".my-hand .card.knockable:focus")
-        (focused if focused.count() else best).click()
+        if not try_click(page.locator('button[data-name="knock"]')):
+            return ""
+        # the client focuses the preselected knock card (the least deadwood): Enter knocks with it
+        page.locator(".my-hand .card.knockable:focus").wait_for(timeout=5000)
+        page.keyboard.press("Enter")
         return "knock"
     card = loose_discard(page)
-    if card is not None:
-        card.click()
+    if card is not None and try_click(card):
         return "discard"
     return ""
 

@@ -62,6 +62,7 @@ def test_a_full_hand_against_the_computer_to_the_score_screen(
     click(page, "scores")
     sheet = page.locator("dialog.scores-dialog")
     assert sheet.is_visible() and sheet.locator("table.sheet tbody tr").count() == 1
+    shot(page, shots / "score-sheet.png", full_page=False)
     page.keyboard.press("Escape")
 
 
@@ -163,3 +164,57 @@ def test_reloading_mid_hand_resumes_and_the_keyboard_plays(
     play_hand(page)
     assert page.locator(".result-panel").count() == 1
     settle(page)
+
+
+def test_defending_a_knock_lays_off_by_hand_or_accepts_the_best(
+    server: Server, browsers: Browsers, shots: Path
+) -> None:
+    """Never knock, so that the computer does: the defender's panel offers its best layoffs."""
+    page = browsers.page()
+    new_game(page, server.url, level=3)
+    defended = False
+    for _ in range(4):
+        while stage(page) == "hand":
+            if page.locator(".defend-panel").count():
+                break
+            if not step(page, knock=False):
+                page.wait_for_timeout(40)
+        if page.locator(".defend-panel").count():
+            defended = True
+            panel = page.inner_text(".defend-panel")
+            assert re.search(r"has knocked|went gin", panel)
+            assert re.search(r"Your best answer|Nothing to lay off|No layoffs on gin", panel)
+            assert page.locator(".melds-area .melds-of").count() >= 1
+            shot(page, shots / "defend.png", full_page=False)
+            layoff = page.locator(".my-hand .card.layoffable")
+            if layoff.count():
+                card = layoff.first.get_attribute("data-card")
+                layoff.first.click()
+                page.wait_for_function(
+                    "card => document.querySelector('.melds-area')?.innerText.includes('Laid off')"
+                    " && !document.querySelector(`.my-hand .card[data-card='${card}']`)", arg=card)
+                click(page, "finish")
+            else:
+                click(page, "accept")
+            page.locator(".result-panel").wait_for()
+            assert "deadwood" in page.inner_text(".result-panel")
+            break
+        if stage(page) == "over":
+            break
+        next_hand(page)
+    assert defended, "the computer never knocked in four hands"
+
+
+def test_bad_links_are_explained_politely(server: Server, browsers: Browsers) -> None:
+    page = browsers.page()
+    page.goto(server.url + "/play/NoSuchGame01")
+    page.locator(".panel.fatal").wait_for()
+    assert "This game does not exist" in page.inner_text(".panel.fatal")
+    game = new_game(page, server.url)
+    stranger = browsers.page()  # another browser: no seat cookie
+    stranger.goto(f"{server.url}/play/{game}#{'x' * 24}")
+    stranger.locator(".panel.fatal").wait_for()
+    assert "does not open a seat" in stranger.inner_text(".panel.fatal")
+    stranger.goto(f"{server.url}/play/{game}")
+    stranger.locator(".panel.fatal").wait_for()
+    assert "does not open a seat" in stranger.inner_text(".panel.fatal")

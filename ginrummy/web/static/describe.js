@@ -3,7 +3,13 @@ import { cardText, cardsText, has, t, tp } from "./i18n.js";
 
 export function seatName(state, seat) {
   const info = state && state.seats && state.seats[seat];
-  return info ? info.name : `#${seat}`;
+  if (!info) return `#${seat}`;
+  // the computer's seat is named by the server in English ("Computer (level 2)"): say it in the reader's words
+  const computer = info.kind === "computer" && /^Computer \(level (\d)\)$/.exec(info.name);
+  if (computer) return t("seat.computer", { level: computer[1] });
+  // the invited seat's name until the friend gives one
+  if (info.kind === "human" && seat === 1 && info.name === "Friend") return t("seat.friend");
+  return info.name;
 }
 
 /**
@@ -32,7 +38,8 @@ export function moveText(action, seat, me, name, card = null) {
 
 /**
  * The hand's history as log lines, rebuilt from view.history (a snapshot): the pile is
- * replayed from the first upcard so that each take names its card.
+ * replayed from the first upcard so that each take names its card. Each line's `text` is a
+ * function, so that the log reads in the language chosen later.
  */
 export function historyLines(state) {
   const view = state.view;
@@ -44,7 +51,7 @@ export function historyLines(state) {
     let card = null;
     if (action === "take") card = pile.pop() || null;
     else if (action.startsWith("discard ")) pile.push(action.slice(8));
-    lines.push({ seat, text: moveText(action, seat, me, seatName(state, seat), card) });
+    lines.push({ seat, text: () => moveText(action, seat, me, seatName(state, seat), card) });
   }
   return lines;
 }

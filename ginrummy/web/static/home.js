@@ -1,6 +1,6 @@
 // The home page: a new game against the computer or a friend (every rule editable), and my games.
 import { api } from "./api.js";
-import { capitalise, optionValue, rulesSummary } from "./describe.js";
+import { capitalise, optionValue, rulesSummary, seatName } from "./describe.js";
 import { h, store } from "./dom.js";
 import { t } from "./i18n.js";
 import { errorText } from "./notices.js";
@@ -176,7 +176,7 @@ async function startGame() {
   const body = { opponent: choice.opponent, preset: choice.preset, options };
   if (choice.opponent === "computer") body.level = choice.level;
   const name = (choice.name || "").trim();
-  if (name) body.name = name;
+  body.name = name || t("new.name_placeholder");
   store.set("gin.name", name);
   const created = await api("/api/games", { method: "POST", body });
   const links = created.links || {};
@@ -204,6 +204,7 @@ async function fillGames(section) {
 function gameItem(game) {
   const me = game.seat;
   const other = (game.seats || []).find((seat) => seat.seat !== me) || { name: "?" };
+  const otherName = seatName({ seats: game.seats }, other.seat);
   const totals = game.totals || [0, 0];
   let status;
   if (game.status === "waiting") status = t("games.waiting");
@@ -211,7 +212,7 @@ function gameItem(game) {
   else if (game.stage === "between_hands") status = t("games.between");
   else status = t(game.your_turn ? "games.your_turn" : "games.their_turn");
   const table = `/play/${encodeURIComponent(game.game_id)}`;
-  const details = [t("games.against", { name: other.name }), presetName(game.rules)];
+  const details = [t("games.against", { name: other.seat === undefined ? other.name : otherName }), presetName(game.rules)];
   if (game.level) details.push(t("games.level", { level: game.level }));
   if (game.hand_number) details.push(t("games.hand", { number: game.hand_number }));
   return h("li", { class: ["game-item", game.your_turn && game.status !== "over" ? "your-turn" : null], dataset: { game: game.game_id } },

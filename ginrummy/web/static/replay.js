@@ -78,11 +78,11 @@ export class ReplayScreen {
     const table = `/play/${encodeURIComponent(this.gameId)}${this.token ? `#${this.token}` : ""}`;
     return h("nav", { class: "replay-bar panel", "aria-label": t("replay.title") },
       h("strong", {}, t("replay.title")),
-      h("button", { type: "button", class: "btn small", onclick: go(1), disabled: this.step <= 1, dataset: { name: "first" } }, "⏮ ", t("replay.first")),
+      h("button", { type: "button", class: "btn small", onclick: go(1), disabled: this.step <= 1, dataset: { name: "first" } }, "|◀ ", t("replay.first")),
       h("button", { type: "button", class: "btn small", onclick: go(this.step - 1), disabled: this.step <= 1, dataset: { name: "prev" } }, "◀ ", t("replay.prev")),
       h("span", { class: "step", "aria-live": "polite" }, t("replay.step", { step: this.step, total })),
       h("button", { type: "button", class: "btn small", onclick: go(this.step + 1), disabled: this.step >= total, dataset: { name: "next" } }, t("replay.next"), " ▶"),
-      h("button", { type: "button", class: "btn small", onclick: go(total), disabled: this.step >= total, dataset: { name: "last" } }, t("replay.last"), " ⏭"),
+      h("button", { type: "button", class: "btn small", onclick: go(total), disabled: this.step >= total, dataset: { name: "last" } }, t("replay.last"), " ▶|"),
       h("button", { type: "button", class: "btn small", onclick: () => (playing ? this.pause() : this.play()), dataset: { name: "play" } }, playing ? t("replay.pause") : t("replay.play")),
       this.token ? null : h("a", { class: "btn small", href: table }, t("replay.back_to_table")));
   }

@@ -146,9 +146,9 @@ export class TableScreen {
         if (message.role === "watcher") this.readOnly = true;
         break;
       case "snapshot":
+        this.log = this.snapshotLog(message.state, this.state);
         this.n = message.n;
         this.state = message.state;
-        this.log = this.snapshotLog(message.state);
         this.afterUpdate(null);
         break;
       case "event":
@@ -223,27 +223,37 @@ export class TableScreen {
 
   // ------------------------------------------------------------ the move log
 
-  snapshotLog(state) {
+  /**
+   * The log after a snapshot: the lines of its hand's history. If the snapshot is of the hand
+   * already shown (a reconnection), the lines seen live are kept (they name the cards drawn)
+   * and only the moves missed are added.
+   */
+  snapshotLog(state, previous = null) {
+    const history = historyLines(state);
+    const played = this.log.filter((line) => line.play).length;
+    if (previous && previous.hand_number === state.hand_number && this.log.length && played <= history.length) {
+      return this.log.concat(history.slice(played).map((line) => ({ ...line, play: true })));
+    }
     const lines = [];
-    if (state.view && state.hand_number) lines.push({ seat: null, head: true, text: t("log.deal", { number: state.hand_number, name: seatName(state, state.view.dealer) }) });
-    return lines.concat(historyLines(state));
+    if (state.view && state.hand_number) lines.push({ seat: null, head: true, text: () => t("log.deal", { number: state.hand_number, name: seatName(state, state.view.dealer) }) });
+    return lines.concat(history.map((line) => ({ ...line, play: true })));
   }
 
   logEvent(event, before, after) {
     const me = after.you;
     if (event.kind === "deal") {
-      this.log = [{ seat: null, head: true, text: t("log.deal", { number: event.hand_number, name: seatName(after, after.dealer) }) }];
+      this.log = [{ seat: null, head: true, text: () => t("log.deal", { number: event.hand_number, name: seatName(after, after.dealer) }) }];
       this.order = [];
       return;
     }
     if (event.kind === "ready") {
       if (after.seats[event.seat] && after.seats[event.seat].kind === "human" && after.kind === "friend") {
-        this.log.push({ seat: event.seat, text: t("log.ready", { name: seatName(after, event.seat) }) });
+        this.log.push({ seat: event.seat, text: () => t("log.ready", { name: seatName(after, event.seat) }) });
       }
       return;
     }
     if (event.kind === "time_up") {
-      this.log.push({ seat: null, text: t("log.time_up") });
+      this.log.push({ seat: null, text: () => t("log.time_up") });
       return;
     }
     if (event.kind !== "play" || !event.action) return;
@@ -253,9 +263,10 @@ export class TableScreen {
     if (event.action === "stock" && event.seat === me && before && before.view && after.view && after.view.hand) {
       const had = new Set(before.view.hand || []);
       card = after.view.hand.find((name) => !had.has(name)) || null;
-      this.fresh = card;
+      this.fresh = card; // shown lit for a moment: the card just drawn
+      this.freshUntil = Date.now() + 1500;
     }
-    this.log.push({ seat: event.seat, text: moveText(event.action, event.seat, me, seatName(after, event.seat), card), fresh: true });
+    this.log.push({ seat: event.seat, text: () => moveText(event.action, event.seat, me, seatName(after, event.seat), card), play: true });
     if (this.log.length > 200) this.log.splice(1, this.log.length - 200);
   }
 
@@ -428,6 +439,15 @@ export class TableScreen {
       } else {
         const next = cards[(index + step + cards.length) % cards.length];
         if (next) next.focus();
+      }
+      return;
+    }
+    if (key === "Enter" && !(event.target && event.target.closest && event.target.closest("button, a, input, select, summary"))) {
+      // Enter away from any control: the panel's main button (Lay out, Accept, Next hand)
+      const main = this.root.querySelector(".felt .panel .btn.primary:not([disabled])");
+      if (main && !this.readOnly) {
+        event.preventDefault();
+        main.click();
       }
       return;
     }

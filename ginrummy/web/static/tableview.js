@@ -76,7 +76,7 @@ export function renderTable(ctl) {
     panel(ctl),
     seatArea(ctl, bottom, "bottom"));
   const side = h("aside", { class: "side" }, scoreBox(ctl), logBox(ctl), keysBox(ctl));
-  const screen = h("div", { class: ["table-screen", ctl.readOnly ? "read-only" : null, ctl.pending ? "busy" : null, ctl.knockMode ? "knock-mode" : null] },
+  const screen = h("div", { class: ["table-screen", `mode-${ctl.mode}`, ctl.readOnly ? "read-only" : null, ctl.pending ? "busy" : null, ctl.knockMode ? "knock-mode" : null] },
     ctl.replayBar || null, felt, side);
   ctl.root.replaceChildren(screen);
   fitHand(ctl.root);
@@ -106,13 +106,13 @@ function seatHead(ctl, seat) {
   const state = ctl.state;
   const info = state.seats[seat] || { name: "?" };
   const me = seat === state.you;
-  const name = me ? t("table.you", { name: info.name }) : info.name;
+  const name = me ? t("table.you", { name: seatName(state, seat) }) : seatName(state, seat);
   const toAct = state.stage === "hand" && state.to_act === seat;
   return h("div", { class: ["seat-head", toAct ? "to-act" : null] },
-    h("span", { class: ["presence", info.connected || info.kind === "computer" ? "on" : "off"], title: info.connected || info.kind === "computer" ? "" : t("table.offline", { name: info.name }) }),
+    h("span", { class: ["presence", info.connected || info.kind === "computer" ? "on" : "off"], title: info.connected || info.kind === "computer" ? "" : t("table.offline", { name: seatName(state, seat) }) }),
     h("span", { class: "name" }, name),
     state.view && state.view.dealer === seat && state.stage === "hand" ? h("span", { class: "badge" }, t("table.dealer")) : null,
-    h("span", { class: "points", "aria-label": `${info.name}: ${state.totals[seat]}` }, String(state.totals[seat])));
+    h("span", { class: "points", "aria-label": `${seatName(state, seat)}: ${state.totals[seat]}` }, String(state.totals[seat])));
 }
 
 function seatArea(ctl, seat, where) {
@@ -122,6 +122,7 @@ function seatArea(ctl, seat, where) {
   const head = seatHead(ctl, seat);
   if (!view) return h("div", { class: ["seat", where] }, head);
   if (mine && state.stage === "hand") return h("div", { class: ["seat", where, "me"] }, myHand(ctl), handTools(ctl), head);
+  if (state.stage !== "hand") return h("div", { class: ["seat", where] }, head); // the result panel shows both hands
   const shown = seatCards(view, seat);
   const cards = h("div", { class: ["seat-cards", "fit", where === "top" ? "fan" : null], dataset: { seat } },
     Array.from({ length: shown.backs }, () => cardBack()),
@@ -151,7 +152,8 @@ function myHand(ctl) {
       action ? "playable" : null,
       gap ? "gap" : null,
       ctl.knockMode && action ? "knockable" : null,
-      card === ctl.fresh ? "fresh" : null,
+      action && action.startsWith("layoff ") ? "layoffable" : null,
+      card === ctl.fresh && Date.now() < (ctl.freshUntil || 0) ? "fresh" : null,
       hinted.includes(card) ? "hinted" : null,
     ];
     const deadwood = discards[card];
@@ -260,7 +262,12 @@ function panel(ctl) {
   if (state.stage === "waiting") return invitePanel(ctl);
   if (state.stage === "between_hands" || state.stage === "over") return resultPanel(ctl);
   if (!state.view) return h("div", { class: "panel status-panel" }, h("p", { class: "status" }, t("app.loading")));
-  if (ctl.readOnly) return h("div", { class: "panel status-panel" }, h("p", { class: "status" }, ctl.mode === "watch" ? t("table.watching") : t("status.wait", { name: seatName(state, state.to_act) })));
+  if (ctl.readOnly) {
+    const turn = state.to_act === null || state.to_act === undefined ? null : t("status.wait", { name: seatName(state, state.to_act) });
+    return h("div", { class: "panel status-panel" },
+      ctl.mode === "watch" ? h("p", { class: "muted" }, t("table.watching")) : null,
+      turn ? h("p", { class: "status" }, turn) : null);
+  }
   const view = state.view;
   const other = seatName(state, 1 - state.you);
   if (!ctl.myTurn) {
@@ -315,7 +322,7 @@ function playButtons(ctl) {
 function hintBox(ctl) {
   if (!ctl.hint) return null;
   if (ctl.hint.loading) return h("div", { class: "hint", role: "status" }, t("hint.loading"));
-  return h("div", { class: "hint", role: "status" }, h("strong", {}, t("hint.title")), (ctl.hint.lines || []).map((line) => h("p", {}, line)));
+  return h("div", { class: "hint", role: "status" }, (ctl.hint.lines || []).map((line) => h("p", {}, line)));
 }
 
 function layoutPanel(ctl) {
@@ -376,13 +383,14 @@ function invitePanel(ctl) {
   const links = ctl.links || {};
   const copyRow = (label, url, name) => {
     const input = h("input", { type: "text", readonly: true, value: url, class: "link", "aria-label": label, dataset: { link: name } });
-    const copy = h("button", { type: "button", class: "btn", onclick: async () => {
+    const copy = h("button", { type: "button", class: "btn", onclick: () => {
       input.select();
       try {
-        await navigator.clipboard.writeText(url);
+        document.execCommand("copy");
       } catch {
-        document.execCommand && document.execCommand("copy");
+        /* the selected link can still be copied by hand */
       }
+      if (navigator.clipboard && window.isSecureContext) navigator.clipboard.writeText(url).catch(() => {});
       copy.textContent = t("invite.copied");
     } }, t("invite.copy"));
     return h("div", { class: "copy-row" }, input, copy);
@@ -441,7 +449,7 @@ function resultPanel(ctl) {
   const other = me === null || me === undefined ? null : state.seats[1 - me];
   parts.push(h("div", { class: "buttons" },
     ctl.readOnly ? null : readyDone
-      ? h("p", { class: "status" }, h("span", { class: "thinking" }), t("status.ready_wait", { name: other ? other.name : "" }))
+      ? h("p", { class: "status" }, h("span", { class: "thinking" }), t("status.ready_wait", { name: other ? seatName(state, 1 - me) : "" }))
       : button(t("btn.next_hand"), { onclick: () => ctl.ready(), disabled: Boolean(ctl.pending), primary: true, key: "N", name: "next-hand" }),
     button(t("btn.scores"), { onclick: () => openScores(ctl), name: "scores" })));
   return h("div", { class: "panel result-panel" }, parts);
@@ -518,7 +526,7 @@ export function openScores(ctl) {
 function logBox(ctl) {
   return h("section", { class: "log", "aria-labelledby": "log-title" },
     h("h2", { id: "log-title" }, t("log.title")),
-    h("ol", { role: "log", "aria-live": "polite" }, ctl.log.map((line) => h("li", { class: [line.head ? "head" : null, line.seat === ctl.state.you ? "mine" : null] }, line.text))));
+    h("ol", { role: "log", "aria-live": "polite" }, ctl.log.map((line) => h("li", { class: [line.head ? "head" : null, line.seat === ctl.state.you ? "mine" : null] }, typeof line.text === "function" ? line.text() : line.text))));
 }
 
 function keysBox(ctl) {

@@ -1,0 +1,105 @@
+"""Two browsers playing each other by the invite link, and a third watching: nobody's page ever
+holds a card it may not see."""
+
+from __future__ import annotations
+
+import re
+import time
+from pathlib import Path
+from typing import Any
+
+from tests.browser.conftest import Browsers, Server
+from tests.browser.driver import click, hand_cards, new_game, shot, stage, step
+
+CARD_ATTR = re.compile(r'data-card="([A2-9TJQK][CDHS])"')
+
+
+def cards_on_page(page: Any) -> set[str]:
+    """Every card the page's document names (faces drawn anywhere, including move texts)."""
+    html = page.content()
+    found = set(CARD_ATTR.findall(html))
+    return found
+
+
+def secrets(owner: Any, other: Any) -> set[str]:
+    """``owner``'s cards in hand that ``other`` does not know (not taken from the pile)."""
+    known = set(other.locator(".seat.top .card.known").evaluate_all(
+        "cards => cards.map(c => c.dataset.card)"))
+    return set(hand_cards(owner)) - known
+
+
+def play_both(pages: list[Any], limit: float = 120.0) -> None:
+    """Each page moves when it may, until both show the end of the hand."""
+    deadline = time.monotonic() + limit
+    while time.monotonic() < deadline:
+        if all(stage(page) in ("between_hands", "over") for page in pages):
+            return
+        moved = False
+        for page in pages:
+            if stage(page) == "hand" and step(page):
+                moved = True
+        if not moved:
+            pages[0].wait_for_timeout(50)
+    raise AssertionError("the hand did not end")
+
+
+def test_two_friends_play_by_invite_link_and_a_watcher_sees_no_hidden_card(
+    server: Server, browsers: Browsers, shots: Path
+) -> None:
+    ann = browsers.page()
+    new_game(ann, server.url, opponent="friend", name="Ann")
+    ann.locator(".invite").wait_for()
+    invite = ann.locator('input[data-link="invite"]').input_value()
+    watch = ann.locator('input[data-link="watch"]').input_value()
+    assert "/play/" in invite and "#" in invite and "/watch/" in watch
+    ann.locator(".invite .copy-row button").first.click()
+    assert "Copied!" in ann.inner_text(".invite")
+    shot(ann, shots / "invite.png", full_page=False)
+
+    bob = browsers.page()
+    bob.goto(invite)
+    bob.locator(".panel.join").wait_for()
+    assert "Ann invites you" in bob.inner_text(".panel.join")
+    bob.fill('input[name="name"]', "Bob")
+    bob.locator(".panel.join button[type=submit]").click()
+    bob.locator(".felt.stage-hand").wait_for()
+    assert "#" not in bob.url  # the seat token left the address bar; the cookie keeps the seat
+    ann.locator(".felt.stage-hand").wait_for()
+    assert "Bob" in ann.inner_text(".seat.top .seat-head")
+    assert "Ann" in bob.inner_text(".seat.top .seat-head")
+
+    watcher = browsers.page()
+    watcher.goto(watch)
+    watcher.locator(".felt.stage-hand").wait_for()
+    assert "watching" in watcher.inner_text(".panel")
+    assert watcher.locator(".my-hand").count() == 0
+
+    # a few moves each, checking after each round that no page shows another's hidden card
+    for _ in range(6):
+        for page in (ann, bob):
+            if stage(page) == "hand":
+                step(page, knock=False)
+        ann.wait_for_timeout(150)
+        if stage(ann) != "hand":
+            break
+        ann_secret, bob_secret = secrets(ann, bob), secrets(bob, ann)
+        assert not ann_secret & cards_on_page(bob)
+        assert not bob_secret & cards_on_page(ann)
+        assert not (ann_secret | bob_secret) & cards_on_page(watcher)
+    shot(bob, shots / "friend-table.png", full_page=False)
+    shot(watcher, shots / "watch.png", full_page=False)
+
+    play_both([ann, bob])
+    for page in (ann, bob, watcher):
+        page.locator(".result-panel").wait_for()
+        assert page.locator(".result-panel .score-lines li").count() >= 1
+    # the next hand is dealt when both are ready
+    if stage(ann) == "between_hands":
+        click(ann, "next-hand")
+        ann.locator(".result-panel .status").wait_for()
+        assert "Waiting for Bob" in ann.inner_text(".result-panel")
+        assert stage(bob) == "between_hands"
+        click(bob, "next-hand")
+        for page in (ann, bob, watcher):
+            page.locator(".felt.stage-hand").wait_for()
+        assert "Hand 2" in ann.inner_text(".middle")

@@ -63,11 +63,15 @@ def loose_discard(page: Page) -> Any:
     return None
 
 
-def step(page: Page, knock: bool = True) -> str:
-    """Make one move if it is ours; say what was done ('' when there was nothing to do)."""
+def step(page: Page, knock: bool = True, defend: bool = True) -> str:
+    """Make one move if it is ours; say what was done ('' when there was nothing to do).
+
+    ``knock=False`` never knocks; ``defend=False`` leaves a knock's answer to the caller.
+    """
     if busy(page):
         return ""
-    for name in ("lay-out", "accept", "pass", "stock"):
+    names = ("lay-out", "accept", "pass", "stock") if defend else ("lay-out", "pass", "stock")
+    for name in names:
         if enabled(page, name):
             return name if try_click(page.locator(f'button[data-name="{name}"]')) else ""
     if knock and enabled(page, "gin"):
@@ -112,6 +116,12 @@ def next_hand(page: Page) -> None:
     click(page, "next-hand")
     page.wait_for_function("document.querySelector('.felt.stage-hand') !== null",
                            timeout=TABLE_TIMEOUT * 1000)
+
+
+def pile_cards(page: Page) -> list[str]:
+    """The discard pile's cards as drawn (the top ones), bottom to top."""
+    return [c for c in page.locator(".pile .card").evaluate_all(
+        "cards => cards.map(c => c.dataset.card || '')")]
 
 
 def hand_cards(page: Page) -> list[str]:

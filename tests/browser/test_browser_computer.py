@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
-from typing import Any
 
 from tests.browser.conftest import Browsers, Server
 from tests.browser.driver import (
@@ -14,6 +13,7 @@ from tests.browser.driver import (
     hand_cards,
     new_game,
     next_hand,
+    pile_cards,
     play_hand,
     settle,
     shot,
@@ -114,10 +114,6 @@ def test_a_whole_game_to_the_settlement_then_its_replay(
     shot(page, shots / "replay.png", full_page=False)
 
 
-def _n(page: Any) -> int:
-    return int(page.evaluate("() => document.querySelectorAll('.log li').length"))
-
-
 def test_reloading_mid_hand_resumes_and_the_keyboard_plays(
     server: Server, browsers: Browsers
 ) -> None:
@@ -148,12 +144,12 @@ def test_reloading_mid_hand_resumes_and_the_keyboard_plays(
     wait_turn_or_end(page)
     before_cards = sorted(hand_cards(page))
     before_log = page.locator(".log li").all_inner_texts()
-    before_pile = page.inner_text(".pile")
+    before_pile = pile_cards(page)
     page.reload()
     page.locator(".my-hand .card").first.wait_for()
     wait_turn_or_end(page)
     assert sorted(hand_cards(page)) == before_cards
-    assert page.inner_text(".pile") == before_pile
+    assert pile_cards(page) == before_pile
     after_log = page.locator(".log li").all_inner_texts()
     assert after_log[0] == before_log[0] and len(after_log) == len(before_log)
     # my own order survives a reload as a choice of sort (by suit)
@@ -177,7 +173,7 @@ def test_defending_a_knock_lays_off_by_hand_or_accepts_the_best(
         while stage(page) == "hand":
             if page.locator(".defend-panel").count():
                 break
-            if not step(page, knock=False):
+            if not step(page, knock=False, defend=False):
                 page.wait_for_timeout(40)
         if page.locator(".defend-panel").count():
             defended = True

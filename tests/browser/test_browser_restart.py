@@ -6,7 +6,15 @@ from __future__ import annotations
 from pathlib import Path
 
 from tests.browser.conftest import Browsers, Server
-from tests.browser.driver import hand_cards, new_game, play_hand, shot, step, wait_turn_or_end
+from tests.browser.driver import (
+    hand_cards,
+    new_game,
+    pile_cards,
+    play_hand,
+    shot,
+    step,
+    wait_turn_or_end,
+)
 
 
 def test_the_server_killed_and_restarted_mid_hand_resumes(
@@ -21,7 +29,7 @@ def test_the_server_killed_and_restarted_mid_hand_resumes(
         page.wait_for_timeout(100)
     wait_turn_or_end(page)
     cards = sorted(hand_cards(page))
-    pile = page.inner_text(".pile")
+    pile = pile_cards(page)
     log = page.locator(".log li").all_inner_texts()
 
     server.kill()
@@ -32,7 +40,7 @@ def test_the_server_killed_and_restarted_mid_hand_resumes(
     page.wait_for_function("document.querySelector('.notice.warning') === null", timeout=20_000)
     wait_turn_or_end(page)
     assert sorted(hand_cards(page)) == cards
-    assert page.inner_text(".pile") == pile
+    assert pile_cards(page) == pile
     assert page.locator(".log li").all_inner_texts() == log
     play_hand(page)
     assert page.locator(".result-panel .score-lines li").count() >= 1

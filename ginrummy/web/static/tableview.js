@@ -374,7 +374,7 @@ function defendPanel(ctl) {
     canLayoff && !gin ? h("p", { class: "muted" }, t("defend.manual")) : null,
     h("div", { class: "buttons" },
       button(t("btn.accept"), { onclick: () => best && ctl.playPlan(best.actions), disabled: !best || Boolean(ctl.pending) || ctl.plan.length > 0, primary: true, key: "Enter", name: "accept" }),
-      canLayoff && !gin ? button(t("btn.finish"), { onclick: finish, disabled: Boolean(ctl.pending) || ctl.plan.length > 0, name: "finish" }) : null,
+      gin ? null : button(t("btn.finish"), { onclick: finish, disabled: Boolean(ctl.pending) || ctl.plan.length > 0, name: "finish" }),
       button(t("btn.hint"), { onclick: () => ctl.askHint(), disabled: Boolean(ctl.pending), key: "H", name: "hint" })),
     hintBox(ctl));
 }

@@ -3,8 +3,10 @@ a reload in the middle of a hand, and moves made with the keyboard alone."""
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
+from typing import Any
 
 from tests.browser.conftest import Browsers, Server
 from tests.browser.driver import (
@@ -70,6 +72,13 @@ def test_a_whole_game_to_the_settlement_then_its_replay(
     server: Server, browsers: Browsers, shots: Path
 ) -> None:
     page = browsers.page()
+    frames: list[dict[str, Any]] = []
+
+    def watch(socket: Any) -> None:
+        socket.on("framesent", lambda data: frames.append({"sent": json.loads(data)}))
+        socket.on("framereceived", lambda data: frames.append(json.loads(data)))
+
+    page.on("websocket", watch)
     new_game(page, server.url, level=1, preset="modern", options={"target": 10})
     assert "10" in page.inner_text(".scorebox")
     for _ in range(30):
@@ -88,6 +97,11 @@ def test_a_whole_game_to_the_settlement_then_its_replay(
     assert re.search(r"Winner: .+ \(target reached\)\.", text)
     assert re.search(r"Margin \d+", text)
     shot(page, shots / "game-over.png")
+    # one message per move, each made on the latest position: no error, no resync needed
+    sent = [frame["sent"] for frame in frames if "sent" in frame]
+    assert sent and all(message["type"] in ("action", "ready") for message in sent), sent
+    assert not [frame for frame in frames if frame.get("type") == "error"]
+    assert len({message["id"] for message in sent}) == len(sent)
     # my games lists it as finished
     page.goto(server.url + "/#games")
     page.locator(".game-list").first.wait_for()

@@ -149,6 +149,7 @@ export class TableScreen {
         this.log = this.snapshotLog(message.state, this.state);
         this.n = message.n;
         this.state = message.state;
+        if (this.pending && this.pending.acked !== undefined && this.n >= this.pending.acked) this.pending = null;
         this.afterUpdate(null);
         break;
       case "event":
@@ -161,9 +162,13 @@ export class TableScreen {
         this.render();
         break;
       case "ack":
-        if (this.pending && message.id === this.pending.id) this.pending = null;
-        if (message.n > this.n) this.requestResync();
-        else this.afterUpdate(null);
+        // the move is in the log; its event follows (unless already here): until then the
+        // position shown is not the one the next move must be made on
+        if (this.pending && message.id === this.pending.id) {
+          this.pending.acked = message.n;
+          if (this.n >= message.n) this.pending = null;
+        }
+        this.afterUpdate(null);
         break;
       case "error":
         this.error(message);
@@ -192,6 +197,7 @@ export class TableScreen {
     const flight = measureMove(this, message.event, before);
     this.n = message.n;
     this.state = message.state;
+    if (this.pending && this.pending.acked !== undefined && this.n >= this.pending.acked) this.pending = null;
     this.logEvent(message.event, before, message.state);
     this.afterUpdate(flight);
   }

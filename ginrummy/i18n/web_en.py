@@ -97,6 +97,7 @@ OWN_EN: dict[str, str] = {
     "invite.copy": "Copy",
     "invite.copied": "Copied!",
     "invite.watch": "Watch link (read only, no hidden cards):",
+    "invite.watch_title": "Watch link",
     "invite.waiting": "Waiting for your friend to join…",
     "invite.open_table": "Go to the table",
     "join.invited": "{name} invites you to a game of Gin Rummy.",
@@ -123,6 +124,7 @@ OWN_EN: dict[str, str] = {
     # ------------------------------------------------------------ the table
     "seat.computer": "Computer (level {level})",
     "seat.friend": "Friend",
+    "table.rules": "Rules of this game",
     "table.you": "{name} (you)",
     "table.computer": "{name}",
     "table.stock": "Stock",

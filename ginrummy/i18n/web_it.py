@@ -89,6 +89,7 @@ OWN_IT: dict[str, str] = {
     "invite.copy": "Copia",
     "invite.copied": "Copiato!",
     "invite.watch": "Link per guardare (sola lettura, senza carte nascoste):",
+    "invite.watch_title": "Link per guardare",
     "invite.waiting": "Si aspetta che il tuo amico arrivi…",
     "invite.open_table": "Vai al tavolo",
     "join.invited": "{name} ti invita a una partita a Gin Rummy.",
@@ -115,6 +116,7 @@ OWN_IT: dict[str, str] = {
     # ------------------------------------------------------------ il tavolo
     "seat.computer": "Computer (livello {level})",
     "seat.friend": "Amico",
+    "table.rules": "Le regole di questa partita",
     "table.you": "{name} (tu)",
     "table.computer": "{name}",
     "table.stock": "Tallone",

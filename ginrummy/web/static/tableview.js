@@ -1,10 +1,10 @@
 // Drawing the table from the server's state: the felt, both seats, stock and pile, the panel of
 // what to do now, the score and the move log. Nothing here decides a rule: it shows `view.legal`.
 import { byRank, bySuit, cardBack, cardFace, cardRow, meldOrder, suitOf } from "./cards.js";
-import { resultLines, seatName, settlementRows, settlementWords } from "./describe.js";
+import { resultLines, rulesSummary, seatName, settlementRows, settlementWords } from "./describe.js";
 import { h, reducedMotion } from "./dom.js";
 import { enableDrag } from "./handdrag.js";
-import { cardText, cardsText, t, tp } from "./i18n.js";
+import { cardText, cardsText, language, t, tp } from "./i18n.js";
 
 // ------------------------------------------------------------ what each seat shows
 
@@ -75,7 +75,7 @@ export function renderTable(ctl) {
     view && state.stage === "hand" ? meldsArea(ctl) : null,
     panel(ctl),
     seatArea(ctl, bottom, "bottom"));
-  const side = h("aside", { class: "side" }, scoreBox(ctl), logBox(ctl), keysBox(ctl));
+  const side = h("aside", { class: "side" }, scoreBox(ctl), logBox(ctl), rulesBox(ctl), shareBox(ctl), keysBox(ctl));
   const screen = h("div", { class: ["table-screen", `mode-${ctl.mode}`, ctl.readOnly ? "read-only" : null, ctl.pending ? "busy" : null, ctl.knockMode ? "knock-mode" : null] },
     ctl.replayBar || null, felt, side);
   ctl.root.replaceChildren(screen);
@@ -527,6 +527,21 @@ function logBox(ctl) {
   return h("section", { class: "log", "aria-labelledby": "log-title" },
     h("h2", { id: "log-title" }, t("log.title")),
     h("ol", { role: "log", "aria-live": "polite" }, ctl.log.map((line) => h("li", { class: [line.head ? "head" : null, line.seat === ctl.state.you ? "mine" : null] }, typeof line.text === "function" ? line.text() : line.text))));
+}
+
+function rulesBox(ctl) {
+  const rules = ctl.state.rules;
+  return h("details", { class: "rules-box" }, h("summary", {}, t("table.rules")),
+    h("ul", {}, rulesSummary(rules).map((line) => h("li", {}, line))),
+    h("a", { href: `/rules?lang=${language()}`, target: "_blank", rel: "noopener" }, t("nav.rules")));
+}
+
+function shareBox(ctl) {
+  const links = ctl.links || {};
+  if (ctl.mode !== "play" || !links.watch || ctl.state.stage === "waiting") return null;
+  return h("details", { class: "share" }, h("summary", {}, t("invite.watch_title")),
+    h("p", { class: "muted" }, t("invite.watch")),
+    h("input", { type: "text", readonly: true, value: links.watch, class: "link", "aria-label": t("invite.watch_title"), onfocus: (event) => event.target.select() }));
 }
 
 function keysBox(ctl) {

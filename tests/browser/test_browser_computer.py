@@ -166,11 +166,24 @@ def test_reloading_mid_hand_resumes_and_the_keyboard_plays(
     assert pile_cards(page) == before_pile
     after_log = page.locator(".log li").all_inner_texts()
     assert after_log[0] == before_log[0] and len(after_log) == len(before_log)
-    # my own order survives a reload as a choice of sort (by suit)
+    # a choice of sort survives a reload (by suit) ...
     page.keyboard.press("3")
     page.reload()
     page.locator(".my-hand .card").first.wait_for()
     assert page.locator('.sort button[aria-pressed="true"]').inner_text().startswith("suit")
+    # ... and so does my own order, made by dragging the first card to the end
+    order = hand_cards(page)
+    first = page.locator(".my-hand .card").first.bounding_box()
+    last = page.locator(".my-hand .card").last.bounding_box()
+    page.mouse.move(first["x"] + first["width"] / 2, first["y"] + first["height"] / 2)
+    page.mouse.down()
+    page.mouse.move(last["x"] + last["width"] + 10, last["y"] + last["height"] / 2, steps=8)
+    page.mouse.up()
+    assert hand_cards(page) == order[1:] + order[:1]
+    assert page.locator('.sort button[aria-pressed="true"]').count() == 0
+    page.reload()
+    page.locator(".my-hand .card").first.wait_for()
+    assert hand_cards(page) == order[1:] + order[:1]
     play_hand(page)
     assert page.locator(".result-panel").count() == 1
     settle(page)

@@ -32,7 +32,7 @@ export class TableScreen {
     this.online = false;
     this.fatal = null;
     this.sortMode = store.get("gin.sort", "melds");
-    this.order = [];
+    this.order = this.sortMode === "custom" ? store.get(`gin.order.${gameId}`, []) : [];
     this.focusName = null;
     this.layoutChoice = 0;
     this.links = store.get(`gin.links.${gameId}`, null);
@@ -397,6 +397,8 @@ export class TableScreen {
     order.splice(Math.max(0, Math.min(index, order.length)), 0, name);
     this.order = order;
     this.sortMode = "custom";
+    store.set("gin.sort", "custom");
+    store.set(`gin.order.${this.gameId}`, order); // my own cards only, in my order
     this.focusName = name;
     this.render();
     this.focusCard(name);

@@ -56,6 +56,15 @@ export function historyLines(state) {
   return lines;
 }
 
+/** The cut for the first deal (R4) in words: each round's two cards, then who deals. */
+export function cutText(state) {
+  const cut = state.cut;
+  if (!cut || !cut.rounds || !cut.rounds.length) return null;
+  const names = [seatName(state, 0), seatName(state, 1)];
+  const rounds = cut.rounds.map(([card0, card1]) => t("log.cut_round", { name0: names[0], card0: cardText(card0), name1: names[1], card1: cardText(card1) }));
+  return t("log.cut", { text: `${rounds.join("; ")}; ${t("log.cut_dealer", { name: names[cut.dealer] })}` });
+}
+
 const VOID_REASONS = [
   ["R21", "void.R21"],
   ["R22", "void.R22"],

@@ -222,6 +222,6 @@ function gameItem(game) {
     h("span", { class: "game-score", title: `${totals[me]} – ${totals[1 - me]}` }, t("games.score", { mine: totals[me], theirs: totals[1 - me] })),
     h("span", { class: "game-status" }, status),
     h("span", { class: "game-actions" },
-      h("a", { class: "btn small", href: table }, t("games.continue")),
+      h("a", { class: "btn small", href: table }, t(game.status === "over" ? "games.result" : "games.continue")),
       game.status === "over" ? h("a", { class: "btn small", href: `${table}?replay` }, t("games.replay")) : null));
 }

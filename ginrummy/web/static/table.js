@@ -2,7 +2,7 @@
 // The server decides everything: this shows its state and sends back one of view.legal.
 import { api, ApiError } from "./api.js";
 import { Connection } from "./conn.js";
-import { historyLines, moveText, seatName } from "./describe.js";
+import { cutText, historyLines, moveText, seatName } from "./describe.js";
 import { h, store, typing } from "./dom.js";
 import { language, t } from "./i18n.js";
 import { clearNotices, errorText, notify } from "./notices.js";
@@ -241,6 +241,7 @@ export class TableScreen {
       return this.log.concat(history.slice(played).map((line) => ({ ...line, play: true })));
     }
     const lines = [];
+    if (state.view && state.hand_number === 1 && state.cut) lines.push({ seat: null, text: () => cutText(state) });
     if (state.view && state.hand_number) lines.push({ seat: null, head: true, text: () => t("log.deal", { number: state.hand_number, name: seatName(state, state.view.dealer) }) });
     return lines.concat(history.map((line) => ({ ...line, play: true })));
   }
@@ -249,6 +250,7 @@ export class TableScreen {
     const me = after.you;
     if (event.kind === "deal") {
       this.log = [{ seat: null, head: true, text: () => t("log.deal", { number: event.hand_number, name: seatName(after, after.dealer) }) }];
+      if (event.hand_number === 1 && after.cut) this.log.unshift({ seat: null, text: () => cutText(after) });
       this.order = [];
       return;
     }

@@ -204,7 +204,7 @@ function middle(ctl) {
   const canStock = ctl.can("stock");
   const canTake = ctl.can("take");
   const stock = h("button", {
-    type: "button", class: ["stock", canStock ? "playable" : null], disabled: !canStock,
+    type: "button", class: ["stock", canStock ? "playable" : null, ctl.hint && ctl.hint.action === "stock" ? "hinted" : null], disabled: !canStock,
     "aria-label": `${t("table.stock")}: ${tp("table.stock_count", view.stock_size)}`,
     onclick: () => ctl.play("stock"),
   }, view.stock_size ? cardBack({ classes: ["stock-card"] }) : h("div", { class: "card empty" }),
@@ -279,7 +279,8 @@ function panel(ctl) {
   if (view.phase === "defender") return defendPanel(ctl);
   const top = view.pile[view.pile.length - 1];
   let status;
-  if (ctl.knockMode) status = t("status.knock_choose");
+  if (ctl.knockMode && ctl.legal.every((action) => action.startsWith("knock "))) status = t("status.wall_knock");
+  else if (ctl.knockMode) status = t("status.knock_choose");
   else if (view.phase === "first_upcard") status = t("status.first_upcard", { card: cardText(top) });
   else if (view.phase === "wall") status = t("status.wall", { card: cardText(top) });
   else if (view.phase === "draw") status = ctl.legal.includes("take") ? t("status.draw", { card: cardText(top) }) : t("status.draw_stock_only");

@@ -20,6 +20,7 @@ import json
 import math
 import multiprocessing
 import random
+import re
 import sys
 import time
 from collections.abc import Sequence
@@ -85,7 +86,7 @@ class SimpleStandIn:
 def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
     name, _, rest = spec.partition(":")
     params: dict[str, Any] = {}
-    for item in filter(None, rest.split(",")):
+    for item in filter(None, re.split(r",(?![^\[]*\])", rest)):
         key, _, text = item.partition("=")
         value: Any
         try:
@@ -100,6 +101,10 @@ def make(spec: str, seed: int) -> Agent:
     name, params = parse_spec(spec)
     if name == "simple-standin":
         return SimpleStandIn(seed)
+    if name == "playout":
+        from ginrummy.agents.playout import PlayoutAgent, PlayoutPolicy
+
+        return PlayoutAgent(seed, PlayoutPolicy(**params))
     from ginrummy.agents.registry import make_agent
 
     return make_agent(name, seed=seed, **params)

@@ -73,11 +73,11 @@ class ExpertParams:
 
     deadwood_weight: float = 1.0
     """Weight of the deadwood a discard leaves."""
-    lookahead_weight: float = 1.0
+    lookahead_weight: float = 3.0
     """Weight of the expected deadwood after the next stock draw."""
     danger_weight: float = 6.0
     """Points charged per unit of chance that the discard makes a meld for the opponent."""
-    reveal_cost: float = 0.5
+    reveal_cost: float = 1.0
     """Points charged for taking the face-up card (the opponent sees what we collect)."""
     knock_samples: int = 24
     """Opponent hands sampled to value a knock."""
@@ -108,7 +108,7 @@ class ExpertParams:
 class Context:
     """What one decision needs, computed once: memory, estimate, the stock's likely cards."""
 
-    __slots__ = ("danger", "estimate", "memory", "pool", "view")
+    __slots__ = ("danger", "estimate", "looked", "memory", "pool", "view")
 
     def __init__(self, view: PlayerView, params: ExpertParams) -> None:
         self.view = view
@@ -119,6 +119,15 @@ class Context:
             (card, weights[card]) for card in cards_of(self.estimate.unseen) if weights[card] > 0
         ]
         self.danger: dict[int, float] = {}
+        self.looked: dict[int, float] = {}
+
+    def lookahead(self, hand: int) -> float:
+        """:func:`lookahead` over this decision's pool, remembered per hand."""
+        value = self.looked.get(hand)
+        if value is None:
+            value = lookahead(hand, self.pool)
+            self.looked[hand] = value
+        return value
 
     def danger_of(self, card: int) -> float:
         value = self.danger.get(card)
@@ -140,7 +149,7 @@ def hand_score(hand: int, discarded: int, ctx: Context, params: ExpertParams) ->
     """Score of keeping ``hand`` after discarding ``discarded`` (lower is better)."""
     score = params.deadwood_weight * min_deadwood(hand)
     if params.lookahead_weight:
-        score += params.lookahead_weight * lookahead(hand, ctx.pool)
+        score += params.lookahead_weight * ctx.lookahead(hand)
     if params.danger_weight and discarded >= 0:
         score += params.danger_weight * ctx.danger_of(discarded)
     return score

@@ -243,6 +243,15 @@ def knock_value(arrangement: Arrangement, samples: Sequence[int], view: PlayerVi
     return total / len(samples)
 
 
+def undercut_chance(arrangement: Arrangement, samples: Sequence[int], view: PlayerView) -> float:
+    """Share of ``samples`` that would undercut a knock with ``arrangement`` (R24)."""
+    deadwood = arrangement.deadwood
+    if deadwood == 0 or not samples:
+        return 0.0
+    targets = LayoffTargets.of(arrangement.melds)
+    return sum(_knock_points(deadwood, targets, o, view) < 0 for o in samples) / len(samples)
+
+
 def best_knock_layout(hand: int, limit: int, samples: Sequence[int], view: PlayerView,
                       keep: int = 12, shown: Sequence[int] = ()
                       ) -> tuple[Arrangement, float] | None:
@@ -489,5 +498,6 @@ __all__ = [
     "opponent_samples",
     "stock_draw_score",
     "take_score",
+    "undercut_chance",
     "wait_value",
 ]

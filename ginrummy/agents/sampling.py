@@ -31,7 +31,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from ginrummy.actions import BIG_GIN, DRAW_DISCARD, KNOCK_BASE, LAYOFF_BASE
+from ginrummy.actions import DRAW_DISCARD
 from ginrummy.agents.tracking import remember
 from ginrummy.cards import FULL_DECK, cards_of
 from ginrummy.hand import HandState
@@ -56,15 +56,11 @@ def opponent_visible(view: PlayerView) -> int:
 
 
 def hidden_knock_discard(view: PlayerView) -> bool:
-    """Whether the opponent knocked with a face-down discard this seat has not seen."""
-    if view.knocker != view.opponent:
-        return False
-    for who, action in reversed(view.history):
-        if who == view.opponent and (action < 0 or KNOCK_BASE <= action < LAYOFF_BASE):
-            return True
-        if who == view.opponent and action == BIG_GIN:
-            return False
-    return False
+    """Whether the opponent knocked with a face-down discard this seat has not seen.
+
+    Every knock has one (R14) except a big gin (R17), which discards nothing.
+    """
+    return view.knocker == view.opponent and not view.big_gin
 
 
 def unseen_cards(view: PlayerView) -> int:

@@ -1,0 +1,242 @@
+"""The Monte Carlo player: sample the hidden cards, play each choice out, keep the best.
+
+For a draw, a discard, a knock or the wall (R22), :func:`action_values`
+deals out the cards the seat cannot see many times
+(:func:`ginrummy.agents.sampling.sample_state`, the opponent's unknown cards
+weighted by the expert's estimate and improved as a player would have
+improved them), plays every candidate action out to the end of the hand in
+each such world with the fast play-out policy for both seats
+(:mod:`ginrummy.agents.playout`), and averages the points the seat wins or
+loses. Every candidate sees the same worlds and the same play-out luck
+(common random numbers), so small differences between them show. The
+candidates are the legal draws, the expert's best few discards, and the
+knocks leaving the least deadwood; gin and big gin are played at once.
+
+The search stops after ``budget`` seconds (at least ``min_samples`` worlds),
+or, with ``samples`` set, after exactly that many worlds: then the same seed
+and view always give the same move. Layouts follow the expert.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from ginrummy.actions import (
+    BIG_GIN,
+    DISCARD_BASE,
+    DRAW_DISCARD,
+    KNOCK_BASE,
+    LAYOFF_BASE,
+    Action,
+)
+from ginrummy.agents.estimate import estimate_opponent
+from ginrummy.agents.expert import Context, ExpertAgent, ExpertParams, discard_scores
+from ginrummy.agents.playout import DEFAULT_POLICY, PlayoutPolicy, playout
+from ginrummy.agents.sampling import sample_state
+from ginrummy.agents.tracking import remember
+from ginrummy.hand import HandState, Phase
+from ginrummy.melds import min_deadwood
+from ginrummy.views import PlayerView
+
+
+@dataclass(frozen=True, slots=True)
+class SearchParams:
+    """How hard the Monte Carlo player searches."""
+
+    budget: float = 1.0
+    """Seconds per decision (ignored when ``samples`` is set)."""
+    samples: int | None = None
+    """A fixed number of sampled worlds per decision: deterministic for a seed."""
+    min_samples: int = 8
+    max_samples: int = 2000
+    max_discards: int = 4
+    """Discards searched: the expert's best ones."""
+    max_knocks: int = 2
+    """Knocks searched: those leaving the least deadwood."""
+    improve_factor: float = 0.7
+    """Simulated improving turns per stock draw of the opponent (see the sampler)."""
+    unknocked_keep: float = 0.2
+    """Chance of keeping a sampled opponent hand that could have knocked but did not."""
+    confidence: float = 2.0
+    """Leave the expert's choice only for an action better by this many standard errors..."""
+    min_gain: float = 0.5
+    """...and by at least this many points."""
+    policy: PlayoutPolicy = field(default_factory=lambda: DEFAULT_POLICY)
+
+
+@dataclass(frozen=True, slots=True)
+class ActionValue:
+    """The search's estimate for one action: mean points for the seat over ``samples`` worlds."""
+
+    action: Action
+    mean: float
+    stderr: float
+    samples: int
+    advantage: float = 0.0
+    """Mean of (this action's value - the baseline's) over the same worlds."""
+    advantage_stderr: float = 0.0
+    """Standard error of ``advantage`` (paired, so much smaller than the values' own)."""
+
+
+def candidates(view: PlayerView, ctx: Context, expert: ExpertParams, params: SearchParams
+               ) -> list[Action]:
+    """The actions worth searching in ``view`` (all of them for draws and the wall)."""
+    legal = list(view.legal)
+    if view.phase is not Phase.DISCARD:
+        return legal
+    hand = view.hand
+    discards = [a - DISCARD_BASE for a in legal if DISCARD_BASE <= a < KNOCK_BASE]
+    knocks = [a - KNOCK_BASE for a in legal if KNOCK_BASE <= a < LAYOFF_BASE]
+    out: list[Action] = []
+    if discards:
+        scores = discard_scores(hand, discards, ctx, expert)
+        ranked = sorted(discards, key=lambda c: (scores[c], c))
+        out.extend(DISCARD_BASE + c for c in ranked[: params.max_discards])
+    if knocks:
+        ranked = sorted(knocks, key=lambda c: (min_deadwood(hand & ~(1 << c)), -c))
+        out.extend(KNOCK_BASE + c for c in ranked[: params.max_knocks])
+    return out
+
+
+def _world(view: PlayerView, rng: random.Random, weights: Sequence[float], improve: int,
+           could_knock: bool, keep: float) -> HandState:
+    state = sample_state(view, rng, weights, keep_history=False, improve=improve)
+    other = view.opponent
+    for _ in range(3):
+        if not could_knock or min_deadwood(state.hands[other]) > view.knock_limit \
+                or rng.random() < keep:
+            break
+        state = sample_state(view, rng, weights, keep_history=False, improve=improve)
+    return state
+
+
+def action_values(view: PlayerView, seed: int, params: SearchParams,
+                  expert: ExpertParams | None = None,
+                  actions: Sequence[Action] | None = None,
+                  baseline: Action | None = None) -> list[ActionValue]:
+    """Search ``actions`` (default: :func:`candidates`) and return their estimated values.
+
+    The values are mean points of the hand for the seat (won positive, lost
+    negative), with their standard error; sorted best first. With ``baseline``
+    (added to the actions if missing) each value also carries its paired
+    advantage over the baseline.
+    """
+    expert_params = expert if expert is not None else ExpertParams()
+    ctx = Context(view, expert_params)
+    chosen = list(actions) if actions is not None else candidates(view, ctx, expert_params, params)
+    if baseline is not None and baseline not in chosen:
+        chosen.append(baseline)
+    if not chosen:
+        return []
+    memory = remember(view)
+    estimate = estimate_opponent(view, memory)
+    weights = estimate.probability
+    improve = round(params.improve_factor * memory.stock_draws[view.opponent])
+    could_knock = memory.discarded[view.opponent] != 0 and view.knocker < 0
+    rng = random.Random(hash((seed, view.hand, view.pile, view.stock_size, view.phase,
+                              view.opponent_known)))
+    values: list[list[float]] = [[] for _ in chosen]
+    worlds = 0
+    limit = params.samples if params.samples is not None else params.max_samples
+    deadline = time.perf_counter() + params.budget
+    while worlds < limit:
+        if params.samples is None and worlds >= params.min_samples \
+                and time.perf_counter() >= deadline:
+            break
+        state = _world(view, rng, weights, improve, could_knock, params.unknocked_keep)
+        luck = rng.randrange(1 << 30)
+        for index, action in enumerate(chosen):
+            values[index].append(playout(state.apply_unchecked(action), view.seat,
+                                         random.Random(luck), params.policy))
+        worlds += 1
+    base = values[chosen.index(baseline)] if baseline is not None else None
+    out = []
+    for action, row in zip(chosen, values, strict=True):
+        mean, stderr = _mean_stderr(row)
+        advantage, advantage_stderr = (0.0, 0.0) if base is None else _mean_stderr(
+            [a - b for a, b in zip(row, base, strict=True)])
+        out.append(ActionValue(action, mean, stderr, worlds, advantage, advantage_stderr))
+    out.sort(key=lambda v: -v.mean)
+    return out
+
+
+def _mean_stderr(values: Sequence[float]) -> tuple[float, float]:
+    count = len(values)
+    mean = sum(values) / count
+    variance = sum((v - mean) ** 2 for v in values) / max(count - 1, 1)
+    return mean, math.sqrt(variance / count)
+
+
+class MonteCarloAgent:
+    """The Monte Carlo player (see the module docstring)."""
+
+    name = "montecarlo"
+
+    def __init__(self, seed: int | None = None, budget: float = 1.0, samples: int | None = None,
+                 search: SearchParams | None = None, expert: ExpertParams | None = None,
+                 **changes: Any) -> None:
+        self.seed = seed if seed is not None else random.randrange(1 << 30)
+        base = search if search is not None else SearchParams()
+        unknown = sorted(set(changes) - set(SearchParams.__dataclass_fields__))
+        if unknown:
+            raise TypeError(f"unknown montecarlo parameters: {unknown}")
+        self.search = replace(base, budget=budget, samples=samples, **changes)
+        self.expert_params = expert if expert is not None else ExpertParams()
+        self.expert = ExpertAgent(self.seed, self.expert_params)
+
+    def choose(self, view: PlayerView) -> Action:
+        legal = view.legal
+        if not legal:
+            raise ValueError(f"seat {view.seat} has no move in phase {view.phase.name}")
+        if len(legal) == 1:
+            return legal[0]
+        phase = view.phase
+        if phase in (Phase.KNOCKER_MELDS, Phase.DEFENDER):
+            return self.expert.choose(view)
+        if phase is Phase.DISCARD:
+            if BIG_GIN in legal:
+                return BIG_GIN
+            for action in legal:
+                if KNOCK_BASE <= action < LAYOFF_BASE \
+                        and min_deadwood(view.hand & ~(1 << (action - KNOCK_BASE))) == 0:
+                    return action
+        if phase is Phase.WALL and DRAW_DISCARD not in legal:
+            return legal[0]
+        baseline = self.expert.choose(view)
+        values = action_values(view, self.seed, self.search, self.expert_params,
+                               baseline=baseline)
+        if not values:
+            return baseline
+        best = values[0]
+        if best.action != baseline and best.advantage > self.search.confidence \
+                * best.advantage_stderr + self.search.min_gain:
+            return best.action
+        return baseline
+
+
+def _factory(seed: int | None = None, **params: Any) -> MonteCarloAgent:
+    return MonteCarloAgent(seed, **params)
+
+
+def _register() -> None:
+    try:
+        from ginrummy.agents.registry import register
+    except ImportError:  # pragma: no cover
+        return
+    register("montecarlo", _factory, replace=True)
+
+
+_register()
+
+__all__ = [
+    "ActionValue",
+    "MonteCarloAgent",
+    "SearchParams",
+    "action_values",
+    "candidates",
+]

@@ -11,6 +11,7 @@ from typing import Any, Literal
 
 from ginrummy.game import cut_for_deal
 from ginrummy.rules import Rules
+from ginrummy.server.collector import Collector
 from ginrummy.server.computer import computer_name
 from ginrummy.server.replay import ReplayError, start
 from ginrummy.server.settings import Settings
@@ -38,6 +39,8 @@ class Lobby:
         self.settings = settings
         self.writer = GroupWriter(store)
         """Every write goes through one thread, the log appends by group commit."""
+        self._collecting = Collector.acquire()
+        """Short garbage-collection pauses while tables are held (:mod:`.collector`)."""
         self.tables: OrderedDict[str, Table] = OrderedDict()
         self._loading: dict[str, asyncio.Future[Table | None]] = {}
 
@@ -160,3 +163,6 @@ class Lobby:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
         await self.writer.close()
+        if self._collecting:
+            self._collecting = False
+            await Collector.release()

@@ -168,7 +168,9 @@ def test_random_hands_every_hint_is_legal_and_renders(seed: int) -> None:
                     best = best_defence(free, before.melds[before.knocker], gin=gin)
                     assert state.result.defender_deadwood == best.deadwood
                 continue
-            hint = hint_for(view)
+            # The volume check uses the deadwood arithmetic: the search evaluator
+            # spends its time budget on every call (checked on a few positions below).
+            hint = hint_for(view, evaluator=None)
             assert hint.action in view.legal
             assert {o.action for o in hint.options} <= set(view.legal)
             for lang in LANGUAGES:
@@ -189,3 +191,25 @@ def test_knocker_hint_picks_the_arrangement_with_fewest_layoffs() -> None:
     assert text == ("Suggerimento: cala [7♣ 7♦ 7♠] [2♣ 3♣ 4♣] [7♥ 8♥ 9♥]: punti morti 10; le "
                     "carte non ancora viste che vi si potrebbero attaccare sono 13.")
     assert min_deadwood(state.free_cards(0)) == 10
+
+
+def test_search_evaluator_hints_are_legal_and_render() -> None:
+    from ginrummy.agents.evaluate import evaluate
+
+    rng = random.Random(11)
+    agents = (RandomAgent(1), RandomAgent(2))
+    state = new_hand(Rules.preset("standard"), dealer=1, rng=rng)
+    checked = 0
+    while not state.is_over and checked < 6:
+        view = view_of(state, state.turn)
+        if state.phase in (Phase.KNOCKER_MELDS, Phase.DEFENDER):
+            break
+        hint = hint_for(view, evaluator=lambda v: evaluate(v, seed=3, samples=6))
+        assert hint.source == "evaluate"
+        assert hint.action in view.legal
+        for lang in LANGUAGES:
+            lines = hint_lines(hint, Messages(lang))
+            assert lines and "{" not in "".join(lines)
+        state = state.apply(agents[state.turn].choose(view))
+        checked += 1
+    assert checked == 6

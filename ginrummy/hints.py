@@ -24,6 +24,7 @@ True
 
 from __future__ import annotations
 
+import functools
 import importlib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -55,6 +56,9 @@ from ginrummy.melds import (
     min_deadwood_after_discard,
 )
 from ginrummy.views import PlayerView
+
+HINT_SAMPLES = 16
+"""Sampled deals per hint when the agents' search evaluation is installed."""
 
 Evaluator = Callable[[PlayerView], Sequence[tuple[Action, float, Any]]]
 
@@ -268,7 +272,11 @@ def _default_evaluator() -> Evaluator | None:
     except ImportError:
         return None
     function = getattr(module, "evaluate", None)
-    return function if callable(function) else None
+    if not callable(function):
+        return None
+    # A fixed number of sampled deals, not a time budget: the same view always
+    # gets the same hint, whatever the machine's load.
+    return functools.partial(function, seed=0, samples=HINT_SAMPLES)
 
 
 # ---------------------------------------------------------------- layouts

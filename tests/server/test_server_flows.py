@@ -175,7 +175,8 @@ def test_restart_mid_hand_resumes_exactly(database: str) -> None:
             me = Player(ws)
             assert me.n == before_n and strip_presence(me.state) == before
             me.play_hand_vs_computer()
-            assert me.state["stage"] == "between_hands"
+            # A strong computer can reach the target in this one hand.
+            assert me.state["stage"] in ("between_hands", "over")
             assert me.state["n"] == me.n > before_n
 
 

@@ -93,6 +93,9 @@ class ExpertParams:
     """What the position is worth a turn later, relative to now."""
     wait_turns: int = 8
     """Turns of waiting modelled at most."""
+    knock_table: tuple[int, ...] = ()
+    """If set: knock only with at most ``knock_table[stock_size // 2]`` deadwood (and a
+    positive expected knock), instead of modelling the wait."""
     knock_margin: float = 0.0
     """Knock only when its estimated points exceed this."""
     gin_wait_deadwood: int = 0
@@ -302,19 +305,21 @@ def wait_value(kept: int, knock_now: float, samples: Sequence[int], ctx: Context
             theirs = min_deadwood_after_discard(opponent | 1 << card)
             if theirs > limit:
                 continue
-            knock_chance += chance
-            if theirs == 0:
+            if theirs == 0:  # anyone goes gin
+                knock_chance += chance
                 outcome -= chance * (rules.gin_bonus + ours)
-            elif ours < theirs or (ours == theirs and tie_undercuts):
-                outcome += chance * (rules.undercut_bonus + theirs - ours)
+                continue
+            knock_chance += eager * chance
+            if ours < theirs or (ours == theirs and tie_undercuts):
+                outcome += eager * chance * (rules.undercut_bonus + theirs - ours)
             elif ours > theirs:
-                outcome -= chance * (ours - theirs)
+                outcome -= eager * chance * (ours - theirs)
         if weight > 0:
             knock_chance /= weight
             outcome /= weight
         # One turn: the opponent may knock into us; else we may draw gin; else choose again.
-        stay = 1.0 - eager * knock_chance
-        now = eager * outcome + stay * gin_chance * (rules.gin_bonus + min_deadwood(opponent))
+        stay = 1.0 - knock_chance
+        now = outcome + stay * gin_chance * (rules.gin_bonus + min_deadwood(opponent))
         carry = stay * (1.0 - gin_chance) * decay
         value = knock_now
         for _ in range(min(turns, params.wait_turns)):
@@ -444,6 +449,11 @@ class ExpertAgent:
             return KNOCK_BASE + card if value > 0 else None
         if deadwood <= params.gin_wait_deadwood and view.stock_size >= params.gin_wait_stock:
             return None
+        if params.knock_table:
+            table = params.knock_table
+            if deadwood > table[min(view.stock_size // 2, len(table) - 1)]:
+                return None
+            return KNOCK_BASE + card if value > params.knock_margin else None
         waiting = wait_value(kept, value, samples, ctx, params) if params.model_wait else 0.0
         if value > waiting + params.knock_margin and KNOCK_BASE + card in knocks:
             return KNOCK_BASE + card

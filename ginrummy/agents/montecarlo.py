@@ -12,9 +12,14 @@ loses. Every candidate sees the same worlds and the same play-out luck
 candidates are the legal draws, the expert's best few discards, and the
 knocks leaving the least deadwood; gin and big gin are played at once.
 
-The search stops after ``budget`` seconds (at least ``min_samples`` worlds),
-or, with ``samples`` set, after exactly that many worlds: then the same seed
-and view always give the same move. Layouts follow the expert.
+The agent keeps the expert's move unless a candidate beats it over the
+same worlds by ``confidence`` standard errors of the paired difference (and
+``min_gain`` points): search noise alone does not change a good move.
+Candidates that cannot catch the expert's move are dropped as the search
+goes (racing), and the search ends when none is left. Otherwise it stops
+after ``budget`` seconds (at least ``min_samples`` worlds), or, with
+``samples`` set, after at most that many worlds: then the same seed and view
+always give the same move. Layouts follow the expert.
 """
 
 from __future__ import annotations
@@ -66,6 +71,11 @@ class SearchParams:
     """Leave the expert's choice only for an action better by this many standard errors..."""
     min_gain: float = 0.5
     """...and by at least this many points."""
+    race_start: int = 40
+    """Worlds before the first racing check: candidates that cannot catch the expert's
+    move (even ``race_confidence`` standard errors up) stop being played out."""
+    race_every: int = 20
+    race_confidence: float = 1.0
     policy: PlayoutPolicy = field(default_factory=lambda: DEFAULT_POLICY)
 
 
@@ -141,28 +151,45 @@ def action_values(view: PlayerView, seed: int, params: SearchParams,
     rng = random.Random(hash((seed, view.hand, view.pile, view.stock_size, view.phase,
                               view.opponent_known)))
     values: list[list[float]] = [[] for _ in chosen]
+    active = list(range(len(chosen)))
+    base_index = chosen.index(baseline) if baseline is not None else -1
     worlds = 0
     limit = params.samples if params.samples is not None else params.max_samples
-    deadline = time.perf_counter() + params.budget
+    start = time.perf_counter()
+    deadline = start + params.budget
     while worlds < limit:
-        if params.samples is None and worlds >= params.min_samples \
-                and time.perf_counter() >= deadline:
-            break
+        if params.samples is None and worlds >= params.min_samples:
+            now = time.perf_counter()
+            # Stop when the next world would probably end past the deadline.
+            if now + (now - start) / worlds > deadline:
+                break
         state = _world(view, rng, weights, improve, could_knock, params.unknocked_keep)
         luck = rng.randrange(1 << 30)
-        for index, action in enumerate(chosen):
-            values[index].append(playout(state.apply_unchecked(action), view.seat,
+        for index in active:
+            values[index].append(playout(state.apply_unchecked(chosen[index]), view.seat,
                                          random.Random(luck), params.policy))
         worlds += 1
-    base = values[chosen.index(baseline)] if baseline is not None else None
+        if base_index >= 0 and worlds >= params.race_start \
+                and worlds % params.race_every == 0:
+            active = [i for i in active if i == base_index or _still_in(
+                values[i], values[base_index], params)]
+            if len(active) == 1:
+                break
+    base = values[base_index] if base_index >= 0 else None
     out = []
     for action, row in zip(chosen, values, strict=True):
         mean, stderr = _mean_stderr(row)
         advantage, advantage_stderr = (0.0, 0.0) if base is None else _mean_stderr(
-            [a - b for a, b in zip(row, base, strict=True)])
-        out.append(ActionValue(action, mean, stderr, worlds, advantage, advantage_stderr))
+            [a - b for a, b in zip(row, base, strict=False)])
+        out.append(ActionValue(action, mean, stderr, len(row), advantage, advantage_stderr))
     out.sort(key=lambda v: -v.mean)
     return out
+
+
+def _still_in(row: list[float], base: list[float], params: SearchParams) -> bool:
+    """Whether a candidate could still beat the baseline (racing: drop the hopeless)."""
+    advantage, stderr = _mean_stderr([a - b for a, b in zip(row, base, strict=False)])
+    return advantage + params.race_confidence * stderr >= params.min_gain
 
 
 def _mean_stderr(values: Sequence[float]) -> tuple[float, float]:
@@ -207,9 +234,13 @@ class MonteCarloAgent:
                     return action
         if phase is Phase.WALL and DRAW_DISCARD not in legal:
             return legal[0]
+        start = time.perf_counter()
         baseline = self.expert.choose(view)
-        values = action_values(view, self.seed, self.search, self.expert_params,
-                               baseline=baseline)
+        search = self.search
+        if search.samples is None:  # the expert's own time comes out of the budget
+            spent = time.perf_counter() - start + 0.005
+            search = replace(search, budget=max(search.budget - spent, 0.0))
+        values = action_values(view, self.seed, search, self.expert_params, baseline=baseline)
         if not values:
             return baseline
         best = values[0]

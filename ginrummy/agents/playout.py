@@ -12,10 +12,10 @@ expert (:mod:`ginrummy.agents.expert`) at a fraction of the cost:
   deadwood after the next draw over the cards the seat has not seen (the
   expert's look-ahead), and by the danger of feeding a meld the opponent is
   known to be collecting;
-* knocks: gin always; otherwise a table of the most deadwood worth knocking
-  with by stock size, close to what the expert does (it rarely knocks with
-  much deadwood while the stock is long, since the opponent may knock into
-  a low hand and be undercut);
+* knocks: gin always, and at the last chance; otherwise with the chances
+  measured from the expert's own games (by deadwood and stock size): it
+  keeps a low count to draw gin or undercut a knock, and knocks with a high
+  one early, while the opponent's hand is still poor;
 * at the end, the knocker shows its least-deadwood arrangement and the
   defender lays off optimally (:func:`ginrummy.melds.best_defence`), scored
   by :func:`ginrummy.result.score_hand` without walking the layout actions.
@@ -67,8 +67,9 @@ class PlayoutPolicy:
     """Discards within this much deadwood of the best are compared by look-ahead."""
     lookahead_cards: int = 12
     """Unseen cards sampled for the look-ahead (all of them when fewer)."""
-    knock_table: tuple[int, ...] = (10, 10, 10, 10, 2, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0)
-    """Most deadwood worth knocking with, by stock size // 2 (beyond the end: the last)."""
+    knock_table: tuple[int, ...] = ()
+    """If set, the most deadwood worth knocking with, by stock size // 2 (beyond the end:
+    the last); if empty, the knock habits measured from the expert's own games."""
 
 
 DEFAULT_POLICY = PlayoutPolicy()
@@ -115,10 +116,8 @@ def discard_action(state: HandState, policy: PlayoutPolicy, rng: random.Random) 
             values.append((min_deadwood(hand & ~(1 << card)), card))
     least = min(v for v, _ in values)
     if least <= limit:
-        table = policy.knock_table
         stock = state.stock_size
-        allowed = table[min(stock // 2, len(table) - 1)]
-        if least == 0 or least <= allowed or stock <= 3 or state.wall_take:
+        if least == 0 or stock <= 3 or state.wall_take or _wants_knock(least, stock, policy, rng):
             card = min((v, -CARD_VALUES[c], c) for v, c in values)[2]
             return KNOCK_BASE + card
     near = [c for v, c in values if v <= least + policy.near]
@@ -141,6 +140,23 @@ def discard_action(state: HandState, policy: PlayoutPolicy, rng: random.Random) 
         if score < best_score:
             best_card, best_score = card, score
     return DISCARD_BASE + best_card
+
+
+def _wants_knock(deadwood: int, stock: int, policy: PlayoutPolicy, rng: random.Random) -> bool:
+    if policy.knock_table:
+        table = policy.knock_table
+        return deadwood <= table[min(stock // 2, len(table) - 1)]
+    # The expert's habit, measured in its own games: it keeps a low count to draw gin or
+    # undercut, and knocks with a high one while the opponent's hand is still poor.
+    if deadwood <= 5:
+        chance = 0.0
+    elif stock >= 20:
+        chance = 0.3 if deadwood <= 7 else 0.6
+    elif stock >= 14:
+        chance = 0.05 if deadwood <= 7 else 0.3
+    else:
+        chance = 0.02 if deadwood <= 7 else 0.12
+    return chance > 0 and rng.random() < chance
 
 
 def finish_knock(state: HandState) -> tuple[int | None, int]:

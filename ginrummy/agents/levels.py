@@ -1,0 +1,142 @@
+"""Five levels of computer opponent for players, from beginner to the strongest search.
+
+Each level is an agent registered as ``level1`` ... ``level5`` (so ``gin play
+--level N`` and ``gin sim level3 level4`` find them); every level beats the
+one below it (``bench/bench_strength.py`` measures it, ``bench/RESULTS.md``
+has the figures).
+
+========  ==============  ===============================================================
+level     agent           how it plays
+========  ==============  ===============================================================
+1         beginner        takes the face-up card when it obviously makes a meld, throws
+                          away its highest unmatched card (sometimes any unmatched card),
+                          knocks as soon as it may; lays out and lays off properly
+2         simple          the EAAI-2021 challenge baseline: takes the face-up card only
+                          for a meld, throws a card leaving the least deadwood, knocks
+                          at the first chance
+3         casual expert   the expert's look-ahead, without reading the opponent's pickups
+                          or guarding its discards, knocking early, and one discard in
+                          five picked among its three best instead of the best
+4         expert          remembers every card, estimates the opponent's hand, discards
+                          safely, weighs knocking against waiting for gin or an undercut,
+                          arranges its melds to deny layoffs (``ginrummy.agents.expert``)
+5         master          Monte Carlo search over the unseen cards on top of the expert,
+                          about one second per move (``ginrummy.agents.montecarlo``)
+========  ==============  ===============================================================
+
+``make_level(n, seed)`` builds one; extra keyword arguments go to the agent
+(for example ``budget=0.3`` for level 5).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import random
+from typing import Any
+
+from ginrummy.actions import (
+    BIG_GIN,
+    DISCARD_BASE,
+    DRAW_DISCARD,
+    DRAW_STOCK,
+    KNOCK_BASE,
+    LAYOFF_BASE,
+    PASS,
+    Action,
+)
+from ginrummy.agents.base import Agent, best_layout_action
+from ginrummy.agents.expert import ExpertAgent, ExpertParams
+from ginrummy.agents.montecarlo import MonteCarloAgent
+from ginrummy.cards import CARD_VALUES
+from ginrummy.hand import Phase
+from ginrummy.melds import best_arrangement, min_deadwood
+from ginrummy.views import PlayerView
+
+LEVELS = (1, 2, 3, 4, 5)
+
+CASUAL = ExpertParams(
+    use_estimate=False, danger_weight=0.0, lookahead_weight=1.0, model_wait=False,
+    knock_margin=-100.0, mistakes=0.2, knock_samples=12,
+)
+"""Level 3: the expert's discards without its reading of the opponent, early knocks."""
+
+
+class BeginnerAgent:
+    """Level 1: plays like someone who has just learnt the rules (see the module docstring)."""
+
+    name = "beginner"
+
+    def __init__(self, seed: int | None = None, slips: float = 0.3) -> None:
+        self.rng = random.Random(seed)
+        self.slips = slips
+
+    def choose(self, view: PlayerView) -> Action:
+        legal = view.legal
+        if not legal:
+            raise ValueError(f"seat {view.seat} has no move in phase {view.phase.name}")
+        if len(legal) == 1:
+            return legal[0]
+        phase = view.phase
+        if phase in (Phase.KNOCKER_MELDS, Phase.DEFENDER):
+            return best_layout_action(view)
+        if phase is Phase.WALL:
+            return DRAW_DISCARD if DRAW_DISCARD in legal else PASS
+        if phase is Phase.DISCARD:
+            return self._discard(view)
+        card = view.pile[-1]
+        melds = best_arrangement(view.hand | 1 << card).melds
+        if DRAW_DISCARD in legal and any(m >> card & 1 for m in melds):
+            return DRAW_DISCARD
+        return PASS if PASS in legal else DRAW_STOCK
+
+    def _discard(self, view: PlayerView) -> Action:
+        legal = view.legal
+        if BIG_GIN in legal:
+            return BIG_GIN
+        hand = view.hand
+        knocks = [a for a in legal if KNOCK_BASE <= a < LAYOFF_BASE]
+        if knocks:
+            return min(knocks, key=lambda a: (min_deadwood(hand & ~(1 << (a - KNOCK_BASE))), a))
+        options = [a - DISCARD_BASE for a in legal if DISCARD_BASE <= a < KNOCK_BASE]
+        unmatched = best_arrangement(hand).unmatched
+        loose = [c for c in options if unmatched >> c & 1] or options
+        if self.rng.random() < self.slips:
+            return DISCARD_BASE + loose[self.rng.randrange(len(loose))]
+        return DISCARD_BASE + max(loose, key=lambda c: (CARD_VALUES[c], c))
+
+
+def make_level(level: int, seed: int | None = None, **params: Any) -> Agent:
+    """The agent of ``level`` (1 to 5), seeded."""
+    if level == 1:
+        return _named(BeginnerAgent(seed, **params), "level1")
+    if level == 2:
+        from ginrummy.agents.registry import make_agent
+
+        return _named(make_agent("simple", seed, **params), "level2")
+    if level == 3:
+        return _named(ExpertAgent(seed, CASUAL, **params), "level3")
+    if level == 4:
+        return _named(ExpertAgent(seed, **params), "level4")
+    if level == 5:
+        return _named(MonteCarloAgent(seed, **params), "level5")
+    raise ValueError(f"level must be 1 to 5, got {level!r}")
+
+
+def _named(agent: Agent, name: str) -> Agent:
+    with contextlib.suppress(AttributeError):  # an agent with a read-only name keeps it
+        agent.name = name
+    return agent
+
+
+def _register() -> None:
+    from ginrummy.agents.registry import register
+
+    for level in LEVELS:
+        register(f"level{level}",
+                 lambda seed=None, _level=level, **params: make_level(_level, seed, **params),
+                 replace=True)
+
+
+_register()
+
+__all__ = ["CASUAL", "LEVELS", "BeginnerAgent", "make_level"]

@@ -12,7 +12,6 @@ from ginrummy.agents.sampling import (
     opponent_unknown_count,
     sample_opponent_hand,
     sample_state,
-    unseen_cards,
     weighted_pick,
 )
 from ginrummy.agents.tracking import remember
@@ -87,7 +86,7 @@ def test_opponent_keeps_the_card_it_took_and_the_rest_is_unseen() -> None:
     for _ in range(200):
         sampled = sample_state(view, rng)
         assert sampled.hands[0] & known == known
-        assert sampled.hands[0] & ~known & ~unseen_cards(view) == 0
+        assert sampled.hands[0] & ~known & ~view.unseen() == 0
         assert sampled.known[0] == known
 
 
@@ -111,7 +110,7 @@ def test_uniform_sampling_spreads_over_the_unseen_cards() -> None:
     rounds = 3000
     for _ in range(rounds):
         counts.update(cards_of(sample_state(view, rng, keep_history=False).hands[1]))
-    unseen = cards_of(unseen_cards(view))
+    unseen = cards_of(view.unseen())
     expected = rounds * 10 / len(unseen)
     assert set(counts) == set(unseen)
     assert all(abs(counts[c] - expected) < 0.2 * expected for c in unseen)
@@ -120,7 +119,7 @@ def test_uniform_sampling_spreads_over_the_unseen_cards() -> None:
 def test_weights_shift_the_opponent_hand() -> None:
     state = new_hand(Rules.preset("standard"), 1, 21)
     view = view_of(state, 0)
-    favourite = cards_of(unseen_cards(view))[0]
+    favourite = cards_of(view.unseen())[0]
     weights = [1.0] * 52
     weights[favourite] = 20.0
     rng = random.Random(4)
@@ -154,12 +153,12 @@ def test_R14_knocker_sees_its_own_face_down_discard_and_the_defender_samples_it(
     state = play(state, "pass; pass; stock; knock KC")
     assert state.phase is Phase.KNOCKER_MELDS
     view = view_of(state, 0)
-    assert not unseen_cards(view) >> mask_card("KC") & 1
+    assert not view.unseen() >> mask_card("KC") & 1
     assert view_of(sample_state(view, random.Random(0)), 0) == view
     other = view_of(state, 1)
     rng = random.Random(1)
     discards = Counter(sample_state(other, rng).knock_discard for _ in range(300))
-    assert len(discards) > 10 and all(unseen_cards(other) >> card & 1 for card in discards)
+    assert len(discards) > 10 and all(other.unseen() >> card & 1 for card in discards)
 
 
 def mask_card(text: str) -> int:

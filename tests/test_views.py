@@ -11,10 +11,11 @@ from ginrummy.actions import DISCARD_BASE, KNOCK_BASE, LAYOFF_BASE, MELD_BASE, N
 from ginrummy.cards import CardError, parse_card
 from ginrummy.hand import HandState, Phase, deal_hand
 from ginrummy.melds import ALL_MELDS
-from ginrummy.rules import PRESETS
+from ginrummy.rules import PRESETS, Rules
 from ginrummy.views import FACE_DOWN_KNOCK, PlayerView, view_of
 from tests.handbuilder import deal, deck_for, mask, play
 from tests.test_hand_properties import VARIATIONS, play_random, rules_for
+from tests.test_hand_rules import wall_state
 
 FULL = (1 << 52) - 1
 
@@ -337,3 +338,98 @@ def test_view_of_refuses_a_bad_seat() -> None:
     for seat in (-1, 2, "0"):
         with pytest.raises(ValueError, match="seat"):
             view_of(state, seat)  # type: ignore[arg-type]
+
+
+# ------------------------------------------------ R14: unseen() and the face-down discard
+
+
+def hidden_from(state: HandState, seat: int) -> int:
+    """Where a card may be that ``seat`` cannot place: the stock, the opponent's cards not
+    shown, and the opponent's face-down knock discard (never turned up, R14)."""
+    other = 1 - seat
+    hidden = 0
+    for card in state.deck[state.stock_pos:]:
+        hidden |= 1 << card
+    if not opponent_shown(state, seat):
+        hand = state.hands[other] & ~state.known[other]
+        for meld in state.melds[other]:
+            hand &= ~meld
+        if other == state.defender:
+            hand &= ~state.laid_off
+        hidden |= hand
+    if state.knocker == other and state.knock_discard >= 0:
+        hidden |= 1 << state.knock_discard
+    return hidden
+
+
+def test_R14_unseen_is_exactly_what_the_seat_cannot_place_in_random_games() -> None:
+    knocks = 0
+    for game in GAMES:
+        for state in game:
+            knocks += state.knock_discard >= 0
+            for seat in (0, 1):
+                assert view_of(state, seat).unseen() == hidden_from(state, seat), (state, seat)
+    assert knocks > 100
+
+
+AFTER_KNOCK = ("", "meld KC KD KH; meld 2S 3S 4S; meld 9C TC JC", "done",
+               "layoff 5S; layoff 6S", "done")
+
+
+def test_R14_knocker_does_not_count_its_own_face_down_discard_as_unseen() -> None:
+    state = knocked()
+    stock = FULL & ~mask(KNOCKER) & ~mask(DEFENDER) & ~mask("4H QH")
+    for step in AFTER_KNOCK:
+        state = play(state, step)
+        view = view_of(state, 0)
+        assert view.knock_discard == parse_card("QH")
+        if state.is_over:
+            assert view.unseen() == stock
+        else:
+            assert view.unseen() == stock | mask(DEFENDER) & ~view.laid_off, state
+
+
+def test_R14_defender_counts_the_face_down_knock_discard_as_unseen_through_the_end() -> None:
+    state = knocked()
+    stock = FULL & ~mask(KNOCKER) & ~mask(DEFENDER) & ~mask("4H QH")
+    for step in AFTER_KNOCK:
+        state = play(state, step)
+        view = view_of(state, 1)
+        assert view.knock_discard == -1
+        laid_out = 0
+        for meld in view.melds[0]:
+            laid_out |= meld
+        if view.opponent_hand is None:
+            assert view.unseen() == stock | mask("QH") | mask(KNOCKER) & ~laid_out, state
+        else:
+            assert view.unseen() == stock | mask("QH"), state
+
+
+def test_R22_wall_card_knocked_face_down_is_known_only_to_the_knocker() -> None:
+    rules = Rules.preset("standard", fiftieth_card_action=True)
+    state = play(wall_state(rules, "7H 7D 7C 2S 3S 4S 9C TC JC 5D", "KH"), "take")
+    assert view_of(state, 0).opponent_known >> parse_card("KH") & 1
+    state = play(state, "knock KH")
+    for step in ("", "meld 7C 7D 7H; meld 2S 3S 4S; meld 9C TC JC; done", "done"):
+        state = play(state, step)
+        assert not view_of(state, 1).unseen() >> parse_card("KH") & 1, state
+        assert view_of(state, 0).unseen() >> parse_card("KH") & 1, state
+        assert not view_of(state, 0).opponent_known >> parse_card("KH") & 1
+    assert state.is_over
+
+
+BIG_GIN_DEFENDER = "5S 6S 8C 7C QC 5H 9H 3D 2C 9S"
+
+
+def test_R17_big_gin_leaves_no_face_down_discard_to_count() -> None:
+    rules = Rules.preset("standard", big_gin=True)
+    state = deal(rules, non_dealer="AS 2S 3S 4S 4D 5D 6D KC KD KS", dealer=BIG_GIN_DEFENDER,
+                 upcard="4H", stock="KH")
+    state = play(state, "pass; pass; stock; big gin; meld AS 2S 3S 4S; meld 4D 5D 6D; "
+                        "meld KC KD KH KS")
+    assert state.big_gin and state.knock_discard == -1
+    stock = FULL & ~mask("AS 2S 3S 4S 4D 5D 6D KC KD KS KH 4H") & ~mask(BIG_GIN_DEFENDER)
+    assert view_of(state, 1).unseen() == stock
+    state = play(state, "done; done")
+    assert state.is_over
+    assert view_of(state, 0).unseen() == view_of(state, 1).unseen() == stock

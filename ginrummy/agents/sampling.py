@@ -63,12 +63,9 @@ def hidden_knock_discard(view: PlayerView) -> bool:
     return view.knocker == view.opponent and not view.big_gin
 
 
-def unseen_cards(view: PlayerView) -> int:
-    """``view.unseen()`` without the seat's own face-down knock discard, which it knows."""
-    unseen = view.unseen()
-    if view.knock_discard >= 0:
-        unseen &= ~(1 << view.knock_discard)
-    return unseen
+# ginrummy.agents.estimate still imports this name; PlayerView.unseen() itself now leaves
+# out the seat's own face-down knock discard, so there is nothing left to correct here.
+unseen_cards = PlayerView.unseen
 
 
 def opponent_unknown_count(view: PlayerView) -> int:
@@ -159,7 +156,7 @@ def sample_state(
     fixed = opponent_visible(view)
     unknown = view.opponent_count - fixed.bit_count()
     knock_hidden = hidden_knock_discard(view)
-    unseen = unseen_cards(view) & ~fixed
+    unseen = view.unseen() & ~fixed
     pool = cards_of(unseen)
     need = unknown + view.stock_size + int(knock_hidden)
     if unknown < 0 or len(pool) != need:
@@ -239,6 +236,5 @@ __all__ = [
     "opponent_visible",
     "sample_opponent_hand",
     "sample_state",
-    "unseen_cards",
     "weighted_pick",
 ]

@@ -94,22 +94,28 @@ def opponent_shown(state: HandState, seat: int) -> bool:
 
 
 def secret_from(state: HandState, seat: int) -> int:
-    """Cards that ``seat`` may not know: the stock, the opponent's hidden cards and its
-    face-down knock discard, less anything ever shown face up."""
+    """Cards that ``seat`` may not know: those it cannot place, less anything ever shown
+    face up."""
+    return hidden_from(state, seat) & ~ever_public(state) & ~state.hands[seat]
+
+
+def hidden_from(state: HandState, seat: int) -> int:
+    """Where a card may be that ``seat`` cannot place: the stock, the opponent's cards not
+    shown, and the opponent's face-down knock discard (never turned up, R14)."""
     other = 1 - seat
-    stock = 0
-    for card in state.deck[state.stock_pos:]:
-        stock |= 1 << card
     hidden = 0
+    for card in state.deck[state.stock_pos:]:
+        hidden |= 1 << card
     if not opponent_shown(state, seat):
-        hidden = state.hands[other] & ~state.known[other]
+        hand = state.hands[other] & ~state.known[other]
         for meld in state.melds[other]:
-            hidden &= ~meld
+            hand &= ~meld
         if other == state.defender:
-            hidden &= ~state.laid_off
+            hand &= ~state.laid_off
+        hidden |= hand
     if state.knocker == other and state.knock_discard >= 0:
         hidden |= 1 << state.knock_discard
-    return (stock | hidden) & ~ever_public(state) & ~state.hands[seat]
+    return hidden
 
 
 def random_games(count: int, seed: int) -> list[list[HandState]]:
@@ -341,25 +347,6 @@ def test_view_of_refuses_a_bad_seat() -> None:
 
 
 # ------------------------------------------------ R14: unseen() and the face-down discard
-
-
-def hidden_from(state: HandState, seat: int) -> int:
-    """Where a card may be that ``seat`` cannot place: the stock, the opponent's cards not
-    shown, and the opponent's face-down knock discard (never turned up, R14)."""
-    other = 1 - seat
-    hidden = 0
-    for card in state.deck[state.stock_pos:]:
-        hidden |= 1 << card
-    if not opponent_shown(state, seat):
-        hand = state.hands[other] & ~state.known[other]
-        for meld in state.melds[other]:
-            hand &= ~meld
-        if other == state.defender:
-            hand &= ~state.laid_off
-        hidden |= hand
-    if state.knocker == other and state.knock_discard >= 0:
-        hidden |= 1 << state.knock_discard
-    return hidden
 
 
 def test_R14_unseen_is_exactly_what_the_seat_cannot_place_in_random_games() -> None:

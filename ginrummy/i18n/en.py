@@ -277,4 +277,52 @@ MESSAGES: dict[str, str] = {
     "shutout_rule.none": "nothing extra",
     "shutout_rule.double_bonus": "game bonus doubled",
     "shutout_rule.double_all": "whole score doubled",
+    # ------------------------------------------------------------ fairness (gin verify)
+    "verify.hand_ok": "hand {number}: OK, the deck is the one committed to ({commitment})",
+    "verify.hand_problem": "hand {number}: PROBLEM: {problem}",
+    "verify.game_problem": "game: PROBLEM: {problem}",
+    "verify.summary_ok.one": "The hand is fair: its deck is the one its commitment fixed, and "
+                             "the game replays.",
+    "verify.summary_ok.other": "All {count} hands are fair: each deck is the one its commitment "
+                               "fixed, and the game replays.",
+    "verify.summary_problem": "Not proved fair: {bad} of {count} hands have a problem.",
+    "verify.summary_game": "Not proved fair: the game as a whole has a problem.",
+    "verify.cannot_read": "gin verify: cannot read {path}: {error}",
+    "verify.bad_record": "gin verify: {path}: {error}",
+    "verify.problem.seat": "seat {seat}: {problem}",
+    "verify.problem.version": "unknown deck derivation version {version} (this program knows "
+                              "{known})",
+    "verify.problem.commitment_format": "the commitment must be 64 lowercase hex digits (a "
+                                        "SHA-256), got {value}",
+    "verify.problem.commitment_mismatch": "the commitment {commitment} does not match the server "
+                                          "seed, whose SHA-256 is {actual}",
+    "verify.problem.server_seed_missing": "the server seed is not revealed",
+    "verify.problem.server_seed_format": "the server seed must be 64 lowercase hex digits (32 "
+                                         "bytes), got {value}",
+    "verify.problem.client_seed_count": "there are {count} client seeds, but the game has {seats} "
+                                        "seats",
+    "verify.problem.client_seed_type": "a client seed is text or null, not {type}",
+    "verify.problem.client_seed_length": "a client seed has 1 to {limit} characters, this one "
+                                         "has {length}",
+    "verify.problem.client_seed_character": "the client seed has a character that cannot be "
+                                            "printed ({code})",
+    "verify.problem.game_id_type": "the game id is text, not {type}",
+    "verify.problem.game_id_length": "a game id has 1 to {limit} characters, this one has "
+                                     "{length}",
+    "verify.problem.game_id_character": "the game id has a character that cannot be printed "
+                                        "({code})",
+    "verify.problem.hand_number": "the hand number must be a whole number from 1 to {limit}, "
+                                  "got {number}",
+    "verify.problem.deck_cards": "the deck is not 52 different cards ({count} items)",
+    "verify.problem.deck_mismatch": "the deck is not the derived one: {count} positions differ; "
+                                    "at position {position} the deck has {card}, the derivation "
+                                    "gives {expected}",
+    "verify.problem.no_fair": "the hand has no fairness data (no commitment was recorded)",
+    "verify.problem.revealed_early": "the server seed is revealed although the hand is not over",
+    "verify.problem.not_over": "the hand is not over, so it cannot be checked yet",
+    "verify.problem.game_id_differs": "the game id {game_id} differs from hand 1's ({first})",
+    "verify.problem.seed_reused": "the server seed was already used in hand {other}",
+    "verify.problem.replay": "the record does not replay: {error}",
+    "verify.problem.no_hands": "the record has no hands",
+    "verify.problem.not_finished": "the game is not finished",
 }

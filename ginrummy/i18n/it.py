@@ -299,4 +299,54 @@ MESSAGES: dict[str, str] = {
     "shutout_rule.none": "nessun effetto",
     "shutout_rule.double_bonus": "bonus partita raddoppiato",
     "shutout_rule.double_all": "punteggio raddoppiato",
+    # ------------------------------------------------------------ equità (gin verify)
+    "verify.hand_ok": "mano {number}: OK, il mazzo è quello dell'impegno ({commitment})",
+    "verify.hand_problem": "mano {number}: PROBLEMA: {problem}",
+    "verify.game_problem": "partita: PROBLEMA: {problem}",
+    "verify.summary_ok.one": "La mano è equa: il mazzo è quello fissato dall'impegno, e la "
+                             "partita si riproduce.",
+    "verify.summary_ok.other": "Tutte le {count} mani sono eque: ogni mazzo è quello fissato "
+                               "dal suo impegno, e la partita si riproduce.",
+    "verify.summary_problem": "Equità non dimostrata: {bad} mani su {count} hanno un problema.",
+    "verify.summary_game": "Equità non dimostrata: la partita nel suo insieme ha un problema.",
+    "verify.cannot_read": "gin verify: impossibile leggere {path}: {error}",
+    "verify.bad_record": "gin verify: {path}: {error}",
+    "verify.problem.seat": "posto {seat}: {problem}",
+    "verify.problem.version": "versione {version} della derivazione del mazzo sconosciuta "
+                              "(questo programma conosce {known})",
+    "verify.problem.commitment_format": "l'impegno deve essere di 64 cifre esadecimali "
+                                        "minuscole (uno SHA-256), trovato {value}",
+    "verify.problem.commitment_mismatch": "l'impegno {commitment} non corrisponde al seed del "
+                                          "server, il cui SHA-256 è {actual}",
+    "verify.problem.server_seed_missing": "il seed del server non è stato rivelato",
+    "verify.problem.server_seed_format": "il seed del server deve essere di 64 cifre "
+                                         "esadecimali minuscole (32 byte), trovato {value}",
+    "verify.problem.client_seed_count": "ci sono {count} seed dei giocatori, ma la partita ha "
+                                        "{seats} posti",
+    "verify.problem.client_seed_type": "un seed del giocatore è un testo o null, non {type}",
+    "verify.problem.client_seed_length": "un seed del giocatore ha da 1 a {limit} caratteri, "
+                                         "questo ne ha {length}",
+    "verify.problem.client_seed_character": "il seed del giocatore contiene un carattere non "
+                                            "stampabile ({code})",
+    "verify.problem.game_id_type": "l'identificativo della partita è un testo, non {type}",
+    "verify.problem.game_id_length": "un identificativo di partita ha da 1 a {limit} caratteri, "
+                                     "questo ne ha {length}",
+    "verify.problem.game_id_character": "l'identificativo della partita contiene un carattere "
+                                        "non stampabile ({code})",
+    "verify.problem.hand_number": "il numero della mano deve essere un intero da 1 a {limit}, "
+                                  "trovato {number}",
+    "verify.problem.deck_cards": "il mazzo non è di 52 carte diverse ({count} elementi)",
+    "verify.problem.deck_mismatch": "il mazzo non è quello derivato: {count} posizioni "
+                                    "diverse; alla posizione {position} il mazzo ha {card}, la "
+                                    "derivazione dà {expected}",
+    "verify.problem.no_fair": "la mano non ha dati di equità (nessun impegno registrato)",
+    "verify.problem.revealed_early": "il seed del server è rivelato benché la mano non sia "
+                                     "finita",
+    "verify.problem.not_over": "la mano non è finita, quindi non si può ancora verificare",
+    "verify.problem.game_id_differs": "l'identificativo {game_id} è diverso da quello della mano "
+                                      "1 ({first})",
+    "verify.problem.seed_reused": "il seed del server era già stato usato nella mano {other}",
+    "verify.problem.replay": "la registrazione non si riproduce: {error}",
+    "verify.problem.no_hands": "la registrazione non ha mani",
+    "verify.problem.not_finished": "la partita non è finita",
 }

@@ -16,13 +16,18 @@ JSON (:func:`dump_record`, :func:`load_record`)::
      "hands": [{"dealer": 1, "deck": ["AS", ...52 cards, top first],
                 "actions": ["pass", "pass", "stock", "knock KS", ...],
                 "action_ids": [2, 2, 0, 108, ...],
-                "result": {...HandResult.to_dict...}, "totals": [0, 33]}, ...],
+                "result": {...HandResult.to_dict...}, "totals": [0, 33],
+                "fair": {"version": 1, "commitment": "..", "server_seed": "..",
+                         "client_seeds": [null, ".."], "game_id": ".."}}, ...],
      "final": {"phase": "over", "winner": 1, "end_reason": "target",
                "points": [..], "final_totals": [..], "margin": .., "payment": ..}}
 
 ``dealer``, ``action_ids``, ``result``, ``totals`` and ``final`` are checks:
 each may be left out, and is verified when present (``result`` may name
 only some fields). Action text is read by :func:`~ginrummy.actions.parse_action`.
+``fair`` (optional) is a provably fair hand's commitment and revealed seeds
+(:class:`~ginrummy.provably_fair.FairRecord`); the replay does not look at it,
+``gin verify`` checks it.
 
 The compact text notation, and :func:`~ginrummy.notation.read_any` for
 either form, are in :mod:`ginrummy.notation`.
@@ -31,14 +36,15 @@ either form, are in :mod:`ginrummy.notation`.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
-from dataclasses import dataclass
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, replace
 from typing import Any
 
 from ginrummy.actions import Action, ActionError, action_name, parse_action
 from ginrummy.cards import CardError, card_name, parse_card
 from ginrummy.game import Cut, Game, GameError
 from ginrummy.hand import HandState, IllegalActionError
+from ginrummy.provably_fair import FairnessError, FairRecord
 from ginrummy.rules import Rules, RulesError
 
 FORMAT = "ginrummy-game"
@@ -70,6 +76,8 @@ class HandRecord:
     """Check: some or all fields of the hand's :class:`HandResult`."""
     totals: tuple[int, ...] | None = None
     """Check: the game totals after this hand."""
+    fair: FairRecord | None = None
+    """The hand's provably fair data, if it was dealt that way (see ``gin verify``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -238,6 +246,8 @@ def record_to_dict(record: GameRecord) -> dict[str, Any]:
             item["result"] = hand.result
         if hand.totals is not None:
             item["totals"] = list(hand.totals)
+        if hand.fair is not None:
+            item["fair"] = hand.fair.to_dict()
         hands.append(item)
     data: dict[str, Any] = {
         "format": FORMAT,
@@ -253,7 +263,7 @@ def record_to_dict(record: GameRecord) -> dict[str, Any]:
 
 
 _TOP_KEYS = {"format", "version", "rules", "cut", "time_up", "hands", "final"}
-_HAND_KEYS = {"dealer", "deck", "actions", "action_ids", "result", "totals"}
+_HAND_KEYS = {"dealer", "deck", "actions", "action_ids", "result", "totals", "fair"}
 
 
 def record_from_dict(data: Any) -> GameRecord:
@@ -350,9 +360,24 @@ def _hand_from(item: Any, number: int) -> HandRecord:
         isinstance(t, int) and not isinstance(t, bool) for t in totals
     )):
         raise RecordError("totals must be a list of whole numbers", number)
+    fair = None
+    if item.get("fair") is not None:
+        try:
+            fair = FairRecord.from_dict(item["fair"])
+        except FairnessError as error:
+            raise RecordError(str(error), number) from None
     return HandRecord(
-        tuple(cards), tuple(actions), dealer, result, None if totals is None else tuple(totals)
+        tuple(cards), tuple(actions), dealer, result,
+        None if totals is None else tuple(totals), fair,
     )
+
+
+def with_fairness(record: GameRecord, fair: Sequence[FairRecord | None]) -> GameRecord:
+    """``record`` with each hand's provably fair data (one entry a hand, in order)."""
+    if len(fair) != len(record.hands):
+        raise RecordError(f"{len(fair)} fairness entries for {len(record.hands)} hands")
+    hands = tuple(replace(hand, fair=data) for hand, data in zip(record.hands, fair, strict=True))
+    return replace(record, hands=hands)
 
 
 def dump_record(game: Game) -> str:
@@ -401,4 +426,5 @@ __all__ = [
     "record_to_dict",
     "replay",
     "walk",
+    "with_fairness",
 ]

@@ -5,7 +5,8 @@ BIN    := $(VENV)/bin
 # The rules core, type-checked with mypy --strict; add new core modules here.
 CORE_FILES := ginrummy/cards.py ginrummy/melds.py ginrummy/batch.py ginrummy/rules.py \
               ginrummy/actions.py ginrummy/result.py ginrummy/hand.py ginrummy/views.py \
-              ginrummy/game.py ginrummy/record.py ginrummy/notation.py ginrummy/analyze.py
+              ginrummy/game.py ginrummy/record.py ginrummy/notation.py ginrummy/analyze.py \
+              $(wildcard ginrummy/multiplayer/*.py)
 CORE := $(wildcard $(CORE_FILES))
 # Packages also checked with mypy --strict.
 TYPED := $(wildcard ginrummy/server ginrummy/cli_serve.py)

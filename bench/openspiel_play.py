@@ -21,28 +21,14 @@ OpenSpiel drew on top of the shadow's stock just before the shadow draws it.
 After each step the table checks that both engines agree on both hands, the
 stock size, the upcard, the seat to act and the phase.
 
-The correspondence (see bench/PEERS.md and tests/openspiel_bridge.py):
-
-* cards: ours ``suit*13 + rank`` with suits c, d, h, s; OpenSpiel's suits
-  are s, c, d, h: ``openspiel = (ours + 13) % 52``;
-* seats: OpenSpiel's player 0 moves first, so it is our non-dealer: the
-  shadow is dealt with ``dealer=1`` and OpenSpiel player *p* is our seat *p*;
-* phases: FirstUpcard -> ``FIRST_UPCARD`` (after both passes, OpenSpiel stays
-  in FirstUpcard with only a stock draw legal: our ``DRAW``), Draw -> ``DRAW``,
-  Discard -> ``DISCARD``, Knock -> ``DISCARD`` until the knocker's discard is
-  chosen, then ``KNOCKER_MELDS``, Layoff -> ``DEFENDER``, Wall -> ``WALL``;
-* our ``DRAW_STOCK`` is OpenSpiel's stock draw followed by its chance node;
-  our ``KNOCK(c)`` is OpenSpiel's knock then the card *c*; at the wall our
-  ``DRAW_DISCARD`` is OpenSpiel's knock (it takes the upcard) and the
-  ``KNOCK(c)`` after it is the card *c* alone;
-* melds: OpenSpiel knows sets and runs of 3 to 5 cards; one of our runs of 6
-  or more is laid as several OpenSpiel runs;
-* the defender: OpenSpiel takes all its layoffs, a pass, its melds, then a
-  pass; ours takes them in any order, then ``DONE``. Our agent's layoffs go
-  to OpenSpiel at once; a meld laid before the last layoff is held back and
-  sent, after the pass that ends the layoffs, when the agent says ``DONE``.
-  Nothing the defender does is seen by anyone before the hand ends, so the
-  reordering changes nothing.
+The correspondence of cards, seats, phases, moves and melds is
+bench/openspiel_map.py. One thing differs from its plain translation: the
+defender. OpenSpiel takes all its layoffs, a pass, its melds, then a pass;
+ours takes them in any order, then ``DONE``. Our agent's layoffs go to
+OpenSpiel at once; a meld laid before the last layoff is held back and sent,
+after the pass that ends the layoffs, when the agent says ``DONE``. Nothing
+the defender does is seen by anyone before the hand ends, so the reordering
+changes nothing.
 
 Where OpenSpiel allows less than our rules (its 11-card ``MinDeadwood`` may
 refuse a knock that our R14 allows; it extends a run by at most two layoffs
@@ -64,6 +50,26 @@ from typing import Any
 
 import pyspiel
 
+from bench.openspiel_map import (
+    DEALER,
+    OS_DRAW_STOCK,
+    OS_DRAW_UPCARD,
+    OS_KNOCK,
+    OS_MELD_BASE,
+    OS_PASS,
+    OS_TO_MELD,
+    RULES,
+    BridgeError,
+    OSPhase,
+    check_in_step,
+    deck_from_deal,
+    from_os,
+    os_meld_actions,
+    os_play,
+    returns_of,
+    to_os,
+    translate,
+)
 from ginrummy.actions import (
     DISCARD_BASE,
     DONE,
@@ -76,106 +82,11 @@ from ginrummy.actions import (
     Action,
     action_name,
 )
-from ginrummy.cards import cards_of, format_cards, mask_of
+from ginrummy.cards import format_cards
 from ginrummy.hand import HandState, IllegalActionError, Phase, deal_hand
-from ginrummy.melds import ALL_MELDS, MELD_ID, is_run
+from ginrummy.melds import ALL_MELDS, MELD_ID
 from ginrummy.rules import Rules
 from ginrummy.views import PlayerView, view_of
-
-OS_DRAW_UPCARD = int(pyspiel.gin_rummy.DRAW_UPCARD_ACTION)
-OS_DRAW_STOCK = int(pyspiel.gin_rummy.DRAW_STOCK_ACTION)
-OS_PASS = int(pyspiel.gin_rummy.PASS_ACTION)
-OS_KNOCK = int(pyspiel.gin_rummy.KNOCK_ACTION)
-OS_MELD_BASE = int(pyspiel.gin_rummy.MELD_ACTION_BASE)
-OSPhase = pyspiel.gin_rummy.Phase
-
-RULES = Rules.preset("openspiel")
-DEALER = 1
-"""Our dealer seat: OpenSpiel's player 0 moves first, so player 1 deals."""
-UTILS = pyspiel.gin_rummy.GinRummyUtils(13, 4, 10)
-
-
-class BridgeError(RuntimeError):
-    """The engines fell out of step, or a move cannot be played in OpenSpiel."""
-
-
-# ---------------------------------------------------------------- cards and melds
-
-
-def to_os(card: int) -> int:
-    """Our card id -> OpenSpiel's (suit order s, c, d, h)."""
-    return (card + 13) % 52
-
-
-def from_os(card: int) -> int:
-    """OpenSpiel's card id -> ours."""
-    return (card + 39) % 52
-
-
-def os_mask(os_cards: Sequence[int]) -> int:
-    """Our card mask of OpenSpiel card ids."""
-    return mask_of(from_os(c) for c in os_cards)
-
-
-def _meld_maps() -> tuple[dict[int, int], dict[int, int]]:
-    ours_to_os = {os_mask(cards): int(os_id) for os_id, cards in UTILS.int_to_meld.items()}
-    if len(ours_to_os) != 185 or not set(ours_to_os) <= set(ALL_MELDS):
-        raise BridgeError("OpenSpiel's meld table is not the one this bridge knows")
-    return ours_to_os, {os_id: meld for meld, os_id in ours_to_os.items()}
-
-
-MELD_TO_OS, OS_TO_MELD = _meld_maps()
-"""Our meld mask <-> OpenSpiel meld id, for the 185 melds OpenSpiel knows."""
-
-
-def run_pieces(meld: int) -> list[int]:
-    """A meld as OpenSpiel melds: itself, or a run of 6+ cards cut into runs of 3 to 5."""
-    if meld in MELD_TO_OS:
-        return [meld]
-    if not is_run(meld):
-        raise BridgeError(f"{format_cards(cards_of(meld))} is not a meld")
-    cards = cards_of(meld)
-    pieces = []
-    while len(cards) > 5:
-        size = 5 if len(cards) - 5 >= 3 else len(cards) - 3
-        pieces.append(mask_of(cards[:size]))
-        cards = cards[size:]
-    pieces.append(mask_of(cards))
-    return pieces
-
-
-def os_meld_actions(meld: int) -> list[int]:
-    """OpenSpiel's meld actions for one of our melds."""
-    return [OS_MELD_BASE + MELD_TO_OS[piece] for piece in run_pieces(meld)]
-
-
-_PHASES = {
-    OSPhase.FIRST_UPCARD: Phase.FIRST_UPCARD,
-    OSPhase.DRAW: Phase.DRAW,
-    OSPhase.DISCARD: Phase.DISCARD,
-    OSPhase.KNOCK: Phase.KNOCKER_MELDS,
-    OSPhase.LAYOFF: Phase.DEFENDER,
-    OSPhase.WALL: Phase.WALL,
-    OSPhase.GAME_OVER: Phase.OVER,
-}
-
-
-def our_phase(os_state: Any) -> Phase | None:
-    """Our phase for an OpenSpiel state (None while dealing or drawing from the stock).
-
-    Two OpenSpiel phases need the state to tell: FirstUpcard after both passes is
-    our ``DRAW`` (stock only), and Knock before the knocker's discard is our
-    ``DISCARD``.
-    """
-    phase = os_state.current_phase()
-    if phase == OSPhase.DEAL:
-        return None
-    if phase == OSPhase.FIRST_UPCARD and all(os_state.pass_on_first_upcard()):
-        return Phase.DRAW
-    if phase == OSPhase.KNOCK and any(a < 52 for a in os_state.legal_actions()):
-        return Phase.DISCARD
-    return _PHASES[phase]
-
 
 # ---------------------------------------------------------------- the table
 
@@ -252,38 +163,12 @@ class OpenSpielTable:
         it is held back until ``DONE``.
         """
         shadow = self._require_shadow()
-        phase = shadow.phase
-        if phase in (Phase.FIRST_UPCARD, Phase.DRAW):
-            draws = {DRAW_STOCK: OS_DRAW_STOCK, DRAW_DISCARD: OS_DRAW_UPCARD, PASS: OS_PASS}
-            if action in draws:
-                return [draws[action]]
-        elif phase is Phase.WALL:
-            if action in (DRAW_DISCARD, PASS):
-                return [OS_KNOCK if action == DRAW_DISCARD else OS_PASS]
-        elif phase is Phase.DISCARD:
-            if DISCARD_BASE <= action < KNOCK_BASE:
-                return [to_os(action - DISCARD_BASE)]
-            if KNOCK_BASE <= action < LAYOFF_BASE:
-                card = to_os(action - KNOCK_BASE)
-                return [card] if shadow.wall_take else [OS_KNOCK, card]
-        elif phase is Phase.KNOCKER_MELDS:
-            if action == DONE:
-                return [OS_PASS]
+        if shadow.phase is Phase.DEFENDER and not self.state.finished_layoffs():
             if action >= MELD_BASE:
-                return os_meld_actions(ALL_MELDS[action - MELD_BASE])
-        elif phase is Phase.DEFENDER:
-            taking_layoffs = not self.state.finished_layoffs()
-            if LAYOFF_BASE <= action < MELD_BASE:
-                if not taking_layoffs:
-                    raise BridgeError("OpenSpiel takes no layoff once the defender's melds began")
-                return [to_os(action - LAYOFF_BASE)]
-            if action >= MELD_BASE:
-                melds = os_meld_actions(ALL_MELDS[action - MELD_BASE])
-                return [] if taking_layoffs else melds
+                return []
             if action == DONE:
-                prefix = [OS_PASS, *self._held] if taking_layoffs else []
-                return [*prefix, OS_PASS]
-        raise BridgeError(f"cannot translate {action_name(action)} in phase {phase.name}")
+                return [OS_PASS, *self._held, OS_PASS]
+        return translate(shadow, self.state, action)
 
     # ------------------------------------------------------------ moves
 
@@ -337,17 +222,8 @@ class OpenSpielTable:
         return self.shadow
 
     def _os_apply(self, os_action: int) -> None:
-        state = self.state
-        if state.is_terminal():
-            raise BridgeError(f"OpenSpiel's hand is over; cannot play {os_action}")
-        if os_action not in state.legal_actions():
-            player = state.current_player()
-            raise BridgeError(
-                f"OpenSpiel refuses {state.action_to_string(player, os_action)} "
-                f"in phase {state.current_phase()}; legal {list(state.legal_actions())}"
-            )
-        chance = state.is_chance_node()
-        state.apply_action(os_action)
+        chance = self.state.is_chance_node()
+        os_play(self.state, os_action)
         if not chance:
             self.os_actions.append(os_action)
 
@@ -361,7 +237,7 @@ class OpenSpielTable:
         if self.shadow is None:
             self._dealt.append(card)
             if len(self._dealt) == 21:
-                self.shadow = deal_hand(self.rules, DEALER, self._deck())
+                self.shadow = deal_hand(self.rules, DEALER, deck_from_deal(self._dealt))
                 self.check_sync()
             return
         if not self._pending_stock:
@@ -376,21 +252,6 @@ class OpenSpielTable:
         shadow.deck = tuple(deck)
         self.shadow = self._shadow_apply(shadow, DRAW_STOCK)
         self.check_sync()
-
-    def _deck(self) -> list[int]:
-        """Our deck for OpenSpiel's deal: player 0's ten, player 1's ten, the upcard.
-
-        Ours deals alternately, non-dealer (seat 0) first; the stock below is a
-        placeholder in increasing order (see :meth:`_chance`).
-        """
-        dealt = self._dealt
-        deck: list[int] = []
-        for a, b in zip(dealt[0:10], dealt[10:20], strict=True):
-            deck.extend((a, b))
-        deck.append(dealt[20])
-        seen = set(deck)
-        deck.extend(c for c in range(52) if c not in seen)
-        return deck
 
     def _read_back(self, os_action: int) -> Action | None:
         """Our action for an OpenSpiel action by the player to act (None: no move of ours)."""
@@ -495,32 +356,10 @@ class OpenSpielTable:
             if not state.is_chance_node():
                 raise BridgeError("a stock draw is pending but OpenSpiel is not dealing")
             return
-        if shadow.is_over != state.is_terminal():
-            raise BridgeError(f"over: ours {shadow.is_over}, OpenSpiel {state.is_terminal()}")
-        if shadow.is_over:
-            return
-        phase = our_phase(state)
-        if phase is not shadow.phase:
-            raise BridgeError(f"phase: ours {shadow.phase.name}, OpenSpiel {state.current_phase()}")
-        if shadow.turn != state.current_player():
-            raise BridgeError(f"to act: ours {shadow.turn}, OpenSpiel {state.current_player()}")
-        hands = state.hands()
-        for seat in (0, 1):
-            free = shadow.free_cards(seat)
-            if seat == shadow.turn and shadow.phase is Phase.DEFENDER:
-                for meld in self.held:
-                    free |= meld
-            if free != os_mask(hands[seat]):
-                raise BridgeError(
-                    f"seat {seat} holds {format_cards(cards_of(free))} in ours, "
-                    f"{format_cards(cards_of(os_mask(hands[seat])))} in OpenSpiel"
-                )
-        if shadow.stock_size != state.stock_size():
-            raise BridgeError(f"stock: ours {shadow.stock_size}, OpenSpiel {state.stock_size()}")
-        if shadow.phase in (Phase.FIRST_UPCARD, Phase.DRAW, Phase.WALL):
-            upcard = state.upcard()
-            if upcard is None or from_os(upcard) != shadow.pile[-1]:
-                raise BridgeError(f"upcard: ours {shadow.pile[-1]}, OpenSpiel {upcard}")
+        held = 0
+        for meld in self.held:
+            held |= meld
+        check_in_step(shadow, state, held)
 
 
 # ---------------------------------------------------------------- one hand
@@ -541,18 +380,6 @@ class HandOutcome:
     decisions: int
     """Decisions made by our agents."""
     table: OpenSpielTable
-
-
-def shadow_returns(state: HandState) -> list[float]:
-    """Our finished hand as OpenSpiel's returns: the winner +points, the loser -points."""
-    result = state.result
-    if result is None:
-        raise BridgeError("the hand is not over")
-    out = [0.0, 0.0]
-    if result.winner is not None:
-        out[result.winner] = float(result.points)
-        out[1 - result.winner] = -float(result.points)
-    return out
 
 
 def play_hand(
@@ -588,7 +415,7 @@ def play_hand(
         else:
             table.feed(players[player](state))  # type: ignore[arg-type]
     assert table.shadow is not None
-    return HandOutcome(table.returns(), shadow_returns(table.shadow), decisions, table)
+    return HandOutcome(table.returns(), returns_of(table.shadow), decisions, table)
 
 
 def trimmed_totals(outcomes: Sequence[HandOutcome]) -> Counter[str]:

@@ -12,25 +12,10 @@ layoffs), and lists the facets on which they differ. The policy then chooses
 among the actions that both engines allow, so that the two stay in step even
 after a divergence.
 
-The correspondence (see bench/PEERS.md for OpenSpiel's side):
-
-* cards: ours are ``suit*13 + rank`` with suits c, d, h, s; OpenSpiel's
-  suits are s, c, d, h, so ``openspiel = (ours + 13) % 52``;
-* seats: OpenSpiel's player 0 always moves first, so it is our non-dealer:
-  we deal with ``dealer=1`` and seat *p* is OpenSpiel player *p*;
-* the deck: OpenSpiel's chance nodes deal player 0's ten cards, then player
-  1's ten, then the upcard, then one card at each stock draw; ours deals
-  alternately from ``deck[0:20]``, then ``deck[20]`` is the upcard and
-  ``deck[21:]`` the stock in draw order;
-* our ``KNOCK(c)`` is OpenSpiel's knock (55) then the card *c*; at the wall
-  (our phase ``WALL``) our ``DRAW_DISCARD`` is OpenSpiel's knock, which takes
-  the upcard, and the following ``KNOCK(c)`` is the card *c*;
-* melds: OpenSpiel has sets and runs of 3 to 5 cards only; one of our runs of
-  6 or more cards is laid as consecutive OpenSpiel runs of 3 to 5;
-* the defender: OpenSpiel takes all layoffs first, then a pass, then melds,
-  then a pass; ours takes layoffs and melds in any order, then ``DONE``. The
-  policy lays off first; our first defender meld or ``DONE`` inserts
-  OpenSpiel's pass that ends the layoffs.
+The correspondence of cards, seats, deals, moves and melds is
+bench/openspiel_map.py, shared with bench/openspiel_play.py. The policy lays
+off first; our first defender meld or ``DONE`` plays OpenSpiel's pass that
+ends the layoffs.
 """
 
 from __future__ import annotations
@@ -41,6 +26,30 @@ from dataclasses import dataclass, field
 
 import pyspiel
 
+from bench.openspiel_map import (
+    DEALER,
+    MELD_TO_OS,
+    OS_DRAW_STOCK,
+    OS_DRAW_UPCARD,
+    OS_KNOCK,
+    OS_MELD_BASE,
+    OS_PASS,
+    OS_TO_MELD,
+    RULES,
+    UTILS,
+    BridgeError,
+    check_in_step,
+    deck_from_deal,
+    from_os,
+    os_chance_order,
+    os_mask,
+    os_meld_actions,
+    os_play,
+    returns_of,
+    run_pieces,
+    to_os,
+    translate,
+)
 from ginrummy.actions import (
     DISCARD_BASE,
     DONE,
@@ -51,87 +60,26 @@ from ginrummy.actions import (
     MELD_BASE,
     PASS,
     Action,
-    action_name,
 )
-from ginrummy.cards import cards_of, format_cards, mask_of
-from ginrummy.hand import HandState, Phase, deal_hand
-from ginrummy.melds import ALL_MELDS, is_run
+from ginrummy.hand import Phase, deal_hand
+from ginrummy.melds import ALL_MELDS
 from ginrummy.rules import Rules
 
-OS_DRAW_UPCARD = int(pyspiel.gin_rummy.DRAW_UPCARD_ACTION)
-OS_DRAW_STOCK = int(pyspiel.gin_rummy.DRAW_STOCK_ACTION)
-OS_PASS = int(pyspiel.gin_rummy.PASS_ACTION)
-OS_KNOCK = int(pyspiel.gin_rummy.KNOCK_ACTION)
-OS_MELD_BASE = int(pyspiel.gin_rummy.MELD_ACTION_BASE)
+__all__ = [
+    "OS_KNOCK",
+    "OS_PASS",
+    "UTILS",
+    "BridgeError",
+    "Decision",
+    "Lockstep",
+    "Mismatch",
+    "deck_for",
+    "os_meld_actions",
+    "run_pieces",
+    "to_os",
+]
 
-RULES = Rules.preset("openspiel")
-DEALER = 1
 GAME = pyspiel.load_game("gin_rummy")
-UTILS = pyspiel.gin_rummy.GinRummyUtils(13, 4, 10)
-
-
-class BridgeError(AssertionError):
-    """The two engines fell out of step in a way that the translation cannot explain."""
-
-
-# ---------------------------------------------------------------- cards and melds
-
-
-def to_os(card: int) -> int:
-    """Our card id -> OpenSpiel's (suit order s, c, d, h)."""
-    return (card + 13) % 52
-
-
-def from_os(card: int) -> int:
-    """OpenSpiel's card id -> ours."""
-    return (card + 39) % 52
-
-
-def os_mask(os_cards: Sequence[int]) -> int:
-    """Our card mask of a list of OpenSpiel card ids."""
-    return mask_of(from_os(c) for c in os_cards)
-
-
-def _build_meld_maps() -> tuple[dict[int, int], dict[int, int]]:
-    ours_to_os: dict[int, int] = {}
-    for os_id, os_cards in UTILS.int_to_meld.items():
-        ours_to_os[os_mask(os_cards)] = int(os_id)
-    os_to_ours = {os_id: meld for meld, os_id in ours_to_os.items()}
-    assert len(ours_to_os) == 185 and all(m in set(ALL_MELDS) for m in ours_to_os)
-    return ours_to_os, os_to_ours
-
-
-MELD_TO_OS, OS_TO_MELD = _build_meld_maps()
-"""Our meld mask <-> OpenSpiel meld id, for the 185 melds OpenSpiel knows."""
-
-
-def run_pieces(meld: int) -> list[int]:
-    """A meld as OpenSpiel melds: itself, or a long run cut into runs of 3 to 5 cards."""
-    if meld in MELD_TO_OS:
-        return [meld]
-    if not is_run(meld):
-        raise BridgeError(f"{format_cards(cards_of(meld))} is not a meld")
-    cards = cards_of(meld)
-    pieces = []
-    while len(cards) > 5:
-        size = 5 if len(cards) - 5 >= 3 else len(cards) - 3
-        pieces.append(mask_of(cards[:size]))
-        cards = cards[size:]
-    pieces.append(mask_of(cards))
-    return pieces
-
-
-def os_meld_actions(meld: int) -> list[int]:
-    return [OS_MELD_BASE + MELD_TO_OS[piece] for piece in run_pieces(meld)]
-
-
-# ---------------------------------------------------------------- deals
-
-
-def os_chance_order(deck: Sequence[int]) -> list[int]:
-    """OpenSpiel's chance actions for our ``deck`` dealt by seat 1: 21 deal actions, then draws."""
-    order = [*deck[0:20:2], *deck[1:20:2], *deck[20:]]
-    return [to_os(c) for c in order]
 
 
 def deck_for(seat0: Sequence[int], seat1: Sequence[int], upcard: int,
@@ -142,27 +90,7 @@ def deck_for(seat0: Sequence[int], seat1: Sequence[int], upcard: int,
     """
     if len(seat0) != 10 or len(seat1) != 10:
         raise ValueError("each seat needs ten cards")
-    deck: list[int] = []
-    for a, b in zip(seat0, seat1, strict=True):
-        deck.extend((a, b))
-    deck.append(upcard)
-    deck.extend(stock)
-    deck.extend(c for c in range(52) if c not in set(deck))
-    if sorted(deck) != list(range(52)):
-        raise ValueError("the cards given repeat")
-    return deck
-
-
-def returns_of(state: HandState) -> list[float]:
-    """Our finished hand as OpenSpiel's returns: the winner +points, the loser -points."""
-    result = state.result
-    if result is None:
-        raise BridgeError("the hand is not over")
-    out = [0.0, 0.0]
-    if result.winner is not None:
-        out[result.winner] = float(result.points)
-        out[1 - result.winner] = -float(result.points)
-    return out
+    return deck_from_deal([*seat0, *seat1, upcard, *stock])
 
 
 # ---------------------------------------------------------------- lockstep
@@ -311,40 +239,9 @@ class Lockstep:
 
     # ------------------------------------------------------------ moves
 
-    def translate(self, action: Action) -> list[int]:
-        """OpenSpiel's actions for our ``action`` in the current state (chance excluded)."""
-        state = self.ours
-        phase = state.phase
-        if phase in (Phase.FIRST_UPCARD, Phase.DRAW):
-            draws = {DRAW_STOCK: OS_DRAW_STOCK, DRAW_DISCARD: OS_DRAW_UPCARD, PASS: OS_PASS}
-            return [draws[action]]
-        if phase is Phase.WALL:
-            return [OS_KNOCK if action == DRAW_DISCARD else OS_PASS]
-        if phase is Phase.DISCARD:
-            if DISCARD_BASE <= action < KNOCK_BASE:
-                return [to_os(action - DISCARD_BASE)]
-            if KNOCK_BASE <= action < LAYOFF_BASE:
-                card = to_os(action - KNOCK_BASE)
-                return [card] if state.wall_take else [OS_KNOCK, card]
-        if phase is Phase.KNOCKER_MELDS:
-            if action == DONE:
-                return [OS_PASS]
-            return os_meld_actions(ALL_MELDS[action - MELD_BASE])
-        if phase is Phase.DEFENDER:
-            in_layoffs = not self.os.finished_layoffs()
-            if LAYOFF_BASE <= action < MELD_BASE:
-                if not in_layoffs:
-                    raise BridgeError("OpenSpiel takes no layoff after the defender's melds")
-                return [to_os(action - LAYOFF_BASE)]
-            prefix = [OS_PASS] if in_layoffs else []
-            if action == DONE:
-                return [*prefix, OS_PASS]
-            return [*prefix, *os_meld_actions(ALL_MELDS[action - MELD_BASE])]
-        raise BridgeError(f"cannot translate {action_name(action)} in phase {phase.name}")
-
     def apply(self, action: Action) -> None:
         """Play our ``action`` in both engines, checking each OpenSpiel action is legal."""
-        for os_action in self.translate(action):
+        for os_action in translate(self.ours, self.os, action):
             self._os_apply(os_action)
             while self.os.is_chance_node():
                 self._os_apply(self.chance[self.next_chance])
@@ -353,39 +250,12 @@ class Lockstep:
         self.check_sync()
 
     def _os_apply(self, os_action: int) -> None:
-        if self.os.is_terminal():
-            raise BridgeError(f"OpenSpiel is over; cannot play {os_action}")
-        legal = self.os.legal_actions()
-        if os_action not in legal:
-            raise BridgeError(
-                f"OpenSpiel refuses {self.os.action_to_string(self.os.current_player(), os_action)}"
-                f" in phase {self.os.current_phase()}; legal {list(legal)}"
-            )
-        self.os.apply_action(os_action)
+        os_play(self.os, os_action)
         self.os_actions.append(os_action)
 
     def check_sync(self) -> None:
-        """The same cards in the same places, the same seat to act, over at the same time."""
-        ours, os = self.ours, self.os
-        if ours.is_over != os.is_terminal():
-            raise BridgeError(f"over: ours {ours.is_over}, OpenSpiel {os.is_terminal()}")
-        if ours.is_over:
-            return
-        if ours.turn != os.current_player():
-            raise BridgeError(f"to act: ours {ours.turn}, OpenSpiel {os.current_player()}")
-        hands = os.hands()
-        for seat in (0, 1):
-            if ours.free_cards(seat) != os_mask(hands[seat]):
-                raise BridgeError(
-                    f"seat {seat} holds {format_cards(cards_of(ours.free_cards(seat)))} in ours,"
-                    f" {format_cards(cards_of(os_mask(hands[seat])))} in OpenSpiel"
-                )
-        if ours.stock_size != os.stock_size():
-            raise BridgeError(f"stock: ours {ours.stock_size}, OpenSpiel {os.stock_size()}")
-        if ours.phase in (Phase.FIRST_UPCARD, Phase.DRAW, Phase.WALL):
-            upcard = os.upcard()
-            if upcard is None or from_os(upcard) != ours.pile[-1]:
-                raise BridgeError(f"upcard: ours {ours.pile[-1]}, OpenSpiel {upcard}")
+        """The same cards in the same places, the same phase and seat to act, over together."""
+        check_in_step(self.ours, self.os)
 
     def returns(self) -> tuple[list[float], list[float]]:
         """(ours, OpenSpiel's) returns per player once the deal is over."""

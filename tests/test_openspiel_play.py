@@ -21,7 +21,7 @@ import pytest
 
 pyspiel = pytest.importorskip("pyspiel", reason="OpenSpiel (pip package open-spiel) is missing")
 
-from bench.openspiel_play import (  # noqa: E402
+from bench.openspiel_map import (  # noqa: E402
     MELD_TO_OS,
     OS_DRAW_STOCK,
     OS_DRAW_UPCARD,
@@ -30,14 +30,13 @@ from bench.openspiel_play import (  # noqa: E402
     OS_PASS,
     UTILS,
     BridgeError,
-    OpenSpielTable,
     from_os,
     os_mask,
     our_phase,
-    play_hand,
     run_pieces,
     to_os,
 )
+from bench.openspiel_play import OpenSpielTable, play_hand  # noqa: E402
 from ginrummy.actions import (  # noqa: E402
     DISCARD_BASE,
     DONE,

@@ -29,6 +29,7 @@ COMMANDS: dict[str, str] = {
     "replay": "ginrummy.cli_replay",
     "sim": "ginrummy.cli_sim",
     "serve": "ginrummy.cli_serve",
+    "verify": "ginrummy.cli_verify",
 }
 """Subcommand name -> module implementing it, in the order ``gin --help`` lists them."""
 

@@ -22,8 +22,15 @@ from ginrummy.cards import parse_card
 from ginrummy.hand import HandState, Phase, deal_hand, shuffled_deck
 from ginrummy.rules import PRESETS, Rules
 from ginrummy.views import view_of
+from tests.agent_kit import (
+    VARIANTS,
+    gin_draw_position,
+    hearts_run_position,
+    high_card_position,
+    layoff_bait_position,
+    play_hand,
+)
 from tests.test_agent_hidden_info import assert_decision_ignores_hidden
-from tests.test_expert import VARIANTS, play_hand, position
 
 
 def fast_mc(seed: int) -> MonteCarloAgent:
@@ -87,12 +94,7 @@ def test_time_budget_is_respected() -> None:
 
 
 def test_montecarlo_takes_gin_and_knocks_it() -> None:
-    state = position(
-        "AS 2S 3S 4D 5D 6D 7D KC KD 9H",
-        "7H 8H 2C 3C 5S 6S JD QD QS 4H",
-        "TC KS",
-        phase=Phase.DRAW,
-    )
+    state = gin_draw_position()
     agent = MonteCarloAgent(0, samples=20)
     assert agent.choose(view_of(state, 0)) == DRAW_DISCARD
     state = state.apply(DRAW_DISCARD)
@@ -100,12 +102,7 @@ def test_montecarlo_takes_gin_and_knocks_it() -> None:
 
 
 def test_montecarlo_keeps_the_expert_move_without_strong_evidence() -> None:
-    state = position(
-        "AS 2S 3S 4D 5D 6D 7C 8C KH 2H 3H",
-        "7H 8H 2C 3C 5S 6S JD QD QS 4H",
-        "TH",
-        phase=Phase.DISCARD,
-    )
+    state = high_card_position()
     agent = MonteCarloAgent(0, samples=2, confidence=100.0)
     assert agent.choose(view_of(state, 0)) == agent.expert.choose(view_of(state, 0))
 
@@ -122,13 +119,7 @@ def test_sampled_worlds_play_out_from_the_search_state() -> None:
 
 
 def test_evaluate_covers_every_legal_action_with_details() -> None:
-    state = position(
-        "AS 2S 3S 4D 5D 6D KC KD KS 9H 9C",
-        "7H 8H 2C 3C 5S 6S JD QD QS 4H",
-        "TH JH TC JC 8C 7C",
-        phase=Phase.DISCARD, their_known="7H 8H",
-    )
-    view = view_of(state, 0)
+    view = view_of(hearts_run_position(), 0)
     rows = evaluate(view, seed=1, samples=8)
     assert sorted(a for a, _, _ in rows) == sorted(view.legal)
     assert [v for _, v, _ in rows] == sorted((v for _, v, _ in rows), reverse=True)
@@ -145,21 +136,10 @@ def test_evaluate_covers_every_legal_action_with_details() -> None:
 
 
 def test_evaluate_draw_layout_and_defence_phases() -> None:
-    state = position(
-        "AS 2S 3S 4D 5D 6D 7D KC KD 9H",
-        "7H 8H 2C 3C 5S 6S JD QD QS 4H",
-        "TC KS",
-        phase=Phase.DRAW,
-    )
-    rows = evaluate(view_of(state, 0), seed=2, samples=6)
+    rows = evaluate(view_of(gin_draw_position(), 0), seed=2, samples=6)
     take = next(d for a, _, d in rows if a == DRAW_DISCARD)
     assert take["melds_made"] and take["deadwood_after"] == 0 and take["best"]
-    knocker = position(
-        "2H 3H 4H 5H 9C 9D 9S AC AD 2S",
-        "6H 7H 2C 3C 5S 6S JD QD QS 4D",
-        "TH 8H",
-        phase=Phase.KNOCKER_MELDS, their_known="6H 7H", knock_discard="KH",
-    )
+    knocker = layoff_bait_position()
     rows = evaluate(view_of(knocker, 0), seed=3)
     assert {a for a, _, _ in rows} == set(knocker.legal_actions())
     assert all(d["measure"] == "points" and d["undercut_risk"] is not None for _, _, d in rows)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import random
+from collections.abc import Iterator
 
 import pytest
 
@@ -265,16 +266,25 @@ KNOCKER = "KH KD KC 2S 3S 4S 9C TC JC 2D"
 DEFENDER = "KS AS 5S 6S 8C 7C QC 5H 9H 3D"
 
 
+STOCK_AFTER_KNOCK = FULL & ~mask(KNOCKER) & ~mask(DEFENDER) & ~mask("4H QH")
+
+
 def knocked() -> HandState:
     state = deal(non_dealer=KNOCKER, dealer=DEFENDER, upcard="4H", stock="QH")
     return play(state, "pass; pass; stock; knock QH")
 
 
-def test_R14_face_down_knock_discard_stays_hidden_through_the_end() -> None:
+def states_after_the_knock() -> Iterator[HandState]:
+    """:func:`knocked` (QH face down), then each state as the hand is laid out and ended."""
     state = knocked()
     for step in ("", "meld KC KD KH; meld 2S 3S 4S; meld 9C TC JC", "done",
                  "layoff 5S; layoff 6S", "done"):
         state = play(state, step)
+        yield state
+
+
+def test_R14_face_down_knock_discard_stays_hidden_through_the_end() -> None:
+    for state in states_after_the_knock():
         view = view_of(state, 1)
         assert not mentioned(view) >> parse_card("QH") & 1, state
         assert "QH" not in str(view.to_dict())
@@ -359,28 +369,19 @@ def test_R14_unseen_is_exactly_what_the_seat_cannot_place_in_random_games() -> N
     assert knocks > 100
 
 
-AFTER_KNOCK = ("", "meld KC KD KH; meld 2S 3S 4S; meld 9C TC JC", "done",
-               "layoff 5S; layoff 6S", "done")
-
-
 def test_R14_knocker_does_not_count_its_own_face_down_discard_as_unseen() -> None:
-    state = knocked()
-    stock = FULL & ~mask(KNOCKER) & ~mask(DEFENDER) & ~mask("4H QH")
-    for step in AFTER_KNOCK:
-        state = play(state, step)
+    for state in states_after_the_knock():
         view = view_of(state, 0)
         assert view.knock_discard == parse_card("QH")
         if state.is_over:
-            assert view.unseen() == stock
+            assert view.unseen() == STOCK_AFTER_KNOCK
         else:
-            assert view.unseen() == stock | mask(DEFENDER) & ~view.laid_off, state
+            assert view.unseen() == STOCK_AFTER_KNOCK | mask(DEFENDER) & ~view.laid_off, state
 
 
 def test_R14_defender_counts_the_face_down_knock_discard_as_unseen_through_the_end() -> None:
-    state = knocked()
-    stock = FULL & ~mask(KNOCKER) & ~mask(DEFENDER) & ~mask("4H QH")
-    for step in AFTER_KNOCK:
-        state = play(state, step)
+    stock = STOCK_AFTER_KNOCK
+    for state in states_after_the_knock():
         view = view_of(state, 1)
         assert view.knock_discard == -1
         laid_out = 0

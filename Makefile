@@ -6,6 +6,7 @@ BIN    := $(VENV)/bin
 CORE_FILES := ginrummy/cards.py ginrummy/melds.py ginrummy/batch.py ginrummy/rules.py \
               ginrummy/actions.py ginrummy/result.py ginrummy/hand.py ginrummy/views.py \
               ginrummy/game.py ginrummy/record.py ginrummy/notation.py ginrummy/analyze.py \
+              ginrummy/shuffle.py ginrummy/provably_fair.py \
               $(wildcard ginrummy/multiplayer/*.py)
 CORE := $(wildcard $(CORE_FILES))
 # Packages also checked with mypy --strict.
@@ -18,7 +19,7 @@ BENCH_STAMP := $(VENV)/bench.stamp
 # `make bench` records its tables in bench/RESULTS.md; `make bench BENCH_ARGS=` only prints.
 BENCH_ARGS ?= --write
 
-.PHONY: test run play serve bench clean
+.PHONY: test run play serve bench fairness clean
 
 $(RUN_STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -52,6 +53,10 @@ play: $(RUN_STAMP)
 
 bench: $(BENCH_STAMP)
 	$(BIN)/python bench/run_all.py $(BENCH_ARGS)
+
+# The long statistical run of the shuffle (about 5 minutes; make test runs a short one).
+fairness: $(TEST_STAMP)
+	$(BIN)/python -m bench.bench_fairness
 
 clean:
 	rm -rf $(VENV) build *.egg-info .mypy_cache .ruff_cache .pytest_cache .hypothesis

@@ -4,6 +4,7 @@
   gin replay game.txt             a record in the text notation
   gin replay game.json --seat 0   only what seat 0 could see during play
   gin replay game.json --step     wait for Enter after each step (q to stop)
+  gin replay table.json           a three-player or team game (ginrummy.multiplayer.record)
 
 A finished record is public, so by default both hands are shown in full.
 With --seat N the opponent's hand shows only the cards it took from the
@@ -22,6 +23,8 @@ from typing import TYPE_CHECKING, TextIO
 if TYPE_CHECKING:
     from ginrummy.game import Game
     from ginrummy.hand import HandState
+    from ginrummy.multiplayer import TableGame
+    from ginrummy.multiplayer.record import TableStep
     from ginrummy.record import Step
     from ginrummy.result import HandResult
 
@@ -31,7 +34,8 @@ HELP = "replay a recorded game (JSON or text notation) step by step"
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("file", metavar="FILE", help="a .json record or a .txt notation file")
     who = parser.add_mutually_exclusive_group()
-    who.add_argument("--seat", type=int, choices=(0, 1), help="show only what this seat saw")
+    who.add_argument("--seat", type=int, help="show only what this seat (0 or 1; a player "
+                     "0..N-1 in a three-player or team game) saw")
     who.add_argument("--all", action="store_true", help="show both hands in full (the default)")
     parser.add_argument("--step", action="store_true", help="pause after each step")
 
@@ -58,6 +62,14 @@ def run(args: argparse.Namespace, out: TextIO | None = None, keys: TextIO | None
         print(f"gin replay: cannot read {args.file}: {error.strerror}", file=sys.stderr)
         return 2
     viewer: int | None = args.seat
+    from ginrummy.multiplayer.record import is_table_record
+
+    if is_table_record(text):
+        return _run_table(args, text, out, keys)
+    if viewer not in (None, 0, 1):
+        print(f"gin replay: --seat must be 0 or 1 in a two-player game, got {viewer}",
+              file=sys.stderr)
+        return 2
     try:
         record = read_any(text)
         _header(record.rules.name, record.cut.describe(), out)
@@ -200,3 +212,128 @@ def _footer(game: Game, out: TextIO) -> None:
         print(f"The record ends with the game in progress (hand {game.hand_number}).", file=out)
     for line in game.settlement().describe():
         print(line, file=out)
+
+
+# ---------------------------------------------------------------- three players and teams
+
+
+def _run_table(args: argparse.Namespace, text: str, out: TextIO, keys: TextIO) -> int:
+    """Replay a three-player or team record (:mod:`ginrummy.multiplayer.record`)."""
+    from ginrummy.multiplayer import start_table_game
+    from ginrummy.multiplayer.record import parse_table_record
+    from ginrummy.multiplayer.record import walk as walk_table
+    from ginrummy.record import RecordError
+
+    try:
+        record = parse_table_record(text)
+        players = record.table_rules.players
+        if args.seat is not None and not 0 <= args.seat < players:
+            print(f"gin replay: --seat must be a player 0..{players - 1}, got {args.seat}",
+                  file=sys.stderr)
+            return 2
+        table = record.table_rules
+        kind = "three players (R33)" if table.kind == "three" else (
+            f"two teams of {table.team_size} (R34, R35): even players are team 0, odd team 1")
+        print(f"Rules: {table.rules.name}; {kind}; target {table.target}", file=out)
+        print(f"Cut: {record.cut.describe()}", file=out)
+        game = start_table_game(table, record.cut)
+        for step in walk_table(record):
+            _show_table_step(step, args.seat, out)
+            game = step.game
+            if args.step:
+                out.flush()
+                if keys.readline().strip().lower() in ("q", "quit"):
+                    return 0
+    except RecordError as error:
+        out.flush()
+        print(f"gin replay: {args.file}: {error}", file=sys.stderr)
+        return 2
+    except BrokenPipeError:
+        if out is sys.stdout:
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
+    _table_footer(game, out)
+    return 0
+
+
+def _show_table_step(step: TableStep, viewer: int | None, out: TextIO) -> None:
+    from ginrummy.cards import card_name
+
+    if step.kind == "time_up":
+        print("\nThe time limit has passed (R31).", file=out)
+        return
+    game = step.game
+    # Once a hand ends the game already seats the next one: take the players from before.
+    players = (step.before if step.kind == "action" else game).players_at(step.table)
+    # The viewer's seat at this table; -1 when the viewer plays elsewhere and sees neither hand.
+    seat = None if viewer is None else (players.index(viewer) if viewer in players else -1)
+    if step.kind == "deal":
+        hand = game.hands[step.table]
+        assert hand is not None
+        upcard = "none (eleven-card deal)" if hand.upcard is None else card_name(hand.upcard)
+        print(f"\n=== Hand {step.hand}: round {game.round_number}, table {step.table}; "
+              f"player {game.dealer_at(step.table)} deals; seat 0 is player {players[0]}, "
+              f"seat 1 is player {players[1]}; upcard {upcard}; knock limit {hand.limit} ===",
+              file=out)
+        _hands(hand, seat, out)
+        return
+    before = step.before.hands[step.table]
+    assert before is not None and step.action is not None and step.seat is not None
+    after = game.hands[step.table]
+    if after is None:
+        after = [h for h in game.finished if h.table == step.table][-1].state
+    text = _action_text(before, after, step.seat, step.action, seat)
+    pile = card_name(after.pile[-1]) if after.pile else "-"
+    print(f"{step.index:>3}. player {step.player} (seat {step.seat}): {text:<28} "
+          f"stock {after.stock_size:>2}, pile {pile}", file=out)
+    if not after.is_over:
+        _hands(after, seat, out)
+        return
+    _hands(after, None, out)
+    assert after.result is not None
+    for line in _result_lines(after.result):
+        print(f"     {line}", file=out)
+    _table_totals(step, out)
+
+
+def _table_totals(step: TableStep, out: TextIO) -> None:
+    from ginrummy.multiplayer import TeamGame
+
+    game, before = step.game, step.before
+    if isinstance(game, TeamGame) and isinstance(before, TeamGame):
+        if len(game.rounds) == len(before.rounds):
+            print("     (the round goes on at the other tables)", file=out)
+            return
+        score = game.rounds[-1].score
+        sums = f"team 0 won {score.team_points[0]}, team 1 won {score.team_points[1]}"
+        who = "nobody scores" if score.winner is None else (
+            f"team {score.winner} scores {score.points}")
+        print(f"     round {game.rounds[-1].number}: {sums}: {who} (R34)", file=out)
+        label = "team"
+    else:
+        label = "player"
+    totals = ", ".join(f"{label} {i} {p}" for i, p in enumerate(game.totals))
+    print(f"     totals: {totals}", file=out)
+
+
+def _table_footer(game: TableGame, out: TextIO) -> None:
+    from ginrummy.multiplayer import TeamGame
+
+    label = "team" if isinstance(game, TeamGame) else "player"
+    print("", file=out)
+    if not game.is_over:
+        print(f"The record ends with the game in progress (round {game.round_number}).",
+              file=out)
+    settlement = game.settlement()
+    rows = [("", tuple(f"{label} {i}" for i in range(len(settlement.final))))]
+    rows += [(line.label, tuple(str(v) for v in line.values))
+             for line in settlement.sheet.lines()]
+    width = max(len(name) for name, _ in rows)
+    for name, values in rows:
+        print(f"{name:<{width}}  " + "  ".join(f"{v:>8}" for v in values), file=out)
+    if game.is_over:
+        who = "nobody (equal totals)" if game.winner is None else f"{label} {game.winner}"
+        print(f"game over ({(game.end_reason or '').replace('_', ' ')}): winner {who}", file=out)
+    for payment in settlement.payments:
+        print(f"{label} {payment.payer} pays {label} {payment.payee} {payment.amount} "
+              f"({payment.points} points)", file=out)

@@ -116,3 +116,28 @@ def test_replay_of_a_json_dump(capsys: pytest.CaptureFixture[str], tmp_path: Pat
     path.write_text(dump_record(game), encoding="utf-8")
     status, out, _ = replay(capsys, str(path))
     assert status == 0 and "game over (max hands)" in out
+
+
+def test_replay_of_three_player_and_team_records(capsys: pytest.CaptureFixture[str],
+                                                 tmp_path: Path) -> None:
+    """R33, R34: ``gin replay`` reads ginrummy.multiplayer records too."""
+    from ginrummy.multiplayer.record import dump_table_record
+    from tests.test_multiplayer_record import rotation_game, team_game
+
+    path = tmp_path / "three.json"
+    path.write_text(dump_table_record(rotation_game()), encoding="utf-8")
+    status, out, err = replay(capsys, str(path))
+    assert status == 0 and err == ""
+    assert out.startswith("Rules: classic; three players (R33); target 100\nCut: player 0 cuts")
+    assert ("=== Hand 2: round 2, table 0; player 0 deals; seat 0 is player 1, seat 1 is "
+            "player 2;") in out
+    assert "totals: player 0 0, player 1 0, player 2 95" in out
+    assert "The record ends with the game in progress (round 3)." in out
+    hidden = replay(capsys, str(path), "--seat", "1")[1]
+    assert "seat 1: [10 unseen]" in hidden.split("=== Hand 2")[0]  # player 1 sat out hand 1
+    assert replay(capsys, str(path), "--seat", "3")[0] == 2
+    path.write_text(dump_table_record(team_game()), encoding="utf-8")
+    status, out, err = replay(capsys, str(path))
+    assert status == 0 and "(the round goes on at the other tables)" in out
+    assert "round 1: team 0 won 55, team 1 won 33: team 0 scores 22 (R34)" in out
+    assert "totals: team 0 22, team 1 0" in out

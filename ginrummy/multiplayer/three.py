@@ -131,8 +131,9 @@ class ThreePlayerGame:
 
     @property
     def round_number(self) -> int:
-        """1-based number of the hand in progress or about to be dealt, void hands included."""
-        return len(self.finished) + 1
+        """1-based number of the hand in progress or about to be dealt (the last hand, once
+        over), void hands included."""
+        return len(self.finished) + (0 if self.is_over else 1)
 
     @property
     def hands_played(self) -> int:

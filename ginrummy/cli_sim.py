@@ -12,6 +12,14 @@ which cancels much of the luck of the cards. --hands N plays N single hands
 instead of games: the dealer and the seats rotate, nothing is added up to a
 target, and "wins" counts hands won.
 
+--players 3 plays three-player games (R33) between three agents, each
+taking every place in turn; --players 4 (or 6, 8, 10) plays two teams
+(R34, R35), with one agent a place or two agents (one a team), the teams
+changing sides every game. The report then gives games won per agent or
+per team with a 95% interval, the settlement won or lost per game with its
+95% interval, and each player's sub-games (--team-target sets the teams'
+target, 125 by default; the default rules are classic, seed 000's).
+
 Every random draw comes from --seed: the same seed gives the same games,
 whatever --jobs is. The report: games won with a 95% confidence interval
 (Wilson; an undecided game counts half), hand points per hand dealt (boxes
@@ -43,7 +51,13 @@ def configure(parser: argparse.ArgumentParser) -> None:
                       help="whole games to play (default 100)")
     size.add_argument("--hands", type=str, default=None,
                       help="play this many single hands instead of games")
-    parser.add_argument("--rules", default="standard", help="rules preset (default standard)")
+    parser.add_argument("--rules", default=None,
+                        help="rules preset (default standard; classic with --players 3 or more)")
+    parser.add_argument("--players", type=str, default="2",
+                        help="2 (default), 3 (R33), or an even number from 4: two teams (R34, "
+                             "R35); then give one agent a player, or two (one a team)")
+    parser.add_argument("--team-target", type=str, default=None,
+                        help="teams: the target (default 125, R34)")
     parser.add_argument("--seed", type=str, default="0", help="seed of every deal (default 0)")
     parser.add_argument("--jobs", type=str, default="1",
                         help="worker processes (default 1); results do not depend on it")
@@ -79,6 +93,17 @@ def run_sim(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     if args.list:
         print("\n".join(agent_names()), file=out)
         return 0
+    try:
+        players = _whole("--players", args.players, 2)
+    except ValueError as error:
+        print(f"gin sim: error: {error}", file=err)
+        return 2
+    if players != 2:
+        return run_table_sim(args, players, out, err)
+    if args.team_target is not None:
+        print("gin sim: error: --team-target needs teams (--players 4 or more)", file=err)
+        return 2
+    args.rules = args.rules or "standard"
     try:
         if len(args.agents) != 2:
             raise ValueError(f"give exactly two agents, got {len(args.agents)}; "
@@ -175,5 +200,119 @@ def render(result: MatchResult) -> str:
         f"void hands: {_pct(result.void_rate)} (rates are per hand dealt)",
         f"{result.hands} hands in {result.seconds:.2f} s: {result.hands_per_second:,.0f} hands/s "
         f"with {result.jobs} job{'s' if result.jobs > 1 else ''}",
+    ]
+    return "\n".join(lines) + "\n"
+
+
+# ---------------------------------------------------------------- three players and teams
+
+
+def run_table_sim(args: argparse.Namespace, players: int, out: TextIO, err: TextIO) -> int:
+    """``gin sim --players N``: three-player (R33) or team games (R34, R35)."""
+    from ginrummy.agents.registry import agent_names
+    from ginrummy.rules import PRESETS
+    from ginrummy.sim.match import MatchError
+    from ginrummy.sim.play import AgentSpec
+    from ginrummy.sim.table_match import run_table_match
+
+    rules = args.rules or "classic"
+    try:
+        if args.hands is not None:
+            raise ValueError("--hands plays single two-player hands; with --players give --games")
+        if args.duplicate:
+            raise ValueError("--duplicate is for two players; with --players the seats rotate "
+                             "from game to game instead")
+        known = agent_names()
+        for text in args.agents:
+            name = AgentSpec.parse(text).name
+            if name not in known:
+                raise ValueError(f"unknown agent {name!r}; known agents: {', '.join(known)}")
+        if rules not in PRESETS:
+            raise ValueError(f"unknown rules preset {rules!r}; known presets: {', '.join(PRESETS)}")
+        games = _whole("--games", args.games, 1) or 100
+        jobs = _whole("--jobs", args.jobs, 1) or 1
+        seed = _whole("--seed", args.seed, -(2**63))
+        team_target = _whole("--team-target", args.team_target, 1)
+        assert seed is not None
+    except ValueError as error:
+        print(f"gin sim: error: {error}", file=err)
+        return 2
+    bar = None
+    if not args.json and out.isatty():
+        import importlib
+
+        tqdm = importlib.import_module("tqdm").tqdm
+        bar = tqdm(total=games, unit="game", desc=f"{players} players", file=err,
+                   dynamic_ncols=True, leave=False)
+    try:
+        result = run_table_match(args.agents, players=players, games=games, rules=rules,
+                                 team_target=team_target, seed=seed, jobs=jobs,
+                                 progress=bar.update if bar is not None else None)
+    except MatchError as error:
+        print(f"gin sim: error: {error}", file=err)
+        return 2
+    except KeyboardInterrupt:
+        print("gin sim: interrupted", file=err)
+        return 130
+    finally:
+        if bar is not None:
+            bar.close()
+    if args.json:
+        print(json.dumps(result.to_json()), file=out)
+    else:
+        out.write(render_table(result))
+    return 0
+
+
+def _columns(rows: list[tuple[str, ...]]) -> list[str]:
+    width = max(len(r[0]) for r in rows)
+    col = max(len(cell) for r in rows for cell in r[1:])
+    return [f"{r[0]:<{width}}  " + "  ".join(f"{cell:>{col}}" for cell in r[1:]) for r in rows]
+
+
+def render_table(result: Any) -> str:
+    """The results of :func:`ginrummy.sim.table_match.run_table_match` for people."""
+    data: dict[str, Any] = result.to_json()
+    table = result.table_rules
+    if result.kind == "three":
+        kind = "three players (R33)"
+    else:
+        kind = f"{table.team_size} against {table.team_size} (R34, R35)"
+    lines = [f"{result.games_played} games of {kind}, {data['hands']} hands, rules "
+             f"{table.rules.name}, target {table.target}, seed {result.seed}", ""]
+    key = "per_agent" if result.kind == "three" else "per_team"
+    who = [entry["name"] for entry in data[key]]
+    if result.kind == "teams":
+        who = [f"side {i}: {name}" for i, name in enumerate(who)]
+    rows: list[tuple[str, ...]] = [("", *who)]
+    rows.append(("games won", *(str(e["games_won"]) for e in data[key])))
+    rows.append(("win share", *(_pct(e["win_share"]) for e in data[key])))
+    rows.append(("95% interval", *(f"{_pct(e['ci95'][0])}-{_pct(e['ci95'][1])}"
+                                    for e in data[key])))
+    rows.append(("game total", *(f"{e['total_per_game']:.1f}" for e in data[key])))
+    rows.append(("net per game", *(f"{e['net_per_game']:+.1f}" for e in data[key])))
+    rows.append(("net 95% interval", *(
+        f"{e['net_per_game_ci95'][0]:+.1f} to {e['net_per_game_ci95'][1]:+.1f}"
+        for e in data[key])))
+    lines += _columns(rows)
+    lines += ["", "per player (sub-games):"]
+    per = data["per_player"]
+    rows = [("", *(f"{i}: {e['agent']}" for i, e in enumerate(per)))]
+    rows.append(("hands played", *(str(e["hands_played"]) for e in per)))
+    rows.append(("hands won", *(_pct(e["hand_win_share"]) for e in per)))
+    rows.append(("95% interval", *(f"{_pct(e['hand_win_ci95'][0])}-{_pct(e['hand_win_ci95'][1])}"
+                                    for e in per)))
+    rows.append(("points per hand", *(f"{e['points_per_hand']:.2f}" for e in per)))
+    rows.append(("knocked", *(_pct(e["knock_rate"]) for e in per)))
+    rows.append(("won by gin", *(_pct(e["gin_rate"]) for e in per)))
+    rows.append(("won by undercut", *(_pct(e["undercut_rate"]) for e in per)))
+    rows.append(("decision mean", *(f"{e['decision_ms_mean']:.3f} ms" for e in per)))
+    lines += _columns(rows)
+    lines += [
+        "",
+        f"undecided games: {result.undecided} (counted as an equal share each); "
+        f"void hands: {_pct(data['void_rate'])}",
+        f"{result.games_played} games in {result.seconds:.2f} s with {result.jobs} "
+        f"job{'s' if result.jobs > 1 else ''}",
     ]
     return "\n".join(lines) + "\n"

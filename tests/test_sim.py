@@ -332,3 +332,76 @@ def test_agent_parameters_on_the_command_line() -> None:
     assert status == 2 and "unexpected keyword argument 'bogus'" in err
     status, _, err = _sim("simple", "random:x", "--games", "2")
     assert status == 2 and "parameter 'x' is not key=value" in err
+
+
+# ---------------------------------------------------------------- three players and teams
+
+
+def test_R33_sim_three_players_rotates_places_and_reports_each_agent() -> None:
+    from ginrummy.sim.table_match import run_table_match
+    from ginrummy.sim.table_play import seating
+
+    assert [seating(3, 3, g)[0] for g in range(3)] == [(0, 1, 2), (2, 0, 1), (1, 2, 0)]
+    result = run_table_match(["simple", "greedy", "random"], players=3, games=6, seed=4)
+    data = result.to_json()
+    assert data["mode"] == "three" and data["games"] == 6 and len(data["per_agent"]) == 3
+    assert sum(e["games_won"] for e in data["per_agent"]) + data["undecided"] == 6
+    assert sum(e["net_per_game"] for e in data["per_agent"]) == pytest.approx(0)
+    for entry in data["per_agent"]:
+        low, high = entry["ci95"]
+        assert low <= entry["win_share"] <= high
+    hands = data["hands"]
+    assert sum(e["hands_played"] for e in data["per_player"]) == 2 * hands
+    again = run_table_match(["simple", "greedy", "random"], players=3, games=6, seed=4, jobs=2)
+    assert again.games == result.games  # the same games whatever the number of jobs
+
+
+def test_R34_R35_sim_teams_swap_sides_and_report_each_team() -> None:
+    from ginrummy.sim.table_match import run_table_match
+    from ginrummy.sim.table_play import seating
+
+    assert seating(4, 2, 0) == ((0, 1, 0, 1), (0, 1))
+    assert seating(4, 2, 1) == ((1, 0, 1, 0), (1, 0))  # side 1 plays as team 0
+    assert seating(4, 4, 1)[0] == (1, 0, 3, 2)
+    result = run_table_match(["simple", "random"], players=4, games=4, seed=2)
+    data = result.to_json()
+    assert data["mode"] == "teams" and data["target"] == 125 and len(data["per_team"]) == 2
+    assert [g.side_team for g in result.games] == [(0, 1), (1, 0), (0, 1), (1, 0)]
+    assert data["per_team"][0]["net_per_game"] == -data["per_team"][1]["net_per_game"]
+    six = run_table_match(["simple"] * 6, players=6, games=2, seed=2, team_target=60)
+    assert six.to_json()["players"] == 6 and len(six.to_json()["per_player"]) == 6
+
+
+def test_R33_R35_cli_sim_players() -> None:
+    status, out, err = _sim("--players", "3", "simple", "greedy", "random", "--games", "3",
+                            "--json")
+    assert status == 0 and err == ""
+    data = json.loads(out.strip().splitlines()[-1])
+    assert data["mode"] == "three" and data["rules"] == "classic"
+    status, out, _ = _sim("--players", "4", "simple", "greedy", "--games", "2")
+    assert status == 0 and "2 games of 2 against 2 (R34, R35)" in out
+    for label in ("side 0: simple", "95% interval", "net per game", "per player (sub-games)",
+                  "hands won"):
+        assert label in out
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["--players", "3", "simple", "greedy"], "3 players need three agents, got 2"),
+        (["--players", "4", "simple", "greedy", "random"], "4 players need 4 agents"),
+        (["--players", "5", "simple"] * 1, "players must be 3 (R33) or an even number"),
+        (["--players", "3", "a", "b", "c", "--hands", "4"], "--hands plays single two-player"),
+        (["--players", "4", "simple", "simple", "--duplicate"], "--duplicate is for two players"),
+        (["--players", "3", "simple", "simple", "simple", "--rules", "standard"],
+         "dealer_rule 'alternate' does not apply to three players"),
+        (["--players", "3", "simple", "simple", "simple", "--team-target", "100"],
+         "team_target applies only to team games"),
+        (["simple", "greedy", "--team-target", "100"], "--team-target needs teams"),
+        (["--players", "x", "simple"], "--players must be a whole number"),
+    ],
+)
+def test_R33_R35_cli_sim_errors_exit_2(argv: list[str], message: str) -> None:
+    status, out, err = _sim(*argv)
+    assert status == 2 and out == ""
+    assert err.startswith("gin sim: error: ") and message in err

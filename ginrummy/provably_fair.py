@@ -24,7 +24,7 @@ deck was derived with, and :data:`DERIVATIONS` maps each version to its function
 
 The server side of a hand, with :class:`FairHand`::
 
-    hand = FairHand(os.urandom(32), game_id, hand_number)   # the caller's CSPRNG
+    hand = FairHand.draw(SystemSource(), game_id, hand_number)  # or FairHand(seed, ...)
     publish(hand.public().to_dict())       # the commitment, before any card is dealt
     hand = hand.with_client_seeds(seeds)   # the players' seeds, after the commitment
     game = game.deal(hand.deck())
@@ -41,7 +41,7 @@ from typing import Any
 
 from ginrummy.cards import card_name
 from ginrummy.i18n import translate
-from ginrummy.shuffle import HmacStream, shuffled_deck
+from ginrummy.shuffle import ByteSource, HmacStream, shuffled_deck
 
 VERSION = 1
 """The deck derivation used for new hands."""
@@ -363,6 +363,12 @@ class FairHand:
             check_client_seed(seed)
         if isinstance(self.version, bool) or self.version not in DERIVATIONS:
             raise FairnessError(_unknown_version(self.version).message())
+
+    @classmethod
+    def draw(cls, source: ByteSource, game_id: str, hand_number: int) -> FairHand:
+        """A new hand with a server seed read from ``source`` (a real game passes
+        :class:`ginrummy.shuffle.SystemSource`; a test a seeded source)."""
+        return cls(source.read(SERVER_SEED_BYTES), game_id, hand_number)
 
     @property
     def commitment(self) -> str:

@@ -32,6 +32,7 @@ from ginrummy.provably_fair import (
     verify_hand,
 )
 from ginrummy.rules import Rules
+from ginrummy.shuffle import SeededSource, SystemSource
 from ginrummy.views import view_of
 
 DOC = Path(__file__).parent.parent / "docs" / "FAIRNESS.md"
@@ -199,6 +200,13 @@ def test_the_server_seed_stays_hidden_until_the_reveal() -> None:
     for seat in (0, 1):
         assert secret not in repr(view_of(state, seat))
     assert hand.reveal() == FairRecord(1, public.commitment, secret, SEEDS, "table-42")
+
+
+def test_a_hand_draws_its_seed_from_the_source_it_is_given() -> None:
+    hand = FairHand.draw(SeededSource("seeds"), "g", 4)
+    assert hand.server_seed == SeededSource("seeds").read(32) and hand.hand_number == 4
+    assert FairHand.draw(SystemSource(), "g", 1).server_seed != FairHand.draw(
+        SystemSource(), "g", 1).server_seed
 
 
 def test_problem_messages_in_both_languages() -> None:

@@ -278,3 +278,12 @@ def test_runs_and_serial_on_known_sequences() -> None:
     assert orderings_test(lambda items: list(items), 240).p_value < 1e-10
     assert len(deal_many(lambda items: list(items), 3, 5)[0]) == 5
     assert sorted(shuffle("abcdefgh", SeededSource(1))) == list("abcdefgh")
+
+
+def test_the_module_examples() -> None:
+    import doctest
+
+    import ginrummy.shuffle
+
+    failures, tried = doctest.testmod(ginrummy.shuffle)
+    assert failures == 0 and tried >= 2

@@ -325,4 +325,32 @@ MESSAGES: dict[str, str] = {
     "verify.problem.replay": "the record does not replay: {error}",
     "verify.problem.no_hands": "the record has no hands",
     "verify.problem.not_finished": "the game is not finished",
+    "table.computer": "Computer {number}",
+    "table.partner": "Partner {number}",
+    "table.opponent_name": "Opponent {number}",
+    "table.team": "team {names}",
+    "table.title_three": "Gin Rummy for three: the first to {target} points wins. The dealer "
+                         "sits out; the loser of each hand deals the next.",
+    "table.title_teams": "Gin Rummy in two teams of {size}: the first team to {target} points "
+                         "wins. Partners play at different tables, against a new opponent "
+                         "each round.",
+    "table.players": "Players: {names}.",
+    "table.teams": "Teams: {team0} against {team1}.",
+    "table.cut": "The cut: {rounds}; {name} cut the lowest card ({card}).",
+    "table.three_loser_rule": "With three players the loser of each hand deals the next: "
+                              "the dealer rule '{rule}' of these rules does not apply.",
+    "table.hand_header": "Hand {number}: {dealer} deals and sits out; {name0} plays {name1}",
+    "table.round_header": "Round {number}, table {table}: {name0} against {name1}, "
+                          "dealer {dealer}",
+    "table.resumed_hand": "(resumed)",
+    "table.round_score": "Round {number}: {team0} won {points0}, {team1} won {points1}: "
+                         "{team} scores the difference, {points}.",
+    "table.round_none": "Round {number}: {team0} won {points0}, {team1} won {points1}: "
+                        "nobody scores.",
+    "table.score": "Score: {scores} (playing to {target})",
+    "table.boxes": "Boxes: {boxes} ({bonus} points each at the end)",
+    "table.extra_boxes": "Extra boxes: {boxes}",
+    "table.pays": "{payer} pays {payee} {stake} × {points} = {payment}.",
+    "table.owes": "{payer} owes {payee} {points} points (no stake per point).",
+    "table.resumed": "Resuming the game saved in {path}, at round {round}.",
 }

@@ -349,4 +349,35 @@ MESSAGES: dict[str, str] = {
     "verify.problem.replay": "la registrazione non si riproduce: {error}",
     "verify.problem.no_hands": "la registrazione non ha mani",
     "verify.problem.not_finished": "la partita non è finita",
+    "table.computer": "Computer {number}",
+    "table.partner": "Compagno {number}",
+    "table.opponent_name": "Avversario {number}",
+    "table.team": "squadra {names}",
+    "table.title_three": "Gin Rummy in tre: vince chi arriva per primo a {target} punti. Il "
+                         "mazziere non gioca; chi perde una mano fa il mazziere della "
+                         "successiva.",
+    "table.title_teams": "Gin Rummy in due squadre da {size}: vince la prima squadra che arriva "
+                         "a {target} punti. I compagni giocano a tavoli diversi, contro un "
+                         "avversario nuovo a ogni giro.",
+    "table.players": "Giocatori: {names}.",
+    "table.teams": "Squadre: {team0} contro {team1}.",
+    "table.cut": "Alzata: {rounds}; {name} ha alzato la carta più bassa ({card}).",
+    "table.three_loser_rule": "In tre giocatori chi perde una mano fa il mazziere della "
+                              "successiva: la regola del mazziere '{rule}' di queste regole non "
+                              "si applica.",
+    "table.hand_header": "Mano {number}: {dealer} fa il mazziere e non gioca; {name0} contro "
+                         "{name1}",
+    "table.round_header": "Giro {number}, tavolo {table}: {name0} contro {name1}, "
+                          "mazziere {dealer}",
+    "table.resumed_hand": "(ripresa)",
+    "table.round_score": "Giro {number}: {team0} ha vinto {points0}, {team1} ha vinto "
+                         "{points1}: {team} segna la differenza, {points}.",
+    "table.round_none": "Giro {number}: {team0} ha vinto {points0}, {team1} ha vinto "
+                        "{points1}: nessuno segna.",
+    "table.score": "Punteggio: {scores} (si gioca a {target})",
+    "table.boxes": "Bonus di linea (box): {boxes} ({bonus} punti ciascuno a fine partita)",
+    "table.extra_boxes": "Box extra: {boxes}",
+    "table.pays": "{payer} paga a {payee} {stake} × {points} = {payment}.",
+    "table.owes": "{payer} deve a {payee} {points} punti (nessuna posta per punto).",
+    "table.resumed": "Riprendo la partita salvata in {path}, dal giro {round}.",
 }

@@ -5,6 +5,12 @@ turn by turn, laid out and scored line by line, with the running totals,
 boxes and bonuses; the settlement closes the game. Type 'help' (Italian:
 'aiuto') at any prompt for the moves and 'hint' ('sugg') for a suggestion.
 
+With --players 3 the dealer sits out and the loser of each hand deals the
+next (R33); with --players 4 (or 6) two teams play at two (three) tables,
+each player meeting a new opponent every round (R34, R35). The computer
+plays every other place, at the chosen level; hands between computers are
+played out at once and shown as results.
+
 Ctrl-C, the end of input or 'quit' ('esci') saves the game (by default to
 ./data/games/<date-time>.json) and prints how to continue it with --resume.
 A saved game holds every deck dealt and every move, the computer's level,
@@ -31,6 +37,7 @@ SAVE_VERSION = 1
 LEVELS = (1, 2, 3, 4, 5)
 DEFAULT_LEVEL = 3
 SAVE_DIR = Path("data") / "games"
+PLAYER_COUNTS = (2, 3, 4, 6)
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -51,6 +58,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
                         help="save the game to FILE when it stops or ends "
                              "(default: ./data/games/<date-time>.json, only when stopped)")
     parser.add_argument("--name", default=None, help="your name on the score sheet")
+    parser.add_argument("--players", type=int, choices=PLAYER_COUNTS, default=None,
+                        help="2 (default); 3: the dealer sits out (R33); 4 or 6: two teams, "
+                             "your partners and opponents played by the computer (R34, R35)")
     parser.add_argument("--no-colour", "--no-color", dest="colour", action="store_false",
                         help="plain text without colours")
 
@@ -63,7 +73,8 @@ class Setup:
     level: int
     agent: str
     lang: str
-    names: tuple[str, str]
+    names: tuple[str, ...]
+    """Two names, or one a place in a three-player or team game (the person at place 0)."""
     human: int = 0
 
 
@@ -80,6 +91,12 @@ def deck_for(seed: int, hand_number: int) -> list[int]:
 
 def agent_seed(seed: int, hand_number: int) -> int:
     return _stream(seed, f"agent:{hand_number}").getrandbits(63)
+
+
+def table_agent_seed(seed: int, player: int, hand_index: int) -> int:
+    """The seed of the computer at ``player`` for the ``hand_index``-th hand dealt (from 0)
+    of a three-player or team game."""
+    return _stream(seed, f"table-agent:{player}:{hand_index}").getrandbits(63)
 
 
 STAND_INS: dict[int, tuple[str, ...]] = {
@@ -124,6 +141,8 @@ def make_agent_named(name: str, seed: int) -> Any:
 
 def save_text(game: Any, setup: Setup) -> str:
     """A saved game: the setup, then the game record of :mod:`ginrummy.record`."""
+    from ginrummy.game import Game
+    from ginrummy.multiplayer.record import dump_table_record
     from ginrummy.record import dump_record
 
     head = {
@@ -137,7 +156,8 @@ def save_text(game: Any, setup: Setup) -> str:
         "human": setup.human,
     }
     fields = [f"  {json.dumps(k)}: {json.dumps(v, ensure_ascii=False)}" for k, v in head.items()]
-    record = dump_record(game).strip().replace("\n", "\n  ")
+    dump = dump_record if isinstance(game, Game) else dump_table_record
+    record = dump(game).strip().replace("\n", "\n  ")
     return "{\n" + ",\n".join([*fields, f'  "record": {record}']) + "\n}\n"
 
 
@@ -147,6 +167,9 @@ class SaveError(ValueError):
 
 def load_saved(text: str) -> tuple[Any, Setup | None]:
     """The game of a saved file and its setup; a bare game record gives no setup."""
+    from ginrummy.multiplayer.record import FORMAT as TABLE_FORMAT
+    from ginrummy.multiplayer.record import record_from_dict as table_record_from_dict
+    from ginrummy.multiplayer.record import replay as table_replay
     from ginrummy.record import RecordError, record_from_dict, replay
 
     try:
@@ -158,24 +181,32 @@ def load_saved(text: str) -> tuple[Any, Setup | None]:
     try:
         if data.get("format") == "ginrummy-game":
             return replay(record_from_dict(data)), None
+        if data.get("format") == TABLE_FORMAT:
+            return table_replay(table_record_from_dict(data)), None
         if data.get("format") != SAVE_FORMAT or data.get("version") != SAVE_VERSION:
             raise SaveError(f"not a saved game (format {data.get('format')!r})")
-        game = replay(record_from_dict(data.get("record")))
+        inner = data.get("record")
+        if isinstance(inner, dict) and inner.get("format") == TABLE_FORMAT:
+            game: Any = table_replay(table_record_from_dict(inner))
+        else:
+            game = replay(record_from_dict(inner))
     except RecordError as error:
         raise SaveError(str(error)) from None
     names = data.get("names")
-    if not isinstance(names, list) or len(names) != 2:
-        raise SaveError("names must be a list of two names")
+    players = getattr(game, "players", 2)
+    if not isinstance(names, list) or len(names) != players:
+        raise SaveError(f"names must be a list of {players} names")
     try:
         setup = Setup(
             seed=_int(data, "seed"), level=_int(data, "level"), agent=str(data["agent"]),
-            lang=str(data["lang"]), names=(str(names[0]), str(names[1])),
+            lang=str(data["lang"]), names=tuple(str(name) for name in names),
             human=_int(data, "human"),
         )
     except (KeyError, TypeError, IndexError) as error:
         raise SaveError(f"missing or bad field: {error}") from None
-    if setup.human not in (0, 1):
-        raise SaveError(f"human must be seat 0 or 1, got {setup.human}")
+    if setup.human not in (0, 1) or (players > 2 and setup.human != 0):
+        raise SaveError(f"human must be seat 0 or 1 (place 0 at a table of {players}), "
+                        f"got {setup.human}")
     return game, setup
 
 
@@ -225,6 +256,12 @@ def run(args: argparse.Namespace) -> int:
             return 2
     lang = args.lang or (setup.lang if setup else language_from_environment(os.environ))
     m = Messages(lang)
+    players = args.players or 2
+    if resume_path is not None:
+        players = getattr(game, "players", 2)
+    if players != 2:
+        return run_table(args, game if resume_path is not None else None, setup, lang,
+                         resume_path)
     notes: list[str] = []
     paint = Painter(args.colour and sys.stdout.isatty(), m)
 
@@ -291,4 +328,80 @@ def _save(game: Any, setup: Setup, path: Path, m: Any, finished: bool = False) -
         print(m("game.save_failed", path=str(path), error=str(error)))
         return 1
     print(m("game.saved_final" if finished else "game.saved", path=str(path)))
+    return 0
+
+
+# ---------------------------------------------------------------- three players and teams
+
+
+def run_table(args: argparse.Namespace, game: Any, setup: Setup | None, lang: str,
+              resume_path: Path | None) -> int:
+    """``gin play --players 3`` (R33) or ``--players 4`` / ``6`` (R34, R35): the person at
+    place 0, the computer at every other place, all at the same level."""
+    from ginrummy.i18n import Messages
+    from ginrummy.multiplayer import TableRules, new_table_game
+    from ginrummy.play_hand import QuitGame
+    from ginrummy.play_table import TableTerminal, cut_line, seat_names, table_title
+    from ginrummy.rules import Rules
+    from ginrummy.terminal import Painter, rules_lines
+
+    say = print
+    m = Messages(lang)
+    paint = Painter(args.colour and sys.stdout.isatty(), m)
+    notes: list[str] = []
+    if setup is None:
+        seed = args.seed if args.seed is not None else secrets.randbits(63)
+        level = args.level or DEFAULT_LEVEL
+        agent = level_agent_name(level)
+        if agent is None:
+            agent = stand_in(level)
+            notes.append(m("game.level_missing", level=level, agent=agent))
+        rules = Rules.preset(args.rules or "standard")
+        if args.players == 3 and rules.dealer_rule != "loser":
+            notes.append(m("table.three_loser_rule", rule=m(f"dealer_rule.{rules.dealer_rule}")))
+            rules = rules.replace(dealer_rule="loser")
+        names = seat_names(args.players, m, args.name or m("game.you"))
+        setup = Setup(seed, level, agent, lang, names)
+        if game is None:
+            game = new_table_game(TableRules(args.players, rules), _stream(seed, "cut"))
+    else:
+        setup.lang = lang
+        if args.level is not None or args.rules is not None or args.seed is not None:
+            notes.append(m("game.resume_keeps"))
+        if args.name:
+            setup.names = (args.name, *setup.names[1:])
+    current = setup
+    title, *more = table_title(game.table_rules, current.names, m)
+    say(paint.bold(title))
+    for line in more:
+        say(line)
+    shown = game.rules.replace(target=game.table_rules.target)  # teams play to team_target
+    for line in rules_lines(shown, m):
+        say(line)
+    for note in notes:
+        say(note)
+    if resume_path is not None:
+        say(m("table.resumed", path=str(resume_path), round=game.round_number))
+    else:
+        say(cut_line(game.cut, current.names, paint))
+    say(m("game.commands"))
+    table = TableTerminal(
+        game=game, ask=input, say=say, paint=paint, names=tuple(current.names),
+        agent_for=lambda player, n: make_agent_named(
+            current.agent, table_agent_seed(current.seed, player, n)),
+        deck_for=lambda n: deck_for(current.seed, n + 1),
+    )
+    save_to = Path(args.save) if args.save else resume_path
+    try:
+        game = table.run()
+    except (QuitGame, EOFError, KeyboardInterrupt):
+        say("")
+        say(m("game.stopped"))
+        return _save(table.game, current, save_to or default_save_path(), m)
+    say("")
+    say(paint.bold(m("game.over")))
+    for line in table.settlement_lines():
+        say(line)
+    if save_to is not None:
+        return _save(game, current, save_to, m, finished=True)
     return 0

@@ -323,3 +323,58 @@ def test_knocker_chooses_an_arrangement_with_hint_and_typo() -> None:
     assert "You lay out [KC KD KH KS] [TC JC QC] AC AD 2D: deadwood 4." in text
     state = table.game.finished[0]
     assert sorted(state.melds[0]) == sorted([mask("KC KD KH KS"), mask("TC JC QC")])
+
+
+# ---------------------------------------------------------------- three players and teams
+
+
+@pytest.mark.parametrize(("players", "lang"), [(3, "en"), (3, "it"), (4, "en"), (4, "it")])
+def test_R33_R34_play_a_whole_table_game(players: int, lang: str, tmp_path: Path,
+                                         capsys: pytest.CaptureFixture[str],
+                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    from ginrummy.multiplayer import TeamGame, ThreePlayerGame
+
+    player = Player(lang, capsys)
+    path = tmp_path / "table.json"
+    assert play(["--players", str(players), "--seed", "4", "--lang", lang, "--rules", "classic",
+                 "--save", str(path)], player, monkeypatch) == 0
+    out = player.text()
+    game, setup = load_saved(path.read_text(encoding="utf-8"))
+    assert game.is_over and setup is not None and len(setup.names) == players
+    assert isinstance(game, ThreePlayerGame if players == 3 else TeamGame)
+    words = {
+        (3, "en"): ("Gin Rummy for three", "deals and sits out", "Score: You ", "Game over.",
+                    "final total", "Winner:", "To "),
+        (3, "it"): ("Gin Rummy in tre", "fa il mazziere e non gioca", "Punteggio: Tu ",
+                    "Partita finita.", "totale finale", "Vincitore:"),
+        (4, "en"): ("two teams of 2", "Teams: team You & Partner 1 against team Opponent 1 & "
+                    "Opponent 2", "Round 1, table 1: You against Opponent 1",
+                    "Round 1, table 2: Partner 1 against Opponent 2", "Round 2, table 1: You "
+                    "against Opponent 2", "(playing to 125)", "Game over.", "Winner: team"),
+        (4, "it"): ("due squadre da 2", "Giro 1, tavolo 1: Tu contro Avversario 1",
+                    "(si gioca a 125)", "Partita finita.", "Vincitore: squadra"),
+    }[players, lang]
+    for text in words:
+        assert text in out, text
+    assert "Traceback" not in out
+
+
+@pytest.mark.parametrize(("players", "stop"), [(3, 14), (4, 9)])
+def test_R33_R34_a_stopped_table_game_resumes_exactly(players: int, stop: int, tmp_path: Path,
+                                                      capsys: pytest.CaptureFixture[str],
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    whole = tmp_path / "whole.json"
+    args = ["--players", str(players), "--seed", "8", "--lang", "en"]
+    assert play([*args, "--save", str(whole)], Player("en", capsys), monkeypatch) == 0
+    part = tmp_path / "part.json"
+    assert play([*args, "--save", str(part)], Player("en", capsys, stop_after=stop),
+                monkeypatch) == 0
+    stopped, _ = load_saved(part.read_text(encoding="utf-8"))
+    assert not stopped.is_over and any(h is not None for h in stopped.hands)
+    second = Player("en", capsys)
+    assert play(["--resume", str(part)], second, monkeypatch) == 0
+    assert "Resuming the game saved in" in second.text()
+    expected, _ = load_saved(whole.read_text(encoding="utf-8"))
+    got, _ = load_saved(part.read_text(encoding="utf-8"))
+    assert got.is_over and got == expected
+    assert saved(part)["record"] == saved(whole)["record"]

@@ -339,7 +339,7 @@ MESSAGES: dict[str, str] = {
     "table.cut": "The cut: {rounds}; {name} cut the lowest card ({card}).",
     "table.three_loser_rule": "With three players the loser of each hand deals the next: "
                               "the dealer rule '{rule}' of these rules does not apply.",
-    "table.hand_header": "Hand {number}: {dealer} deals and sits out; {name0} plays {name1}",
+    "table.hand_header": "Hand {number}: {dealer} deals and sits out; {name0} against {name1}",
     "table.round_header": "Round {number}, table {table}: {name0} against {name1}, "
                           "dealer {dealer}",
     "table.resumed_hand": "(resumed)",
@@ -350,7 +350,7 @@ MESSAGES: dict[str, str] = {
     "table.score": "Score: {scores} (playing to {target})",
     "table.boxes": "Boxes: {boxes} ({bonus} points each at the end)",
     "table.extra_boxes": "Extra boxes: {boxes}",
-    "table.pays": "{payer} pays {payee} {stake} × {points} = {payment}.",
-    "table.owes": "{payer} owes {payee} {points} points (no stake per point).",
+    "table.pays": "To {payee} from {payer}: {stake} × {points} = {payment}.",
+    "table.owes": "To {payee} from {payer}: {points} points (no stake per point).",
     "table.resumed": "Resuming the game saved in {path}, at round {round}.",
 }

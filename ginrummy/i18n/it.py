@@ -377,7 +377,7 @@ MESSAGES: dict[str, str] = {
     "table.score": "Punteggio: {scores} (si gioca a {target})",
     "table.boxes": "Bonus di linea (box): {boxes} ({bonus} punti ciascuno a fine partita)",
     "table.extra_boxes": "Box extra: {boxes}",
-    "table.pays": "{payer} paga a {payee} {stake} × {points} = {payment}.",
-    "table.owes": "{payer} deve a {payee} {points} punti (nessuna posta per punto).",
+    "table.pays": "A {payee} da {payer}: {stake} × {points} = {payment}.",
+    "table.owes": "A {payee} da {payer}: {points} punti (nessuna posta per punto).",
     "table.resumed": "Riprendo la partita salvata in {path}, dal giro {round}.",
 }

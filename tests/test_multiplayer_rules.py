@@ -25,7 +25,7 @@ from ginrummy.multiplayer import (
 from ginrummy.multiplayer.teams import TableSlot
 from ginrummy.rules import Rules
 from tests.handbuilder import deck_for
-from tests.test_game import GIN, KNOCK, TIE, UNDERCUT, Scenario
+from tests.test_game import GIN, KNOCK, SPADE_GIN, TIE, UNDERCUT, Scenario
 
 Game = ThreePlayerGame | TeamGame
 
@@ -220,6 +220,21 @@ def test_R33_bad_moves_change_nothing() -> None:
         ThreePlayerGame.start(TableRules(4, Rules.preset("classic")), PLAYER1_LOW)
 
 
+def test_R33_oklahoma_spade_double_and_extra_boxes_per_player() -> None:
+    game = play(three("oklahoma", extra_boxes=True), 0, SPADE_GIN)  # (25 + 57) x 2 for player 2
+    assert game.points == (0, 0, 164) and game.extra_boxes == (0, 0, 4)
+    assert game.is_over and game.winner == 2  # Oklahoma's target, 150
+    sheet = game.settlement().sheet
+    assert sheet.final == (0, 0, 164 + 25 + 4 * 25 + 100 + 100)
+
+
+def test_R33_R34_what_does_not_apply_is_listed() -> None:
+    assert set(TableRules(3, Rules.preset("classic")).not_applicable()) == {"dealer_rule"}
+    teams_table = TableRules(4, Rules.preset("classic"))
+    assert set(teams_table.not_applicable()) == {"target"}
+    assert "team_target" in teams_table.not_applicable()["target"]
+
+
 # ---------------------------------------------------------------- R34: four players
 
 
@@ -283,6 +298,16 @@ def test_R34_first_team_to_125_wins_and_the_teams_settle() -> None:
     assert settlement.final == (132 + 50 + 100 + 100, 0)
     [payment] = settlement.payments
     assert (payment.payer, payment.payee, payment.points, payment.amount) == (1, 0, 382, 764)
+
+
+def test_R34_oklahoma_extra_boxes_go_to_the_winner_s_team_and_double_all() -> None:
+    game = play(play(teams(rules="oklahoma", extra_boxes=True), 0, SPADE_GIN), 1, UNDERCUT)
+    assert game.rounds[-1].score.team_points == (164, 33) and game.points == (131, 0)
+    assert game.extra_boxes == (4, 1) and game.rounds_won == (1, 0)
+    sheet = game.settlement().sheet
+    assert sheet.final == (131 + 25 + 4 * 25 + 100 + 100, 25)  # shutout: the bonus doubled
+    doubled = play(play(teams(shutout_rule="double_all"), 0, GIN), 1, KNOCK)
+    assert doubled.settlement().final == (2 * (137 + 25 + 100), 0)
 
 
 @pytest.mark.parametrize(("dealer_rule", "next_team"), [

@@ -106,6 +106,12 @@ class TableRules:
     def team_size(self) -> int:
         return self.players // 2
 
+    def not_applicable(self) -> dict[str, str]:
+        """The options of ``rules`` this game does not use, each with the reason."""
+        if self.players == 3:
+            return {"dealer_rule": "R33 fixes the rotation: the loser of each hand deals"}
+        return {"target": f"a team game plays to team_target ({self.target}, R34)"}
+
     def to_dict(self) -> dict[str, Any]:
         return {"players": self.players, "team_target": self.team_target,
                 "rules": self.rules.to_dict()}

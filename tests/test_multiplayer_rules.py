@@ -364,3 +364,15 @@ def test_R35_three_versus_three_game() -> None:
     game = play(play(play(game, 0, KNOCK), 1, GIN), 2, UNDERCUT)  # 55 + 82 against 33
     assert game.points == (104, 0) and game.rounds_won == (1, 0)
     assert [game.players_at(t) for t in range(3)] == [(0, 3), (2, 5), (4, 1)]
+
+
+@pytest.mark.parametrize("module_name", [
+    "ginrummy.multiplayer", "ginrummy.multiplayer.table", "ginrummy.multiplayer.score",
+    "ginrummy.multiplayer.three", "ginrummy.multiplayer.teams",
+])
+def test_docstring_examples(module_name: str) -> None:
+    import doctest
+    import importlib
+
+    failures, _ = doctest.testmod(importlib.import_module(module_name))
+    assert failures == 0

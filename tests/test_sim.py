@@ -312,6 +312,7 @@ def test_gin_sim_through_the_gin_command(capsys: pytest.CaptureFixture[str]) -> 
 @pytest.mark.parametrize("module_name", [
     "ginrummy.sim", "ginrummy.sim.match", "ginrummy.sim.play", "ginrummy.sim.stats",
     "ginrummy.sim.timing", "ginrummy.agents.registry", "ginrummy.agents.simple",
+    "ginrummy.sim.table_match",
 ])
 def test_docstring_examples(module_name: str) -> None:
     import doctest

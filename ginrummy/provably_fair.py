@@ -259,8 +259,8 @@ def _deck_problem(deck: object) -> Problem | None:
     if not isinstance(deck, Sequence) or isinstance(deck, str | bytes):
         return Problem("deck_cards", {"count": "?"})
     cards = list(deck)
-    if (len(cards) != 52 or sorted(cards) != list(range(52))
-            or any(isinstance(c, bool) for c in cards)):
+    if (len(cards) != 52 or any(isinstance(c, bool) or not isinstance(c, int) for c in cards)
+            or sorted(cards) != list(range(52))):
         return Problem("deck_cards", {"count": len(cards)})
     return None
 

@@ -153,6 +153,9 @@ def test_verify_names_each_problem_precisely() -> None:
         f"{card_name(deck[40])}, the derivation gives {card_name(deck[10])}"]
     assert [str(p) for p in verify_hand(hand.commitment, SEED, SEEDS, "t", 1, deck[:51])] == [
         "the deck is not 52 different cards (51 items)"]
+    assert [str(p) for p in verify_hand(hand.commitment, SEED, SEEDS, "t", 1,
+                                        ["AS", *deck[1:]])] == [  # type: ignore[list-item]
+        "the deck is not 52 different cards (52 items)"]
     assert [str(p) for p in verify_hand(hand.commitment, SEED, SEEDS, "t", 2, deck)][0].startswith(
         "the deck is not the derived one")
     assert [p.message("it") for p in verify_hand(hand.commitment, SEED, ("a" * 70, None), "t", 1,

@@ -48,6 +48,9 @@ from ginrummy.hand import HandState, Phase
 from ginrummy.melds import min_deadwood
 from ginrummy.views import PlayerView
 
+BUDGET_RESERVE = 0.03
+"""Share of the time budget left unplanned, for the scheduler of a busy machine."""
+
 
 @dataclass(frozen=True, slots=True)
 class SearchParams:
@@ -156,7 +159,7 @@ def action_values(view: PlayerView, seed: int, params: SearchParams,
     worlds = 0
     limit = params.samples if params.samples is not None else params.max_samples
     start = time.perf_counter()
-    deadline = start + params.budget
+    deadline = start + params.budget * (1.0 - BUDGET_RESERVE)
     while worlds < limit:
         if params.samples is None and worlds >= params.min_samples:
             now = time.perf_counter()

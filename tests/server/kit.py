@@ -80,16 +80,21 @@ def first_choice(view: dict[str, Any]) -> str:
 class Player:
     """A WebSocket at a table that remembers the latest state and event number."""
 
-    def __init__(self, session: WebSocketTestSession) -> None:
+    def __init__(self, session: WebSocketTestSession, since: int | None = None) -> None:
+        """Read the greeting: a snapshot, or with ``since`` (the socket was opened with
+        ``&since=``) the events after it up to ``synced``."""
         self.ws = session
         self.messages: list[dict[str, Any]] = []
-        self.n = -1
+        self.n = -1 if since is None else since
         self.state: dict[str, Any] = {}
         self.seat: int | None = None
         self.counter = 0
         hello = self.recv()
         assert hello["type"] == "hello", hello
         self.seat = hello["seat"]
+        if since is not None:
+            self.until(lambda m: m["type"] == "synced")
+            return
         first = self.recv()
         assert first["type"] == "snapshot", first
 

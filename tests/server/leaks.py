@@ -1,0 +1,127 @@
+"""What each recipient may not know, and scanning what it was sent for it.
+
+The model here is written from the rules (R14, R17, R20) and not from
+:mod:`ginrummy.views`, so the views are checked, not trusted: a recipient
+(seat 0, seat 1, or None for a watcher) may not know
+
+- any card still in the stock (so, neither the stock order);
+- an opponent's card that was not taken from the pile, laid out in a meld or laid
+  off, unless the rules show that hand (the knocker's once the defender plays, both
+  at the end of a hand that was not void);
+- the opponent's face-down knock discard, unless it lay face up on the pile before.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterable
+from typing import Any
+
+from ginrummy.actions import DISCARD_BASE, KNOCK_BASE
+from ginrummy.cards import RANKS, SUIT_SYMBOLS, SUITS, card_name, cards_of
+from ginrummy.game import Game
+from ginrummy.hand import HandState, Phase
+
+SYMBOL_RANKS = {r: r for r in RANKS} | {"T": "10"}
+
+
+def shown_hand(hand: HandState, seat: int) -> bool:
+    """The rules show ``seat``'s whole hand to everyone now."""
+    if hand.phase is Phase.OVER:
+        return hand.result is not None and not hand.result.is_void
+    return hand.phase is Phase.DEFENDER and seat == hand.knocker
+
+
+def hand_of_position(game: Game) -> HandState | None:
+    """The hand the states show: the one in play, else the last finished one."""
+    if game.hand is not None:
+        return game.hand
+    return game.finished[-1] if game.finished else None
+
+
+def hidden_cards(game: Game, recipient: int | None) -> set[int]:
+    """The cards ``recipient`` (a seat, or None for a watcher) may not know in ``game``."""
+    hand = hand_of_position(game)
+    if hand is None:
+        return set()
+    hidden = set(hand.deck[hand.stock_pos:])
+    for seat in (0, 1):
+        if seat == recipient:
+            continue
+        if not shown_hand(hand, seat):
+            laid = 0
+            for meld in hand.melds[seat]:
+                laid |= meld
+            secret = hand.hands[seat] & ~hand.known[seat] & ~laid & ~hand.laid_off
+            hidden |= set(cards_of(secret))
+        if hand.knocker == seat and hand.knock_discard not in face_up(hand):
+            hidden.add(hand.knock_discard)
+    return hidden
+
+
+def face_up(hand: HandState) -> set[int]:
+    """Every card that lay face up on the pile this hand (its taker's opponent saw it go)."""
+    seen = {hand.upcard} if hand.upcard is not None else set()
+    seen |= {action - DISCARD_BASE for _, action in hand.actions()
+             if DISCARD_BASE <= action < KNOCK_BASE}
+    return seen
+
+
+def stock_order(game: Game) -> list[int]:
+    hand = hand_of_position(game)
+    return [] if hand is None else list(hand.deck[hand.stock_pos:])
+
+
+def card_forms(card: int) -> list[str]:
+    """The card as text in any form a message uses: ``7H``, ``7♥``, ``10♥``, ``10H``."""
+    rank, suit = RANKS[card % 13], card // 13
+    forms = [card_name(card), SYMBOL_RANKS[rank] + SUIT_SYMBOLS[suit]]
+    if rank == "T":
+        forms.append("10" + SUITS[suit])
+    return forms
+
+
+CARD_BY_FORM = {form: card for card in range(52) for form in card_forms(card)}
+ANY_CARD = re.compile(r"(?<![A-Za-z0-9])(" + "|".join(
+    map(re.escape, sorted(CARD_BY_FORM, key=len, reverse=True))) + r")(?![A-Za-z0-9])")
+
+
+def named(text: str, cards: Iterable[int]) -> list[str]:
+    """The cards of ``cards`` that ``text`` names."""
+    found = {CARD_BY_FORM[form] for form in ANY_CARD.findall(text)}
+    return [card_name(card) for card in sorted(found & set(cards))]
+
+
+def order_runs(stock: list[int], length: int = 4) -> list[str]:
+    """Runs of ``length`` stock cards as a JSON list of numbers would write them."""
+    return [", ".join(str(c) for c in stock[i:i + length])
+            for i in range(len(stock) - length + 1)]
+
+
+def scrub(data: Any, secrets: Iterable[str]) -> str:
+    """``data`` as JSON text without the cut (a deck of its own, R4) and the given secrets.
+
+    Tokens and game ids are random text that may contain ``-7H-`` by chance.
+    """
+    def strip(value: Any) -> Any:
+        if isinstance(value, dict):
+            return {k: strip(v) for k, v in value.items() if k != "cut"}
+        if isinstance(value, list):
+            return [strip(v) for v in value]
+        return value
+
+    text = json.dumps(strip(data), ensure_ascii=False)
+    for secret in secrets:
+        if secret:
+            text = text.replace(secret, "…")
+    return text
+
+
+def leaks_in(text: str, game: Game, recipient: int | None,
+             allowed: Iterable[int] = ()) -> list[str]:
+    """What ``text`` (sent to ``recipient`` while ``game`` was the position) leaks."""
+    found = named(text, hidden_cards(game, recipient) - set(allowed))
+    compact = text.replace(" ", "").replace(",", ", ")
+    found += [f"stock order [{run}]" for run in order_runs(stock_order(game)) if run in compact]
+    return found

@@ -1,0 +1,45 @@
+"""Nothing lost (issue 6): `gin serve` killed with SIGKILL at random moments, on each database.
+
+See :mod:`tests.server.kill_play` for what is checked after every restart;
+``bench/bench_server_kill.py`` kills it hundreds of times.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.server.kill_play import kill_and_check
+from tests.server.kit import Player, create, running
+
+KILLS = 20
+
+
+def test_sigkill_at_random_moments_loses_nothing_acknowledged(database: str,
+                                                              tmp_path: Path) -> None:
+    report = kill_and_check(database, tmp_path, kills=KILLS, seed=11)
+    assert report.kills == KILLS
+    assert report.acks > KILLS  # the clients kept playing between kills
+    assert report.events >= report.acks
+
+
+def test_a_message_sent_again_after_a_restart_is_applied_once(database: str) -> None:
+    with running(database) as client:
+        game = create(client, opponent="friend")
+        gid = game["game_id"]
+        with client.websocket_connect(f"/ws/{gid}?token={game['token']}") as ws0, \
+                client.websocket_connect(f"/ws/{gid}?token={game['invite_token']}") as ws1:
+            players = {0: Player(ws0), 1: Player(ws1)}
+            mover = players[0]
+            mover.until(lambda m: m.get("n") == 1)
+            mover = players[mover.state["to_act"]]
+            message = {"type": "action", "action": "pass", "expect": mover.n, "id": "once"}
+            first = mover.answer(dict(message))
+            assert first["type"] == "ack"
+    with running(database) as client:  # a new server process on the same database
+        token = game["token"] if mover.seat == 0 else game["invite_token"]
+        with client.websocket_connect(f"/ws/{gid}?token={token}&since=0") as ws:
+            again = Player(ws, since=0)
+            assert again.n == first["n"]  # the missed events came, in order, without a gap
+            second = again.answer(dict(message))
+            assert second == {**first, "duplicate": True}
+            assert again.ping()["n"] == first["n"]  # applied once

@@ -45,6 +45,10 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--rate-limit", type=float, default=20.0, metavar="N",
                         help="messages per second a WebSocket may send, in bursts of N "
                         "(default: 20; more closes it); raise it for bots")
+    parser.add_argument("--idle-seconds", type=float, default=None, metavar="SECONDS",
+                        help="in a game between two people, the computer plays for a seat "
+                        "that keeps the other waiting this long, until its player is back "
+                        "(default: $GIN_IDLE_SECONDS, else 180; 0: never)")
     parser.add_argument("--allow-origin", action="append", default=[], metavar="ORIGIN",
                         help="another browser origin allowed to connect, e.g. "
                         "https://example.org (repeatable)")
@@ -60,7 +64,7 @@ def run(args: argparse.Namespace) -> int:
     from sqlalchemy.exc import ArgumentError
 
     from ginrummy.server import Settings, create_app
-    from ginrummy.server.settings import database_url
+    from ginrummy.server.settings import database_url, idle_seconds
 
     if not 0 < args.port < 65536:
         print(f"gin serve: --port must be 1..65535, got {args.port}")
@@ -70,6 +74,14 @@ def run(args: argparse.Namespace) -> int:
         return 2
     if args.rate_limit < 1:
         print("gin serve: --rate-limit must be at least 1")
+        return 2
+    if args.idle_seconds is not None and args.idle_seconds < 0:
+        print("gin serve: --idle-seconds cannot be negative")
+        return 2
+    try:
+        idle = idle_seconds(None if args.idle_seconds is None else str(args.idle_seconds))
+    except ValueError as error:
+        print(f"gin serve: $GIN_IDLE_SECONDS: {error}")
         return 2
     url = database_url(args.database)
     try:
@@ -87,6 +99,7 @@ def run(args: argparse.Namespace) -> int:
         rate_burst=max(1, int(args.rate_limit)),
         allowed_origins=tuple(o.rstrip("/") for o in args.allow_origin),
         cookie_secure=args.secure_cookies,
+        idle_seconds=idle,
     )
     app = create_app(settings)
     for name in ("uvicorn.error", "uvicorn.access"):

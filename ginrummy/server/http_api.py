@@ -239,7 +239,7 @@ async def game_events(request: Request) -> Response:
         chosen = stored.log[since:since + limit]
         return len(stored.log), [
             payload.event_payload(info, entry, positions[entry.seq].game,
-                                  positions[entry.seq].ready, seat)
+                                  positions[entry.seq].ready, seat, positions[entry.seq].stand_in)
             for entry in chosen
         ]
 

@@ -155,8 +155,8 @@ class Lobby:
         return out
 
     async def close(self) -> None:
-        tasks = [t.computer_task for t in self.tables.values()
-                 if t.computer_task is not None and not t.computer_task.done()]
+        tasks = [task for t in self.tables.values() for task in (t.computer_task, t.idle_task)
+                 if task is not None and not task.done()]
         for task in tasks:
             task.cancel()
         for task in tasks:

@@ -207,7 +207,8 @@ def _cut(game: Game) -> dict[str, Any]:
 
 
 def state_payload(
-    info: TableInfo, game: Game, ready: frozenset[int], n: int, seat: int | None
+    info: TableInfo, game: Game, ready: frozenset[int], n: int, seat: int | None,
+    stand_in: frozenset[int] = frozenset(),
 ) -> dict[str, Any]:
     """The whole picture of a game after event ``n`` for ``seat`` (None: a watcher)."""
     current = game.hand
@@ -226,7 +227,9 @@ def state_payload(
         "computer": info.computer,
         "seats": [
             {"seat": s.seat, "kind": s.kind, "name": s.name, "joined": s.joined,
-             "connected": s.connected, "ready": s.seat in ready or s.kind == "computer"}
+             "connected": s.connected,
+             "ready": s.seat in ready or s.kind == "computer" or s.seat in stand_in,
+             "stand_in": s.seat in stand_in}
             for s in info.seats
         ],
         "rules": dict(_rules_dict(game.rules)),
@@ -268,13 +271,14 @@ def entry_payload(entry: LogEntry, seat: int | None) -> dict[str, Any]:
 
 
 def event_payload(
-    info: TableInfo, entry: LogEntry, game: Game, ready: frozenset[int], seat: int | None
+    info: TableInfo, entry: LogEntry, game: Game, ready: frozenset[int], seat: int | None,
+    stand_in: frozenset[int] = frozenset(),
 ) -> dict[str, Any]:
     return {
         "type": "event",
         "n": entry.seq,
         "event": entry_payload(entry, seat),
-        "state": state_payload(info, game, ready, entry.seq, seat),
+        "state": state_payload(info, game, ready, entry.seq, seat, stand_in),
     }
 
 

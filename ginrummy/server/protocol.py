@@ -26,6 +26,7 @@ ERROR_CODES: dict[str, str] = {
     "in_hand": "a hand is being played: ready is for the break between hands",
     "already_ready": "this seat already said it is ready for the next hand",
     "game_over": "the game is over",
+    "not_away": "back from a seat the computer is not playing for",
     "conflict": "the game changed under the server (another writer); a snapshot follows",
     "storage": "the database could not store the action; nothing changed",
     "too_large": "the message is longer than the limit; the connection closes (1009)",
@@ -40,13 +41,14 @@ ERROR_CODES: dict[str, str] = {
 MAX_ID_LENGTH = 64
 MAX_ACTION_TEXT = 100
 
-MessageType = Literal["action", "ready", "resync", "ping"]
+MessageType = Literal["action", "ready", "resync", "ping", "back"]
 _FIELDS: dict[str, tuple[set[str], set[str]]] = {
     # type: (required fields, optional fields), besides "type"
     "action": ({"action", "expect"}, {"id"}),
     "ready": (set(), {"expect", "id"}),
     "resync": ({"since"}, {"id"}),
     "ping": (set(), {"id"}),
+    "back": (set(), {"id"}),
 }
 
 
@@ -132,6 +134,8 @@ def message_from(data: Any) -> Message:
         return Message("ready", ident, expect=None if expect is None else _whole("expect", expect))
     if kind == "resync":
         return Message("resync", ident, since=_whole("since", data["since"]))
+    if kind == "back":
+        return Message("back", ident)
     return Message("ping", ident)
 
 

@@ -1,9 +1,11 @@
 """A game's state as a replay of its log: pure functions, no I/O.
 
 The state after ``n`` log entries is a :class:`Position`: the
-:class:`~ginrummy.game.Game` and the seats that said they are ready for the
-next hand. Replaying the same cut, decks and log always gives the same
-positions, so a restarted server resumes every game exactly.
+:class:`~ginrummy.game.Game`, the seats that said they are ready for the
+next hand, and the seats the computer plays for while their player is away
+(``idle`` and ``back`` entries, see :meth:`~ginrummy.server.table.Table.idle_seat`).
+Replaying the same cut, decks and log always gives the same positions, so a
+restarted server resumes every game exactly.
 """
 
 from __future__ import annotations
@@ -24,6 +26,8 @@ class ReplayError(RuntimeError):
 class Position:
     game: Game
     ready: frozenset[int] = frozenset()
+    stand_in: frozenset[int] = frozenset()
+    """Seats whose idle player the computer plays for."""
 
 
 def start(rules: Rules, cut: Sequence[tuple[int, int]]) -> Position:
@@ -40,17 +44,22 @@ def step(position: Position, entry: LogEntry, decks: Mapping[int, Sequence[int]]
         deck = decks.get(game.hand_number)
         if deck is None:
             raise ReplayError(f"entry {entry.seq}: no deck stored for hand {game.hand_number}")
-        return Position(game.deal(deck))
+        return Position(game.deal(deck), stand_in=position.stand_in)
     if entry.kind == "play":
         if entry.action is None or entry.seat != game.to_act:
             raise ReplayError(f"entry {entry.seq}: seat {entry.seat} plays out of turn")
-        return Position(game.apply(entry.action))
+        return Position(game.apply(entry.action), stand_in=position.stand_in)
     if entry.kind == "ready":
         if game.phase is not GamePhase.DEALING or entry.seat not in (0, 1):
             raise ReplayError(f"entry {entry.seq}: seat {entry.seat} ready outside a hand break")
-        return Position(game, position.ready | {entry.seat})
+        return Position(game, position.ready | {entry.seat}, position.stand_in)
     if entry.kind == "time_up":
-        return Position(game.time_up(), position.ready)
+        return Position(game.time_up(), position.ready, position.stand_in)
+    if entry.kind in ("idle", "back"):
+        if entry.seat not in (0, 1) or (entry.seat in position.stand_in) != (entry.kind == "back"):
+            raise ReplayError(f"entry {entry.seq}: seat {entry.seat} {entry.kind} twice")
+        stand_in = position.stand_in ^ {entry.seat}
+        return Position(game, position.ready, stand_in)
     raise ReplayError(f"entry {entry.seq}: unknown kind {entry.kind!r}")
 
 

@@ -30,6 +30,22 @@ def database_url(url: str | None = None) -> str:
     return chosen
 
 
+DEFAULT_IDLE_SECONDS = 180.0
+
+
+def idle_seconds(value: str | None = None) -> float | None:
+    """``value``, else ``$GIN_IDLE_SECONDS``, else 180; 0 turns the rule off (None).
+
+    >>> idle_seconds("0"), idle_seconds("2.5")
+    (None, 2.5)
+    """
+    chosen = value if value is not None else os.environ.get("GIN_IDLE_SECONDS")
+    seconds = DEFAULT_IDLE_SECONDS if chosen is None else float(chosen)
+    if seconds < 0:
+        raise ValueError(f"idle seconds cannot be negative, got {seconds:g}")
+    return seconds or None
+
+
 @dataclass
 class Settings:
     """Everything :func:`ginrummy.server.create_app` can be told.
@@ -59,6 +75,10 @@ class Settings:
     """Wall clock (seconds), for the time limit of R31; tests replace it."""
     max_cached_tables: int = 1000
     """Games kept in memory with nobody connected before the oldest are dropped."""
+    idle_seconds: float | None = field(default_factory=lambda: idle_seconds())
+    """After this long without a move or ``ready`` from the seat a game between two people
+    waits for (while the other player is connected), the computer plays for that seat
+    until its player sends a message again. None or 0: never."""
 
     def sqlite_path(self) -> Path | None:
         """The SQLite file of :attr:`database`, or None for another database."""

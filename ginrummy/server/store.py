@@ -19,8 +19,8 @@ from sqlalchemy.engine import Engine
 
 from ginrummy.server import db
 
-EntryKind = Literal["deal", "play", "ready", "time_up"]
-ENTRY_KINDS: tuple[str, ...] = ("deal", "play", "ready", "time_up")
+EntryKind = Literal["deal", "play", "ready", "time_up", "idle", "back"]
+ENTRY_KINDS: tuple[str, ...] = ("deal", "play", "ready", "time_up", "idle", "back")
 
 
 class ConflictError(RuntimeError):
@@ -42,7 +42,8 @@ class LogEntry:
 
     ``deal``: hand ``action`` is dealt from its stored deck (``seat`` is None);
     ``play``: ``seat`` plays action id ``action``; ``ready``: ``seat`` is ready
-    for the next hand; ``time_up``: the time limit (R31) has passed.
+    for the next hand; ``time_up``: the time limit (R31) has passed; ``idle``: ``seat``'s
+    player was idle too long and the computer plays for it; ``back``: it plays again.
     """
 
     seq: int

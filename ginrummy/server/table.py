@@ -51,6 +51,10 @@ log = logging.getLogger(__name__)
 WATCHER = -1
 """What :meth:`Table.authenticate` returns for the watch token."""
 MAX_REMEMBERED_IDS = 512
+STAND_IN_LEVEL = 2
+"""The computer level that plays for an idle player."""
+ENTRY_OF = {"action": "play", "ready": "ready", "back": "back"}
+"""The log entry a client message makes."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,6 +127,8 @@ class Table:
         self.agent: Agent | None = None
         self.agent_name: str | None = None
         self.computer_task: asyncio.Task[None] | None = None
+        self.idle_task: asyncio.Task[None] | None = None
+        self.stand_in_agents: dict[int, Agent] = {}
 
     @staticmethod
     def _break_start(entries: Sequence[LogEntry], positions: Sequence[Position]) -> int:
@@ -160,12 +166,12 @@ class Table:
             "type": "snapshot",
             "n": self.n,
             "state": payload.state_payload(self.info(), position.game, position.ready, self.n,
-                                           seat),
+                                           seat, position.stand_in),
         }
 
     def state(self, seat: int | None) -> dict[str, Any]:
         return payload.state_payload(self.info(), self.position.game, self.position.ready,
-                                     self.n, seat)
+                                     self.n, seat, self.position.stand_in)
 
     def authenticate(self, token: str | None) -> int | None:
         """The seat (0, 1) that ``token`` holds, :data:`WATCHER`, or None."""
@@ -193,10 +199,12 @@ class Table:
     def attach(self, listener: Listener) -> None:
         self.listeners.add(listener)
         self._presence()
+        self.arm_idle()
 
     def detach(self, listener: Listener) -> None:
         self.listeners.discard(listener)
         self._presence()
+        self.arm_idle()
 
     def _presence(self) -> None:
         seats = [{"seat": s.seat, "connected": s.connected} for s in self.info().seats]
@@ -224,10 +232,14 @@ class Table:
                 listener.push({**self.answers[seat][message.id], "duplicate": True})
                 return
             try:
+                back = self._back_entries(seat, message)
                 if message.type == "action":
-                    entries, decks = self._check_action(seat, message)
+                    entries, decks = self._check_action(seat, message, len(back))
+                elif message.type == "ready":
+                    entries, decks = self._check_ready(seat, message, len(back))
                 else:
-                    entries, decks = self._check_ready(seat, message)
+                    entries, decks = [], {}
+                entries = back + entries
                 await self._commit(entries, decks)
             except ClientError as refused:
                 answer = error(refused.code, refused.message, n=self.n, ident=message.id)
@@ -237,7 +249,7 @@ class Table:
                 if refused.code in ("stale", "conflict"):
                     listener.push(self.snapshot(seat))
                 return
-            kind = "play" if message.type == "action" else "ready"
+            kind = ENTRY_OF[message.type]
             own = next(e for e in entries if e.seat == seat and e.kind == kind)
             answer = _ack(own)
             if message.id is not None:
@@ -266,8 +278,18 @@ class Table:
                                          "the next one")
         raise ClientError("in_hand", f"hand {game.hand_number} is being played")
 
+    def _back_entries(self, seat: int, message: Message) -> list[LogEntry]:
+        """A ``back`` entry if the computer plays for ``seat``: any message of it takes over."""
+        if seat not in self.position.stand_in:
+            if message.type == "back":
+                raise ClientError("not_away", f"seat {seat} is playing: the computer is not "
+                                              "playing for it")
+            return []
+        ident = message.id if message.type == "back" else None
+        return [LogEntry(self.n + 1, "back", seat, None, ident)]
+
     def _check_action(
-        self, seat: int, message: Message
+        self, seat: int, message: Message, offset: int = 0
     ) -> tuple[list[LogEntry], dict[int, Sequence[int]]]:
         game = self.position.game
         if message.expect != self.n:
@@ -293,8 +315,9 @@ class Table:
                 "not_your_turn",
                 f"seat {game.to_act} is to act, not seat {seat} ({action_name(action)})",
             )
-        entries = self._time_entries(self.n + 1)
-        entries.append(LogEntry(self.n + len(entries) + 1, "play", seat, action, message.id))
+        entries = self._time_entries(self.n + offset + 1)
+        entries.append(LogEntry(self.n + offset + len(entries) + 1, "play", seat, action,
+                                message.id))
         try:
             self._preview(entries, {})
         except (IllegalActionError, GameError) as refused:
@@ -302,7 +325,7 @@ class Table:
         return entries, {}
 
     def _check_ready(
-        self, seat: int, message: Message
+        self, seat: int, message: Message, offset: int = 0
     ) -> tuple[list[LogEntry], dict[int, Sequence[int]]]:
         game = self.position.game
         self._refuse_stage(game, "between_hands")
@@ -314,14 +337,20 @@ class Table:
         if seat in self.position.ready:
             raise ClientError("already_ready", f"seat {seat} is already ready for hand "
                                                f"{game.hand_number}")
-        entries = [LogEntry(self.n + 1, "ready", seat, None, message.id)]
-        ready = self.position.ready | {seat}
-        humans = {s.seat for s in self.seats if s.kind == "human"}
-        decks: dict[int, Sequence[int]] = {}
+        entries = [LogEntry(self.n + offset + 1, "ready", seat, None, message.id)]
+        more, decks = self._deal_if_ready(self.position.ready | {seat},
+                                          self.position.stand_in - {seat},
+                                          self.n + offset + 2)
+        return entries + more, decks
+
+    def _deal_if_ready(
+        self, ready: frozenset[int], stand_in: frozenset[int], seq: int
+    ) -> tuple[list[LogEntry], dict[int, Sequence[int]]]:
+        """The next deal if every human seat the computer does not play for is ready."""
+        humans = {s.seat for s in self.seats if s.kind == "human"} - stand_in
         if humans <= ready:
-            more, decks = self._deal_entries(self.n + 2)
-            entries.extend(more)
-        return entries, decks
+            return self._deal_entries(seq)
+        return [], {}
 
     def _time_entries(self, seq: int) -> list[LogEntry]:
         """A ``time_up`` entry if the time limit (R31) has passed and was not logged yet."""
@@ -392,6 +421,7 @@ class Table:
             previous = position
         self.position = final
         self.n += len(entries)
+        self.arm_idle()
 
     async def reload(self) -> None:
         stored = await asyncio.to_thread(self.store.load, self.id)
@@ -427,9 +457,14 @@ class Table:
 
     # ------------------------------------------------------------ the computer
 
+    def computer_seats(self) -> frozenset[int]:
+        """The seats the computer plays: its own, and those of idle players."""
+        own = frozenset() if self.computer_seat is None else frozenset({self.computer_seat})
+        return own | self.position.stand_in
+
     def kick(self) -> None:
         """Start the computer's move loop if it is the computer's turn."""
-        if self.computer_seat is None or self.position.game.to_act != self.computer_seat:
+        if self.position.game.to_act not in self.computer_seats():
             return
         task = self.computer_task
         if task is None or task.done():
@@ -449,7 +484,12 @@ class Table:
             if not again:
                 return
 
-    def _ensure_agent(self) -> Agent:
+    def _ensure_agent(self, seat: int) -> Agent:
+        if seat != self.computer_seat:
+            if seat not in self.stand_in_agents:
+                seed = self.settings.rng.getrandbits(63)
+                self.stand_in_agents[seat] = computer_agent(STAND_IN_LEVEL, seed)[0]
+            return self.stand_in_agents[seat]
         if self.agent is None:
             seed = self.settings.rng.getrandbits(63)
             self.agent, self.agent_name = computer_agent(self.level or 1, seed)
@@ -457,13 +497,13 @@ class Table:
 
     async def _computer_move(self) -> bool:
         """Make one computer move; True if the computer is to act again."""
-        seat = self.computer_seat
         async with self.lock:
             game = self.position.game
-            if seat is None or game.to_act != seat or game.hand is None:
+            seat = game.to_act
+            if seat is None or seat not in self.computer_seats() or game.hand is None:
                 return False
             view = view_of(game.hand, seat)
-            agent = self._ensure_agent()
+            agent = self._ensure_agent(seat)
             try:
                 action = await asyncio.to_thread(agent.choose, view)
                 if action not in view.legal:
@@ -480,7 +520,77 @@ class Table:
                 self._broadcast_error(refused)
                 return False
             self._broadcast(entries)
-            return self.position.game.to_act == seat
+            return self.position.game.to_act in self.computer_seats()
+
+    # ------------------------------------------------------------ idle players
+
+    def idle_seat(self) -> int | None:
+        """The seat whose player the game waits for while the other player is connected.
+
+        Only between two people: against the computer nobody waits.
+        """
+        if self.kind != "friend":
+            return None
+        game = self.position.game
+        humans = {s.seat for s in self.seats if s.kind == "human"} - self.position.stand_in
+        current = stage(game)
+        waited: set[int]
+        if current == "hand":
+            waited = {seat for seat in humans if seat == game.to_act}
+        elif current == "between_hands":
+            waited = humans - self.position.ready
+        else:
+            return None
+        connected = {listener.seat for listener in self.listeners}
+        if len(waited) != 1 or not (humans - waited) & connected:
+            return None
+        return next(iter(waited))
+
+    def arm_idle(self) -> None:
+        """(Re)start the idle timer of the seat the game now waits for, if any."""
+        limit = self.settings.idle_seconds
+        task = self.idle_task
+        if task is not None and not task.done() and task is not asyncio.current_task():
+            task.cancel()
+        self.idle_task = None
+        seat = self.idle_seat()
+        if not limit or seat is None:
+            return
+        self.idle_task = asyncio.create_task(self._idle_after(limit, self.n, seat),
+                                             name=f"idle {self.id}")
+
+    async def _idle_after(self, limit: float, n: int, seat: int) -> None:
+        await asyncio.sleep(limit)
+        asyncio.create_task(self._stand_in(n, seat), name=f"stand in {self.id}")
+
+    async def come_back(self, seat: int) -> None:
+        """``seat``'s player connected again: it plays again if the computer played for it."""
+        async with self.lock:
+            if seat not in self.position.stand_in:
+                return
+            entries = [LogEntry(self.n + 1, "back", seat)]
+            await self._commit(entries, {})
+            self._broadcast(entries)
+
+    async def _stand_in(self, n: int, seat: int) -> None:
+        """The computer plays for ``seat`` from now on (logged, and told to everyone)."""
+        async with self.lock:
+            if self.n != n or self.idle_seat() != seat:
+                return
+            entries = [LogEntry(self.n + 1, "idle", seat)]
+            decks: dict[int, Sequence[int]] = {}
+            if stage(self.position.game) == "between_hands":
+                more, decks = self._deal_if_ready(self.position.ready,
+                                                  self.position.stand_in | {seat}, self.n + 2)
+                entries.extend(more)
+            try:
+                await self._commit(entries, decks)
+            except ClientError as refused:
+                log.warning("game %s: could not note seat %d idle: %s", self.id, seat,
+                            refused.message)
+                return
+            self._broadcast(entries)
+        self.kick()
 
     def _broadcast_error(self, refused: ClientError) -> None:
         for listener in list(self.listeners):

@@ -91,7 +91,7 @@ class Connection:
         if isinstance(item, EventRef):
             position = item.position
             return payload.event_payload(self.table.info(), item.entry, position.game,
-                                         position.ready, self.seat)
+                                         position.ready, self.seat, position.stand_in)
         return item
 
     async def _write(self) -> None:
@@ -151,6 +151,12 @@ async def table_socket(websocket: WebSocket) -> None:
     if seat is not None and not table.seats[seat].joined:
         try:
             await table.join(seat, table.seats[seat].name)
+        except ClientError as refused:
+            await _refuse(websocket, refused.code, refused.message, CLOSE_SERVER_ERROR)
+            return
+    if seat is not None and seat in table.position.stand_in:
+        try:
+            await table.come_back(seat)
         except ClientError as refused:
             await _refuse(websocket, refused.code, refused.message, CLOSE_SERVER_ERROR)
             return
@@ -236,7 +242,7 @@ async def _handle(connection: Connection, message: Message) -> None:
     elif message.type == "resync":
         assert message.since is not None
         resync(connection, message.since, message.id)
-    else:
+    else:  # action, ready, back
         await table.submit(connection, message)
 
 

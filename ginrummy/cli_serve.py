@@ -54,6 +54,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
                         "https://example.org (repeatable)")
     parser.add_argument("--secure-cookies", action="store_true",
                         help="mark seat cookies Secure (behind HTTPS)")
+    parser.add_argument("--verify-records", action="store_true",
+                        help="check the hash chain of finished games in the database against "
+                        "their stored logs, print the newest hash and exit (1 if broken)")
     parser.add_argument("--access-log", action="store_true",
                         help="log every request (off by default: URLs can carry tokens)")
 
@@ -92,6 +95,8 @@ def run(args: argparse.Namespace) -> int:
     if backend not in ("sqlite", "postgresql"):
         print(f"gin serve: --database must be a sqlite:// or postgresql:// URL, got {backend!r}")
         return 2
+    if args.verify_records:
+        return verify_records(url)
     settings = Settings(
         database=url,
         computer_delay=args.computer_delay,
@@ -111,3 +116,21 @@ def run(args: argparse.Namespace) -> int:
         ws_max_size=64 * 1024, log_level="info",
     )
     return 0
+
+
+def verify_records(url: str) -> int:
+    """``gin serve --verify-records``: check the chain of finished games, print its head."""
+    from ginrummy.server.db import make_engine, migrate
+    from ginrummy.server.records import chain_head, verify_chain
+
+    engine = make_engine(url)
+    try:
+        migrate(engine)
+        problems = verify_chain(engine)
+        count, head = chain_head(engine)
+    finally:
+        engine.dispose()
+    for problem in problems:
+        print(f"gin serve --verify-records: {problem}")
+    print(f"{count} finished games in the chain; newest hash {head}")
+    return 1 if problems else 0

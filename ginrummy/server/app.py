@@ -69,6 +69,8 @@ def create_app(settings: Settings | None = None) -> Starlette:
         Route("/api/games/{game_id}/events", _guarded(http_api.game_events)),
         Route("/api/games/{game_id}/join", _guarded(http_api.join_game), methods=["POST"]),
         Route("/api/games/{game_id}/hint", _guarded(hint_api.game_hint)),
+        Route("/api/games/{game_id}/record", _guarded(http_api.game_record)),
+        Route("/api/records", _guarded(http_api.chain_head)),
         Route("/api/i18n", _guarded(i18n_api.languages)),
         Route("/api/i18n/{lang}", _guarded(i18n_api.web_strings)),
         *content.routes(),

@@ -1,9 +1,11 @@
 """The database: the schema, the engine (SQLite or PostgreSQL) and the migrations.
 
-Four tables. ``games`` holds each game's rules, kind and a cached status;
+Five tables. ``games`` holds each game's rules, kind and a cached status;
 ``seats`` the two seats, each with the SHA-256 of its secret token;
-``decks`` every deck dealt (server-side only, never sent to a client); and
-``log`` the append-only action log, one row per event. A game's state is a
+``decks`` every deck dealt (server-side only, never sent to a client while
+its game is on); ``log`` the append-only action log, one row per event; and
+``records`` each finished game's record in a hash chain
+(:mod:`ginrummy.server.records`). A game's state is a
 replay of its cut, decks and log (:mod:`ginrummy.server.replay`).
 
 The schema is created and upgraded by Alembic (``migrations/``) when the
@@ -74,6 +76,19 @@ log = sa.Table(
     sa.Column("action", sa.Integer, nullable=True),
     sa.Column("client_id", sa.String(64), nullable=True),
     sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
+)
+
+
+records = sa.Table(
+    "records",
+    metadata,
+    sa.Column("seq", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("game_id", sa.String(32), sa.ForeignKey("games.id"), nullable=False,
+              unique=True),
+    sa.Column("finished_at", sa.DateTime(timezone=True), nullable=False),
+    sa.Column("record", sa.Text, nullable=False),
+    sa.Column("prev_hash", sa.String(64), nullable=False, unique=True),
+    sa.Column("hash", sa.String(64), nullable=False, unique=True),
 )
 
 

@@ -16,7 +16,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, PlainTextResponse, Response
 
 from ginrummy.rules import DEALER_RULES, PRESETS, SHUTOUT_RULES, Rules, RulesError
-from ginrummy.server import payload
+from ginrummy.server import payload, records
 from ginrummy.server.computer import LEVELS, computer_name
 from ginrummy.server.lobby import Lobby
 from ginrummy.server.origin import origin_allowed
@@ -248,17 +248,60 @@ async def game_events(request: Request) -> Response:
                          "events": events})
 
 
+STATUSES = ("waiting", "active", "over")
+
+
 async def my_games(request: Request) -> Response:
+    """The games of this browser's seat cookies; ``?status=over&limit=10``: the last ten ended."""
+    status = request.query_params.get("status")
+    if status is not None and status not in STATUSES:
+        raise HTTPError(400, "bad_request", f"status must be one of {', '.join(STATUSES)}, "
+                        f"got {status[:20]!r}")
+    limit = _count(request, "limit", 200, 200)
     pairs = [
         (name[len(COOKIE_PREFIX):], value) for name, value in request.cookies.items()
         if name.startswith(COOKIE_PREFIX) and looks_like_game_id(name[len(COOKIE_PREFIX):])
         and looks_like_token(value)
     ][:200]
-    games = await _lobby(request).games_of(pairs)
+    lobby = _lobby(request)
+    games = [g for g in await lobby.games_of(pairs) if status is None or g["status"] == status]
+    games = games[:limit]
+    links = await asyncio.to_thread(records.links_of, lobby.store.engine,
+                                    [g["game_id"] for g in games if g["status"] == "over"])
     base = _base(request)
     for game in games:
-        game["links"] = {"table": f"{base}/play/{game['game_id']}"}
+        game["links"] = {"table": f"{base}/play/{game['game_id']}",
+                         "replay": f"{base}/play/{game['game_id']}?replay"}
+        link = links.get(game["game_id"])
+        game["record"] = None if link is None else {
+            "seq": link.seq, "hash": link.hash, "finished_at": link.finished_at.isoformat()}
     return JSONResponse({"games": games})
+
+
+async def game_record(request: Request) -> Response:
+    """A finished game's record and its link in the chain (token as for the snapshot)."""
+    token = request.query_params.get("token")
+    auth = request.headers.get("authorization", "")
+    if token is None and auth.lower().startswith("bearer "):
+        token = auth[7:].strip()
+    table, seat = await _table_for(request, token)
+    if not table.game.is_over:
+        raise HTTPError(409, "not_over", "the game is not over: its record (with every deck) "
+                        "is kept when it ends")
+    found = await asyncio.to_thread(records.links_of, _lobby(request).store.engine, [table.id])
+    link = found.get(table.id)
+    if link is None:
+        raise HTTPError(404, "not_found", f"game {table.id} ended before records were kept")
+    return JSONResponse({"game_id": table.id, "seat": seat, "seq": link.seq,
+                         "finished_at": link.finished_at.isoformat(),
+                         "prev_hash": link.prev_hash, "hash": link.hash,
+                         "canonical": link.record, "record": json.loads(link.record)})
+
+
+async def chain_head(request: Request) -> Response:
+    """How many finished games the chain holds and its newest hash (to publish)."""
+    count, head = await asyncio.to_thread(records.chain_head, _lobby(request).store.engine)
+    return JSONResponse({"records": count, "head": head, "genesis": records.GENESIS})
 
 
 def _option_meta() -> list[dict[str, Any]]:
@@ -302,7 +345,12 @@ async def api_index(request: Request) -> Response:
             "POST /api/games/{game_id}/join": "take a seat by its token: {token, name}",
             "GET /api/games/{game_id}?token=": "a seat's (or a watcher's) snapshot",
             "GET /api/games/{game_id}/events?token=&since=&limit=": "past events (replays)",
-            "GET /api/games/mine": "the games whose seat cookies this browser holds",
+            "GET /api/games/mine?status=&limit=": "the games whose seat cookies this browser "
+                                                  "holds (status=over: the last games)",
+            "GET /api/games/{game_id}/record?token=": "a finished game's record and hash",
+            "GET /api/records": "the chain of finished games: its length and newest hash",
+            "GET /api/games/{game_id}/hint?token=&lang=": "a hint for the seat to act",
+            "GET /api/i18n, /api/i18n/{lang}": "the languages, and the web client's strings",
             "GET /api/rules": "presets, options, computer levels",
             "WS /ws/{game_id}?token=": "the table: numbered events, actions",
         },

@@ -18,6 +18,7 @@ import sqlalchemy as sa
 from sqlalchemy.engine import Engine
 
 from ginrummy.server import db
+from ginrummy.server.records import append_record
 
 EntryKind = Literal["deal", "play", "ready", "time_up", "idle", "back"]
 ENTRY_KINDS: tuple[str, ...] = ("deal", "play", "ready", "time_up", "idle", "back")
@@ -97,10 +98,12 @@ class AppendRequest:
     status: str
     summary: dict[str, Any]
     joined: Sequence[tuple[int, str]] = ()
+    record: str | None = None
+    """The game's record, when these entries end it (:mod:`ginrummy.server.records`)."""
 
     def arguments(self) -> tuple[Any, ...]:
         return (self.game_id, self.expected_length, self.entries, self.decks, self.status,
-                self.summary, self.joined)
+                self.summary, self.joined, self.record)
 
 
 def _game_row(r: Any) -> GameRow:
@@ -157,12 +160,14 @@ class Store:
         status: str,
         summary: dict[str, Any],
         joined: Iterable[tuple[int, str]] = (),
+        record: str | None = None,
         *,
         conn: sa.Connection | None = None,
     ) -> None:
         """Append ``entries`` (and the decks they deal) to a log of ``expected_length`` entries.
 
-        ``joined`` marks seats as taken, with their player's name, in the same transaction.
+        ``joined`` marks seats as taken, with their player's name, in the same transaction;
+        ``record`` (a game these entries end) goes to the end of the chain of finished games.
         With ``conn`` the statements run in that connection's transaction (the caller
         commits); :class:`ConflictError` is then raised before anything is written.
         """
@@ -171,9 +176,10 @@ class Store:
         if conn is None:
             with self.engine.begin() as own:
                 self._append(own, game_id, expected_length, entries, decks, status, summary,
-                             joined)
+                             joined, record)
         else:
-            self._append(conn, game_id, expected_length, entries, decks, status, summary, joined)
+            self._append(conn, game_id, expected_length, entries, decks, status, summary, joined,
+                         record)
 
     def _append(
         self,
@@ -185,6 +191,7 @@ class Store:
         status: str,
         summary: dict[str, Any],
         joined: Iterable[tuple[int, str]],
+        record: str | None = None,
     ) -> None:
         moved = conn.execute(
             db.games.update()
@@ -201,6 +208,8 @@ class Store:
                 .values(joined_at=now(), name=name)
             )
         self._insert(conn, game_id, entries, decks)
+        if record is not None:
+            append_record(conn, game_id, record, entries[-1].at if entries else now())
 
     def append_many(self, requests: Sequence[AppendRequest]) -> list[Exception | None]:
         """Run several :meth:`append` calls in one transaction: one commit (one fsync) for all.

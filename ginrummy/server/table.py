@@ -32,6 +32,7 @@ from ginrummy.rules import Rules
 from ginrummy.server import payload
 from ginrummy.server.computer import computer_agent, computer_name
 from ginrummy.server.protocol import ClientError, Message, error
+from ginrummy.server.records import canonical_record
 from ginrummy.server.replay import Position, ReplayError, replay, stage, step
 from ginrummy.server.settings import Settings
 from ginrummy.server.store import (
@@ -394,8 +395,12 @@ class Table:
         names = dict(joined)
         seats = [replace(s, joined=True, name=names[s.seat]) if s.seat in names else s
                  for s in self.seats]
+        record = None
+        if final.game.is_over and not self.position.game.is_over:
+            record = canonical_record(self.id, self.kind, self.level,
+                                      [(s.kind, s.name) for s in seats], final.game)
         request = AppendRequest(self.id, self.n, list(entries), dict(decks), status_of(final),
-                                summary(final, seats), list(joined))
+                                summary(final, seats), list(joined), record)
         try:
             if self.writer is not None:
                 await self.writer.append(request)

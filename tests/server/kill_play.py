@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from websockets.exceptions import ConnectionClosed
+from websockets.exceptions import ConnectionClosed, WebSocketException
 from websockets.sync.client import ClientConnection, connect
 
 from ginrummy.actions import action_name
@@ -307,5 +307,5 @@ def _play_one(port: int, client: Client, stop: threading.Event) -> None:
         with connect(url, origin=f"http://127.0.0.1:{port}", open_timeout=10) as ws:
             resume(ws, client)
             play_until_closed(ws, client, stop)
-    except (ConnectionClosed, OSError, TimeoutError):
+    except (WebSocketException, OSError, TimeoutError):
         return  # killed during the handshake or the catching up

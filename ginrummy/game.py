@@ -48,9 +48,9 @@ Choices where RULES.md is silent (tests pin each one):
   margin to the other. That is the game's loser in practice, but with large
   box bonuses it need not be, and the arithmetic decides.
 
-Three and four players (R33-R35) are not implemented yet; every per-seat
-value is a tuple indexed by seat so that they can be added without changing
-the shape of this API.
+Three players and team games (R33-R35) are in :mod:`ginrummy.multiplayer`,
+which plays every hand as an ordinary two-player hand and reuses the
+settlement here.
 """
 
 from __future__ import annotations
@@ -69,7 +69,7 @@ from ginrummy.rules import Rules
 
 EndReason = Literal["target", "max_hands", "time_limit"]
 PLAYERS = 2
-"""Seats in a game; 3 and 4 players (R33-R35) are still to come."""
+"""Seats in a game of this module (more players: :mod:`ginrummy.multiplayer`)."""
 
 
 class GameError(ValueError):

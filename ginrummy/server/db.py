@@ -1,12 +1,13 @@
 """The database: the schema, the engine (SQLite or PostgreSQL) and the migrations.
 
-Five tables. ``games`` holds each game's rules, kind and a cached status;
+Six tables. ``games`` holds each game's rules, kind and a cached status;
 ``seats`` the two seats, each with the SHA-256 of its secret token;
 ``decks`` every deck dealt (server-side only, never sent to a client while
 its game is on); ``log`` the append-only action log, one row per event; and
 ``records`` each finished game's record in a hash chain
-(:mod:`ginrummy.server.records`). A game's state is a
-replay of its cut, decks and log (:mod:`ginrummy.server.replay`).
+(:mod:`ginrummy.server.records`); ``fair_hands`` each hand's server seed
+(secret until the hand is over) and players' seeds (:mod:`ginrummy.server.fairness`).
+A game's state is a replay of its cut, decks and log (:mod:`ginrummy.server.replay`).
 
 The schema is created and upgraded by Alembic (``migrations/``) when the
 app starts; the :class:`~sqlalchemy.Table` objects below describe the
@@ -89,6 +90,17 @@ records = sa.Table(
     sa.Column("record", sa.Text, nullable=False),
     sa.Column("prev_hash", sa.String(64), nullable=False, unique=True),
     sa.Column("hash", sa.String(64), nullable=False, unique=True),
+)
+
+
+fair_hands = sa.Table(
+    "fair_hands",
+    metadata,
+    sa.Column("game_id", sa.String(32), sa.ForeignKey("games.id"), primary_key=True),
+    sa.Column("hand_number", sa.Integer, primary_key=True),
+    sa.Column("version", sa.Integer, nullable=False),
+    sa.Column("server_seed", sa.String(64), nullable=False),
+    sa.Column("client_seeds", sa.Text, nullable=False),
 )
 
 

@@ -239,7 +239,8 @@ async def game_events(request: Request) -> Response:
         chosen = stored.log[since:since + limit]
         return len(stored.log), [
             payload.event_payload(info, entry, positions[entry.seq].game,
-                                  positions[entry.seq].ready, seat, positions[entry.seq].stand_in)
+                                  positions[entry.seq].ready, seat, positions[entry.seq].stand_in,
+                                  stored.fair)
             for entry in chosen
         ]
 

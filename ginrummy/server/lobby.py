@@ -11,6 +11,7 @@ from typing import Any, Literal
 
 from ginrummy.game import cut_for_deal
 from ginrummy.rules import Rules
+from ginrummy.server import fairness
 from ginrummy.server.collector import Collector
 from ginrummy.server.computer import computer_name
 from ginrummy.server.replay import ReplayError, start
@@ -103,21 +104,23 @@ class Lobby:
             other = SeatRow(1, "human", "Friend", token_hash(invite), False)
         seats = [SeatRow(0, "human", name, token_hash(token), True), other]
         position = start(rules, cut.rounds)
+        game_id = new_game_id()
+        first = fairness.draw(rng, 1)  # its commitment is shown before the first deal
         entries: list[LogEntry] = []
         decks: dict[int, list[int]] = {}
         if opponent == "computer":
-            deck = list(range(52))
-            rng.shuffle(deck)
+            deck = fairness.deck_of(first, game_id)
             entries.append(LogEntry(1, "deal", None, 1, at=created))
             decks[1] = deck
             position = type(position)(position.game.deal(deck))
         row = GameRow(
-            id=new_game_id(), created_at=created, updated_at=created, kind=opponent,
+            id=game_id, created_at=created, updated_at=created, kind=opponent,
             level=level, rules=rules.to_dict(), cut=cut.rounds, watch_hash=token_hash(watch),
             status=status_of(position), log_length=len(entries), summary=summary(position, seats),
         )
-        await self.writer.run(self.store.create, row, seats, entries, dict(decks))
-        stored = StoredGame(row, seats, {k: tuple(v) for k, v in decks.items()}, entries)
+        await self.writer.run(self.store.create, row, seats, entries, dict(decks), [first])
+        stored = StoredGame(row, seats, {k: tuple(v) for k, v in decks.items()}, entries,
+                            {1: first})
         table = Table(stored, self.store, self.settings, self.writer)
         self._keep(table)
         table.kick()

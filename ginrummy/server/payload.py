@@ -9,7 +9,7 @@ made from the two seats' views: only what both seats may see.
 from __future__ import annotations
 
 import functools
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -27,6 +27,7 @@ from ginrummy.melds import (
     min_deadwood_after_discard,
 )
 from ginrummy.rules import Rules
+from ginrummy.server.fairness import FairRow, fair_payload
 from ginrummy.server.replay import stage
 from ginrummy.server.store import LogEntry
 from ginrummy.views import PlayerView, view_of
@@ -208,7 +209,7 @@ def _cut(game: Game) -> dict[str, Any]:
 
 def state_payload(
     info: TableInfo, game: Game, ready: frozenset[int], n: int, seat: int | None,
-    stand_in: frozenset[int] = frozenset(),
+    stand_in: frozenset[int] = frozenset(), fair: Mapping[int, FairRow] | None = None,
 ) -> dict[str, Any]:
     """The whole picture of a game after event ``n`` for ``seat`` (None: a watcher)."""
     current = game.hand
@@ -252,6 +253,7 @@ def state_payload(
         "winner": game.winner,
         "end_reason": game.end_reason,
         "settlement": settlement_dict(game.settlement(), game.is_over),
+        "fair": fair_payload(fair or {}, game, info.game_id),
     }
 
 
@@ -272,13 +274,13 @@ def entry_payload(entry: LogEntry, seat: int | None) -> dict[str, Any]:
 
 def event_payload(
     info: TableInfo, entry: LogEntry, game: Game, ready: frozenset[int], seat: int | None,
-    stand_in: frozenset[int] = frozenset(),
+    stand_in: frozenset[int] = frozenset(), fair: Mapping[int, FairRow] | None = None,
 ) -> dict[str, Any]:
     return {
         "type": "event",
         "n": entry.seq,
         "event": entry_payload(entry, seat),
-        "state": state_payload(info, game, ready, entry.seq, seat, stand_in),
+        "state": state_payload(info, game, ready, entry.seq, seat, stand_in, fair),
     }
 
 

@@ -10,6 +10,8 @@ import json
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from ginrummy.provably_fair import client_seed_problem
+
 PROTOCOL_VERSION = 1
 
 ERROR_CODES: dict[str, str] = {
@@ -45,7 +47,7 @@ MessageType = Literal["action", "ready", "resync", "ping", "back"]
 _FIELDS: dict[str, tuple[set[str], set[str]]] = {
     # type: (required fields, optional fields), besides "type"
     "action": ({"action", "expect"}, {"id"}),
-    "ready": (set(), {"expect", "id"}),
+    "ready": (set(), {"expect", "id", "seed"}),
     "resync": ({"since"}, {"id"}),
     "ping": (set(), {"id"}),
     "back": (set(), {"id"}),
@@ -69,6 +71,8 @@ class Message:
     action: int | str | None = None
     expect: int | None = None
     since: int | None = None
+    seed: str | None = None
+    """A ``ready``'s seed for the next hand's deck (provably fair dealing)."""
 
 
 def message_id(data: Any) -> str | None:
@@ -131,7 +135,12 @@ def message_from(data: Any) -> Message:
         return Message("action", ident, action=action, expect=_whole("expect", data["expect"]))
     if kind == "ready":
         expect = data.get("expect")
-        return Message("ready", ident, expect=None if expect is None else _whole("expect", expect))
+        seed = data.get("seed")
+        problem = client_seed_problem(seed)
+        if problem is not None:
+            raise ClientError("bad_message", f"seed: {problem.message()}")
+        return Message("ready", ident, expect=None if expect is None else _whole("expect", expect),
+                       seed=seed)
     if kind == "resync":
         return Message("resync", ident, since=_whole("since", data["since"]))
     if kind == "back":

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -26,23 +26,29 @@ import sqlalchemy as sa
 from sqlalchemy.engine import Engine
 
 from ginrummy.game import Game
-from ginrummy.record import record_of, record_to_dict
+from ginrummy.record import record_of, record_to_dict, with_fairness
 from ginrummy.rules import Rules
 from ginrummy.server import db
+from ginrummy.server.fairness import FairRow, revealed_records
 
 GENESIS = "0" * 64
 """The previous hash of the first record."""
 
 
 def canonical_record(game_id: str, kind: str, level: int | None,
-                     seats: Sequence[tuple[str, str]], game: Game) -> str:
-    """A finished game as canonical JSON text; ``seats`` are (kind, name) by seat."""
+                     seats: Sequence[tuple[str, str]], game: Game,
+                     fair: Mapping[int, FairRow] | None = None) -> str:
+    """A finished game as canonical JSON text; ``seats`` are (kind, name) by seat; ``fair``
+    the hands' seeds, revealed in each hand's ``fair`` object (what ``gin verify`` checks)."""
+    record = record_of(game)
+    if fair:
+        record = with_fairness(record, revealed_records(fair, game, game_id))
     data = {
         "game_id": game_id,
         "kind": kind,
         "level": level,
         "seats": [{"seat": seat, "kind": k, "name": name} for seat, (k, name) in enumerate(seats)],
-        "record": record_to_dict(record_of(game)),
+        "record": record_to_dict(record),
     }
     return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
@@ -120,7 +126,8 @@ def rebuilt_record(engine: Engine, game_id: str) -> str:
     if not game.is_over:
         raise ReplayError(f"game {game_id}: its log does not end the game")
     seats = [(s.kind, s.name) for s in stored.seats]
-    return canonical_record(game_id, stored.row.kind, stored.row.level, seats, game)
+    return canonical_record(game_id, stored.row.kind, stored.row.level, seats, game,
+                            stored.fair)
 
 
 def verify_chain(engine: Engine, head: str | None = None) -> list[str]:

@@ -18,6 +18,7 @@ import sqlalchemy as sa
 from sqlalchemy.engine import Engine
 
 from ginrummy.server import db
+from ginrummy.server.fairness import FairRow
 from ginrummy.server.records import append_record
 
 EntryKind = Literal["deal", "play", "ready", "time_up", "idle", "back"]
@@ -85,6 +86,7 @@ class StoredGame:
     seats: list[SeatRow]
     decks: dict[int, tuple[int, ...]]
     log: list[LogEntry]
+    fair: dict[int, FairRow] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,10 +102,12 @@ class AppendRequest:
     joined: Sequence[tuple[int, str]] = ()
     record: str | None = None
     """The game's record, when these entries end it (:mod:`ginrummy.server.records`)."""
+    fair: Sequence[FairRow] = ()
+    """Hands' seeds drawn or given with these entries (written, or replaced)."""
 
     def arguments(self) -> tuple[Any, ...]:
         return (self.game_id, self.expected_length, self.entries, self.decks, self.status,
-                self.summary, self.joined, self.record)
+                self.summary, self.joined, self.record, self.fair)
 
 
 def _game_row(r: Any) -> GameRow:
@@ -136,6 +140,7 @@ class Store:
         seats: Sequence[SeatRow],
         entries: Sequence[LogEntry],
         decks: dict[int, Sequence[int]],
+        fair: Sequence[FairRow] = (),
     ) -> None:
         with self.engine.begin() as conn:
             conn.execute(db.games.insert().values(
@@ -150,6 +155,7 @@ class Store:
                 for s in seats
             ])
             self._insert(conn, row.id, entries, decks)
+            self._keep_fair(conn, row.id, fair)
 
     def append(
         self,
@@ -161,6 +167,7 @@ class Store:
         summary: dict[str, Any],
         joined: Iterable[tuple[int, str]] = (),
         record: str | None = None,
+        fair: Sequence[FairRow] = (),
         *,
         conn: sa.Connection | None = None,
     ) -> None:
@@ -176,10 +183,10 @@ class Store:
         if conn is None:
             with self.engine.begin() as own:
                 self._append(own, game_id, expected_length, entries, decks, status, summary,
-                             joined, record)
+                             joined, record, fair)
         else:
             self._append(conn, game_id, expected_length, entries, decks, status, summary, joined,
-                         record)
+                         record, fair)
 
     def _append(
         self,
@@ -192,6 +199,7 @@ class Store:
         summary: dict[str, Any],
         joined: Iterable[tuple[int, str]],
         record: str | None = None,
+        fair: Sequence[FairRow] = (),
     ) -> None:
         moved = conn.execute(
             db.games.update()
@@ -208,6 +216,7 @@ class Store:
                 .values(joined_at=now(), name=name)
             )
         self._insert(conn, game_id, entries, decks)
+        self._keep_fair(conn, game_id, fair)
         if record is not None:
             append_record(conn, game_id, record, entries[-1].at if entries else now())
 
@@ -264,6 +273,16 @@ class Store:
                 for e in entries
             ])
 
+    @staticmethod
+    def _keep_fair(conn: sa.Connection, game_id: str, fair: Sequence[FairRow]) -> None:
+        for row in fair:
+            conn.execute(db.fair_hands.delete().where(
+                db.fair_hands.c.game_id == game_id,
+                db.fair_hands.c.hand_number == row.hand_number))
+            conn.execute(db.fair_hands.insert().values(
+                game_id=game_id, hand_number=row.hand_number, version=row.version,
+                server_seed=row.server_seed, client_seeds=json.dumps(list(row.client_seeds))))
+
     # ------------------------------------------------------------ reads
 
     def load(self, game_id: str) -> StoredGame | None:
@@ -281,6 +300,9 @@ class Store:
             log_rows = conn.execute(
                 sa.select(db.log).where(db.log.c.game_id == game_id).order_by(db.log.c.seq)
             ).all()
+            fair_rows = conn.execute(
+                sa.select(db.fair_hands).where(db.fair_hands.c.game_id == game_id)
+            ).all()
         return StoredGame(
             row=_game_row(r),
             seats=[SeatRow(s.seat, s.kind, s.name, s.token_hash, s.joined_at is not None)
@@ -288,6 +310,9 @@ class Store:
             decks={d.hand_number: tuple(json.loads(d.cards)) for d in deck_rows},
             log=[LogEntry(e.seq, e.kind, e.seat, e.action, e.client_id, _aware(e.created_at))
                  for e in log_rows],
+            fair={f.hand_number: FairRow(f.hand_number, f.server_seed,
+                                         tuple(json.loads(f.client_seeds)), f.version)
+                  for f in fair_rows},
         )
 
     def games_of(self, pairs: Sequence[tuple[str, str]]) -> list[tuple[GameRow, list[SeatRow]]]:

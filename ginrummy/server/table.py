@@ -31,6 +31,7 @@ from ginrummy.hand import IllegalActionError
 from ginrummy.rules import Rules
 from ginrummy.server import payload
 from ginrummy.server.computer import computer_agent, computer_name
+from ginrummy.server.fairness import FairRow, deck_of, draw
 from ginrummy.server.protocol import ClientError, Message, error
 from ginrummy.server.records import canonical_record
 from ginrummy.server.replay import Position, ReplayError, replay, stage, step
@@ -106,6 +107,10 @@ class Table:
         self.rules = Rules.from_dict(row.rules)
         self.seats = list(stored.seats)
         self.decks: dict[int, tuple[int, ...]] = dict(stored.decks)
+        self.fair: dict[int, FairRow] = dict(stored.fair)
+        """Each hand's seeds (:mod:`ginrummy.server.fairness`)."""
+        self.staged_fair: dict[int, FairRow] = {}
+        """Seeds drawn or given by the command being checked, written with its entries."""
         self.store = store
         self.writer = writer
         """Appends go through the server's group commit; without one, one thread each."""
@@ -167,12 +172,12 @@ class Table:
             "type": "snapshot",
             "n": self.n,
             "state": payload.state_payload(self.info(), position.game, position.ready, self.n,
-                                           seat, position.stand_in),
+                                           seat, position.stand_in, self.fair),
         }
 
     def state(self, seat: int | None) -> dict[str, Any]:
         return payload.state_payload(self.info(), self.position.game, self.position.ready,
-                                     self.n, seat, self.position.stand_in)
+                                     self.n, seat, self.position.stand_in, self.fair)
 
     def authenticate(self, token: str | None) -> int | None:
         """The seat (0, 1) that ``token`` holds, :data:`WATCHER`, or None."""
@@ -232,6 +237,7 @@ class Table:
             if message.id is not None and message.id in self.answers[seat]:
                 listener.push({**self.answers[seat][message.id], "duplicate": True})
                 return
+            self.staged_fair = {}
             try:
                 back = self._back_entries(seat, message)
                 if message.type == "action":
@@ -339,6 +345,9 @@ class Table:
             raise ClientError("already_ready", f"seat {seat} is already ready for hand "
                                                f"{game.hand_number}")
         entries = [LogEntry(self.n + offset + 1, "ready", seat, None, message.id)]
+        if message.seed is not None:
+            row = self._fair_row(game.hand_number).with_seed(seat, message.seed)
+            self.staged_fair[row.hand_number] = row
         more, decks = self._deal_if_ready(self.position.ready | {seat},
                                           self.position.stand_in - {seat},
                                           self.n + offset + 2)
@@ -368,9 +377,16 @@ class Table:
         if entries:
             return entries, {}
         number = self.position.game.hand_number
-        deck = list(range(52))
-        self.settings.rng.shuffle(deck)
+        deck = deck_of(self._fair_row(number), self.id)
         return [LogEntry(seq, "deal", None, number)], {number: deck}
+
+    def _fair_row(self, number: int) -> FairRow:
+        """Hand ``number``'s seeds: as staged, as stored, or a server seed drawn now."""
+        row = self.staged_fair.get(number) or self.fair.get(number)
+        if row is None:
+            row = draw(self.settings.rng, number)
+            self.staged_fair[number] = row
+        return row
 
     def _preview(
         self, entries: Sequence[LogEntry], decks: dict[int, Sequence[int]]
@@ -395,12 +411,18 @@ class Table:
         names = dict(joined)
         seats = [replace(s, joined=True, name=names[s.seat]) if s.seat in names else s
                  for s in self.seats]
+        staged, self.staged_fair = self.staged_fair, {}
+        upcoming = final.game.hand_number
+        if stage(final.game) == "between_hands" and upcoming not in self.fair | staged:
+            staged[upcoming] = draw(self.settings.rng, upcoming)  # committed before any ready
+        fair = self.fair | staged
         record = None
         if final.game.is_over and not self.position.game.is_over:
             record = canonical_record(self.id, self.kind, self.level,
-                                      [(s.kind, s.name) for s in seats], final.game)
+                                      [(s.kind, s.name) for s in seats], final.game, fair)
         request = AppendRequest(self.id, self.n, list(entries), dict(decks), status_of(final),
-                                summary(final, seats), list(joined), record)
+                                summary(final, seats), list(joined), record,
+                                list(staged.values()))
         try:
             if self.writer is not None:
                 await self.writer.append(request)
@@ -415,6 +437,7 @@ class Table:
             raise ClientError("storage", f"the database refused the action: "
                                          f"{type(failure).__name__}") from None
         self.decks.update({k: tuple(v) for k, v in decks.items()})
+        self.fair = fair
         self.seats = seats
         previous = self.position
         for entry, position in zip(entries, positions, strict=True):
@@ -433,7 +456,7 @@ class Table:
         if stored is None:
             return
         fresh = Table(stored, self.store, self.settings)
-        self.seats, self.decks = fresh.seats, fresh.decks
+        self.seats, self.decks, self.fair = fresh.seats, fresh.decks, fresh.fair
         self.position, self.n, self.recent = fresh.position, fresh.n, fresh.recent
         self.break_n = fresh.break_n
 
@@ -447,6 +470,7 @@ class Table:
     async def join(self, seat: int, name: str) -> None:
         """Take ``seat`` for a player (once); the first hand is dealt when both seats are taken."""
         async with self.lock:
+            self.staged_fair = {}
             row = self.seats[seat]
             if row.joined or row.kind != "human":
                 return
@@ -507,6 +531,7 @@ class Table:
             seat = game.to_act
             if seat is None or seat not in self.computer_seats() or game.hand is None:
                 return False
+            self.staged_fair = {}
             view = view_of(game.hand, seat)
             agent = self._ensure_agent(seat)
             try:
@@ -573,6 +598,7 @@ class Table:
         async with self.lock:
             if seat not in self.position.stand_in:
                 return
+            self.staged_fair = {}
             entries = [LogEntry(self.n + 1, "back", seat)]
             await self._commit(entries, {})
             self._broadcast(entries)
@@ -582,6 +608,7 @@ class Table:
         async with self.lock:
             if self.n != n or self.idle_seat() != seat:
                 return
+            self.staged_fair = {}
             entries = [LogEntry(self.n + 1, "idle", seat)]
             decks: dict[int, Sequence[int]] = {}
             if stage(self.position.game) == "between_hands":

@@ -91,7 +91,8 @@ class Connection:
         if isinstance(item, EventRef):
             position = item.position
             return payload.event_payload(self.table.info(), item.entry, position.game,
-                                         position.ready, self.seat, position.stand_in)
+                                         position.ready, self.seat, position.stand_in,
+                                         self.table.fair)
         return item
 
     async def _write(self) -> None:

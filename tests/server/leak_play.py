@@ -67,7 +67,10 @@ class Audit:
             for n, data in _numbered(sent.data, sent.n):
                 game = positions[min(n, len(positions) - 1)].game
                 text = scrub(data, self.secrets)
-                for leak in leaks_in(text, game, sent.recipient, sent.allowed):
+                leaks = leaks_in(text, game, sent.recipient, sent.allowed)
+                leaks += [f"server seed of hand {number}" for number, row in stored.fair.items()
+                          if number > len(game.finished) and row.server_seed in text]
+                for leak in leaks:
                     found.append(f"game {game_id} n={n} to {_who(sent.recipient)}: {leak} in "
                                  f"{_around(text, leak)}")
         self.sent = [s for s in self.sent if s.game_id != game_id]
@@ -114,6 +117,8 @@ class LogWatch(logging.Handler):
             game: Game = table.position.game
             leaked = named(text, hidden_cards(game, None))
             leaked += [run for run in order_runs(stock_order(game)) if run in text]
+            leaked += [f"server seed of hand {number}" for number, row in table.fair.items()
+                       if number > len(game.finished) and row.server_seed in text]
             if leaked:
                 self.audit.log_leaks.append(f"{record.name}: {leaked} in {text[:300]}")
 
@@ -293,8 +298,10 @@ def _play(game: Game_, rng: random.Random, failing: dict[str, bool], max_steps: 
         if state["stage"] == "between_hands":
             for seat in game.humans:
                 if not state["seats"][seat]["ready"]:
-                    reply = game.conns[seat].request({"type": "ready",
-                                                      "expect": game.conns[seat].n})
+                    ready: dict[str, Any] = {"type": "ready", "expect": game.conns[seat].n}
+                    if rng.random() < 0.5:  # a seed of the player's own for the next deck
+                        ready["seed"] = f"seat {seat} says {rng.randrange(10**6)}"
+                    reply = game.conns[seat].request(ready)
                     assert reply["type"] == "ack" or reply["code"] == "already_ready", reply
                     game.settle()
             lead = game.conns[0]

@@ -8,7 +8,9 @@ The model here is written from the rules (R14, R17, R20) and not from
 - an opponent's card that was not taken from the pile, laid out in a meld or laid
   off, unless the rules show that hand (the knocker's once the defender plays, both
   at the end of a hand that was not void);
-- the opponent's face-down knock discard, unless it lay face up on the pile before.
+- the opponent's face-down knock discard, unless it lay face up on the pile before;
+- the server seed of a hand not over yet (provably fair dealing: it fixes the deck),
+  checked by :mod:`tests.server.leak_play` against the stored seeds.
 """
 
 from __future__ import annotations

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, MutableSequence, Sequence
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -20,20 +20,6 @@ from ginrummy.views import view_of
 from tests.server.kit import Player, create, running
 
 SEED = 11
-
-
-class Rigged(random.Random):
-    """A seeded generator whose shuffles lay out the decks it was given, in turn."""
-
-    def __init__(self, seed: int, decks: Sequence[Sequence[int]]) -> None:
-        super().__init__(seed)
-        self.decks = [list(d) for d in decks]
-
-    def shuffle(self, x: MutableSequence[Any]) -> None:  # type: ignore[override]
-        if self.decks:
-            x[:] = self.decks.pop(0)
-        else:
-            super().shuffle(x)
 
 
 def hint(client: TestClient, gid: str, token: str | None = None, **params: str) -> Any:
@@ -140,7 +126,9 @@ def _same_for(seat: int, a: HandState, b: HandState) -> None:
     assert a.hands[1 - seat] != b.hands[1 - seat]
 
 
-def test_two_games_differing_only_in_hidden_cards_give_the_same_hint(tmp_path: Any) -> None:
+def test_two_games_differing_only_in_hidden_cards_give_the_same_hint(
+    tmp_path: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
     rules = Rules.preset("standard")
     dealer = cut_for_deal(random.Random(SEED)).dealer
     deck = list(range(52))
@@ -150,7 +138,9 @@ def test_two_games_differing_only_in_hidden_cards_give_the_same_hint(tmp_path: A
     answers = []
     for number, chosen in enumerate((deck, other)):
         settings = Settings(database=f"sqlite:///{tmp_path / f'g{number}.sqlite3'}",
-                            rng=Rigged(SEED, [chosen]), computer_delay=0.0)
+                            rng=random.Random(SEED), computer_delay=0.0)
+        monkeypatch.setattr("ginrummy.server.table.deck_of",  # this deck, not the fair one
+                            lambda row, game_id, rigged=list(chosen): rigged)
         with TestClient(create_app(settings)) as client:
             game = create(client, opponent="friend")
             gid = game["game_id"]

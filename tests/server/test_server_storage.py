@@ -17,7 +17,7 @@ def test_migrations_build_exactly_the_schema_the_code_uses(database: str) -> Non
         migrate(engine)  # a second start changes nothing
         with engine.connect() as conn:
             context = MigrationContext.configure(conn)
-            assert context.get_current_revision() == "0002"
+            assert context.get_current_revision() == "0003"
             assert compare_metadata(context, metadata) == []
     finally:
         engine.dispose()

@@ -264,6 +264,12 @@ export class TableScreen {
       this.log.push({ seat: null, text: () => t("log.time_up") });
       return;
     }
+    if (event.kind === "idle" || event.kind === "back") {
+      const key = `log.${event.kind}${event.seat === me ? "_you" : ""}`;
+      this.log.push({ seat: event.seat, text: () => t(key, { name: seatName(after, event.seat) }) });
+      notify(t(key, { name: seatName(after, event.seat) }), "warning");
+      return;
+    }
     if (event.kind !== "play" || !event.action) return;
     let card = null;
     const pileBefore = before && before.view ? before.view.pile : [];
@@ -328,6 +334,12 @@ export class TableScreen {
   ready() {
     if (this.pending || this.readOnly || !this.state || this.state.stage !== "between_hands") return;
     this.send({ type: "ready", expect: this.n });
+  }
+
+  /** Take my seat back from the computer (it played for me while I was idle). */
+  back() {
+    if (this.pending || this.readOnly || !this.state) return;
+    this.send({ type: "back" });
   }
 
   cardAction(name) {

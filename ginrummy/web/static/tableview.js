@@ -257,8 +257,17 @@ function button(label, { onclick, disabled = false, primary = false, key = null,
     label, key ? h("kbd", {}, key) : null);
 }
 
+/** While the computer plays for me (I was idle, PROTOCOL.md "Idle players"): say so, offer to play again. */
+function standInPanel(ctl) {
+  return h("div", { class: "panel status-panel stand-in" },
+    h("p", { class: "status", "aria-live": "polite" }, t("idle.you")),
+    button(t("btn.back"), { onclick: () => ctl.back(), primary: true, disabled: !!ctl.pending, name: "back" }));
+}
+
 function panel(ctl) {
   const state = ctl.state;
+  const me = state.you === null || state.you === undefined ? null : state.seats[state.you];
+  if (me && me.stand_in && !ctl.readOnly && state.stage !== "over") return standInPanel(ctl);
   if (state.stage === "waiting") return invitePanel(ctl);
   if (state.stage === "between_hands" || state.stage === "over") return resultPanel(ctl);
   if (!state.view) return h("div", { class: "panel status-panel" }, h("p", { class: "status" }, t("app.loading")));

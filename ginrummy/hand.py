@@ -12,6 +12,7 @@ was, so keeping the previous state is all an undo needs.
 
 from __future__ import annotations
 
+import functools
 import operator
 import random
 from collections.abc import Iterator, Sequence
@@ -38,6 +39,7 @@ from ginrummy.melds import (
     ALL_MELDS,
     MELD_ID,
     LayoffTargets,
+    deadwood_after_each_discard,
     melds_within,
     min_deadwood,
     min_deadwood_after_discard,
@@ -279,8 +281,9 @@ class HandState:
 
     def _discard_actions(self) -> list[Action]:
         hand = self.hands[self.turn]
-        barred = -1 if self._may_discard_taken() else self.taken
-        if self.wall_take:
+        wall_take = self.wall_take
+        barred = -1 if wall_take or self.rules.allow_discard_of_drawn_upcard else self.taken
+        if wall_take:
             actions = []
         else:
             t = _DISCARDS_BY_SUIT
@@ -290,9 +293,9 @@ class HandState:
                 actions.remove(DISCARD_BASE + barred)
         limit = self.limit
         if min_deadwood_after_discard(hand) <= limit:
-            cards = [c for c in cards_of(hand) if c != barred]
-            actions.extend(KNOCK_BASE + c for c in cards if min_deadwood(hand & ~(1 << c)) <= limit)
-            if self.rules.big_gin and not self.wall_take and min_deadwood(hand) == 0:
+            actions.extend(KNOCK_BASE + c for c, left in deadwood_after_each_discard(hand).items()
+                           if left <= limit and c != barred)
+            if self.rules.big_gin and not wall_take and min_deadwood(hand) == 0:
                 actions.insert(0, BIG_GIN)
         return actions
 
@@ -313,8 +316,11 @@ class HandState:
         if not self._knocker_went_gin():
             targets = self._layoff_targets()
             laid = self.laid_off
+            # What the melds reach grows with the cards offered: a card out of reach of all
+            # the free ones together fits in no layoff.
+            reachable = targets.reach(free | laid) & free
             actions.extend(
-                LAYOFF_BASE + c for c in cards_of(free) if targets.accepts(laid | 1 << c)
+                LAYOFF_BASE + c for c in cards_of(reachable) if targets.accepts(laid | 1 << c)
             )
         actions.extend(sorted(MELD_BASE + MELD_ID[m] for m in melds_within(free)))
         return actions
@@ -323,7 +329,7 @@ class HandState:
         return self.big_gin or self.free_cards(self.knocker) == 0
 
     def _layoff_targets(self) -> LayoffTargets:
-        return LayoffTargets.of(self.melds[self.knocker])
+        return _layoff_targets_of(self.melds[self.knocker])
 
     def is_legal(self, action: Action) -> bool:
         return action in self.legal_actions()
@@ -569,6 +575,8 @@ class HandState:
 
 
 _FIELDS = frozenset(HandState.__annotations__)
+_layoff_targets_of = functools.lru_cache(maxsize=64)(LayoffTargets.of)
+"""The knocker's melds stay the same through the defender's turn: work out their targets once."""
 
 _DISCARDS_BY_SUIT = tuple(
     tuple(

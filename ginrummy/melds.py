@@ -159,6 +159,69 @@ def min_deadwood_after_discard(cards: int) -> int:
     return best
 
 
+# Discarding one card: the ways to use the set ranks of what is left are the ways for the
+# whole hand that keep that card out of sets (a rank of three loses its set; a rank of four
+# keeps the set of the other three), so one pass over the whole hand's options gives every
+# card's deadwood after its discard. The first option keeps every card.
+
+
+def deadwood_after_each_discard(cards: int) -> dict[int, int]:
+    """For each card of ``cards`` (in increasing order), :func:`min_deadwood` of the others."""
+    a = cards & SUIT_MASK
+    b = cards >> 13 & SUIT_MASK
+    c = cards >> 26 & SUIT_MASK
+    d = cards >> 39
+    triples = (a & b & (c | d)) | (c & d & (a | b))
+    table = RUN_DEADWOOD
+    out: dict[int, int] = {}
+    for ka, kb, kc, kd in _set_options(triples, a & b & c & d) if triples else _KEEP_ALL:
+        pa, pb, pc, pd = a & ka, b & kb, c & kc, d & kd
+        total = table[pa] + table[pb] + table[pc] + table[pd]
+        for shift, part in ((0, pa), (13, pb), (26, pc), (39, pd)):
+            base = total - table[part]
+            rest = part
+            while rest:
+                low = rest & -rest
+                rest ^= low
+                card = shift + low.bit_length() - 1
+                value = base + table[part ^ low]
+                if value < out.get(card, _NO_DISCARD):
+                    out[card] = value
+    return out
+
+
+def least_deadwood_discards(cards: int, allowed: int) -> tuple[int, int]:
+    """The least :func:`min_deadwood` left by discarding one card of ``allowed`` (cards of
+    ``cards``), and the mask of the allowed cards that leave it; ``(1 << 20, 0)`` if none is."""
+    a = cards & SUIT_MASK
+    b = cards >> 13 & SUIT_MASK
+    c = cards >> 26 & SUIT_MASK
+    d = cards >> 39
+    triples = (a & b & (c | d)) | (c & d & (a | b))
+    table = RUN_DEADWOOD
+    least = _NO_DISCARD
+    best = 0
+    for ka, kb, kc, kd in _set_options(triples, a & b & c & d) if triples else _KEEP_ALL:
+        pa, pb, pc, pd = a & ka, b & kb, c & kc, d & kd
+        total = table[pa] + table[pb] + table[pc] + table[pd]
+        for shift, part in ((0, pa), (13, pb), (26, pc), (39, pd)):
+            rest = part & allowed >> shift
+            base = total - table[part]
+            while rest:
+                low = rest & -rest
+                rest ^= low
+                value = base + table[part ^ low]
+                if value < least:
+                    least = value
+                    best = low << shift
+                elif value == least:
+                    best |= low << shift
+    return least, best
+
+
+_KEEP_ALL = ((SUIT_MASK, SUIT_MASK, SUIT_MASK, SUIT_MASK),)
+
+
 class HandSizeError(CardError):
     """A hand had a number of cards that the question does not fit."""
 
@@ -228,23 +291,43 @@ ALL_MELDS = _build_all_melds()
 MELD_ID = {meld: index for index, meld in enumerate(ALL_MELDS)}
 
 
+def _build_suit_runs() -> list[tuple[int, ...]]:
+    """Per one-suit mask: every run inside it, by lowest rank, then by length."""
+    table: list[tuple[int, ...]] = [()]
+    for part in range(1, 1 << 13):
+        low = part & -part
+        shifted = part // low
+        length = (shifted ^ (shifted + 1)).bit_length() - 1  # cards in a row from the lowest
+        from_low = tuple(((1 << n) - 1) * low for n in range(3, length + 1))
+        table.append(from_low + table[part ^ low])
+    return table
+
+
+SUIT_RUNS = _build_suit_runs()
+"""Per one-suit mask: the runs (one-suit masks) within it, in :func:`melds_within`'s order."""
+
+
 def melds_within(cards: int) -> list[int]:
-    """Every meld whose cards are all in ``cards``."""
+    """Every meld whose cards are all in ``cards``: sets by rank, then runs by suit, lowest
+    rank, length."""
+    a = cards & SUIT_MASK
+    b = cards >> 13 & SUIT_MASK
+    c = cards >> 26 & SUIT_MASK
+    d = cards >> 39 & SUIT_MASK
+    triples = (a & b & (c | d)) | (c & d & (a | b))
     found: list[int] = []
-    for rank in range(13):
-        column = [1 << (13 * suit + rank) for suit in range(4) if cards >> (13 * suit + rank) & 1]
-        if len(column) >= 3:
-            found.extend(sum(trio) for trio in combinations(column, 3))
+    while triples:
+        low = triples & -triples
+        triples ^= low
+        column = [low << (13 * suit) for suit, part in enumerate((a, b, c, d)) if part & low]
+        found.extend(sum(trio) for trio in combinations(column, 3))
         if len(column) == 4:
             found.append(sum(column))
-    for suit in range(4):
-        part = cards >> (13 * suit) & SUIT_MASK
-        for low in range(11):
-            length = 0
-            while low + length < 13 and part >> (low + length) & 1:
-                length += 1
-                if length >= 3:
-                    found.append(((1 << length) - 1) << (low + 13 * suit))
+    runs = SUIT_RUNS
+    found.extend(runs[a])
+    for shift, part in ((13, b), (26, c), (39, d)):
+        if part & part >> 1 & part >> 2:
+            found.extend([run << shift for run in runs[part]])
     return found
 
 
@@ -459,6 +542,8 @@ __all__ = [
     "best_discards",
     "check_melds",
     "deadwood",
+    "deadwood_after_each_discard",
+    "least_deadwood_discards",
     "is_big_gin",
     "is_meld",
     "is_run",

@@ -20,7 +20,7 @@ from ginrummy.result import HandResult
 from ginrummy.rules import Rules
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class PlayerView:
     seat: int
     dealer: int
@@ -140,35 +140,48 @@ def view_of(state: HandState, seat: int) -> PlayerView:
     if seat not in (0, 1):
         raise ValueError(f"seat must be 0 or 1, got {seat!r}")
     other = 1 - seat
-    finished = state.phase is Phase.OVER and state.result is not None and not state.result.is_void
-    knocker_shown = state.phase is Phase.DEFENDER and other == state.knocker
-    return PlayerView(
-        seat=seat,
-        dealer=state.dealer,
-        phase=state.phase,
-        turn=state.turn,
-        hand=state.hands[seat],
-        opponent_known=state.known[other],
-        opponent_count=state.hands[other].bit_count(),
-        pile=state.pile,
-        stock_size=state.stock_size,
-        upcard=state.upcard,
-        knock_limit=state.limit,
-        taken=state.taken if state.turn == seat else -1,
-        legal=tuple(state.legal_actions()) if state.turn == seat else (),
-        public_log=state.history,
-        knocker=state.knocker,
-        melds=state.melds,
-        laid_off=state.laid_off,
-        opponent_hand=state.hands[other] if finished or knocker_shown else None,
-        result=state.result,
-        rules=state.rules,
-        passes=state.passes,
-        stock_only=state.stock_only,
-        idle_turns=state.idle_turns,
-        pile_draws=state.pile_draws,
-        returned=state.returned,
-        wall_take=state.wall_take,
-        big_gin=state.big_gin,
-        knock_discard=state.knock_discard if state.knocker == seat else -1,
-    )
+    phase = state.phase
+    result = state.result
+    hands = state.hands
+    turn = state.turn
+    knocker = state.knocker
+    shown = (phase is Phase.OVER and result is not None and not result.is_void) or (
+        phase is Phase.DEFENDER and other == knocker)
+    view = _new_object(PlayerView)
+    # A view is made for every decision: its fields go in at once as its __dict__, rather
+    # than one frozen-dataclass __setattr__ each (test_views checks it equals PlayerView(...)).
+    _set_attribute(view, "__dict__", {
+        "seat": seat,
+        "dealer": state.dealer,
+        "phase": phase,
+        "turn": turn,
+        "hand": hands[seat],
+        "opponent_known": state.known[other],
+        "opponent_count": hands[other].bit_count(),
+        "pile": state.pile,
+        "stock_size": 52 - state.stock_pos,
+        "upcard": state.upcard,
+        "knock_limit": state.limit,
+        "taken": state.taken if turn == seat else -1,
+        "legal": tuple(state.legal_actions()) if turn == seat else (),
+        "public_log": state.history,
+        "knocker": knocker,
+        "melds": state.melds,
+        "laid_off": state.laid_off,
+        "opponent_hand": hands[other] if shown else None,
+        "result": result,
+        "rules": state.rules,
+        "passes": state.passes,
+        "stock_only": state.stock_only,
+        "idle_turns": state.idle_turns,
+        "pile_draws": state.pile_draws,
+        "returned": state.returned,
+        "wall_take": state.wall_take,
+        "big_gin": state.big_gin,
+        "knock_discard": state.knock_discard if knocker == seat else -1,
+    })
+    return view
+
+
+_new_object = object.__new__
+_set_attribute = object.__setattr__

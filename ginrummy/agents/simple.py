@@ -42,9 +42,15 @@ from ginrummy.actions import (
     Action,
 )
 from ginrummy.agents.base import best_layout_action
-from ginrummy.cards import SUIT_MASK
+from ginrummy.cards import cards_of
 from ginrummy.hand import Phase
-from ginrummy.melds import MELD_ID, RUN_DEADWOOD, best_arrangement, best_defence, min_deadwood
+from ginrummy.melds import (
+    MELD_ID,
+    best_arrangement,
+    best_defence,
+    least_deadwood_discards,
+    min_deadwood,
+)
 from ginrummy.views import PlayerView
 
 _RUN_NEIGHBOURS = tuple(
@@ -60,7 +66,6 @@ _RUN_NEIGHBOURS = tuple(
     for rank in range(13)
 )
 """For each rank, the pairs of other ranks that make a three-card run with it."""
-_NONE: frozenset[int] = frozenset()
 
 
 def joins_meld(hand: int, card: int) -> bool:
@@ -85,19 +90,6 @@ def joins_meld(hand: int, card: int) -> bool:
         if hand >> (suit_base + low) & 1 and hand >> (suit_base + high) & 1:
             return True
     return False
-
-
-def _suit_parts(hand: int) -> tuple[tuple[int, int, int, int], int]:
-    """The hand's four one-suit masks, and its run-only deadwood, or -1 if some rank is held
-    three or more times (then sets matter and :func:`min_deadwood` must be asked)."""
-    a = hand & SUIT_MASK
-    b = hand >> 13 & SUIT_MASK
-    c = hand >> 26 & SUIT_MASK
-    d = hand >> 39 & SUIT_MASK
-    if (a & b & (c | d)) | (c & d & (a | b)):
-        return (a, b, c, d), -1
-    table = RUN_DEADWOOD
-    return (a, b, c, d), table[a] + table[b] + table[c] + table[d]
 
 
 class SimpleAgent:
@@ -140,37 +132,24 @@ class SimpleAgent:
             return min(knocks, key=lambda a: min_deadwood(hand & ~(1 << (a - KNOCK_BASE))))
         drawn = self._drawn_card(view, memory)
         key = (view.stock_size, len(view.pile), hand)
-        barred_pairs = memory.barred_pairs(key) if drawn >= 0 and memory.pairs else _NONE
-        taken = view.taken
-        candidates: list[int] = []
-        least = 1 << 20
-        parts, fast_total = _suit_parts(hand)
-        run_deadwood = RUN_DEADWOOD
+        allowed = 0
         for action in legal:
             if action >= KNOCK_BASE:
                 break
-            if action < DISCARD_BASE:
-                continue
-            card = action - DISCARD_BASE
-            if card == taken:  # never the face-up card just taken
-                continue
-            if barred_pairs and (1 << drawn | 1 << card) in barred_pairs:
-                continue
-            if fast_total >= 0:  # no rank held 3 times: only runs, one suit changes
-                suit = card // 13
-                part = parts[suit]
-                value = fast_total - run_deadwood[part] + run_deadwood[part & ~(1 << card % 13)]
-            else:
-                value = min_deadwood(hand & ~(1 << card))
-            if value < least:
-                least = value
-                candidates = [card]
-            elif value == least:
-                candidates.append(card)
-        if not candidates:  # every discard barred: fall back on the least deadwood
+            if action >= DISCARD_BASE:
+                allowed |= 1 << (action - DISCARD_BASE)
+        if view.taken >= 0:  # never the face-up card just taken
+            allowed &= ~(1 << view.taken)
+        if drawn >= 0 and memory.pairs:
+            allowed &= ~memory.barred_discards(key, drawn)
+        least, best = least_deadwood_discards(hand, allowed & hand)
+        if not best:  # every discard barred: fall back on the least deadwood
             return self._fallback(view)
-        card = candidates[self.rng.randrange(len(candidates))] if len(candidates) > 1 \
-            else candidates[0]
+        if best & (best - 1):
+            candidates = cards_of(best)
+            card = candidates[self.rng.randrange(len(candidates))]
+        else:
+            card = best.bit_length() - 1
         if drawn >= 0:
             memory.pairs[key] = 1 << drawn | 1 << card
         if least <= view.knock_limit and KNOCK_BASE + card in legal:
@@ -262,6 +241,12 @@ class _HandMemory:
         self.pairs: dict[tuple[int, int, int], int] = {}
         """(stock size, pile size, hand) of the decision -> drawn|discarded card mask."""
 
-    def barred_pairs(self, key: tuple[int, int, int]) -> frozenset[int]:
-        """Pairs played at earlier decisions (asking again about the same view is not one)."""
-        return frozenset(pair for at, pair in self.pairs.items() if at != key)
+    def barred_discards(self, key: tuple[int, int, int], drawn: int) -> int:
+        """The cards whose discard after drawing ``drawn`` would repeat a (drawn, discarded)
+        pair played at an earlier decision (asking again about the same view is not one)."""
+        drawn_bit = 1 << drawn
+        barred = 0
+        for at, pair in self.pairs.items():
+            if pair & drawn_bit and at != key:
+                barred |= (pair ^ drawn_bit) or drawn_bit  # the drawn card itself: one bit
+        return barred

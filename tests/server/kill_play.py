@@ -219,7 +219,8 @@ def replayed_state(database: str, game_id: str, n: int) -> dict[str, Any]:
         stored.log = stored.log[:n]
         table = Table(stored, Store(engine), _settings(database))
         position = table.position
-        state = payload.state_payload(table.info(), position.game, position.ready, table.n, 0)
+        state = payload.state_payload(table.info(), position.game, position.ready, table.n, 0,
+                                      position.stand_in, table.fair)
         return strip_presence(state)
     finally:
         engine.dispose()

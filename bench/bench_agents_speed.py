@@ -3,7 +3,11 @@
 Run from the repository root:  python -m bench.bench_agents_speed [--write]
 
 The issue-3 target is simple against simple with one process (``--jobs 1``):
-at least 1,000 full hands per second. Each row plays ``--hands`` single
+at least 1,000 full hands per second and 4x OpenSpiel's C++ ``SimpleGinRummyBot``
+driven from Python, which this script times in the same run, the same way
+(its last row: ``run_bot_vs_bot`` of ``bench/bench_openspiel_bots.py``, every
+hand from ``game.new_initial_state()``; skipped when OpenSpiel is not
+installed or with ``--no-openspiel``). Each row plays ``--hands`` single
 hands (``gin sim A B --hands N``: every hand a fresh deal, seats and dealer
 rotating) or whole games to 100 (the ``games`` rows), ``--rounds`` times
 with different seeds; the table gives the median and the best round by wall
@@ -31,6 +35,8 @@ from bench.bench_deadwood import _versions, write_section
 
 TARGET = 1000
 """Issue 3: simple vs simple, --jobs 1, full hands per second."""
+BOT_FACTOR = 4
+"""Issue 3: ... and at least this many times OpenSpiel's bot against itself."""
 
 
 @dataclass
@@ -86,7 +92,29 @@ def measure(row: Row, hands: int, rounds: int, seed: int) -> Measure:
     return Measure(wall, cpu, decisions, shares, mean, p99)
 
 
-def run(hands: int, rounds: int, seed: int, jobs: int) -> tuple[list[str], tuple[float, float]]:
+def measure_bot(hands: int, rounds: int, seed: int) -> Measure | None:
+    """OpenSpiel's SimpleGinRummyBot against itself, fresh states (None without OpenSpiel)."""
+    try:
+        import pyspiel
+    except ImportError:
+        return None
+    from bench.bench_openspiel_bots import run_bot_vs_bot
+
+    game = pyspiel.load_game("gin_rummy")
+    wall: list[float] = []
+    cpu: list[float] = []
+    decisions = 0.0
+    for round_number in range(rounds):
+        start_cpu = time.process_time()
+        rate, per_hand, _ = run_bot_vs_bot(hands, seed + round_number, game)
+        cpu.append(hands / (time.process_time() - start_cpu))
+        wall.append(rate)
+        decisions += per_hand / rounds
+    return Measure(wall, cpu, decisions, 0.0, 0.0, 0.0)
+
+
+def run(hands: int, rounds: int, seed: int, jobs: int, bot_hands: int = 0
+        ) -> tuple[list[str], tuple[float, float]]:
     rows = list(ROWS)
     if jobs > 1:
         rows.insert(1, Row(f"simple vs simple, hands, --jobs {jobs}", ("simple", "simple"),
@@ -111,6 +139,13 @@ def run(hands: int, rounds: int, seed: int, jobs: int) -> tuple[list[str], tuple
             f"{m.decisions_per_hand:.1f} | {100 * m.agent_share:.0f}% | "
             f"{m.mean_ms * 1000:.1f} µs | {m.p99_ms * 1000:.1f} µs |"
         )
+    bot = measure_bot(bot_hands, rounds, seed) if bot_hands else None
+    if bot is not None:
+        lines.append(
+            f"| OpenSpiel SimpleGinRummyBot vs itself ({bot_hands} hands per round) "
+            f"| {statistics.median(bot.wall):,.0f} | {max(bot.wall):,.0f} "
+            f"| {statistics.median(bot.cpu):,.0f} | {bot.decisions_per_hand:.1f} | | | |"
+        )
     lines.append("")
     head_wall, head_cpu = headline
     met = "met" if min(headline) >= TARGET else (
@@ -121,6 +156,18 @@ def run(hands: int, rounds: int, seed: int, jobs: int) -> tuple[list[str], tuple
         "shared 2-core machine the CPU-time rate is what one process does with a core to itself; "
         "the wall-clock rate drops when other work runs beside it (see the load average)."
     )
+    if bot is not None:
+        bot_wall, bot_cpu = statistics.median(bot.wall), statistics.median(bot.cpu)
+        by_cpu, by_wall = head_cpu / bot_cpu, head_wall / bot_wall
+        verdict = "met" if min(by_cpu, by_wall) >= BOT_FACTOR else (
+            "met on CPU time" if by_cpu >= BOT_FACTOR else "missed")
+        lines += ["", (
+            f"Target (issue 3): at least {BOT_FACTOR}x OpenSpiel's C++ bot driven from Python "
+            f"(last row: `run_bot_vs_bot` of bench/bench_openspiel_bots.py, each hand from "
+            f"`game.new_initial_state()`, timed in this run): {by_cpu:.2f}x by CPU time "
+            f"({head_cpu:,.0f} / {bot_cpu:,.0f}), {by_wall:.2f}x by wall clock "
+            f"({head_wall:,.0f} / {bot_wall:,.0f}): {verdict}."
+        )]
     return lines, headline
 
 
@@ -131,15 +178,21 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=20261129)
     parser.add_argument("--jobs", type=int, default=1,
                         help="also time simple vs simple with this many processes (if > 1)")
+    parser.add_argument("--bot-hands", type=int, default=1000,
+                        help="hands per round of OpenSpiel's bot against itself")
+    parser.add_argument("--no-openspiel", action="store_true",
+                        help="do not time OpenSpiel's bot")
     parser.add_argument("--write", action="store_true", help="record in bench/RESULTS.md")
     args = parser.parse_args(argv)
-    lines, _ = run(args.hands, args.rounds, args.seed, args.jobs)
+    bot_hands = 0 if args.no_openspiel else args.bot_hands
+    lines, _ = run(args.hands, args.rounds, args.seed, args.jobs, bot_hands)
     machine = f"{platform.system()} {platform.machine()}, {os.cpu_count()} cores"
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     body = [
         f"Machine: {machine} (load average {load:.1f} at the end); {_versions()}.",
         f"Command: `python -m bench.bench_agents_speed --hands {args.hands} "
-        f"--rounds {args.rounds} --seed {args.seed}"
+        f"--rounds {args.rounds} --seed {args.seed} --bot-hands {args.bot_hands}"
+        + (" --no-openspiel" if args.no_openspiel else "")
         + (f" --jobs {args.jobs}`" if args.jobs > 1 else "`"),
         "",
         *lines,

@@ -354,27 +354,29 @@ def best_arrangement(cards: int) -> Arrangement:
     c = cards >> 26 & SUIT_MASK
     d = cards >> 39 & SUIT_MASK
     triples = (a & b & (c | d)) | (c & d & (a | b))
-    best_keep: tuple[int, ...] = (SUIT_MASK,) * 4
-    melds: list[CardSet] = []
+    table = RUN_DEADWOOD
+    ka = kb = kc = kd = SUIT_MASK
+    melds: list[int] = []
     if triples:
         best_value = _NO_DISCARD
-        for keep in _set_options(triples, a & b & c & d):
-            value = sum(RUN_DEADWOOD[part & k] for part, k in zip((a, b, c, d), keep, strict=True))
+        for oa, ob, oc, od in _set_options(triples, a & b & c & d):
+            value = table[a & oa] + table[b & ob] + table[c & oc] + table[d & od]
             if value < best_value:
-                best_value, best_keep = value, keep
-    for rank in range(13) if triples else ():
-        column = 0
-        for suit in range(4):
-            if not best_keep[suit] >> rank & 1:
-                column |= cards & 1 << (13 * suit + rank)
-        if column:
-            melds.append(CardSet(column))
-    for suit, (part, suit_keep) in enumerate(zip((a, b, c, d), best_keep, strict=True)):
-        melds.extend(CardSet(run << (13 * suit)) for run in RUN_MELDS[part & suit_keep])
+                best_value = value
+                ka, kb, kc, kd = oa, ob, oc, od
+        for rank in range(13):  # the sets: cards that a keep-mask leaves out
+            column = 0
+            for suit, keep_part in enumerate((ka, kb, kc, kd)):
+                if not keep_part >> rank & 1:
+                    column |= cards & 1 << (13 * suit + rank)
+            if column:
+                melds.append(column)
+    for shift, part in ((0, a & ka), (13, b & kb), (26, c & kc), (39, d & kd)):
+        melds.extend([run << shift for run in RUN_MELDS[part]])
     used = 0
     for meld in melds:
         used |= meld
-    return Arrangement(tuple(sorted(melds)), CardSet(cards & ~used))
+    return Arrangement(tuple(CardSet(m) for m in sorted(melds)), CardSet(cards & ~used))
 
 
 @dataclass(frozen=True)

@@ -205,11 +205,11 @@ def _layout_action(view: PlayerView, memory: _HandMemory) -> Action:
     plan = memory.layout
     if plan is None or plan[0] is not view.phase:
         if view.phase is Phase.KNOCKER_MELDS:
-            plan = (view.phase, 0, tuple(best_arrangement(free).melds))
+            plan = (view.phase, 0, tuple(map(int, best_arrangement(free).melds)))
         else:
             knocker_free = view.knocker_deadwood_cards()
             defence = best_defence(free, view.melds[view.knocker], gin=knocker_free == 0)
-            plan = (view.phase, int(defence.layoffs), tuple(defence.melds))
+            plan = (view.phase, int(defence.layoffs), tuple(map(int, defence.melds)))
         memory.layout = plan
     _, layoffs, melds = plan
     action = DONE

@@ -21,7 +21,7 @@ from tests.test_hand_properties import play_random
 from tests.test_melds_properties import hands
 
 
-@settings(max_examples=300)
+@settings(max_examples=300, deadline=None)
 @given(hands(max_size=11))
 def test_R10_deadwood_after_each_discard_matches_brute_force(hand: int) -> None:
     values = melds.deadwood_after_each_discard(hand)
@@ -30,7 +30,7 @@ def test_R10_deadwood_after_each_discard_matches_brute_force(hand: int) -> None:
     assert list(values) == bf.cards_in(hand)  # in increasing card order
 
 
-@settings(max_examples=300)
+@settings(max_examples=300, deadline=None)
 @given(hands(min_size=1, max_size=11), st.data())
 def test_R10_least_deadwood_discards_among_allowed_cards(hand: int, data: st.DataObject) -> None:
     allowed = bf.mask(data.draw(st.sets(st.sampled_from(bf.cards_in(hand)))))
@@ -43,7 +43,7 @@ def test_R10_least_deadwood_discards_among_allowed_cards(hand: int, data: st.Dat
     assert best == bf.mask(c for c, v in values.items() if v == least)
 
 
-@settings(max_examples=300)
+@settings(max_examples=300, deadline=None)
 @given(hands(max_size=14))
 def test_R8_R9_melds_within_lists_sets_by_rank_then_runs_by_suit_low_rank_length(
         hand: int) -> None:

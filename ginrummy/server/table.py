@@ -134,6 +134,7 @@ class Table:
         self.agent_name: str | None = None
         self.computer_task: asyncio.Task[None] | None = None
         self.idle_task: asyncio.Task[None] | None = None
+        self.stand_in_task: asyncio.Task[None] | None = None
         self.stand_in_agents: dict[int, Agent] = {}
 
     @staticmethod
@@ -591,7 +592,8 @@ class Table:
 
     async def _idle_after(self, limit: float, n: int, seat: int) -> None:
         await asyncio.sleep(limit)
-        asyncio.create_task(self._stand_in(n, seat), name=f"stand in {self.id}")
+        self.stand_in_task = asyncio.create_task(self._stand_in(n, seat),  # not cancelled by
+                                                 name=f"stand in {self.id}")  # arm_idle
 
     async def come_back(self, seat: int) -> None:
         """``seat``'s player connected again: it plays again if the computer played for it."""

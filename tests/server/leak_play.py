@@ -186,7 +186,9 @@ class Connection:
 
 
 @dataclass
-class Game_:
+class LiveGame:
+    """One game being played: its creation answer and the open connections by recipient."""
+
     client: TestClient
     audit: Audit
     rng: random.Random
@@ -261,7 +263,7 @@ def play_games(client: TestClient, count: int, seed: int, audit: Audit,
         store.append_many = real_append_many  # type: ignore[method-assign]
 
 
-def _new_game(client: TestClient, audit: Audit, rng: random.Random) -> Game_:
+def _new_game(client: TestClient, audit: Audit, rng: random.Random) -> LiveGame:
     friend = rng.random() < 0.4
     body: dict[str, Any] = {"opponent": "friend" if friend else "computer",
                             "preset": rng.choice(["standard", "standard", "oklahoma"]),
@@ -272,7 +274,7 @@ def _new_game(client: TestClient, audit: Audit, rng: random.Random) -> Game_:
         created = create(client, **body)
     audit.secrets.update(str(created[k]) for k in ("game_id", "token", "invite_token",
                                                     "watch_token") if created.get(k))
-    game = Game_(client, audit, rng, created)
+    game = LiveGame(client, audit, rng, created)
     audit.sent.append(Sent(game.gid, 0, created["state"]["n"], created))
     game.connect(0)
     if friend:
@@ -283,7 +285,7 @@ def _new_game(client: TestClient, audit: Audit, rng: random.Random) -> Game_:
     return game
 
 
-def _play(game: Game_, rng: random.Random, failing: dict[str, bool], max_steps: int) -> None:
+def _play(game: LiveGame, rng: random.Random, failing: dict[str, bool], max_steps: int) -> None:
     audit = game.audit
     for _ in range(max_steps):
         game.settle()
@@ -329,7 +331,7 @@ def quick_choice(view: dict[str, Any]) -> str:
     return first_choice(view)
 
 
-def _disturb(game: Game_, rng: random.Random, failing: dict[str, bool]) -> None:
+def _disturb(game: LiveGame, rng: random.Random, failing: dict[str, bool]) -> None:
     """Now and then: a reconnect, a reload, a refused message, an HTTP read, a watcher..."""
     audit = game.audit
     roll = rng.random()
@@ -389,7 +391,7 @@ def _disturb(game: Game_, rng: random.Random, failing: dict[str, bool]) -> None:
         assert second.get("duplicate") is True and second["n"] == first["n"], (first, second)
 
 
-def _refused(game: Game_, rng: random.Random) -> None:
+def _refused(game: LiveGame, rng: random.Random) -> None:
     """A message the server must refuse; the state must not change."""
     who = rng.choice(list(game.conns))
     conn = game.conns[who]

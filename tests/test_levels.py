@@ -56,8 +56,7 @@ def test_each_level_is_the_agent_the_readme_describes() -> None:
 def test_level3_plays_below_the_expert() -> None:
     full = ExpertParams()
     assert not CASUAL.use_estimate and full.use_estimate
-    assert CASUAL.danger_weight == 0 < full.danger_weight
-    assert not CASUAL.model_wait and full.model_wait
+    assert 0 < CASUAL.danger_weight < full.danger_weight
     assert CASUAL.mistakes > full.mistakes
 
 

@@ -14,9 +14,9 @@ level     agent           how it plays
 2         simple          the EAAI-2021 challenge baseline: takes the face-up card only
                           for a meld, throws a card leaving the least deadwood, knocks
                           at the first chance
-3         casual expert   the expert's look-ahead, without reading the opponent's pickups
-                          or guarding its discards, knocking early, and one discard in
-                          five picked among its three best instead of the best
+3         casual expert   the expert's look-ahead and knocking, but without reading the
+                          opponent's pickups, guarding its discards a third as much, and
+                          about one discard in seven picked among its near-best ones
 4         expert          remembers every card, estimates the opponent's hand, discards
                           safely, weighs knocking against waiting for gin or an undercut,
                           arranges its melds to deny layoffs (``ginrummy.agents.expert``)
@@ -54,11 +54,8 @@ from ginrummy.views import PlayerView
 
 LEVELS = (1, 2, 3, 4, 5)
 
-CASUAL = ExpertParams(
-    use_estimate=False, danger_weight=0.0, lookahead_weight=1.0, model_wait=False,
-    knock_margin=-100.0, mistakes=0.2, knock_samples=12,
-)
-"""Level 3: the expert's discards without its reading of the opponent, early knocks."""
+CASUAL = ExpertParams(use_estimate=False, danger_weight=2.0, mistakes=0.15)
+"""Level 3: the expert without its reading of the opponent, less careful discards."""
 
 
 class BeginnerAgent:

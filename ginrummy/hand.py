@@ -84,6 +84,8 @@ def shuffled_deck(rng: random.Random | int) -> list[int]:
 
 def check_deck(deck: Sequence[int]) -> tuple[int, ...]:
     cards = tuple(deck)
+    if len(cards) == 52 and set(map(type, cards)) == _INT_TYPE and set(cards) == _DECK_CARDS:
+        return cards  # the usual deck, checked at once; otherwise find what is wrong below
     if len(cards) != 52 or any(not isinstance(c, int) or isinstance(c, bool) for c in cards):
         raise IllegalActionError(f"a deck needs 52 card numbers, got {len(cards)} items")
     mask = 0
@@ -258,22 +260,20 @@ class HandState:
 
     def legal_actions(self) -> list[Action]:
         """The legal actions of the seat to act, in increasing order."""
-        phase = self.phase
-        if phase is Phase.DRAW:
-            return [DRAW_STOCK] if self.stock_only else [DRAW_STOCK, DRAW_DISCARD]
-        if phase is Phase.DISCARD:
-            return self._discard_actions()
-        if phase is Phase.FIRST_UPCARD:
-            return [DRAW_DISCARD, PASS]
-        if phase is Phase.WALL:
-            top = self.pile[-1]
-            hand = self.hands[self.turn] | 1 << top
-            can_knock = min_deadwood_after_discard(hand) <= self.limit
-            return [DRAW_DISCARD, PASS] if can_knock else [PASS]
-        if phase is Phase.KNOCKER_MELDS:
-            return self._knocker_actions()
-        if phase is Phase.DEFENDER:
-            return self._defender_actions()
+        return _LEGAL_ACTIONS[self.phase](self)
+
+    def _first_upcard_actions(self) -> list[Action]:
+        return [DRAW_DISCARD, PASS]
+
+    def _draw_actions(self) -> list[Action]:
+        return [DRAW_STOCK] if self.stock_only else [DRAW_STOCK, DRAW_DISCARD]
+
+    def _wall_actions(self) -> list[Action]:
+        hand = self.hands[self.turn] | 1 << self.pile[-1]
+        can_knock = min_deadwood_after_discard(hand) <= self.limit
+        return [DRAW_DISCARD, PASS] if can_knock else [PASS]
+
+    def _no_actions(self) -> list[Action]:
         return []
 
     def _may_discard_taken(self) -> bool:
@@ -356,45 +356,53 @@ class HandState:
         state = self._next()
         public = FACE_DOWN_KNOCK if KNOCK_BASE <= action < LAYOFF_BASE else action
         state.history = (self.history, self.turn, public)
-        phase = self.phase
-        if phase is Phase.DRAW:
-            if action == DRAW_STOCK:
-                state._draw_stock()
-            else:
-                state._draw_pile()
-        elif phase is Phase.DISCARD:
-            if action >= KNOCK_BASE:
-                state._knock(action - KNOCK_BASE)
-            elif action == BIG_GIN:
-                state.knocker = self.turn
-                state.big_gin = True
-                state.taken = -1
-                state.phase = Phase.KNOCKER_MELDS
-            else:
-                state._discard(action - DISCARD_BASE)
-        elif phase is Phase.FIRST_UPCARD:
-            state._first_upcard(action)
-        elif phase is Phase.WALL:
-            if action == PASS:
-                state._void("R22: the last discard was not taken to knock")
-            else:
-                state._take_top()
-                state.wall_take = True
-                state.phase = Phase.DISCARD
-        elif phase is Phase.KNOCKER_MELDS:
-            if action == DONE:
-                state.phase = Phase.DEFENDER
-                state.turn = 1 - self.turn
-            else:
-                state._lay_meld(ALL_MELDS[action - MELD_BASE])
-        elif phase is Phase.DEFENDER:
-            if action == DONE:
-                state._finish()
-            elif action >= MELD_BASE:
-                state._lay_meld(ALL_MELDS[action - MELD_BASE])
-            else:
-                state.laid_off = self.laid_off | 1 << (action - LAYOFF_BASE)
+        _MOVES[self.phase](state, action)
         return state
+
+    # Each move below changes a fresh copy of the state it was chosen in.
+
+    def _draw(self, action: Action) -> None:
+        if action == DRAW_STOCK:
+            self._draw_stock()
+        else:
+            self._draw_pile()
+
+    def _discard_or_knock(self, action: Action) -> None:
+        if action >= KNOCK_BASE:
+            self._knock(action - KNOCK_BASE)
+        elif action == BIG_GIN:
+            self.knocker = self.turn
+            self.big_gin = True
+            self.taken = -1
+            self.phase = Phase.KNOCKER_MELDS
+        else:
+            self._discard(action - DISCARD_BASE)
+
+    def _at_wall(self, action: Action) -> None:
+        if action == PASS:
+            self._void("R22: the last discard was not taken to knock")
+        else:
+            self._take_top()
+            self.wall_take = True
+            self.phase = Phase.DISCARD
+
+    def _knocker_lays_out(self, action: Action) -> None:
+        if action == DONE:
+            self.phase = Phase.DEFENDER
+            self.turn = 1 - self.turn
+        else:
+            self._lay_meld(ALL_MELDS[action - MELD_BASE])
+
+    def _defender_lays_out(self, action: Action) -> None:
+        if action == DONE:
+            self._finish()
+        elif action >= MELD_BASE:
+            self._lay_meld(ALL_MELDS[action - MELD_BASE])
+        else:
+            self.laid_off |= 1 << (action - LAYOFF_BASE)
+
+    def _after_the_end(self, action: Action) -> None:
+        """Nothing changes once the hand is over (only the log grows)."""
 
     def _first_upcard(self, action: Action) -> None:
         if action == DRAW_DISCARD:
@@ -575,6 +583,21 @@ class HandState:
 
 
 _FIELDS = frozenset(HandState.__annotations__)
+_BY_PHASE = {
+    Phase.FIRST_UPCARD: (HandState._first_upcard_actions, HandState._first_upcard),
+    Phase.DRAW: (HandState._draw_actions, HandState._draw),
+    Phase.DISCARD: (HandState._discard_actions, HandState._discard_or_knock),
+    Phase.WALL: (HandState._wall_actions, HandState._at_wall),
+    Phase.KNOCKER_MELDS: (HandState._knocker_actions, HandState._knocker_lays_out),
+    Phase.DEFENDER: (HandState._defender_actions, HandState._defender_lays_out),
+    Phase.OVER: (HandState._no_actions, HandState._after_the_end),
+}
+_LEGAL_ACTIONS = tuple(_BY_PHASE[phase][0] for phase in Phase)
+"""Each phase's legal actions, indexed by phase number."""
+_MOVES = tuple(_BY_PHASE[phase][1] for phase in Phase)
+"""Each phase's move, applied to the copy of the state it was chosen in."""
+_INT_TYPE = {int}
+_DECK_CARDS = set(range(52))
 _layoff_targets_of = functools.lru_cache(maxsize=64)(LayoffTargets.of)
 """The knocker's melds stay the same through the defender's turn: work out their targets once."""
 

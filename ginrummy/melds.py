@@ -53,9 +53,32 @@ def _build_run_tables() -> tuple[list[int], list[tuple[int, ...]]]:
 RUN_DEADWOOD, RUN_MELDS = _build_run_tables()
 """Per one-suit mask: least deadwood using runs only; the runs (one-suit masks)."""
 
+
+
+def _build_best_drops() -> list[tuple[int, int]]:
+    """Per one-suit mask: least run-only deadwood after one discard, and the discards doing it."""
+    table = RUN_DEADWOOD
+    drops = [(_NO_DISCARD, 0)]
+    for mask in range(1, 1 << 13):
+        least = _NO_DISCARD
+        best = 0
+        rest = mask
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            value = table[mask ^ low]
+            if value < least:
+                least, best = value, low
+            elif value == least:
+                best |= low
+        drops.append((least, best))
+    return drops
+
+
+BEST_DROPS = _build_best_drops()
+"""Per one-suit mask: (least run-only deadwood after one discard, mask of the discards)."""
 DISCARD_GAIN: list[int] = [_NO_DISCARD] + [
-    min(RUN_DEADWOOD[mask & ~(1 << r)] for r in range(13) if mask >> r & 1) - RUN_DEADWOOD[mask]
-    for mask in range(1, 1 << 13)
+    BEST_DROPS[mask][0] - RUN_DEADWOOD[mask] for mask in range(1, 1 << 13)
 ]
 """Per one-suit mask: change in run-only deadwood after its best single discard."""
 
@@ -199,6 +222,7 @@ def least_deadwood_discards(cards: int, allowed: int) -> tuple[int, int]:
     d = cards >> 39
     triples = (a & b & (c | d)) | (c & d & (a | b))
     table = RUN_DEADWOOD
+    drops = BEST_DROPS
     least = _NO_DISCARD
     best = 0
     for ka, kb, kc, kd in _set_options(triples, a & b & c & d) if triples else _KEEP_ALL:
@@ -206,7 +230,18 @@ def least_deadwood_discards(cards: int, allowed: int) -> tuple[int, int]:
         total = table[pa] + table[pb] + table[pc] + table[pd]
         for shift, part in ((0, pa), (13, pb), (26, pc), (39, pd)):
             rest = part & allowed >> shift
+            if not rest:
+                continue
             base = total - table[part]
+            if rest == part:  # the whole suit allowed: its best discards are in a table
+                left, rest = drops[part]
+                value = base + left
+                if value < least:
+                    least = value
+                    best = rest << shift
+                elif value == least:
+                    best |= rest << shift
+                continue
             while rest:
                 low = rest & -rest
                 rest ^= low

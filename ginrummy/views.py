@@ -145,8 +145,11 @@ def view_of(state: HandState, seat: int) -> PlayerView:
     hands = state.hands
     turn = state.turn
     knocker = state.knocker
-    shown = (phase is Phase.OVER and result is not None and not result.is_void) or (
-        phase is Phase.DEFENDER and other == knocker)
+    shown = False  # the opponent's whole hand
+    if phase is _OVER:
+        shown = result is not None and not result.is_void
+    elif phase is _DEFENDER:
+        shown = other == knocker
     view = _new_object(PlayerView)
     # A view is made for every decision: its fields go in at once as its __dict__, rather
     # than one frozen-dataclass __setattr__ each (test_views checks it equals PlayerView(...)).
@@ -185,3 +188,5 @@ def view_of(state: HandState, seat: int) -> PlayerView:
 
 _new_object = object.__new__
 _set_attribute = object.__setattr__
+_DEFENDER = Phase.DEFENDER
+_OVER = Phase.OVER  # once: reading an enum member through its class is ten times slower

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ginrummy.agents.sampling import opponent_visible, unseen_cards
+from ginrummy.agents.sampling import opponent_visible
 from ginrummy.agents.tracking import CardMemory
 from ginrummy.cards import cards_of
 from ginrummy.views import PlayerView
@@ -74,7 +74,7 @@ def estimate_opponent(view: PlayerView, memory: CardMemory, use_actions: bool = 
     """The estimate of the opponent's hand for ``view`` (uniform with ``use_actions=False``)."""
     other = view.opponent
     visible = opponent_visible(view)
-    unseen = unseen_cards(view) & ~visible
+    unseen = view.unseen() & ~visible
     pool = cards_of(unseen)
     unknown = view.opponent_count - visible.bit_count()
     weight = [0.0] * 52

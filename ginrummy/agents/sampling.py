@@ -63,11 +63,6 @@ def hidden_knock_discard(view: PlayerView) -> bool:
     return view.knocker == view.opponent and not view.big_gin
 
 
-# ginrummy.agents.estimate still imports this name; PlayerView.unseen() itself now leaves
-# out the seat's own face-down knock discard, so there is nothing left to correct here.
-unseen_cards = PlayerView.unseen
-
-
 def opponent_unknown_count(view: PlayerView) -> int:
     """How many of the opponent's cards this seat cannot name."""
     return view.opponent_count - opponent_visible(view).bit_count()

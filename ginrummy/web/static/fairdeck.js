@@ -1,0 +1,211 @@
+// Provably fair decks, checked in the browser: docs/FAIRNESS.md version 1, with WebCrypto.
+// No DOM and no server: every check of a hand is computed here from the record alone.
+
+const RANKS = "A23456789TJQK";
+const SUITS = "CDHS";
+const HEX64 = /^[0-9a-f]{64}$/;
+const SEATS = 2;
+const MAX_CLIENT_SEED = 64;
+const MAX_GAME_ID = 128;
+// What Python's str.isprintable() refuses: control, format, surrogate, private, unassigned,
+// line and paragraph separators, and every space but the ASCII one.
+const UNPRINTABLE = /[\p{Cc}\p{Cf}\p{Cs}\p{Co}\p{Cn}\p{Zl}\p{Zp}]|(?! )\p{Zs}/u;
+
+export const VERSION = 1;
+
+export function cardName(number) {
+  return RANKS[number % 13] + SUITS[Math.floor(number / 13)];
+}
+
+export function hexToBytes(hex) {
+  const bytes = new Uint8Array(hex.length / 2);
+  for (let i = 0; i < bytes.length; i += 1) bytes[i] = parseInt(hex.slice(2 * i, 2 * i + 2), 16);
+  return bytes;
+}
+
+export function bytesToHex(bytes) {
+  return Array.from(new Uint8Array(bytes), (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+export async function sha256Hex(bytes) {
+  return bytesToHex(await crypto.subtle.digest("SHA-256", bytes));
+}
+
+/** The message of step 4: each field as its UTF-8 length (4 bytes, big-endian) then its bytes. */
+export function deckMessage(gameId, handNumber, clientSeeds) {
+  const fields = ["ginrummy-deck", String(VERSION), gameId, String(handNumber), String(clientSeeds.length),
+    ...clientSeeds.map((seed) => seed ?? "")];
+  const encoded = fields.map((field) => new TextEncoder().encode(field));
+  const message = new Uint8Array(encoded.reduce((size, field) => size + 4 + field.length, 0));
+  const view = new DataView(message.buffer);
+  let at = 0;
+  for (const field of encoded) {
+    view.setUint32(at, field.length);
+    message.set(field, at + 4);
+    at += 4 + field.length;
+  }
+  return message;
+}
+
+/** The deck of one hand (card numbers, top first): HMAC-SHA256 stream, Fisher-Yates with rejection. */
+export async function deriveDeck(serverSeedHex, gameId, handNumber, clientSeeds) {
+  const key = await crypto.subtle.importKey("raw", hexToBytes(serverSeedHex), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+  const message = deckMessage(gameId, handNumber, clientSeeds);
+  const block = new Uint8Array(message.length + 4);
+  block.set(message);
+  let stream = new Uint8Array(0);
+  let counter = 0;
+  const readByte = async () => {
+    if (!stream.length) {
+      new DataView(block.buffer).setUint32(message.length, counter);
+      stream = new Uint8Array(await crypto.subtle.sign("HMAC", key, block));
+      counter += 1;
+    }
+    const byte = stream[0];
+    stream = stream.subarray(1);
+    return byte;
+  };
+  // n is at most 52, so k is at most 6 bits: one byte a try.
+  const below = async (n) => {
+    const mask = (1 << (n - 1).toString(2).length) - 1;
+    for (;;) {
+      const value = (await readByte()) & mask;
+      if (value < n) return value;
+    }
+  };
+  const deck = Array.from({ length: 52 }, (_, i) => i);
+  for (let i = 51; i > 0; i -= 1) {
+    const j = await below(i + 1);
+    [deck[i], deck[j]] = [deck[j], deck[i]];
+  }
+  return deck;
+}
+
+function textProblem(text, limit, what) {
+  if (typeof text !== "string") return { code: `${what}_type`, type: text === null ? "null" : typeof text };
+  const length = [...text].length;
+  if (length < 1 || length > limit) return { code: `${what}_length`, length, limit };
+  const bad = [...text].find((ch) => UNPRINTABLE.test(ch));
+  if (bad !== undefined) return { code: `${what}_character`, char: `U+${bad.codePointAt(0).toString(16).toUpperCase().padStart(4, "0")}` };
+  return null;
+}
+
+function short(value) {
+  const text = JSON.stringify(value) ?? String(value);
+  return text.length <= 80 ? text : `${text.slice(0, 77)}...`;
+}
+
+/**
+ * Everything that keeps hand `number` (from 1) of a parsed record from being proved fair:
+ * a list of problems {code, ...params}, empty when the hand is proved fair.
+ */
+export async function checkHand(hand, number) {
+  const fair = hand && hand.fair;
+  if (!fair || typeof fair !== "object") return [{ code: "no_fair" }];
+  const problems = [];
+  if (fair.version !== VERSION) problems.push({ code: "version", version: short(fair.version) });
+  const commitmentOk = typeof fair.commitment === "string" && HEX64.test(fair.commitment);
+  if (!commitmentOk) problems.push({ code: "commitment_format", value: short(fair.commitment) });
+  const seed = fair.server_seed;
+  let seedOk = false;
+  if (seed === null || seed === undefined) problems.push({ code: "server_seed_missing" });
+  else if (typeof seed !== "string" || !HEX64.test(seed)) problems.push({ code: "server_seed_format", value: short(seed) });
+  else seedOk = true;
+  if (seedOk && commitmentOk) {
+    const actual = await sha256Hex(hexToBytes(seed));
+    if (actual !== fair.commitment) problems.push({ code: "commitment_mismatch", commitment: fair.commitment, actual });
+  }
+  let inputsOk = true;
+  const seeds = fair.client_seeds;
+  if (!Array.isArray(seeds)) {
+    problems.push({ code: "client_seeds_type" });
+    inputsOk = false;
+  } else {
+    if (seeds.length !== SEATS) problems.push({ code: "client_seed_count", count: seeds.length, seats: SEATS });
+    seeds.forEach((client, seat) => {
+      const problem = client === null ? null : textProblem(client, MAX_CLIENT_SEED, "client_seed");
+      if (problem) {
+        problems.push({ ...problem, seat });
+        inputsOk = false;
+      }
+    });
+  }
+  const idProblem = textProblem(fair.game_id, MAX_GAME_ID, "game_id");
+  if (idProblem) {
+    problems.push(idProblem);
+    inputsOk = false;
+  }
+  const deck = deckNumbers(hand.deck);
+  if (deck === null) {
+    problems.push({ code: "deck_cards", count: Array.isArray(hand.deck) ? hand.deck.length : "?" });
+    inputsOk = false;
+  }
+  if (seedOk && inputsOk && fair.version === VERSION) {
+    const expected = await deriveDeck(seed, fair.game_id, number, seeds);
+    const wrong = expected.map((card, i) => (card === deck[i] ? -1 : i)).filter((i) => i >= 0);
+    if (wrong.length) {
+      const first = wrong[0];
+      problems.push({ code: "deck_mismatch", count: wrong.length, position: first + 1,
+        card: cardName(deck[first]), expected: cardName(expected[first]) });
+    }
+  }
+  return problems;
+}
+
+/** The record's deck as card numbers, or null unless it is the 52 cards once each. */
+function deckNumbers(deck) {
+  if (!Array.isArray(deck) || deck.length !== 52) return null;
+  const numbers = deck.map((name) => (typeof name === "string" && name.length === 2 && RANKS.includes(name[0]) && SUITS.includes(name[1])
+    ? SUITS.indexOf(name[1]) * 13 + RANKS.indexOf(name[0]) : -1));
+  return new Set(numbers).size === 52 && !numbers.includes(-1) ? numbers : null;
+}
+
+/**
+ * The game record in `data`: a record ({"format": "ginrummy-game", ...}) or the answer of
+ * GET /api/games/{id}/record (the record under "record"). Throws an Error whose `problem`
+ * says why the file is not a game record.
+ */
+export function gameRecordOf(data) {
+  const fail = (problem) => Object.assign(new Error(problem.code), { problem });
+  if (data && typeof data === "object" && data.record && typeof data.record === "object" && !("format" in data)) data = data.record;
+  if (!data || typeof data !== "object" || Array.isArray(data)) throw fail({ code: "not_object" });
+  if (data.format !== "ginrummy-game") throw fail({ code: "format", value: short(data.format) });
+  if (!Array.isArray(data.hands)) throw fail({ code: "hands", value: short(data.hands) });
+  return data;
+}
+
+/** Parse JSON text into a game record; errors as gameRecordOf (a JSON error says where). */
+export function parseRecord(text) {
+  let data;
+  try {
+    data = JSON.parse(text);
+  } catch (error) {
+    throw Object.assign(new Error("json"), { problem: { code: "json", error: error.message } });
+  }
+  return gameRecordOf(data);
+}
+
+/**
+ * Check every hand of a game record: {hands: [problems of hand 1, ...], game: [problems]}.
+ * Besides each hand's own checks: one game id for the whole game, a server seed per hand.
+ */
+export async function checkRecord(record) {
+  const hands = [];
+  const game = record.hands.length ? [] : [{ code: "no_hands" }];
+  let firstGameId = null;
+  const seen = new Map();
+  for (const [index, hand] of record.hands.entries()) {
+    const problems = await checkHand(hand, index + 1);
+    const fair = hand && hand.fair;
+    if (fair && typeof fair === "object") {
+      if (firstGameId === null) firstGameId = fair.game_id;
+      else if (fair.game_id !== firstGameId) problems.push({ code: "game_id_differs", game_id: short(fair.game_id), first: short(firstGameId) });
+      if (typeof fair.server_seed === "string") {
+        if (seen.has(fair.server_seed)) problems.push({ code: "seed_reused", other: seen.get(fair.server_seed) });
+        else seen.set(fair.server_seed, index + 1);
+      }
+    }
+    hands.push(problems);
+  }
+  return { hands, game };
+}

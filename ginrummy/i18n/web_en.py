@@ -291,6 +291,65 @@ OWN_EN: dict[str, str] = {
     "keys.draw": "S stock · P pile (take) · T take · X pass",
     "keys.knock": "K knock · G gin · H hint · N next hand",
     "keys.sort": "1 by melds · 2 by rank · 3 by suit · ? this help",
+    # ------------------------------------------------------------ the fair-deal check (/verify)
+    "fair.link": "Check the deals",
+    "fair.title": "Check the deals",
+    "fair.intro": "This page checks, in your browser, that every deck of a finished game was "
+                  "fixed before the hand began: the SHA-256 of the revealed server seed must be "
+                  "the commitment published before the deal, and the deck must be the one "
+                  "derived from the server seed, the players' seeds, the game id and the hand "
+                  "number (deck derivation version 1). The server only hands over the record.",
+    "fair.scope": "It checks the deals, not the moves: gin verify RECORD also replays the game "
+                  "by the rules.",
+    "fair.from_game": "The record of game {game}, from this server:",
+    "fair.paste": "Game record (JSON): paste one, load a file, or edit this one",
+    "fair.check": "Check",
+    "fair.load_file": "Load a file…",
+    "fair.checking": "Checking…",
+    "fair.load_failed": "Could not get the record of game {game}: {error}",
+    "fair.bad_file": "This is not a game record that can be checked: {problem}.",
+    "fair.file.json": "it is not valid JSON ({error})",
+    "fair.file.not_object": "it is not a JSON object",
+    "fair.file.format": "its format is {value}, not \"ginrummy-game\"",
+    "fair.file.hands": "its \"hands\" must be a list, got {value}",
+    "fair.file.unreadable": "the file {name} cannot be read ({error})",
+    "fair.summary_ok.one": "The hand is verified: its deck is the one its commitment fixed.",
+    "fair.summary_ok.other": "All {count} hands are verified: each deck is the one its "
+                             "commitment fixed.",
+    "fair.summary_problem": "Not proved fair: {bad} of {count} hands have a problem.",
+    "fair.summary_game": "Not proved fair: the game as a whole has a problem.",
+    "fair.hand_ok": "Hand {number}: OK, the deck is the one committed to ({commitment})",
+    "fair.hand_problem": "Hand {number}: PROBLEM: {problem}",
+    "fair.game_problem": "Game: PROBLEM: {problem}",
+    "fair.problem.seat": "seat {seat}: {problem}",
+    "fair.problem.no_fair": "the hand has no fairness data (no commitment was recorded)",
+    "fair.problem.version": "unknown deck derivation version {version} (this page knows {known})",
+    "fair.problem.commitment_format": "the commitment must be 64 lowercase hex digits (a "
+                                      "SHA-256), got {value}",
+    "fair.problem.commitment_mismatch": "the commitment {commitment} does not match the server "
+                                        "seed, whose SHA-256 is {actual}",
+    "fair.problem.server_seed_missing": "the server seed is not revealed",
+    "fair.problem.server_seed_format": "the server seed must be 64 lowercase hex digits (32 "
+                                       "bytes), got {value}",
+    "fair.problem.client_seeds_type": "the client seeds must be a list, one a seat",
+    "fair.problem.client_seed_count": "there are {count} client seeds, but the game has {seats} "
+                                      "seats",
+    "fair.problem.client_seed_type": "a client seed is text or null, not {type}",
+    "fair.problem.client_seed_length": "a client seed has 1 to {limit} characters, this one has "
+                                       "{length}",
+    "fair.problem.client_seed_character": "the client seed has a character that cannot be "
+                                          "printed ({code_point})",
+    "fair.problem.game_id_type": "the game id is text, not {type}",
+    "fair.problem.game_id_length": "a game id has 1 to {limit} characters, this one has {length}",
+    "fair.problem.game_id_character": "the game id has a character that cannot be printed "
+                                      "({code_point})",
+    "fair.problem.deck_cards": "the deck is not 52 different cards ({count} items)",
+    "fair.problem.deck_mismatch": "the deck is not the derived one: {count} positions differ; at "
+                                  "position {position} the deck has {card}, the derivation gives "
+                                  "{expected}",
+    "fair.problem.game_id_differs": "the game id {game_id} differs from hand 1's ({first})",
+    "fair.problem.seed_reused": "the server seed was already used in hand {other}",
+    "fair.problem.no_hands": "the record has no hands",
 }
 
 WEB_EN: dict[str, str] = {

@@ -287,6 +287,71 @@ OWN_IT: dict[str, str] = {
     "keys.draw": "S tallone · P scarti (prendi) · T prendi · X passo",
     "keys.knock": "K bussa · G gin · H suggerimento · N prossima mano",
     "keys.sort": "1 per combinazioni · 2 per valore · 3 per seme · ? questo aiuto",
+    # ------------------------------------------------ la verifica delle smazzate (/verify)
+    "fair.link": "Verifica le smazzate",
+    "fair.title": "Verifica le smazzate",
+    "fair.intro": "Questa pagina verifica, nel tuo browser, che ogni mazzo di una partita finita "
+                  "fosse fissato prima dell'inizio della mano: lo SHA-256 del seed del server "
+                  "rivelato deve essere l'impegno pubblicato prima della distribuzione, e il "
+                  "mazzo deve essere quello derivato dal seed del server, dai seed dei giocatori, "
+                  "dall'identificativo della partita e dal numero della mano (derivazione del "
+                  "mazzo versione 1). Il server fornisce solo la registrazione.",
+    "fair.scope": "Verifica le smazzate, non le mosse: gin verify RECORD riproduce anche la "
+                  "partita secondo le regole.",
+    "fair.from_game": "La registrazione della partita {game}, da questo server:",
+    "fair.paste": "Registrazione della partita (JSON): incollane una, carica un file o modifica "
+                  "questa",
+    "fair.check": "Verifica",
+    "fair.load_file": "Carica un file…",
+    "fair.checking": "Verifica in corso…",
+    "fair.load_failed": "Impossibile ottenere la registrazione della partita {game}: {error}",
+    "fair.bad_file": "Questa non è una registrazione di partita verificabile: {problem}.",
+    "fair.file.json": "non è JSON valido ({error})",
+    "fair.file.not_object": "non è un oggetto JSON",
+    "fair.file.format": "il suo formato è {value}, non \"ginrummy-game\"",
+    "fair.file.hands": "il suo campo \"hands\" deve essere una lista, trovato {value}",
+    "fair.file.unreadable": "impossibile leggere il file {name} ({error})",
+    "fair.summary_ok.one": "La mano è verificata: il mazzo è quello fissato dall'impegno.",
+    "fair.summary_ok.other": "Tutte le {count} mani sono verificate: ogni mazzo è quello "
+                             "fissato dal suo impegno.",
+    "fair.summary_problem": "Equità non dimostrata: {bad} mani su {count} hanno un problema.",
+    "fair.summary_game": "Equità non dimostrata: la partita nel suo insieme ha un problema.",
+    "fair.hand_ok": "Mano {number}: OK, il mazzo è quello dell'impegno ({commitment})",
+    "fair.hand_problem": "Mano {number}: PROBLEMA: {problem}",
+    "fair.game_problem": "Partita: PROBLEMA: {problem}",
+    "fair.problem.seat": "posto {seat}: {problem}",
+    "fair.problem.no_fair": "la mano non ha dati di equità (nessun impegno registrato)",
+    "fair.problem.version": "versione {version} della derivazione del mazzo sconosciuta (questa "
+                            "pagina conosce {known})",
+    "fair.problem.commitment_format": "l'impegno deve essere di 64 cifre esadecimali minuscole "
+                                      "(uno SHA-256), trovato {value}",
+    "fair.problem.commitment_mismatch": "l'impegno {commitment} non corrisponde al seed del "
+                                        "server, il cui SHA-256 è {actual}",
+    "fair.problem.server_seed_missing": "il seed del server non è stato rivelato",
+    "fair.problem.server_seed_format": "il seed del server deve essere di 64 cifre esadecimali "
+                                       "minuscole (32 byte), trovato {value}",
+    "fair.problem.client_seeds_type": "i seed dei giocatori devono essere una lista, uno per "
+                                      "posto",
+    "fair.problem.client_seed_count": "ci sono {count} seed dei giocatori, ma la partita ha "
+                                      "{seats} posti",
+    "fair.problem.client_seed_type": "un seed del giocatore è un testo o null, non {type}",
+    "fair.problem.client_seed_length": "un seed del giocatore ha da 1 a {limit} caratteri, "
+                                       "questo ne ha {length}",
+    "fair.problem.client_seed_character": "il seed del giocatore contiene un carattere non "
+                                          "stampabile ({code_point})",
+    "fair.problem.game_id_type": "l'identificativo della partita è un testo, non {type}",
+    "fair.problem.game_id_length": "un identificativo di partita ha da 1 a {limit} caratteri, "
+                                   "questo ne ha {length}",
+    "fair.problem.game_id_character": "l'identificativo della partita contiene un carattere non "
+                                      "stampabile ({code_point})",
+    "fair.problem.deck_cards": "il mazzo non è di 52 carte diverse ({count} elementi)",
+    "fair.problem.deck_mismatch": "il mazzo non è quello derivato: {count} posizioni diverse; "
+                                  "alla posizione {position} il mazzo ha {card}, la derivazione "
+                                  "dà {expected}",
+    "fair.problem.game_id_differs": "l'identificativo {game_id} è diverso da quello della mano 1 "
+                                    "({first})",
+    "fair.problem.seed_reused": "il seed del server era già stato usato nella mano {other}",
+    "fair.problem.no_hands": "la registrazione non ha mani",
 }
 
 WEB_IT: dict[str, str] = {

@@ -60,6 +60,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
         Route("/", page.index),
         Route("/play/{game_id}", page.index),
         Route("/watch/{game_id}", page.index),
+        Route("/verify", page.index),
         Route("/api", _guarded(http_api.api_index)),
         Route("/api/protocol", _guarded(http_api.protocol_doc)),
         Route("/api/rules", _guarded(http_api.rules_info)),

@@ -1,7 +1,8 @@
 """The page at ``/`` until the browser client arrives: what the server offers, in plain HTML.
 
 If ``ginrummy/web/index.html`` exists (the browser client), it is served
-instead at ``/``, ``/play/{game_id}`` and ``/watch/{game_id}``, and its
+instead at ``/``, ``/play/{game_id}``, ``/watch/{game_id}`` and ``/verify`` (the fair-deal
+check, computed in the browser), and its
 ``ginrummy/web/static/`` folder (scripts, styles, images) at ``/static``.
 """
 

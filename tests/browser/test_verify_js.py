@@ -53,14 +53,14 @@ def js_deck(page: Any, seed: str, game_id: str, number: int, seeds: list[str | N
     return deck
 
 
-def test_the_worked_example_of_fairness_md() -> None:
+def test_R1_the_worked_example_of_fairness_md() -> None:
     from ginrummy.cards import card_name
 
     deck = derive_deck(bytes.fromhex(EXAMPLE_SEED), "table-42", 1, ["alice", None])
     assert " ".join(card_name(c) for c in deck) == EXAMPLE_DECK
 
 
-def test_js_derives_the_worked_example(js: Any) -> None:
+def test_R1_js_derives_the_worked_example(js: Any) -> None:
     deck = js_deck(js, EXAMPLE_SEED, "table-42", 1, ["alice", None])
     names = js.evaluate("deck => deck.map(window.fair.cardName).join(' ')", deck)
     assert names == EXAMPLE_DECK
@@ -72,7 +72,7 @@ def test_js_derives_the_worked_example(js: Any) -> None:
     assert commitment == "2452a049d323d086d0c7c23abfe300c3c5b1429b97d731dcb641e3407db98d4c"
 
 
-def test_js_derivation_equals_python_for_random_inputs(js: Any) -> None:
+def test_R1_js_derivation_equals_python_for_random_inputs(js: Any) -> None:
     rng = random.Random(20261129)
     alphabet = "abcXYZ019 -_àèé€ßΩ中文🂡"
     cases = []

@@ -1,9 +1,10 @@
-// The browser client: picks the language and the screen (home, a table, a watch link, a replay).
+// The browser client: picks the language and the screen (home, a table, a watch link, a replay, the fair-deal check).
 import { h, store } from "./dom.js";
 import { LANGUAGE_NAMES, LANGUAGES, chooseLanguage, language, loadLanguage, preferredLanguage, t } from "./i18n.js";
 import { renderHome } from "./home.js";
 import { ReplayScreen } from "./replay.js";
 import { TableScreen } from "./table.js";
+import { VerifyScreen } from "./verify.js";
 
 const main = document.getElementById("app");
 let screen = null;
@@ -68,7 +69,9 @@ function route() {
   const play = path.match(/^\/play\/([^/]+)\/?$/);
   const watch = path.match(/^\/watch\/([^/]+)\/?$/);
   const token = location.hash.length > 1 ? decodeURIComponent(location.hash.slice(1)) : null;
-  if (play && new URLSearchParams(location.search).has("replay")) {
+  if (path === "/verify" || path === "/verify/") {
+    screen = new VerifyScreen(main, { gameId: new URLSearchParams(location.search).get("game"), token });
+  } else if (play && new URLSearchParams(location.search).has("replay")) {
     screen = new ReplayScreen(main, { gameId: decodeURIComponent(play[1]), token });
   } else if (play) {
     screen = new TableScreen(main, { gameId: decodeURIComponent(play[1]), mode: "play", token });

@@ -86,7 +86,7 @@ function textProblem(text, limit, what) {
   const length = [...text].length;
   if (length < 1 || length > limit) return { code: `${what}_length`, length, limit };
   const bad = [...text].find((ch) => UNPRINTABLE.test(ch));
-  if (bad !== undefined) return { code: `${what}_character`, char: `U+${bad.codePointAt(0).toString(16).toUpperCase().padStart(4, "0")}` };
+  if (bad !== undefined) return { code: `${what}_character`, code_point: `U+${bad.codePointAt(0).toString(16).toUpperCase().padStart(4, "0")}` };
   return null;
 }
 
@@ -103,7 +103,7 @@ export async function checkHand(hand, number) {
   const fair = hand && hand.fair;
   if (!fair || typeof fair !== "object") return [{ code: "no_fair" }];
   const problems = [];
-  if (fair.version !== VERSION) problems.push({ code: "version", version: short(fair.version) });
+  if (fair.version !== VERSION) problems.push({ code: "version", version: short(fair.version), known: VERSION });
   const commitmentOk = typeof fair.commitment === "string" && HEX64.test(fair.commitment);
   if (!commitmentOk) problems.push({ code: "commitment_format", value: short(fair.commitment) });
   const seed = fair.server_seed;
@@ -161,13 +161,14 @@ function deckNumbers(deck) {
 }
 
 /**
- * The game record in `data`: a record ({"format": "ginrummy-game", ...}) or the answer of
- * GET /api/games/{id}/record (the record under "record"). Throws an Error whose `problem`
+ * The game record in `data`: a record ({"format": "ginrummy-game", ...}), the answer of
+ * GET /api/games/{id}/record or its chain entry (the record under "record"). Throws an Error whose `problem`
  * says why the file is not a game record.
  */
 export function gameRecordOf(data) {
   const fail = (problem) => Object.assign(new Error(problem.code), { problem });
-  if (data && typeof data === "object" && data.record && typeof data.record === "object" && !("format" in data)) data = data.record;
+  // the API's answer holds the chain's entry under "record", which holds the game record
+  for (let depth = 0; depth < 2 && data && typeof data === "object" && !("format" in data) && data.record && typeof data.record === "object"; depth += 1) data = data.record;
   if (!data || typeof data !== "object" || Array.isArray(data)) throw fail({ code: "not_object" });
   if (data.format !== "ginrummy-game") throw fail({ code: "format", value: short(data.format) });
   if (!Array.isArray(data.hands)) throw fail({ code: "hands", value: short(data.hands) });

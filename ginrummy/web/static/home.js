@@ -223,5 +223,6 @@ function gameItem(game) {
     h("span", { class: "game-status" }, status),
     h("span", { class: "game-actions" },
       h("a", { class: "btn small", href: table }, t(game.status === "over" ? "games.result" : "games.continue")),
-      game.status === "over" ? h("a", { class: "btn small", href: `${table}?replay` }, t("games.replay")) : null));
+      game.status === "over" ? h("a", { class: "btn small", href: `${table}?replay` }, t("games.replay")) : null,
+      game.record ? h("a", { class: "btn small", href: `/verify?game=${encodeURIComponent(game.game_id)}` }, t("fair.link")) : null));
 }

@@ -7,6 +7,7 @@ a server. Its decks and commitments must equal :mod:`ginrummy.provably_fair` exa
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Iterator
 from typing import Any
@@ -93,3 +94,94 @@ def test_R1_js_derivation_equals_python_for_random_inputs(js: Any) -> None:
         assert answer["deck"] == derive_deck(bytes.fromhex(seed), game_id, number, seeds), (
             seed, game_id, number, seeds)
         assert answer["commitment"] == commitment_of(bytes.fromhex(seed))
+
+
+def _record_hand(number: int, seeds: list[str | None], game_id: str = "g-1") -> dict[str, Any]:
+    from ginrummy.cards import card_name
+    from ginrummy.provably_fair import FairHand
+    from ginrummy.shuffle import SeededSource
+
+    hand = FairHand.draw(SeededSource(f"hand {number}"), game_id, number).with_client_seeds(seeds)
+    return {"deck": [card_name(c) for c in hand.deck()], "fair": hand.reveal().to_dict()}
+
+
+def _tampered_hands() -> list[tuple[str, dict[str, Any]]]:
+    """Hand 1 of a record, whole and broken in each way the check must name."""
+    def changed(change: Any) -> dict[str, Any]:
+        hand = _record_hand(1, ["alice", None])
+        change(hand, hand["fair"])
+        return hand
+
+    def swap(hand: dict[str, Any], fair: dict[str, Any]) -> None:
+        hand["deck"][0], hand["deck"][51] = hand["deck"][51], hand["deck"][0]
+
+    return [
+        ("whole", changed(lambda hand, fair: None)),
+        ("two cards swapped", changed(swap)),
+        ("seed not revealed", changed(lambda hand, fair: fair.update(server_seed=None))),
+        ("seed not hex", changed(lambda hand, fair: fair.update(server_seed="XYZ"))),
+        ("a wrong seed", changed(lambda hand, fair: fair.update(server_seed="ab" * 32))),
+        ("commitment upper case",
+         changed(lambda hand, fair: fair.update(commitment=fair["commitment"].upper()))),
+        ("empty client seed", changed(lambda hand, fair: fair["client_seeds"].__setitem__(0, ""))),
+        ("newline in a seed",
+         changed(lambda hand, fair: fair["client_seeds"].__setitem__(1, "a\nb"))),
+        ("a seed too long",
+         changed(lambda hand, fair: fair["client_seeds"].__setitem__(0, "é" * 65))),
+        ("three seeds", changed(lambda hand, fair: fair["client_seeds"].append("x"))),
+        ("game id too long", changed(lambda hand, fair: fair.update(game_id="g" * 129))),
+        ("51 cards", changed(lambda hand, fair: hand["deck"].pop())),
+        ("a card twice", changed(lambda hand, fair: hand["deck"].__setitem__(0, hand["deck"][1]))),
+        ("version 2", changed(lambda hand, fair: fair.update(version=2))),
+    ]
+
+
+def test_R1_js_names_the_same_problems_as_python_for_each_tampered_hand(js: Any) -> None:
+    from ginrummy.cards import parse_card
+    from ginrummy.provably_fair import verify_hand
+
+    cases = _tampered_hands()
+    got = js.evaluate(
+        """async (hands) => Promise.all(hands.map((hand) => window.fair.checkHand(hand, 1)))""",
+        [hand for _, hand in cases])
+    for (name, hand), problems in zip(cases, got, strict=True):
+        fair = hand["fair"]
+        try:
+            deck = [parse_card(card) for card in hand["deck"]]
+        except ValueError:
+            deck = hand["deck"]
+        expected = verify_hand(fair["commitment"], fair["server_seed"], fair["client_seeds"],
+                               fair["game_id"], 1, deck, version=fair["version"], seats=2)
+        assert [(p["code"], p.get("seat")) for p in problems] == [
+            (p.code, p.seat) for p in expected], name
+        for mine, theirs in zip(problems, expected, strict=True):
+            if mine["code"] in ("deck_mismatch", "commitment_mismatch", "client_seed_count"):
+                assert {k: v for k, v in mine.items() if k != "code"} == dict(theirs.params), name
+    assert got[0] == [] and got[1][0]["position"] == 1
+
+
+def test_R1_js_checks_a_whole_record_and_says_what_is_wrong_with_a_file(js: Any) -> None:
+    hands = [_record_hand(n, ["s", None]) for n in (1, 2, 3)]
+    record = {"format": "ginrummy-game", "version": 1, "hands": hands}
+    check = "record => window.fair.checkRecord(window.fair.gameRecordOf(record))"
+    assert js.evaluate(check, record) == {"hands": [[], [], []], "game": []}
+    # hand 2's deck and fair data moved to hand 3: its number no longer gives its deck
+    moved = {**record, "hands": [hands[0], hands[2], hands[1]]}
+    verdict = js.evaluate(check, {"record": {"game_id": "g-1", "record": moved}})
+    assert [[p["code"] for p in problems] for problems in verdict["hands"]] == [
+        [], ["deck_mismatch"], ["deck_mismatch"]]
+    # one seed for two hands, another game's hand
+    second = {**hands[1], "fair": {**hands[1]["fair"],
+                                   "server_seed": hands[0]["fair"]["server_seed"]}}
+    reused = {**record, "hands": [hands[0], second, _record_hand(3, ["s", None], game_id="other")]}
+    verdict = js.evaluate(check, reused)
+    assert verdict["hands"][1][-1] == {"code": "seed_reused", "other": 1}
+    assert verdict["hands"][2] == [{"code": "game_id_differs", "game_id": '"other"',
+                                    "first": '"g-1"'}]
+    assert js.evaluate(check, {**record, "hands": []})["game"] == [{"code": "no_hands"}]
+    problems = js.evaluate(
+        """texts => texts.map((text) => { try { window.fair.parseRecord(text); return null; }
+                                          catch (error) { return error.problem; } })""",
+        ['{"hands": [', "[1, 2]", '{"format": "ginrummy-game", "hands": {}}', json.dumps(record)])
+    assert problems[0]["code"] == "json" and problems[1] == {"code": "not_object"}
+    assert problems[2] == {"code": "hands", "value": "{}"} and problems[3] is None

@@ -451,7 +451,7 @@ function resultPanel(ctl) {
     parts.unshift(gameOver(ctl));
     parts.push(h("div", { class: "buttons" },
       h("a", { class: "btn primary", href: `/play/${encodeURIComponent(state.game_id)}?replay${ctl.mode === "watch" && ctl.token ? `#${ctl.token}` : ""}` }, t("btn.replay")),
-      h("a", { class: "btn", href: `/verify?game=${encodeURIComponent(state.game_id)}${ctl.mode === "watch" && ctl.token ? `#${ctl.token}` : ""}`, dataset: { name: "verify" } }, t("fair.link")),
+      h("a", { class: "btn", href: `/verify?game=${encodeURIComponent(state.game_id)}${ctl.mode !== "play" && ctl.token ? `#${ctl.token}` : ""}`, dataset: { name: "verify" } }, t("fair.link")),
       h("a", { class: "btn", href: "/" }, t("nav.home"))));
     return h("div", { class: "panel result-panel over" }, parts);
   }

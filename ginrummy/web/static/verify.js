@@ -43,9 +43,10 @@ export class VerifyScreen {
     } catch (error) {
       if (!error.problem) throw error;
       this.outcome = { fileProblem: error.problem };
+    } finally {
+      this.checking = false;
+      this.render();
     }
-    this.checking = false;
-    this.render();
   }
 
   async load(file) {

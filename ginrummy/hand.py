@@ -610,9 +610,19 @@ _DISCARDS_BY_SUIT = tuple(
 
 
 def _value(cards: int) -> int:
-    total = 0
-    while cards:
-        low = cards & -cards
-        total += CARD_VALUES[low.bit_length() - 1]
-        cards ^= low
-    return total
+    """Deadwood value of ``cards`` counted as unmelded (R3)."""
+    table = _SUIT_VALUES
+    return (table[cards & SUIT_MASK] + table[cards >> 13 & SUIT_MASK]
+            + table[cards >> 26 & SUIT_MASK] + table[cards >> 39 & SUIT_MASK])
+
+
+def _build_suit_values() -> list[int]:
+    values = [0]
+    for mask in range(1, 1 << 13):
+        low = mask & -mask
+        values.append(values[mask ^ low] + CARD_VALUES[low.bit_length() - 1])
+    return values
+
+
+_SUIT_VALUES = _build_suit_values()
+"""Per one-suit mask: the total value of its cards."""

@@ -342,6 +342,26 @@ SUIT_RUNS = _build_suit_runs()
 """Per one-suit mask: the runs (one-suit masks) within it, in :func:`melds_within`'s order."""
 
 
+_RANK_COLUMN = 1 | 1 << 13 | 1 << 26 | 1 << 39
+"""The four aces; shifted left by a rank, that rank's four cards."""
+
+
+def _build_sets_in_column() -> dict[int, tuple[int, ...]]:
+    table = {}
+    for held in range(16):
+        column = [1 << (13 * suit) for suit in range(4) if held >> suit & 1]
+        sets = [sum(trio) for trio in combinations(column, 3)]
+        if len(column) == 4:
+            sets.append(sum(column))
+        table[sum(column)] = tuple(sets)
+    return table
+
+
+_SETS_IN_COLUMN = _build_sets_in_column()
+"""The aces held (a mask) -> the sets within them, three-card ones first: the order of
+:data:`ALL_MELDS`; shifted left by a rank, the same for that rank."""
+
+
 def melds_within(cards: int) -> list[int]:
     """Every meld whose cards are all in ``cards``: sets by rank, then runs by suit, lowest
     rank, length."""
@@ -353,11 +373,9 @@ def melds_within(cards: int) -> list[int]:
     found: list[int] = []
     while triples:
         low = triples & -triples
-        triples ^= low
-        column = [low << (13 * suit) for suit, part in enumerate((a, b, c, d)) if part & low]
-        found.extend(sum(trio) for trio in combinations(column, 3))
-        if len(column) == 4:
-            found.append(sum(column))
+        triples ^= low  # (not triples - 1: a CardSet's minus is set difference)
+        rank = low.bit_length() - 1
+        found.extend([meld << rank for meld in _SETS_IN_COLUMN[cards >> rank & _RANK_COLUMN]])
     runs = SUIT_RUNS
     found.extend(runs[a])
     for shift, part in ((13, b), (26, c), (39, d)):

@@ -163,7 +163,7 @@ def walk(record: GameRecord) -> Iterator[Step]:
         yield Step("deal", number, 0, None, None, before, game)
         for index, action in enumerate(hand.actions, 1):
             state = game.hand
-            name = _safe_name(action)
+            name = safe_action_name(action)
             if state is None:
                 raise RecordError(f"{name}: the hand was already over", number, index)
             before = game
@@ -184,7 +184,7 @@ def walk(record: GameRecord) -> Iterator[Step]:
                     f"the record gives a result, but the hand is not over after its "
                     f"{len(hand.actions)} actions", number
                 )
-            _compare("result", hand.result, finished.result.to_dict(), number)
+            compare_checks("result", hand.result, finished.result.to_dict(), number)
         if hand.totals is not None and tuple(hand.totals) != game.points:
             raise RecordError(
                 f"totals: the record says {list(hand.totals)}, the replay gives "
@@ -198,7 +198,7 @@ def walk(record: GameRecord) -> Iterator[Step]:
             raise RecordError(f"time_up: {error}") from None
         yield Step("time_up", len(record.hands), 0, None, None, before, game)
     if record.final is not None:
-        _compare("final", record.final, final_check(game), None)
+        compare_checks("final", record.final, final_check(game), None)
 
 
 def replay(record: GameRecord) -> Game:
@@ -209,14 +209,19 @@ def replay(record: GameRecord) -> Game:
     return game
 
 
-def _safe_name(action: Action) -> str:
+def safe_action_name(action: Action) -> str:
+    """The action's name, or its ``repr`` when it is not a valid action (for error messages)."""
     try:
         return action_name(action)
     except ActionError:
         return repr(action)
 
 
-def _compare(what: str, stored: dict[str, Any], actual: dict[str, Any], hand: int | None) -> None:
+def compare_checks(
+    what: str, stored: dict[str, Any], actual: dict[str, Any], hand: int | None
+) -> None:
+    """Raise :class:`RecordError` at the first field of ``stored`` (a record's check, which
+    may name only some fields) that is unknown to, or differs from, ``actual`` (the replay)."""
     for key, value in stored.items():
         if key not in actual:
             known = ", ".join(actual)
@@ -290,7 +295,7 @@ def record_from_dict(data: Any) -> GameRecord:
     final = data.get("final")
     if final is not None and not isinstance(final, dict):
         raise RecordError("final must be an object")
-    records = tuple(_hand_from(item, number) for number, item in enumerate(hands, 1))
+    records = tuple(hand_from_dict(item, number) for number, item in enumerate(hands, 1))
     return GameRecord(rules, cut, records, time_up, final)
 
 
@@ -313,7 +318,8 @@ def _cut_from(data: Any) -> Cut:
         raise RecordError(f"cut: {error}") from None
 
 
-def _hand_from(item: Any, number: int) -> HandRecord:
+def hand_from_dict(item: Any, number: int) -> HandRecord:
+    """Read hand ``number`` (from 1, for errors) of a JSON record: its shape, not its replay."""
     if not isinstance(item, dict):
         raise RecordError("a hand is an object with deck and actions", number)
     unknown = sorted(set(item) - _HAND_KEYS)
@@ -382,7 +388,7 @@ def with_fairness(record: GameRecord, fair: Sequence[FairRecord | None]) -> Game
 
 def dump_record(game: Game) -> str:
     """``game`` as a JSON record (short lists kept on one line)."""
-    return _pretty(record_to_dict(record_of(game)), "") + "\n"
+    return pretty_json(record_to_dict(record_of(game))) + "\n"
 
 
 def parse_record(text: str) -> GameRecord:
@@ -399,14 +405,16 @@ def load_record(text: str) -> Game:
     return replay(parse_record(text))
 
 
-def _pretty(value: Any, indent: str) -> str:
+def pretty_json(value: Any, indent: str = "") -> str:
+    """``value`` as indented JSON, lists without objects or lists inside kept on one line."""
     if isinstance(value, dict) and value:
         inner = indent + "  "
-        items = [f"{inner}{json.dumps(k)}: {_pretty(v, inner)}" for k, v in value.items()]
+        items = [f"{inner}{json.dumps(k)}: {pretty_json(v, inner)}" for k, v in value.items()]
         return "{\n" + ",\n".join(items) + "\n" + indent + "}"
     if isinstance(value, list) and any(isinstance(v, dict | list) for v in value):
         inner = indent + "  "
-        return "[\n" + ",\n".join(inner + _pretty(v, inner) for v in value) + "\n" + indent + "]"
+        lines = ",\n".join(inner + pretty_json(v, inner) for v in value)
+        return "[\n" + lines + "\n" + indent + "]"
     return json.dumps(value, ensure_ascii=False)
 
 
@@ -417,14 +425,18 @@ __all__ = [
     "HandRecord",
     "RecordError",
     "Step",
+    "compare_checks",
     "dump_record",
     "final_check",
+    "hand_from_dict",
     "load_record",
     "parse_record",
+    "pretty_json",
     "record_from_dict",
     "record_of",
     "record_to_dict",
     "replay",
+    "safe_action_name",
     "walk",
     "with_fairness",
 ]

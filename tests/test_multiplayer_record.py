@@ -85,6 +85,8 @@ def test_R34_record_in_the_middle_of_a_round() -> None:
     (lambda d: (d["hands"][0]["actions"].pop(), d["hands"][0].pop("action_ids")),
      "hand 1: the hand is not over after its 7 actions, but table 0 has another hand"),
     (lambda d: d.update(version=2), "unsupported record version 2"),
+    (lambda d: d["hands"][1].update(deal=True), "hand 2: deal must be a whole number from 1, got "
+     "True"),
 ])
 def test_R33_bad_records_name_what_disagrees(change: Any, message: str) -> None:
     data = as_data(rotation_game())

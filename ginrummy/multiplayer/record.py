@@ -9,9 +9,9 @@ it reuses; each hand also says where it was played::
      "rules": {...every option, as Rules.to_dict...},
      "cut": [["KH", "2C", "9D", "8S"]],          rounds of one card per player
      "time_up": false,
-     "hands": [{"round": 1, "table": 0, "players": [0, 1], "dealer": 1,
+     "hands": [{"round": 1, "table": 0, "players": [0, 1], "dealer": 1, "deal": 1,
                 "deck": [...], "actions": [...], "action_ids": [...],
-                "result": {...}, "totals": [0, 0]}, ...],
+                "result": {...}, "totals": [0, 0], "fair": {...}}, ...],
      "final": {"phase": "over", "winner": 0, "end_reason": "target", "points": [..],
                "final_totals": [..], "payments": [[payer, payee, points, amount], ..]}}
 
@@ -21,13 +21,20 @@ it; a game saved in the middle of a round ends with the hands in progress.
 ``round``, ``players``, ``dealer``, ``action_ids``, ``result``,
 ``totals`` (the game totals, by player or by team, after the hand) and
 ``final`` are checks: each may be left out, and is verified when present.
+
+``deal`` and ``fair`` (both optional) make a hand provably fair: ``fair`` is
+the hand's :class:`~ginrummy.provably_fair.FairRecord` and ``deal`` the deal
+number its deck was derived with (the hand number of the derivation: deals
+counted from 1 in the order the server dealt them, every table and void hand
+included, which is not always the hand's place in the record). The replay
+does not look at them; ``gin verify`` checks them (docs/FAIRNESS.md).
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Generator, Iterator
-from dataclasses import dataclass
+from collections.abc import Generator, Iterator, Sequence
+from dataclasses import dataclass, replace
 from typing import Any
 
 from ginrummy.actions import Action
@@ -36,13 +43,14 @@ from ginrummy.game import GameError
 from ginrummy.hand import IllegalActionError
 from ginrummy.multiplayer import TableGame, start_table_game
 from ginrummy.multiplayer.table import TableCut, TableError, TableHand, TableRules
+from ginrummy.provably_fair import FairRecord
 from ginrummy.record import (
     HandRecord,
     RecordError,
-    _compare,
-    _hand_from,
-    _pretty,
-    _safe_name,
+    compare_checks,
+    hand_from_dict,
+    pretty_json,
+    safe_action_name,
 )
 
 FORMAT = "ginrummy-table-game"
@@ -53,10 +61,12 @@ VERSION = 1
 class TableHandRecord:
     table: int
     hand: HandRecord
-    """The deck, the actions and the hand's checks (its ``dealer`` left out)."""
+    """The deck, the actions, the hand's checks (its ``dealer`` left out) and its ``fair``."""
     round: int | None = None
     players: tuple[int, int] | None = None
     dealer: int | None = None
+    deal: int | None = None
+    """The deal number of a provably fair hand: the hand number of its deck's derivation."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -163,7 +173,7 @@ def walk(record: TableRecord) -> Iterator[TableStep]:
             raise RecordError(f"time_up: {error}") from None
         yield TableStep("time_up", len(record.hands), 0, 0, None, None, None, before, game)
     if record.final is not None:
-        _compare("final", record.final, final_check(game), None)
+        compare_checks("final", record.final, final_check(game), None)
 
 
 def _replay_hand(record: TableRecord, game: TableGame, number: int, item: TableHandRecord
@@ -186,7 +196,7 @@ def _replay_hand(record: TableRecord, game: TableGame, number: int, item: TableH
     actions = item.hand.actions
     for index, action in enumerate(actions, 1):
         state = game.hands[table]
-        name = _safe_name(action)
+        name = safe_action_name(action)
         if state is None:
             raise RecordError(f"{name}: the hand was already over", number, index)
         before = game
@@ -225,7 +235,7 @@ def _check_result(game: TableGame, number: int, item: TableHandRecord, over: boo
                               f"{len(item.hand.actions)} actions", number)
         last = [h for h in game.finished if h.table == item.table][-1].state.result
         assert last is not None
-        _compare("result", item.hand.result, last.to_dict(), number)
+        compare_checks("result", item.hand.result, last.to_dict(), number)
     if item.hand.totals is not None and list(item.hand.totals) != list(game.totals):
         raise RecordError(f"totals: the record says {list(item.hand.totals)}, the replay gives "
                           f"{list(game.totals)}", number)
@@ -253,13 +263,17 @@ def record_to_dict(record: TableRecord) -> dict[str, Any]:
             entry["players"] = list(item.players)
         if item.dealer is not None:
             entry["dealer"] = item.dealer
+        if item.deal is not None:
+            entry["deal"] = item.deal
         entry["deck"] = [card_name(c) for c in item.hand.deck]
-        entry["actions"] = [_safe_name(a) for a in item.hand.actions]
+        entry["actions"] = [safe_action_name(a) for a in item.hand.actions]
         entry["action_ids"] = list(item.hand.actions)
         if item.hand.result is not None:
             entry["result"] = item.hand.result
         if item.hand.totals is not None:
             entry["totals"] = list(item.hand.totals)
+        if item.hand.fair is not None:
+            entry["fair"] = item.hand.fair.to_dict()
         hands.append(entry)
     table = record.table_rules
     data: dict[str, Any] = {
@@ -275,7 +289,7 @@ def record_to_dict(record: TableRecord) -> dict[str, Any]:
 
 _TOP_KEYS = {"format", "version", "players", "team_target", "rules", "cut", "time_up", "hands",
              "final"}
-_PLACE_KEYS = {"round", "table", "players", "dealer"}
+_PLACE_KEYS = {"round", "table", "players", "dealer", "deal"}
 
 
 def record_from_dict(data: Any) -> TableRecord:
@@ -307,7 +321,7 @@ def record_from_dict(data: Any) -> TableRecord:
     final = data.get("final")
     if final is not None and not isinstance(final, dict):
         raise RecordError("final must be an object")
-    items = tuple(_hand_from_dict(item, number, table_rules.players)
+    items = tuple(_table_hand_from_dict(item, number, table_rules.players)
                   for number, item in enumerate(hands, 1))
     return TableRecord(table_rules, cut, items, time_up, final)
 
@@ -323,13 +337,14 @@ def _cut_from(data: Any) -> TableCut:
         raise RecordError(f"cut: {error}") from None
 
 
-def _hand_from_dict(item: Any, number: int, players: int) -> TableHandRecord:
+def _table_hand_from_dict(item: Any, number: int, players: int) -> TableHandRecord:
     if not isinstance(item, dict):
         raise RecordError("a hand is an object with table, deck and actions", number)
     table = item.get("table")
     if isinstance(table, bool) or not isinstance(table, int) or table < 0:
         raise RecordError(f"table must be a table number, got {table!r}", number)
     round_number = _optional_int(item, "round", number, 1)
+    deal = _optional_int(item, "deal", number, 1)
     dealer = _optional_int(item, "dealer", number, 0)
     if dealer is not None and dealer >= players:
         raise RecordError(f"dealer must be a player 0..{players - 1}, got {dealer}", number)
@@ -341,8 +356,8 @@ def _hand_from_dict(item: Any, number: int, players: int) -> TableHandRecord:
         ):
             raise RecordError(f"players must be two players 0..{players - 1}", number)
         pair = (seated[0], seated[1])
-    hand = _hand_from({k: v for k, v in item.items() if k not in _PLACE_KEYS}, number)
-    return TableHandRecord(table, hand, round_number, pair, dealer)
+    hand = hand_from_dict({k: v for k, v in item.items() if k not in _PLACE_KEYS}, number)
+    return TableHandRecord(table, hand, round_number, pair, dealer, deal)
 
 
 def _optional_int(item: dict[str, Any], key: str, number: int, low: int) -> int | None:
@@ -353,9 +368,34 @@ def _optional_int(item: dict[str, Any], key: str, number: int, low: int) -> int 
     return value
 
 
+def with_table_fairness(record: TableRecord, fair: Sequence[tuple[int, FairRecord] | None]
+                        ) -> TableRecord:
+    """``record`` with each hand's provably fair data: one entry a hand, in record order,
+    ``(deal number, fair record)`` or ``None`` for a hand not dealt that way."""
+    if len(fair) != len(record.hands):
+        raise RecordError(f"{len(fair)} fairness entries for {len(record.hands)} hands")
+    hands = []
+    for number, (item, entry) in enumerate(zip(record.hands, fair, strict=True), 1):
+        if entry is None:
+            hands.append(replace(item, deal=None, hand=replace(item.hand, fair=None)))
+            continue
+        deal, data = entry
+        if isinstance(deal, bool) or not isinstance(deal, int) or deal < 1:
+            raise RecordError(f"deal must be a whole number from 1, got {deal!r}", number)
+        if not isinstance(data, FairRecord):
+            raise RecordError(f"fair must be a FairRecord, got {type(data).__name__}", number)
+        hands.append(replace(item, deal=deal, hand=replace(item.hand, fair=data)))
+    return replace(record, hands=tuple(hands))
+
+
+def table_record_text(record: TableRecord) -> str:
+    """``record`` as JSON text (short lists kept on one line)."""
+    return pretty_json(record_to_dict(record)) + "\n"
+
+
 def dump_table_record(game: TableGame) -> str:
     """``game`` as a JSON record (short lists kept on one line)."""
-    return _pretty(record_to_dict(record_of(game)), "") + "\n"
+    return table_record_text(record_of(game))
 
 
 def parse_table_record(text: str) -> TableRecord:

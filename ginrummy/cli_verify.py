@@ -3,12 +3,17 @@
   gin verify game.json             check each hand of a JSON game record
   gin verify game.json --lang it   the report in Italian
 
+The record is a two-player game ("ginrummy-game") or a three-player or team
+game ("ginrummy-table-game"), told apart by its "format".
+
 For each hand the record's "fair" object gives the commitment published
 before the hand, the server seed revealed after it, the players' seeds and the
 game id. A hand is fair when the SHA-256 of the server seed is the commitment,
 the deck is the one derived from the seeds (docs/FAIRNESS.md), and the record
 replays by the rules. A server seed revealed while its hand was still being
-played, or used for two hands, is a problem too.
+played, or used for two hands, is a problem too. A table game's hand is
+derived with its "deal" number instead of its place in the record, which must
+be given and differ from every other hand's.
 
 Exit status: 0 every hand is proved fair; 1 some hand or the game has a
 problem (each is printed); 2 the file cannot be read or is not a game record.
@@ -17,18 +22,20 @@ problem (each is printed); 2 the file cannot be read or is not a game record.
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import sys
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, TextIO
 
 if TYPE_CHECKING:
-    from ginrummy.provably_fair import Problem
-    from ginrummy.record import GameRecord
+    from ginrummy.multiplayer.record import TableRecord
+    from ginrummy.provably_fair import FairRecord, Problem
+    from ginrummy.record import GameRecord, RecordError
 
 HELP = "check that each hand of a game record was dealt fairly (provably fair deals)"
 SEATS = 2
-"""A :class:`~ginrummy.record.GameRecord` is a two-player game: one client seed a seat."""
+"""Every hand, of a two-player or a table game, has two seats: one client seed a seat."""
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -51,17 +58,42 @@ class Verdict:
         return not self.game and not any(self.hands)
 
 
-def verify_record(record: GameRecord) -> Verdict:
+@dataclass(frozen=True, slots=True)
+class HandToCheck:
+    """What the fairness checks need of one hand, whatever the record's format."""
+
+    deck: tuple[int, ...]
+    fair: FairRecord | None
+    hand_number: int | None
+    """The derivation's hand number: the place in a two-player record, a table hand's deal."""
+
+
+def hands_to_check(record: GameRecord | TableRecord) -> list[HandToCheck]:
+    from ginrummy.record import GameRecord
+
+    if isinstance(record, GameRecord):
+        return [HandToCheck(hand.deck, hand.fair, number)
+                for number, hand in enumerate(record.hands, 1)]
+    return [HandToCheck(item.hand.deck, item.hand.fair, item.deal) for item in record.hands]
+
+
+def verify_record(record: GameRecord | TableRecord) -> Verdict:
     """Check every hand of ``record``: its fair data, its deck and the replay. No I/O."""
     from ginrummy.provably_fair import Problem
+    from ginrummy.record import GameRecord
 
-    verdict = Verdict([[] for _ in record.hands])
-    if not record.hands:
+    hands = hands_to_check(record)
+    verdict = Verdict([[] for _ in hands])
+    if not hands:
         verdict.game.append(Problem("no_hands"))
-    over = _replay(record, verdict)
+    if isinstance(record, GameRecord):
+        over = _replay(record, verdict)
+    else:
+        over = _replay_table(record, verdict)
     first_game_id: str | None = None
     seen_seeds: dict[str, int] = {}
-    for number, hand in enumerate(record.hands, 1):
+    seen_deals: dict[int, int] = {}
+    for number, hand in enumerate(hands, 1):
         problems = verdict.hands[number - 1]
         fair = hand.fair
         if fair is None:
@@ -71,7 +103,13 @@ def verify_record(record: GameRecord) -> Verdict:
             problems.append(Problem("not_over" if fair.server_seed is None else "revealed_early"))
             if fair.server_seed is None:
                 continue
-        problems.extend(_hand_problems(record, number))
+        if hand.hand_number is None:
+            problems.append(Problem("no_deal"))
+        else:
+            problems.extend(_hand_problems(hand, hand.hand_number))
+            other = seen_deals.setdefault(hand.hand_number, number)
+            if other != number:
+                problems.append(Problem("deal_reused", {"deal": hand.hand_number, "other": other}))
         if first_game_id is None:
             first_game_id = fair.game_id
         elif fair.game_id != first_game_id:
@@ -84,14 +122,13 @@ def verify_record(record: GameRecord) -> Verdict:
     return verdict
 
 
-def _hand_problems(record: GameRecord, number: int) -> list[Problem]:
+def _hand_problems(hand: HandToCheck, hand_number: int) -> list[Problem]:
     from ginrummy.provably_fair import verify_hand
 
-    hand = record.hands[number - 1]
     fair = hand.fair
     assert fair is not None
     return verify_hand(fair.commitment, fair.server_seed, fair.client_seeds, fair.game_id,
-                       number, hand.deck, version=fair.version, seats=SEATS)
+                       hand_number, hand.deck, version=fair.version, seats=SEATS)
 
 
 def _replay(record: GameRecord, verdict: Verdict) -> list[bool | None]:
@@ -107,17 +144,63 @@ def _replay(record: GameRecord, verdict: Verdict) -> list[bool | None]:
             if step.kind != "time_up":
                 over[step.hand - 1] = game.hand is None
     except RecordError as error:
-        where = verdict.game if error.hand is None else verdict.hands[error.hand - 1]
-        where.append(Problem("replay", {"error": str(error)}))
+        _replay_problem(error, verdict)
         return over
     if game is not None and not game.is_over:
         verdict.game.append(Problem("not_finished"))
     return over
 
 
+def _replay_table(record: TableRecord, verdict: Verdict) -> list[bool | None]:
+    """:func:`_replay` for a three-player or team game."""
+    from ginrummy.multiplayer.record import walk
+    from ginrummy.provably_fair import Problem
+    from ginrummy.record import RecordError
+
+    over: list[bool | None] = [None] * len(record.hands)
+    try:
+        game = None
+        for step in walk(record):
+            game = step.game
+            if step.kind != "time_up":
+                over[step.hand - 1] = step.finished
+    except RecordError as error:
+        _replay_problem(error, verdict)
+        return over
+    if game is not None and not game.is_over:
+        verdict.game.append(Problem("not_finished"))
+    return over
+
+
+def _replay_problem(error: RecordError, verdict: Verdict) -> None:
+    from ginrummy.provably_fair import Problem
+
+    where = verdict.game if error.hand is None else verdict.hands[error.hand - 1]
+    where.append(Problem("replay", {"error": str(error)}))
+
+
+def read_record(text: str) -> GameRecord | TableRecord:
+    """The record in ``text``, two-player or table game by its ``format`` (not replayed yet)."""
+    from ginrummy.multiplayer.record import FORMAT as TABLE_FORMAT
+    from ginrummy.multiplayer.record import record_from_dict as table_record_from_dict
+    from ginrummy.record import FORMAT, RecordError, record_from_dict
+
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise RecordError(f"not valid JSON: {error}") from None
+    kind = data.get("format") if isinstance(data, dict) else None
+    if kind == TABLE_FORMAT:
+        return table_record_from_dict(data)
+    if isinstance(data, dict) and kind != FORMAT:
+        raise RecordError(f"not a game record: format is {kind!r} (this program reads "
+                          f"{FORMAT!r} and {TABLE_FORMAT!r})")
+    return record_from_dict(data)
+
+
 def run(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None = None) -> int:
     from ginrummy.i18n import Messages, language_from_environment
-    from ginrummy.record import RecordError, parse_record
+    from ginrummy.record import RecordError
 
     out = out or sys.stdout
     err = err or sys.stderr
@@ -130,12 +213,13 @@ def run(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None 
         print(m("verify.cannot_read", path=args.file, error=reason), file=err)
         return 2
     try:
-        record = parse_record(text)
+        record = read_record(text)
     except RecordError as error:
         print(m("verify.bad_record", path=args.file, error=str(error)), file=err)
         return 2
     verdict = verify_record(record)
-    for number, (hand, problems) in enumerate(zip(record.hands, verdict.hands, strict=True), 1):
+    hands = hands_to_check(record)
+    for number, (hand, problems) in enumerate(zip(hands, verdict.hands, strict=True), 1):
         for problem in problems:
             print(m("verify.hand_problem", number=number, problem=problem.message(m.lang)),
                   file=out)
@@ -143,7 +227,7 @@ def run(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None 
             print(m("verify.hand_ok", number=number, commitment=hand.fair.commitment), file=out)
     for problem in verdict.game:
         print(m("verify.game_problem", problem=problem.message(m.lang)), file=out)
-    count = len(record.hands)
+    count = len(hands)
     if verdict.fair:
         print(m.plural("verify.summary_ok", count, count=count), file=out)
         return 0

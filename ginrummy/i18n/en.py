@@ -325,6 +325,9 @@ MESSAGES: dict[str, str] = {
     "verify.problem.replay": "the record does not replay: {error}",
     "verify.problem.no_hands": "the record has no hands",
     "verify.problem.not_finished": "the game is not finished",
+    "verify.problem.no_deal": "the hand has fairness data but no deal number (a table game's "
+                              "deck is derived from the deal number)",
+    "verify.problem.deal_reused": "the deal number {deal} was already used in hand {other}",
     "table.computer": "Computer {number}",
     "table.partner": "Partner {number}",
     "table.opponent_name": "Opponent {number}",

@@ -349,6 +349,10 @@ MESSAGES: dict[str, str] = {
     "verify.problem.replay": "la registrazione non si riproduce: {error}",
     "verify.problem.no_hands": "la registrazione non ha mani",
     "verify.problem.not_finished": "la partita non è finita",
+    "verify.problem.no_deal": "la mano ha dati di equità ma nessun numero di distribuzione (il "
+                              "mazzo di una partita a più giocatori è derivato da quel numero)",
+    "verify.problem.deal_reused": "il numero di distribuzione {deal} era già stato usato nella "
+                                  "mano {other}",
     "table.computer": "Computer {number}",
     "table.partner": "Compagno {number}",
     "table.opponent_name": "Avversario {number}",

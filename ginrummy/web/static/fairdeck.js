@@ -7,6 +7,8 @@ const HEX64 = /^[0-9a-f]{64}$/;
 const SEATS = 2;
 const MAX_CLIENT_SEED = 64;
 const MAX_GAME_ID = 128;
+const MAX_HAND_NUMBER = 1000000;
+export const FORMATS = ["ginrummy-game", "ginrummy-table-game"];
 // What Python's str.isprintable() refuses: control, format, surrogate, private, unassigned,
 // line and paragraph separators, and every space but the ASCII one.
 const UNPRINTABLE = /[\p{Cc}\p{Cf}\p{Cs}\p{Co}\p{Cn}\p{Zl}\p{Zp}]|(?! )\p{Zs}/u;
@@ -161,7 +163,8 @@ function deckNumbers(deck) {
 }
 
 /**
- * The game record in `data`: a record ({"format": "ginrummy-game", ...}), the answer of
+ * The game record in `data`: a record ({"format": "ginrummy-game", ...}, or a three-player or
+ * team game's {"format": "ginrummy-table-game", ...}), the answer of
  * GET /api/games/{id}/record or its chain entry (the record under "record"). Throws an Error whose `problem`
  * says why the file is not a game record.
  */
@@ -170,7 +173,7 @@ export function gameRecordOf(data) {
   // the API's answer holds the chain's entry under "record", which holds the game record
   for (let depth = 0; depth < 2 && data && typeof data === "object" && !("format" in data) && data.record && typeof data.record === "object"; depth += 1) data = data.record;
   if (!data || typeof data !== "object" || Array.isArray(data)) throw fail({ code: "not_object" });
-  if (data.format !== "ginrummy-game") throw fail({ code: "format", value: short(data.format) });
+  if (!FORMATS.includes(data.format)) throw fail({ code: "format", value: short(data.format) });
   if (!Array.isArray(data.hands)) throw fail({ code: "hands", value: short(data.hands) });
   return data;
 }
@@ -189,16 +192,24 @@ export function parseRecord(text) {
 /**
  * Check every hand of a game record: {hands: [problems of hand 1, ...], game: [problems]}.
  * Besides each hand's own checks: one game id for the whole game, a server seed per hand.
+ * A table game's hand is derived with its "deal" number (docs/FAIRNESS.md), one per hand.
  */
 export async function checkRecord(record) {
   const hands = [];
   const game = record.hands.length ? [] : [{ code: "no_hands" }];
+  const table = record.format === "ginrummy-table-game";
   let firstGameId = null;
   const seen = new Map();
+  const seenDeals = new Map();
   for (const [index, hand] of record.hands.entries()) {
-    const problems = await checkHand(hand, index + 1);
     const fair = hand && hand.fair;
+    const deal = table ? dealProblem(hand) : null;
+    const problems = fair && typeof fair === "object" && deal ? [deal] : await checkHand(hand, table ? hand.deal : index + 1);
     if (fair && typeof fair === "object") {
+      if (table && !deal) {
+        if (seenDeals.has(hand.deal)) problems.push({ code: "deal_reused", deal: hand.deal, other: seenDeals.get(hand.deal) });
+        else seenDeals.set(hand.deal, index + 1);
+      }
       if (firstGameId === null) firstGameId = fair.game_id;
       else if (fair.game_id !== firstGameId) problems.push({ code: "game_id_differs", game_id: short(fair.game_id), first: short(firstGameId) });
       if (typeof fair.server_seed === "string") {
@@ -209,4 +220,12 @@ export async function checkRecord(record) {
     hands.push(problems);
   }
   return { hands, game };
+}
+
+/** A table game's hand without a usable deal number: {code, ...} or null when it has one. */
+function dealProblem(hand) {
+  const deal = hand && hand.deal;
+  if (deal === undefined || deal === null) return { code: "no_deal" };
+  if (!Number.isInteger(deal) || deal < 1 || deal > MAX_HAND_NUMBER) return { code: "deal_number", value: short(deal), limit: MAX_HAND_NUMBER };
+  return null;
 }

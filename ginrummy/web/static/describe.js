@@ -8,7 +8,7 @@ export function seatName(state, seat) {
   const computer = info.kind === "computer" && /^Computer \(level (\d)\)$/.exec(info.name);
   if (computer) return t("seat.computer", { level: computer[1] });
   // the invited seat's name until the friend gives one
-  if (info.kind === "human" && seat === 1 && info.name === "Friend") return t("seat.friend");
+  if (info.kind === "human" && (info.seat ?? seat) !== 0 && info.name === "Friend") return t("seat.friend");
   return info.name;
 }
 

@@ -18,6 +18,9 @@ function sameValue(a, b) {
 
 /** The form's choices survive a change of language (the page is drawn again). */
 const choice = {
+  players: 2,
+  seats: ["computer", "computer", "computer"], // places 1..3 of a table of three or four
+  teamTarget: 125,
   opponent: "computer",
   level: 1,
   preset: "standard",
@@ -50,6 +53,8 @@ function newGameForm() {
   const presetDesc = h("p", { class: "muted preset-desc" });
   const error = h("p", { class: "notice error", role: "alert", hidden: true });
   const optionsBox = h("div", { class: "options-grid" });
+  const seatsBox = h("div", { class: "table-seats" });
+  const opponentBox = h("fieldset", { class: "field opponent" });
   const levelRow = h("label", { class: "field" }, h("span", {}, t("new.level")),
     h("select", { name: "level", onchange: (e) => { choice.level = Number(e.target.value); } },
       info.levels.map((level) => h("option", { value: level, selected: level === choice.level }, t(`level.${level}`)))));
@@ -57,7 +62,10 @@ function newGameForm() {
   const refresh = () => {
     summary.replaceChildren(...rulesSummary({ ...choice.values, name: choice.preset }, false).map((line) => h("li", {}, line)));
     presetDesc.textContent = t(`preset.${choice.preset}`);
-    levelRow.hidden = choice.opponent !== "computer";
+    const computers = choice.players === 2 ? choice.opponent === "computer" : choice.seats.slice(0, choice.players - 1).includes("computer");
+    levelRow.hidden = !computers;
+    opponentBox.hidden = choice.players !== 2;
+    seatsBox.replaceChildren(...tableSeats(refresh));
     for (const row of optionsBox.querySelectorAll("[data-option]")) {
       const name = row.dataset.option;
       const changed = !sameValue(choice.values[name], info.presets[choice.preset][name]);
@@ -93,8 +101,18 @@ function newGameForm() {
       }
     } },
   h("h2", { id: "new-title" }, t("new.title")),
-  h("fieldset", { class: "field" }, h("legend", {}, t("new.opponent")),
-    opponentRadio("computer", t("new.computer")), opponentRadio("friend", t("new.friend"))),
+  h("fieldset", { class: "field players" }, h("legend", {}, t("new.players")),
+    [2, 3, 4].map((count) => h("label", { class: "radio" },
+      h("input", { type: "radio", name: "players", value: count, checked: choice.players === count,
+        onchange: () => {
+          choice.players = count;
+          if (count === 3) choice.values.dealer_rule = "loser"; // R33: the loser deals
+          drawOptions();
+          refresh();
+        } }),
+      h("span", {}, t(`new.players.${count}`))))),
+  opponentBox,
+  seatsBox,
   levelRow,
   h("label", { class: "field" }, h("span", {}, t("new.name")),
     h("input", { name: "name", maxlength: 40, autocomplete: "nickname", value: choice.name,
@@ -103,6 +121,7 @@ function newGameForm() {
     h("select", { name: "preset", onchange: (e) => {
       choice.preset = e.target.value;
       choice.values = { ...info.presets[choice.preset] };
+      if (choice.players === 3) choice.values.dealer_rule = "loser";
       drawOptions();
       refresh();
     } }, Object.keys(info.presets).map((name) => h("option", { value: name, selected: name === choice.preset }, presetName(name))))),
@@ -119,9 +138,29 @@ function newGameForm() {
   h("div", { class: "in-words" }, h("h3", {}, t("new.summary")), summary),
   error,
   submit);
+  opponentBox.append(h("legend", {}, t("new.opponent")),
+    opponentRadio("computer", t("new.computer")), opponentRadio("friend", t("new.friend")));
   drawOptions();
   refresh();
   return form;
+}
+
+/** A table of three or four: what sits at each other place, and the team target (four). */
+function tableSeats(refresh) {
+  if (choice.players === 2) return [];
+  const rows = [];
+  for (let place = 1; place < choice.players; place += 1) {
+    const role = choice.players === 4 ? t(place === 2 ? "new.partner" : "new.opponent_place") : "";
+    rows.push(h("label", { class: "field seat-choice" },
+      h("span", {}, t("new.place", { number: place + 1 }), role ? h("span", { class: "muted" }, ` (${role})`) : null),
+      h("select", { name: `seat-${place}`, onchange: (e) => { choice.seats[place - 1] = e.target.value; refresh(); } },
+        ["computer", "friend"].map((kind) => h("option", { value: kind, selected: choice.seats[place - 1] === kind }, t(`new.place.${kind}`))))));
+  }
+  const note = h("p", { class: "muted" }, t(choice.players === 3 ? "new.three_note" : "new.teams_note"));
+  const target = choice.players === 4 ? h("label", { class: "field" }, h("span", {}, t("new.team_target")),
+    h("input", { type: "number", name: "team_target", min: 1, max: 10000, step: 1, value: choice.teamTarget,
+      oninput: (e) => { choice.teamTarget = /^\d+$/.test(e.target.value.trim()) ? Number(e.target.value) : e.target.value; } })) : null;
+  return [h("fieldset", { class: "field" }, h("legend", {}, t("new.places")), rows), note, target];
 }
 
 function optionRow(meta, refresh) {
@@ -173,14 +212,23 @@ async function startGame() {
     const value = choice.values[meta.name];
     if (!sameValue(value, presetValues[meta.name])) options[meta.name] = value;
   }
-  const body = { opponent: choice.opponent, preset: choice.preset, options };
-  if (choice.opponent === "computer") body.level = choice.level;
+  let body;
+  if (choice.players === 2) {
+    body = { opponent: choice.opponent, preset: choice.preset, options };
+    if (choice.opponent === "computer") body.level = choice.level;
+  } else {
+    const seats = choice.seats.slice(0, choice.players - 1);
+    body = { players: choice.players, seats, preset: choice.preset, options };
+    if (seats.includes("computer")) body.level = choice.level;
+    if (choice.players === 3) options.dealer_rule = "loser"; // R33: the server refuses any other
+    if (choice.players === 4) body.team_target = choice.teamTarget;
+  }
   const name = (choice.name || "").trim();
   body.name = name || t("new.name_placeholder");
   store.set("gin.name", name);
   const created = await api("/api/games", { method: "POST", body });
   const links = created.links || {};
-  store.set(`gin.links.${created.game_id}`, { invite: links.invite || null, watch: links.watch || null });
+  store.set(`gin.links.${created.game_id}`, { invite: links.invite || null, watch: links.watch || null, invites: created.invites || [] });
   location.assign(`/play/${encodeURIComponent(created.game_id)}`);
 }
 
@@ -201,7 +249,32 @@ async function fillGames(section) {
   section.replaceChildren(...content);
 }
 
+/** A table of three or four in "my games": its players, its totals, whose turn. */
+function tableItem(game) {
+  const me = game.seat;
+  const seats = game.seats || [];
+  const others = seats.filter((seat) => seat.seat !== me).map((seat) => seatName({ seats }, seat.seat));
+  const toAct = Array.isArray(game.to_act) ? game.to_act : [game.to_act];
+  const yourTurn = toAct.includes(me);
+  let status;
+  if (game.status === "waiting") status = t("games.waiting");
+  else if (game.status === "over") status = game.winner === null || game.winner === undefined ? t("games.tie") : t("games.over");
+  else status = t(yourTurn ? "games.your_turn" : "games.their_turn");
+  const table = `/play/${encodeURIComponent(game.game_id)}`;
+  const details = [presetName(game.rules)];
+  if (game.level) details.push(t("games.level", { level: game.level }));
+  return h("li", { class: ["game-item", "table-item", yourTurn && game.status !== "over" ? "your-turn" : null], dataset: { game: game.game_id } },
+    h("div", { class: "game-main" },
+      h("a", { href: table, class: "game-title" }, t("games.table", { count: seats.length, names: others.join(", ") })),
+      h("span", { class: "muted" }, details.join(" · "))),
+    h("span", { class: "game-score" }, (game.totals || []).join(" – ")),
+    h("span", { class: "game-status" }, status),
+    h("span", { class: "game-actions" },
+      h("a", { class: "btn small", href: table }, t(game.status === "over" ? "games.result" : "games.continue"))));
+}
+
 function gameItem(game) {
+  if ((game.seats || []).length > 2) return tableItem(game);
   const me = game.seat;
   const other = (game.seats || []).find((seat) => seat.seat !== me) || { name: "?" };
   const otherName = seatName({ seats: game.seats }, other.seat);

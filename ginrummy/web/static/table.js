@@ -6,7 +6,30 @@ import { cutText, historyLines, moveText, seatName } from "./describe.js";
 import { h, store, typing } from "./dom.js";
 import { language, t } from "./i18n.js";
 import { clearNotices, errorText, notify } from "./notices.js";
+import { handPicture, handSeatOf, isTableGame, readyWanted } from "./multistate.js";
+import { renderMultiTable } from "./multiview.js";
 import { animateMove, measureMove, renderTable } from "./tableview.js";
+
+/** The state the hand renderer reads: a table game's picture of one table, else the state. */
+function picture(state) {
+  return isTableGame(state) ? handPicture(state) : state;
+}
+
+/** A table game's event as the pictured table's two-player event (seat: the hand seat), or null. */
+function tableEvent(event, state) {
+  if (!event || !state || !isTableGame(state)) return null;
+  const shown = handPicture(state);
+  if (event.table !== shown.table || event.table === null || event.table === undefined) return null;
+  const seat = handSeatOf(shown, event.seat);
+  return seat === null ? null : { ...event, seat };
+}
+
+/** Who dealt the pictured hand: three players, the one sitting out; teams, the table's dealer. */
+function dealerName(state) {
+  const shown = handPicture(state);
+  if (state.mode === "three") return seatName(state, state.dealer);
+  return shown.dealer === null || shown.dealer === undefined ? "?" : seatName(state, shown.places[shown.dealer]);
+}
 
 let counter = 0;
 function messageId() {
@@ -105,7 +128,7 @@ export class TableScreen {
 
   askName(state, seat, saved) {
     return new Promise((resolve) => {
-      const host = seatName(state, 1 - seat);
+      const host = seatName(state, isTableGame(state) ? 0 : 1 - seat);
       const input = h("input", { name: "name", maxlength: 40, value: saved, autocomplete: "nickname", placeholder: t("new.name_placeholder") });
       const form = h("form", { class: "panel join", onsubmit: (event) => {
         event.preventDefault();
@@ -178,6 +201,9 @@ export class TableScreen {
           for (const seat of message.seats) {
             const info = this.state.seats[seat.seat];
             if (info) info.connected = seat.connected;
+            for (const other of (this.state.table_hand && this.state.table_hand.seats) || []) {
+              if (other.seat === seat.seat) other.connected = seat.connected;
+            }
           }
           this.render();
         }
@@ -194,7 +220,9 @@ export class TableScreen {
       return;
     }
     const before = this.state;
-    const flight = measureMove(this, message.event, before);
+    const flight = this.multi
+      ? measureMove(this, tableEvent(message.event, before), before && picture(before))
+      : measureMove(this, message.event, before);
     this.n = message.n;
     this.state = message.state;
     if (this.pending && this.pending.acked !== undefined && this.n >= this.pending.acked) this.pending = null;
@@ -234,7 +262,9 @@ export class TableScreen {
    * already shown (a reconnection), the lines seen live are kept (they name the cards drawn)
    * and only the moves missed are added.
    */
-  snapshotLog(state, previous = null) {
+  snapshotLog(full, previousFull = null) {
+    const state = picture(full);
+    const previous = previousFull && picture(previousFull);
     const history = historyLines(state);
     const played = this.log.filter((line) => line.play).length;
     if (previous && previous.hand_number === state.hand_number && this.log.length && played <= history.length) {
@@ -242,11 +272,19 @@ export class TableScreen {
     }
     const lines = [];
     if (state.view && state.hand_number === 1 && state.cut) lines.push({ seat: null, text: () => cutText(state) });
-    if (state.view && state.hand_number) lines.push({ seat: null, head: true, text: () => t("log.deal", { number: state.hand_number, name: seatName(state, state.view.dealer) }) });
+    const dealer = () => (isTableGame(full) ? dealerName(full) : seatName(state, state.view.dealer));
+    if (state.view && state.hand_number) lines.push({ seat: null, head: true, text: () => t("log.deal", { number: state.hand_number, name: dealer() }) });
+    if (state.view && isTableGame(full) && state.you === null && full.you !== null && full.you !== undefined) {
+      lines.unshift({ seat: null, text: () => t("multi.log.watching_table") });
+    }
     return lines.concat(history.map((line) => ({ ...line, play: true })));
   }
 
   logEvent(event, before, after) {
+    if (isTableGame(after)) {
+      this.logTableEvent(event, before, after);
+      return;
+    }
     const me = after.you;
     if (event.kind === "deal") {
       this.log = [{ seat: null, head: true, text: () => t("log.deal", { number: event.hand_number, name: seatName(after, after.dealer) }) }];
@@ -270,6 +308,43 @@ export class TableScreen {
       notify(t(key, { name: seatName(after, event.seat) }), "warning");
       return;
     }
+    this.logPlay(event, before, after);
+  }
+
+  /** A table game's event: the moves of the pictured table are logged as in a two-player game. */
+  logTableEvent(fullEvent, beforeFull, afterFull) {
+    const after = picture(afterFull);
+    const name = (place) => seatName(afterFull, place);
+    if (fullEvent.kind === "deal") {
+      if (fullEvent.table !== after.table) return;
+      const dealer = dealerName(afterFull);
+      this.log = [{ seat: null, head: true, text: () => (afterFull.mode === "teams"
+        ? t("multi.log.deal_table", { number: after.hand_number, table: after.table + 1, name: dealer })
+        : t("log.deal", { number: after.hand_number, name: dealer })) }];
+      this.order = [];
+      return;
+    }
+    if (fullEvent.kind === "ready") {
+      const info = afterFull.seats[fullEvent.seat];
+      if (info && info.kind === "human" && fullEvent.seat !== afterFull.you) this.log.push({ seat: null, text: () => t("log.ready", { name: name(fullEvent.seat) }) });
+      return;
+    }
+    if (fullEvent.kind === "idle" || fullEvent.kind === "back") {
+      const key = `log.${fullEvent.kind}${fullEvent.seat === afterFull.you ? "_you" : ""}`;
+      this.log.push({ seat: null, text: () => t(key, { name: name(fullEvent.seat) }) });
+      notify(t(key, { name: name(fullEvent.seat) }), "warning");
+      return;
+    }
+    if (fullEvent.kind === "time_up") {
+      this.log.push({ seat: null, text: () => t("log.time_up") });
+      return;
+    }
+    const event = tableEvent(fullEvent, beforeFull);
+    if (event && beforeFull) this.logPlay(event, picture(beforeFull), after);
+  }
+
+  logPlay(event, before, after) {
+    const me = after.you;
     if (event.kind !== "play" || !event.action) return;
     let card = null;
     const pileBefore = before && before.view ? before.view.pile : [];
@@ -286,17 +361,30 @@ export class TableScreen {
 
   // ------------------------------------------------------------ moves
 
+  /** Whether this is a table of three or four (state.mode "three" or "teams"). */
+  get multi() {
+    return isTableGame(this.state);
+  }
+
+  /** The two-player picture drawn and played: the state itself, or a table game's table_hand. */
+  get shown() {
+    return this.state && picture(this.state);
+  }
+
   get view() {
-    return this.state && this.state.view;
+    return this.shown && this.shown.view;
   }
 
   get legal() {
-    if (this.readOnly || !this.state || this.state.stage !== "hand" || !this.view) return [];
+    const shown = this.shown;
+    if (this.readOnly || !shown || shown.stage !== "hand" || !this.view) return [];
     return this.view.legal || [];
   }
 
   get myTurn() {
-    return !this.readOnly && this.state && this.state.stage === "hand" && this.state.to_act === this.seat;
+    const shown = this.shown;
+    const me = this.multi ? shown && shown.you : this.seat;
+    return !this.readOnly && Boolean(shown) && shown.stage === "hand" && me !== null && me !== undefined && shown.to_act === me;
   }
 
   can(action) {
@@ -332,7 +420,8 @@ export class TableScreen {
   }
 
   ready() {
-    if (this.pending || this.readOnly || !this.state || this.state.stage !== "between_hands") return;
+    if (this.pending || this.readOnly || !this.state) return;
+    if (this.multi ? !readyWanted(this.state) : this.state.stage !== "between_hands") return;
     this.send({ type: "ready", expect: this.n });
   }
 
@@ -426,7 +515,7 @@ export class TableScreen {
   // ------------------------------------------------------------ drawing
 
   afterUpdate(flight) {
-    if (this.state && this.state.stage !== "hand") this.knockMode = false;
+    if (this.shown && this.shown.stage !== "hand") this.knockMode = false;
     if (this.knockMode && !this.knockActions().length) this.knockMode = false;
     // after taking the last discard at the wall only a knock is legal: choose its card at once
     const legal = this.legal;
@@ -440,7 +529,8 @@ export class TableScreen {
     if (!this.state) return;
     const focused = document.activeElement && document.activeElement.closest && document.activeElement.closest(".my-hand .card");
     if (focused) this.focusName = focused.dataset.card;
-    renderTable(this);
+    if (this.multi) renderMultiTable(this);
+    else renderTable(this);
     if (focused && this.focusName) this.focusCard(this.focusName);
   }
 

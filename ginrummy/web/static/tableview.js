@@ -41,7 +41,7 @@ function seatCards(view, seat) {
 
 /** My free cards in the order chosen: by melds (grouped), rank, suit, or my own (dragged). */
 function orderedHand(ctl, free) {
-  const view = ctl.state.view;
+  const view = ctl.shown.view;
   const arrangement = view.arrangement || { melds: [], unmatched: [] };
   const group = new Map();
   arrangement.melds.forEach((meld, index) => meld.forEach((card) => group.set(card, index)));
@@ -65,7 +65,7 @@ function orderedHand(ctl, free) {
 // ------------------------------------------------------------ the whole screen
 
 export function renderTable(ctl) {
-  const state = ctl.state;
+  const state = ctl.shown;
   const view = state.view;
   const bottom = state.you ?? 0;
   const top = 1 - bottom;
@@ -103,7 +103,7 @@ window.addEventListener("resize", () => fitHand(document));
 // ------------------------------------------------------------ seats
 
 function seatHead(ctl, seat) {
-  const state = ctl.state;
+  const state = ctl.shown;
   const info = state.seats[seat] || { name: "?" };
   const me = seat === state.you;
   const name = me ? t("table.you", { name: seatName(state, seat) }) : seatName(state, seat);
@@ -115,8 +115,8 @@ function seatHead(ctl, seat) {
     h("span", { class: "points", "aria-label": `${seatName(state, seat)}: ${state.totals[seat]}` }, String(state.totals[seat])));
 }
 
-function seatArea(ctl, seat, where) {
-  const state = ctl.state;
+export function seatArea(ctl, seat, where) {
+  const state = ctl.shown;
   const view = state.view;
   const mine = seat === state.you && !ctl.readOnly;
   const head = seatHead(ctl, seat);
@@ -134,7 +134,7 @@ function seatArea(ctl, seat, where) {
 }
 
 function myHand(ctl) {
-  const view = ctl.state.view;
+  const view = ctl.shown.view;
   const laid = laidOut(view, view.seat);
   const free = view.hand.filter((card) => !laid.has(card));
   const { order, group } = orderedHand(ctl, free);
@@ -180,7 +180,7 @@ function myHand(ctl) {
 }
 
 function handTools(ctl) {
-  const view = ctl.state.view;
+  const view = ctl.shown.view;
   const arrangement = view.arrangement || {};
   const sortButton = (mode, key) => h("button", {
     type: "button", class: "btn small", "aria-pressed": String(ctl.sortMode === mode),
@@ -197,8 +197,8 @@ function handTools(ctl) {
 
 // ------------------------------------------------------------ stock, pile, limit
 
-function middle(ctl) {
-  const state = ctl.state;
+export function middle(ctl) {
+  const state = ctl.shown;
   const view = state.view;
   const rules = state.rules;
   const canStock = ctl.can("stock");
@@ -235,8 +235,8 @@ function meldGroups(melds) {
   return h("div", { class: "meld-groups" }, (melds || []).map((meld) => cardRow(meldOrder(meld), ["meld-row"])));
 }
 
-function meldsArea(ctl) {
-  const state = ctl.state;
+export function meldsArea(ctl) {
+  const state = ctl.shown;
   const view = state.view;
   if (view.knocker < 0) return null;
   const rows = [];
@@ -252,7 +252,7 @@ function meldsArea(ctl) {
 
 // ------------------------------------------------------------ the panel: what to do now
 
-function button(label, { onclick, disabled = false, primary = false, key = null, name = null }) {
+export function button(label, { onclick, disabled = false, primary = false, key = null, name = null }) {
   return h("button", { type: "button", class: ["btn", primary ? "primary" : null], disabled, onclick, dataset: name ? { name } : null },
     label, key ? h("kbd", {}, key) : null);
 }
@@ -264,8 +264,8 @@ function standInPanel(ctl) {
     button(t("btn.back"), { onclick: () => ctl.back(), primary: true, disabled: !!ctl.pending, name: "back" }));
 }
 
-function panel(ctl) {
-  const state = ctl.state;
+export function panel(ctl) {
+  const state = ctl.shown;
   const me = state.you === null || state.you === undefined ? null : state.seats[state.you];
   if (me && me.stand_in && !ctl.readOnly && state.stage !== "over") return standInPanel(ctl);
   if (state.stage === "waiting") return invitePanel(ctl);
@@ -281,7 +281,7 @@ function panel(ctl) {
   const other = seatName(state, 1 - state.you);
   if (!ctl.myTurn) {
     return h("div", { class: "panel status-panel" },
-      h("p", { class: "status", "aria-live": "polite" }, h("span", { class: "thinking" }), state.kind === "computer" ? t("status.wait", { name: other }) : t("status.wait_friend", { name: other })),
+      h("p", { class: "status", "aria-live": "polite" }, h("span", { class: "thinking" }), state.kind === "computer" || (state.seats[1 - state.you] || {}).kind === "computer" ? t("status.wait", { name: other }) : t("status.wait_friend", { name: other })),
       playButtons(ctl));
   }
   if (view.phase === "knocker_melds") return layoutPanel(ctl);
@@ -303,7 +303,7 @@ function panel(ctl) {
 }
 
 function playButtons(ctl) {
-  const view = ctl.state.view;
+  const view = ctl.shown.view;
   const legal = ctl.legal;
   const buttons = [];
   if (legal.includes("pass") || view.phase === "first_upcard" || view.phase === "wall") {
@@ -324,7 +324,7 @@ function playButtons(ctl) {
     }));
   }
   buttons.push(button(t("btn.gin"), { onclick: () => gin && ctl.play(gin), disabled: Boolean(ctl.pending) || !gin, primary: Boolean(gin), key: "G", name: "gin" }));
-  if (ctl.state.rules.big_gin) buttons.push(button(t("btn.big_gin"), { onclick: () => ctl.play("big gin"), disabled: !ctl.can("big gin"), primary: ctl.can("big gin"), key: "B", name: "big-gin" }));
+  if (ctl.shown.rules.big_gin) buttons.push(button(t("btn.big_gin"), { onclick: () => ctl.play("big gin"), disabled: !ctl.can("big gin"), primary: ctl.can("big gin"), key: "B", name: "big-gin" }));
   buttons.push(button(t("btn.hint"), { onclick: () => ctl.askHint(), disabled: !ctl.myTurn || Boolean(ctl.pending), key: "H", name: "hint" }));
   return h("div", { class: "buttons" }, buttons);
 }
@@ -336,7 +336,7 @@ function hintBox(ctl) {
 }
 
 function layoutPanel(ctl) {
-  const view = ctl.state.view;
+  const view = ctl.shown.view;
   const options = view.layouts || [];
   if (ctl.layoutChoice >= options.length) ctl.layoutChoice = 0;
   const list = h("div", { class: "layouts", role: "radiogroup", "aria-label": t("layout.title") },
@@ -361,7 +361,7 @@ function layoutPanel(ctl) {
 }
 
 function defendPanel(ctl) {
-  const state = ctl.state;
+  const state = ctl.shown;
   const view = state.view;
   const knocker = seatName(state, view.knocker);
   const knockerLoose = (view.opponent_hand || []).filter((card) => !(view.melds[view.knocker] || []).flat().includes(card));
@@ -414,8 +414,8 @@ function invitePanel(ctl) {
 
 // ------------------------------------------------------------ the end of a hand, of the game
 
-function handSummary(ctl, seat) {
-  const state = ctl.state;
+export function handSummary(ctl, seat) {
+  const state = ctl.shown;
   const view = state.view;
   const melds = view.melds[seat] || [];
   const shown = seatCards(view, seat);
@@ -433,7 +433,7 @@ function handSummary(ctl, seat) {
 }
 
 function resultPanel(ctl) {
-  const state = ctl.state;
+  const state = ctl.shown;
   const view = state.view;
   const names = [seatName(state, 0), seatName(state, 1)];
   const result = view && view.result;
@@ -475,7 +475,7 @@ function settlementTable(state) {
 }
 
 function gameOver(ctl) {
-  const state = ctl.state;
+  const state = ctl.shown;
   const names = [seatName(state, 0), seatName(state, 1)];
   const settlement = state.settlement;
   let headline;
@@ -493,7 +493,7 @@ function gameOver(ctl) {
 // ------------------------------------------------------------ the side: score, log, keys
 
 function scoreBox(ctl) {
-  const state = ctl.state;
+  const state = ctl.shown;
   const rules = state.rules;
   const rows = [0, 1].map((seat) => h("tr", { class: state.you === seat ? "me" : null },
     h("th", { scope: "row" }, seatName(state, seat)),
@@ -509,7 +509,7 @@ function scoreBox(ctl) {
 }
 
 export function openScores(ctl) {
-  const state = ctl.state;
+  const state = ctl.shown;
   const names = [seatName(state, 0), seatName(state, 1)];
   const rules = state.rules;
   const scores = state.scores || [];
@@ -534,14 +534,14 @@ export function openScores(ctl) {
   dialog.showModal();
 }
 
-function logBox(ctl) {
+export function logBox(ctl) {
   return h("section", { class: "log", "aria-labelledby": "log-title" },
     h("h2", { id: "log-title" }, t("log.title")),
-    h("ol", { role: "log", "aria-live": "polite" }, ctl.log.map((line) => h("li", { class: [line.head ? "head" : null, line.seat === ctl.state.you ? "mine" : null] }, typeof line.text === "function" ? line.text() : line.text))));
+    h("ol", { role: "log", "aria-live": "polite" }, ctl.log.map((line) => h("li", { class: [line.head ? "head" : null, line.seat === ctl.shown.you ? "mine" : null] }, typeof line.text === "function" ? line.text() : line.text))));
 }
 
-function rulesBox(ctl) {
-  const rules = ctl.state.rules;
+export function rulesBox(ctl) {
+  const rules = ctl.shown.rules;
   return h("details", { class: "rules-box" }, h("summary", {}, t("table.rules")),
     h("ul", {}, rulesSummary(rules).map((line) => h("li", {}, line))),
     h("a", { href: `/rules?lang=${language()}`, target: "_blank", rel: "noopener" }, t("nav.rules")));
@@ -549,13 +549,13 @@ function rulesBox(ctl) {
 
 function shareBox(ctl) {
   const links = ctl.links || {};
-  if (ctl.mode !== "play" || !links.watch || ctl.state.stage === "waiting") return null;
+  if (ctl.mode !== "play" || !links.watch || ctl.shown.stage === "waiting") return null;
   return h("details", { class: "share" }, h("summary", {}, t("invite.watch_title")),
     h("p", { class: "muted" }, t("invite.watch")),
     h("input", { type: "text", readonly: true, value: links.watch, class: "link", "aria-label": t("invite.watch_title"), onfocus: (event) => event.target.select() }));
 }
 
-function keysBox(ctl) {
+export function keysBox(ctl) {
   if (ctl.readOnly && ctl.mode !== "replay") return null;
   return h("details", { class: "keys" }, h("summary", {}, t("keys.title")),
     ["keys.cards", "keys.draw", "keys.knock", "keys.sort"].map((key) => h("p", {}, t(key))));

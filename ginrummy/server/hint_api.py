@@ -48,8 +48,8 @@ from ginrummy.hints import (
 )
 from ginrummy.i18n import LANGUAGES, Messages, best_language
 from ginrummy.server.http_api import HTTPError, _table_for
-from ginrummy.server.replay import stage
-from ginrummy.views import PlayerView, view_of
+from ginrummy.server.protocol import ClientError
+from ginrummy.views import PlayerView
 
 ALTERNATIVES = 3
 """How many alternatives the text lines compare (the structured list has them all)."""
@@ -141,22 +141,11 @@ async def game_hint(request: Request) -> Response:
     if seat is None:
         raise HTTPError(403, "read_only", "a watch link gets no hints: they are for the seat "
                         "to act")
-    position = table.position  # immutable: the hint is for this position even if play goes on
     n = table.n
-    game = position.game
-    current = stage(game)
-    if current == "waiting":
-        raise HTTPError(409, "not_started", "the game has not started: the invited player has "
-                        "not joined yet")
-    if current == "over":
-        raise HTTPError(409, "game_over", f"the game is over ({game.end_reason})")
-    if current == "between_hands" or game.hand is None:
-        raise HTTPError(409, "no_hand", f"hand {len(game.finished)} is over; no move to hint "
-                        "until the next one is dealt")
-    if game.to_act != seat:
-        raise HTTPError(409, "not_your_turn", f"seat {game.to_act} is to act, not seat {seat}: "
-                        "a hint is for the seat to act")
-    view = view_of(game.hand, seat)
+    try:
+        view = table.hint_view(seat)  # from this position even if play goes on
+    except ClientError as refused:
+        raise HTTPError(409, refused.code, refused.message) from None
     try:
         body = await asyncio.to_thread(seat_hint, view, lang)
     except HintError as refused:

@@ -15,18 +15,20 @@ from typing import Any
 from starlette.requests import Request
 from starlette.responses import JSONResponse, PlainTextResponse, Response
 
+from ginrummy.multiplayer import TableError, TableRules
 from ginrummy.rules import DEALER_RULES, PRESETS, SHUTOUT_RULES, Rules, RulesError
-from ginrummy.server import payload, records
+from ginrummy.server import records
 from ginrummy.server.computer import LEVELS, computer_name
 from ginrummy.server.lobby import Lobby
 from ginrummy.server.origin import origin_allowed
 from ginrummy.server.protocol import ERROR_CODES, PROTOCOL_VERSION
-from ginrummy.server.replay import replay
 from ginrummy.server.settings import Settings
-from ginrummy.server.table import WATCHER, Table
+from ginrummy.server.table_base import WATCHER, BaseTable
 from ginrummy.server.tokens import looks_like_game_id, looks_like_token
 
 MAX_BODY = 16 * 1024
+PLAYERS = (2, 3, 4)
+"""The browser's tables: two players, three (R33), two teams of two (R34)."""
 MAX_NAME = 40
 COOKIE_PREFIX = "gin_"
 COOKIE_AGE = 365 * 24 * 3600
@@ -121,7 +123,16 @@ def _set_seat_cookie(request: Request, response: Response, game_id: str, token: 
 
 async def create_game(request: Request) -> Response:
     data = await _json_body(request)
-    _check_fields(data, {"opponent", "level", "preset", "options", "name"})
+    _check_fields(data, {"opponent", "level", "preset", "options", "name", "players", "seats",
+                         "team_target"})
+    players = data.get("players", 2)
+    if isinstance(players, bool) or players not in PLAYERS:
+        raise HTTPError(400, "bad_request", f"players must be 2, 3 or 4, got {players!r}")
+    if players != 2:
+        return await _create_table_game(request, data, players)
+    for field in ("seats", "team_target"):
+        if field in data:
+            raise HTTPError(400, "bad_request", f"{field} is for games of 3 or 4 players")
     opponent = data.get("opponent", "computer")
     if opponent not in ("computer", "friend"):
         raise HTTPError(400, "bad_request",
@@ -134,19 +145,7 @@ async def create_game(request: Request) -> Response:
                             f"{LEVELS[0]} to {LEVELS[-1]}, got {level!r}")
     elif level is not None:
         raise HTTPError(400, "bad_request", "level is for games against the computer")
-    preset = data.get("preset", "standard")
-    options = data.get("options", {})
-    if not isinstance(preset, str):
-        raise HTTPError(400, "bad_rules", f"preset must be a string, got {preset!r}")
-    if not isinstance(options, dict):
-        raise HTTPError(400, "bad_rules",
-                        f"options must be an object of rules options, got {options!r}")
-    if "name" in options:
-        raise HTTPError(400, "bad_rules", "option 'name' is the preset's name; it cannot be set")
-    try:
-        rules = Rules.preset(preset, **options)
-    except (RulesError, TypeError) as failure:
-        raise HTTPError(400, "bad_rules", str(failure)) from None
+    rules = _rules(data)
     name = _name(data, "Player 1")
     created = await _lobby(request).create(rules, opponent, level, name)
     table = created.table
@@ -165,7 +164,61 @@ async def create_game(request: Request) -> Response:
     return response
 
 
-async def _table_for(request: Request, token: str | None) -> tuple[Table, int | None]:
+def _rules(data: dict[str, Any]) -> Rules:
+    preset = data.get("preset", "standard")
+    options = data.get("options", {})
+    if not isinstance(preset, str):
+        raise HTTPError(400, "bad_rules", f"preset must be a string, got {preset!r}")
+    if not isinstance(options, dict):
+        raise HTTPError(400, "bad_rules",
+                        f"options must be an object of rules options, got {options!r}")
+    if "name" in options:
+        raise HTTPError(400, "bad_rules", "option 'name' is the preset's name; it cannot be set")
+    try:
+        return Rules.preset(preset, **options)
+    except (RulesError, TypeError) as failure:
+        raise HTTPError(400, "bad_rules", str(failure)) from None
+
+
+async def _create_table_game(request: Request, data: dict[str, Any], players: int) -> Response:
+    """``POST /api/games`` with ``players`` 3 or 4: a table of computers and invited people."""
+    if "opponent" in data:
+        raise HTTPError(400, "bad_request", "opponent is for two-player games; a table of "
+                        f"{players} says what sits at each other place in seats")
+    seats = data.get("seats")
+    if not isinstance(seats, list) or len(seats) != players - 1 or any(
+        kind not in ("computer", "friend") for kind in seats
+    ):
+        raise HTTPError(400, "bad_request", f"seats must list {players - 1} places (2 to "
+                        f"{players}), each 'computer' or 'friend', got {seats!r}")
+    level = data.get("level", 1)
+    if isinstance(level, bool) or level not in LEVELS:
+        raise HTTPError(400, "bad_request", f"level must be a whole number from {LEVELS[0]} to "
+                        f"{LEVELS[-1]}, got {level!r}")
+    try:
+        table_rules = TableRules(players, _rules(data), data.get("team_target"))
+    except TableError as failure:
+        raise HTTPError(400, "bad_rules", str(failure)) from None
+    name = _name(data, "Player 1")
+    created = await _lobby(request).create_table(table_rules, seats, level, name)
+    table = created.table
+    base = _base(request)
+    body = {
+        "game_id": table.id, "seat": 0, "players": players, "token": created.token,
+        "invite_token": created.invite_token, "watch_token": created.watch_token,
+        "invites": [{"seat": place, "token": token, "link": f"{base}/play/{table.id}#{token}"}
+                    for place, token in created.invites],
+        "links": _links(request, table.id, created.token, created.invite_token,
+                        created.watch_token),
+        "state": table.state(0),
+    }
+    response = JSONResponse(body, status_code=201)
+    _set_seat_cookie(request, response, table.id, created.token)
+    return response
+
+
+async def _table_for(request: Request,
+                     token: str | None) -> tuple[BaseTable[Any], int | None]:
     game_id = request.path_params["game_id"]
     if not looks_like_game_id(game_id):
         raise HTTPError(404, "not_found", f"no game {game_id!r}")
@@ -229,20 +282,12 @@ async def game_events(request: Request) -> Response:
     table, seat = await _table_for(request, token)
     since = _count(request, "since", 0, 10**9)
     limit = _count(request, "limit", 100, MAX_EVENTS)
-    info = table.info()
 
     def render() -> tuple[int, list[dict[str, Any]]]:
         stored = table.store.load(table.id)
         if stored is None:
             return 0, []
-        positions = replay(table.rules, stored.row.cut, stored.decks, stored.log)
-        chosen = stored.log[since:since + limit]
-        return len(stored.log), [
-            payload.event_payload(info, entry, positions[entry.seq].game,
-                                  positions[entry.seq].ready, seat, positions[entry.seq].stand_in,
-                                  stored.fair)
-            for entry in chosen
-        ]
+        return len(stored.log), table.stored_events(stored, since, limit, seat)
 
     n, events = await asyncio.to_thread(render)
     return JSONResponse({"game_id": table.id, "seat": seat, "n": n, "since": since,
@@ -286,7 +331,7 @@ async def game_record(request: Request) -> Response:
     if token is None and auth.lower().startswith("bearer "):
         token = auth[7:].strip()
     table, seat = await _table_for(request, token)
-    if not table.game.is_over:
+    if table.stage() != "over":
         raise HTTPError(409, "not_over", "the game is not over: its record (with every deck) "
                         "is kept when it ends")
     found = await asyncio.to_thread(records.links_of, _lobby(request).store.engine, [table.id])

@@ -6,18 +6,22 @@ import asyncio
 import contextlib
 import logging
 from collections import OrderedDict
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
 from ginrummy.game import cut_for_deal
+from ginrummy.multiplayer import TableRules, cut_for_table
 from ginrummy.rules import Rules
-from ginrummy.server import fairness
+from ginrummy.server import fairness, multi_replay
 from ginrummy.server.collector import Collector
 from ginrummy.server.computer import computer_name
+from ginrummy.server.multi_table import MultiTable, table_status, table_summary
 from ginrummy.server.replay import ReplayError, start
 from ginrummy.server.settings import Settings
 from ginrummy.server.store import GameRow, LogEntry, SeatRow, Store, StoredGame, now
 from ginrummy.server.table import Table, status_of, summary
+from ginrummy.server.table_base import BaseTable
 from ginrummy.server.tokens import new_game_id, new_token, token_hash
 from ginrummy.server.writer import GroupWriter
 
@@ -26,12 +30,22 @@ log = logging.getLogger(__name__)
 
 @dataclass(frozen=True, slots=True)
 class Created:
-    table: Table
+    table: BaseTable[Any]
     token: str
     """Seat 0's token (the creator's)."""
     invite_token: str | None
-    """Seat 1's token in a game against a friend."""
+    """Seat 1's token in a game against a friend (a table game: the first invited place's)."""
     watch_token: str
+    invites: tuple[tuple[int, str], ...] = ()
+    """A table game: (place, token) of every invited place."""
+
+
+def load_table(stored: StoredGame, store: Store, settings: Settings,
+               writer: GroupWriter | None = None) -> BaseTable[Any]:
+    """The live table of a stored game: two players, or a table of three or more."""
+    if stored.row.kind == "table":
+        return MultiTable(stored, store, settings, writer)
+    return Table(stored, store, settings, writer)
 
 
 class Lobby:
@@ -42,10 +56,10 @@ class Lobby:
         """Every write goes through one thread, the log appends by group commit."""
         self._collecting = Collector.acquire()
         """Short garbage-collection pauses while tables are held (:mod:`.collector`)."""
-        self.tables: OrderedDict[str, Table] = OrderedDict()
-        self._loading: dict[str, asyncio.Future[Table | None]] = {}
+        self.tables: OrderedDict[str, BaseTable[Any]] = OrderedDict()
+        self._loading: dict[str, asyncio.Future[BaseTable[Any] | None]] = {}
 
-    async def get(self, game_id: str) -> Table | None:
+    async def get(self, game_id: str) -> BaseTable[Any] | None:
         """The live table of ``game_id``, loaded from the database if needed; None if unknown."""
         table = self.tables.get(game_id)
         if table is not None:
@@ -54,12 +68,13 @@ class Lobby:
         pending = self._loading.get(game_id)
         if pending is not None:
             return await asyncio.shield(pending)
-        future: asyncio.Future[Table | None] = asyncio.get_running_loop().create_future()
+        future: asyncio.Future[BaseTable[Any] | None] = (
+            asyncio.get_running_loop().create_future())
         self._loading[game_id] = future
         try:
             stored = await asyncio.to_thread(self.store.load, game_id)
-            table = None if stored is None else Table(stored, self.store, self.settings,
-                                                      self.writer)
+            table = None if stored is None else load_table(stored, self.store, self.settings,
+                                                           self.writer)
         except BaseException as failure:
             if isinstance(failure, ReplayError):
                 log.exception("game %s does not replay", game_id)
@@ -77,7 +92,7 @@ class Lobby:
         future.set_result(table)
         return table
 
-    def _keep(self, table: Table) -> None:
+    def _keep(self, table: BaseTable[Any]) -> None:
         self.tables[table.id] = table
         excess = len(self.tables) - self.settings.max_cached_tables
         for game_id in list(self.tables):
@@ -126,6 +141,51 @@ class Lobby:
         table.kick()
         return Created(table, token, invite if opponent == "friend" else None, watch)
 
+    async def create_table(self, table_rules: TableRules, others: Sequence[str], level: int,
+                           name: str) -> Created:
+        """A table of three or more: the creator at place 0, ``others`` (``"computer"`` or
+        ``"friend"``) at places 1, 2, ...; dealt at once if no friend is invited."""
+        rng = self.settings.rng
+        created = now()
+        cut = cut_for_table(table_rules.players, rng)
+        token, watch = new_token(), new_token()
+        seats = [SeatRow(0, "human", name, token_hash(token), True)]
+        invites: list[tuple[int, str]] = []
+        for place, kind in enumerate(others, start=1):
+            if kind == "computer":
+                seats.append(SeatRow(place, "computer", f"Computer {place} (level {level})",
+                                     None, True))
+            else:
+                invite = new_token()
+                invites.append((place, invite))
+                seats.append(SeatRow(place, "human", f"Friend {place}", token_hash(invite), False))
+        position = multi_replay.start(table_rules, cut.rounds)
+        game_id = new_game_id()
+        entries: list[LogEntry] = []
+        decks: dict[int, list[int]] = {}
+        fair = []
+        if not invites:
+            for number, at in enumerate(position.game.tables_to_deal(), start=1):
+                seeds = fairness.draw(rng, number)
+                fair.append(seeds)
+                decks[number] = fairness.deck_of(seeds, game_id)
+                entries.append(LogEntry(number, "deal", at, number, at=created))
+                position = multi_replay.step(position, entries[-1], decks)
+        row = GameRow(
+            id=game_id, created_at=created, updated_at=created, kind="table", level=level,
+            rules=table_rules.to_dict(), cut=cut.rounds, watch_hash=token_hash(watch),
+            status=table_status(position), log_length=len(entries),
+            summary=table_summary(position, seats),
+        )
+        await self.writer.run(self.store.create, row, seats, entries, dict(decks), fair)
+        stored = StoredGame(row, seats, {k: tuple(v) for k, v in decks.items()}, entries,
+                            {r.hand_number: r for r in fair})
+        table = MultiTable(stored, self.store, self.settings, self.writer)
+        self._keep(table)
+        table.kick()
+        first = invites[0][1] if invites else None
+        return Created(table, token, first, watch, tuple(invites))
+
     async def games_of(self, pairs: list[tuple[str, str]]) -> list[dict[str, Any]]:
         """The games in which ``(game_id, token)`` pairs hold a seat, newest activity first."""
         hashed = {(game_id, token_hash(token)): token for game_id, token in pairs}
@@ -135,6 +195,8 @@ class Lobby:
             seat = next(s.seat for s in seats if (row.id, s.token_hash) in hashed)
             info = row.summary
             to_act = info.get("to_act")
+            rules = row.rules.get("rules", row.rules) if row.kind == "table" else row.rules
+            your_turn = seat in to_act if isinstance(to_act, list) else to_act == seat
             out.append({
                 "game_id": row.id,
                 "seat": seat,
@@ -143,14 +205,15 @@ class Lobby:
                 "computer": computer_name(row.level) if row.level is not None else None,
                 "status": row.status,
                 "stage": info.get("stage"),
-                "rules": row.rules.get("name"),
-                "target": row.rules.get("target"),
+                "players": len(seats),
+                "rules": rules.get("name"),
+                "target": rules.get("target"),
                 "created_at": row.created_at.isoformat(),
                 "updated_at": row.updated_at.isoformat(),
                 "hand_number": info.get("hand_number"),
                 "totals": info.get("totals"),
                 "to_act": to_act,
-                "your_turn": to_act == seat,
+                "your_turn": your_turn,
                 "winner": info.get("winner"),
                 "seats": [{"seat": s.seat, "kind": s.kind, "name": s.name, "joined": s.joined}
                           for s in seats],

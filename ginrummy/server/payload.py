@@ -193,7 +193,7 @@ def settlement_dict(settlement: Settlement, over: bool) -> dict[str, Any]:
 
 
 @functools.lru_cache(maxsize=1024)
-def _rules_dict(rules: Rules) -> dict[str, Any]:
+def rules_dict(rules: Rules) -> dict[str, Any]:
     """``rules.to_dict()``, computed once per rules (``dataclasses.asdict`` is slow, and every
     state carries the rules). Callers get a copy."""
     return rules.to_dict()
@@ -221,6 +221,7 @@ def state_payload(
     return {
         "game_id": info.game_id,
         "n": n,
+        "mode": "two",
         "you": seat,
         "stage": stage(game),
         "kind": info.kind,
@@ -233,7 +234,7 @@ def state_payload(
              "stand_in": s.seat in stand_in}
             for s in info.seats
         ],
-        "rules": dict(_rules_dict(game.rules)),
+        "rules": dict(rules_dict(game.rules)),
         "cut": _cut(game),
         "hand_number": game.hand_number if current is not None else len(game.finished),
         "hands_finished": len(game.finished),

@@ -120,8 +120,12 @@ def rebuilt_record(engine: Engine, game_id: str) -> str:
     stored = Store(engine).load(game_id)
     if stored is None:
         raise LookupError(f"game {game_id} is not in the database")
-    positions = replay(Rules.from_dict(stored.row.rules), stored.row.cut, stored.decks,
-                       stored.log)
+    if stored.row.kind == "table":
+        from ginrummy.server.multi_records import rebuilt_table_record
+
+        return rebuilt_table_record(stored)
+    pairs = [(a, b) for a, b in stored.row.cut]
+    positions = replay(Rules.from_dict(stored.row.rules), pairs, stored.decks, stored.log)
     game = positions[-1].game
     if not game.is_over:
         raise ReplayError(f"game {game_id}: its log does not end the game")

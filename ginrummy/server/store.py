@@ -70,10 +70,13 @@ class GameRow:
     id: str
     created_at: datetime
     updated_at: datetime
-    kind: Literal["computer", "friend"]
+    kind: Literal["computer", "friend", "table"]
+    """Two players against the computer or a friend, or a table of three or more."""
     level: int | None
     rules: dict[str, Any]
-    cut: tuple[tuple[int, int], ...]
+    """``Rules.to_dict()``; for a table, ``TableRules.to_dict()``."""
+    cut: tuple[tuple[int, ...], ...]
+    """The cut's rounds, one card per player each."""
     watch_hash: str
     status: str
     log_length: int
@@ -118,7 +121,7 @@ def _game_row(r: Any) -> GameRow:
         kind=r.kind,
         level=r.level,
         rules=json.loads(r.rules),
-        cut=tuple((int(a), int(b)) for a, b in json.loads(r.cut)),
+        cut=tuple(tuple(int(card) for card in cards) for cards in json.loads(r.cut)),
         watch_hash=r.watch_hash,
         status=r.status,
         log_length=r.log_length,

@@ -17,7 +17,6 @@ from typing import Any
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from ginrummy.server import payload
 from ginrummy.server.lobby import Lobby
 from ginrummy.server.origin import origin_allowed
 from ginrummy.server.protocol import (
@@ -29,7 +28,7 @@ from ginrummy.server.protocol import (
     parse_message,
 )
 from ginrummy.server.settings import Settings
-from ginrummy.server.table import WATCHER, EventRef, Table
+from ginrummy.server.table_base import WATCHER, BaseTable, EventRef
 from ginrummy.server.tokens import looks_like_game_id
 
 log = logging.getLogger(__name__)
@@ -65,7 +64,7 @@ class RateLimit:
 class Connection:
     """One WebSocket at a table: its seat (None for a watcher) and its outbox."""
 
-    def __init__(self, websocket: WebSocket, table: Table, seat: int | None) -> None:
+    def __init__(self, websocket: WebSocket, table: BaseTable[Any], seat: int | None) -> None:
         self.websocket = websocket
         self.table = table
         self.seat = seat
@@ -89,10 +88,7 @@ class Connection:
 
     def _render(self, item: dict[str, Any] | EventRef) -> dict[str, Any]:
         if isinstance(item, EventRef):
-            position = item.position
-            return payload.event_payload(self.table.info(), item.entry, position.game,
-                                         position.ready, self.seat, position.stand_in,
-                                         self.table.fair)
+            return self.table.render_event(item, self.seat)
         return item
 
     async def _write(self) -> None:

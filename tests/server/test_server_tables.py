@@ -1,0 +1,278 @@
+"""Tables of three players (R33) and two teams (R34) on the server: whole games, rotation,
+team arithmetic, invitations, hidden cards, bad input, restarts and the chained record."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from ginrummy.cli_verify import read_record, verify_record
+from ginrummy.multiplayer import TableRules
+from ginrummy.server.multi_replay import replay
+from ginrummy.server.records import verify_chain
+from tests.server.kit import Player, cards_named, create, other_browser, running
+from tests.server.table_kit import my_move, play_until, step
+
+
+def _states(place: Player) -> list[dict[str, Any]]:
+    return [m["state"] for m in place.messages if m["type"] in ("event", "snapshot")]
+
+
+def test_R33_three_players_rotation_totals_and_settlement(database: str) -> None:
+    with running(database, seed=3) as client:
+        game = create(client, players=3, seats=["computer", "computer"], preset="classic",
+                      options={"target": 60}, level=2)
+        assert game["players"] == 3 and game["invites"] == []
+        first = game["state"]
+        assert first["mode"] == "three" and first["stage"] == "hand"
+        cut = first["cut"]
+        assert first["dealer"] == cut["low"] == first["sitting_out"]  # R33: lowest cut deals
+        with client.websocket_connect(f"/ws/{game['game_id']}?token={game['token']}") as ws:
+            me = Player(ws)
+            play_until(me, lambda s: s["stage"] == "over")
+            states = _states(me)
+        seen = 0
+        for before, after in zip(states, states[1:], strict=False):
+            if len(after["scores"]) == seen + 1 and len(before["scores"]) == seen:
+                hand = after["scores"][-1]
+                dealer = before["dealer"]
+                assert dealer not in hand["players"]  # the dealer sat out
+                if hand["winner"] is not None and after["stage"] != "over":
+                    loser = next(p for p in hand["players"] if p != hand["winner"])
+                    assert after["dealer"] == after["sitting_out"] == loser  # R33
+                    upcoming = after["tables"][0]["players"]
+                    assert sorted(upcoming) == sorted([hand["winner"], dealer])
+                seen += 1
+        final = me.state
+        assert seen == len(final["scores"]) >= 1
+        totals = [0, 0, 0]
+        for hand in final["scores"]:
+            if hand["winner"] is not None:
+                totals[hand["winner"]] += hand["points"]
+        assert final["totals"] == totals and max(totals) >= 60
+        winner = final["winner"]
+        settlement = final["settlement"]
+        assert settlement["final"] and settlement["winner"] == winner
+        payers = sorted(p["payer"] for p in settlement["payments"])
+        assert payers == sorted({0, 1, 2} - {winner})  # R33: each other player pays the winner
+        for payment in settlement["payments"]:
+            assert payment["payee"] == winner
+            assert payment["points"] == (settlement["totals"][winner]
+                                         - settlement["totals"][payment["payer"]])
+
+
+def test_R34_four_players_round_scored_by_team_arithmetic(sqlite_db: str) -> None:
+    with running(sqlite_db, seed=5) as client:
+        game = create(client, players=4, seats=["computer"] * 3, preset="classic", level=1)
+        state = game["state"]
+        assert state["mode"] == "teams" and state["target"] == 125
+        assert [s["team"] for s in state["seats"]] == [0, 1, 0, 1]
+        assert [t["status"] for t in state["tables"]] == ["playing", "playing"]
+        with client.websocket_connect(f"/ws/{game['game_id']}?token={game['token']}") as ws:
+            me = Player(ws)
+            play_until(me, lambda s: len(s["rounds"]) >= 2 or s["stage"] == "over")
+            final = me.state
+        totals = [0, 0]
+        for scored in final["rounds"]:
+            sums = [0, 0]
+            for table in scored["tables"]:
+                if table["winner"] is not None:
+                    assert table["team"] == table["winner"] % 2
+                    sums[table["team"]] += table["points"]
+            assert scored["team_points"] == sums
+            assert scored["points"] == abs(sums[0] - sums[1])  # R34: the difference (or sum)
+            assert scored["rule"] == ("none" if sums[0] == sums[1] else
+                                      "sum" if 0 in sums else "difference")
+            if scored["winner"] is not None:
+                totals[scored["winner"]] += scored["points"]
+            assert scored["totals_after"] == totals
+        assert final["totals"] == totals
+        pairs = [[t["players"] for t in scored["tables"]] for scored in final["rounds"]]
+        for earlier, later in zip(pairs, pairs[1:], strict=False):
+            assert earlier != later  # R34: opponents alternate from round to round
+
+
+def test_R33_invited_friend_waits_then_plays_and_sees_only_its_cards(sqlite_db: str) -> None:
+    with running(sqlite_db, seed=11) as client:
+        game = create(client, players=3, seats=["friend", "computer"], preset="classic")
+        gid = game["game_id"]
+        assert game["state"]["stage"] == "waiting" and game["links"]["invite"]
+        [invite] = game["invites"]
+        assert invite["seat"] == 1 and invite["link"].endswith(f"#{invite['token']}")
+        with client.websocket_connect(f"/ws/{gid}?token={game['token']}") as ws0:
+            owner = Player(ws0)
+            assert owner.act("stock")["code"] == "not_started"
+            with other_browser(client):
+                joined = client.post(f"/api/games/{gid}/join",
+                                     json={"token": invite["token"], "name": "Bea"})
+                assert joined.status_code == 200 and joined.json()["seat"] == 1
+            owner.until(lambda m: m["type"] == "event" and m["event"]["kind"] == "deal")
+            with client.websocket_connect(f"/ws/{gid}?token={invite['token']}") as ws1:
+                friend = Player(ws1)
+                assert friend.state["seats"][1]["name"] == "Bea"
+                for _ in range(2000):
+                    if owner.state["stage"] != "hand" and friend.n >= owner.n:
+                        break
+                    if my_move(owner.state) and owner.n == friend.n:
+                        step(owner)
+                    elif my_move(friend.state) and owner.n == friend.n:
+                        step(friend)
+                    elif friend.n < owner.n:
+                        friend.recv()
+                    else:
+                        owner.recv()
+                assert owner.state["scores"], "the first hand did not end"
+        by_n = [{m["n"]: m["state"] for m in place.messages if m["type"] == "event"}
+                for place in (owner, friend)]
+        common = sorted(set(by_n[0]) & set(by_n[1]))
+        assert len(common) > 3
+        for n in common:
+            _no_hidden_cards(by_n[0][n], by_n[1][n])
+            _no_hidden_cards(by_n[1][n], by_n[0][n])
+
+
+def _no_hidden_cards(receiver: dict[str, Any], owner: dict[str, Any]) -> None:
+    """``receiver``'s state names no card ``owner`` holds unseen (both states after the same
+    event): not in a meld laid out, not taken from the pile."""
+    mine = owner["table_hand"]
+    if mine is None or mine["you"] is None or mine["view"]["phase"] == "over":
+        return
+    view = mine["view"]
+    secret = set(view["hand"]) - {card for meld in view["melds"][view["seat"]] for card in meld}
+    theirs = receiver["table_hand"]
+    known: set[str] = set()
+    if theirs["you"] is None and theirs["table"] == mine["table"]:  # R14: a knocker's hand
+        known = set(theirs["view"]["known"][mine["you"]])          # is shown once laid out
+        known |= set(theirs["view"]["hands"][mine["you"]] or [])
+    elif theirs["table"] == mine["table"]:
+        known = set(theirs["view"]["opponent_known"]) | set(theirs["view"]["opponent_hand"] or [])
+    shown = {k: v for k, v in receiver.items() if k != "cut"}
+    leaked = (secret - known) & cards_named(shown)
+    assert not leaked, f"place {owner['you']}'s cards {sorted(leaked)} reached {receiver['you']}"
+
+
+@pytest.mark.parametrize(("body", "code", "words"), [
+    ({"players": 5, "seats": ["computer"] * 4}, "bad_request", "players must be 2, 3 or 4"),
+    ({"players": 3, "seats": ["computer"]}, "bad_request", "seats must list 2 places"),
+    ({"players": 3, "seats": ["computer", "robot"]}, "bad_request", "'computer' or 'friend'"),
+    ({"players": 3, "seats": ["computer", "computer"], "preset": "standard"}, "bad_rules",
+     "dealer_rule"),
+    ({"players": 3, "seats": ["computer", "computer"], "preset": "classic",
+      "team_target": 100}, "bad_rules", "team_target applies only to team games"),
+    ({"players": 4, "seats": ["computer"] * 3, "team_target": 0}, "bad_rules",
+     "team_target must be a whole number from 1 to 10000"),
+    ({"players": 4, "seats": ["computer"] * 3, "opponent": "computer"}, "bad_request",
+     "opponent is for two-player games"),
+    ({"players": 4, "seats": ["computer"] * 3, "level": 9}, "bad_request", "level must be"),
+    ({"seats": ["computer"]}, "bad_request", "seats is for games of 3 or 4 players"),
+])
+def test_table_creation_refuses_bad_requests(sqlite_db: str, body: dict[str, Any], code: str,
+                                             words: str) -> None:
+    with running(sqlite_db) as client:
+        response = client.post("/api/games", json=body)
+        assert response.status_code == 400, response.text
+        error = response.json()["error"]
+        assert error["code"] == code and words in error["message"]
+        assert client.get("/api/games/mine").json()["games"] == []
+
+
+def test_R33_table_refuses_moves_out_of_turn_and_bad_ready(sqlite_db: str) -> None:
+    with running(sqlite_db, seed=3, computer_delay=30.0) as client:
+        game = create(client, players=3, seats=["computer", "computer"], preset="classic")
+        state = game["state"]
+        with client.websocket_connect(f"/ws/{game['game_id']}?token={game['token']}") as ws:
+            me = Player(ws)
+            before = me.state
+            if state["sitting_out"] == 0:
+                refused = me.act("stock")
+                assert refused["code"] == "no_hand" and "sits out" in refused["message"]
+            elif not my_move(state):
+                assert me.act("stock")["code"] == "not_your_turn"
+            else:
+                assert me.act("stock", expect=me.n + 5)["code"] == "stale"
+                assert me.act("discard XX")["code"] == "bad_action"
+            ready = me.answer({"type": "ready", "expect": me.n})
+            assert ready["code"] == "nothing_to_ready"
+            seeded = me.answer({"type": "ready", "expect": me.n, "seed": "abc"})
+            assert seeded["code"] in ("bad_message", "nothing_to_ready")
+            assert me.ping()["type"] == "pong"
+            assert me.state == before  # nothing changed
+
+
+def test_R34_table_resumes_after_a_restart_and_its_record_verifies(sqlite_db: str) -> None:
+    with running(sqlite_db, seed=8) as client:
+        game = create(client, players=4, seats=["computer"] * 3, preset="classic",
+                      team_target=40)
+        gid = game["game_id"]
+        with client.websocket_connect(f"/ws/{gid}?token={game['token']}") as ws:
+            me = Player(ws)
+            play_until(me, lambda s: bool(s["scores"]))
+            middle = me.state
+    with running(sqlite_db, seed=9) as client:  # a new server on the same database
+        client.cookies.set(f"gin_{gid}", game["token"])
+        again = client.get(f"/api/games/{gid}").json()["state"]
+        assert again["n"] >= middle["n"]
+        assert again["scores"][:len(middle["scores"])] == middle["scores"]
+        with client.websocket_connect(f"/ws/{gid}?token={game['token']}") as ws:
+            me = Player(ws)
+            play_until(me, lambda s: s["stage"] == "over")
+            final = me.state
+        lobby = client.app.state.lobby  # type: ignore[attr-defined]
+        stored = lobby.store.load(gid)
+        positions = replay(TableRules.from_dict(stored.row.rules), stored.row.cut,
+                           stored.decks, stored.log)
+        assert positions[-1].game == lobby.tables[gid].position.game
+        assert max(final["totals"]) >= 40 and final["end_reason"] == "target"
+        record = client.get(f"/api/games/{gid}/record").json()
+        assert record["record"]["kind"] == "table"
+        parsed = read_record(_dumps(record["record"]["record"]))
+        verdict = verify_record(parsed)
+        assert verdict.fair, (verdict.game, verdict.hands)
+        assert verify_chain(lobby.store.engine) == []
+        mine = client.get("/api/games/mine").json()["games"]
+        assert mine[0]["players"] == 4 and mine[0]["status"] == "over"
+
+
+def _dumps(data: Any) -> str:
+    import json
+
+    return json.dumps(data)
+
+
+def test_R33_idle_person_at_a_table_is_played_by_the_computer(sqlite_db: str) -> None:
+    with running(sqlite_db, seed=4, idle_seconds=0.4) as client:
+        game = create(client, players=3, seats=["friend", "computer"], preset="classic")
+        gid = game["game_id"]
+        [invite] = game["invites"]
+        with client.websocket_connect(f"/ws/{gid}?token={game['token']}") as ws0, \
+                client.websocket_connect(f"/ws/{gid}?token={invite['token']}") as ws1:
+            places = {0: Player(ws0), 1: Player(ws1)}
+            owner = places[0]
+            owner.until(lambda m: m["type"] == "event" and m["event"]["kind"] == "idle")
+            note = owner.messages[-1]
+            idler = note["event"]["seat"]
+            assert idler in (0, 1) and note["state"]["seats"][idler]["stand_in"] is True
+            moved = owner.until(lambda m: m["type"] == "event" and m["event"]["kind"] == "play"
+                                and m["event"]["seat"] == idler)
+            assert moved["event"]["table"] == 0
+            back = places[idler].answer({"type": "back"})
+            assert back["type"] == "ack" and back["kind"] == "back"
+
+
+def test_R34_hint_for_the_place_to_act_at_its_table(sqlite_db: str) -> None:
+    with running(sqlite_db, seed=5) as client:
+        game = create(client, players=4, seats=["computer"] * 3, preset="classic")
+        gid = game["game_id"]
+        with client.websocket_connect(f"/ws/{gid}?token={game['token']}") as ws:
+            me = Player(ws)
+            play_until(me, my_move)
+            hint = client.get(f"/api/games/{gid}/hint?lang=it")
+            assert hint.status_code == 200, hint.text
+            advised = hint.json()["action"]["name"]
+            assert advised in me.state["table_hand"]["view"]["legal"]
+            assert me.act(advised)["type"] == "ack"
+            if not my_move(me.state):
+                refused = client.get(f"/api/games/{gid}/hint")
+                assert refused.status_code == 409
+                assert refused.json()["error"]["code"] in ("not_your_turn", "no_hand")

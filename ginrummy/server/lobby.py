@@ -196,7 +196,8 @@ class Lobby:
             info = row.summary
             to_act = info.get("to_act")
             rules = row.rules.get("rules", row.rules) if row.kind == "table" else row.rules
-            your_turn = seat in to_act if isinstance(to_act, list) else to_act == seat
+            waits = seat in to_act if isinstance(to_act, list) else to_act == seat
+            your_turn = waits and seat not in info.get("stand_in", ())  # the computer plays
             out.append({
                 "game_id": row.id,
                 "seat": seat,

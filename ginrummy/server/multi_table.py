@@ -50,6 +50,7 @@ def table_summary(position: MultiPosition, seats: Sequence[SeatRow]) -> dict[str
         "totals": list(game.totals),
         "to_act": multi_payload.to_act(position, humans),
         "ready": sorted(position.ready),
+        "stand_in": sorted(position.stand_in),
         "winner": game.winner,
         "end_reason": game.end_reason,
         "names": [s.name for s in seats],

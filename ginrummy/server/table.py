@@ -38,6 +38,7 @@ def summary(position: Position, seats: Sequence[SeatRow]) -> dict[str, Any]:
         "totals": list(game.points),
         "to_act": game.to_act,
         "ready": sorted(position.ready),
+        "stand_in": sorted(position.stand_in),
         "winner": game.winner,
         "end_reason": game.end_reason,
         "names": [s.name for s in seats],

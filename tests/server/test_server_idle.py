@@ -141,3 +141,24 @@ def test_stand_in_survives_a_restart(database: str) -> None:
         with client.websocket_connect(f"/ws/{gid}?token={mine}") as ws:
             player = Player(ws)  # connecting again takes the seat back
             assert player.state["seats"][idler]["stand_in"] is False
+
+
+def test_my_games_does_not_call_it_your_turn_while_the_computer_plays_for_you(
+    sqlite_db: str,
+) -> None:
+    with running(sqlite_db, seed=5, idle_seconds=IDLE, computer_delay=30.0) as client:
+        game = create(client, opponent="friend")
+        gid = game["game_id"]
+        tokens = {0: game["token"], 1: game["invite_token"]}
+        with client.websocket_connect(f"/ws/{gid}?token={tokens[0]}") as ws0, \
+                client.websocket_connect(f"/ws/{gid}?token={tokens[1]}") as ws1:
+            players = {0: Player(ws0), 1: Player(ws1)}
+            while players[0].n < 1:  # the first deal, once the friend has joined
+                players[0].recv()
+            idler = players[0].state["to_act"]
+            players[1 - idler].until(_event("idle"))
+            with other_browser(client):
+                client.cookies.set(f"gin_{gid}", tokens[idler])
+                [listed] = client.get("/api/games/mine").json()["games"]
+            assert listed["to_act"] == idler and listed["seat"] == idler
+            assert listed["your_turn"] is False  # the computer moves for the idle seat

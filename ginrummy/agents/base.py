@@ -18,6 +18,15 @@ class Agent(Protocol):
     def choose(self, view: PlayerView) -> Action: ...
 
 
+def only_action(view: PlayerView) -> Action | None:
+    """The one legal action when there is no choice, else None; a view with no legal action
+    (not this seat's turn) is an error."""
+    legal = view.legal
+    if not legal:
+        raise ValueError(f"seat {view.seat} has no move in phase {view.phase.name}")
+    return legal[0] if len(legal) == 1 else None
+
+
 def _free_cards(view: PlayerView) -> int:
     used = view.laid_off if view.seat != view.knocker else 0
     for meld in view.melds[view.seat]:

@@ -50,7 +50,7 @@ from ginrummy.actions import (
     PASS,
     Action,
 )
-from ginrummy.agents.base import best_layout_action
+from ginrummy.agents.base import best_layout_action, only_action
 from ginrummy.agents.estimate import OpponentEstimate, estimate_opponent, meld_chance
 from ginrummy.agents.sampling import opponent_visible, sample_opponent_hand
 from ginrummy.agents.tracking import CardMemory, remember
@@ -349,11 +349,9 @@ class ExpertAgent:
         return random.Random(key)
 
     def choose(self, view: PlayerView) -> Action:
-        legal = view.legal
-        if not legal:
-            raise ValueError(f"seat {view.seat} has no move in phase {view.phase.name}")
-        if len(legal) == 1:
-            return legal[0]
+        only = only_action(view)
+        if only is not None:
+            return only
         phase = view.phase
         if phase is Phase.KNOCKER_MELDS:
             return self._lay_out(view)

@@ -44,7 +44,7 @@ from ginrummy.actions import (
     PASS,
     Action,
 )
-from ginrummy.agents.base import Agent, best_layout_action
+from ginrummy.agents.base import Agent, best_layout_action, only_action
 from ginrummy.agents.expert import ExpertAgent, ExpertParams
 from ginrummy.agents.montecarlo import MonteCarloAgent
 from ginrummy.cards import CARD_VALUES
@@ -68,11 +68,10 @@ class BeginnerAgent:
         self.slips = slips
 
     def choose(self, view: PlayerView) -> Action:
+        only = only_action(view)
+        if only is not None:
+            return only
         legal = view.legal
-        if not legal:
-            raise ValueError(f"seat {view.seat} has no move in phase {view.phase.name}")
-        if len(legal) == 1:
-            return legal[0]
         phase = view.phase
         if phase in (Phase.KNOCKER_MELDS, Phase.DEFENDER):
             return best_layout_action(view)

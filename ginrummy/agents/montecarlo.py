@@ -39,6 +39,7 @@ from ginrummy.actions import (
     LAYOFF_BASE,
     Action,
 )
+from ginrummy.agents.base import only_action
 from ginrummy.agents.estimate import estimate_opponent
 from ginrummy.agents.expert import Context, ExpertAgent, ExpertParams, discard_scores
 from ginrummy.agents.playout import DEFAULT_POLICY, PlayoutPolicy, playout
@@ -220,11 +221,10 @@ class MonteCarloAgent:
         self.expert = ExpertAgent(self.seed, self.expert_params)
 
     def choose(self, view: PlayerView) -> Action:
+        only = only_action(view)
+        if only is not None:
+            return only
         legal = view.legal
-        if not legal:
-            raise ValueError(f"seat {view.seat} has no move in phase {view.phase.name}")
-        if len(legal) == 1:
-            return legal[0]
         phase = view.phase
         if phase in (Phase.KNOCKER_MELDS, Phase.DEFENDER):
             return self.expert.choose(view)

@@ -99,31 +99,14 @@ def table_agent_seed(seed: int, player: int, hand_index: int) -> int:
     return _stream(seed, f"table-agent:{player}:{hand_index}").getrandbits(63)
 
 
-STAND_INS: dict[int, tuple[str, ...]] = {
-    1: ("random",), 2: ("simple", "random"), 3: ("greedy", "simple", "random"),
-    4: ("expert", "greedy", "random"), 5: ("montecarlo", "expert", "greedy", "random"),
-}
-"""Until ``level1``..``level5`` are registered: the agents that come closest, best first."""
+def level_agent_name(level: int) -> str:
+    """The registry's name of the computer at ``level`` (``level1`` .. ``level5``)."""
+    from ginrummy.agents.registry import agent_names
 
-
-def level_agent_name(level: int) -> str | None:
-    """The registry's name for ``level``, or None when no such agent is registered yet."""
-    try:
-        from ginrummy.agents.registry import agent_names
-    except ImportError:
-        return None
     name = f"level{level}"
-    return name if name in agent_names() else None
-
-
-def stand_in(level: int) -> str:
-    """The registered agent closest to ``level`` when the level itself is missing."""
-    try:
-        from ginrummy.agents.registry import agent_names
-    except ImportError:
-        return "random"
-    known = agent_names()
-    return next((name for name in STAND_INS[level] if name in known), "random")
+    if name not in agent_names():
+        raise ValueError(f"no computer player is registered for level {level}")
+    return name
 
 
 def make_agent_named(name: str, seed: int) -> Any:
@@ -269,9 +252,6 @@ def run(args: argparse.Namespace) -> int:
         seed = args.seed if args.seed is not None else secrets.randbits(63)
         level = args.level or DEFAULT_LEVEL
         agent = level_agent_name(level)
-        if agent is None:
-            agent = stand_in(level)
-            notes.append(m("game.level_missing", level=level, agent=agent))
         name = args.name or m("game.you")
         setup = Setup(seed, level, agent, lang, (name, m("game.computer")))
         if resume_path is None:
@@ -353,9 +333,6 @@ def run_table(args: argparse.Namespace, game: Any, setup: Setup | None, lang: st
         seed = args.seed if args.seed is not None else secrets.randbits(63)
         level = args.level or DEFAULT_LEVEL
         agent = level_agent_name(level)
-        if agent is None:
-            agent = stand_in(level)
-            notes.append(m("game.level_missing", level=level, agent=agent))
         rules = Rules.preset(args.rules or "standard")
         if args.players == 3 and rules.dealer_rule != "loser":
             notes.append(m("table.three_loser_rule", rule=m(f"dealer_rule.{rules.dealer_rule}")))

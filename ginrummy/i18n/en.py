@@ -13,8 +13,6 @@ MESSAGES: dict[str, str] = {
     # ------------------------------------------------------------ the game
     "game.title": "Gin Rummy: the first to {target} points wins.",
     "game.opponent": "Your opponent: {name}, level {level}.",
-    "game.level_missing": "Level {level} is not available yet: for now the computer plays as "
-                          "the '{agent}' agent.",
     "game.cut": "The cut: {cut}.",
     "game.commands": "At any prompt: 'help' for the moves, 'hint' for a suggestion, 'quit' to "
                      "stop and save.",

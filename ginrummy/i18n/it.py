@@ -18,8 +18,6 @@ MESSAGES: dict[str, str] = {
     # ------------------------------------------------------------ la partita
     "game.title": "Gin Rummy: vince chi arriva per primo a {target} punti.",
     "game.opponent": "Il tuo avversario: {name}, livello {level}.",
-    "game.level_missing": "Il livello {level} non è ancora disponibile: per ora il computer "
-                          "gioca come l'agente «{agent}».",
     "game.cut": "Alzata: {cut}.",
     "game.commands": "A ogni richiesta: 'aiuto' per le mosse, 'sugg' per un suggerimento, "
                      "'esci' per fermarti e salvare.",

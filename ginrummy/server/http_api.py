@@ -19,7 +19,7 @@ from ginrummy.multiplayer import TableError, TableRules
 from ginrummy.rules import DEALER_RULES, PRESETS, SHUTOUT_RULES, Rules, RulesError
 from ginrummy.server import records
 from ginrummy.server.computer import LEVELS, computer_name
-from ginrummy.server.lobby import Lobby
+from ginrummy.server.lobby import Created, Lobby
 from ginrummy.server.origin import origin_allowed
 from ginrummy.server.protocol import ERROR_CODES, PROTOCOL_VERSION
 from ginrummy.server.settings import Settings
@@ -147,11 +147,16 @@ async def create_game(request: Request) -> Response:
         raise HTTPError(400, "bad_request", "level is for games against the computer")
     rules = _rules(data)
     name = _name(data, "Player 1")
-    created = await _lobby(request).create(rules, opponent, level, name)
+    return _created(request, await _lobby(request).create(rules, opponent, level, name))
+
+
+def _created(request: Request, created: Created, **more: Any) -> Response:
+    """The answer to a game's creation: its tokens, links and seat 0's state; the cookie."""
     table = created.table
     body = {
         "game_id": table.id,
         "seat": 0,
+        **more,
         "token": created.token,
         "invite_token": created.invite_token,
         "watch_token": created.watch_token,
@@ -201,20 +206,10 @@ async def _create_table_game(request: Request, data: dict[str, Any], players: in
         raise HTTPError(400, "bad_rules", str(failure)) from None
     name = _name(data, "Player 1")
     created = await _lobby(request).create_table(table_rules, seats, level, name)
-    table = created.table
-    base = _base(request)
-    body = {
-        "game_id": table.id, "seat": 0, "players": players, "token": created.token,
-        "invite_token": created.invite_token, "watch_token": created.watch_token,
-        "invites": [{"seat": place, "token": token, "link": f"{base}/play/{table.id}#{token}"}
-                    for place, token in created.invites],
-        "links": _links(request, table.id, created.token, created.invite_token,
-                        created.watch_token),
-        "state": table.state(0),
-    }
-    response = JSONResponse(body, status_code=201)
-    _set_seat_cookie(request, response, table.id, created.token)
-    return response
+    base, game_id = _base(request), created.table.id
+    invites = [{"seat": place, "token": token, "link": f"{base}/play/{game_id}#{token}"}
+               for place, token in created.invites]
+    return _created(request, created, players=players, invites=invites)
 
 
 async def _table_for(request: Request,

@@ -17,7 +17,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from ginrummy.multiplayer import TableCut, TableGame, TableRules, start_table_game
-from ginrummy.server.replay import ReplayError
+from ginrummy.server.replay import ReplayError, replay_with
 from ginrummy.server.store import LogEntry
 
 
@@ -112,17 +112,7 @@ def replay(table_rules: TableRules, cut: Sequence[Sequence[int]],
            decks: Mapping[int, Sequence[int]],
            entries: Sequence[LogEntry]) -> list[MultiPosition]:
     """Every position: index ``n`` is the position after the first ``n`` entries."""
-    positions = [start(table_rules, cut)]
-    for expected, entry in enumerate(entries, 1):
-        if entry.seq != expected:
-            raise ReplayError(f"log entry {expected} is numbered {entry.seq}")
-        try:
-            positions.append(step(positions[-1], entry, decks))
-        except ReplayError:
-            raise
-        except ValueError as error:
-            raise ReplayError(f"entry {entry.seq} ({entry.kind}): {error}") from error
-    return positions
+    return replay_with(step, start(table_rules, cut), decks, entries)
 
 
 def stage(position: MultiPosition) -> str:

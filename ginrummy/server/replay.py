@@ -10,12 +10,15 @@ restarted server resumes every game exactly.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import TypeVar
 
 from ginrummy.game import Cut, Game, GamePhase
 from ginrummy.rules import Rules
 from ginrummy.server.store import LogEntry
+
+P = TypeVar("P")
 
 
 class ReplayError(RuntimeError):
@@ -70,12 +73,23 @@ def replay(
     entries: Sequence[LogEntry],
 ) -> list[Position]:
     """Every position: index ``n`` is the position after the first ``n`` entries."""
-    positions = [start(rules, cut)]
+    return replay_with(step, start(rules, cut), decks, entries)
+
+
+def replay_with(
+    advance: Callable[[P, LogEntry, Mapping[int, Sequence[int]]], P],
+    first: P,
+    decks: Mapping[int, Sequence[int]],
+    entries: Sequence[LogEntry],
+) -> list[P]:
+    """``first`` and the position after each entry, each made by ``advance``; a numbering
+    gap or an entry that does not apply is a :class:`ReplayError` naming the entry."""
+    positions = [first]
     for expected, entry in enumerate(entries, 1):
         if entry.seq != expected:
             raise ReplayError(f"log entry {expected} is numbered {entry.seq}")
         try:
-            positions.append(step(positions[-1], entry, decks))
+            positions.append(advance(positions[-1], entry, decks))
         except ReplayError:
             raise
         except ValueError as error:

@@ -3,6 +3,7 @@ team arithmetic, invitations, hidden cards, bad input, restarts and the chained 
 
 from __future__ import annotations
 
+import contextlib
 from typing import Any
 
 import pytest
@@ -12,7 +13,7 @@ from ginrummy.multiplayer import TableRules
 from ginrummy.server.multi_replay import replay
 from ginrummy.server.records import verify_chain
 from tests.server.kit import Player, cards_named, create, other_browser, running
-from tests.server.table_kit import my_move, play_until, step
+from tests.server.table_kit import my_move, play_until, step, wants_ready
 
 
 def _states(place: Player) -> list[dict[str, Any]]:
@@ -111,43 +112,90 @@ def test_R33_invited_friend_waits_then_plays_and_sees_only_its_cards(sqlite_db: 
             with client.websocket_connect(f"/ws/{gid}?token={invite['token']}") as ws1:
                 friend = Player(ws1)
                 assert friend.state["seats"][1]["name"] == "Bea"
-                for _ in range(2000):
-                    if owner.state["stage"] != "hand" and friend.n >= owner.n:
-                        break
-                    if my_move(owner.state) and owner.n == friend.n:
-                        step(owner)
-                    elif my_move(friend.state) and owner.n == friend.n:
-                        step(friend)
-                    elif friend.n < owner.n:
-                        friend.recv()
-                    else:
-                        owner.recv()
-                assert owner.state["scores"], "the first hand did not end"
-        by_n = [{m["n"]: m["state"] for m in place.messages if m["type"] == "event"}
-                for place in (owner, friend)]
-        common = sorted(set(by_n[0]) & set(by_n[1]))
-        assert len(common) > 3
-        for n in common:
-            _no_hidden_cards(by_n[0][n], by_n[1][n])
-            _no_hidden_cards(by_n[1][n], by_n[0][n])
+                people = [owner, friend]
+                _play_together(people, lambda s: bool(s["scores"]))
+        _assert_nobody_sees_hidden_cards(people)
 
 
-def _no_hidden_cards(receiver: dict[str, Any], owner: dict[str, Any]) -> None:
+def test_R34_four_people_see_only_their_own_cards_through_a_round(sqlite_db: str) -> None:
+    with running(sqlite_db, seed=12) as client:
+        game = create(client, players=4, seats=["friend"] * 3, preset="classic")
+        gid = game["game_id"]
+        tokens = [game["token"]] + [invite["token"] for invite in game["invites"]]
+        assert [invite["seat"] for invite in game["invites"]] == [1, 2, 3]
+        with contextlib.ExitStack() as stack:
+            people = []
+            for token in tokens:
+                ws = stack.enter_context(client.websocket_connect(f"/ws/{gid}?token={token}"))
+                people.append(Player(ws))
+            _play_together(people, lambda s: bool(s["rounds"]))
+            assert people[0].state["rounds"][0]["number"] == 1
+        _assert_nobody_sees_hidden_cards(people)
+
+
+def _play_together(people: list[Player], done: Any, limit: int = 5000) -> None:
+    """Play every connected place (each at the latest event before anyone moves) until
+    ``done`` holds for the first place's state."""
+    for _ in range(limit):
+        latest = max(p.n for p in people)
+        behind = next((p for p in people if p.n < latest), None)
+        if behind is not None:
+            behind.recv()
+            continue
+        if done(people[0].state) or people[0].state["stage"] == "over":
+            return
+        mover = next((p for p in people if my_move(p.state) or wants_ready(p.state)), None)
+        if mover is not None:
+            step(mover)
+        else:
+            people[0].recv()  # a computer is to move
+    raise AssertionError("the places did not get there")
+
+
+def _assert_nobody_sees_hidden_cards(people: list[Player]) -> None:
+    by_n = [{m["n"]: m["state"] for m in place.messages if m["type"] == "event"}
+            for place in people]
+    common = sorted(set.intersection(*(set(states) for states in by_n)))
+    assert len(common) > 3
+    for n in common:
+        states = [states_by_n[n] for states_by_n in by_n]
+        for owner in states:
+            public = set()  # what anyone at the owner's table may know of its hand
+            for other in states:
+                if other is not owner:
+                    public |= _known_of(other, owner)
+            for receiver in states:
+                if receiver is not owner:
+                    _no_hidden_cards(receiver, owner, public)
+
+
+def _known_of(receiver: dict[str, Any], owner: dict[str, Any]) -> set[str]:
+    """The cards of ``owner``'s hand that ``receiver`` may know: those it took from the pile
+    (seen by everyone) and, once laid out, a knocker's hand (R14)."""
+    mine, theirs = owner["table_hand"], receiver["table_hand"]
+    if mine is None or theirs is None or theirs["table"] != mine["table"] or mine["you"] is None:
+        return set()
+    if theirs["you"] is None:
+        return set(theirs["view"]["known"][mine["you"]]) | set(
+            theirs["view"]["hands"][mine["you"]] or [])
+    return set(theirs["view"]["opponent_known"]) | set(theirs["view"]["opponent_hand"] or [])
+
+
+def _no_hidden_cards(receiver: dict[str, Any], owner: dict[str, Any],
+                     public: set[str]) -> None:
     """``receiver``'s state names no card ``owner`` holds unseen (both states after the same
-    event): not in a meld laid out, not taken from the pile."""
+    event): not laid out in a meld, not ``public`` (known at its table)."""
     mine = owner["table_hand"]
     if mine is None or mine["you"] is None or mine["view"]["phase"] == "over":
         return
     view = mine["view"]
     secret = set(view["hand"]) - {card for meld in view["melds"][view["seat"]] for card in meld}
+    known = public | _known_of(receiver, owner)
+    # Each table has its own deck: only what is about the owner's table counts.
+    table = receiver["tables"][mine["table"]]
+    shown: Any = {k: v for k, v in receiver.items() if k not in ("cut", "tables")}
     theirs = receiver["table_hand"]
-    known: set[str] = set()
-    if theirs["you"] is None and theirs["table"] == mine["table"]:  # R14: a knocker's hand
-        known = set(theirs["view"]["known"][mine["you"]])          # is shown once laid out
-        known |= set(theirs["view"]["hands"][mine["you"]] or [])
-    elif theirs["table"] == mine["table"]:
-        known = set(theirs["view"]["opponent_known"]) | set(theirs["view"]["opponent_hand"] or [])
-    shown = {k: v for k, v in receiver.items() if k != "cut"}
+    shown = [shown, table] if theirs is None or theirs["table"] == mine["table"] else table
     leaked = (secret - known) & cards_named(shown)
     assert not leaked, f"place {owner['you']}'s cards {sorted(leaked)} reached {receiver['you']}"
 

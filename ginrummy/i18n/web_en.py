@@ -122,6 +122,8 @@ OWN_EN: dict[str, str] = {
     # ------------------------------------------------------------ the table
     "seat.computer": "Computer (level {level})",
     "seat.friend": "Friend",
+    "seat.computer_at": "Computer {place} (level {level})",
+    "seat.friend_at": "Friend {place}",
     "table.rules": "Rules of this game",
     "table.you": "{name} (you)",
     "table.stock": "Stock",
@@ -358,13 +360,13 @@ OWN_EN: dict[str, str] = {
     "new.players.3": "3 players (the dealer sits out each hand)",
     "new.players.4": "4 players (two teams of two)",
     "new.places": "The other places",
-    "new.place": "Player {number}",
+    "new.place": "Place {number}",
     "new.place.computer": "the computer",
     "new.place.friend": "a friend (you send them a link)",
     "new.partner": "your partner",
     "new.opponent_place": "opponent",
     "new.three_note": "Three players: the dealer sits out; the loser of each hand deals the next.",
-    "new.teams_note": "Four players: you and player 3 against players 2 and 4, each playing its "
+    "new.teams_note": "Four players: you and place 2 against places 1 and 3, each playing its "
                       "own hand; the team scores the sum of both wins, or the difference.",
     "new.team_target": "Team target",
     "multi.seats": "Players at this table",
@@ -379,7 +381,7 @@ OWN_EN: dict[str, str] = {
     "multi.invite_title": "Invite your friends",
     "multi.invite_text": "Send each friend their own link: it gives them that place at this table. "
                          "Keep them private.",
-    "multi.invite_for": "Link for player {number}",
+    "multi.invite_for": "Link for {name}",
     "multi.table_link": "This table (your place, in this browser):",
     "multi.waiting_for": "Waiting for {names} to join…",
     "multi.table_players": "Table {table}: {name0} against {name1}",
@@ -408,7 +410,11 @@ OWN_EN: dict[str, str] = {
     "multi.round.rule_none": "Equal sums: nobody scores this round.",
     "multi.round.totals_after": "Totals: {team0} {points0}, {team1} {points1} (playing to "
                                 "{target}).",
+    "multi.settle.rounds_won": "boxes (rounds won × {bonus})",
     "multi.pay_none": "Nobody pays.",
+    "multi.team_pays": "{payer} pay {payee} the difference: {points} points.",
+    "multi.team_pays_stake": "{payer} pay {payee} the difference: {points} points, {amount} at "
+                             "the stake.",
     "multi.pays": "{payer} pays {payee} the difference: {points} points.",
     "multi.pays_stake": "{payer} pays {payee} the difference: {points} points, {amount} at "
                         "the stake.",

@@ -114,6 +114,8 @@ OWN_IT: dict[str, str] = {
     # ------------------------------------------------------------ il tavolo
     "seat.computer": "Computer (livello {level})",
     "seat.friend": "Amico",
+    "seat.computer_at": "Computer {place} (livello {level})",
+    "seat.friend_at": "Amico {place}",
     "table.rules": "Le regole di questa partita",
     "table.you": "{name} (tu)",
     "table.stock": "Tallone",
@@ -360,15 +362,15 @@ OWN_IT: dict[str, str] = {
     "new.players.3": "3 giocatori (a ogni mano il mazziere sta fuori)",
     "new.players.4": "4 giocatori (due coppie)",
     "new.places": "Gli altri posti",
-    "new.place": "Giocatore {number}",
+    "new.place": "Posto {number}",
     "new.place.computer": "il computer",
     "new.place.friend": "un amico (gli mandi un link)",
     "new.partner": "il tuo compagno",
     "new.opponent_place": "avversario",
     "new.three_note": "Tre giocatori: il mazziere sta fuori; chi perde una mano distribuisce la "
                       "successiva.",
-    "new.teams_note": "Quattro giocatori: tu e il giocatore 3 contro i giocatori 2 e 4, ognuno con "
-                      "la sua mano; la squadra segna la somma delle due vittorie, o la differenza.",
+    "new.teams_note": "Quattro giocatori: tu e il posto 2 contro i posti 1 e 3, ognuno con la sua "
+                      "mano; la squadra segna la somma delle due vittorie, o la differenza.",
     "new.team_target": "Punteggio da raggiungere (squadre)",
     "multi.seats": "I giocatori di questo tavolo",
     "multi.team": "Squadra {number}",
@@ -382,7 +384,7 @@ OWN_IT: dict[str, str] = {
     "multi.invite_title": "Invita i tuoi amici",
     "multi.invite_text": "Manda a ogni amico il suo link: gli dà quel posto a questo tavolo. "
                          "Tienili riservati.",
-    "multi.invite_for": "Link per il giocatore {number}",
+    "multi.invite_for": "Link per {name}",
     "multi.table_link": "Questo tavolo (il tuo posto, in questo browser):",
     "multi.waiting_for": "In attesa che arrivino {names}…",
     "multi.table_players": "Tavolo {table}: {name0} contro {name1}",
@@ -413,7 +415,11 @@ OWN_IT: dict[str, str] = {
     "multi.round.rule_none": "Somme uguali: in questo giro nessuno segna.",
     "multi.round.totals_after": "Totali: {team0} {points0}, {team1} {points1} (si gioca a "
                                 "{target}).",
+    "multi.settle.rounds_won": "bonus di linea (giri vinti × {bonus})",
     "multi.pay_none": "Nessuno paga.",
+    "multi.team_pays": "{payer} pagano a {payee} la differenza: {points} punti.",
+    "multi.team_pays_stake": "{payer} pagano a {payee} la differenza: {points} punti, {amount} "
+                             "alla posta.",
     "multi.pays": "{payer} paga a {payee} la differenza: {points} punti.",
     "multi.pays_stake": "{payer} paga a {payee} la differenza: {points} punti, {amount} "
                         "alla posta.",

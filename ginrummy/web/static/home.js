@@ -152,7 +152,7 @@ function tableSeats(refresh) {
   for (let place = 1; place < choice.players; place += 1) {
     const role = choice.players === 4 ? t(place === 2 ? "new.partner" : "new.opponent_place") : "";
     rows.push(h("label", { class: "field seat-choice" },
-      h("span", {}, t("new.place", { number: place + 1 }), role ? h("span", { class: "muted" }, ` (${role})`) : null),
+      h("span", {}, t("new.place", { number: place }), role ? h("span", { class: "muted" }, ` (${role})`) : null),
       h("select", { name: `seat-${place}`, onchange: (e) => { choice.seats[place - 1] = e.target.value; refresh(); } },
         ["computer", "friend"].map((kind) => h("option", { value: kind, selected: choice.seats[place - 1] === kind }, t(`new.place.${kind}`))))));
   }

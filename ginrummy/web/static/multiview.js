@@ -5,7 +5,7 @@ import { resultLines, seatName, settlementRows } from "./describe.js";
 import { h } from "./dom.js";
 import { cardText, t, tp } from "./i18n.js";
 import {
-  handPicture as handPictureOf, isTeams, myTable, partnerTable, placeName, placeTotal, present, readyWanted, sitsOut, teamName, teamOf,
+  handPicture as handPictureOf, isTeams, partnerTable, placeName, placeTotal, present, readyWanted, sitsOut, teamName, teamOf,
 } from "./multistate.js";
 import { button, fitHand, handSummary, keysBox, logBox, meldsArea, middle, panel, rulesBox, seatArea } from "./tableview.js";
 
@@ -106,8 +106,8 @@ function invitesPanel(ctl) {
     h("h2", {}, t("multi.invite_title")),
     invites.length ? h("p", {}, t("multi.invite_text")) : null,
     invites.map((invite) => [
-      h("p", { class: "invite-for" }, t("multi.invite_for", { number: invite.seat + 1 })),
-      copyRow(t("multi.invite_for", { number: invite.seat + 1 }), invite.link, `invite-${invite.seat}`)]),
+      h("p", { class: "invite-for" }, t("multi.invite_for", { name: placeName(state, invite.seat) })),
+      copyRow(t("multi.invite_for", { name: placeName(state, invite.seat) }), invite.link, `invite-${invite.seat}`)]),
     h("p", { class: "muted" }, t("multi.table_link")),
     copyRow(t("multi.table_link"), `${location.origin}/play/${encodeURIComponent(state.game_id)}`, "table"),
     links.watch ? [h("p", { class: "muted" }, t("invite.watch")), copyRow(t("invite.watch"), links.watch, "watch")] : null,
@@ -258,6 +258,12 @@ export function roundLines(state, round) {
   return lines;
 }
 
+/** Teams: whether the round of the hand shown is scored (the other table may be playing the next). */
+function roundOfPicture(state, picture) {
+  const rounds = state.rounds || [];
+  return isTeams(state) && rounds.length > 0 && (rounds[rounds.length - 1].number === picture.hand_number || state.stage === "over");
+}
+
 function roundPanel(state) {
   const round = (state.rounds || [])[state.rounds.length - 1];
   if (!round) return null;
@@ -270,7 +276,9 @@ function settlementTable(state) {
   const teams = isTeams(state);
   const columns = teams ? [0, 1] : state.seats.map((info) => info.seat);
   const names = columns.map((column) => (teams ? teamName(state, column) : placeName(state, column)));
-  const rows = settlementRows(state.settlement, state.rules);
+  const boxes = t("settle.boxes", { bonus: state.rules.box_bonus });
+  const rows = settlementRows(state.settlement, state.rules)
+    .map((row) => (teams && row.label === boxes ? { ...row, label: t("multi.settle.rounds_won", { bonus: state.rules.box_bonus }) } : row));
   return h("table", { class: "settlement" },
     h("thead", {}, h("tr", {}, h("th", {}, ""), names.map((name) => h("th", { scope: "col" }, name)))),
     h("tbody", {}, rows.map((row) => h("tr", { class: row.total ? "total" : null }, h("th", { scope: "row" }, row.label), row.values.map((value) => h("td", {}, String(value)))))));
@@ -283,9 +291,10 @@ function paymentLines(state) {
   const stake = state.rules.stake_per_point;
   const payments = settlement.payments || [];
   if (!payments.length) return [h("p", { class: "payment" }, t("multi.pay_none"))];
+  const key = teams ? "multi.team_pays" : "multi.pays";
   return payments.map((payment) => h("p", { class: "payment" }, stake
-    ? t("multi.pays_stake", { payer: name(payment.payer), payee: name(payment.payee), points: payment.points, amount: payment.amount })
-    : t("multi.pays", { payer: name(payment.payer), payee: name(payment.payee), points: payment.points })));
+    ? t(`${key}_stake`, { payer: name(payment.payer), payee: name(payment.payee), points: payment.points, amount: payment.amount })
+    : t(key, { payer: name(payment.payer), payee: name(payment.payee), points: payment.points })));
 }
 
 function gameOver(state) {
@@ -310,9 +319,9 @@ function readyRow(ctl) {
   const state = ctl.state;
   if (ctl.readOnly || state.stage === "over") return null;
   if (readyWanted(state)) {
-    const mine = myTable(state);
+    const result = ctl.shown.view && ctl.shown.view.result;
     let label = isTeams(state) ? t("multi.next_round") : t("btn.next_hand");
-    if (state.stage === "hand" && mine && mine.status === "to_deal") label = t("multi.deal_again");
+    if (isTeams(state) && result && result.outcome === "void") label = t("multi.deal_again");
     return h("div", { class: "buttons" }, button(label, { onclick: () => ctl.ready(), disabled: Boolean(ctl.pending), primary: true, key: "N", name: "next-hand" }));
   }
   if (state.stage === "between_hands") {
@@ -332,8 +341,8 @@ function resultPanel(ctl) {
   const parts = [];
   if (state.stage === "over") parts.push(gameOver(state));
   parts.push(...handResult(ctl));
-  if (isTeams(state) && state.stage !== "hand") parts.push(roundPanel(state));
-  const roundShown = isTeams(state) && state.stage !== "hand" && (state.rounds || []).length;
+  const roundShown = roundOfPicture(state, ctl.shown);
+  if (roundShown) parts.push(roundPanel(state));
   parts.push(roundShown ? null : totalsLine(state), nextHandLine(state), readyRow(ctl));
   if (state.stage === "over") {
     parts.push(h("div", { class: "buttons" },

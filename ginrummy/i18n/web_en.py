@@ -378,6 +378,8 @@ OWN_EN: dict[str, str] = {
     "multi.not_joined": "not here yet",
     "multi.you_sit_out": "You sit out this hand: you deal and watch.",
     "multi.sit_out_players": "{name0} and {name1} play this hand.",
+    "multi.last_hand": "Hand {number}: {name} won {points} points ({outcome}).",
+    "multi.last_hand_nobody": "Hand {number}: nobody scored ({outcome}).",
     "multi.invite_title": "Invite your friends",
     "multi.invite_text": "Send each friend their own link: it gives them that place at this table. "
                          "Keep them private.",

@@ -381,6 +381,8 @@ OWN_IT: dict[str, str] = {
     "multi.not_joined": "non ancora arrivato",
     "multi.you_sit_out": "In questa mano stai fuori: distribuisci e guardi.",
     "multi.sit_out_players": "Giocano questa mano {name0} e {name1}.",
+    "multi.last_hand": "Mano {number}: {name} ha segnato {points} punti ({outcome}).",
+    "multi.last_hand_nobody": "Mano {number}: nessuno ha segnato ({outcome}).",
     "multi.invite_title": "Invita i tuoi amici",
     "multi.invite_text": "Manda a ogni amico il suo link: gli dà quel posto a questo tavolo. "
                          "Tienili riservati.",

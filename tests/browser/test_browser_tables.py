@@ -193,7 +193,10 @@ def test_R33_three_players_two_computers_to_first_rotation(
     if loser == 0:
         # the person lost: it deals hand 2 and sits out while the two computers play
         page.locator(".sit-out").wait_for()
-        assert "You sit out this hand" in page.inner_text(".sit-out")
+        text = page.inner_text(".sit-out")
+        assert "You sit out this hand" in text
+        assert (f"Hand {first['round']}: {seat_name(dealt, winner)} won {first['points']} points"
+                in text)
         assert page.locator('.seats-strip .place[data-place="0"] .badge.sits-out').count() == 1
         page.screenshot(path=str(shots / "three-sit-out-after-losing.png"))
     else:
@@ -270,3 +273,34 @@ def test_R34_four_players_one_person_full_round_team_score(
     board = page.locator(".scorebox tbody tr")
     shown = [board.nth(i).locator("td.points").inner_text() for i in (0, 1)]
     assert shown == [str(v) for v in expected]
+
+
+def test_R34_a_friend_takes_the_partner_place_by_its_invite_link(
+    server: Server, browsers: Browsers, shots: Path
+) -> None:
+    ann = browsers.page()
+    game_id = new_table(ann, server.url, 4, ["computer", "friend", "computer"])
+    ann.locator(".invites").wait_for()
+    assert "Waiting for Friend 2 to join" in ann.inner_text(".invites")
+    assert "not here yet" in strip_place(ann, 2).inner_text()
+    link = ann.locator('input[data-link="invite-2"]').input_value()
+    assert re.fullmatch(rf"{re.escape(server.url)}/play/{game_id}#[\w-]+", link), link
+    shot(ann, shots / "teams-invites.png")
+    # the friend reads Italian: the join form, then the same table from place 2
+    bea = browsers.page(locale="it-IT")
+    bea.goto(link)
+    bea.locator("form.join").wait_for()
+    assert "Ann ti invita" in bea.inner_text("form.join")
+    bea.fill('input[name="name"]', "Bea")
+    bea.locator("form.join button[type=submit]").click()
+    for page in (ann, bea):
+        page.locator(".my-hand .card").nth(9).wait_for()
+        page.locator(".tables-box").wait_for()
+    state = table_state(bea, game_id)
+    assert state["you"] == 2 and state["seats"][2]["name"] == "Bea" and state["my_table"] == 1
+    assert "Bea (tu)" in bea.inner_text(".seats-strip")
+    assert "Il tavolo del tuo compagno" in bea.inner_text(".tables-box")
+    assert "Tavolo 1: Ann contro" in bea.inner_text(".tables-box")
+    assert "Table 2: Bea against" in ann.inner_text(".tables-box")
+    assert "Ann & Bea" in ann.inner_text(".scorebox")
+    shot(bea, shots / "teams-friend-it.png", full_page=False)

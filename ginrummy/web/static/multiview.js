@@ -74,10 +74,20 @@ function sitOutPanel(ctl) {
   const picture = ctl.shown;
   const players = picture.places.map((place) => placeName(state, place));
   const turn = present(picture.to_act) ? t("status.wait", { name: seatName(picture, picture.to_act) }) : null;
+  const scores = state.scores || [];
+  const last = scores[scores.length - 1];
+  let lastLine = null;
+  if (last) {
+    const outcome = t(`outcome.${last.outcome}`);
+    lastLine = present(last.winner)
+      ? t("multi.last_hand", { number: last.round, name: placeName(state, last.winner), points: last.points, outcome })
+      : t("multi.last_hand_nobody", { number: last.round, outcome });
+  }
   return h("div", { class: "panel status-panel sit-out" },
     h("p", { class: "status" }, t("multi.you_sit_out")),
     h("p", {}, t("multi.sit_out_players", { name0: players[0], name1: players[1] })),
-    turn ? h("p", { class: "turn", "aria-live": "polite" }, h("span", { class: "thinking" }), turn) : null);
+    turn ? h("p", { class: "turn", "aria-live": "polite" }, h("span", { class: "thinking" }), turn) : null,
+    lastLine ? h("p", { class: "muted last-hand" }, lastLine) : null);
 }
 
 // ------------------------------------------------------------ invites

@@ -24,7 +24,7 @@ SHARED_PREFIXES: tuple[str, ...] = (
 OWN_EN: dict[str, str] = {
     # ------------------------------------------------------------ the page
     "app.title": "Gin Rummy",
-    "app.tagline": "Play Gin Rummy against the computer or a friend.",
+    "app.tagline": "Play Gin Rummy against the computer or friends: two, three or four players.",
     "app.loading": "Loading…",
     "nav.home": "New game",
     "nav.games": "My games",
@@ -369,6 +369,9 @@ OWN_EN: dict[str, str] = {
     "new.teams_note": "Four players: you and place 2 against places 1 and 3, each playing its "
                       "own hand; the team scores the sum of both wins, or the difference.",
     "new.team_target": "Team target",
+    "new.summary.teams": "Two teams of two; the first team to {target} points wins.",
+    "new.summary.three": "Each player keeps a total; at the end each pays the winner the "
+                         "difference.",
     "multi.seats": "Players at this table",
     "multi.team": "Team {number}",
     "multi.sits_out_badge": "sits out",

@@ -14,7 +14,8 @@ from ginrummy.i18n.web_en import SHARED_PREFIXES
 OWN_IT: dict[str, str] = {
     # ------------------------------------------------------------ la pagina
     "app.title": "Gin Rummy",
-    "app.tagline": "Gioca a Gin Rummy contro il computer o con un amico.",
+    "app.tagline": "Gioca a Gin Rummy contro il computer o con gli amici: in due, in tre o in "
+                   "quattro.",
     "app.loading": "Caricamento…",
     "nav.home": "Nuova partita",
     "nav.games": "Le mie partite",
@@ -372,6 +373,9 @@ OWN_IT: dict[str, str] = {
     "new.teams_note": "Quattro giocatori: tu e il posto 2 contro i posti 1 e 3, ognuno con la sua "
                       "mano; la squadra segna la somma delle due vittorie, o la differenza.",
     "new.team_target": "Punteggio da raggiungere (squadre)",
+    "new.summary.teams": "Due coppie; vince la prima squadra che arriva a {target} punti.",
+    "new.summary.three": "Ogni giocatore ha il suo totale; alla fine ognuno paga al vincitore la "
+                         "differenza.",
     "multi.seats": "I giocatori di questo tavolo",
     "multi.team": "Squadra {number}",
     "multi.sits_out_badge": "sta fuori",

@@ -60,12 +60,19 @@ function newGameForm() {
       info.levels.map((level) => h("option", { value: level, selected: level === choice.level }, t(`level.${level}`)))));
 
   const refresh = () => {
-    summary.replaceChildren(...rulesSummary({ ...choice.values, name: choice.preset }, false).map((line) => h("li", {}, line)));
+    let lines = rulesSummary({ ...choice.values, name: choice.preset }, false);
+    if (choice.players === 4) {
+      // the team game plays to the team target, not the rules' target (R34)
+      const target = t("rules.summary.target", { target: choice.values.target });
+      lines = lines.filter((line) => line !== target).concat([t("new.summary.teams", { target: choice.teamTarget })]);
+    } else if (choice.players === 3) {
+      lines = lines.concat([t("new.summary.three")]);
+    }
+    summary.replaceChildren(...lines.map((line) => h("li", {}, line)));
     presetDesc.textContent = t(`preset.${choice.preset}`);
     const computers = choice.players === 2 ? choice.opponent === "computer" : choice.seats.slice(0, choice.players - 1).includes("computer");
     levelRow.hidden = !computers;
     opponentBox.hidden = choice.players !== 2;
-    seatsBox.replaceChildren(...tableSeats(refresh));
     for (const row of optionsBox.querySelectorAll("[data-option]")) {
       const name = row.dataset.option;
       const changed = !sameValue(choice.values[name], info.presets[choice.preset][name]);
@@ -107,6 +114,7 @@ function newGameForm() {
         onchange: () => {
           choice.players = count;
           if (count === 3) choice.values.dealer_rule = "loser"; // R33: the loser deals
+          seatsBox.replaceChildren(...tableSeats(refresh));
           drawOptions();
           refresh();
         } }),
@@ -140,6 +148,7 @@ function newGameForm() {
   submit);
   opponentBox.append(h("legend", {}, t("new.opponent")),
     opponentRadio("computer", t("new.computer")), opponentRadio("friend", t("new.friend")));
+  seatsBox.replaceChildren(...tableSeats(refresh));
   drawOptions();
   refresh();
   return form;
@@ -159,7 +168,10 @@ function tableSeats(refresh) {
   const note = h("p", { class: "muted" }, t(choice.players === 3 ? "new.three_note" : "new.teams_note"));
   const target = choice.players === 4 ? h("label", { class: "field" }, h("span", {}, t("new.team_target")),
     h("input", { type: "number", name: "team_target", min: 1, max: 10000, step: 1, value: choice.teamTarget,
-      oninput: (e) => { choice.teamTarget = /^\d+$/.test(e.target.value.trim()) ? Number(e.target.value) : e.target.value; } })) : null;
+      oninput: (e) => {
+        choice.teamTarget = /^\d+$/.test(e.target.value.trim()) ? Number(e.target.value) : e.target.value;
+        refresh();
+      } })) : null;
   return [h("fieldset", { class: "field" }, h("legend", {}, t("new.places")), rows), note, target];
 }
 

@@ -273,6 +273,14 @@ def test_R34_four_players_one_person_full_round_team_score(
     board = page.locator(".scorebox tbody tr")
     shown = [board.nth(i).locator("td.points").inner_text() for i in (0, 1)]
     assert shown == [str(v) for v in expected]
+    # the score sheet: a row a finished hand (the computers' table may have played on), and
+    # round 1's arithmetic again
+    click(page, "scores")
+    sheet = page.locator("dialog.scores-dialog")
+    sheet.wait_for()
+    assert sheet.locator("table.sheet tbody tr").count() >= len(scored["scores"])
+    assert sheet.locator("ol.score-lines").first.locator("li").all_inner_texts() == lines
+    page.keyboard.press("Escape")
 
 
 def test_R34_a_friend_takes_the_partner_place_by_its_invite_link(

@@ -178,7 +178,39 @@ function scoreBoard(state) {
       h("thead", {}, h("tr", {}, h("th", {}, t("score.target", { target: state.target })), h("th", {}, t("score.total")),
         rules.box_bonus ? h("th", {}, teams ? t("multi.rounds_won") : t("score.boxes")) : null)),
       h("tbody", {}, rows)),
-    h("p", { class: "muted" }, teams ? t("multi.round_number", { number: state.round_number }) : t("table.hand_number", { number: state.round_number })));
+    h("p", { class: "muted" }, teams ? t("multi.round_number", { number: state.round_number }) : t("table.hand_number", { number: state.round_number })),
+    button(t("btn.scores"), { onclick: () => openSheet(state), name: "scores" }));
+}
+
+/** The score sheet: every finished hand (three players: a column a player; teams: each table's
+ * result, then each round's team points). */
+function openSheet(state) {
+  const teams = isTeams(state);
+  const scores = state.scores || [];
+  const places = state.seats.map((info) => info.seat);
+  const running = places.map(() => 0);
+  const handRows = scores.map((score) => {
+    if (present(score.winner) && !teams) running[score.winner] += score.points;
+    const cells = teams
+      ? [h("td", {}, `${placeName(state, score.players[0])} – ${placeName(state, score.players[1])}`),
+        h("td", {}, present(score.winner) ? `${placeName(state, score.winner)} +${score.points}` : "")]
+      : places.map((place) => h("td", {}, score.winner === place ? `+${score.points}` : "", h("span", { class: "muted running" }, ` (${running[place]})`)));
+    return h("tr", {}, h("td", {}, String(score.round)), teams ? h("td", {}, String(score.table + 1)) : null, h("td", {}, t(`outcome.${score.outcome}`)), cells);
+  });
+  const head = teams
+    ? [t("multi.round_short"), t("multi.table_short"), t("score.outcome"), t("multi.sheet.players"), t("multi.sheet.winner")]
+    : [t("score.hand"), t("score.outcome"), ...places.map((place) => placeName(state, place))];
+  const rounds = teams ? (state.rounds || []) : [];
+  const dialog = h("dialog", { class: "scores-dialog", "aria-labelledby": "scores-title" },
+    h("h2", { id: "scores-title" }, t("score.title")),
+    h("p", { class: "muted" }, t("score.target", { target: state.target })),
+    scores.length ? h("table", { class: "sheet" }, h("thead", {}, h("tr", {}, head.map((text) => h("th", {}, text)))), h("tbody", {}, handRows)) : h("p", {}, t("score.none")),
+    rounds.map((round) => [h("h3", {}, t("multi.round.title", { number: round.number })),
+      h("ol", { class: "score-lines" }, roundLines(state, round).map((line) => h("li", {}, line)))]),
+    h("form", { method: "dialog" }, h("button", { class: "btn primary", type: "submit" }, t("btn.close"))));
+  dialog.addEventListener("close", () => dialog.remove());
+  document.body.append(dialog);
+  dialog.showModal();
 }
 
 // ------------------------------------------------------------ the end of a hand, a round, the game

@@ -312,7 +312,7 @@ OWN_EN: dict[str, str] = {
     "fair.bad_file": "This is not a game record that can be checked: {problem}.",
     "fair.file.json": "it is not valid JSON ({error})",
     "fair.file.not_object": "it is not a JSON object",
-    "fair.file.format": "its format is {value}, not \"ginrummy-game\"",
+    "fair.file.format": "its format is {value}, not \"ginrummy-game\" or \"ginrummy-table-game\"",
     "fair.file.hands": "its \"hands\" must be a list, got {value}",
     "fair.file.unreadable": "the file {name} cannot be read ({error})",
     "fair.summary_ok.one": "The hand is verified: its deck is the one its commitment fixed.",
@@ -351,6 +351,10 @@ OWN_EN: dict[str, str] = {
                                   "{expected}",
     "fair.problem.game_id_differs": "the game id {game_id} differs from hand 1's ({first})",
     "fair.problem.seed_reused": "the server seed was already used in hand {other}",
+    "fair.problem.no_deal": "the hand has fairness data but no deal number",
+    "fair.problem.deal_reused": "the deal number {deal} was already used in hand {other}",
+    "fair.problem.deal_number": "the deal number must be a whole number from 1 to {limit}, "
+                                "got {value}",
     "fair.problem.no_hands": "the record has no hands",
     # ---------------------------------------------------- tables of three and four (R33, R34)
     "games.table": "table of {count} with {names}",

@@ -311,7 +311,8 @@ OWN_IT: dict[str, str] = {
     "fair.bad_file": "Questa non è una registrazione di partita verificabile: {problem}.",
     "fair.file.json": "non è JSON valido ({error})",
     "fair.file.not_object": "non è un oggetto JSON",
-    "fair.file.format": "il suo formato è {value}, non \"ginrummy-game\"",
+    "fair.file.format": "il suo formato è {value}, non \"ginrummy-game\" né "
+                        "\"ginrummy-table-game\"",
     "fair.file.hands": "il suo campo \"hands\" deve essere una lista, trovato {value}",
     "fair.file.unreadable": "impossibile leggere il file {name} ({error})",
     "fair.summary_ok.one": "La mano è verificata: il mazzo è quello fissato dall'impegno.",
@@ -354,6 +355,11 @@ OWN_IT: dict[str, str] = {
     "fair.problem.game_id_differs": "l'identificativo {game_id} è diverso da quello della mano 1 "
                                     "({first})",
     "fair.problem.seed_reused": "il seed del server era già stato usato nella mano {other}",
+    "fair.problem.no_deal": "la mano ha i dati di equità ma nessun numero di smazzata",
+    "fair.problem.deal_reused": "il numero di smazzata {deal} era già usato nella mano "
+                                "{other}",
+    "fair.problem.deal_number": "il numero di smazzata deve essere un intero da 1 a "
+                                "{limit}, non {value}",
     "fair.problem.no_hands": "la registrazione non ha mani",
     # ---------------------------------------------------- tavoli da tre e da quattro (R33, R34)
     "games.table": "tavolo da {count} con {names}",

@@ -102,7 +102,7 @@ def _table_entry(game: TableGame, table: int) -> dict[str, Any]:
 def _table_hand(game: TableGame, seats: list[dict[str, Any]], place: int | None,
                 position: MultiPosition) -> dict[str, Any] | None:
     """The hand a place looks at: its own in progress; else (sitting out, a watcher) the first
-    hand in progress; else the last hand it played (or the last hand played at all)."""
+    hand in progress; else the last hand played (teams: the last one the place played)."""
     mine = None if place is None or game.is_over else table_of(game, place)
     live = [t for t, hand in enumerate(game.hands) if hand is not None]
     table: int | None = None
@@ -114,7 +114,9 @@ def _table_hand(game: TableGame, seats: list[dict[str, Any]], place: int | None,
         players, state = game.players_at(table), game.hands[table]
         number, deal = game.round_number, position.current_deal(table)
     else:
-        played = [p for p in game.finished if place in p.players] or list(game.finished)
+        played = list(game.finished)  # three players: the table's last hand
+        if isinstance(game, TeamGame):
+            played = [p for p in played if place in p.players] or played
         if not played:
             return None
         table, players, state = played[-1].table, played[-1].players, played[-1].state

@@ -403,6 +403,7 @@ OWN_EN: dict[str, str] = {
     "multi.table_tie": "a tie: nobody wins",
     "multi.table_won": "{name} wins {points} ({outcome})",
     "multi.partner_table": "Your partner's table",
+    "multi.partner_table_round": "Your partner's table, round {number}",
     "multi.tables": "Tables",
     "multi.rounds_won": "Rounds won",
     "multi.round_short": "Round",

@@ -409,6 +409,7 @@ OWN_IT: dict[str, str] = {
     "multi.table_tie": "pareggio: nessuno vince",
     "multi.table_won": "{name} vince {points} ({outcome})",
     "multi.partner_table": "Il tavolo del tuo compagno",
+    "multi.partner_table_round": "Il tavolo del tuo compagno, giro {number}",
     "multi.tables": "Tavoli",
     "multi.rounds_won": "Giri vinti",
     "multi.round_short": "Giro",

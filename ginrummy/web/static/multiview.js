@@ -150,13 +150,19 @@ function tableResultText(state, table, result) {
   return t("multi.table_won", { name: placeName(state, table.players[result.winner]), points: result.points, outcome: t(`outcome.${result.outcome}`) });
 }
 
+/** The partner's table is already in the next round while your screen shows the last one. */
+function partnerTitle(state) {
+  const looking = state.table_hand ? state.table_hand.round : state.round_number;
+  return looking === state.round_number ? t("multi.partner_table") : t("multi.partner_table_round", { number: state.round_number });
+}
+
 function tablesBox(ctl) {
   const state = ctl.state;
   if (!isTeams(state) || state.stage === "waiting") return null;
   const partner = partnerTable(state);
   const shown = partner ? [partner] : state.tables || [];
   return h("section", { class: "tables-box", "aria-labelledby": "tables-title" },
-    h("h2", { id: "tables-title" }, partner ? t("multi.partner_table") : t("multi.tables")),
+    h("h2", { id: "tables-title" }, partner ? partnerTitle(state) : t("multi.tables")),
     h("ul", {}, shown.map((table) => {
       const line = tableLine(state, table);
       return h("li", { class: ["table-line", `status-${table.status}`], dataset: { table: table.table, status: table.status } },

@@ -324,3 +324,25 @@ def test_R34_hint_for_the_place_to_act_at_its_table(sqlite_db: str) -> None:
                 refused = client.get(f"/api/games/{gid}/hint")
                 assert refused.status_code == 409
                 assert refused.json()["error"]["code"] in ("not_your_turn", "no_hand")
+
+
+def test_R34_a_watcher_sees_no_hidden_card_and_cannot_act(sqlite_db: str) -> None:
+    with running(sqlite_db, seed=13) as client:
+        game = create(client, players=4, seats=["computer"] * 3, preset="classic")
+        gid = game["game_id"]
+        with client.websocket_connect(f"/ws/{gid}?token={game['token']}") as ws0, \
+                client.websocket_connect(f"/ws/{gid}?token={game['watch_token']}") as ws1:
+            me, watcher = Player(ws0), Player(ws1)
+            play_until(me, lambda s: bool(s["scores"]))
+            while watcher.n < me.n:
+                watcher.recv()
+            assert watcher.answer({"type": "ready"})["code"] == "read_only"
+        states = [m["state"] for m in watcher.messages if m["type"] in ("event", "snapshot")]
+        assert len(states) > 5
+        for state in states:
+            assert state["you"] is None and state["my_table"] is None
+            hand = state["table_hand"]
+            if hand is not None:
+                assert hand["you"] is None and hand["view"]["hand"] is None
+                if hand["view"]["phase"] not in ("over", "defender"):
+                    assert hand["view"]["hands"] == [None, None]

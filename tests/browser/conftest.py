@@ -172,6 +172,32 @@ def browsers(browser: Any) -> Iterator[Browsers]:
 _SHOTS: list[Path] = []
 
 
+FAIRDECK = ROOT / "ginrummy" / "web" / "static" / "fairdeck.js"
+LOCAL = "http://localhost"
+
+
+@pytest.fixture(scope="module")
+def fairdeck_page(browser: Any) -> Iterator[Any]:
+    """A page that has imported ginrummy/web/static/fairdeck.js as ``window.fair``."""
+    context = browser.new_context()
+    page = context.new_page()
+
+    def serve(route: Any) -> None:
+        if route.request.url.endswith("/fairdeck.js"):
+            route.fulfill(body=FAIRDECK.read_text(encoding="utf-8"),
+                          content_type="text/javascript")
+        else:
+            route.fulfill(body="<!doctype html><title>fair</title>", content_type="text/html")
+
+    page.route(f"{LOCAL}/**", serve)
+    page.goto(f"{LOCAL}/")
+    page.evaluate("async () => { window.fair = await import('/fairdeck.js'); }")
+    try:
+        yield page
+    finally:
+        context.close()
+
+
 @pytest.fixture(scope="session")
 def shots(tmp_path_factory: pytest.TempPathFactory) -> Path:
     folder = Path(os.environ.get("GIN_SCREENSHOTS") or tmp_path_factory.mktemp("screenshots"))

@@ -9,42 +9,20 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
 from ginrummy.provably_fair import commitment_of, deck_message, derive_deck
-from tests.browser.conftest import ROOT
-
-MODULE = ROOT / "ginrummy" / "web" / "static" / "fairdeck.js"
-ORIGIN = "http://localhost"
 
 EXAMPLE_SEED = "bd26cba844b7ca27ccecd4f96a1daba48efdf4ac686b197df927e917cd247acc"
 EXAMPLE_DECK = ("5S 8S 9C TH 2H 9D 8D 9H 6D 6C 4S 5H KS QC 7D 6H 3H 7S TD 4C JS 6S 5D 7C QD QS "
                 "8H AH 3S JD AS JC 3C 3D AD 4H 2S KD 2C KH 2D AC JH 9S 7H 8C 5C TC KC 4D TS QH")
 
 
-@pytest.fixture(scope="module")
-def js(browser: Any) -> Iterator[Any]:
-    """A page that has imported fairdeck.js as ``window.fair``."""
-    context = browser.new_context()
-    page = context.new_page()
-
-    def serve(route: Any) -> None:
-        if route.request.url.endswith("/fairdeck.js"):
-            route.fulfill(body=MODULE.read_text(encoding="utf-8"),
-                          content_type="text/javascript")
-        else:
-            route.fulfill(body="<!doctype html><title>fair</title>", content_type="text/html")
-
-    page.route(f"{ORIGIN}/**", serve)
-    page.goto(f"{ORIGIN}/")
-    page.evaluate("async () => { window.fair = await import('/fairdeck.js'); }")
-    try:
-        yield page
-    finally:
-        context.close()
+@pytest.fixture
+def js(fairdeck_page: Any) -> Any:
+    return fairdeck_page
 
 
 def js_deck(page: Any, seed: str, game_id: str, number: int, seeds: list[str | None]) -> list[int]:

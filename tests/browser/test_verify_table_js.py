@@ -7,41 +7,21 @@ The module runs in Chromium from a routed http://localhost page, as in test_veri
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any
 
 import pytest
 
 from ginrummy.cli_verify import verify_record
 from ginrummy.multiplayer.record import record_from_dict, record_to_dict
-from tests.browser.conftest import ROOT
 from tests.test_verify_table_record import FOUR, THREE, fair_table_record
 
-MODULE = ROOT / "ginrummy" / "web" / "static" / "fairdeck.js"
-ORIGIN = "http://localhost"
 CHECK = "record => window.fair.checkRecord(window.fair.gameRecordOf(record))"
 
 
-@pytest.fixture(scope="module")
-def fair_js(browser: Any) -> Iterator[Any]:
-    """A page that has imported fairdeck.js as ``window.fair``."""
-    context = browser.new_context()
-    page = context.new_page()
-
-    def serve(route: Any) -> None:
-        if route.request.url.endswith("/fairdeck.js"):
-            route.fulfill(body=MODULE.read_text(encoding="utf-8"),
-                          content_type="text/javascript")
-        else:
-            route.fulfill(body="<!doctype html><title>fair</title>", content_type="text/html")
-
-    page.route(f"{ORIGIN}/**", serve)
-    page.goto(f"{ORIGIN}/")
-    page.evaluate("async () => { window.fair = await import('/fairdeck.js'); }")
-    try:
-        yield page
-    finally:
-        context.close()
+@pytest.fixture
+def fair_js(fairdeck_page: Any) -> Any:
+    return fairdeck_page
 
 
 def python_codes(data: dict[str, Any]) -> list[list[str]]:

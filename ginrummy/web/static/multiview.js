@@ -7,7 +7,7 @@ import { cardText, t, tp } from "./i18n.js";
 import {
   handPicture as handPictureOf, isTeams, partnerTable, placeName, placeTotal, present, readyWanted, sitsOut, teamName, teamOf,
 } from "./multistate.js";
-import { button, fitHand, handSummary, keysBox, logBox, meldsArea, middle, panel, rulesBox, seatArea } from "./tableview.js";
+import { button, copyRow, fitHand, handSummary, keysBox, logBox, meldsArea, middle, panel, rulesBox, seatArea } from "./tableview.js";
 
 export function renderMultiTable(ctl) {
   const state = ctl.state;
@@ -91,21 +91,6 @@ function sitOutPanel(ctl) {
 }
 
 // ------------------------------------------------------------ invites
-
-function copyRow(label, url, name) {
-  const input = h("input", { type: "text", readonly: true, value: url, class: "link", "aria-label": label, dataset: { link: name } });
-  const copy = h("button", { type: "button", class: "btn", onclick: () => {
-    input.select();
-    try {
-      document.execCommand("copy");
-    } catch {
-      /* the selected link can still be copied by hand */
-    }
-    if (navigator.clipboard && window.isSecureContext) navigator.clipboard.writeText(url).catch(() => {});
-    copy.textContent = t("invite.copied");
-  } }, t("invite.copy"));
-  return h("div", { class: "copy-row" }, input, copy);
-}
 
 function invitesPanel(ctl) {
   const state = ctl.state;

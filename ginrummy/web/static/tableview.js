@@ -389,22 +389,24 @@ function defendPanel(ctl) {
     hintBox(ctl));
 }
 
+/** A link in a read-only field with a Copy button. */
+export function copyRow(label, url, name) {
+  const input = h("input", { type: "text", readonly: true, value: url, class: "link", "aria-label": label, dataset: { link: name } });
+  const copy = h("button", { type: "button", class: "btn", onclick: () => {
+    input.select();
+    try {
+      document.execCommand("copy");
+    } catch {
+      /* the selected link can still be copied by hand */
+    }
+    if (navigator.clipboard && window.isSecureContext) navigator.clipboard.writeText(url).catch(() => {});
+    copy.textContent = t("invite.copied");
+  } }, t("invite.copy"));
+  return h("div", { class: "copy-row" }, input, copy);
+}
+
 function invitePanel(ctl) {
   const links = ctl.links || {};
-  const copyRow = (label, url, name) => {
-    const input = h("input", { type: "text", readonly: true, value: url, class: "link", "aria-label": label, dataset: { link: name } });
-    const copy = h("button", { type: "button", class: "btn", onclick: () => {
-      input.select();
-      try {
-        document.execCommand("copy");
-      } catch {
-        /* the selected link can still be copied by hand */
-      }
-      if (navigator.clipboard && window.isSecureContext) navigator.clipboard.writeText(url).catch(() => {});
-      copy.textContent = t("invite.copied");
-    } }, t("invite.copy"));
-    return h("div", { class: "copy-row" }, input, copy);
-  };
   return h("div", { class: "panel invite" },
     h("h2", {}, t("invite.title")),
     links.invite ? [h("p", {}, t("invite.text")), copyRow(t("invite.title"), links.invite, "invite")] : null,

@@ -87,7 +87,7 @@ def run(args: argparse.Namespace) -> int:
 def run_sim(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     from ginrummy.agents.registry import agent_names
     from ginrummy.rules import PRESETS
-    from ginrummy.sim.match import MatchError, run_match
+    from ginrummy.sim.match import run_match
     from ginrummy.sim.play import AgentSpec
 
     if args.list:
@@ -128,17 +128,27 @@ def run_sim(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     except ValueError as error:
         print(f"gin sim: error: {error}", file=err)
         return 2
+    return _report(lambda progress: run_match(
+        args.agents, games=games, hands=hands, rules=args.rules, seed=seed, jobs=jobs,
+        duplicate=args.duplicate, progress=progress),
+        total, unit[:-1], " vs ".join(args.agents), args.json, render, out, err)
+
+
+def _report(play: Any, total: int, unit: str, title: str, as_json: bool, render_text: Any,
+            out: TextIO, err: TextIO) -> int:
+    """Run ``play(progress)`` with a progress bar on a terminal; print its result as JSON or
+    text; 2 on a match error, 130 when interrupted."""
+    from ginrummy.sim.match import MatchError
+
     bar = None
-    if not args.json and out.isatty():
+    if not as_json and out.isatty():
         import importlib
 
         tqdm = importlib.import_module("tqdm").tqdm  # no type stubs: used through Any
-        bar = tqdm(total=total, unit=unit[:-1], desc=" vs ".join(args.agents), file=err,
-                   dynamic_ncols=True, leave=False)
+        bar = tqdm(total=total, unit=unit, desc=title, file=err, dynamic_ncols=True,
+                   leave=False)
     try:
-        result = run_match(args.agents, games=games, hands=hands, rules=args.rules, seed=seed,
-                           jobs=jobs, duplicate=args.duplicate,
-                           progress=bar.update if bar is not None else None)
+        result = play(bar.update if bar is not None else None)
     except MatchError as error:
         print(f"gin sim: error: {error}", file=err)
         return 2
@@ -148,10 +158,10 @@ def run_sim(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     finally:
         if bar is not None:
             bar.close()
-    if args.json:
+    if as_json:
         print(json.dumps(result.to_json()), file=out)
     else:
-        out.write(render(result))
+        out.write(render_text(result))
     return 0
 
 
@@ -211,7 +221,6 @@ def run_table_sim(args: argparse.Namespace, players: int, out: TextIO, err: Text
     """``gin sim --players N``: three-player (R33) or team games (R34, R35)."""
     from ginrummy.agents.registry import agent_names
     from ginrummy.rules import PRESETS
-    from ginrummy.sim.match import MatchError
     from ginrummy.sim.play import AgentSpec
     from ginrummy.sim.table_match import run_table_match
 
@@ -237,31 +246,10 @@ def run_table_sim(args: argparse.Namespace, players: int, out: TextIO, err: Text
     except ValueError as error:
         print(f"gin sim: error: {error}", file=err)
         return 2
-    bar = None
-    if not args.json and out.isatty():
-        import importlib
-
-        tqdm = importlib.import_module("tqdm").tqdm
-        bar = tqdm(total=games, unit="game", desc=f"{players} players", file=err,
-                   dynamic_ncols=True, leave=False)
-    try:
-        result = run_table_match(args.agents, players=players, games=games, rules=rules,
-                                 team_target=team_target, seed=seed, jobs=jobs,
-                                 progress=bar.update if bar is not None else None)
-    except MatchError as error:
-        print(f"gin sim: error: {error}", file=err)
-        return 2
-    except KeyboardInterrupt:
-        print("gin sim: interrupted", file=err)
-        return 130
-    finally:
-        if bar is not None:
-            bar.close()
-    if args.json:
-        print(json.dumps(result.to_json()), file=out)
-    else:
-        out.write(render_table(result))
-    return 0
+    return _report(lambda progress: run_table_match(
+        args.agents, players=players, games=games, rules=rules, team_target=team_target,
+        seed=seed, jobs=jobs, progress=progress),
+        games, "game", f"{players} players", args.json, render_table, out, err)
 
 
 def _columns(rows: list[tuple[str, ...]]) -> list[str]:

@@ -21,6 +21,7 @@ import sys
 from typing import TYPE_CHECKING, TextIO
 
 if TYPE_CHECKING:
+    from ginrummy.actions import Action
     from ginrummy.game import Game
     from ginrummy.hand import HandState
     from ginrummy.multiplayer import TableGame
@@ -119,17 +120,9 @@ def _show(step: Step, viewer: int | None, out: TextIO) -> None:
     before = step.before.hand
     assert before is not None and step.action is not None and step.seat is not None
     after = game.hand if game.hand is not None else game.finished[-1]
-    text = _action_text(before, after, step.seat, step.action, viewer)
-    pile = card_name(after.pile[-1]) if after.pile else "-"
-    print(f"{step.index:>3}. seat {step.seat}: {text:<28} stock {after.stock_size:>2}, "
-          f"pile {pile}", file=out)
-    if not after.is_over:
-        _hands(after, viewer, out)
+    if not _print_move(f"{step.index:>3}. seat {step.seat}", before, after, step.seat,
+                       step.action, viewer, out):
         return
-    _hands(after, None, out)
-    assert after.result is not None
-    for line in _result_lines(after.result):
-        print(f"     {line}", file=out)
     points = ", ".join(f"seat {s} {p}" for s, p in enumerate(game.points))
     boxes = ", ".join(str(n) for n in game.hands_won)
     print(f"     totals: {points} (hands won: {boxes})", file=out)
@@ -282,18 +275,27 @@ def _show_table_step(step: TableStep, viewer: int | None, out: TextIO) -> None:
     after = game.hands[step.table]
     if after is None:
         after = [h for h in game.finished if h.table == step.table][-1].state
-    text = _action_text(before, after, step.seat, step.action, seat)
+    if _print_move(f"{step.index:>3}. player {step.player} (seat {step.seat})", before, after,
+                   step.seat, step.action, seat, out):
+        _table_totals(step, out)
+
+
+def _print_move(who: str, before: HandState, after: HandState, seat: int, action: Action,
+                viewer: int | None, out: TextIO) -> bool:
+    """One move's line and the hands after it; at the hand's end its result. True then."""
+    from ginrummy.cards import card_name
+
+    text = _action_text(before, after, seat, action, viewer)
     pile = card_name(after.pile[-1]) if after.pile else "-"
-    print(f"{step.index:>3}. player {step.player} (seat {step.seat}): {text:<28} "
-          f"stock {after.stock_size:>2}, pile {pile}", file=out)
+    print(f"{who}: {text:<28} stock {after.stock_size:>2}, pile {pile}", file=out)
     if not after.is_over:
-        _hands(after, seat, out)
-        return
+        _hands(after, viewer, out)
+        return False
     _hands(after, None, out)
     assert after.result is not None
     for line in _result_lines(after.result):
         print(f"     {line}", file=out)
-    _table_totals(step, out)
+    return True
 
 
 def _table_totals(step: TableStep, out: TextIO) -> None:

@@ -92,7 +92,7 @@ def test_R1_every_deal_of_a_finished_game_is_verified_in_the_browser_and_tamperi
         "This is not a game record that can be checked: it is not valid JSON (")
     text = check(page, {"format": "chess", "hands": []})
     assert text == ('This is not a game record that can be checked: its format is "chess", '
-                    'not "ginrummy-game".')
+                    'not "ginrummy-game" or "ginrummy-table-game".')
 
     # the same in Italian, from a file of the record as the server's API gives it
     page.select_option('select[name="language"]', "it")

@@ -213,12 +213,14 @@ class Settlement:
     payer: int | None
     """The seat with the lower final total, which pays; None if the totals are equal."""
     payment: int
+    box_unit: str = "hands"
+    """What earns a box (R28): ``hands`` won, or (a team game, R34) ``rounds`` won."""
 
     def lines(self) -> list[SettlementLine]:
         """The score sheet, top to bottom: each addend, then the final totals."""
         bonus = self.rules.box_bonus
         out = [SettlementLine("hand points", self.points)]
-        out.append(SettlementLine(f"boxes (hands won × {bonus})", self.box_points))
+        out.append(SettlementLine(f"boxes ({self.box_unit} won × {bonus})", self.box_points))
         if self.rules.extra_boxes:
             out.append(SettlementLine(f"extra boxes (× {bonus})", self.extra_box_points))
         out.append(SettlementLine("game bonus", self.game_bonus))

@@ -172,6 +172,8 @@ def settlement_label(line: SettlementLine, settlement: Settlement, m: Messages) 
     label = line.label
     if label.startswith("hand points"):
         return m("settle.hand_points")
+    if label.startswith("boxes (rounds"):
+        return m("settle.boxes_rounds", bonus=bonus)
     if label.startswith("boxes"):
         return m("settle.boxes", bonus=bonus)
     if label.startswith("extra boxes"):

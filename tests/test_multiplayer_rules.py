@@ -298,6 +298,8 @@ def test_R34_first_team_to_125_wins_and_the_teams_settle() -> None:
     assert settlement.final == (132 + 50 + 100 + 100, 0)
     [payment] = settlement.payments
     assert (payment.payer, payment.payee, payment.points, payment.amount) == (1, 0, 382, 764)
+    labels = [line.label for line in settlement.sheet.lines()]
+    assert "boxes (rounds won × 25)" in labels  # R28 for teams: a box per round won
 
 
 def test_R34_oklahoma_extra_boxes_go_to_the_winner_s_team_and_double_all() -> None:

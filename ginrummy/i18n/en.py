@@ -139,6 +139,7 @@ MESSAGES: dict[str, str] = {
     "score.game_bonus": "Game bonus for reaching the target: {bonus}",
     # ------------------------------------------------------------ settlement
     "settle.hand_points": "hand points",
+    "settle.boxes_rounds": "boxes (rounds won × {bonus})",
     "settle.boxes": "boxes (hands won × {bonus})",
     "settle.extra_boxes": "extra boxes (× {bonus})",
     "settle.game_bonus": "game bonus",

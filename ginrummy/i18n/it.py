@@ -150,6 +150,7 @@ MESSAGES: dict[str, str] = {
     "score.game_bonus": "Bonus partita a chi raggiunge il traguardo: {bonus}",
     # ------------------------------------------------------------ il conto finale
     "settle.hand_points": "punti delle mani",
+    "settle.boxes_rounds": "bonus di linea (giri vinti × {bonus})",
     "settle.boxes": "bonus di linea (mani vinte × {bonus})",
     "settle.extra_boxes": "box extra (× {bonus})",
     "settle.game_bonus": "bonus partita",

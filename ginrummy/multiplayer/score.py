@@ -14,7 +14,7 @@ sub-games turns into team points, and who pays whom.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ginrummy.game import EndReason, Settlement, settle
 from ginrummy.rules import DealerRule, Rules
@@ -125,7 +125,8 @@ def settle_teams(rules: Rules, points: Sequence[int], rounds_won: Sequence[int],
                  extra_boxes: Sequence[int], winner: int | None,
                  end_reason: EndReason | None) -> TableSettlement:
     """R34 with R28-R30: the two teams settle as the two players of a two-player game."""
-    sheet = settle(rules, points, rounds_won, extra_boxes, winner, end_reason)
+    sheet = replace(settle(rules, points, rounds_won, extra_boxes, winner, end_reason),
+                    box_unit="rounds")
     payments: tuple[Payment, ...] = ()
     if end_reason is not None and sheet.payer is not None:
         payments = (Payment(sheet.payer, 1 - sheet.payer, sheet.margin, sheet.payment),)

@@ -126,6 +126,7 @@ export function settlementRows(settlement, rules) {
     if (zero && ((label.startsWith("boxes") && !rules.box_bonus) || (label.startsWith("game bonus") && !rules.game_bonus))) continue;
     let text = label;
     if (label.startsWith("hand points")) text = t("settle.hand_points");
+    else if (label.startsWith("boxes (rounds")) text = t("multi.settle.rounds_won", { bonus: rules.box_bonus });
     else if (label.startsWith("boxes")) text = t("settle.boxes", { bonus: rules.box_bonus });
     else if (label.startsWith("extra boxes")) text = t("settle.extra_boxes", { bonus: rules.box_bonus });
     else if (label.startsWith("game bonus")) text = t("settle.game_bonus");

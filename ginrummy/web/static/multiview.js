@@ -309,9 +309,7 @@ function settlementTable(state) {
   const teams = isTeams(state);
   const columns = teams ? [0, 1] : state.seats.map((info) => info.seat);
   const names = columns.map((column) => (teams ? teamName(state, column) : placeName(state, column)));
-  const boxes = t("settle.boxes", { bonus: state.rules.box_bonus });
-  const rows = settlementRows(state.settlement, state.rules)
-    .map((row) => (teams && row.label === boxes ? { ...row, label: t("multi.settle.rounds_won", { bonus: state.rules.box_bonus }) } : row));
+  const rows = settlementRows(state.settlement, state.rules);
   return h("table", { class: "settlement" },
     h("thead", {}, h("tr", {}, h("th", {}, ""), names.map((name) => h("th", { scope: "col" }, name)))),
     h("tbody", {}, rows.map((row) => h("tr", { class: row.total ? "total" : null }, h("th", { scope: "row" }, row.label), row.values.map((value) => h("td", {}, String(value)))))));

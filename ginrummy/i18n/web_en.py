@@ -234,7 +234,9 @@ OWN_EN: dict[str, str] = {
     "log.cut_dealer": "{name} deals first",
     # ------------------------------------------------------------ end of a hand
     "hand_end.title": "Hand {number}: {outcome}",
-    "hand_end.won": "{name} wins {points} points",
+    "points.one": "{count} point",
+    "points.other": "{count} points",
+    "hand_end.won": "{name} wins {points}",
     "hand_end.nobody": "Nobody scores",
     "hand_end.deadwood": "deadwood {count}",
     "hand_end.totals": "Totals: {name0} {points0}, {name1} {points1} (playing to {target})",
@@ -385,7 +387,7 @@ OWN_EN: dict[str, str] = {
     "multi.not_joined": "not here yet",
     "multi.you_sit_out": "You sit out this hand: you deal and watch.",
     "multi.sit_out_players": "{name0} and {name1} play this hand.",
-    "multi.last_hand": "Hand {number}: {name} won {points} points ({outcome}).",
+    "multi.last_hand": "Hand {number}: {name} won {points} ({outcome}).",
     "multi.last_hand_nobody": "Hand {number}: nobody scored ({outcome}).",
     "multi.invite_title": "Invite your friends",
     "multi.invite_text": "Send each friend their own link: it gives them that place at this table. "
@@ -416,7 +418,7 @@ OWN_EN: dict[str, str] = {
     "multi.next_hand": "Next hand: {dealer} deals and sits out; {name0} plays {name1}.",
     "multi.round.title": "Round {number}: the team score",
     "multi.round.table_nothing": "Table {table}: {name0} and {name1}: nobody wins",
-    "multi.round.table_won": "Table {table}: {name} wins {points} points for {team}",
+    "multi.round.table_won": "Table {table}: {name} wins {points} for {team}",
     "multi.round.team_sum": "{team}: {sum} = {points}",
     "multi.round.rule_sum": "{team} won every game: the team scores the sum, {points}.",
     "multi.round.rule_difference": "Each team won a game: {team} scores the difference, {high} − "
@@ -426,11 +428,11 @@ OWN_EN: dict[str, str] = {
                                 "{target}).",
     "multi.settle.rounds_won": "boxes (rounds won × {bonus})",
     "multi.pay_none": "Nobody pays.",
-    "multi.team_pays": "{payer} pay {payee} the difference: {points} points.",
-    "multi.team_pays_stake": "{payer} pay {payee} the difference: {points} points, {amount} at "
+    "multi.team_pays": "{payer} pay {payee} the difference: {points}.",
+    "multi.team_pays_stake": "{payer} pay {payee} the difference: {points}, {amount} at "
                              "the stake.",
-    "multi.pays": "{payer} pays {payee} the difference: {points} points.",
-    "multi.pays_stake": "{payer} pays {payee} the difference: {points} points, {amount} at "
+    "multi.pays": "{payer} pays {payee} the difference: {points}.",
+    "multi.pays_stake": "{payer} pays {payee} the difference: {points}, {amount} at "
                         "the stake.",
     "multi.over.your_team": "Your team wins the game!",
     "multi.over.team": "{team} win the game.",

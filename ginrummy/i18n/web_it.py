@@ -229,7 +229,9 @@ OWN_IT: dict[str, str] = {
     "log.cut_dealer": "il primo mazziere è {name}",
     # ------------------------------------------------------------ fine mano
     "hand_end.title": "Mano {number}: {outcome}",
-    "hand_end.won": "{name} segna {points} punti",
+    "points.one": "{count} punto",
+    "points.other": "{count} punti",
+    "hand_end.won": "{name} segna {points}",
     "hand_end.nobody": "Nessuno segna",
     "hand_end.deadwood": "punti morti {count}",
     "hand_end.totals": "Totali: {name0} {points0}, {name1} {points1} (si gioca a {target})",
@@ -391,7 +393,7 @@ OWN_IT: dict[str, str] = {
     "multi.not_joined": "non ancora arrivato",
     "multi.you_sit_out": "In questa mano stai fuori: distribuisci e guardi.",
     "multi.sit_out_players": "Giocano questa mano {name0} e {name1}.",
-    "multi.last_hand": "Mano {number}: {name} ha segnato {points} punti ({outcome}).",
+    "multi.last_hand": "Mano {number}: {name} ha segnato {points} ({outcome}).",
     "multi.last_hand_nobody": "Mano {number}: nessuno ha segnato ({outcome}).",
     "multi.invite_title": "Invita i tuoi amici",
     "multi.invite_text": "Manda a ogni amico il suo link: gli dà quel posto a questo tavolo. "
@@ -423,7 +425,7 @@ OWN_IT: dict[str, str] = {
                        "{name1}.",
     "multi.round.title": "Giro {number}: il punteggio delle squadre",
     "multi.round.table_nothing": "Tavolo {table}: {name0} e {name1}: nessuno vince",
-    "multi.round.table_won": "Tavolo {table}: {name} vince {points} punti per {team}",
+    "multi.round.table_won": "Tavolo {table}: {name} vince {points} per {team}",
     "multi.round.team_sum": "{team}: {sum} = {points}",
     "multi.round.rule_sum": "{team} ha vinto tutte le partite: la squadra segna la somma, "
                             "{points}.",
@@ -434,11 +436,11 @@ OWN_IT: dict[str, str] = {
                                 "{target}).",
     "multi.settle.rounds_won": "bonus di linea (giri vinti × {bonus})",
     "multi.pay_none": "Nessuno paga.",
-    "multi.team_pays": "{payer} pagano a {payee} la differenza: {points} punti.",
-    "multi.team_pays_stake": "{payer} pagano a {payee} la differenza: {points} punti, {amount} "
+    "multi.team_pays": "{payer} pagano a {payee} la differenza: {points}.",
+    "multi.team_pays_stake": "{payer} pagano a {payee} la differenza: {points}, {amount} "
                              "alla posta.",
-    "multi.pays": "{payer} paga a {payee} la differenza: {points} punti.",
-    "multi.pays_stake": "{payer} paga a {payee} la differenza: {points} punti, {amount} "
+    "multi.pays": "{payer} paga a {payee} la differenza: {points}.",
+    "multi.pays_stake": "{payer} paga a {payee} la differenza: {points}, {amount} "
                         "alla posta.",
     "multi.over.your_team": "La tua squadra vince la partita!",
     "multi.over.team": "Vincono la partita {team}.",

@@ -241,7 +241,8 @@ def test_R34_four_players_one_person_full_round_team_score(
         if table["winner"] is None:
             assert "nobody wins" in line
         else:
-            assert f"wins {table['points']} points for {team_names[table['team']]}" in line
+            points = f"{table['points']} point" + ("" if table["points"] == 1 else "s")
+            assert f"wins {points} for {team_names[table['team']]}" in line
     # each team's sum
     for team in (0, 1):
         wins = [str(t["points"]) for t in round_["tables"]

@@ -80,7 +80,7 @@ function sitOutPanel(ctl) {
   if (last) {
     const outcome = t(`outcome.${last.outcome}`);
     lastLine = present(last.winner)
-      ? t("multi.last_hand", { number: last.round, name: placeName(state, last.winner), points: last.points, outcome })
+      ? t("multi.last_hand", { number: last.round, name: placeName(state, last.winner), points: tp("points", last.points), outcome })
       : t("multi.last_hand_nobody", { number: last.round, outcome });
   }
   return h("div", { class: "panel status-panel sit-out" },
@@ -132,7 +132,7 @@ function tableLine(state, table) {
 function tableResultText(state, table, result) {
   if (result.outcome === "void") return t("multi.table_void");
   if (!present(result.winner)) return t("multi.table_tie");
-  return t("multi.table_won", { name: placeName(state, table.players[result.winner]), points: result.points, outcome: t(`outcome.${result.outcome}`) });
+  return t("multi.table_won", { name: placeName(state, table.players[result.winner]), points: tp("points", result.points), outcome: t(`outcome.${result.outcome}`) });
 }
 
 /** The partner's table is already in the next round while your screen shows the last one. */
@@ -226,7 +226,7 @@ function handResult(ctl) {
     const result = latest.result;
     return [
       h("h2", {}, t("hand_end.title", { number: latest.number, outcome: t(`outcome.${result.outcome}`) })),
-      h("p", { class: "headline" }, present(result.winner) ? t("hand_end.won", { name: names[result.winner], points: result.points }) : t("hand_end.nobody")),
+      h("p", { class: "headline" }, present(result.winner) ? t("hand_end.won", { name: names[result.winner], points: tp("points", result.points) }) : t("hand_end.nobody")),
       h("ol", { class: "score-lines hand-lines" }, resultLines(result, names, [], present(result.winner) ? picture.rules.box_bonus : 0).map((line) => h("li", {}, line))),
     ];
   }
@@ -234,7 +234,7 @@ function handResult(ctl) {
   if (!result) return [];
   const names = [seatName(picture, 0), seatName(picture, 1)];
   const boxBonus = present(result.winner) && !isTeams(ctl.state) ? picture.rules.box_bonus : 0;
-  const headline = present(result.winner) ? t("hand_end.won", { name: names[result.winner], points: result.points }) : t("hand_end.nobody");
+  const headline = present(result.winner) ? t("hand_end.won", { name: names[result.winner], points: tp("points", result.points) }) : t("hand_end.nobody");
   const bottom = present(picture.you) ? picture.you : 0;
   const title = isTeams(ctl.state)
     ? t("multi.table_hand_title", { table: picture.table + 1, outcome: t(`outcome.${result.outcome}`) })
@@ -271,7 +271,7 @@ export function roundLines(state, round) {
     if (!present(table.winner)) {
       lines.push(t("multi.round.table_nothing", { table: table.table + 1, name0: names[0], name1: names[1] }));
     } else {
-      lines.push(t("multi.round.table_won", { table: table.table + 1, name: placeName(state, table.winner), team: teamName(state, table.team), points: table.points }));
+      lines.push(t("multi.round.table_won", { table: table.table + 1, name: placeName(state, table.winner), team: teamName(state, table.team), points: tp("points", table.points) }));
     }
   }
   for (const team of [0, 1]) {
@@ -324,8 +324,8 @@ function paymentLines(state) {
   if (!payments.length) return [h("p", { class: "payment" }, t("multi.pay_none"))];
   const key = teams ? "multi.team_pays" : "multi.pays";
   return payments.map((payment) => h("p", { class: "payment" }, stake
-    ? t(`${key}_stake`, { payer: name(payment.payer), payee: name(payment.payee), points: payment.points, amount: payment.amount })
-    : t(key, { payer: name(payment.payer), payee: name(payment.payee), points: payment.points })));
+    ? t(`${key}_stake`, { payer: name(payment.payer), payee: name(payment.payee), points: tp("points", payment.points), amount: payment.amount })
+    : t(key, { payer: name(payment.payer), payee: name(payment.payee), points: tp("points", payment.points) })));
 }
 
 function gameOver(state) {

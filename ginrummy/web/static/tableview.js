@@ -442,7 +442,7 @@ function resultPanel(ctl) {
   const parts = [];
   if (result) {
     const title = t("hand_end.title", { number: state.hand_number, outcome: t(`outcome.${result.outcome}`) });
-    const headline = result.winner === null || result.winner === undefined ? t("hand_end.nobody") : t("hand_end.won", { name: names[result.winner], points: result.points });
+    const headline = result.winner === null || result.winner === undefined ? t("hand_end.nobody") : t("hand_end.won", { name: names[result.winner], points: tp("points", result.points) });
     const boxBonus = result.winner !== null && result.winner !== undefined ? state.rules.box_bonus : 0;
     parts.push(h("h2", {}, title), h("p", { class: "headline" }, headline),
       h("div", { class: "hands" }, handSummary(ctl, state.you ?? 0), handSummary(ctl, 1 - (state.you ?? 0))),

@@ -504,17 +504,38 @@ class BaseTable(Generic[P]):
     # ------------------------------------------------------------ idle players
 
     def arm_idle(self) -> None:
-        """(Re)start the idle timer of the seat the game now waits for, if any."""
+        """(Re)start the idle timer of the seat the game now waits for, if any. The timer of a
+        seat still waited for runs on while others play (another table of a team game)."""
         limit = self.settings.idle_seconds
+        seat = self.idle_seat()
         task = self.idle_task
-        if task is not None and not task.done() and task is not asyncio.current_task():
+        running = task is not None and not task.done()
+        armed = self.idle_armed
+        if running and seat is not None and armed is not None and armed[0] == seat and (
+            not self._acted_since(seat, armed[1])
+        ):
+            return
+        if running and task is not None and task is not asyncio.current_task():
             task.cancel()
         self.idle_task = None
-        seat = self.idle_seat()
+        self.idle_armed = None
         if not limit or seat is None:
             return
+        self.idle_armed = (seat, self.n)
         self.idle_task = asyncio.create_task(self._idle_after(limit, self.n, seat),
                                              name=f"idle {self.id}")
+
+    idle_armed: tuple[int, int] | None = None
+    """(seat, event number) the running idle timer started at."""
+
+    def _acted_since(self, seat: int, n: int) -> bool:
+        """``seat`` has made a log entry after event ``n`` (or they are no longer in memory)."""
+        if n >= self.n:
+            return False
+        if not self.recent or self.recent[0][0].seq > n + 1:
+            return True
+        return any(entry.seat == seat and entry.seq > n and entry.kind in ENTRY_OF.values()
+                   for entry, _ in self.recent)
 
     async def _idle_after(self, limit: float, n: int, seat: int) -> None:
         await asyncio.sleep(limit)
@@ -534,7 +555,7 @@ class BaseTable(Generic[P]):
     async def _stand_in(self, n: int, seat: int) -> None:
         """The computer plays for ``seat`` from now on (logged, and told to everyone)."""
         async with self.lock:
-            if self.n != n or self.idle_seat() != seat:
+            if self.idle_seat() != seat or self._acted_since(seat, n):
                 return
             self.staged_fair = {}
             entries, decks = self._idle_entries(seat)

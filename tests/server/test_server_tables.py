@@ -346,3 +346,25 @@ def test_R34_a_watcher_sees_no_hidden_card_and_cannot_act(sqlite_db: str) -> Non
                 assert hand["you"] is None and hand["view"]["hand"] is None
                 if hand["view"]["phase"] not in ("over", "defender"):
                     assert hand["view"]["hands"] == [None, None]
+
+
+def test_R34_idle_timer_of_a_person_runs_on_while_the_other_table_plays(sqlite_db: str) -> None:
+    with running(sqlite_db, seed=6, idle_seconds=60.0, computer_delay=0.01) as client:
+        game = create(client, players=4, seats=["computer", "friend", "computer"],
+                      preset="classic")
+        gid = game["game_id"]
+        [invite] = game["invites"]
+        with client.websocket_connect(f"/ws/{gid}?token={game['token']}") as ws0, \
+                client.websocket_connect(f"/ws/{gid}?token={invite['token']}") as ws2:
+            idler, partner = Player(ws0), Player(ws2)
+            while not my_move(idler.state):  # place 0 becomes the one the game waits for
+                idler.recv()
+            table = client.app.state.lobby.tables[gid]  # type: ignore[attr-defined]
+            timer, armed = table.idle_task, table.idle_armed
+            assert timer is not None and armed is not None and armed[0] == 0
+            since = armed[1]
+            while partner.n < since + 4 and partner.state["tables"][1]["status"] == "playing":
+                step(partner)  # the other table plays on (place 2 and a computer)
+            assert partner.n > since
+            assert table.idle_task is timer and not timer.done()  # not restarted
+            assert table.idle_armed == armed

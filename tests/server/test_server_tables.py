@@ -368,3 +368,21 @@ def test_R34_idle_timer_of_a_person_runs_on_while_the_other_table_plays(sqlite_d
             assert partner.n > since
             assert table.idle_task is timer and not timer.done()  # not restarted
             assert table.idle_armed == armed
+
+
+def test_R31_R34_time_limit_ends_a_team_game_when_the_round_ends(sqlite_db: str) -> None:
+    now = [0.0]  # "before" the game's creation (the real clock): no time is up
+    with running(sqlite_db, seed=14, clock=lambda: now[0]) as client:
+        game = create(client, players=4, seats=["computer"] * 3, preset="classic",
+                      options={"time_limit_minutes": 5})
+        with client.websocket_connect(f"/ws/{game['game_id']}?token={game['token']}") as ws:
+            me = Player(ws)
+            play_until(me, my_move)
+            now[0] = 4_000_000_000.0  # long past the limit
+            assert me.act(me.state["table_hand"]["view"]["legal"][0])["type"] == "ack"
+            kinds = [m["event"]["kind"] for m in me.messages if m["type"] == "event"]
+            assert kinds.count("time_up") == 1 and me.state["stage"] != "over"
+            play_until(me, lambda s: s["stage"] == "over")  # the round in progress is finished
+            final = me.state
+        assert final["end_reason"] == "time_limit" and len(final["rounds"]) == 1
+        assert final["settlement"]["final"] is True

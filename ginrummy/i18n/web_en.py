@@ -361,6 +361,8 @@ OWN_EN: dict[str, str] = {
     # ---------------------------------------------------- tables of three and four (R33, R34)
     "games.table": "table of {count} with {names}",
     "games.over": "game over",
+    "games.three": "three players: you, {names}",
+    "games.teams": "two teams: {mine} against {theirs}",
     "new.players": "Players",
     "new.players.2": "2 players",
     "new.players.3": "3 players (the dealer sits out each hand)",

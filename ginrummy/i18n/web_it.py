@@ -366,6 +366,8 @@ OWN_IT: dict[str, str] = {
     # ---------------------------------------------------- tavoli da tre e da quattro (R33, R34)
     "games.table": "tavolo da {count} con {names}",
     "games.over": "partita finita",
+    "games.three": "tre giocatori: tu, {names}",
+    "games.teams": "due coppie: {mine} contro {theirs}",
     "new.players": "Giocatori",
     "new.players.2": "2 giocatori",
     "new.players.3": "3 giocatori (a ogni mano il mazziere sta fuori)",

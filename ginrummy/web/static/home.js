@@ -275,14 +275,24 @@ function tableItem(game) {
   const table = `/play/${encodeURIComponent(game.game_id)}`;
   const details = [presetName(game.rules)];
   if (game.level) details.push(t("games.level", { level: game.level }));
-  return h("li", { class: ["game-item", "table-item", yourTurn && game.status !== "over" ? "your-turn" : null], dataset: { game: game.game_id } },
+  return h("li", { class: ["game-item", "table-item", yourTurn && game.status !== "over" ? "your-turn" : null], dataset: { game: game.game_id, players: String(seats.length) } },
     h("div", { class: "game-main" },
-      h("a", { href: table, class: "game-title" }, t("games.table", { count: seats.length, names: others.join(", ") })),
+      h("a", { href: table, class: "game-title" }, tableTitle(seats, me, others)),
       h("span", { class: "muted" }, details.join(" · "))),
     h("span", { class: "game-score" }, (game.totals || []).join(" – ")),
     h("span", { class: "game-status" }, status),
     h("span", { class: "game-actions" },
-      h("a", { class: "btn small", href: table }, t(game.status === "over" ? "games.result" : "games.continue"))));
+      h("a", { class: "btn small", href: table }, t(game.status === "over" ? "games.result" : "games.continue")),
+      game.status === "over" ? h("a", { class: "btn small", href: `${table}?replay` }, t("games.replay")) : null,
+      game.record ? h("a", { class: "btn small", href: `/verify?game=${encodeURIComponent(game.game_id)}` }, t("fair.link")) : null));
+}
+
+/** Three players: who else plays; four: the two teams (places 0 and 2 against 1 and 3), yours first. */
+function tableTitle(seats, me, others) {
+  if (seats.length !== 4) return t("games.three", { names: others.join(", ") });
+  const team = (parity) => seats.filter((seat) => seat.seat % 2 === parity).map((seat) => seatName({ seats }, seat.seat)).join(" & ");
+  const mine = (me ?? 0) % 2;
+  return t("games.teams", { mine: team(mine), theirs: team(1 - mine) });
 }
 
 function gameItem(game) {

@@ -1,0 +1,378 @@
+"""Tables of three and four in the browser (R33, R34): watching, replaying, My games, a phone.
+
+Decks are random (the server's CSPRNG): each test reads the server's state (with the page's
+seat cookie, or the watch token) to know who plays and what was scored, and checks that the
+page shows exactly that. Tables are created over HTTP from inside the page (so the page holds
+the seat cookie, as after the home page's form); moves are made with the buttons and cards
+the page enables (:func:`tests.browser.driver.step`).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import re
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.browser.conftest import Browsers, Server
+from tests.browser.driver import click, settle, step
+from tests.browser.test_browser_tables import SlowComputerServer, seat_name, table_state
+
+Page = Any
+TEST_LIMIT = 60.0
+PHONE = {"width": 390, "height": 844}
+README_WIDTH = {"width": 900, "height": 1000}
+ACTIONS = ("take", "pass", "stock", "knock", "gin", "lay-out", "accept", "next-hand", "hint",
+           "back", "layoff", "done")
+"""The data-name of every button that makes a move or answers the game."""
+
+
+@pytest.fixture
+def slow_server(tmp_path: Path) -> Iterator[Server]:
+    """Computers wait 0.4 s a move: a hand two computers play lasts long enough to look at."""
+    running = SlowComputerServer(tmp_path, 0.4)
+    running.start()
+    try:
+        yield running
+    finally:
+        running.stop()
+
+
+@pytest.fixture
+def calm_server(tmp_path: Path) -> Iterator[Server]:
+    """Computers wait 1.5 s a move: the cards have landed when a screenshot is taken."""
+    running = SlowComputerServer(tmp_path, 1.5)
+    running.start()
+    try:
+        yield running
+    finally:
+        running.stop()
+
+
+# ------------------------------------------------------------ helpers
+
+def create_table(page: Page, base: str, body: dict[str, Any]) -> dict[str, Any]:
+    """POST /api/games from the page (its cookie then holds the seat); returns the answer."""
+    if not page.url.startswith(base):
+        page.goto(base + "/api")
+    created: dict[str, Any] = page.evaluate(
+        """body => fetch('/api/games', {method: 'POST', credentials: 'same-origin',
+             headers: {'content-type': 'application/json'}, body: JSON.stringify(body)})
+           .then(r => r.json())""", {"name": "Ann", "preset": "classic", **body})
+    assert "game_id" in created, created
+    return created
+
+
+def watch_state(page: Page, game_id: str, token: str) -> dict[str, Any]:
+    snapshot: dict[str, Any] = page.evaluate(
+        "([id, token]) => fetch(`/api/games/${id}?token=${token}`).then(r => r.json())",
+        [game_id, token])
+    assert snapshot["role"] == "watcher", snapshot
+    state: dict[str, Any] = snapshot["state"]
+    return state
+
+
+def fits_width(page: Page) -> bool:
+    return bool(page.evaluate("document.documentElement.scrollWidth <= window.innerWidth"))
+
+
+def wide_elements(page: Page) -> list[str]:
+    """The elements wider than the window (to say what does not fit)."""
+    found: list[str] = page.evaluate(
+        """() => [...document.querySelectorAll('body *')]
+             .filter(e => e.getBoundingClientRect().right > window.innerWidth + 1)
+             .slice(0, 8).map(e => e.tagName + '.' + [...e.classList].join('.'))""")
+    return found
+
+
+def calm_shot(page: Page, path: Path, **options: Any) -> None:
+    """A screenshot once no card is flying (computers keep moving: give up waiting after 5 s)."""
+    from playwright.sync_api import Error as PlaywrightError
+
+    with contextlib.suppress(PlaywrightError):
+        settle(page)
+    page.screenshot(path=str(path), **options)
+
+
+def play_to_the_end(page: Page, game_id: str, limit: float = TEST_LIMIT) -> dict[str, Any]:
+    """Make the page's moves and press Next hand until the game is over."""
+    deadline = time.monotonic() + limit
+    while time.monotonic() < deadline:
+        state = table_state(page, game_id)
+        if state["stage"] == "over":
+            return state
+        if page.locator('button[data-name="next-hand"]:not([disabled])').count():
+            click(page, "next-hand")
+            page.wait_for_timeout(100)
+        elif not step(page):
+            page.wait_for_timeout(60)
+    raise AssertionError(f"the game did not end in {limit} s")
+
+
+def play_first_round(page: Page, game_id: str, limit: float = TEST_LIMIT) -> dict[str, Any]:
+    """Teams: play the person's hands (dealing again after a void one) until round 1 is scored."""
+    deadline = time.monotonic() + limit
+    while time.monotonic() < deadline:
+        state = table_state(page, game_id)
+        if state["rounds"]:
+            return state
+        mine = state["tables"][state["my_table"]]
+        if (mine["status"] == "to_deal" and 0 in state["to_act"]
+                and page.locator('button[data-name="next-hand"]:not([disabled])').count()):
+            click(page, "next-hand")
+            page.wait_for_timeout(100)
+        elif not step(page):
+            page.wait_for_timeout(60)
+    raise AssertionError(f"round 1 was not scored in {limit} s")
+
+
+def three_with_person_sitting_out(page: Page, base: str) -> dict[str, Any]:
+    """A table of three where the person (place 0) deals first and so sits out (R33): tables
+    are created until the cut makes place 0 the dealer (a chance of one in three each)."""
+    for _ in range(40):
+        created = create_table(page, base, {"players": 3, "seats": ["computer", "computer"]})
+        if created["state"]["sitting_out"] == 0:
+            return created
+    raise AssertionError("place 0 never dealt first in 40 tables")
+
+
+# ------------------------------------------------------------ R34: the watch link
+
+def test_R34_watch_link_of_a_team_table_shows_no_hidden_cards(
+    server: Server, browsers: Browsers, shots: Path
+) -> None:
+    ann = browsers.page()
+    created = create_table(ann, server.url, {"players": 4,
+                                             "seats": ["computer", "computer", "computer"]})
+    game_id, token = created["game_id"], created["watch_token"]
+    ann_hand = set(created["state"]["table_hand"]["view"]["hand"])
+    assert len(ann_hand) == 10
+    # Ann never moves: her table waits for her; the computers' table plays its hand out
+    deadline = time.monotonic() + 20
+    while True:
+        state = watch_state(ann, game_id, token)
+        if state["tables"][1]["status"] == "decided":
+            break
+        assert time.monotonic() < deadline, state["tables"][1]
+        time.sleep(0.1)
+    assert state["you"] is None and state["mode"] == "teams"
+    watcher = browsers.page()
+    watcher.goto(created["links"]["watch"])
+    watcher.locator(".felt.multi .seat-cards .card").first.wait_for()
+    watcher.locator(".tables-box").wait_for()
+    watcher.wait_for_timeout(300)
+    # every table's progress: who plays against whom, and how the decided one ended
+    tables_text = watcher.inner_text(".tables-box")
+    for table in state["tables"]:
+        first, second = (seat_name(state, place) for place in table["players"])
+        assert f"Table {table['table'] + 1}: {first} against {second}" in tables_text
+    assert f"{seat_name(state, 0)} to play" in tables_text
+    result = state["tables"][1]["last_result"]
+    if result and result.get("winner") is not None:
+        assert "wins" in tables_text
+    # the team score
+    board = watcher.inner_text(".scorebox")
+    assert "Ann & Computer 2 (level 1)" in board
+    assert "Computer 1 (level 1) & Computer 3 (level 1)" in board
+    # the hand areas: card backs, or a face everyone has seen (a card taken from the pile)
+    view = state["table_hand"]["view"]
+    assert view["hand"] is None and view["hands"] == [None, None]
+    public = {card for known in view["known"] for card in known}
+    assert watcher.locator(".my-hand").count() == 0
+    faces = watcher.locator(".seat-cards .card:not(.back)").evaluate_all(
+        "cards => cards.map(c => c.dataset.card)")
+    assert set(faces) <= public, faces
+    backs = watcher.locator(".seat-cards .card.back").count()
+    assert backs + len(faces) == sum(view["hand_counts"]) == 20
+    everywhere = set(watcher.locator("[data-card]").evaluate_all(
+        "cards => cards.map(c => c.dataset.card)"))
+    assert not everywhere & ann_hand, everywhere & ann_hand
+    # no action buttons, and nothing to click in a hand
+    names = watcher.locator("button[data-name]").evaluate_all(
+        "buttons => buttons.map(b => b.dataset.name)")
+    assert not set(names) & set(ACTIONS), names
+    assert watcher.locator(".card.playable, button.card").count() == 0
+    assert "You are watching this game" in watcher.inner_text(".felt")
+    calm_shot(watcher, shots / "teams-watch.png", full_page=True)
+
+
+# ------------------------------------------------------------ R33: a replay
+
+def test_R33_replay_of_a_finished_three_player_game(
+    server: Server, browsers: Browsers, shots: Path
+) -> None:
+    page = browsers.page()
+    created = create_table(page, server.url, {"players": 3, "seats": ["computer", "computer"],
+                                              "options": {"target": 10}})
+    game_id = created["game_id"]
+    page.goto(f"{server.url}/play/{game_id}")
+    page.locator(".felt.multi").wait_for()
+    over = play_to_the_end(page, game_id)
+    settlement = over["settlement"]
+    assert settlement["final"] and settlement["payments"]
+    page.goto(f"{server.url}/play/{game_id}?replay")
+    bar = page.locator(".replay-bar .step")
+    bar.wait_for()
+    match = re.fullmatch(r"Move 1 of (\d+)", bar.inner_text())
+    assert match, bar.inner_text()
+    total = int(match.group(1))
+    assert total > 3
+    assert page.locator(".hand-no").first.inner_text() == "Hand 1"
+    # the arrows step through the moves
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowRight")
+    assert bar.inner_text() == f"Move 3 of {total}"
+    page.keyboard.press("ArrowLeft")
+    assert bar.inner_text() == f"Move 2 of {total}"
+    # the hand counter follows the deals: step until the last hand's number shows
+    last_hand = max(score["round"] for score in over["scores"])
+    seen = {1}
+    for _ in range(total):
+        page.keyboard.press("ArrowRight")
+        hand_no = page.locator(".felt .hand-no")
+        if hand_no.count():
+            seen.add(int(hand_no.first.inner_text().split()[-1]))
+        if bar.inner_text() == f"Move {total} of {total}":
+            break
+    assert bar.inner_text() == f"Move {total} of {total}"
+    assert last_hand in seen, (last_hand, seen)
+    # the last step: the game is over, with the settlement and who pays whom (R33)
+    page.locator(".felt.stage-over").wait_for()
+    text = page.inner_text(".felt")
+    assert "Settlement" in text
+    for payment in settlement["payments"]:
+        payer, payee = seat_name(over, payment["payer"]), seat_name(over, payment["payee"])
+        assert f"{payer} pays {payee} the difference: {payment['points']} points." in text
+    page.keyboard.press("ArrowLeft")
+    assert bar.inner_text() == f"Move {total - 1} of {total}"
+    page.keyboard.press("End")
+    calm_shot(page, shots / "three-replay-end.png", full_page=True)
+    # My games offers the finished table's replay
+    page.goto(server.url + "/")
+    item = page.locator(f'.game-list li[data-game="{game_id}"]')
+    item.wait_for()
+    assert item.locator(f'a[href="/play/{game_id}?replay"]').count() == 1
+
+
+# ------------------------------------------------------------ My games
+
+def test_my_games_lists_table_games(server: Server, browsers: Browsers, shots: Path) -> None:
+    page = browsers.page()
+    three = create_table(page, server.url, {"players": 3, "seats": ["computer", "computer"]})
+    teams = create_table(page, server.url, {"players": 4,
+                                            "seats": ["computer", "friend", "computer"]})
+    page.goto(server.url + "/")
+    games = page.locator("#games .game-list li.table-item")
+    games.nth(1).wait_for()
+    assert games.count() == 2
+    titles = {}
+    for created in (three, teams):
+        item = page.locator(f'.game-list li[data-game="{created["game_id"]}"]')
+        titles[created["players"]] = item.locator(".game-title").inner_text()
+        links = set(item.locator("a").evaluate_all(
+            "links => links.map(a => a.getAttribute('href'))"))
+        assert links == {f"/play/{created['game_id']}"}, links
+    assert titles[3] == "three players: you, Computer 1 (level 1), Computer 2 (level 1)"
+    assert titles[4] == ("two teams: Ann & Friend 2 against "
+                         "Computer 1 (level 1) & Computer 3 (level 1)")
+    teams_item = page.locator(f'.game-list li[data-game="{teams["game_id"]}"]')
+    assert "waiting for your friend" in teams_item.inner_text()
+    assert teams_item.locator(".game-score").inner_text() == "0 – 0"
+    # the three-player hand may have been played meanwhile (the person sat out): read the list
+    shown = page.locator(f'.game-list li[data-game="{three["game_id"]}"] .game-score').inner_text()
+    listed = page.evaluate("fetch('/api/games/mine').then(r => r.json())")["games"]
+    totals = next(game["totals"] for game in listed if game["game_id"] == three["game_id"])
+    assert shown == " – ".join(map(str, totals)) and len(totals) == 3
+    page.screenshot(path=str(shots / "my-games-tables.png"), full_page=True)
+    # the link opens the table
+    page.locator(f'.game-list li[data-game="{teams["game_id"]}"] a.game-title').click()
+    page.wait_for_url(f"**/play/{teams['game_id']}")
+    page.locator(".felt.multi").wait_for()
+
+
+def test_my_games_names_table_games_in_italian(server: Server, browsers: Browsers) -> None:
+    page = browsers.page(locale="it-IT")
+    three = create_table(page, server.url, {"players": 3, "seats": ["computer", "computer"]})
+    teams = create_table(page, server.url, {"players": 4,
+                                            "seats": ["computer", "computer", "computer"]})
+    page.goto(server.url + "/")
+    page.locator("#games .game-list li.table-item").nth(1).wait_for()
+    title = ".game-title"
+    assert page.locator(f'li[data-game="{three["game_id"]}"] {title}').inner_text() == (
+        "tre giocatori: tu, Computer 1 (livello 1), Computer 2 (livello 1)")
+    assert page.locator(f'li[data-game="{teams["game_id"]}"] {title}').inner_text() == (
+        "due coppie: Ann & Computer 2 (livello 1) contro "
+        "Computer 1 (livello 1) & Computer 3 (livello 1)")
+
+
+# ------------------------------------------------------------ a phone
+
+@pytest.mark.parametrize("locale", ["en-GB", "it-IT"])
+def test_R33_R34_table_screens_fit_a_phone(
+    slow_server: Server, browsers: Browsers, shots: Path, locale: str
+) -> None:
+    page = browsers.page(locale=locale, viewport=PHONE)
+    teams = create_table(page, slow_server.url, {"players": 4,
+                                                 "seats": ["computer", "computer", "computer"]})
+    page.goto(f"{slow_server.url}/play/{teams['game_id']}")
+    page.locator(".my-hand .card").nth(9).wait_for()
+    page.locator(".tables-box").wait_for()
+    assert fits_width(page), wide_elements(page)
+    calm_shot(page, shots / f"phone-teams-{locale}.png", full_page=True)
+    three = three_with_person_sitting_out(page, slow_server.url)
+    page.goto(f"{slow_server.url}/play/{three['game_id']}")
+    page.locator(".sit-out").wait_for()
+    page.locator(".seat-cards .card").first.wait_for()
+    assert fits_width(page), wide_elements(page)
+    calm_shot(page, shots / f"phone-three-sit-out-{locale}.png", full_page=True)
+
+
+@pytest.mark.parametrize("locale", ["en-GB", "it-IT"])
+def test_R34_round_score_fits_a_phone(
+    server: Server, browsers: Browsers, shots: Path, locale: str
+) -> None:
+    page = browsers.page(locale=locale, viewport=PHONE)
+    created = create_table(page, server.url, {"players": 4,
+                                              "seats": ["computer", "computer", "computer"]})
+    game_id = created["game_id"]
+    page.goto(f"{server.url}/play/{game_id}")
+    page.locator(".my-hand .card").first.wait_for()
+    play_first_round(page, game_id)
+    page.locator(".round-score").wait_for()
+    assert fits_width(page), wide_elements(page)
+    calm_shot(page, shots / f"phone-teams-round-{locale}.png", full_page=True)
+
+
+# ------------------------------------------------------------ the README's screenshots
+
+def test_readme_screenshot_of_the_three_player_sit_out(
+    calm_server: Server, browsers: Browsers, shots: Path
+) -> None:
+    """docs/table-three.jpg is copied from this one (900 px wide)."""
+    page = browsers.page(viewport=README_WIDTH)
+    three = three_with_person_sitting_out(page, calm_server.url)
+    page.goto(f"{calm_server.url}/play/{three['game_id']}")
+    page.locator(".sit-out").wait_for()
+    page.locator(".pile .card").first.wait_for()
+    page.wait_for_timeout(4000)  # a few moves on the table
+    if page.locator(".sit-out").count():
+        calm_shot(page, shots / "table-three.jpg", type="jpeg", quality=80)
+
+
+def test_readme_screenshot_of_a_team_round_score(
+    server: Server, browsers: Browsers, shots: Path
+) -> None:
+    """docs/table-teams.jpg is copied from this one (900 px wide)."""
+    page = browsers.page(viewport=README_WIDTH)
+    teams = create_table(page, server.url, {"players": 4,
+                                            "seats": ["computer", "computer", "computer"]})
+    page.goto(f"{server.url}/play/{teams['game_id']}")
+    page.locator(".my-hand .card").first.wait_for()
+    play_first_round(page, teams["game_id"])
+    page.locator(".round-score").wait_for()
+    page.evaluate("window.scrollTo(0, 0)")
+    calm_shot(page, shots / "table-teams.jpg", type="jpeg", quality=80)

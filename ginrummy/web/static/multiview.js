@@ -135,6 +135,25 @@ function tableResultText(state, table, result) {
   return t("multi.table_won", { name: placeName(state, table.players[result.winner]), points: tp("points", result.points), outcome: t(`outcome.${result.outcome}`) });
 }
 
+/**
+ * The game is over: the last round's tables as they were played (the state's `tables` may
+ * already pair the places for a round that will not be played, beside the last results).
+ */
+function lastRoundBox(state) {
+  const round = (state.rounds || []).at(-1);
+  if (!round) return null;
+  return h("section", { class: "tables-box", "aria-labelledby": "tables-title" },
+    h("h2", { id: "tables-title" }, t("multi.tables")),
+    h("ul", {}, round.tables.map((table) => {
+      const names = table.players.map((place) => placeName(state, place));
+      const text = present(table.winner)
+        ? t("multi.table_won", { name: placeName(state, table.winner), points: tp("points", table.points), outcome: t(`outcome.${table.outcome}`) })
+        : t("multi.table_tie");
+      return h("li", { class: "table-line status-decided", dataset: { table: table.table, status: "decided" } },
+        h("strong", {}, t("multi.table_players", { table: table.table + 1, name0: names[0], name1: names[1] })), h("span", {}, ` · ${text}`));
+    })));
+}
+
 /** The partner's table is already in the next round while your screen shows the last one. */
 function partnerTitle(state) {
   const looking = state.table_hand ? state.table_hand.round : state.round_number;
@@ -144,6 +163,7 @@ function partnerTitle(state) {
 function tablesBox(ctl) {
   const state = ctl.state;
   if (!isTeams(state) || state.stage === "waiting") return null;
+  if (state.stage === "over") return lastRoundBox(state);
   const partner = partnerTable(state);
   const shown = partner ? [partner] : state.tables || [];
   return h("section", { class: "tables-box", "aria-labelledby": "tables-title" },

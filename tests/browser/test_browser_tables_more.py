@@ -376,3 +376,44 @@ def test_readme_screenshot_of_a_team_round_score(
     page.locator(".round-score").wait_for()
     page.evaluate("window.scrollTo(0, 0)")
     calm_shot(page, shots / "table-teams.jpg", type="jpeg", quality=80)
+
+
+# ------------------------------------------------------------ R34: the end of a team game
+
+def test_R34_team_game_over_shows_the_last_round_tables_and_who_pays(
+    server: Server, browsers: Browsers, shots: Path
+) -> None:
+    page = browsers.page()
+    created = create_table(page, server.url, {"players": 4, "team_target": 10,
+                                              "seats": ["computer", "computer", "computer"]})
+    game_id = created["game_id"]
+    page.goto(f"{server.url}/play/{game_id}")
+    page.locator(".felt.multi").wait_for()
+    over = play_to_the_end(page, game_id)
+    last = over["rounds"][-1]
+    teams = [" & ".join(seat_name(over, place) for place in (0, 2)),
+             " & ".join(seat_name(over, place) for place in (1, 3))]
+
+    def check(screen: Page) -> None:
+        screen.locator(".felt.stage-over").wait_for()
+        lines = screen.locator(".tables-box li").all_inner_texts()
+        assert len(lines) == len(last["tables"]), lines
+        for line, table in zip(lines, last["tables"], strict=True):
+            first, second = (seat_name(over, place) for place in table["players"])
+            assert line.startswith(f"Table {table['table'] + 1}: {first} against {second}"), line
+            if table["winner"] is not None:
+                points = f"{table['points']} point" + ("" if table["points"] == 1 else "s")
+                assert f"{seat_name(over, table['winner'])} wins {points}" in line, line
+        text = screen.inner_text(".felt")
+        for payment in over["settlement"]["payments"]:
+            assert (f"{teams[payment['payer']]} pay {teams[payment['payee']]} the difference: "
+                    f"{payment['points']} points." in text)
+
+    check(page)
+    shot_path = shots / "teams-over.png"
+    calm_shot(page, shot_path, full_page=True)
+    # the replay's last step shows the same
+    page.goto(f"{server.url}/play/{game_id}?replay")
+    page.locator(".replay-bar .step").wait_for()
+    page.keyboard.press("End")
+    check(page)

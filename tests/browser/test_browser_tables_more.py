@@ -417,3 +417,30 @@ def test_R34_team_game_over_shows_the_last_round_tables_and_who_pays(
     page.locator(".replay-bar .step").wait_for()
     page.keyboard.press("End")
     check(page)
+
+
+@pytest.mark.parametrize("locale", ["en-GB", "it-IT"])
+def test_R33_watch_link_game_over_and_replay_fit_a_phone(
+    server: Server, browsers: Browsers, shots: Path, locale: str
+) -> None:
+    page = browsers.page(locale=locale, viewport=PHONE)
+    created = create_table(page, server.url, {"players": 3, "seats": ["computer", "computer"],
+                                              "options": {"target": 10}})
+    game_id = created["game_id"]
+    watcher = browsers.page(locale=locale, viewport=PHONE)
+    watcher.goto(created["links"]["watch"])
+    watcher.locator(".felt.multi .seats-strip").wait_for()
+    assert fits_width(watcher), wide_elements(watcher)
+    page.goto(f"{server.url}/play/{game_id}")
+    page.locator(".felt.multi").wait_for()
+    play_to_the_end(page, game_id)
+    page.locator(".felt.stage-over .settlement, .felt.stage-over table").first.wait_for()
+    assert fits_width(page), wide_elements(page)
+    watcher.locator(".felt.stage-over").wait_for()
+    assert fits_width(watcher), wide_elements(watcher)
+    page.goto(f"{server.url}/play/{game_id}?replay")
+    page.locator(".replay-bar .step").wait_for()
+    for key in ("ArrowRight", "ArrowRight", "End"):
+        page.keyboard.press(key)
+        assert fits_width(page), (key, wide_elements(page))
+    calm_shot(page, shots / f"phone-three-replay-end-{locale}.png", full_page=True)

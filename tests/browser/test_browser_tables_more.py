@@ -89,6 +89,13 @@ def wide_elements(page: Page) -> list[str]:
     return found
 
 
+def badges_on_one_line(page: Page) -> bool:
+    """Every badge of the seats strip keeps its words on one line (all are as tall)."""
+    heights: list[float] = page.locator(".seats-strip .badge").evaluate_all(
+        "badges => badges.map(b => b.getBoundingClientRect().height)")
+    return bool(heights) and max(heights) - min(heights) < 2
+
+
 def calm_shot(page: Page, path: Path, **options: Any) -> None:
     """A screenshot once no card is flying (computers keep moving: give up waiting after 5 s)."""
     from playwright.sync_api import Error as PlaywrightError
@@ -322,12 +329,14 @@ def test_R33_R34_table_screens_fit_a_phone(
     page.locator(".my-hand .card").nth(9).wait_for()
     page.locator(".tables-box").wait_for()
     assert fits_width(page), wide_elements(page)
+    assert badges_on_one_line(page)
     calm_shot(page, shots / f"phone-teams-{locale}.png", full_page=True)
     three = three_with_person_sitting_out(page, slow_server.url)
     page.goto(f"{slow_server.url}/play/{three['game_id']}")
     page.locator(".sit-out").wait_for()
     page.locator(".seat-cards .card").first.wait_for()
     assert fits_width(page), wide_elements(page)
+    assert badges_on_one_line(page)
     calm_shot(page, shots / f"phone-three-sit-out-{locale}.png", full_page=True)
 
 

@@ -89,6 +89,16 @@ def wide_elements(page: Page) -> list[str]:
     return found
 
 
+def score_sheet_fits(page: Page) -> bool:
+    """Open the score sheet: its table fits the dialog (no sideways scrolling); closes it."""
+    click(page, "scores")
+    dialog = page.locator("dialog.scores-dialog")
+    dialog.locator("table.sheet").wait_for()
+    fits = bool(dialog.evaluate("d => d.scrollWidth <= d.clientWidth"))
+    page.keyboard.press("Escape")
+    return fits
+
+
 def badges_on_one_line(page: Page) -> bool:
     """Every badge of the seats strip keeps its words on one line (all are as tall)."""
     heights: list[float] = page.locator(".seats-strip .badge").evaluate_all(
@@ -354,6 +364,7 @@ def test_R34_round_score_fits_a_phone(
     page.locator(".round-score").wait_for()
     assert fits_width(page), wide_elements(page)
     calm_shot(page, shots / f"phone-teams-round-{locale}.png", full_page=True)
+    assert score_sheet_fits(page)
 
 
 # ------------------------------------------------------------ the README's screenshots
@@ -445,6 +456,7 @@ def test_R33_watch_link_game_over_and_replay_fit_a_phone(
     play_to_the_end(page, game_id)
     page.locator(".felt.stage-over .settlement, .felt.stage-over table").first.wait_for()
     assert fits_width(page), wide_elements(page)
+    assert score_sheet_fits(page)
     watcher.locator(".felt.stage-over").wait_for()
     assert fits_width(watcher), wide_elements(watcher)
     page.goto(f"{server.url}/play/{game_id}?replay")

@@ -25,8 +25,9 @@ import argparse
 import json
 import os
 import sys
+from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 if TYPE_CHECKING:
     from ginrummy.multiplayer.record import TableRecord
@@ -80,16 +81,12 @@ def hands_to_check(record: GameRecord | TableRecord) -> list[HandToCheck]:
 def verify_record(record: GameRecord | TableRecord) -> Verdict:
     """Check every hand of ``record``: its fair data, its deck and the replay. No I/O."""
     from ginrummy.provably_fair import Problem
-    from ginrummy.record import GameRecord
 
     hands = hands_to_check(record)
     verdict = Verdict([[] for _ in hands])
     if not hands:
         verdict.game.append(Problem("no_hands"))
-    if isinstance(record, GameRecord):
-        over = _replay(record, verdict)
-    else:
-        over = _replay_table(record, verdict)
+    over = _replay(record, verdict)
     first_game_id: str | None = None
     seen_seeds: dict[str, int] = {}
     seen_deals: dict[int, int] = {}
@@ -131,39 +128,22 @@ def _hand_problems(hand: HandToCheck, hand_number: int) -> list[Problem]:
                        hand_number, hand.deck, version=fair.version, seats=SEATS)
 
 
-def _replay(record: GameRecord, verdict: Verdict) -> list[bool | None]:
+def _replay(record: GameRecord | TableRecord, verdict: Verdict) -> list[bool | None]:
     """Replay ``record``; return whether each hand ended (``None``: the replay stopped first)."""
+    from ginrummy.multiplayer.record import walk as walk_table
     from ginrummy.provably_fair import Problem
-    from ginrummy.record import RecordError, walk
+    from ginrummy.record import GameRecord, RecordError, walk
 
     over: list[bool | None] = [None] * len(record.hands)
     try:
-        game = None
-        for step in walk(record):
+        game: Any = None
+        steps: Iterator[Any] = walk(record) if isinstance(record, GameRecord) else (
+            walk_table(record))
+        for step in steps:
             game = step.game
             if step.kind != "time_up":
-                over[step.hand - 1] = game.hand is None
-    except RecordError as error:
-        _replay_problem(error, verdict)
-        return over
-    if game is not None and not game.is_over:
-        verdict.game.append(Problem("not_finished"))
-    return over
-
-
-def _replay_table(record: TableRecord, verdict: Verdict) -> list[bool | None]:
-    """:func:`_replay` for a three-player or team game."""
-    from ginrummy.multiplayer.record import walk
-    from ginrummy.provably_fair import Problem
-    from ginrummy.record import RecordError
-
-    over: list[bool | None] = [None] * len(record.hands)
-    try:
-        game = None
-        for step in walk(record):
-            game = step.game
-            if step.kind != "time_up":
-                over[step.hand - 1] = step.finished
+                ended = game.hand is None if isinstance(record, GameRecord) else step.finished
+                over[step.hand - 1] = ended
     except RecordError as error:
         _replay_problem(error, verdict)
         return over

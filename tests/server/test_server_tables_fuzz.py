@@ -17,7 +17,7 @@ from ginrummy.actions import NUM_ACTIONS, action_name
 from ginrummy.server.protocol import ClientError, parse_message
 from tests.server.kit import Player, create, running, strip_presence
 from tests.server.table_kit import my_move
-from tests.server.test_server_fuzz import json_values, structured
+from tests.server.test_server_fuzz import _refused_and_unchanged, json_values, structured
 
 FUZZ = settings(max_examples=150, deadline=None, derandomize=True,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
@@ -75,21 +75,7 @@ def _could_be_carried_out(player: Player, text: str) -> bool:
 
 def _refused(table: FourPeople, player: Player, text: str) -> None:
     assume(not _could_be_carried_out(player, text))
-    before = table.picture()
-    player.send(text)
-    ident = player.next_id()
-    player.send({"type": "ping", "id": ident})
-    answers = []
-    while True:
-        message = player.recv()
-        assert message["type"] != "closed", (text, message)
-        if message["type"] == "pong" and message.get("id") == ident:
-            break
-        if message["type"] != "presence":
-            answers.append(message)
-    assert [m["type"] for m in answers][:1] == ["error"], (text, answers)
-    assert not [m for m in answers if m["type"] in ("ack", "event")], (text, answers)
-    assert table.picture() == before, text
+    _refused_and_unchanged(table, player, text, table.picture())  # type: ignore[arg-type]
 
 
 def test_R34_fuzzed_messages_at_a_table_of_four_are_refused_and_change_nothing(

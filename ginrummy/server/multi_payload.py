@@ -77,12 +77,21 @@ def _last_result(game: TableGame, table: int) -> dict[str, Any] | None:
     return None
 
 
+def _seating(game: TableGame, table: int) -> tuple[tuple[int, int], int]:
+    """The players and dealer at ``table``: of the round in progress, or of the last round
+    once the game is over (a finished team game has no next round)."""
+    if game.is_over and isinstance(game, TeamGame) and game.rounds:
+        last = [h for h in game.rounds[-1].hands if h.table == table][-1]
+        return last.players, last.dealer
+    return game.players_at(table), game.dealer_at(table)
+
+
 def _table_entry(game: TableGame, table: int) -> dict[str, Any]:
-    players = game.players_at(table)
+    players, dealer = _seating(game, table)
     hand = game.hands[table]
     due = table in game.tables_to_deal()
     entry: dict[str, Any] = {
-        "table": table, "players": list(players), "dealer": game.dealer_at(table),
+        "table": table, "players": list(players), "dealer": dealer,
         "status": "playing" if hand is not None else "to_deal" if due else "decided",
         "to_act": None, "phase": None, "stock_size": None, "upcard": None,
         "hand_counts": None, "turns": 0, "last_result": _last_result(game, table),

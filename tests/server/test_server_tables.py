@@ -272,6 +272,8 @@ def test_R34_table_resumes_after_a_restart_and_its_record_verifies(sqlite_db: st
                            stored.decks, stored.log)
         assert positions[-1].game == lobby.tables[gid].position.game
         assert max(final["totals"]) >= 40 and final["end_reason"] == "target"
+        for table, scored in zip(final["tables"], final["rounds"][-1]["tables"], strict=True):
+            assert table["players"] == scored["players"]  # the last round's, not a next one
         record = client.get(f"/api/games/{gid}/record").json()
         assert record["record"]["kind"] == "table"
         parsed = read_record(_dumps(record["record"]["record"]))

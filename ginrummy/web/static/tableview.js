@@ -218,7 +218,8 @@ export function middle(ctl) {
   }, h("div", { class: "pile-stack" },
     pileCards.length ? pileCards.map((card, index) => cardFace(card, { classes: [index === pileCards.length - 1 ? "pile-top" : "under", ctl.hint && ctl.hint.action === "take" && index === pileCards.length - 1 ? "hinted" : null] })) : h("div", { class: "card empty pile-top" })),
   h("span", { class: "caption" }, t("table.pile")));
-  const info = [h("span", { class: "hand-no" }, t("table.hand_number", { number: state.hand_number }))];
+  const numbered = state.mode === "teams" ? "multi.round_number" : "table.hand_number";
+  const info = [h("span", { class: "hand-no" }, t(numbered, { number: state.hand_number }))];
   if (rules.oklahoma && view.upcard) {
     info.push(h("span", { class: "limit" }, t("table.upcard_limit", { card: cardText(view.upcard), limit: view.knock_limit })));
     if (rules.spade_double && suitOf(view.upcard) === "S") info.push(h("span", { class: "limit double" }, t("table.spade_double")));

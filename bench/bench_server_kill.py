@@ -1,14 +1,16 @@
 """The long nothing-lost run (issue 6): `gin serve` killed with SIGKILL hundreds of times.
 
 Run from the repository root:
-    python -m bench.bench_server_kill [--kills 300] [--database sqlite postgres]
+    python -m bench.bench_server_kill [--kills 300] [--database sqlite postgres] [--tables]
 
 For each database (a fresh SQLite file; PostgreSQL in a schema of its own when
 ``$DATABASE_URL`` names one, see ``.ci/start-postgres``) it runs
 :func:`tests.server.kill_play.kill_and_check`: games against the computer over real
 WebSockets, the server killed at a random moment, restarted, and checked after every kill
 (every acknowledged action and every event a client saw is stored, ids applied once, decks
-unchanged, the state equal to a replay of the log, the clients carry on).
+unchanged, the state equal to a replay of the log, the clients carry on). With
+``--tables`` the games are tables of three (R33) and of two teams (R34) with computers in
+the other places.
 """
 
 from __future__ import annotations
@@ -29,6 +31,9 @@ if str(ROOT) not in sys.path:
 
 from ginrummy.server.settings import database_url  # noqa: E402
 from tests.server.kill_play import kill_and_check  # noqa: E402
+
+TABLES = [{"players": 3, "seats": ["computer", "computer"], "preset": "classic"},
+          {"players": 4, "seats": ["computer"] * 3, "preset": "classic"}]
 
 
 def _postgres_schema() -> tuple[str, str, str] | None:
@@ -52,7 +57,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--database", nargs="+", choices=("sqlite", "postgres"),
                         default=["sqlite", "postgres"])
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--tables", action="store_true",
+                        help="tables of three and four instead of two-player games")
     args = parser.parse_args(argv)
+    bodies = TABLES if args.tables else None
     for backend in args.database:
         with tempfile.TemporaryDirectory() as folder:
             schema = None
@@ -65,7 +73,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                     continue
                 base, url, schema = made
             try:
-                report = kill_and_check(url, Path(folder), kills=args.kills, seed=args.seed)
+                report = kill_and_check(url, Path(folder), kills=args.kills, seed=args.seed,
+                                        bodies=bodies)
             finally:
                 if schema is not None:
                     engine = sa.create_engine(base)

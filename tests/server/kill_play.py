@@ -35,13 +35,11 @@ from websockets.exceptions import ConnectionClosed, WebSocketException
 from websockets.sync.client import ClientConnection, connect
 
 from ginrummy.actions import action_name
-from ginrummy.rules import Rules
-from ginrummy.server import payload
 from ginrummy.server.db import make_engine
-from ginrummy.server.replay import replay
+from ginrummy.server.lobby import load_table
 from ginrummy.server.store import Store
-from ginrummy.server.table import Table
 from tests.server.kit import strip_presence
+from tests.server.table_kit import my_move, wants_ready
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -130,7 +128,7 @@ class Client:
                 self.duplicates += bool(message.get("duplicate"))
             else:
                 assert message["code"] in ("stale", "already_ready", "no_hand",
-                                           "game_over", "in_hand"), message
+                                           "game_over", "in_hand", "nothing_to_ready"), message
             self.pending = None
 
     def next_message(self) -> dict[str, Any] | None:
@@ -138,6 +136,8 @@ class Client:
         if self.pending is not None or not self.state:
             return None
         stage = self.state["stage"]
+        if self.state.get("mode") in ("three", "teams"):
+            return self._table_message()
         if stage == "between_hands" and not self.state["seats"][0]["ready"]:
             message: dict[str, Any] = {"type": "ready", "expect": self.n}
         elif stage == "hand" and self.state["to_act"] == 0:
@@ -147,6 +147,20 @@ class Client:
                        "expect": self.n}
         else:
             return None
+        return self._numbered(message)
+
+    def _table_message(self) -> dict[str, Any] | None:
+        """Place 0 at a table of three or four: its move at its table, or ready for its deal."""
+        if my_move(self.state):
+            legal = self.state["table_hand"]["view"]["legal"]
+            knocks = [a for a in legal if a.startswith(("knock", "big gin"))]
+            return self._numbered({"type": "action", "expect": self.n,
+                                   "action": (knocks or legal)[0 if knocks else -1]})
+        if wants_ready(self.state):
+            return self._numbered({"type": "ready"})
+        return None
+
+    def _numbered(self, message: dict[str, Any]) -> dict[str, Any]:
         self.counter += 1
         message["id"] = f"{self.game_id}-{self.counter}"
         self.pending = message
@@ -194,7 +208,9 @@ def check_database(database: str, clients: list[Client],
             for n, event in client.seen.items():
                 entry = log.get(n)
                 assert entry is not None, f"event {n} of {client.game_id} was lost"
-                assert entry.kind == event["kind"] and entry.seat == event["seat"], (n, event)
+                seat = event["table"] if entry.kind == "deal" and "table" in event else \
+                    event["seat"]  # a table game's deal names its table
+                assert entry.kind == event["kind"] and entry.seat == seat, (n, event)
                 if entry.kind == "play" and event["action"] != "knock":  # knock: face down
                     assert action_name(entry.action or 0) == event["action"], (n, event)
             for ident, n in client.acked.items():
@@ -204,8 +220,8 @@ def check_database(database: str, clients: list[Client],
             for number, deck in before.items():
                 assert stored.decks.get(number) == deck, f"deck of hand {number} changed"
             decks_before[client.game_id] = dict(stored.decks)
-            rules = Rules.from_dict(stored.row.rules)
-            replay(rules, stored.row.cut, stored.decks, stored.log)  # raises if it does not
+            load_table(stored, store, _settings(database))  # replays the log; raises if it
+                                                            # does not
     finally:
         engine.dispose()
 
@@ -217,11 +233,8 @@ def replayed_state(database: str, game_id: str, n: int) -> dict[str, Any]:
         stored = Store(engine).load(game_id)
         assert stored is not None
         stored.log = stored.log[:n]
-        table = Table(stored, Store(engine), _settings(database))
-        position = table.position
-        state = payload.state_payload(table.info(), position.game, position.ready, table.n, 0,
-                                      position.stand_in, table.fair)
-        return strip_presence(state)
+        table = load_table(stored, Store(engine), _settings(database))
+        return strip_presence(table.state(0))
     finally:
         engine.dispose()
 
@@ -248,8 +261,12 @@ class KillReport:
 
 
 def kill_and_check(database: str, workdir: Path, kills: int, seed: int,
-                   games_at_once: int = 2, window: float = 0.4) -> KillReport:
-    """Play ``games_at_once`` games, killing the server ``kills`` times; check after each."""
+                   games_at_once: int = 2, window: float = 0.4,
+                   bodies: list[dict[str, Any]] | None = None) -> KillReport:
+    """Play ``games_at_once`` games, killing the server ``kills`` times; check after each.
+
+    ``bodies``: what ``POST /api/games`` creates, in turn (default: against the computer,
+    level 1 or 2)."""
     rng = random.Random(seed)
     report = KillReport()
     started = time.monotonic()
@@ -264,8 +281,9 @@ def kill_and_check(database: str, workdir: Path, kills: int, seed: int,
                 report.add(client)
                 clients.remove(client)
             while len(clients) < games_at_once:
-                created = http(base, "/api/games", {"opponent": "computer",
-                                                    "level": rng.choice([1, 2])})
+                body = ({"opponent": "computer", "level": rng.choice([1, 2])} if bodies is None
+                        else bodies[report.games % len(bodies)])
+                created = http(base, "/api/games", body)
                 clients.append(Client(created["game_id"], created["token"]))
                 report.games += 1
             stop = threading.Event()

@@ -12,6 +12,7 @@ from tests.server.kill_play import kill_and_check
 from tests.server.kit import Player, create, running
 
 KILLS = 20
+TABLE_KILLS = 8
 
 
 def test_sigkill_at_random_moments_loses_nothing_acknowledged(database: str,
@@ -43,3 +44,14 @@ def test_a_message_sent_again_after_a_restart_is_applied_once(database: str) -> 
             second = again.answer(dict(message))
             assert second == {**first, "duplicate": True}
             assert again.ping()["n"] == first["n"]  # applied once
+
+
+def test_sigkill_during_tables_of_three_and_four_loses_nothing_acknowledged(
+    database: str, tmp_path: Path,
+) -> None:
+    bodies = [{"players": 3, "seats": ["computer", "computer"], "preset": "classic",
+               "options": {"target": 50}},
+              {"players": 4, "seats": ["computer"] * 3, "preset": "classic", "team_target": 60}]
+    report = kill_and_check(database, tmp_path, kills=TABLE_KILLS, seed=12, bodies=bodies)
+    assert report.kills == TABLE_KILLS and report.games >= 2
+    assert report.acks > TABLE_KILLS and report.events >= report.acks

@@ -10,7 +10,7 @@ CORE_FILES := ginrummy/cards.py ginrummy/melds.py ginrummy/batch.py ginrummy/rul
               $(wildcard ginrummy/multiplayer/*.py)
 CORE := $(wildcard $(CORE_FILES))
 # Packages also checked with mypy --strict.
-TYPED := $(wildcard ginrummy/server ginrummy/cli_serve.py)
+TYPED := $(wildcard ginrummy/server ginrummy/cli_serve.py bench/peers.py)
 
 RUN_STAMP   := $(VENV)/run.stamp
 TEST_STAMP  := $(VENV)/test.stamp

@@ -86,7 +86,7 @@ def rlcard_deadwood(hands: Sequence[Hand]) -> tuple[list[list[Any]], DeadwoodFn]
             melded = {utils.get_card_id(c) for meld in cluster for c in meld}
             rest = [value(c) for c in hand if utils.get_card_id(c) not in melded]
             result = min(result, sum(rest) - max(rest) if rest else 0)
-        return result
+        return int(result)
 
     converted = [[utils.get_card(to_rlcard(c)) for c in h] for h in hands]
     return converted, deadwood

@@ -51,7 +51,7 @@ def stage(page: Page) -> str:
 
 
 def busy(page: Page) -> bool:
-    return page.locator(".table-screen.busy").count() > 0
+    return bool(page.locator(".table-screen.busy").count() > 0)
 
 
 def loose_discard(page: Page) -> Any:
@@ -161,7 +161,7 @@ def new_game(page: Page, base: str, *, opponent: str = "computer", level: int = 
     page.locator("form.new-game button[type=submit]").click()
     page.wait_for_url("**/play/**")
     page.locator(".felt").wait_for()
-    return page.url.rsplit("/", 1)[-1].split("?")[0].split("#")[0]
+    return str(page.url).rsplit("/", 1)[-1].split("?")[0].split("#")[0]
 
 
 MOVABLE = ", ".join(

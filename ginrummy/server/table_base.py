@@ -133,6 +133,8 @@ class BaseTable(Generic[P]):
         self.agent_name: str | None = None
         self.computer_task: asyncio.Task[None] | None = None
         self.idle_task: asyncio.Task[None] | None = None
+        self.idle_armed: tuple[int, int] | None = None
+        """(seat, event number) the running idle timer started at."""
         self.stand_in_task: asyncio.Task[None] | None = None
 
     # ------------------------------------------------------------ what the game says
@@ -524,9 +526,6 @@ class BaseTable(Generic[P]):
         self.idle_armed = (seat, self.n)
         self.idle_task = asyncio.create_task(self._idle_after(limit, self.n, seat),
                                              name=f"idle {self.id}")
-
-    idle_armed: tuple[int, int] | None = None
-    """(seat, event number) the running idle timer started at."""
 
     def _acted_since(self, seat: int, n: int) -> bool:
         """``seat`` has made a log entry after event ``n`` (or they are no longer in memory)."""

@@ -10,6 +10,7 @@ Screenshots go to ``$GIN_SCREENSHOTS`` if set, else to a temporary folder (print
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import signal
@@ -66,7 +67,9 @@ def free_port() -> int:
 class Server:
     """`gin serve` on a loopback port; `kill()` is kill -9, `start()` starts it again."""
 
-    def __init__(self, folder: Path) -> None:
+    def __init__(self, folder: Path, computer_delay: float = 0.0) -> None:
+        self.computer_delay = computer_delay
+        """Seconds a computer player waits before each move (0 in most tests)."""
         self.port = free_port()
         self.folder = folder
         self.database = f"sqlite:///{folder / 'games.sqlite3'}"
@@ -79,7 +82,7 @@ class Server:
     def start(self) -> None:
         self.process = subprocess.Popen(
             [sys.executable, "-m", "ginrummy.cli", "serve", "--port", str(self.port),
-             "--database", self.database, "--computer-delay", "0"],
+             "--database", self.database, "--computer-delay", str(self.computer_delay)],
             cwd=self.folder, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
             env={**os.environ, "PYTHONPATH": str(ROOT)},
         )
@@ -112,14 +115,21 @@ class Server:
             self.process.wait(timeout=10)
 
 
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[Server]:
-    running = Server(tmp_path)
+@contextlib.contextmanager
+def serving(folder: Path, computer_delay: float = 0.0) -> Iterator[Server]:
+    """A started `gin serve` in ``folder``, stopped at the end."""
+    running = Server(folder, computer_delay)
     running.start()
     try:
         yield running
     finally:
         running.stop()
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[Server]:
+    with serving(tmp_path) as running:
+        yield running
 
 
 @pytest.fixture(scope="session")

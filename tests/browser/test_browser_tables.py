@@ -8,10 +8,7 @@ makes them, with the buttons and cards the page enables (:func:`tests.browser.dr
 
 from __future__ import annotations
 
-import os
 import re
-import subprocess
-import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -19,56 +16,19 @@ from typing import Any
 
 import pytest
 
-from tests.browser.conftest import ROOT, Browsers, Server
+from tests.browser.conftest import Browsers, Server, serving
 from tests.browser.driver import click, shot, step
 
 Page = Any
 TEST_LIMIT = 60.0
 
 
-class SlowComputerServer(Server):
-    """`gin serve` whose computer players wait ``delay`` seconds a move, so that a hand played
-    by two computers lasts long enough for the page to show it (the person sitting out)."""
-
-    def __init__(self, folder: Path, delay: float) -> None:
-        super().__init__(folder)
-        self.delay = delay
-
-    def start(self) -> None:
-        self.process = subprocess.Popen(
-            [sys.executable, "-m", "ginrummy.cli", "serve", "--port", str(self.port),
-             "--database", self.database, "--computer-delay", str(self.delay)],
-            cwd=self.folder, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-            env={**os.environ, "PYTHONPATH": str(ROOT)},
-        )
-        self.wait_until_up()
-
-    def wait_until_up(self) -> None:
-        import urllib.error
-        import urllib.request
-
-        assert self.process is not None
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline:
-            try:
-                with urllib.request.urlopen(f"{self.url}/api", timeout=1):
-                    return
-            except (urllib.error.URLError, ConnectionError, TimeoutError):
-                if self.process.poll() is not None:
-                    raise AssertionError("gin serve failed to start") from None
-                time.sleep(0.1)
-        self.stop()
-        raise AssertionError("gin serve did not start in 30 s")
-
-
 @pytest.fixture
 def slow_server(tmp_path: Path) -> Iterator[Server]:
-    running = SlowComputerServer(tmp_path, 0.2)
-    running.start()
-    try:
+    """Computers wait 0.2 s a move: at 0 a hand between two computers ends before the page
+    can show the person sitting out."""
+    with serving(tmp_path, 0.2) as running:
         yield running
-    finally:
-        running.stop()
 
 
 # ------------------------------------------------------------ reading the table

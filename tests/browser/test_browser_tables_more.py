@@ -18,9 +18,9 @@ from typing import Any
 
 import pytest
 
-from tests.browser.conftest import Browsers, Server
+from tests.browser.conftest import Browsers, Server, serving
 from tests.browser.driver import click, settle, step
-from tests.browser.test_browser_tables import SlowComputerServer, seat_name, table_state
+from tests.browser.test_browser_tables import seat_name, table_state
 
 Page = Any
 TEST_LIMIT = 60.0
@@ -34,23 +34,15 @@ ACTIONS = ("take", "pass", "stock", "knock", "gin", "lay-out", "accept", "next-h
 @pytest.fixture
 def slow_server(tmp_path: Path) -> Iterator[Server]:
     """Computers wait 0.4 s a move: a hand two computers play lasts long enough to look at."""
-    running = SlowComputerServer(tmp_path, 0.4)
-    running.start()
-    try:
+    with serving(tmp_path, 0.4) as running:
         yield running
-    finally:
-        running.stop()
 
 
 @pytest.fixture
 def calm_server(tmp_path: Path) -> Iterator[Server]:
     """Computers wait 1.5 s a move: the cards have landed when a screenshot is taken."""
-    running = SlowComputerServer(tmp_path, 1.5)
-    running.start()
-    try:
+    with serving(tmp_path, 1.5) as running:
         yield running
-    finally:
-        running.stop()
 
 
 # ------------------------------------------------------------ helpers

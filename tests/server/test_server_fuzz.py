@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 from ginrummy.actions import NUM_ACTIONS, action_name
 from ginrummy.cli import build_parser
 from ginrummy.server import Settings
-from ginrummy.server.protocol import ClientError, parse_message
+from ginrummy.server.protocol import ClientError, Message, parse_message
 from tests.server.kit import Player, receive
 from tests.server.test_server_bad_messages import Table, friend_table
 
@@ -72,10 +72,17 @@ def _accepted(table: Table, sender: str, text: str) -> bool:
     if sender != "mover" or message.type != "action":
         return False
     legal = table.mover.state["view"]["legal"]
+    return message.expect == table.mover.n and named_action(message) in legal
+
+
+def named_action(message: Message) -> str | None:
+    """The name of the action an ``action`` message sends, if it names one."""
     action = message.action
-    named = action if isinstance(action, str) else action_name(action) if \
-        isinstance(action, int) and 0 <= action < NUM_ACTIONS else None
-    return message.expect == table.mover.n and named in legal
+    if isinstance(action, str):
+        return action
+    if isinstance(action, int) and 0 <= action < NUM_ACTIONS:
+        return action_name(action)
+    return None
 
 
 def _refused_and_unchanged(table: Table, player: Player, text: str,

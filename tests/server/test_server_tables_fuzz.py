@@ -13,11 +13,15 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 from starlette.testclient import TestClient
 
-from ginrummy.actions import NUM_ACTIONS, action_name
 from ginrummy.server.protocol import ClientError, parse_message
 from tests.server.kit import Player, create, running, strip_presence
 from tests.server.table_kit import my_move
-from tests.server.test_server_fuzz import _refused_and_unchanged, json_values, structured
+from tests.server.test_server_fuzz import (
+    _refused_and_unchanged,
+    json_values,
+    named_action,
+    structured,
+)
 
 FUZZ = settings(max_examples=150, deadline=None, derandomize=True,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
@@ -67,10 +71,7 @@ def _could_be_carried_out(player: Player, text: str) -> bool:
         return True
     if message.type != "action" or not my_move(player.state):
         return False
-    action = message.action
-    named = action if isinstance(action, str) else action_name(action) if \
-        isinstance(action, int) and 0 <= action < NUM_ACTIONS else None
-    return named in player.state["table_hand"]["view"]["legal"]
+    return named_action(message) in player.state["table_hand"]["view"]["legal"]
 
 
 def _refused(table: FourPeople, player: Player, text: str) -> None:

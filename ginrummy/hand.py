@@ -34,12 +34,13 @@ from ginrummy.actions import (
     Action,
     action_name,
 )
-from ginrummy.cards import CARD_VALUES, FULL_DECK, SUIT_MASK, card_name, cards_of
+from ginrummy.cards import CARD_VALUES, FULL_DECK, SUIT_MASK, card_name, cards_of, format_cards
 from ginrummy.melds import (
     ALL_MELDS,
     MELD_ID,
     LayoffTargets,
     deadwood_after_each_discard,
+    least_deadwood_discards,
     melds_within,
     min_deadwood,
     min_deadwood_after_discard,
@@ -83,23 +84,39 @@ def shuffled_deck(rng: random.Random | int) -> list[int]:
 
 
 def check_deck(deck: Sequence[int]) -> tuple[int, ...]:
-    cards = tuple(deck)
+    """``deck`` as a tuple of the 52 card numbers, each once; otherwise an error naming the
+    first bad item and its position (from 1)."""
+    try:
+        cards = tuple(deck)
+    except TypeError:
+        raise IllegalActionError(
+            f"a deck is a sequence of 52 card numbers, got {type(deck).__name__} {deck!r:.60}"
+        ) from None
     if len(cards) == 52 and set(map(type, cards)) == _INT_TYPE and set(cards) == _DECK_CARDS:
         return cards  # the usual deck, checked at once; otherwise find what is wrong below
-    if len(cards) != 52 or any(not isinstance(c, int) or isinstance(c, bool) for c in cards):
+    if len(cards) != 52:
         raise IllegalActionError(f"a deck needs 52 card numbers, got {len(cards)} items")
-    mask = 0
-    for card in cards:
+    seen: dict[int, int] = {}
+    for position, card in enumerate(cards, 1):
+        if isinstance(card, bool) or not isinstance(card, int):
+            raise IllegalActionError(
+                f"deck item {position} is {card!r:.40} ({type(card).__name__}), "
+                "not a card number 0..51"
+            )
         if not 0 <= card < 52:
-            raise IllegalActionError(f"deck has card number {card}, outside 0..51")
-        if mask >> card & 1:
-            raise IllegalActionError(f"deck has {card_name(card)} twice")
-        mask |= 1 << card
+            raise IllegalActionError(f"deck item {position} is card number {card}, outside 0..51")
+        if card in seen:
+            raise IllegalActionError(
+                f"deck has {card_name(card)} twice (items {seen[card]} and {position})"
+            )
+        seen[card] = position
     return cards
 
 
 def deal_hand(rules: Rules, dealer: int, deck: Sequence[int]) -> HandState:
     """Deal a hand from ``deck`` (index 0 is the top card) as R6 or R7 says."""
+    if not isinstance(rules, Rules):
+        raise IllegalActionError(f"rules must be a Rules object, got {type(rules).__name__}")
     if isinstance(dealer, bool) or dealer not in (0, 1):
         raise IllegalActionError(f"dealer must be seat 0 or 1, got {dealer!r}")
     cards = check_deck(deck)
@@ -269,20 +286,27 @@ class HandState:
         return [DRAW_STOCK] if self.stock_only else [DRAW_STOCK, DRAW_DISCARD]
 
     def _wall_actions(self) -> list[Action]:
-        hand = self.hands[self.turn] | 1 << self.pile[-1]
-        can_knock = min_deadwood_after_discard(hand) <= self.limit
-        return [DRAW_DISCARD, PASS] if can_knock else [PASS]
+        top = self.pile[-1]
+        hand = self.hands[self.turn] | 1 << top
+        if self.rules.fiftieth_card_action == "different_card":
+            least = least_deadwood_discards(hand, hand & ~(1 << top))[0]
+        else:
+            least = min_deadwood_after_discard(hand)
+        return [DRAW_DISCARD, PASS] if least <= self.limit else [PASS]
 
     def _no_actions(self) -> list[Action]:
         return []
 
-    def _may_discard_taken(self) -> bool:
-        return self.rules.allow_discard_of_drawn_upcard or self.wall_take
+    def barred_discard(self) -> int:
+        """The card that may not be discarded (nor knocked with) this turn, or -1 (R12, R22)."""
+        if self.wall_take:
+            return self.taken if self.rules.fiftieth_card_action == "different_card" else -1
+        return -1 if self.rules.allow_discard_of_drawn_upcard else self.taken
 
     def _discard_actions(self) -> list[Action]:
         hand = self.hands[self.turn]
         wall_take = self.wall_take
-        barred = -1 if wall_take or self.rules.allow_discard_of_drawn_upcard else self.taken
+        barred = self.barred_discard()
         if wall_take:
             actions = []
         else:
@@ -306,8 +330,8 @@ class HandState:
             MELD_BASE + MELD_ID[m] for m in melds_within(free) if min_deadwood(free & ~m) <= limit
         ]
         actions.sort()
-        if _value(free) <= limit:
-            actions.insert(0, DONE)
+        if _value(free) <= limit and (self.rules.knocker_may_hide_melds or not actions):
+            actions.insert(0, DONE)  # R14: by default no meld may stay among the deadwood
         return actions
 
     def _defender_actions(self) -> list[Action]:
@@ -475,7 +499,7 @@ class HandState:
         self.taken = -1
         self.turn = 1 - self.turn
         if self.stock_size <= STOCK_FLOOR:
-            if self.rules.fiftieth_card_action:
+            if self.rules.fiftieth_card_action != "off":
                 self.phase = Phase.WALL
             else:
                 self._void("R21: only two cards are left in the stock")
@@ -527,8 +551,11 @@ class HandState:
             card = (action - DISCARD_BASE) % 52
             if not hand >> card & 1:
                 return f"{where}: {card_name(card)} is not in the hand"
-            if (card == self.taken and not self._may_discard_taken() and action < LAYOFF_BASE
-                    and self.phase is Phase.DISCARD):
+            barred = self.barred_discard()
+            if card == barred and action < LAYOFF_BASE and self.phase is Phase.DISCARD:
+                if self.wall_take:
+                    return (f"{where}: {card_name(card)} was taken at the wall; knock by "
+                            "discarding another card (R22)")
                 return f"{where}: {card_name(card)} was just taken from the pile (R12)"
             if action >= KNOCK_BASE and action < LAYOFF_BASE and self.phase is Phase.DISCARD:
                 left = min_deadwood(hand & ~(1 << card))
@@ -551,14 +578,22 @@ class HandState:
                 return f"{where}: {card_name(card)} is already laid out in a meld or laid off"
             return f"{where}: the card does not fit the knocker's melds (R18)"
         if action == DONE and self.phase is Phase.KNOCKER_MELDS:
-            left = _value(self.free_cards(self.turn))
+            free = self.free_cards(self.turn)
+            left = _value(free)
+            hidden = melds_within(free)
+            if hidden and not self.big_gin and left <= self.limit:
+                return (f"{where}: {format_cards(cards_of(hidden[0]))} still form a meld; the "
+                        "hand is shown arranged into as many melds as it can (R14)")
             if self.big_gin:
                 return f"{where}: {left} deadwood left; big gin melds all eleven cards (R17)"
             return f"{where}: {left} deadwood left, above the limit {self.limit} (R14)"
         if action == DRAW_DISCARD and self.stock_only:
             return f"{where}: both players passed the upcard, so the stock must be drawn (R13)"
         if action == DRAW_DISCARD and self.phase is Phase.WALL:
-            return f"{where}: the last discard may be taken only to knock; it gives no knock (R22)"
+            other = (" after discarding another card"
+                     if self.rules.fiftieth_card_action == "different_card" else "")
+            return (f"{where}: the last discard may be taken only to knock{other}; "
+                    "it gives no knock (R22)")
         legal = ", ".join(action_names(self.legal_actions()))
         return f"{where}: not allowed now; legal: {legal}"
 

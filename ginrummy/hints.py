@@ -289,7 +289,7 @@ def _exposure(option: Arrangement, unseen: int) -> int:
 def best_knock_arrangement(view: PlayerView) -> tuple[Arrangement, int] | None:
     """The knocker's arrangement with the least deadwood, then the fewest possible layoffs (R20)."""
     limit = 0 if view.big_gin else view.knock_limit
-    options = arrangements(_free(view), limit)
+    options = arrangements(_free(view), limit, maximal=not view.rules.knocker_may_hide_melds)
     if not options:
         return None
     unseen = view.unseen()

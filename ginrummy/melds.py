@@ -453,11 +453,12 @@ def is_big_gin(cards: int) -> bool:
     return cards.bit_count() == 11 and min_deadwood(cards) == 0
 
 
-def arrangements(cards: int, limit: int) -> list[Arrangement]:
+def arrangements(cards: int, limit: int, *, maximal: bool = False) -> list[Arrangement]:
     """Every way to lay out ``cards`` as disjoint melds leaving at most ``limit`` deadwood (R20).
 
-    Includes arrangements that leave some meldable cards unmelded: a knocker
-    may show fewer melds to deny layoffs.
+    With ``maximal`` (R14's default) only the arrangements whose deadwood holds no
+    meld; without it, also those that leave some meldable cards unmelded, as a knocker
+    under ``knocker_may_hide_melds`` may show fewer melds to deny layoffs.
     """
     if min_deadwood(cards) > limit:
         return []
@@ -465,7 +466,7 @@ def arrangements(cards: int, limit: int) -> list[Arrangement]:
     found: list[Arrangement] = []
 
     def extend(start: int, free: int, chosen: list[int]) -> None:
-        if mask_value(free) <= limit:
+        if mask_value(free) <= limit and not (maximal and melds_within(free)):
             found.append(Arrangement(tuple(CardSet(m) for m in chosen), CardSet(free)))
         for index in range(start, len(candidates)):
             meld = candidates[index]

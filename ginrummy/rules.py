@@ -16,9 +16,13 @@ from typing import Any, Literal
 
 DealerRule = Literal["loser", "winner", "alternate"]
 ShutoutRule = Literal["none", "double_bonus", "double_all"]
+FirstDealer = Literal["low_cut_deals", "high_cut_chooses"]
+WallRule = Literal["off", "same_card", "different_card"]
 
 DEALER_RULES: tuple[str, ...] = ("loser", "winner", "alternate")
 SHUTOUT_RULES: tuple[str, ...] = ("none", "double_bonus", "double_all")
+FIRST_DEALERS: tuple[str, ...] = ("low_cut_deals", "high_cut_chooses")
+WALL_RULES: tuple[str, ...] = ("off", "same_card", "different_card")
 _POINTS_RANGE = (0, 1000)
 
 
@@ -41,6 +45,9 @@ class Rules:
     """R32: a spade upcard doubles the hand's score, bonuses included."""
     extra_boxes: bool = False
     """R32: an undercut earns 1 extra box, gin 2 (doubled with a spade upcard)."""
+    first_dealer: FirstDealer = "low_cut_deals"
+    """R4: ``low_cut_deals`` (the lower cut deals the first hand) or ``high_cut_chooses``
+    (the higher cut chooses whether to deal it: :meth:`~ginrummy.game.Game.choose_to_deal`)."""
     dealer_rule: DealerRule = "loser"
     """R5: who deals the next hand."""
     eleven_card_deal: bool = False
@@ -57,8 +64,15 @@ class Rules:
     """R26."""
     undercut_on_tie: bool = True
     """R24: a defender whose count equals the knocker's undercuts; if false, a tie scores 0."""
-    fiftieth_card_action: bool = False
-    """R22: when the stock is down to two cards, the last discard may be taken only to knock."""
+    knocker_may_hide_melds: bool = False
+    """R14, R20: if true, a knocker may leave whole melds among its deadwood (to deny
+    layoffs); by default the arrangement shown is maximal: no set or run can be formed
+    from its deadwood cards."""
+    fiftieth_card_action: WallRule = "off"
+    """R22: when the stock is down to two cards, the last discard may be taken only to knock
+    or go gin: ``off`` (never: the hand is void), ``same_card`` (the knock may discard that
+    same card face down), ``different_card`` (the knock must discard another card). The
+    spellings of older records, ``true`` and ``false``, read as ``same_card`` and ``off``."""
     max_turns_without_stock_draw: int = 40
     """R36: this many consecutive turns with no draw from the stock void the hand."""
     discard_pile_draw_limit: int | None = None
@@ -79,10 +93,17 @@ class Rules:
     """R31: the game ends after this many hands; the higher total wins."""
     time_limit_minutes: int | None = None
     """R31: the game ends at the first hand's end past this time; the higher total wins."""
+    limit_awards_game_bonus: bool = False
+    """R31: when ``max_hands`` or the time limit ends the game before anyone reached the
+    target, the leader still gets the game bonus (and a shutout) if true; by default only
+    reaching the target earns them."""
     stake_per_point: int = 0
     """R30: what the loser pays per point of margin (0: no stake)."""
 
     def __post_init__(self) -> None:
+        wall = self.fiftieth_card_action
+        if isinstance(wall, bool):  # the spelling before different_card existed
+            object.__setattr__(self, "fiftieth_card_action", "same_card" if wall else "off")
         _validate(self)
 
     @classmethod
@@ -106,12 +127,18 @@ class Rules:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Rules:
+        """Rules written by :meth:`to_dict`, now or by an older version.
+
+        :meth:`to_dict` writes every option, so a missing one was written before that
+        option existed: it gets the value that plays as the program did then
+        (:data:`BEFORE_OPTION`), and old records and stored games replay identically.
+        """
         if not isinstance(data, dict):
             raise RulesError(f"rules must be an object of options, got {type(data).__name__}")
         unknown = sorted(set(data) - {f.name for f in fields(cls)})
         if unknown:
             raise RulesError(f"unknown rules option {unknown[0]!r}")
-        return cls(**data)
+        return cls(**{**BEFORE_OPTION, **data})
 
     def knock_limit_for(self, upcard: int | None) -> int:
         """The knock limit of a hand whose first upcard is ``upcard`` (R15, R32)."""
@@ -152,8 +179,8 @@ def _validate(rules: Rules) -> None:
         raise RulesError(f"name must be a non-empty string, got {rules.name!r}")
     for option in (
         "oklahoma", "ace_upcard_gin_only", "spade_double", "extra_boxes", "eleven_card_deal",
-        "allow_discard_of_drawn_upcard", "big_gin", "undercut_on_tie", "fiftieth_card_action",
-        "void_on_second_returned_discard",
+        "allow_discard_of_drawn_upcard", "big_gin", "undercut_on_tie", "knocker_may_hide_melds",
+        "void_on_second_returned_discard", "limit_awards_game_bonus",
     ):
         _check_bool(rules, option)
     _check_int(rules, "knock_limit", 0, 10)
@@ -167,6 +194,8 @@ def _validate(rules: Rules) -> None:
     _check_int(rules, "stake_per_point", 0, 1_000_000)
     _check_choice(rules, "dealer_rule", DEALER_RULES)
     _check_choice(rules, "shutout_rule", SHUTOUT_RULES)
+    _check_choice(rules, "first_dealer", FIRST_DEALERS)
+    _check_choice(rules, "fiftieth_card_action", WALL_RULES)
     if not rules.oklahoma:
         for option in ("ace_upcard_gin_only", "spade_double", "extra_boxes"):
             if getattr(rules, option):
@@ -174,6 +203,13 @@ def _validate(rules: Rules) -> None:
     if rules.oklahoma and rules.eleven_card_deal:
         raise RulesError("oklahoma needs an upcard, but eleven_card_deal deals none (R7, R32)")
 
+
+BEFORE_OPTION: dict[str, Any] = {
+    "first_dealer": "low_cut_deals", "knocker_may_hide_melds": True,
+    "limit_awards_game_bonus": True,
+}
+"""Options added after records were first written, each with the value that plays as the
+program did before it (read into rules written without it)."""
 
 _BASE = Rules()
 
@@ -186,7 +222,9 @@ PRESETS: dict[str, Rules] = {
     "modern": _BASE.replace(
         name="modern", box_bonus=25, game_bonus=100, shutout_rule="double_bonus"
     ),
-    "lotoflaughs": _BASE.replace(name="lotoflaughs", box_bonus=25, game_bonus=100),
+    "lotoflaughs": _BASE.replace(
+        name="lotoflaughs", box_bonus=25, game_bonus=100, first_dealer="high_cut_chooses"
+    ),
     "oklahoma": _BASE.replace(
         name="oklahoma", oklahoma=True, spade_double=True, box_bonus=25, game_bonus=100,
         shutout_rule="double_bonus", target=150,
@@ -199,7 +237,8 @@ PRESETS: dict[str, Rules] = {
     ),
     "openspiel": _BASE.replace(
         name="openspiel", undercut_on_tie=False, allow_discard_of_drawn_upcard=True,
-        fiftieth_card_action=True, max_turns_without_stock_draw=1000,
+        knocker_may_hide_melds=True,
+        fiftieth_card_action="same_card", max_turns_without_stock_draw=1000,
         discard_pile_draw_limit=49, void_on_second_returned_discard=True,
     ),
 }

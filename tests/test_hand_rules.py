@@ -22,6 +22,7 @@ from ginrummy.actions import (
     parse_action,
 )
 from ginrummy.hand import HandState, IllegalActionError, Phase, action_names, deal_hand
+from ginrummy.melds import arrangements, melds_within
 from ginrummy.result import score_hand
 from ginrummy.rules import Rules
 from tests.handbuilder import cards, deal, deck_for, mask, play, snapshot
@@ -490,6 +491,52 @@ def test_R20_knocker_may_keep_a_meldable_card_as_deadwood() -> None:
     assert result.defender_deadwood == mask_value(R20_DEFENDER)
 
 
+# Seed 000's example: the knocker holds A-2-3 of clubs and the defender the 4 of clubs.
+MAXIMAL_KNOCKER = "AC 2C 3C 5H 6H 7H 9S 9D 9H AD"  # draws KS and knocks it: deadwood AD
+MAXIMAL_DEFENDER = "4C 8C JC 2D 6D QD 3S 7S JS KH"  # 70, no meld; 4C lays off on A-2-3
+
+
+def maximal_knock(rules: Rules) -> HandState:
+    state = deal(rules, non_dealer=MAXIMAL_KNOCKER, dealer=MAXIMAL_DEFENDER, upcard="KD",
+                 stock="KS")
+    return play(state, "pass; pass; stock; knock KS; meld 5H 6H 7H; meld 9D 9H 9S")
+
+
+def test_R20_knocker_must_show_a_maximal_arrangement() -> None:
+    state = maximal_knock(Rules.preset("classic"))
+    assert legal(state) == ["meld AC 2C 3C"]  # AC 2C 3C AD is 7, within the limit, yet no done
+    refused(state, DONE, "done", "KNOCKER_MELDS", "AC 2C 3C still form a meld", "R14")
+    state = play(state, "meld AC 2C 3C; done")
+    assert "layoff 4C" in legal(state)
+    state = play(state, "layoff 4C; done")
+    result = state.result
+    assert result is not None and (result.knocker_deadwood, result.defender_deadwood) == (1, 66)
+    assert (result.outcome, result.points) == ("knock", 65)
+
+
+def test_R20_free_arrangement_option_allows_hiding_a_meld() -> None:
+    rules = Rules.preset("classic", knocker_may_hide_melds=True)
+    state = maximal_knock(rules)
+    assert legal(state) == ["done", "meld AC 2C 3C"]
+    state = play(state, "done")
+    assert "layoff 4C" not in legal(state)
+    state = play(state, "done")
+    result = state.result
+    assert result is not None and (result.knocker_deadwood, result.defender_deadwood) == (7, 70)
+    assert result.points == 63
+
+
+def test_R20_maximal_arrangements_are_the_choices_offered() -> None:
+    hand = mask("AC 2C 3C 5H 6H 7H 9S 9D 9H AD")
+    every = arrangements(hand, 10)
+    maximal = arrangements(hand, 10, maximal=True)
+    assert len(maximal) == 1 and len(every) > len(maximal)
+    assert all(not melds_within(int(option.unmatched)) for option in maximal)
+    # R20: the knocker still chooses among maximal arrangements (4H or 7H out of the run)
+    choices = arrangements(mask(R20_KNOCKER), 10, maximal=True)
+    assert sorted(option.deadwood for option in choices) == [0, 4, 7]
+
+
 def test_R20_arrangement_shown_fixes_the_layoffs() -> None:
     state = deal(non_dealer=R20_KNOCKER, dealer=R20_DEFENDER, upcard="2D", stock="QD")
     state = play(state, "pass; pass; stock; knock QD")
@@ -592,6 +639,29 @@ def test_R22_wall_take_refused_when_no_knock_results() -> None:
     assert legal(state) == ["pass"]
     refused(state, "take", "take", "WALL")
     assert play(state, "pass").result is not None
+
+
+def test_R22_last_discard_only_after_discarding_another_card() -> None:
+    # 7777 2-3-4 of spades, and AD 2H 3C: 6. With the wall's KH only its own discard knocks.
+    dealer = "7H 7D 7C 7S 2S 3S 4S AD 2H 3C"
+    same = wall_state(Rules.preset("standard", fiftieth_card_action="same_card"), dealer, "KH")
+    assert legal(same) == ["take", "pass"] and "knock KH" in legal(play(same, "take"))
+    rules = Rules.preset("standard", fiftieth_card_action="different_card")
+    state = wall_state(rules, dealer, "KH")
+    assert (state.phase, legal(state)) == (Phase.WALL, ["pass"])
+    refused(state, "take", "take", "WALL", "only to knock after discarding another card", "R22")
+    # JC joins 9C TC: knocking 5D or 9D is allowed, knocking JC itself is not
+    state = play(wall_state(rules, WALL_DEALER, "JC"), "take")
+    assert legal(state) == ["knock 5D", "knock 9D"]
+    refused(state, "knock JC", "JC was taken at the wall", "another card", "R22")
+    assert play(state, "knock 9D").phase is Phase.KNOCKER_MELDS
+
+
+def test_R22_option_values_and_the_older_true_false_spelling() -> None:
+    assert Rules(fiftieth_card_action=True).fiftieth_card_action == "same_card"
+    assert Rules(fiftieth_card_action=False).fiftieth_card_action == "off"
+    assert Rules.from_dict({**Rules().to_dict(), "fiftieth_card_action": True}) == Rules(
+        fiftieth_card_action="same_card")
 
 
 def test_R21_without_fiftieth_card_action_no_wall() -> None:
@@ -896,3 +966,27 @@ def test_R6_deal_refuses_a_dealer_that_is_not_seat_0_or_1(dealer: object) -> Non
 def test_R1_deal_refuses_a_deck_that_is_not_52_distinct_cards(deck: list[object]) -> None:
     with pytest.raises(IllegalActionError, match="deck"):
         deal_hand(Rules.preset("standard"), 1, deck)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("deck", "message"),
+    [
+        ([*range(5), True, *range(6, 52)], "deck item 6 is True (bool), not a card number 0..51"),
+        ([*range(51), "5"], "deck item 52 is '5' (str), not a card number 0..51"),
+        ([5.0, *range(1, 52)], "deck item 1 is 5.0 (float), not a card number 0..51"),
+        ([*range(51), 52], "deck item 52 is card number 52, outside 0..51"),
+        ([*range(51), 3], "deck has 4C twice (items 4 and 52)"),
+        (None, "a deck is a sequence of 52 card numbers, got NoneType None"),
+        (7, "a deck is a sequence of 52 card numbers, got int 7"),
+        (list(range(51)), "a deck needs 52 card numbers, got 51 items"),
+    ],
+)
+def test_R1_a_bad_deck_names_the_bad_item_and_its_position(deck: object, message: str) -> None:
+    with pytest.raises(IllegalActionError) as info:
+        deal_hand(Rules.preset("standard"), 1, deck)  # type: ignore[arg-type]
+    assert str(info.value) == message
+
+
+def test_deal_hand_refuses_rules_that_are_not_a_rules_object() -> None:
+    with pytest.raises(IllegalActionError, match="rules must be a Rules object, got dict"):
+        deal_hand({"knock_limit": 10}, 1, list(range(52)))  # type: ignore[arg-type]

@@ -15,7 +15,8 @@ TABLE = {
     "standard": (10, 25, 25, 0, 0, "none", 100, "alternate", {}),
     "classic": (10, 20, 10, 20, 100, "double_bonus", 100, "loser", {}),
     "modern": (10, 25, 25, 25, 100, "double_bonus", 100, "loser", {}),
-    "lotoflaughs": (10, 25, 25, 25, 100, "none", 100, "loser", {}),
+    "lotoflaughs": (10, 25, 25, 25, 100, "none", 100, "loser",
+                    {"first_dealer": "high_cut_chooses"}),
     "oklahoma": (None, 25, 25, 25, 100, "double_bonus", 150, "loser",
                  {"oklahoma": True, "spade_double": True}),
     "oklahoma_online": (None, 25, 25, 0, 0, "none", 150, "loser",
@@ -32,7 +33,10 @@ DEFAULT_OTHERS = {
     "allow_discard_of_drawn_upcard": False,
     "big_gin": False,
     "undercut_on_tie": True,
-    "fiftieth_card_action": False,
+    "fiftieth_card_action": "off",
+    "first_dealer": "low_cut_deals",
+    "knocker_may_hide_melds": False,
+    "limit_awards_game_bonus": False,
     "discard_pile_draw_limit": None,
     "void_on_second_returned_discard": False,
     "max_hands": None,
@@ -84,7 +88,8 @@ def test_openspiel_preset() -> None:
     assert (rules.gin_bonus, rules.undercut_bonus) == (25, 25)
     assert rules.undercut_on_tie is False
     assert rules.allow_discard_of_drawn_upcard is True
-    assert rules.fiftieth_card_action is True
+    assert rules.fiftieth_card_action == "same_card"
+    assert rules.knocker_may_hide_melds is True  # OpenSpiel stops melding at will
     assert rules.discard_pile_draw_limit == 49
     assert rules.void_on_second_returned_discard is True
     assert rules.max_turns_without_stock_draw == 1000
@@ -132,6 +137,10 @@ BAD_OPTIONS = [
     ("eleven_card_deal", "yes"),
     ("undercut_on_tie", None),
     ("fiftieth_card_action", 1),
+    ("fiftieth_card_action", "other_card"),
+    ("first_dealer", "high_cut_deals"),
+    ("knocker_may_hide_melds", 1),
+    ("limit_awards_game_bonus", "no"),
     ("allow_discard_of_drawn_upcard", 1),
     ("void_on_second_returned_discard", 0),
     ("knock_limit", True),
@@ -240,3 +249,15 @@ def test_preset_can_rename_the_rules() -> None:
     # so changing the rules' own name raised TypeError.
     rules = Rules.preset("classic", name="club classic", gin_bonus=30)
     assert (rules.name, rules.gin_bonus, rules.box_bonus) == ("club classic", 30, 20)
+
+
+def test_rules_written_before_an_option_existed_read_as_they_played() -> None:
+    old = Rules.preset("lotoflaughs").to_dict()
+    for option in ("first_dealer", "knocker_may_hide_melds", "limit_awards_game_bonus"):
+        del old[option]
+    old["fiftieth_card_action"] = True
+    rules = Rules.from_dict(old)
+    assert rules.first_dealer == "low_cut_deals"
+    assert rules.knocker_may_hide_melds is True and rules.limit_awards_game_bonus is True
+    assert rules.fiftieth_card_action == "same_card"
+    assert Rules.from_dict(rules.to_dict()) == rules

@@ -259,7 +259,7 @@ def best_knock_layout(hand: int, limit: int, samples: Sequence[int], view: Playe
                       keep: int = 12, shown: Sequence[int] = ()
                       ) -> tuple[Arrangement, float] | None:
     """The arrangement of ``hand`` (after the knock discard) with the best expected points."""
-    options = arrangements(hand, limit)
+    options = arrangements(hand, limit, maximal=not view.rules.knocker_may_hide_melds)
     if not options:
         return None
     options.sort(key=lambda a: (a.deadwood, len(a.melds)))

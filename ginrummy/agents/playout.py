@@ -109,7 +109,7 @@ def discard_action(state: HandState, policy: PlayoutPolicy, rng: random.Random) 
     limit = state.limit
     if rules.big_gin and not state.wall_take and min_deadwood(hand) == 0:
         return BIG_GIN
-    barred = -1 if (rules.allow_discard_of_drawn_upcard or state.wall_take) else state.taken
+    barred = state.barred_discard()
     values: list[tuple[int, int]] = []
     for card in cards_of(hand):
         if card != barred:

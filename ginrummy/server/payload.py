@@ -118,7 +118,7 @@ def layouts(view: PlayerView, free: int) -> list[dict[str, Any]] | None:
         limit = 0 if view.big_gin else view.knock_limit
         unseen = view.unseen()
         ranked = []
-        for option in arrangements(free, limit):
+        for option in arrangements(free, limit, maximal=not view.rules.knocker_may_hide_melds):
             layable = LayoffTargets.of(option.melds).reach(unseen).bit_count()
             ranked.append(((option.deadwood, layable, len(option.melds)), option, layable))
         ranked.sort(key=lambda item: item[0])
@@ -200,10 +200,21 @@ def rules_dict(rules: Rules) -> dict[str, Any]:
 
 
 def _cut(game: Game) -> dict[str, Any]:
+    """The cut (R4). Under ``high_cut_chooses``, ``dealer`` is None until ``high`` (the
+    seat that cut the higher card) has chosen; ``chooser`` is that seat while it must."""
+    cut = game.cut
+    choice = game.high_cut_deals
+    dealer: int | None = cut.dealer
+    if game.rules.first_dealer == "high_cut_chooses":
+        dealer = None if choice is None else cut.high if choice else cut.dealer
     return {
-        "rounds": [[format_cards([a]), format_cards([b])] for a, b in game.cut.rounds],
-        "dealer": game.cut.dealer,
-        "text": game.cut.describe(),
+        "rounds": [[format_cards([a]), format_cards([b])] for a, b in cut.rounds],
+        "dealer": dealer,
+        "text": cut.describe(game.rules.first_dealer == "high_cut_chooses"),
+        "high": cut.high,
+        "first_dealer": game.rules.first_dealer,
+        "chooser": game.chooser,
+        "high_cut_deals": choice,
     }
 
 
@@ -264,6 +275,8 @@ def entry_payload(entry: LogEntry, seat: int | None) -> dict[str, Any]:
     if entry.kind == "play" and entry.action is not None:
         hidden = entry.seat != seat and KNOCK_BASE <= entry.action < LAYOFF_BASE
         action = "knock" if hidden else action_name(entry.action)
+    elif entry.kind == "choose":
+        action = "deal" if entry.action else "let_deal"
     return {
         "kind": entry.kind,
         "seat": entry.seat,

@@ -38,7 +38,7 @@ from ginrummy.actions import (
 )
 from ginrummy.agents.base import Agent, best_layout_action
 from ginrummy.cards import cards_of
-from ginrummy.game import Game, cut_for_deal
+from ginrummy.game import Game, cut_for_deal, prefers_to_deal
 from ginrummy.hand import Phase, shuffled_deck
 from ginrummy.melds import best_arrangement, min_deadwood
 from ginrummy.rules import Rules
@@ -127,6 +127,8 @@ def play_game(specs: Sequence[str], rules: Rules, game_seed: int, swap: bool,
     slots = (1, 0) if swap else (0, 1)  # slots[seat] = which agent sits at that seat
     agents = [make(specs[slots[seat]], game_seed * 2 + slots[seat]) for seat in (0, 1)]
     game = Game.start(rules, cut_for_deal(random.Random(f"cut-{game_seed}")))
+    if game.chooser is not None:  # R4, high_cut_chooses
+        game = game.choose_to_deal(game.chooser, prefers_to_deal(rules))
     stats = GameStats(None)
     hand_number = 0
     while not game.is_over:

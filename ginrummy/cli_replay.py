@@ -50,9 +50,8 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
 
 
 def run(args: argparse.Namespace, out: TextIO | None = None, keys: TextIO | None = None) -> int:
-    from ginrummy.game import Game
     from ginrummy.notation import read_any
-    from ginrummy.record import RecordError, walk
+    from ginrummy.record import RecordError, start_of, walk
 
     out = out or sys.stdout
     keys = keys or sys.stdin
@@ -73,8 +72,9 @@ def run(args: argparse.Namespace, out: TextIO | None = None, keys: TextIO | None
         return 2
     try:
         record = read_any(text)
-        _header(record.rules.name, record.cut.describe(), out)
-        final = Game.start(record.rules, record.cut)
+        _header(record.rules.name,
+                record.cut.describe(record.rules.first_dealer == "high_cut_chooses"), out)
+        final = start_of(record)
         for step in walk(record):
             _show(step, viewer, out)
             final = step.game

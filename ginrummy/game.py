@@ -19,7 +19,10 @@ Choices where RULES.md is silent (tests pin each one):
 
 * **Cut (R4).** Each round both seats cut one card from one shuffled deck
   (so two different cards); seat 0's card is listed first. The lower rank
-  deals (ace low); equal ranks cut again. Suits never break a tie.
+  deals (ace low); equal ranks cut again. Suits never break a tie. Under
+  ``first_dealer="high_cut_chooses"`` the seat with the higher card chooses
+  whether to deal the first hand (:meth:`Game.choose_to_deal`, an input like
+  a deck) before the first deal; :func:`prefers_to_deal` is the computer's choice.
 * **Next dealer (R5).** After a void hand the same dealer deals again
   (R21), in every option. After a ``tie`` (a knock with equal counts when
   ``undercut_on_tie`` is off, as in OpenSpiel) there is no winner nor loser:
@@ -36,9 +39,12 @@ Choices where RULES.md is silent (tests pin each one):
   :meth:`Game.deal`). If a hand reaches the target, the target is the
   reason the game ended.
 * **Winner and game bonus (R29, R31).** The player who reaches the target
-  wins; when a limit ends the game, the higher game total (hand points,
-  without boxes) wins and gets the game bonus as if it had reached the
-  target. Equal totals at a limit: no winner, no game bonus, no shutout.
+  wins and gets the game bonus. When a limit ends the game, the higher game
+  total (hand points, without boxes) wins the game, with no game bonus and
+  no shutout (nobody reached the target); ``limit_awards_game_bonus`` gives
+  the leader both, as if it had reached the target. Equal totals at a
+  limit: no winner, no game bonus, no shutout; the settlement still
+  compares the final totals (boxes included), so one seat may pay.
 * **Shutout (R29).** The loser's game total is 0. ``double_bonus`` adds a
   second game bonus; ``double_all`` doubles the winner's whole score:
   hand points, boxes, extra boxes and the (single) game bonus.
@@ -126,6 +132,11 @@ class Cut:
         first, second = self.rounds[-1]
         return 0 if rank_of(first) < rank_of(second) else 1
 
+    @property
+    def high(self) -> int:
+        """The seat that cut the higher card in the deciding round."""
+        return 1 - self.dealer
+
     @classmethod
     def parse(cls, text: str) -> Cut:
         """Read rounds written as ``"7H 7C, KD 2S"`` (seat 0's card first)."""
@@ -143,12 +154,17 @@ class Cut:
     def __str__(self) -> str:
         return ", ".join(f"{card_name(a)} {card_name(b)}" for a, b in self.rounds)
 
-    def describe(self) -> str:
-        """The cut in words, as shown to players."""
+    def describe(self, high_chooses: bool = False) -> str:
+        """The cut in words, as shown to players; ``high_chooses``: under
+        ``first_dealer="high_cut_chooses"``."""
         parts = []
         for a, b in self.rounds:
             tie = " (tie: cut again)" if rank_of(a) == rank_of(b) else ""
             parts.append(f"seat 0 cuts {card_name(a)}, seat 1 cuts {card_name(b)}{tie}")
+        if high_chooses:
+            high = RANKS[rank_of(self.rounds[-1][self.high])]
+            return "; ".join(parts) + (f"; seat {self.high} cut the higher card ({high}) and "
+                                       "chooses who deals")
         low = RANKS[rank_of(self.rounds[-1][self.dealer])]
         return "; ".join(parts) + f"; seat {self.dealer} cut the lower card ({low}) and deals"
 
@@ -162,6 +178,15 @@ def cut_for_deal(rng: random.Random | int) -> Cut:
         rounds.append((first, second))
         if rank_of(first) != rank_of(second):
             return Cut(tuple(rounds))
+
+
+def prefers_to_deal(rules: Rules) -> bool:
+    """The computer's choice when its higher cut lets it choose whether to deal (R4).
+
+    Never: the non-dealer is offered the upcard first and plays first (R13), or
+    holds the eleventh card (R7), an edge under every option.
+    """
+    return False
 
 
 def next_dealer(rules: Rules, dealer: int, result: HandResult) -> int:
@@ -272,7 +297,7 @@ def settle(
     game_bonus = [0 for _ in seats]
     shutout_points = [0 for _ in seats]
     shutout = False
-    if winner is not None:
+    if winner is not None and (end_reason == "target" or rules.limit_awards_game_bonus):
         game_bonus[winner] = rules.game_bonus
         shutout = rules.shutout_rule != "none" and all(
             points[s] == 0 for s in seats if s != winner
@@ -338,10 +363,14 @@ class Game:
     """The driver reported the time limit (R31); the game ends at the next hand end."""
     winner: int | None = None
     end_reason: EndReason | None = None
+    high_cut_deals: bool | None = None
+    """R4 under ``first_dealer="high_cut_chooses"``: whether the higher cut chose to deal
+    the first hand; None until it chose, and under ``low_cut_deals``."""
 
     @classmethod
     def start(cls, rules: Rules, cut: Cut) -> Game:
-        """A game ready for its first deal, the dealer chosen by ``cut`` (R4)."""
+        """A game ready for its first deal, the dealer chosen by ``cut`` (R4); under
+        ``high_cut_chooses`` the first deal waits for :meth:`choose_to_deal`."""
         return cls(rules=rules, cut=cut, dealer=cut.dealer)
 
     def __eq__(self, other: object) -> bool:
@@ -376,6 +405,14 @@ class Game:
     def to_act(self) -> int | None:
         """The seat to act in the hand in progress, or None."""
         return self.hand.turn if self.hand is not None else None
+
+    @property
+    def chooser(self) -> int | None:
+        """The seat that must choose whether to deal the first hand (R4), or None."""
+        if (self.rules.first_dealer == "high_cut_chooses" and self.high_cut_deals is None
+                and self.phase is GamePhase.DEALING and not self.finished):
+            return self.cut.high
+        return None
 
     @property
     def box_points(self) -> tuple[int, ...]:
@@ -416,6 +453,27 @@ class Game:
             raise GameError(f"the game is over ({self.end_reason}); no more deals")
         if self.phase is GamePhase.IN_HAND:
             raise GameError(f"hand {self.hand_number} is still being played; cannot deal")
+        if self.chooser is not None:
+            raise GameError(f"seat {self.chooser} cut the higher card and first chooses whether "
+                            "to deal (R4, first_dealer high_cut_chooses)")
+
+    def choose_to_deal(self, seat: int, deals: bool) -> Game:
+        """The higher cut, ``seat``, chooses whether it deals the first hand (R4, seed 003)."""
+        if isinstance(seat, bool) or seat not in (0, 1):
+            raise GameError(f"seat must be 0 or 1, got {seat!r}")
+        if not isinstance(deals, bool):
+            raise GameError(f"the choice to deal must be true or false, got {deals!r}")
+        if self.rules.first_dealer != "high_cut_chooses":
+            raise GameError("the lower cut deals (first_dealer low_cut_deals): nobody chooses")
+        if self.high_cut_deals is not None:
+            raise GameError(f"seat {self.cut.high} already chose "
+                            f"{'to deal' if self.high_cut_deals else 'not to deal'}")
+        if self.chooser is None:
+            raise GameError("the first hand has been dealt: too late to choose the dealer")
+        if seat != self.chooser:
+            raise GameError(f"seat {seat} cut the lower card; seat {self.chooser} chooses (R4)")
+        dealer = seat if deals else 1 - seat
+        return replace(self, high_cut_deals=deals, dealer=dealer)
 
     def apply(self, action: Action) -> Game:
         """The game after ``action`` in the hand in progress; raises if it is illegal."""

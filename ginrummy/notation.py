@@ -2,7 +2,7 @@
 
 Notation (:func:`format_notation`, :func:`parse_notation`), one item per line::
 
-    [Notation 1]
+    [Notation 2]
     [Rules "classic"]
     [Option stake_per_point 2]
     [Cut 7H 7C, KD 2S]
@@ -15,12 +15,14 @@ Notation (:func:`format_notation`, :func:`parse_notation`), one item per line::
     1. pass | pass | stock knock:KS meld:AS,2S,3S meld:7C,7D,7H done | meld:5C,5D,5S done
     1. result undercut 1 33 totals 0 33
 
-* Tags ``[Name value]``: ``Notation`` (the version, required first),
+* Tags ``[Name value]``: ``Notation`` (the version, required first; version 1 texts, written
+  before the options of :data:`~ginrummy.rules.BEFORE_OPTION`, still read),
   ``Rules`` (a preset name in double quotes, JSON style; another name means
   the default options), one ``Option name value`` per option that differs
   from that preset (the value in JSON: ``20``, ``true``, ``null``,
   ``"winner"``), ``Cut`` (rounds separated by commas, seat 0's card first),
-  and the checks ``Dealer`` (the first dealer), ``TimeUp yes`` (R31),
+  ``HighCutDeals yes`` or ``no`` (R4: the higher cut's choice, when the rules
+  give it one), and the checks ``Dealer`` (the first dealer), ``TimeUp yes`` (R31),
   ``End``, ``Winner`` (a seat or ``-``) and ``Final`` (final totals).
   Several tags may share a line.
 * ``N. deck`` starts hand N (hands numbered from 1, in order) with its 52 cards.
@@ -74,9 +76,12 @@ from ginrummy.record import (
     replay,
     walk,
 )
-from ginrummy.rules import PRESETS, Rules, RulesError
+from ginrummy.rules import BEFORE_OPTION, PRESETS, Rules, RulesError
 
-NOTATION_VERSION = 1
+NOTATION_VERSION = 2
+READS_VERSIONS = ("1", "2")
+"""Version 1 was written before the options of :data:`~ginrummy.rules.BEFORE_OPTION`
+existed: its presets read with those options' old values, so it replays as it did."""
 TURNS_PER_LINE = 10
 
 
@@ -133,7 +138,11 @@ def format_notation(record: GameRecord) -> str:
         if option.name != "name" and value != getattr(base, option.name):
             lines.append(f"[Option {option.name} {json.dumps(value)}]")
     lines.append(f"[Cut {record.cut}]")
-    lines.append(f"[Dealer {record.cut.dealer}]")
+    first = record.cut.dealer
+    if record.high_cut_deals is not None:
+        lines.append(f"[HighCutDeals {'yes' if record.high_cut_deals else 'no'}]")
+        first = record.cut.high if record.high_cut_deals else record.cut.dealer
+    lines.append(f"[Dealer {first}]")
     if record.time_up:
         lines.append("[TimeUp yes]")
     final = record.final or {}
@@ -277,30 +286,39 @@ def _read_result(words: list[str], number: int) -> tuple[dict[str, Any], tuple[i
 def _build_record(
     tags: dict[str, str], options: dict[str, Any], hands: list[dict[str, Any]]
 ) -> GameRecord:
-    known = {"Notation", "Rules", "Cut", "Dealer", "TimeUp", "End", "Winner", "Final"}
+    known = {"Notation", "Rules", "Cut", "HighCutDeals", "Dealer", "TimeUp", "End", "Winner",
+             "Final"}
     unknown = sorted(set(tags) - known)
     if unknown:
         raise RecordError(f"unknown tag {unknown[0]!r}")
-    if tags.get("Notation") != str(NOTATION_VERSION):
+    version = tags.get("Notation")
+    if version not in READS_VERSIONS:
         raise RecordError(
-            f"unsupported notation version {tags.get('Notation')!r} "
-            f"(this program reads {NOTATION_VERSION})"
+            f"unsupported notation version {version!r} "
+            f"(this program reads {', '.join(READS_VERSIONS)})"
         )
     for required in ("Rules", "Cut"):
         if required not in tags:
             raise RecordError(f"missing tag [{required} ...]")
     name = tags["Rules"]
-    base = PRESETS.get(name, None)
+    base = PRESETS.get(name, None) or Rules().replace(name=name)
+    if version == "1":
+        base = base.replace(**BEFORE_OPTION)
     try:
-        rules = (base or Rules().replace(name=name)).replace(**options)
+        rules = base.replace(**options)
     except (RulesError, TypeError) as error:
         raise RecordError(f"rules: {error}") from None
     try:
         cut = Cut.parse(tags["Cut"])
     except GameError as error:
         raise RecordError(f"cut: {error}") from None
-    if "Dealer" in tags and tags["Dealer"] != str(cut.dealer):
-        raise RecordError(f"[Dealer {tags['Dealer']}] but the cut makes seat {cut.dealer} deal")
+    choice = tags.get("HighCutDeals")
+    if choice not in (None, "yes", "no"):
+        raise RecordError(f"[HighCutDeals {choice}]: write yes or no")
+    high_cut_deals = None if choice is None else choice == "yes"
+    first = cut.high if high_cut_deals else cut.dealer
+    if "Dealer" in tags and tags["Dealer"] != str(first):
+        raise RecordError(f"[Dealer {tags['Dealer']}] but the cut makes seat {first} deal")
     time_up = tags.get("TimeUp")
     if time_up not in (None, "yes"):
         raise RecordError(f"[TimeUp {time_up}]: write [TimeUp yes] or leave it out")
@@ -320,7 +338,7 @@ def _build_record(
             tuple(deck), tuple(hand["actions"]), None,
             None if check is None else check[0], None if check is None else check[1],
         ))
-    return GameRecord(rules, cut, tuple(records), time_up == "yes", final)
+    return GameRecord(rules, cut, tuple(records), time_up == "yes", final, high_cut_deals)
 
 
 def _final_from_tags(tags: dict[str, str]) -> dict[str, Any] | None:

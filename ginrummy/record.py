@@ -12,6 +12,7 @@ JSON (:func:`dump_record`, :func:`load_record`)::
     {"format": "ginrummy-game", "version": 1,
      "rules": {...every option, as Rules.to_dict...},
      "cut": [["7H", "7C"], ["KD", "2S"]],        rounds of (seat 0, seat 1) cards
+     "high_cut_deals": false,                     R4 high_cut_chooses: the higher cut's choice
      "time_up": false,                            the driver reported the time limit (R31)
      "hands": [{"dealer": 1, "deck": ["AS", ...52 cards, top first],
                 "actions": ["pass", "pass", "stock", "knock KS", ...],
@@ -22,6 +23,10 @@ JSON (:func:`dump_record`, :func:`load_record`)::
      "final": {"phase": "over", "winner": 1, "end_reason": "target",
                "points": [..], "final_totals": [..], "margin": .., "payment": ..}}
 
+``high_cut_deals`` is there only when the rules let the higher cut choose
+whether to deal (``first_dealer`` ``high_cut_chooses``) and it chose. Rules
+written before an option existed read with the value that plays as before
+(:data:`~ginrummy.rules.BEFORE_OPTION`), so old records replay identically.
 ``dealer``, ``action_ids``, ``result``, ``totals`` and ``final`` are checks:
 each may be left out, and is verified when present (``result`` may name
 only some fields). Action text is read by :func:`~ginrummy.actions.parse_action`.
@@ -88,6 +93,8 @@ class GameRecord:
     time_up: bool = False
     final: dict[str, Any] | None = None
     """Check: some or all of the keys written by :func:`final_check`."""
+    high_cut_deals: bool | None = None
+    """R4 under ``high_cut_chooses``: whether the higher cut chose to deal (None: no choice)."""
 
 
 # ---------------------------------------------------------------- game <-> record
@@ -118,7 +125,8 @@ def record_of(game: Game) -> GameRecord:
         hands.append(_hand_record(state, result.to_dict(), tuple(totals)))
     if game.hand is not None:
         hands.append(_hand_record(game.hand, None, None))
-    return GameRecord(game.rules, game.cut, tuple(hands), game.time_is_up, final_check(game))
+    return GameRecord(game.rules, game.cut, tuple(hands), game.time_is_up, final_check(game),
+                      game.high_cut_deals)
 
 
 def _hand_record(
@@ -144,9 +152,23 @@ class Step:
     game: Game
 
 
+def start_of(record: GameRecord) -> Game:
+    """The game of ``record`` before its first deal: the cut, and the higher cut's choice."""
+    game = Game.start(record.rules, record.cut)
+    if record.high_cut_deals is not None:
+        try:
+            game = game.choose_to_deal(record.cut.high, record.high_cut_deals)
+        except GameError as error:
+            raise RecordError(f"high_cut_deals: {error}") from None
+    elif game.chooser is not None and record.hands:
+        raise RecordError("high_cut_deals is missing: under first_dealer high_cut_chooses the "
+                          f"higher cut (seat {game.chooser}) chooses whether to deal (R4)")
+    return game
+
+
 def walk(record: GameRecord) -> Iterator[Step]:
     """Replay ``record`` step by step, verifying every check on the way."""
-    game = Game.start(record.rules, record.cut)
+    game = start_of(record)
     for number, hand in enumerate(record.hands, 1):
         if game.is_over:
             raise RecordError(f"the game ended ({game.end_reason}) before this hand", number)
@@ -203,7 +225,7 @@ def walk(record: GameRecord) -> Iterator[Step]:
 
 def replay(record: GameRecord) -> Game:
     """The game that ``record`` describes, after verifying all its checks."""
-    game = Game.start(record.rules, record.cut)
+    game = start_of(record)
     for step in walk(record):
         game = step.game
     return game
@@ -262,12 +284,14 @@ def record_to_dict(record: GameRecord) -> dict[str, Any]:
         "time_up": record.time_up,
         "hands": hands,
     }
+    if record.high_cut_deals is not None:
+        data["high_cut_deals"] = record.high_cut_deals
     if record.final is not None:
         data["final"] = record.final
     return data
 
 
-_TOP_KEYS = {"format", "version", "rules", "cut", "time_up", "hands", "final"}
+_TOP_KEYS = {"format", "version", "rules", "cut", "high_cut_deals", "time_up", "hands", "final"}
 _HAND_KEYS = {"dealer", "deck", "actions", "action_ids", "result", "totals", "fair"}
 
 
@@ -289,6 +313,9 @@ def record_from_dict(data: Any) -> GameRecord:
     time_up = data.get("time_up", False)
     if not isinstance(time_up, bool):
         raise RecordError(f"time_up must be true or false, got {time_up!r}")
+    high_cut_deals = data.get("high_cut_deals")
+    if high_cut_deals is not None and not isinstance(high_cut_deals, bool):
+        raise RecordError(f"high_cut_deals must be true or false, got {high_cut_deals!r}")
     hands = data.get("hands")
     if not isinstance(hands, list):
         raise RecordError("hands must be a list")
@@ -296,7 +323,7 @@ def record_from_dict(data: Any) -> GameRecord:
     if final is not None and not isinstance(final, dict):
         raise RecordError("final must be an object")
     records = tuple(hand_from_dict(item, number) for number, item in enumerate(hands, 1))
-    return GameRecord(rules, cut, records, time_up, final)
+    return GameRecord(rules, cut, records, time_up, final, high_cut_deals)
 
 
 def _rules_from(data: Any) -> Rules:
@@ -437,6 +464,7 @@ __all__ = [
     "record_to_dict",
     "replay",
     "safe_action_name",
+    "start_of",
     "walk",
     "with_fairness",
 ]

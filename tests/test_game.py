@@ -21,6 +21,7 @@ from ginrummy.game import (
     cut_for_deal,
     new_game,
     next_dealer,
+    prefers_to_deal,
     settle,
 )
 from ginrummy.hand import IllegalActionError, Phase
@@ -68,7 +69,10 @@ KEEP_UPCARD = Scenario("AS 2S 3S 7H 7D 7C 9C TC JC 4D", DEALER_57, "KD", "", "ta
 
 
 def start(rules: Rules | str, cut: Cut = SEAT1_DEALS) -> Game:
-    return Game.start(Rules.preset(rules) if isinstance(rules, str) else rules, cut)
+    """A game whose first dealer is the lower cut (under high_cut_chooses, the higher
+    cut lets the other deal)."""
+    game = Game.start(Rules.preset(rules) if isinstance(rules, str) else rules, cut)
+    return game if game.chooser is None else game.choose_to_deal(game.chooser, False)
 
 
 def play(game: Game, moves: str) -> Game:
@@ -196,6 +200,40 @@ def test_R4_cut_lower_card_deals_ties_recut() -> None:
 def test_R4_cut_errors(text: str, message: str) -> None:
     with pytest.raises(GameError, match=message):
         Cut.parse(text)
+
+
+def test_R4_higher_cut_chooses_to_deal_under_lotoflaughs() -> None:
+    rules = Rules.preset("lotoflaughs")
+    assert rules.first_dealer == "high_cut_chooses"
+    cut = Cut.parse("7H 7C, KD 2S")  # seat 0 cut the king: the higher card
+    game = Game.start(rules, cut)
+    assert game.chooser == 0 and cut.high == 0
+    deck = deck_for(*KNOCK[:4])
+    with pytest.raises(GameError, match="seat 0 cut the higher card.*R4"):
+        game.deal(deck)
+    with pytest.raises(GameError, match="seat 1 cut the lower card; seat 0 chooses"):
+        game.choose_to_deal(1, True)
+    with pytest.raises(GameError, match="true or false, got 'yes'"):
+        game.choose_to_deal(0, "yes")  # type: ignore[arg-type]
+    deals = game.choose_to_deal(0, True)
+    assert (deals.dealer, deals.chooser, deals.high_cut_deals) == (0, None, True)
+    assert deals.deal(deck).hand is not None and deals.deal(deck).to_act == 1
+    with pytest.raises(GameError, match="already chose to deal"):
+        deals.choose_to_deal(0, False)
+    declines = game.choose_to_deal(0, False)
+    assert declines.dealer == 1 and declines.deal(deck).to_act == 0
+    assert game.chooser == 0  # the game the choice was made in is unchanged
+
+
+def test_R4_lower_cut_deals_without_a_choice_by_default() -> None:
+    game = Game.start(Rules.preset("classic"), Cut.parse("KD 2S"))
+    assert game.chooser is None and game.dealer == 1
+    with pytest.raises(GameError, match="low_cut_deals.*nobody chooses"):
+        game.choose_to_deal(0, True)
+
+
+def test_R4_the_computer_lets_the_other_player_deal() -> None:
+    assert prefers_to_deal(Rules.preset("lotoflaughs")) is False
 
 
 def test_R5_loser_deals_next() -> None:
@@ -345,7 +383,7 @@ def test_R30_settlement() -> None:
 
 
 def test_R31_max_hands_and_time_limit() -> None:
-    rules = Rules.preset("lotoflaughs", max_hands=2)
+    rules = Rules.preset("lotoflaughs", max_hands=2, limit_awards_game_bonus=True)
     game = hand(start(rules), KNOCK)
     game = void_hand(game)  # a void hand is cancelled: it does not count
     assert not game.is_over and game.hands_played == 1
@@ -355,7 +393,7 @@ def test_R31_max_hands_and_time_limit() -> None:
     assert sheet.winner == 0 and sheet.game_bonus == (100, 0)
     assert sheet.final == (55 + 25 + 100, 33 + 25)
 
-    timed = Rules.preset("lotoflaughs", time_limit_minutes=30)
+    timed = Rules.preset("lotoflaughs", time_limit_minutes=30, limit_awards_game_bonus=True)
     game = hand(start(timed), KNOCK)
     deck = deck_for(*UNDERCUT[:4])
     assert game.deal(deck, elapsed_minutes=29.5).phase is GamePhase.IN_HAND
@@ -374,6 +412,41 @@ def test_R31_max_hands_and_time_limit() -> None:
         start("lotoflaughs").time_up()
     # without a time limit, elapsed minutes change nothing
     assert start("lotoflaughs").deal(deck, elapsed_minutes=1e9).phase is GamePhase.IN_HAND
+
+
+def test_R31_limit_without_target_gives_no_game_bonus() -> None:
+    rules = Rules.preset("classic", max_hands=2)  # game bonus 100, a shutout doubles it
+    game = hand(hand(start(rules), KNOCK), KNOCK)  # seat 0 knocks twice for 55
+    assert game.is_over and game.end_reason == "target"  # 110 reaches the target of 100
+    game = hand(start(rules.replace(target=150)), KNOCK)
+    game = hand(game, KNOCK)
+    assert game.end_reason == "max_hands" and game.points == (110, 0) and game.winner == 0
+    sheet = game.settlement()
+    assert sheet.game_bonus == (0, 0) and not sheet.shutout and sheet.shutout_points == (0, 0)
+    assert sheet.final == (110 + 2 * 20, 0) and sheet.payer == 1
+    timed = rules.replace(time_limit_minutes=30)
+    ended = hand(start(timed), KNOCK).time_up()
+    assert ended.end_reason == "time_limit" and ended.winner == 0
+    assert ended.settlement().game_bonus == (0, 0) and not ended.settlement().shutout
+
+
+def test_R31_limit_awards_game_bonus_option_gives_the_leader_bonus_and_shutout() -> None:
+    rules = Rules.preset("classic", max_hands=2, target=150, limit_awards_game_bonus=True)
+    game = hand(hand(start(rules), KNOCK), KNOCK)
+    sheet = game.settlement()
+    assert game.end_reason == "max_hands" and sheet.winner == 0
+    assert sheet.game_bonus == (100, 0) and sheet.shutout and sheet.shutout_points == (100, 0)
+    assert sheet.final == (110 + 40 + 200, 0)
+
+
+def test_R31_equal_totals_at_a_limit_no_winner_boxes_still_settle() -> None:
+    rules = Rules.preset("modern", max_hands=2, box_bonus=30, limit_awards_game_bonus=True)
+    game = hand(hand(start(rules), UNDERCUT), UNDERCUT)  # 33 each: seat 1, then seat 0
+    assert game.points == (33, 33) and game.end_reason == "max_hands"
+    sheet = game.settlement()
+    assert game.winner is None and sheet.winner is None
+    assert sheet.game_bonus == (0, 0) and not sheet.shutout
+    assert sheet.final == (63, 63) and sheet.payer is None
 
 
 def test_R31_target_wins_over_a_limit() -> None:

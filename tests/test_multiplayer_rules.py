@@ -228,6 +228,24 @@ def test_R33_oklahoma_spade_double_and_extra_boxes_per_player() -> None:
     assert sheet.final == (0, 0, 164 + 25 + 4 * 25 + 100 + 100)
 
 
+def test_R31_R33_R34_a_limit_without_target_gives_no_game_bonus_at_a_table() -> None:
+    timed = play(three(time_limit_minutes=30), 0, GIN).time_up()  # classic: bonus 100
+    assert timed.winner == 2 and timed.settlement().sheet.game_bonus == (0, 0, 0)
+    assert not timed.settlement().sheet.shutout
+    rounds = play(play(teams(max_hands=1), 0, UNDERCUT), 1, UNDERCUT)  # modern: bonus 100
+    assert rounds.winner == 1 and rounds.settlement().sheet.game_bonus == (0, 0)
+    leader = play(three(time_limit_minutes=30, limit_awards_game_bonus=True), 0, GIN).time_up()
+    assert leader.settlement().sheet.game_bonus == (0, 0, 100)
+
+
+def test_R4_R33_a_table_under_lotoflaughs_lets_the_lowest_cut_deal() -> None:
+    table = TableRules(3, Rules.preset("lotoflaughs"))
+    assert "lowest cut deals first" in table.not_applicable()["first_dealer"]
+    game = ThreePlayerGame.start(table, PLAYER1_LOW)
+    assert game.dealer == 1  # no choice: the deal goes on as under low_cut_deals
+    assert "first_dealer" in TableRules(4, Rules.preset("lotoflaughs")).not_applicable()
+
+
 def test_R33_R34_what_does_not_apply_is_listed() -> None:
     assert set(TableRules(3, Rules.preset("classic")).not_applicable()) == {"dealer_rule"}
     teams_table = TableRules(4, Rules.preset("classic"))

@@ -18,8 +18,9 @@ from ginrummy.actions import (
     PASS,
     Action,
     action_name,
+    parse_action,
 )
-from ginrummy.game import Game, new_game
+from ginrummy.game import Cut, Game, new_game
 from ginrummy.hand import Phase
 from ginrummy.melds import min_deadwood, min_deadwood_after_discard
 from ginrummy.notation import (
@@ -40,7 +41,7 @@ from ginrummy.record import (
     replay,
     walk,
 )
-from ginrummy.rules import Rules
+from ginrummy.rules import BEFORE_OPTION, Rules
 
 DATA = Path(__file__).parent / "data"
 
@@ -71,6 +72,8 @@ def play_game(rules: Rules, seed: int, stop_after: int | None = None) -> list[Ga
     """Every state of a game played by ``choose`` (up to ``stop_after`` steps)."""
     rng = random.Random(seed)
     game = new_game(rules, rng)
+    if game.chooser is not None:  # R4, high_cut_chooses: a random choice, to record both
+        game = game.choose_to_deal(game.chooser, rng.random() < 0.5)
     states = [game]
     while not game.is_over and (stop_after is None or len(states) <= stop_after):
         game = game.deal_from(rng) if game.hand is None else game.apply(choose(game, rng))
@@ -87,6 +90,8 @@ RANDOM_RULES = [
     Rules.preset("openspiel"),
     Rules.preset("modern", eleven_card_deal=True, big_gin=True, shutout_rule="double_all"),
     Rules.preset("lotoflaughs", name="house", fiftieth_card_action=True, target=60),
+    Rules.preset("lotoflaughs", fiftieth_card_action="different_card", max_hands=2,
+                 knocker_may_hide_melds=True),
 ]
 
 
@@ -132,8 +137,10 @@ def test_time_up_is_recorded() -> None:
 
 
 def test_golden_playthrough_json_and_notation() -> None:
+    """The golden files were written before the options of BEFORE_OPTION existed: they
+    replay exactly as then, and are written again with those options spelled out."""
     game = load_record((DATA / "golden_classic.json").read_text(encoding="utf-8"))
-    assert game.rules == Rules.preset("classic", stake_per_point=1)
+    assert game.rules == Rules.preset("classic", stake_per_point=1, **BEFORE_OPTION)
     assert str(game.cut) == "6H 7D" and game.cut.dealer == 0
     assert [(r.outcome, r.winner, r.points) for r in game.results] == [
         ("knock", 1, 34), ("knock", 1, 58), ("knock", 0, 11), ("undercut", 1, 10),
@@ -144,9 +151,16 @@ def test_golden_playthrough_json_and_notation() -> None:
     assert game.winner == 1 and game.end_reason == "target" and not sheet.shutout
     text = (DATA / "golden_classic.txt").read_text(encoding="utf-8")
     assert load_notation(text) == game
-    assert format_notation(parse_notation(text)) == text  # canonical text round-trips exactly
-    assert dump_notation(game) == text
-    assert dump_record(game) == (DATA / "golden_classic.json").read_text(encoding="utf-8")
+    now = text.replace("[Notation 1]\n", "[Notation 2]\n").replace(
+        "[Option stake_per_point 1]\n", "[Option knocker_may_hide_melds true]\n"
+        "[Option limit_awards_game_bonus true]\n[Option stake_per_point 1]\n")
+    assert dump_notation(game) == now
+    assert format_notation(parse_notation(now)) == now  # canonical text round-trips exactly
+    old = json.loads((DATA / "golden_classic.json").read_text(encoding="utf-8"))
+    written = json.loads(dump_record(game))
+    assert written["rules"] == {**old["rules"], **BEFORE_OPTION, "fiftieth_card_action": "off"}
+    assert {**written, "rules": None} == {**old, "rules": None}
+    assert load_record(dump_record(game)) == game
 
 
 # ---------------------------------------------------------------- notation details
@@ -167,7 +181,7 @@ def test_notation_is_lenient_on_layout() -> None:
     game = play_game(Rules.preset("standard"), 4)[-1]
     text = dump_notation(game)
     loose = "# a comment\n" + text.replace(" | ", " ").replace("[Rules", "\n[Rules")
-    loose = loose.replace("[Notation 1]\n", "[Notation 1] ")
+    loose = loose.replace("[Notation 2]\n", "[Notation 2] ")
     assert load_notation(loose) == game
     assert format_notation(parse_notation(loose)) == text
 
@@ -340,3 +354,49 @@ def test_parse_record_reads_without_replaying() -> None:
     assert record_of(load_record(dump_record(replay(read_any(golden_text()))))) == record_of(
         load_notation(golden_text()))
     assert action_name(record.hands[0].actions[0]) == "take"
+
+
+# ---------------------------------------------------------------- records of older versions
+
+
+def test_R20_R31_an_old_record_with_a_hidden_meld_and_a_limit_bonus_replays_identically() -> None:
+    """A record written before knocker_may_hide_melds and limit_awards_game_bonus existed:
+    its knocker kept A-2-3 of clubs among the deadwood and the hand limit gave the game
+    bonus. Without those options in its rules it still replays, checks included."""
+    from tests.handbuilder import deck_for
+
+    rules = Rules.preset("classic", max_hands=1, **BEFORE_OPTION)
+    deck = deck_for("AC 2C 3C 5H 6H 7H 9S 9D 9H AD", "4C 8C JC 2D 6D QD 3S 7S JS KH", "KD",
+                    "KS")
+    game = Game.start(rules, Cut.parse("KD 2S")).deal(deck)
+    for move in ("pass", "pass", "stock", "knock KS", "meld 5H 6H 7H", "meld 9D 9H 9S",
+                 "done", "done"):
+        game = game.apply(parse_action(move))
+    assert game.end_reason == "max_hands" and game.settlement().game_bonus == (100, 0)
+    data = json.loads(dump_record(game))
+    for option in BEFORE_OPTION:
+        del data["rules"][option]
+    data["rules"]["fiftieth_card_action"] = False
+    replayed = load_record(json.dumps(data))
+    assert replayed == game and replayed.results[0].knocker_deadwood == 7
+    # the same record read with today's defaults would not replay: done is refused
+    data["rules"].update(knocker_may_hide_melds=False)
+    with pytest.raises(RecordError, match="hand 1, action 7: done is illegal.*AC 2C 3C"):
+        load_record(json.dumps(data))
+
+
+def test_R4_the_higher_cut_choice_is_recorded_and_required() -> None:
+    rules = Rules.preset("lotoflaughs")
+    game = Game.start(rules, Cut.parse("KD 2S")).choose_to_deal(0, True)
+    game = game.deal(list(range(52)))
+    data = json.loads(dump_record(game))
+    assert data["high_cut_deals"] is True and data["hands"][0]["dealer"] == 0
+    assert load_record(dump_record(game)) == game
+    assert "[HighCutDeals yes]\n[Dealer 0]" in dump_notation(game)
+    assert load_notation(dump_notation(game)) == game
+    del data["high_cut_deals"]
+    with pytest.raises(RecordError, match="high_cut_deals is missing.*seat 0"):
+        load_record(json.dumps(data))
+    data["high_cut_deals"] = "yes"
+    with pytest.raises(RecordError, match="high_cut_deals must be true or false, got 'yes'"):
+        load_record(json.dumps(data))

@@ -47,6 +47,9 @@ class TableRules:
       hand and to the individual totals (target, boxes, game bonus, shutout,
       Oklahoma, limits, stake) except ``dealer_rule``: R33 fixes the rotation,
       so only ``"loser"`` is accepted. ``team_target`` does not apply.
+      ``first_dealer`` does not apply to any table: the lowest cut deals first
+      (R33; teams: its team deals), so ``high_cut_chooses`` (``lotoflaughs``) is
+      accepted and ignored, and :meth:`not_applicable` says so.
     * **Teams (R34, R35; an even number of players from 4).** Every hand
       option applies to each sub-game. The game is played to ``team_target``
       (125 unless set); ``rules.target`` is not used. ``dealer_rule`` picks
@@ -109,8 +112,12 @@ class TableRules:
     def not_applicable(self) -> dict[str, str]:
         """The options of ``rules`` this game does not use, each with the reason."""
         if self.players == 3:
-            return {"dealer_rule": "R33 fixes the rotation: the loser of each hand deals"}
-        return {"target": f"a team game plays to team_target ({self.target}, R34)"}
+            unused = {"dealer_rule": "R33 fixes the rotation: the loser of each hand deals"}
+        else:
+            unused = {"target": f"a team game plays to team_target ({self.target}, R34)"}
+        if self.rules.first_dealer != "low_cut_deals":
+            unused["first_dealer"] = "at a table the lowest cut deals first (R33, R34)"
+        return unused
 
     def to_dict(self) -> dict[str, Any]:
         return {"players": self.players, "team_target": self.team_target,

@@ -36,7 +36,7 @@ from typing import Any
 from ginrummy.actions import Action, action_name
 from ginrummy.agents.base import Agent
 from ginrummy.agents.registry import make_agent
-from ginrummy.game import Game, cut_for_deal
+from ginrummy.game import Game, cut_for_deal, prefers_to_deal
 from ginrummy.hand import HandState, IllegalActionError, Phase, deal_hand, shuffled_deck
 from ginrummy.rules import Rules
 from ginrummy.sim.timing import DecisionTimes
@@ -227,6 +227,8 @@ def play_game(
     seat_agents = [agents[agent_of_seat[0]], agents[agent_of_seat[1]]]
     seat_times = [times[agent_of_seat[0]], times[agent_of_seat[1]]]
     game = Game.start(rules, cut_for_deal(derive(seed, "cut", stream)))
+    if game.chooser is not None:  # R4, high_cut_chooses: both seats choose as the computer
+        game = game.choose_to_deal(game.chooser, prefers_to_deal(rules))
     first_dealer = agent_of_seat[game.dealer]
     hands: list[HandOutcome] = []
     number = 0

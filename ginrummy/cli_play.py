@@ -223,7 +223,7 @@ def write_save(path: Path, text: str) -> None:
 def run(args: argparse.Namespace) -> int:
     from ginrummy.game import cut_for_deal, new_game
     from ginrummy.i18n import Messages, language_from_environment
-    from ginrummy.play_hand import QuitGame, TerminalGame
+    from ginrummy.play_hand import QuitGame, TerminalGame, choose_first_dealer
     from ginrummy.rules import Rules
     from ginrummy.terminal import Painter, cut_text, rules_lines, settlement_lines
 
@@ -276,10 +276,18 @@ def run(args: argparse.Namespace) -> int:
     if resume_path is not None:
         say(m("game.resumed", path=str(resume_path), hand=game.hand_number))
     else:
-        say(m("game.cut", cut=cut_text(game.cut, names, paint)))
+        high_chooses = rules.first_dealer == "high_cut_chooses"
+        say(m("game.cut", cut=cut_text(game.cut, names, paint, high_chooses)))
     say(m("game.commands"))
 
     current = setup
+    try:
+        game = choose_first_dealer(game, current.human, names, input, say, m)
+    except (QuitGame, EOFError, KeyboardInterrupt):
+        say("")
+        say(m("game.stopped"))
+        return _save(game, current, Path(args.save) if args.save else resume_path
+                     or default_save_path(), m)
     table = TerminalGame(
         game=game, ask=input, say=say, paint=paint, names=names, human=current.human,
         agent_for=lambda n: make_agent_named(current.agent, agent_seed(current.seed, n)),

@@ -30,7 +30,7 @@ from ginrummy.actions import (
 )
 from ginrummy.agents.base import Agent
 from ginrummy.cards import RANKS, SUIT_SYMBOLS, CardError, cards_of, mask_value, parse_card
-from ginrummy.game import Game
+from ginrummy.game import Game, prefers_to_deal
 from ginrummy.hand import HandState, Phase, deal_hand
 from ginrummy.hints import action_text, best_knock_arrangement, hint_for, hint_lines
 from ginrummy.i18n import Messages
@@ -196,6 +196,8 @@ def _check(action: Action, view: PlayerView, m: Messages, gin: bool = False) -> 
             raise MoveError("error.draw_first")
         if not view.hand >> card & 1:
             raise MoveError("error.not_in_hand", card=m.card(card))
+        if card == view.taken and view.wall_take:
+            raise MoveError("error.wall_other_card", card=m.card(card))
         if card == view.taken:
             raise MoveError("error.just_taken", card=m.card(card))
         if view.wall_take and action < KNOCK_BASE:
@@ -214,6 +216,40 @@ def _check(action: Action, view: PlayerView, m: Messages, gin: bool = False) -> 
     if phase is Phase.WALL:
         raise MoveError("error.wall_choice")
     raise MoveError("error.not_now", moves=moves_text(view, m))
+
+
+DEAL_WORDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
+    "en": (("y", "yes", "deal", "i deal"), ("n", "no")),
+    "it": (("s", "si", "sì", "distribuisco", "io"), ("n", "no")),
+}
+"""R4, the higher cut's choice: the answers meaning "I deal" and "the other deals"."""
+
+
+def choose_first_dealer(game: Game, human: int, names: Sequence[str], ask: Ask, say: Say,
+                        m: Messages) -> Game:
+    """``game`` after the higher cut chose whether to deal (R4, ``high_cut_chooses``): the
+    person is asked, the computer chooses by :func:`~ginrummy.game.prefers_to_deal`."""
+    chooser = game.chooser
+    if chooser is None:
+        return game
+    other = names[1 - chooser]
+    if chooser != human:
+        deals = prefers_to_deal(game.rules)
+    else:
+        yes, no = DEAL_WORDS[m.lang]
+        while True:
+            words = " ".join(ask(m("prompt.cut_choice", name=other)).strip().lower().split())
+            if words in yes or words in no:
+                deals = words in yes
+                break
+            if command_of(words, m.lang) == "quit":
+                raise QuitGame
+            say(m("error.cut_choice", name=other))
+    if chooser == human:
+        say(m("cut.you_deal") if deals else m("cut.you_let", name=other))
+    else:
+        say(m("cut.other_deals" if deals else "cut.other_lets_you", name=names[chooser]))
+    return game.choose_to_deal(chooser, deals)
 
 
 def moves_text(view: PlayerView, m: Messages) -> str:
@@ -449,7 +485,8 @@ class TerminalGame:
     def _choose_arrangement(self, view: PlayerView) -> list[Action]:
         m = self.m
         limit = 0 if view.big_gin else view.knock_limit
-        options = arrangements(free_cards(view), limit)
+        options = arrangements(free_cards(view), limit,
+                               maximal=not view.rules.knocker_may_hide_melds)
         unseen = view.unseen()
         options.sort(key=lambda o: (o.deadwood, _exposure(o, unseen), len(o.melds)))
         options = options[:9]

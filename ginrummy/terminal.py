@@ -223,8 +223,9 @@ def settlement_lines(settlement: Settlement, names: Sequence[str], m: Messages) 
     return text
 
 
-def cut_text(cut: Cut, names: Sequence[str], paint: Painter) -> str:
-    """The cut for the first deal in words (R4)."""
+def cut_text(cut: Cut, names: Sequence[str], paint: Painter, high_chooses: bool = False) -> str:
+    """The cut for the first deal in words (R4); ``high_chooses``: the higher card chooses
+    who deals (``first_dealer`` ``high_cut_chooses``)."""
     m = paint.m
     parts = []
     for a, b in cut.rounds:
@@ -233,16 +234,19 @@ def cut_text(cut: Cut, names: Sequence[str], paint: Painter) -> str:
         if a % 13 == b % 13:
             text += m("cut.tie")
         parts.append(text)
+    if high_chooses:
+        return "; ".join(parts) + "; " + m("cut.high_chooses", name=names[cut.high])
     return "; ".join(parts) + "; " + m("cut.result", name=names[cut.dealer])
 
 
 RULE_OPTIONS = (
     "knock_limit", "oklahoma", "ace_upcard_gin_only", "spade_double", "extra_boxes",
-    "dealer_rule", "eleven_card_deal", "allow_discard_of_drawn_upcard", "big_gin", "gin_bonus",
+    "first_dealer", "dealer_rule", "eleven_card_deal", "allow_discard_of_drawn_upcard",
+    "big_gin", "knocker_may_hide_melds", "gin_bonus",
     "undercut_bonus", "big_gin_bonus", "undercut_on_tie", "fiftieth_card_action",
     "max_turns_without_stock_draw", "discard_pile_draw_limit", "void_on_second_returned_discard",
     "target", "box_bonus", "game_bonus", "shutout_rule", "max_hands", "time_limit_minutes",
-    "stake_per_point",
+    "limit_awards_game_bonus", "stake_per_point",
 )
 """The options of :class:`~ginrummy.rules.Rules` that have a label ``option.<name>``."""
 
@@ -253,7 +257,7 @@ def option_value(rules: Rules, name: str, m: Messages) -> str:
         return m("word.yes") if value else m("word.no")
     if value is None:
         return m("word.none")
-    if name in ("dealer_rule", "shutout_rule"):
+    if name in ("dealer_rule", "shutout_rule", "first_dealer", "fiftieth_card_action"):
         return m(f"{name}.{value}")
     if name == "knock_limit" and rules.oklahoma:
         return m("option.knock_limit_oklahoma")
@@ -273,11 +277,18 @@ def rules_lines(rules: Rules, m: Messages) -> list[str]:
     if rules.game_bonus and rules.shutout_rule != "none":
         shown.append("shutout_rule")
     shown += ["target", "dealer_rule"]
+    if rules.first_dealer != "low_cut_deals":
+        shown.append("first_dealer")
+    if rules.fiftieth_card_action != "off":
+        shown.append("fiftieth_card_action")
     for name in ("spade_double", "ace_upcard_gin_only", "extra_boxes", "eleven_card_deal",
-                 "allow_discard_of_drawn_upcard", "max_hands", "time_limit_minutes",
-                 "stake_per_point"):
+                 "allow_discard_of_drawn_upcard", "knocker_may_hide_melds", "max_hands",
+                 "time_limit_minutes", "stake_per_point"):
         if getattr(rules, name):
             shown.append(name)
+    if rules.limit_awards_game_bonus and rules.game_bonus and (
+            rules.max_hands or rules.time_limit_minutes):
+        shown.append("limit_awards_game_bonus")
     parts = [f"{m(f'option.{name}')}: {option_value(rules, name, m)}" for name in shown]
     lines.append("; ".join(parts))
     return lines

@@ -378,3 +378,44 @@ def test_R33_R34_a_stopped_table_game_resumes_exactly(players: int, stop: int, t
     got, _ = load_saved(part.read_text(encoding="utf-8"))
     assert got.is_over and got == expected
     assert saved(part)["record"] == saved(whole)["record"]
+
+
+@pytest.mark.parametrize(("lang", "answers", "dealer"), [
+    ("en", ["maybe", "y"], "You"), ("en", ["n"], "Computer"), ("it", ["boh", "s"], "Tu"),
+])
+def test_R4_higher_cut_chooses_to_deal_under_lotoflaughs(
+        lang: str, answers: list[str], dealer: str, tmp_path: Path,
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    player = Player(lang, capsys, extra=answers, stop_after=len(answers) + 1)
+    path = tmp_path / "game.json"
+    # seed 0: the person (seat 0) cuts the higher card
+    assert play(["--seed", "0", "--lang", lang, "--rules", "lotoflaughs", "--save", str(path)],
+                player, monkeypatch) == 0
+    out = player.text()
+    if lang == "it":
+        assert "sceglie chi distribuisce: Tu" in out
+        assert "vuoi distribuire tu la prima mano?" in out
+        assert "Rispondi s per distribuire tu la prima mano, o n per lasciarla a Computer." in out
+        assert "Distribuisci tu la prima mano." in out and "mazziere: Tu" in out
+    else:
+        assert "the higher card chooses who deals: You" in out
+        assert "do you deal the first hand? (y: I deal, n: Computer deals)" in out
+        if answers[0] == "maybe":
+            assert "Answer y to deal the first hand, or n to let Computer deal." in out
+        expected = "You deal the first hand." if dealer == "You" else "Computer deals the first"
+        assert expected in out and f"Hand 1, dealer: {dealer}" in out
+    game, _ = load_saved(path.read_text(encoding="utf-8"))
+    assert game.high_cut_deals is (dealer != "Computer")
+
+
+def test_R4_the_computer_with_the_higher_cut_lets_the_person_deal(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    player = Player("en", capsys, stop_after=1)
+    # seed 1: the computer (seat 1) cuts the higher card
+    assert play(["--seed", "1", "--lang", "en", "--rules", "lotoflaughs",
+                 "--save", str(tmp_path / "g.json")], player, monkeypatch) == 0
+    out = player.text()
+    assert "the higher card chooses who deals: Computer" in out
+    assert "Computer lets you deal the first hand." in out and "Hand 1, dealer: You" in out
+    assert "do you deal" not in out

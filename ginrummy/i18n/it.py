@@ -35,6 +35,14 @@ MESSAGES: dict[str, str] = {
     "cut.round": "{name0} {card0}, {name1} {card1}",
     "cut.tie": " (pari: si alza di nuovo)",
     "cut.result": "la carta più bassa fa il mazziere: {name}",
+    "cut.high_chooses": "chi ha alzato la carta più alta sceglie chi distribuisce: {name}",
+    "cut.you_deal": "Distribuisci tu la prima mano.",
+    "cut.you_let": "La prima mano la distribuisce {name}.",
+    "cut.other_deals": "{name} sceglie di distribuire la prima mano.",
+    "cut.other_lets_you": "{name} lascia distribuire a te la prima mano.",
+    "prompt.cut_choice": "Hai alzato la carta più alta: vuoi distribuire tu la prima mano? "
+                         "(s: distribuisco io, n: distribuisce {name}) ",
+    "error.cut_choice": "Rispondi s per distribuire tu la prima mano, o n per lasciarla a {name}.",
     # ------------------------------------------------------------ il tavolo
     "hand.header": "Mano {number}, mazziere: {dealer}",
     "hand.resumed": "Si riprende la mano {number}, mazziere: {dealer}",
@@ -191,6 +199,8 @@ MESSAGES: dict[str, str] = {
     "error.wall_choice": "Prendi l'ultimo scarto per bussare (s) o passa (p).",
     "error.wall_no_knock": "Con quella carta non potresti bussare: passa (R22).",
     "error.wall_must_knock": "Hai preso l'ultimo scarto solo per bussare: ora devi bussare (R22).",
+    "error.wall_other_card": "Hai preso {card} a fine tallone: per bussare devi scartare "
+                             "un'altra carta (R22).",
     "error.not_now": "Adesso non si può. Mosse possibili: {moves}.",
     "error.arrangement_number": "Scrivi un numero da 1 a {count}, oppure Invio per la 1.",
     "error.defend_choice": "Premi Invio per accettare, oppure scrivi 'm' per scegliere tu le carte "
@@ -280,6 +290,15 @@ MESSAGES: dict[str, str] = {
     "option.big_gin_bonus": "bonus big gin",
     "option.undercut_on_tie": "undercut a punti morti pari",
     "option.fiftieth_card_action": "ultimo scarto preso solo per bussare",
+    "fiftieth_card_action.off": "no: la mano è nulla",
+    "fiftieth_card_action.same_card": "sì, anche scartando coperta quella stessa carta",
+    "fiftieth_card_action.different_card": "sì, scartando una carta diversa",
+    "option.first_dealer": "primo mazziere",
+    "first_dealer.low_cut_deals": "distribuisce chi alza la carta più bassa",
+    "first_dealer.high_cut_chooses": "chi alza la carta più alta sceglie chi distribuisce",
+    "option.knocker_may_hide_melds": "chi bussa può lasciare combinazioni tra le carte spaiate",
+    "option.limit_awards_game_bonus": "al limite di mani o di tempo il bonus partita va a chi "
+                                      "è in testa",
     "option.max_turns_without_stock_draw": "turni senza pescare dal tallone prima della mano "
                                            "nulla",
     "option.discard_pile_draw_limit": "prese consentite dalla pila degli scarti",

@@ -17,7 +17,7 @@ from ginrummy.i18n.en import MESSAGES
 
 SHARED_PREFIXES: tuple[str, ...] = (
     "option.", "dealer_rule.", "shutout_rule.", "preset.", "outcome.", "void.", "result.",
-    "settle.", "end.",
+    "settle.", "end.", "first_dealer.", "fiftieth_card_action.",
 )
 """Keys of the game catalogue that the browser client shows too."""
 
@@ -232,6 +232,16 @@ OWN_EN: dict[str, str] = {
     "log.cut": "The cut: {text}.",
     "log.cut_round": "{name0} {card0}, {name1} {card1}",
     "log.cut_dealer": "{name} deals first",
+    "log.cut_high_chooses": "{name} cut the higher card and chooses who deals",
+    "log.cut_high_deals": "{name} cut the higher card and chose to deal",
+    "log.cut_high_lets": "{name} cut the higher card and let {other} deal",
+    "cutchoice.you_choose": "You cut the higher card ({card}): you choose who deals the first "
+                            "hand.",
+    "cutchoice.deal": "I deal",
+    "cutchoice.let_deal": "{name} deals",
+    "cutchoice.waiting": "{name} cut the higher card and is choosing who deals first…",
+    "error.no_cut_choice": "There is no dealer to choose now.",
+    "error.not_your_choice": "The other player cut the higher card: they choose who deals.",
     # ------------------------------------------------------------ end of a hand
     "hand_end.title": "Hand {number}: {outcome}",
     "points.one": "{count} point",

@@ -227,6 +227,17 @@ OWN_IT: dict[str, str] = {
     "log.cut": "Alzata: {text}.",
     "log.cut_round": "{name0} {card0}, {name1} {card1}",
     "log.cut_dealer": "il primo mazziere è {name}",
+    "log.cut_high_chooses": "{name} ha alzato la carta più alta e sceglie chi distribuisce",
+    "log.cut_high_deals": "{name} ha alzato la carta più alta e ha scelto di distribuire",
+    "log.cut_high_lets": "{name} ha alzato la carta più alta e fa distribuire {other}",
+    "cutchoice.you_choose": "Hai alzato la carta più alta ({card}): scegli tu chi distribuisce "
+                            "la prima mano.",
+    "cutchoice.deal": "Distribuisco io",
+    "cutchoice.let_deal": "Distribuisce {name}",
+    "cutchoice.waiting": "{name} ha alzato la carta più alta e sta scegliendo chi distribuisce…",
+    "error.no_cut_choice": "Ora non c'è nessun mazziere da scegliere.",
+    "error.not_your_choice": "L'avversario ha alzato la carta più alta: sceglie lui chi "
+                             "distribuisce.",
     # ------------------------------------------------------------ fine mano
     "hand_end.title": "Mano {number}: {outcome}",
     "points.one": "{count} punto",

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from ginrummy.game import cut_for_deal
+from ginrummy.game import cut_for_deal, prefers_to_deal
 from ginrummy.multiplayer import TableRules, cut_for_table
 from ginrummy.rules import Rules
 from ginrummy.server import fairness, multi_replay
@@ -123,9 +123,13 @@ class Lobby:
         first = fairness.draw(rng, 1)  # its commitment is shown before the first deal
         entries: list[LogEntry] = []
         decks: dict[int, list[int]] = {}
-        if opponent == "computer":
+        if opponent == "computer" and position.game.chooser == 1:  # R4: the computer chooses
+            deals = prefers_to_deal(rules)
+            entries.append(LogEntry(1, "choose", 1, int(deals), at=created))
+            position = type(position)(position.game.choose_to_deal(1, deals))
+        if opponent == "computer" and position.game.chooser is None:
             deck = fairness.deck_of(first, game_id)
-            entries.append(LogEntry(1, "deal", None, 1, at=created))
+            entries.append(LogEntry(len(entries) + 1, "deal", None, 1, at=created))
             decks[1] = deck
             position = type(position)(position.game.deal(deck))
         row = GameRow(

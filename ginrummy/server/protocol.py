@@ -30,6 +30,8 @@ ERROR_CODES: dict[str, str] = {
     "nothing_to_ready": "a table game: this place's table is not waiting for a deal",
     "game_over": "the game is over",
     "not_away": "back from a seat the computer is not playing for",
+    "no_cut_choice": "nobody chooses the first dealer now (the lower cut deals, or it is chosen)",
+    "not_your_choice": "the other seat cut the higher card: it chooses who deals first",
     "conflict": "the game changed under the server (another writer); a snapshot follows",
     "storage": "the database could not store the action; nothing changed",
     "too_large": "the message is longer than the limit; the connection closes (1009)",
@@ -44,7 +46,7 @@ ERROR_CODES: dict[str, str] = {
 MAX_ID_LENGTH = 64
 MAX_ACTION_TEXT = 100
 
-MessageType = Literal["action", "ready", "resync", "ping", "back"]
+MessageType = Literal["action", "ready", "resync", "ping", "back", "cut_choice"]
 _FIELDS: dict[str, tuple[set[str], set[str]]] = {
     # type: (required fields, optional fields), besides "type"
     "action": ({"action", "expect"}, {"id"}),
@@ -52,6 +54,7 @@ _FIELDS: dict[str, tuple[set[str], set[str]]] = {
     "resync": ({"since"}, {"id"}),
     "ping": (set(), {"id"}),
     "back": (set(), {"id"}),
+    "cut_choice": ({"deal"}, {"expect", "id"}),
 }
 
 
@@ -74,6 +77,8 @@ class Message:
     since: int | None = None
     seed: str | None = None
     """A ``ready``'s seed for the next hand's deck (provably fair dealing)."""
+    deal: bool | None = None
+    """A ``cut_choice``: whether the higher cut deals the first hand itself (R4)."""
 
 
 def message_id(data: Any) -> str | None:
@@ -146,6 +151,13 @@ def message_from(data: Any) -> Message:
         return Message("resync", ident, since=_whole("since", data["since"]))
     if kind == "back":
         return Message("back", ident)
+    if kind == "cut_choice":
+        deal = data["deal"]
+        if not isinstance(deal, bool):
+            raise ClientError("bad_message", f"deal must be true or false, got {deal!r}")
+        expect = data.get("expect")
+        return Message("cut_choice", ident, deal=deal,
+                       expect=None if expect is None else _whole("expect", expect))
     return Message("ping", ident)
 
 

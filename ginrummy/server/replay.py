@@ -58,6 +58,12 @@ def step(position: Position, entry: LogEntry, decks: Mapping[int, Sequence[int]]
         return Position(game, position.ready | {entry.seat}, position.stand_in)
     if entry.kind == "time_up":
         return Position(game.time_up(), position.ready, position.stand_in)
+    if entry.kind == "choose":
+        if entry.seat is None or entry.action not in (0, 1):
+            raise ReplayError(f"entry {entry.seq}: a choice of the first dealer needs a seat "
+                              "and action 0 or 1")
+        return Position(game.choose_to_deal(entry.seat, entry.action == 1), position.ready,
+                        position.stand_in)
     if entry.kind in ("idle", "back"):
         if entry.seat not in (0, 1) or (entry.seat in position.stand_in) != (entry.kind == "back"):
             raise ReplayError(f"entry {entry.seq}: seat {entry.seat} {entry.kind} twice")

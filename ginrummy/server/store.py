@@ -21,8 +21,8 @@ from ginrummy.server import db
 from ginrummy.server.fairness import FairRow
 from ginrummy.server.records import append_record
 
-EntryKind = Literal["deal", "play", "ready", "time_up", "idle", "back"]
-ENTRY_KINDS: tuple[str, ...] = ("deal", "play", "ready", "time_up", "idle", "back")
+EntryKind = Literal["deal", "play", "ready", "time_up", "idle", "back", "choose"]
+ENTRY_KINDS: tuple[str, ...] = ("deal", "play", "ready", "time_up", "idle", "back", "choose")
 
 
 class ConflictError(RuntimeError):
@@ -45,7 +45,9 @@ class LogEntry:
     ``deal``: hand ``action`` is dealt from its stored deck (``seat`` is None);
     ``play``: ``seat`` plays action id ``action``; ``ready``: ``seat`` is ready
     for the next hand; ``time_up``: the time limit (R31) has passed; ``idle``: ``seat``'s
-    player was idle too long and the computer plays for it; ``back``: it plays again.
+    player was idle too long and the computer plays for it; ``back``: it plays again;
+    ``choose``: the higher cut ``seat`` chose whether to deal the first hand (R4; ``action``
+    1: it deals, 0: the other seat deals).
     """
 
     seq: int

@@ -101,8 +101,7 @@ class Table(BaseTable[Position]):
         game = self.position.game
         current = stage(game)
         if current == "waiting":
-            raise ClientError("not_started", "the game has not started: the invited player "
-                                             "has not joined yet")
+            raise ClientError("not_started", self._why_waiting(game))
         if current == "over":
             raise ClientError("game_over", f"the game is over ({game.end_reason})")
         if current == "between_hands" or game.hand is None:
@@ -113,6 +112,13 @@ class Table(BaseTable[Position]):
                                                f"{seat}: a hint is for the seat to act")
         return view_of(game.hand, seat)
 
+    @staticmethod
+    def _why_waiting(game: Game) -> str:
+        if game.chooser is not None:
+            return (f"the game has not started: seat {game.chooser} cut the higher card and "
+                    "chooses who deals first (send cut_choice)")
+        return "the game has not started: the invited player has not joined yet"
+
     def _refuse_stage(self, game: Game, wanted: str) -> None:
         st = stage(game)
         if st == wanted:
@@ -120,8 +126,7 @@ class Table(BaseTable[Position]):
         if st == "over":
             raise ClientError("game_over", f"the game is over ({game.end_reason})")
         if st == "waiting":
-            raise ClientError("not_started", "the game has not started: the invited player "
-                                             "has not joined yet")
+            raise ClientError("not_started", self._why_waiting(game))
         if st == "between_hands":
             raise ClientError("no_hand", f"hand {len(game.finished)} is over; send ready for "
                                          "the next one")
@@ -172,6 +177,41 @@ class Table(BaseTable[Position]):
                                           self.position.stand_in - {seat},
                                           self.n + offset + 2)
         return entries + more, decks
+
+    def _first_deal_waits(self) -> bool:
+        return self.position.game.chooser is not None
+
+    def _check_cut_choice(
+        self, seat: int, message: Message, offset: int = 0
+    ) -> tuple[list[LogEntry], dict[int, Sequence[int]]]:
+        """The higher cut chooses whether it deals the first hand (R4, ``high_cut_chooses``);
+        the deal follows at once if every seat is taken."""
+        game = self.position.game
+        if message.expect is not None and message.expect != self.n:
+            raise ClientError(
+                "stale", f"expect is {message.expect} but the latest event is {self.n}"
+            )
+        chooser = game.chooser
+        if chooser is None:
+            if game.rules.first_dealer != "high_cut_chooses":
+                raise ClientError("no_cut_choice", "these rules have the lower cut deal first "
+                                  "(first_dealer low_cut_deals): nobody chooses")
+            if game.high_cut_deals is not None:
+                word = "to deal" if game.high_cut_deals else "to let the other seat deal"
+                raise ClientError("no_cut_choice", f"seat {game.cut.high} already chose {word}")
+            raise ClientError("no_cut_choice", "the first hand has been dealt: too late to "
+                                               "choose its dealer")
+        if seat != chooser:
+            raise ClientError("not_your_choice", f"seat {seat} cut the lower card: seat "
+                                                 f"{chooser}, with the higher card, chooses "
+                                                 "who deals first (R4)")
+        entries = [LogEntry(self.n + offset + 1, "choose", seat, int(message.deal is True),
+                            message.id)]
+        decks: dict[int, Sequence[int]] = {}
+        if all(s.joined for s in self.seats):
+            more, decks = self._deal_entries(self.n + offset + 2)
+            entries += more
+        return entries, decks
 
     def _deal_if_ready(
         self, ready: frozenset[int], stand_in: frozenset[int], seq: int

@@ -54,7 +54,7 @@ WATCHER = -1
 MAX_REMEMBERED_IDS = 512
 STAND_IN_LEVEL = 2
 """The computer level that plays for an idle player."""
-ENTRY_OF = {"action": "play", "ready": "ready", "back": "back"}
+ENTRY_OF = {"action": "play", "ready": "ready", "back": "back", "cut_choice": "choose"}
 """The log entry a client message makes."""
 
 
@@ -170,6 +170,16 @@ class BaseTable(Generic[P]):
     def _deal_entries(self, seq: int) -> tuple[list[LogEntry], dict[int, Sequence[int]]]:
         """The deals due now (or the end of the game if the time is up)."""
         raise NotImplementedError
+
+    def _check_cut_choice(self, seat: int, message: Message, offset: int = 0
+                          ) -> tuple[list[LogEntry], dict[int, Sequence[int]]]:
+        """A ``cut_choice`` (R4): only two-player games under ``high_cut_chooses`` have one."""
+        raise ClientError("no_cut_choice", "the lowest cut deals first at a table of three or "
+                                           "more: nobody chooses (R4, R33)")
+
+    def _first_deal_waits(self) -> bool:
+        """The first deal waits for the higher cut's choice of dealer (R4)."""
+        return False
 
     def _idle_entries(self, seat: int) -> tuple[list[LogEntry], dict[int, Sequence[int]]]:
         """The ``idle`` entry that hands ``seat`` to the computer, and the deals it makes due."""
@@ -295,6 +305,8 @@ class BaseTable(Generic[P]):
                     entries, decks = self._check_action(seat, message, len(back))
                 elif message.type == "ready":
                     entries, decks = self._check_ready(seat, message, len(back))
+                elif message.type == "cut_choice":
+                    entries, decks = self._check_cut_choice(seat, message, len(back))
                 else:
                     entries, decks = [], {}
                 entries = back + entries
@@ -418,7 +430,7 @@ class BaseTable(Generic[P]):
             entries: list[LogEntry] = []
             decks: dict[int, Sequence[int]] = {}
             humans_joined = all(s.joined or s.seat == seat for s in self.seats)
-            if humans_joined and self.stage() == "waiting":
+            if humans_joined and self.stage() == "waiting" and not self._first_deal_waits():
                 entries, decks = self._deal_entries(self.n + 1)
             await self._commit(entries, decks, [(seat, name)])
             self._broadcast(entries)

@@ -239,7 +239,7 @@ async def _handle(connection: Connection, message: Message) -> None:
     elif message.type == "resync":
         assert message.since is not None
         resync(connection, message.since, message.id)
-    else:  # action, ready, back
+    else:  # action, ready, back, cut_choice
         await table.submit(connection, message)
 
 

@@ -67,7 +67,13 @@ export function cutText(state) {
   if (!cut || !cut.rounds || !cut.rounds.length) return null;
   const names = [seatName(state, 0), seatName(state, 1)];
   const rounds = cut.rounds.map(([card0, card1]) => t("log.cut_round", { name0: names[0], card0: cardText(card0), name1: names[1], card1: cardText(card1) }));
-  return t("log.cut", { text: `${rounds.join("; ")}; ${t("log.cut_dealer", { name: names[cut.dealer] })}` });
+  let dealer = t("log.cut_dealer", { name: names[cut.dealer] });
+  if (cut.first_dealer === "high_cut_chooses") {
+    const high = names[cut.high];
+    if (cut.high_cut_deals === null || cut.high_cut_deals === undefined) dealer = t("log.cut_high_chooses", { name: high });
+    else dealer = t(cut.high_cut_deals ? "log.cut_high_deals" : "log.cut_high_lets", { name: high, other: names[1 - cut.high] });
+  }
+  return t("log.cut", { text: `${rounds.join("; ")}; ${dealer}` });
 }
 
 const VOID_REASONS = [
@@ -155,7 +161,7 @@ export function optionValue(rules, name) {
   const value = rules[name];
   if (typeof value === "boolean") return value ? t("value.on") : t("value.off");
   if (value === null || value === undefined) return name === "max_hands" || name === "time_limit_minutes" ? t("value.no_limit") : t("value.none");
-  if (name === "dealer_rule" || name === "shutout_rule") return t(`${name}.${value}`);
+  if (["dealer_rule", "shutout_rule", "first_dealer", "fiftieth_card_action"].includes(name)) return t(`${name}.${value}`);
   if (name === "knock_limit" && rules.oklahoma) return t("option.knock_limit_oklahoma");
   return String(value);
 }
@@ -172,11 +178,15 @@ export function rulesSummary(rules, withPreset = true) {
   lines.push(t("rules.summary.target", { target: rules.target }));
   if (rules.box_bonus) lines.push(t("rules.summary.boxes", { bonus: rules.box_bonus }));
   if (rules.game_bonus) lines.push(t("rules.summary.game_bonus", { bonus: rules.game_bonus }));
-  for (const name of ["spade_double", "ace_upcard_gin_only", "extra_boxes", "eleven_card_deal", "allow_discard_of_drawn_upcard", "big_gin", "fiftieth_card_action"]) {
+  for (const name of ["spade_double", "ace_upcard_gin_only", "extra_boxes", "eleven_card_deal", "allow_discard_of_drawn_upcard", "big_gin", "knocker_may_hide_melds"]) {
     if (rules[name]) lines.push(`${capitalise(t(`option.${name}`))}.`);
+  }
+  for (const [name, usual] of [["fiftieth_card_action", "off"], ["first_dealer", "low_cut_deals"]]) {
+    if (rules[name] && rules[name] !== usual) lines.push(`${capitalise(t(`option.${name}`))}: ${t(`${name}.${rules[name]}`)}.`);
   }
   if (rules.max_hands) lines.push(`${capitalise(t("option.max_hands"))}: ${rules.max_hands}.`);
   if (rules.time_limit_minutes) lines.push(`${capitalise(t("option.time_limit_minutes"))}: ${rules.time_limit_minutes}.`);
+  if (rules.limit_awards_game_bonus && rules.game_bonus && (rules.max_hands || rules.time_limit_minutes)) lines.push(`${capitalise(t("option.limit_awards_game_bonus"))}.`);
   if (rules.stake_per_point) lines.push(t("rules.summary.stake", { stake: rules.stake_per_point }));
   return lines;
 }

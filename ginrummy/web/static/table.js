@@ -302,6 +302,7 @@ export class TableScreen {
       this.log.push({ seat: null, text: () => t("log.time_up") });
       return;
     }
+    if (event.kind === "choose") return; // the cut's line, logged with the first deal, says it
     if (event.kind === "idle" || event.kind === "back") {
       const key = `log.${event.kind}${event.seat === me ? "_you" : ""}`;
       this.log.push({ seat: event.seat, text: () => t(key, { name: seatName(after, event.seat) }) });
@@ -423,6 +424,12 @@ export class TableScreen {
     if (this.pending || this.readOnly || !this.state) return;
     if (this.multi ? !readyWanted(this.state) : this.state.stage !== "between_hands") return;
     this.send({ type: "ready", expect: this.n });
+  }
+
+  /** R4: the higher cut chooses whether it deals the first hand. */
+  chooseDealer(deal) {
+    if (this.pending || this.readOnly || !this.state) return;
+    this.send({ type: "cut_choice", deal, expect: this.n });
   }
 
   /** Take my seat back from the computer (it played for me while I was idle). */

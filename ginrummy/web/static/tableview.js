@@ -1,6 +1,7 @@
 // Drawing the table from the server's state: the felt, both seats, stock and pile, the panel of
 // what to do now, the score and the move log. Nothing here decides a rule: it shows `view.legal`.
 import { byRank, bySuit, cardBack, cardFace, cardRow, meldOrder, suitOf } from "./cards.js";
+import { choosingDealer, cutChoicePanel } from "./cutchoice.js";
 import { resultLines, rulesSummary, seatName, settlementRows, settlementWords } from "./describe.js";
 import { h, reducedMotion } from "./dom.js";
 import { enableDrag } from "./handdrag.js";
@@ -269,7 +270,7 @@ export function panel(ctl) {
   const state = ctl.shown;
   const me = state.you === null || state.you === undefined ? null : state.seats[state.you];
   if (me && me.stand_in && !ctl.readOnly && state.stage !== "over") return standInPanel(ctl);
-  if (state.stage === "waiting") return invitePanel(ctl);
+  if (state.stage === "waiting") return choosingDealer(state) ? cutChoicePanel(ctl, invitePanel) : invitePanel(ctl);
   if (state.stage === "between_hands" || state.stage === "over") return resultPanel(ctl);
   if (!state.view) return h("div", { class: "panel status-panel" }, h("p", { class: "status" }, t("app.loading")));
   if (ctl.readOnly) {

@@ -32,7 +32,15 @@ from ginrummy.cards import RANKS, SUIT_SYMBOLS, card_name, parse_card
 from ginrummy.game import Settlement, settle
 from ginrummy.i18n import LANGUAGE_NAMES, LANGUAGES, Messages, best_language
 from ginrummy.result import HandResult, score_hand
-from ginrummy.rules import DEALER_RULES, PRESETS, SHUTOUT_RULES, Rules, RulesError
+from ginrummy.rules import (
+    DEALER_RULES,
+    FIRST_DEALERS,
+    PRESETS,
+    SHUTOUT_RULES,
+    WALL_RULES,
+    Rules,
+    RulesError,
+)
 
 CONTENT_DIR = Path(__file__).resolve().parent.parent / "web" / "content"
 PAGES: tuple[str, ...] = ("rules", "tips", "faq")
@@ -129,9 +137,19 @@ OPTION_HELP: dict[str, dict[str, str]] = {
         "big_gin_bonus": "Points for big gin, on top of the opponent's deadwood.",
         "undercut_on_tie": "If the defender's count equals the knocker's, the defender "
                            "undercuts. When off, equal counts score nothing.",
-        "fiftieth_card_action": "With two cards left in the stock, the last discard may be "
-                                "taken only to knock or go gin at once; otherwise the hand "
-                                "is void.",
+        "fiftieth_card_action": "With two cards left in the stock, the player who did not "
+                                "throw the last discard may take it only to knock or go gin "
+                                "at once, and either may then discard that same card face "
+                                "down or must discard a different one; if it does not, or "
+                                "when the option is off, the hand is void.",
+        "first_dealer": "Who deals the first hand: the player who cuts the lower card, or the "
+                        "player who cuts the higher card chooses whether to deal (it is "
+                        "asked). At a table of three or more the lowest cut deals.",
+        "knocker_may_hide_melds": "When off, the knocker shows its hand arranged into as many "
+                                  "melds as it can: no set or run may stay among its deadwood, "
+                                  "though it still chooses among such arrangements. When on, "
+                                  "it may keep a meld unshown so that nothing can be laid off "
+                                  "on it.",
         "max_turns_without_stock_draw": "A safeguard: this many turns in a row without a draw "
                                         "from the stock void the hand.",
         "discard_pile_draw_limit": "For comparisons with OpenSpiel: the hand is void when a "
@@ -150,6 +168,10 @@ OPTION_HELP: dict[str, dict[str, str]] = {
                      "higher total wins. None: no limit.",
         "time_limit_minutes": "The game ends with the first hand that finishes after this "
                               "many minutes; the higher total wins. None: no limit.",
+        "limit_awards_game_bonus": "When a hand or time limit ends the game before anyone "
+                                   "reached the target, the leader wins but gets no game bonus "
+                                   "and no shutout, unless this is on. With equal totals "
+                                   "nobody wins; the boxes still count at the settlement.",
         "stake_per_point": "What the loser pays for each point of difference at the end. "
                            "0: no stake.",
     },
@@ -179,9 +201,21 @@ OPTION_HELP: dict[str, dict[str, str]] = {
         "big_gin_bonus": "Punti per il big gin, oltre ai punti morti dell'avversario.",
         "undercut_on_tie": "A punti morti pari vince l'avversario di chi ha bussato, con "
                            "l'undercut. Se è disattivata, a parità nessuno segna.",
-        "fiftieth_card_action": "Con due carte rimaste nel tallone, l'ultimo scarto si può "
-                                "prendere solo per bussare o fare gin subito; altrimenti la "
-                                "mano è nulla.",
+        "fiftieth_card_action": "Con due carte rimaste nel tallone, l'ultimo scarto può "
+                                "prenderlo l'altro giocatore solo per bussare o fare gin "
+                                "subito, scartando coperta quella stessa carta oppure, a "
+                                "seconda dell'opzione, una carta diversa; se non lo fa, o se "
+                                "l'opzione è disattivata, la mano è nulla.",
+        "first_dealer": "Chi distribuisce la prima mano: chi alza la carta più bassa, oppure "
+                        "chi alza la carta più alta sceglie se distribuire (gli viene "
+                        "chiesto). Al tavolo in tre o più distribuisce chi alza la carta più "
+                        "bassa.",
+        "knocker_may_hide_melds": "Se è disattivata, chi bussa mostra la mano disposta nel "
+                                  "maggior numero possibile di combinazioni: tra le sue carte "
+                                  "spaiate non deve restare nessun tris né scala, anche se può "
+                                  "scegliere tra le disposizioni di questo tipo. Se è attiva, "
+                                  "può tenere nascosta una combinazione perché l'avversario "
+                                  "non ci attacchi carte.",
         "max_turns_without_stock_draw": "Una salvaguardia: questo numero di turni di fila senza "
                                         "pescare dal tallone rende nulla la mano.",
         "discard_pile_draw_limit": "Per i confronti con OpenSpiel: la mano è nulla quando un "
@@ -201,6 +235,11 @@ OPTION_HELP: dict[str, dict[str, str]] = {
                      "contano); vince il totale più alto. Nessuno: senza limite.",
         "time_limit_minutes": "La partita finisce con la prima mano che termina dopo questi "
                               "minuti; vince il totale più alto. Nessuno: senza limite.",
+        "limit_awards_game_bonus": "Quando il limite di mani o di tempo chiude la partita prima "
+                                   "che qualcuno raggiunga il traguardo, chi è in testa vince "
+                                   "ma non prende il bonus partita né il cappotto, a meno che non "
+                                   "sia attiva questa opzione. A totali pari non vince nessuno; i "
+                                   "box contano comunque nel conto finale.",
         "stake_per_point": "Quanto paga chi perde per ogni punto di differenza a fine partita. "
                            "0: senza posta.",
     },
@@ -254,7 +293,7 @@ def value_text(rules: Rules, name: str, m: Messages) -> str:
         return m("word.yes") if value else m("word.no")
     if value is None:
         return m("word.none")
-    if name in ("dealer_rule", "shutout_rule"):
+    if name in ("dealer_rule", "shutout_rule", "first_dealer", "fiftieth_card_action"):
         return m(f"{name}.{value}")
     if name == "knock_limit" and rules.oklahoma:
         text = m("option.knock_limit_oklahoma")
@@ -330,6 +369,10 @@ def _values(name: str, lang: str) -> str:
         return "; ".join(m(f"dealer_rule.{v}") for v in DEALER_RULES)
     if name == "shutout_rule":
         return "; ".join(m(f"shutout_rule.{v}") for v in SHUTOUT_RULES)
+    if name == "first_dealer":
+        return "; ".join(m(f"first_dealer.{v}") for v in FIRST_DEALERS)
+    if name == "fiftieth_card_action":
+        return "; ".join(m(f"fiftieth_card_action.{v}") for v in WALL_RULES)
     found = option_range(name)
     if found is None:
         return "–"
@@ -520,6 +563,9 @@ def generated(lang: str) -> dict[str, Callable[[], str]]:
     for card in ("7S", "3S", "7H", "8H", "9H", "6H", "TH", "KD", "KS", "KC", "QS", "JS",
                  "5C", "5D", "4H", "AS", "2S", "3D", "QH"):
         pieces[f"card.{card}"] = functools.partial(_card, card)
+    m = Messages(lang)
+    for name in option_names():
+        pieces[f"option.{name}"] = functools.partial(lambda o: _esc(m(f"option.{o}")), name)
     for name in PRESETS:
         pieces[f"preset.{name}"] = functools.partial(
             lambda p: f'<a href="/rules?lang={lang}#preset-{p}"><code>{p}</code></a>', name)

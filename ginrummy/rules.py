@@ -23,6 +23,11 @@ DEALER_RULES: tuple[str, ...] = ("loser", "winner", "alternate")
 SHUTOUT_RULES: tuple[str, ...] = ("none", "double_bonus", "double_all")
 FIRST_DEALERS: tuple[str, ...] = ("low_cut_deals", "high_cut_chooses")
 WALL_RULES: tuple[str, ...] = ("off", "same_card", "different_card")
+CHOICES: dict[str, tuple[str, ...]] = {
+    "first_dealer": FIRST_DEALERS, "dealer_rule": DEALER_RULES, "shutout_rule": SHUTOUT_RULES,
+    "fiftieth_card_action": WALL_RULES,
+}
+"""The options that take one of a few words, with their words."""
 _POINTS_RANGE = (0, 1000)
 
 

@@ -14,7 +14,7 @@ from ginrummy.game import Cut, Game, Settlement, SettlementLine
 from ginrummy.i18n import Messages
 from ginrummy.melds import best_arrangement
 from ginrummy.result import HandResult
-from ginrummy.rules import Rules
+from ginrummy.rules import CHOICES, Rules
 from ginrummy.views import PlayerView
 
 _RED = "\033[31m"
@@ -257,7 +257,7 @@ def option_value(rules: Rules, name: str, m: Messages) -> str:
         return m("word.yes") if value else m("word.no")
     if value is None:
         return m("word.none")
-    if name in ("dealer_rule", "shutout_rule", "first_dealer", "fiftieth_card_action"):
+    if name in CHOICES:
         return m(f"{name}.{value}")
     if name == "knock_limit" and rules.oklahoma:
         return m("option.knock_limit_oklahoma")

@@ -32,15 +32,7 @@ from ginrummy.cards import RANKS, SUIT_SYMBOLS, card_name, parse_card
 from ginrummy.game import Settlement, settle
 from ginrummy.i18n import LANGUAGE_NAMES, LANGUAGES, Messages, best_language
 from ginrummy.result import HandResult, score_hand
-from ginrummy.rules import (
-    DEALER_RULES,
-    FIRST_DEALERS,
-    PRESETS,
-    SHUTOUT_RULES,
-    WALL_RULES,
-    Rules,
-    RulesError,
-)
+from ginrummy.rules import CHOICES, DEALER_RULES, PRESETS, Rules, RulesError
 
 CONTENT_DIR = Path(__file__).resolve().parent.parent / "web" / "content"
 PAGES: tuple[str, ...] = ("rules", "tips", "faq")
@@ -293,7 +285,7 @@ def value_text(rules: Rules, name: str, m: Messages) -> str:
         return m("word.yes") if value else m("word.no")
     if value is None:
         return m("word.none")
-    if name in ("dealer_rule", "shutout_rule", "first_dealer", "fiftieth_card_action"):
+    if name in CHOICES:
         return m(f"{name}.{value}")
     if name == "knock_limit" and rules.oklahoma:
         text = m("option.knock_limit_oklahoma")
@@ -365,14 +357,8 @@ def _values(name: str, lang: str) -> str:
     default = getattr(BASE, name)
     if isinstance(default, bool):
         return w["value.bool"]
-    if name == "dealer_rule":
-        return "; ".join(m(f"dealer_rule.{v}") for v in DEALER_RULES)
-    if name == "shutout_rule":
-        return "; ".join(m(f"shutout_rule.{v}") for v in SHUTOUT_RULES)
-    if name == "first_dealer":
-        return "; ".join(m(f"first_dealer.{v}") for v in FIRST_DEALERS)
-    if name == "fiftieth_card_action":
-        return "; ".join(m(f"fiftieth_card_action.{v}") for v in WALL_RULES)
+    if name in CHOICES:
+        return "; ".join(m(f"{name}.{v}") for v in CHOICES[name])
     found = option_range(name)
     if found is None:
         return "–"

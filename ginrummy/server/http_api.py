@@ -16,7 +16,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, PlainTextResponse, Response
 
 from ginrummy.multiplayer import TableError, TableRules
-from ginrummy.rules import DEALER_RULES, PRESETS, SHUTOUT_RULES, Rules, RulesError
+from ginrummy.rules import CHOICES, PRESETS, Rules, RulesError
 from ginrummy.server import records
 from ginrummy.server.computer import LEVELS, computer_name
 from ginrummy.server.lobby import Created, Lobby
@@ -363,7 +363,7 @@ def _option_meta() -> list[dict[str, Any]]:
             meta["nullable"] = True
         else:
             meta["type"] = "choice"
-            meta["choices"] = list(DEALER_RULES if f.name == "dealer_rule" else SHUTOUT_RULES)
+            meta["choices"] = list(CHOICES[f.name])
         out.append(meta)
     return out
 

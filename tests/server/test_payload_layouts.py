@@ -9,13 +9,15 @@ from __future__ import annotations
 
 from ginrummy.actions import parse_action
 from ginrummy.server.payload import seat_view
-from tests.handbuilder import deal, play
+from ginrummy.melds import melds_within
+from ginrummy.rules import Rules
+from tests.handbuilder import deal, mask, play
 from tests.server.kit import Player, create, running
 
 
-def knock_hand():  # type: ignore[no-untyped-def]
+def knock_hand(rules: Rules | str = "standard"):  # type: ignore[no-untyped-def]
     # seat 0 (non-dealer) takes the upcard 4D and knocks with KD: A23S, 777, 9-J clubs, 4D left
-    return deal(non_dealer="AS 2S 3S 7H 7D 7C 9C TC JC KD",
+    return deal(rules, non_dealer="AS 2S 3S 7H 7D 7C 9C TC JC KD",
                 dealer="4S 8C KH KS KC 2D 5D 9H QH JD", upcard="4D", dealer_seat=1)
 
 
@@ -35,12 +37,22 @@ def test_R20_knocker_layouts_best_first_and_each_one_plays() -> None:
     options = view["layouts"]
     assert options[0]["deadwood"] == 4 and options[0]["unmatched"] == ["4D"]
     assert [o["deadwood"] for o in options] == sorted(o["deadwood"] for o in options)
-    assert any(o["deadwood"] == 10 for o in options)  # A23S kept loose: 4 + 6
+    # R14: every layout offered is maximal, no meld left among its deadwood
+    assert all(not melds_within(mask(" ".join(o["unmatched"]))) for o in options)
     assert seat_view(state, 1)["layouts"] is None  # the other seat is not to act
     for option in options:
         assert option["actions"][-1] == "done"
         after = play(state, option["actions"])
         assert after.phase.name == "DEFENDER"
+
+
+def test_R20_free_arrangement_option_offers_layouts_that_hide_a_meld() -> None:
+    state = play(knock_hand(Rules.preset("standard", knocker_may_hide_melds=True)),
+                 "take; knock KD")
+    options = seat_view(state, 0)["layouts"]
+    hidden = [o for o in options if o["deadwood"] == 10]  # A23S kept loose: 4 + 6
+    assert hidden and sorted(hidden[0]["unmatched"]) == ["2S", "3S", "4D", "AS"]
+    assert play(state, hidden[0]["actions"]).phase.name == "DEFENDER"
 
 
 def test_R18_defender_layout_lays_off_then_melds() -> None:

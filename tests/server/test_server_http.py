@@ -46,6 +46,11 @@ def test_api_index_rules_and_protocol(client: TestClient) -> None:
     assert options["target"] == {"name": "target", "default": 100, "type": "int"}
     assert options["max_hands"]["nullable"] is True
     assert options["dealer_rule"]["choices"] == ["loser", "winner", "alternate"]
+    assert options["first_dealer"]["choices"] == ["low_cut_deals", "high_cut_chooses"]
+    assert options["fiftieth_card_action"] == {
+        "name": "fiftieth_card_action", "default": "off", "type": "choice",
+        "choices": ["off", "same_card", "different_card"]}
+    assert options["knocker_may_hide_melds"]["type"] == "bool"
     assert options["big_gin"]["type"] == "bool"
     assert rules["levels"] == [1, 2, 3, 4, 5]
     doc = client.get("/api/protocol")

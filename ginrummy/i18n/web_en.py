@@ -235,8 +235,8 @@ OWN_EN: dict[str, str] = {
     "log.cut_high_chooses": "{name} cut the higher card and chooses who deals",
     "log.cut_high_deals": "{name} cut the higher card and chose to deal",
     "log.cut_high_lets": "{name} cut the higher card and let {other} deal",
-    "cutchoice.you_choose": "You cut the higher card ({card}): you choose who deals the first "
-                            "hand.",
+    "cutchoice.you_choose": "You cut the higher card ({card} against {other}): you choose who "
+                            "deals the first hand.",
     "cutchoice.deal": "I deal",
     "cutchoice.let_deal": "{name} deals",
     "cutchoice.waiting": "{name} cut the higher card and is choosing who deals first…",

@@ -230,8 +230,8 @@ OWN_IT: dict[str, str] = {
     "log.cut_high_chooses": "{name} ha alzato la carta più alta e sceglie chi distribuisce",
     "log.cut_high_deals": "{name} ha alzato la carta più alta e ha scelto di distribuire",
     "log.cut_high_lets": "{name} ha alzato la carta più alta e fa distribuire {other}",
-    "cutchoice.you_choose": "Hai alzato la carta più alta ({card}): scegli tu chi distribuisce "
-                            "la prima mano.",
+    "cutchoice.you_choose": "Hai alzato la carta più alta ({card} contro {other}): scegli tu "
+                            "chi distribuisce la prima mano.",
     "cutchoice.deal": "Distribuisco io",
     "cutchoice.let_deal": "Distribuisce {name}",
     "cutchoice.waiting": "{name} ha alzato la carta più alta e sta scegliendo chi distribuisce…",

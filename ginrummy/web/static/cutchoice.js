@@ -22,10 +22,10 @@ export function cutChoicePanel(ctl, invitePanel) {
   const empty = state.seats.some((seat) => seat.kind === "human" && !seat.joined);
   let choice;
   if (!ctl.readOnly && state.you === chooser) {
-    const card = cut.rounds[cut.rounds.length - 1][chooser];
+    const last = cut.rounds[cut.rounds.length - 1];
     const other = seatName(state, 1 - chooser);
     choice = h("div", { class: "panel status-panel your-turn cut-choice" },
-      h("p", { class: "status", "aria-live": "polite" }, t("cutchoice.you_choose", { card: cardText(card) })),
+      h("p", { class: "status", "aria-live": "polite" }, t("cutchoice.you_choose", { card: cardText(last[chooser]), other: cardText(last[1 - chooser]) })),
       h("div", { class: "buttons" },
         choiceButton(t("cutchoice.deal"), "deal-first", true, ctl, true),
         choiceButton(t("cutchoice.let_deal", { name: other }), "let-deal", false, ctl, false)));

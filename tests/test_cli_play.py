@@ -419,3 +419,20 @@ def test_R4_the_computer_with_the_higher_cut_lets_the_person_deal(
     assert "the higher card chooses who deals: Computer" in out
     assert "Computer lets you deal the first hand." in out and "Hand 1, dealer: You" in out
     assert "do you deal" not in out
+
+
+def test_R4_a_game_stopped_at_the_cut_choice_asks_again_on_resume(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / "cut.json"
+    first = Player("en", capsys, stop_after=0)  # end of input at the choice itself
+    assert play(["--seed", "0", "--lang", "en", "--rules", "lotoflaughs", "--save", str(path)],
+                first, monkeypatch) == 0
+    assert "Game saved to" in first.text()
+    stopped, _ = load_saved(path.read_text(encoding="utf-8"))
+    assert stopped.chooser == 0 and stopped.hand is None and stopped.finished == ()
+    second = Player("en", capsys, extra=["n"], stop_after=2)
+    assert play(["--resume", str(path)], second, monkeypatch) == 0
+    assert "do you deal the first hand?" in second.text()
+    resumed, _ = load_saved(path.read_text(encoding="utf-8"))
+    assert resumed.high_cut_deals is False and resumed.dealer == 1

@@ -978,7 +978,6 @@ def test_R1_deal_refuses_a_deck_that_is_not_52_distinct_cards(deck: list[object]
         ([*range(51), 3], "deck has 4C twice (items 4 and 52)"),
         (None, "a deck is a sequence of 52 card numbers, got NoneType None"),
         (7, "a deck is a sequence of 52 card numbers, got int 7"),
-        (list(range(51)), "a deck needs 52 card numbers, got 51 items"),
     ],
 )
 def test_R1_a_bad_deck_names_the_bad_item_and_its_position(deck: object, message: str) -> None:

@@ -270,7 +270,7 @@ MESSAGES: dict[str, str] = {
     "option.big_gin_bonus": "big gin bonus",
     "option.undercut_on_tie": "undercut on equal counts",
     "option.fiftieth_card_action": "last discard only to knock",
-    "fiftieth_card_action.off": "no: the hand is void",
+    "fiftieth_card_action.off": "no (the hand is void)",
     "fiftieth_card_action.same_card": "yes, even discarding that same card face down",
     "fiftieth_card_action.different_card": "yes, after discarding a different card",
     "option.first_dealer": "first dealer",

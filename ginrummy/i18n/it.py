@@ -290,7 +290,7 @@ MESSAGES: dict[str, str] = {
     "option.big_gin_bonus": "bonus big gin",
     "option.undercut_on_tie": "undercut a punti morti pari",
     "option.fiftieth_card_action": "ultimo scarto preso solo per bussare",
-    "fiftieth_card_action.off": "no: la mano è nulla",
+    "fiftieth_card_action.off": "no (la mano è nulla)",
     "fiftieth_card_action.same_card": "sì, anche scartando coperta quella stessa carta",
     "fiftieth_card_action.different_card": "sì, scartando una carta diversa",
     "option.first_dealer": "primo mazziere",

@@ -33,8 +33,8 @@ def until_dealt(player: Player) -> None:
     player.until(lambda m: m["type"] == "event" and m["event"]["kind"] == "deal")
 
 
-def test_R4_higher_cut_chooses_to_deal_under_lotoflaughs(sqlite_db: str) -> None:
-    with running(sqlite_db) as client:
+def test_R4_higher_cut_chooses_to_deal_under_lotoflaughs(database: str) -> None:
+    with running(database) as client:
         game = create_with_high(client, 0, opponent="computer", level=1)
         state = game["state"]
         assert state["stage"] == "waiting" and state["n"] == 0
@@ -127,3 +127,14 @@ def test_R4_no_cut_choice_when_the_lower_cut_deals(sqlite_db: str) -> None:
         with client.websocket_connect(f"/ws/{game['game_id']}?token={game['token']}") as ws:
             reply = choose(Player(ws), True)
             assert reply["code"] == "no_cut_choice" and "low_cut_deals" in reply["message"]
+
+
+def test_R4_R33_a_lotoflaughs_table_of_three_deals_at_once_and_refuses_a_choice(
+        sqlite_db: str) -> None:
+    with running(sqlite_db) as client:
+        game = create(client, players=3, seats=["computer", "computer"], preset="lotoflaughs")
+        first = game["state"]
+        assert first["stage"] == "hand" and first["dealer"] == first["cut"]["low"]
+        with client.websocket_connect(f"/ws/{game['game_id']}?token={game['token']}") as ws:
+            reply = choose(Player(ws), True)
+            assert reply["code"] == "no_cut_choice" and "lowest cut deals" in reply["message"]

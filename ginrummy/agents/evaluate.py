@@ -158,7 +158,10 @@ def _details(view: PlayerView, ctx: Context, action: Action,
     if action == DRAW_DISCARD:
         card = view.pile[-1]
         bigger = hand | 1 << card
-        barred = card if not (view.rules.allow_discard_of_drawn_upcard or view.wall_take) else -1
+        if view.phase is Phase.WALL:  # R22: only different_card keeps the card taken
+            barred = card if view.rules.fiftieth_card_action == "different_card" else -1
+        else:
+            barred = -1 if view.rules.allow_discard_of_drawn_upcard else card
         after = min(min_deadwood(bigger & ~(1 << c)) for c in cards_of(bigger) if c != barred)
         arrangement = best_arrangement(bigger) if bigger.bit_count() <= 11 else None
         made = [int(m) for m in arrangement.melds if m >> card & 1] if arrangement else []

@@ -19,6 +19,8 @@ VARIANTS = [Rules.preset(name) for name in sorted(PRESETS)] + [
     Rules.preset("standard", name="eleven", eleven_card_deal=True),
     Rules.preset("standard", name="big_gin", big_gin=True),
     Rules.preset("standard", name="wall", fiftieth_card_action=True),
+    Rules.preset("standard", name="wall_other_card", fiftieth_card_action="different_card"),
+    Rules.preset("standard", name="hidden_melds", knocker_may_hide_melds=True),
     Rules.preset("oklahoma", name="oklahoma_ace_gin", ace_upcard_gin_only=True),
 ]
 """Every preset, and the options that change how a hand is played."""

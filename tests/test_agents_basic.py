@@ -55,6 +55,8 @@ VARIATIONS: list[Rules] = [
     Rules.preset("standard", name="wall", fiftieth_card_action=True),
     Rules.preset("gra", name="all_options", eleven_card_deal=True, big_gin=True,
                  fiftieth_card_action=True),
+    Rules.preset("gra", name="wall_other_card", big_gin=True,
+                 fiftieth_card_action="different_card"),
 ]
 
 

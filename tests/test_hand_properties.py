@@ -31,7 +31,7 @@ from ginrummy.actions import (
 )
 from ginrummy.cards import mask_value
 from ginrummy.hand import HandState, IllegalActionError, Phase, deal_hand, shuffled_deck
-from ginrummy.melds import is_meld, min_deadwood, min_deadwood_after_discard
+from ginrummy.melds import is_meld, melds_within, min_deadwood, min_deadwood_after_discard
 from ginrummy.rules import PRESETS, Rules
 from tests.handbuilder import snapshot
 
@@ -144,6 +144,8 @@ def check_state(state: HandState) -> None:
         else:
             assert result.knocker == state.knocker
             assert result.knocker_deadwood <= state.limit or state.big_gin
+            if not state.rules.knocker_may_hide_melds:  # R14: the knocker's layout is maximal
+                assert not melds_within(state.free_cards(state.knocker))
             check_score(state)
     else:
         assert legal, f"no legal action in {state!r}"
@@ -246,6 +248,7 @@ VARIATIONS: list[dict[str, object]] = [
     {"eleven_card_deal": True},
     {"big_gin": True},
     {"fiftieth_card_action": True},
+    {"fiftieth_card_action": "different_card", "knocker_may_hide_melds": True},
     {"big_gin": True, "fiftieth_card_action": True, "eleven_card_deal": True},
     {"allow_discard_of_drawn_upcard": True, "undercut_on_tie": False},
     {"max_turns_without_stock_draw": 3},

@@ -436,3 +436,21 @@ def test_R4_a_game_stopped_at_the_cut_choice_asks_again_on_resume(
     assert "do you deal the first hand?" in second.text()
     resumed, _ = load_saved(path.read_text(encoding="utf-8"))
     assert resumed.high_cut_deals is False and resumed.dealer == 1
+
+
+@pytest.mark.parametrize(("lang", "typed", "words"), [
+    ("en", "knock JC", "You took JC at the end of the stock: knock by discarding another card"),
+    ("it", "bussa JF", "Hai preso J♣ a fine tallone: per bussare devi scartare un'altra carta"),
+])
+def test_R22_different_card_the_terminal_says_to_knock_with_another_card(
+        lang: str, typed: str, words: str) -> None:
+    from ginrummy.play_hand import MoveError, read_move
+    from ginrummy.views import view_of
+    from tests.test_hand_rules import WALL_DEALER, wall_state
+
+    rules = Rules.preset("standard", fiftieth_card_action="different_card")
+    state = wall_state(rules, WALL_DEALER, "JC").apply(1)  # take the last discard
+    m = Messages(lang)
+    with pytest.raises(MoveError) as refused:
+        read_move(typed, view_of(state, state.turn), m)
+    assert words in refused.value.text(m)

@@ -253,7 +253,7 @@ async def flood_hints(port: int, stop: asyncio.Event, tally: Tally) -> list[Awai
     return [loop(stop, once) for _ in range(6)]
 
 
-async def long_game(port: int, events: int = 400) -> dict[str, Any]:
+async def long_game(port: int, events: int = 300) -> dict[str, Any]:
     """A game against the computer played by the flooder until it has ``events`` events."""
     _, game = await request(port, "POST", "/api/games", {"level": 1}, "127.0.0.3")
     async with await open_ws(ws_url(port, game), "127.0.0.3") as ws:
@@ -262,9 +262,10 @@ async def long_game(port: int, events: int = 400) -> dict[str, Any]:
         n = -1
         while n < events and time.perf_counter() < deadline and state.get("stage") != "over":
             message = json.loads(await asyncio.wait_for(ws.recv(), TIMEOUT))
-            if message["type"] in ("snapshot", "event") and message["n"] >= n:
+            if message["type"] in ("snapshot", "event") and message["n"] > n:  # once each
                 n, state = message["n"], message["state"]
                 if state.get("stage") == "hand" and state.get("to_act") == 0:
+                    await asyncio.sleep(1 / 18)  # within the default 20 messages a second
                     await ws.send(json.dumps({"type": "action", "expect": n,
                                               "action": choose(state["view"])}))
                 elif state.get("stage") == "between_hands" and not state["seats"][0]["ready"]:

@@ -321,15 +321,20 @@ async def game_events(request: Request) -> Response:
     _client_limits(request).event_page(client_address(request.scope), table.id,
                                        WATCHER if seat is None else seat)
 
-    def render() -> tuple[int, list[dict[str, Any]]]:
+    def render() -> bytes:  # the JSON text too: a page of 500 states is megabytes
         stored = table.store.load(table.id)
-        if stored is None:
-            return 0, []
-        return len(stored.log), table.stored_events(stored, since, limit, seat)
+        n, events = (0, []) if stored is None else (
+            len(stored.log), table.stored_events(stored, since, limit, seat))
+        return json_bytes({"game_id": table.id, "seat": seat, "n": n, "since": since,
+                           "events": events})
 
-    n, events = await _lobby(request).work.run(render)
-    return JSONResponse({"game_id": table.id, "seat": seat, "n": n, "since": since,
-                         "events": events})
+    return Response(await _lobby(request).work.run(render), media_type="application/json")
+
+
+def json_bytes(content: Any) -> bytes:
+    """``content`` as :class:`JSONResponse` writes it, to be made off the event loop."""
+    return json.dumps(content, ensure_ascii=False, allow_nan=False, indent=None,
+                      separators=(",", ":")).encode("utf-8")
 
 
 STATUSES = ("waiting", "active", "over")

@@ -23,12 +23,13 @@ class Rate:
 
     @classmethod
     def per_minute(cls, count: float) -> Rate:
-        """``count`` a minute, all of them at once if wanted; 0: no limit.
+        """``count`` a minute, ten seconds' worth at once; 0: no limit. (A whole minute's
+        worth at once would let one client fill the server's work thread for seconds.)
 
         >>> Rate.per_minute(30)
-        Rate(per_second=0.5, burst=30)
+        Rate(per_second=0.5, burst=5)
         """
-        return cls(count / 60, max(1, math.ceil(count)))
+        return cls(count / 60, max(1, math.ceil(count / 6)))
 
     @property
     def unlimited(self) -> bool:

@@ -16,8 +16,8 @@ from typing import Any
 import pytest
 from starlette.testclient import TestClient
 
-from ginrummy.server import Settings, create_app, hint_api
-from tests.server.kit import Player, create, receive, running
+from ginrummy.server import Settings, create_app, hint_api, table_base
+from tests.server.kit import Player, create, first_choice, receive, running
 
 PROXY = ("testclient",)
 
@@ -50,12 +50,12 @@ def assert_retry_later(response: Any, code: str = "rate_limited") -> dict[str, A
 
 
 def test_game_creation_is_limited_per_address(sqlite_db: str) -> None:
-    with running(sqlite_db, create_per_minute=3, forwarded_allow_ips=PROXY) as client:
+    with running(sqlite_db, create_per_minute=18, forwarded_allow_ips=PROXY) as client:
         for _ in range(3):
             assert client.post("/api/games", json={}, headers=at("192.0.2.1")).status_code == 201
         refused = client.post("/api/games", json={}, headers=at("192.0.2.1"))
         error = assert_retry_later(refused)
-        assert "more than 3 games created a minute from one address" in error["message"]
+        assert "more than 18 games created a minute from one address" in error["message"]
         assert client.post("/api/games", json={}, headers=at("192.0.2.2")).status_code == 201
         table = client.post("/api/games", json={"players": 4, "seats": ["computer"] * 3},
                             headers=at("192.0.2.1"))
@@ -63,14 +63,14 @@ def test_game_creation_is_limited_per_address(sqlite_db: str) -> None:
 
 
 def test_x_forwarded_for_is_ignored_unless_the_proxy_is_trusted(sqlite_db: str) -> None:
-    with running(sqlite_db, create_per_minute=2) as client:
+    with running(sqlite_db, create_per_minute=12) as client:
         for address in ("192.0.2.1", "192.0.2.2"):
             assert client.post("/api/games", json={}, headers=at(address)).status_code == 201
         assert client.post("/api/games", json={}, headers=at("192.0.2.3")).status_code == 429
 
 
 def test_hints_are_limited_per_seat_and_per_address(sqlite_db: str) -> None:
-    with running(sqlite_db, hints_per_minute=2, forwarded_allow_ips=PROXY) as client:
+    with running(sqlite_db, hints_per_minute=12, forwarded_allow_ips=PROXY) as client:
         one, one_token = started_friend_game(client)
         two, two_token = started_friend_game(client)
 
@@ -81,19 +81,19 @@ def test_hints_are_limited_per_seat_and_per_address(sqlite_db: str) -> None:
         assert hint(one, one_token, "192.0.2.1").status_code == 200
         assert hint(one, one_token, "192.0.2.1").status_code == 200
         error = assert_retry_later(hint(two, two_token, "192.0.2.1"))  # the address's third
-        assert "more than 2 hints a minute" in error["message"]
+        assert "more than 12 hints a minute" in error["message"]
         assert_retry_later(hint(one, one_token, "192.0.2.2"))  # the seat's third
         assert hint(two, two_token, "192.0.2.2").status_code == 200
 
 
 def test_event_pages_are_limited_even_for_a_watch_token(sqlite_db: str) -> None:
-    with running(sqlite_db, event_pages_per_minute=2, forwarded_allow_ips=PROXY) as client:
+    with running(sqlite_db, event_pages_per_minute=12, forwarded_allow_ips=PROXY) as client:
         game, _ = started_friend_game(client)
         page = f"/api/games/{game['game_id']}/events?token={game['watch_token']}&limit=500"
         for address in ("192.0.2.1", "192.0.2.2"):
             assert client.get(page, headers=at(address)).status_code == 200
         error = assert_retry_later(client.get(page, headers=at("192.0.2.3")))
-        assert "more than 2 event pages a minute" in error["message"]
+        assert "more than 12 event pages a minute" in error["message"]
 
 
 def _refused_socket(client: TestClient, url: str, **headers: str) -> dict[str, Any]:
@@ -246,6 +246,42 @@ def test_hints_past_the_work_queue_get_503_with_retry_after(
         assert client.get(url).status_code == 200
 
 
+def test_level_five_moves_think_on_the_work_threads(
+    sqlite_db: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    threads: dict[int, str] = {}
+    real = table_base.computer_agent
+
+    class Recording:
+        def __init__(self, agent: Any) -> None:
+            self.agent, self.name = agent, agent.name
+
+        def choose(self, view: Any) -> Any:
+            threads[view.seat] = threading.current_thread().name
+            return self.agent.choose(view)
+
+    def recording_agent(level: int, seed: int) -> tuple[Any, str]:
+        agent, name = real(1, seed)  # level 1's moves, quickly; the level is the table's
+        return Recording(agent), name
+
+    monkeypatch.setattr(table_base, "computer_agent", recording_agent)
+    with running(sqlite_db) as client:
+        for level in (5, 1):
+            game = create(client, level=level)
+            with client.websocket_connect(f"/ws/{game['game_id']}?token={game['token']}") as ws:
+                me = Player(ws)
+                for _ in range(100):  # until the computer has moved once
+                    if 1 in threads:
+                        break
+                    if me.my_turn:
+                        me.act(first_choice(me.state["view"]))
+                    else:
+                        me.recv()
+            assert 1 in threads, level
+            expected = level == 5
+            assert threads.pop(1).startswith("gin-work") is expected, level
+
+
 # ---------------------------------------------------------------- item 6: strict numbers
 
 
@@ -253,7 +289,7 @@ def test_non_ascii_digit_in_since_is_refused_before_the_socket_registers(
     sqlite_db: str,
 ) -> None:
     with running(sqlite_db) as client:
-        game = create(client)
+        game = create(client, opponent="friend")  # no computer to keep the table busy
         gid = game["game_id"]
         with client.websocket_connect(f"/ws/{gid}?token={game['token']}&since=%C2%B2") as ws:
             refusal = receive(ws)

@@ -62,8 +62,9 @@ RATE_LIMIT = 10_000
 MAX_MESSAGES_PER_GAME = 50_000
 RECV_TIMEOUT = 60.0
 RANKS = "A23456789TJQK"
-NO_LIMITS = ("--create-limit", "0", "--sockets-per-game", "0", "--sockets-per-address", "0",
-             "--connections-per-address", "0", "--max-connections", "0")
+NO_LIMITS = ("--request-limit", "0", "--create-limit", "0", "--sockets-per-game", "0",
+             "--sockets-per-address", "0", "--connections-per-address", "0",
+             "--max-connections", "0")
 """All the bots are one client on loopback: the per-client limits are lifted."""
 
 

@@ -55,6 +55,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
                         help="another browser origin allowed to connect, e.g. "
                         "https://example.org (repeatable)")
     limits = parser.add_argument_group("limits per client (0: no limit)")
+    limits.add_argument("--request-limit", type=float, default=600.0, metavar="N",
+                        help="requests a minute to the HTTP API per address (default: 600)")
     limits.add_argument("--create-limit", type=float, default=20.0, metavar="N",
                         help="games one address may create a minute (default: 20)")
     limits.add_argument("--hint-limit", type=float, default=30.0, metavar="N",
@@ -109,9 +111,9 @@ def run(args: argparse.Namespace) -> int:
     if args.rate_limit < 1:
         print("gin serve: --rate-limit must be at least 1")
         return 2
-    for option in ("create_limit", "hint_limit", "events_limit", "sockets_per_game",
-                   "sockets_per_address", "connections_per_address", "max_connections",
-                   "header_timeout", "work_queue"):
+    for option in ("request_limit", "create_limit", "hint_limit", "events_limit",
+                   "sockets_per_game", "sockets_per_address", "connections_per_address",
+                   "max_connections", "header_timeout", "work_queue"):
         if getattr(args, option) < 0:
             print(f"gin serve: --{option.replace('_', '-')} cannot be negative")
             return 2
@@ -145,6 +147,7 @@ def run(args: argparse.Namespace) -> int:
         allowed_origins=tuple(o.rstrip("/") for o in args.allow_origin),
         cookie_secure=args.secure_cookies,
         idle_seconds=idle,
+        requests_per_minute=args.request_limit,
         create_per_minute=args.create_limit,
         hints_per_minute=args.hint_limit,
         event_pages_per_minute=args.events_limit,

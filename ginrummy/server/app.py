@@ -16,7 +16,7 @@ from starlette.staticfiles import StaticFiles
 from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
 from ginrummy.server import content, hint_api, http_api, i18n_api, page, ws
-from ginrummy.server.client_limits import ClientLimits, Refused
+from ginrummy.server.client_limits import ClientLimits, Refused, client_address
 from ginrummy.server.db import make_engine, migrate
 from ginrummy.server.lobby import Lobby
 from ginrummy.server.protocol import ClientError
@@ -32,6 +32,8 @@ Endpoint = Callable[[Request], Awaitable[Response]]
 def _guarded(endpoint: Endpoint) -> Endpoint:
     async def run(request: Request) -> Response:
         try:
+            limits: ClientLimits = request.app.state.client_limits
+            limits.api_request(client_address(request.scope))
             return await endpoint(request)
         except http_api.HTTPError as failure:
             return http_api.error_response(failure)

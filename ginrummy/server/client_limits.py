@@ -41,6 +41,7 @@ class ClientLimits:
 
     def __init__(self, settings: Settings, clock: Callable[[], float] = time.monotonic) -> None:
         self.settings = settings
+        self.requests = Buckets(Rate.per_minute(settings.requests_per_minute), clock)
         self.creations = Buckets(Rate.per_minute(settings.create_per_minute), clock)
         self.hints = Buckets(Rate.per_minute(settings.hints_per_minute), clock)
         self.pages = Buckets(Rate.per_minute(settings.event_pages_per_minute), clock)
@@ -53,6 +54,10 @@ class ClientLimits:
             wait = buckets.take(key)
             if wait:
                 raise Refused("rate_limited", what, wait)
+
+    def api_request(self, address: str) -> None:
+        self._charge(self.requests, f"more than {self.settings.requests_per_minute:g} "
+                     "requests a minute from one address", (address,))
 
     def create_game(self, address: str) -> None:
         self._charge(self.creations, f"more than {self.settings.create_per_minute:g} games "

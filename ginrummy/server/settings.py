@@ -81,6 +81,9 @@ class Settings:
     waits for (while the other player is connected), the computer plays for that seat
     until its player sends a message again. None or 0: never."""
 
+    requests_per_minute: float = 600.0
+    """Requests a minute to the HTTP API (``/api/...``) per address, whatever they ask;
+    0: no limit."""
     create_per_minute: float = 20.0
     """Games one address may create a minute (all at once if it likes); 0: no limit."""
     hints_per_minute: float = 30.0

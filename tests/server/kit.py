@@ -15,10 +15,10 @@ from starlette.testclient import TestClient, WebSocketTestSession
 from ginrummy.server import Settings, create_app
 
 TIMEOUT = 15.0
-NO_CLIENT_LIMITS = ("create_per_minute", "hints_per_minute", "event_pages_per_minute",
-                    "max_sockets_per_game", "max_sockets_per_address")
-NO_LIMIT_OPTIONS = ("--create-limit", "0", "--hint-limit", "0", "--events-limit", "0",
-                    "--sockets-per-game", "0", "--sockets-per-address", "0",
+NO_CLIENT_LIMITS = ("requests_per_minute", "create_per_minute", "hints_per_minute",
+                    "event_pages_per_minute", "max_sockets_per_game", "max_sockets_per_address")
+NO_LIMIT_OPTIONS = ("--request-limit", "0", "--create-limit", "0", "--hint-limit", "0",
+                    "--events-limit", "0", "--sockets-per-game", "0", "--sockets-per-address", "0",
                     "--connections-per-address", "0")
 """``gin serve`` options that lift the per-client limits (tests on loopback)."""
 

@@ -341,3 +341,22 @@ def test_players_given_as_a_float_are_refused(sqlite_db: str, players: float) ->
         assert answer.status_code == 400, answer.text
         assert answer.json()["error"]["message"] == (
             f"players must be 2, 3 or 4 (a whole number, not float), got {players!r}")
+
+
+def test_every_api_endpoint_is_limited_per_address(sqlite_db: str) -> None:
+    with running(sqlite_db, requests_per_minute=18, forwarded_allow_ips=PROXY) as client:
+        for path in ("/api/rules", "/api/records", "/api/games/mine"):
+            assert client.get(path, headers=at("192.0.2.1")).status_code == 200
+        error = assert_retry_later(client.get("/api/i18n", headers=at("192.0.2.1")))
+        assert "more than 18 requests a minute from one address" in error["message"]
+        assert client.get("/api/rules", headers=at("192.0.2.2")).status_code == 200
+
+
+@pytest.mark.parametrize("option", ["--create-limit", "--hint-limit", "--sockets-per-game",
+                                    "--header-timeout", "--work-queue"])
+def test_gin_serve_refuses_a_negative_limit(option: str, capsys: pytest.CaptureFixture[str]
+                                            ) -> None:
+    from ginrummy.cli import main
+
+    assert main(["serve", option, "-1"]) == 2
+    assert f"gin serve: {option} cannot be negative" in capsys.readouterr().out

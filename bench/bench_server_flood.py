@@ -284,32 +284,35 @@ async def flood_events(port: int, stop: asyncio.Event, tally: Tally) -> list[Awa
 
 
 async def flood_slowloris(port: int, stop: asyncio.Event, tally: Tally) -> list[Awaitable[None]]:
-    async def one(index: int) -> None:
-        try:
-            reader, writer = await asyncio.open_connection("127.0.0.1", port,
-                                                           local_addr=(FLOODER, 0))
-        except OSError:
-            tally.add("refused at connect")
-            return
-        try:
-            writer.write(b"GET /api HTTP/1.1\r\nHost: x\r\n")
-            line = 0
-            while not stop.is_set():
-                await asyncio.sleep(1.0)
-                if reader.at_eof() or writer.is_closing():
-                    break
-                writer.write(f"X-Slow-{line}: a\r\n".encode())
-                await writer.drain()
-                line += 1
-            else:
-                tally.add("still open at the end")
-                return
+    async def one() -> None:
+        """A connection that sends a header line a second; another when it is closed."""
+        while not stop.is_set():
+            try:
+                reader, writer = await asyncio.open_connection("127.0.0.1", port,
+                                                               local_addr=(FLOODER, 0))
+            except OSError:
+                await asyncio.sleep(0.5)
+                continue
+            tally.add("connections made")
+            try:
+                writer.write(b"GET /api HTTP/1.1\r\nHost: x\r\n")
+                line = 0
+                while not stop.is_set():
+                    await asyncio.sleep(1.0)
+                    if reader.at_eof() or writer.is_closing():
+                        break
+                    writer.write(f"X-Slow-{line}: a\r\n".encode())
+                    await writer.drain()
+                    line += 1
+                else:
+                    tally.add("open at the end")
+                    return
+            except OSError:
+                pass
+            finally:
+                writer.close()
             tally.add("closed by the server")
-        except OSError:
-            tally.add("closed by the server")
-        finally:
-            writer.close()
-    return [one(i) for i in range(200)]
+    return [one() for _ in range(200)]
 
 
 async def flood_body(port: int, stop: asyncio.Event, tally: Tally) -> list[Awaitable[None]]:
@@ -411,6 +414,8 @@ class Run:
     worst: float
     flood_got: str
     player_errors: dict[str, int]
+    peak_mib: float
+    """The server's peak resident memory (VmHWM)."""
 
 
 async def measure(flood: str | None, gin: Sequence[str], args: argparse.Namespace) -> Run:
@@ -436,26 +441,38 @@ async def measure(flood: str | None, gin: Sequence[str], args: argparse.Namespac
             for task in [*pending, playing]:
                 task.cancel()
             await asyncio.gather(*tasks, playing, return_exceptions=True)
+            peak = peak_mib(process.pid)
     rtts = [1000 * r for r in player.rtts] or [float("nan")]
     return Run(flood or "none", len(player.rtts), statistics.median(rtts),
                percentile(rtts, 0.99), max(rtts), tally.text(args.seconds) or "-",
-               dict(player.errors))
+               dict(player.errors), peak)
+
+
+def peak_mib(pid: int) -> float:
+    """A process's peak resident memory in MiB (Linux /proc), NaN if unknown."""
+    try:
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith("VmHWM:"):
+                return int(line.split()[1]) / 1024
+    except (OSError, ValueError, IndexError):
+        pass
+    return float("nan")
 
 
 def table(after: list[Run], before: list[Run] | None) -> list[str]:
     if before is None:
-        lines = ["| flood | moves | p50 ms | p99 ms | max ms | the flood got |",
-                 "|---|---:|---:|---:|---:|---|"]
+        lines = ["| flood | moves | p50 ms | p99 ms | max ms | server MiB | the flood got |",
+                 "|---|---:|---:|---:|---:|---:|---|"]
         lines += [f"| {r.flood} | {r.moves} | {r.p50:.1f} | {r.p99:.1f} | {r.worst:.0f} | "
-                  f"{r.flood_got} |" for r in after]
+                  f"{r.peak_mib:.0f} | {r.flood_got} |" for r in after]
         return lines
-    lines = ["| flood | before: moves | p50 ms | p99 ms | after: moves | p50 ms | p99 ms | "
-             "before, the flood got | after, the flood got |",
-             "|---|---:|---:|---:|---:|---:|---:|---|---|"]
+    lines = ["| flood | before: moves | p50 ms | p99 ms | MiB | after: moves | p50 ms | "
+             "p99 ms | MiB | before, the flood got | after, the flood got |",
+             "|---|---:|---:|---:|---:|---:|---:|---:|---:|---|---|"]
     for old, new in zip(before, after, strict=True):
         lines.append(f"| {new.flood} | {old.moves} | {old.p50:.1f} | {old.p99:.1f} | "
-                     f"{new.moves} | {new.p50:.1f} | {new.p99:.1f} | {old.flood_got} | "
-                     f"{new.flood_got} |")
+                     f"{old.peak_mib:.0f} | {new.moves} | {new.p50:.1f} | {new.p99:.1f} | "
+                     f"{new.peak_mib:.0f} | {old.flood_got} | {new.flood_got} |")
     return lines
 
 
@@ -500,9 +517,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             f"limits; a {args.seconds:g} s window. `moves`, p50/p99: the other player's moves "
             f"(against the level-1 computer, {args.think:g} s between moves) from the send to "
             "the `ack`, from 127.0.0.9 while the flooding client works from 127.0.0.2. "
-            "`the flood got`: what the flooding client obtained in the window (per second "
-            "where marked). Before: the code without the limits of issue 11; after: this "
-            "checkout."]
+            "`MiB`: the server's peak resident memory. `the flood got`: what the flooding "
+            "client obtained in the window (per second where marked); `KiB sent` of the "
+            "big bodies counts what the kernel's socket buffers took too. Before: the code "
+            "without the limits of issue 11; after: this checkout."]
     errors = {r.flood: r.player_errors for r in [*(before or []), *after] if r.player_errors}
     if errors:
         body.append(f"The player's errors: {errors}.")

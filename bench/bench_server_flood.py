@@ -492,22 +492,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     plan: list[str | None] = [None, *args.floods]
     gin = shlex.split(args.gin) if args.gin else gin_command()
 
-    def runs(command: Sequence[str]) -> list[Run]:
-        out = []
-        for flood in plan:
-            run = asyncio.run(measure(flood, command, args))
-            print(f"  {run.flood}: {run.moves} moves, p50 {run.p50:.1f} ms, p99 "
-                  f"{run.p99:.1f} ms; flood: {run.flood_got}; player errors "
-                  f"{run.player_errors}", flush=True)
-            out.append(run)
-        return out
+    def one(flood: str | None, command: Sequence[str], label: str) -> Run:
+        run = asyncio.run(measure(flood, command, args))
+        print(f"  {label} {run.flood}: {run.moves} moves, p50 {run.p50:.1f} ms, p99 "
+              f"{run.p99:.1f} ms; flood: {run.flood_got}; player errors "
+              f"{run.player_errors}", flush=True)
+        return run
 
-    before = None
-    if args.before:
-        print("before:", args.before, flush=True)
-        before = runs(shlex.split(args.before))
-    print("after:", " ".join(gin), flush=True)
-    after = runs(gin)
+    before: list[Run] | None = [] if args.before else None
+    after = []
+    for flood in plan:  # before and after in turn, so that both see the same machine
+        if before is not None and args.before:
+            before.append(one(flood, shlex.split(args.before), "before"))
+        after.append(one(flood, gin, "after"))
     command = (f"python -m bench.bench_server_flood --seconds {args.seconds:g} --think "
                f"{args.think:g}" + (f" --before '{args.before}'" if args.before else ""))
     cpu = f"{platform.system()} {platform.machine()}, {os.cpu_count()} cores"

@@ -42,6 +42,7 @@ def _guarded(endpoint: Endpoint) -> Endpoint:
             return http_api.error_response(http_api.HTTPError(status, refused.code,
                                                               refused.message))
         except Refused as over:  # a per-client limit
+            await asyncio.sleep(request.app.state.settings.refusal_delay)
             return http_api.error_response(http_api.HTTPError(429, over.code, over.text,
                                                               over.retry_after))
         except Busy:

@@ -90,6 +90,9 @@ class Settings:
     """Hints a minute per address and per seat; 0: no limit."""
     event_pages_per_minute: float = 30.0
     """``/events`` pages a minute per address and per token; 0: no limit."""
+    refusal_delay: float = 1.0
+    """Seconds a client over a limit waits for its 429 (or its refused WebSocket): a client
+    that loops on refusals then costs the server a connection, not its CPU."""
     max_sockets_per_game: int = 64
     """WebSockets open at one game (players and watchers); 0: no limit."""
     max_sockets_per_address: int = 16

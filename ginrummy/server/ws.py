@@ -141,6 +141,8 @@ async def table_socket(websocket: WebSocket) -> None:
     try:
         limits.open_socket(address, game_id)
     except Refused as over:
+        settings: Settings = websocket.app.state.settings
+        await asyncio.sleep(settings.refusal_delay)
         await websocket.accept()
         await _refuse(websocket, over.code, over.text, CLOSE_TOO_MANY, over.retry_after)
         return

@@ -4,6 +4,11 @@ A bucket holds up to ``burst`` tokens and refills at ``per_second``; each reques
 one. A refused request learns how long until a token is back (the ``Retry-After``).
 Buckets that have refilled are forgotten now and then, so memory follows the clients
 seen in the last few seconds, not every client ever seen.
+
+Why not the ``limits`` package from PyPI: its in-memory storage keeps a timer thread
+that wakes every 10 ms while any key is held and walks every key under the interpreter
+lock, counts in whole seconds of wall-clock time (no monotonic clock to inject), and
+has no count of open things (sockets); a bucket here is two floats and a subtraction.
 """
 
 from __future__ import annotations

@@ -29,7 +29,7 @@ from ginrummy.actions import (
     Action,
     action_name,
 )
-from ginrummy.cards import mask_value
+from ginrummy.cards import cards_of, mask_value
 from ginrummy.hand import HandState, IllegalActionError, Phase, deal_hand, shuffled_deck
 from ginrummy.melds import is_meld, melds_within, min_deadwood, min_deadwood_after_discard
 from ginrummy.rules import PRESETS, Rules
@@ -156,7 +156,12 @@ def check_state(state: HandState) -> None:
             check_discard_actions(state, legal)
         elif state.phase is Phase.WALL:
             top = state.pile[-1]
-            can_knock = min_deadwood_after_discard(hand | 1 << top) <= state.limit
+            if state.rules.fiftieth_card_action == "different_card":  # R22: keep the card
+                taken = hand | 1 << top
+                can_knock = min(min_deadwood(taken & ~(1 << c)) for c in cards_of(hand)) <= (
+                    state.limit)
+            else:
+                can_knock = min_deadwood_after_discard(hand | 1 << top) <= state.limit
             assert legal == ([DRAW_DISCARD, PASS] if can_knock else [PASS])
         if state.phase in (Phase.DRAW, Phase.FIRST_UPCARD, Phase.WALL):
             assert hand.bit_count() == 10
@@ -193,7 +198,10 @@ def check_score(state: HandState) -> None:
 def check_discard_actions(state: HandState, legal: list[Action]) -> None:
     """R12, R14, R17, R22: what may be discarded or knocked after a draw."""
     hand = state.hands[state.turn]
-    free_to_throw = state.rules.allow_discard_of_drawn_upcard or state.wall_take
+    if state.wall_take:  # R22: same_card lets the card go face down, different_card not
+        free_to_throw = state.rules.fiftieth_card_action == "same_card"
+    else:
+        free_to_throw = state.rules.allow_discard_of_drawn_upcard
     for card in range(52):
         held = bool(hand >> card & 1)
         barred = card == state.taken and not free_to_throw

@@ -1,7 +1,8 @@
 """The database: the schema, the engine (SQLite or PostgreSQL) and the migrations.
 
 Six tables. ``games`` holds each game's rules, kind and a cached status;
-``seats`` the two seats, each with the SHA-256 of its secret token;
+``seats`` the seats, each with the SHA-256 of its secret token (and, once an invited
+seat is taken, of its spent invite);
 ``decks`` every deck dealt (server-side only, never sent to a client while
 its game is on); ``log`` the append-only action log, one row per event; and
 ``records`` each finished game's record in a hash chain
@@ -55,6 +56,8 @@ seats = sa.Table(
     sa.Column("name", sa.String(64), nullable=False),
     sa.Column("token_hash", sa.String(64), nullable=True),
     sa.Column("joined_at", sa.DateTime(timezone=True), nullable=True),
+    sa.Column("invite_hash", sa.String(64), nullable=True),
+    # the invite's hash once its seat is taken: the invite then only says "taken"
 )
 sa.Index("ix_seats_token_hash", seats.c.token_hash)
 

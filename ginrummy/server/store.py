@@ -63,6 +63,8 @@ class SeatRow:
     name: str
     token_hash: str | None
     joined: bool
+    invite_hash: str | None = None
+    """An invited seat once taken: its spent invite's hash (the seat's token is new)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,7 +104,8 @@ class AppendRequest:
     decks: dict[int, Sequence[int]]
     status: str
     summary: dict[str, Any]
-    joined: Sequence[tuple[int, str]] = ()
+    joined: Sequence[tuple[int, str, str]] = ()
+    """(seat, name, hash of the seat's new token): invited seats taken by these entries."""
     record: str | None = None
     """The game's record, when these entries end it (:mod:`ginrummy.server.records`)."""
     fair: Sequence[FairRow] = ()
@@ -168,7 +171,7 @@ class Store:
         decks: dict[int, Sequence[int]],
         status: str,
         summary: dict[str, Any],
-        joined: Iterable[tuple[int, str]] = (),
+        joined: Iterable[tuple[int, str, str]] = (),
         record: str | None = None,
         fair: Sequence[FairRow] = (),
         *,
@@ -176,7 +179,8 @@ class Store:
     ) -> None:
         """Append ``entries`` (and the decks they deal) to a log of ``expected_length`` entries.
 
-        ``joined`` marks seats as taken, with their player's name, in the same transaction;
+        ``joined`` marks invited seats as taken, with their player's name and new token (the
+        invite's hash is kept as spent), in the same transaction;
         ``record`` (a game these entries end) goes to the end of the chain of finished games.
         With ``conn`` the statements run in that connection's transaction (the caller
         commits); :class:`ConflictError` is then raised before anything is written.
@@ -200,7 +204,7 @@ class Store:
         decks: dict[int, Sequence[int]],
         status: str,
         summary: dict[str, Any],
-        joined: Iterable[tuple[int, str]],
+        joined: Iterable[tuple[int, str, str]],
         record: str | None = None,
         fair: Sequence[FairRow] = (),
     ) -> None:
@@ -212,12 +216,16 @@ class Store:
         )
         if moved.rowcount != 1:
             raise ConflictError(f"game {game_id}: the log is no longer {expected_length} long")
-        for seat, name in joined:
-            conn.execute(
+        for seat, name, token_hash in joined:
+            taken = conn.execute(
                 db.seats.update()
-                .where(db.seats.c.game_id == game_id, db.seats.c.seat == seat)
-                .values(joined_at=now(), name=name)
+                .where(db.seats.c.game_id == game_id, db.seats.c.seat == seat,
+                       db.seats.c.joined_at.is_(None))
+                .values(joined_at=now(), name=name, token_hash=token_hash,
+                        invite_hash=db.seats.c.token_hash)
             )
+            if taken.rowcount != 1:
+                raise ConflictError(f"game {game_id}: seat {seat} was taken meanwhile")
         self._insert(conn, game_id, entries, decks)
         self._keep_fair(conn, game_id, fair)
         if record is not None:
@@ -308,8 +316,8 @@ class Store:
             ).all()
         return StoredGame(
             row=_game_row(r),
-            seats=[SeatRow(s.seat, s.kind, s.name, s.token_hash, s.joined_at is not None)
-                   for s in seat_rows],
+            seats=[SeatRow(s.seat, s.kind, s.name, s.token_hash, s.joined_at is not None,
+                           s.invite_hash) for s in seat_rows],
             decks={d.hand_number: tuple(json.loads(d.cards)) for d in deck_rows},
             log=[LogEntry(e.seq, e.kind, e.seat, e.action, e.client_id, _aware(e.created_at))
                  for e in log_rows],
@@ -336,7 +344,8 @@ class Store:
         by_game: dict[str, list[SeatRow]] = {}
         for s in seat_rows:
             by_game.setdefault(s.game_id, []).append(
-                SeatRow(s.seat, s.kind, s.name, s.token_hash, s.joined_at is not None)
+                SeatRow(s.seat, s.kind, s.name, s.token_hash, s.joined_at is not None,
+                        s.invite_hash)
             )
         out = []
         for r in game_rows:

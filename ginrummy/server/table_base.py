@@ -43,7 +43,7 @@ from ginrummy.server.store import (
     Store,
     StoredGame,
 )
-from ginrummy.server.tokens import same_hash, token_hash
+from ginrummy.server.tokens import new_token, same_hash, token_hash
 from ginrummy.server.writer import GroupWriter
 from ginrummy.views import PlayerView
 
@@ -231,6 +231,13 @@ class BaseTable(Generic[P]):
                 return seat.seat
         return WATCHER if same_hash(self.watch_hash, digest) else None
 
+    def spent_seat(self, token: str | None) -> int | None:
+        """The seat that ``token`` was the invite of, if that seat has been taken."""
+        if not token:
+            return None
+        digest = token_hash(token)
+        return next((s.seat for s in self.seats if same_hash(s.invite_hash, digest)), None)
+
     def events_since(self, since: int) -> list[EventRef] | None:
         """The events after ``since``, or None when they are no longer all in memory."""
         if since > self.n:
@@ -353,13 +360,14 @@ class BaseTable(Generic[P]):
         self,
         entries: Sequence[LogEntry],
         decks: dict[int, Sequence[int]],
-        joined: Sequence[tuple[int, str]] = (),
+        joined: Sequence[tuple[int, str, str]] = (),
     ) -> None:
         """Write ``entries`` to the log, then apply them in memory. Call under the lock."""
         positions = self._preview(entries, decks)
         final = positions[-1] if positions else self.position
-        names = dict(joined)
-        seats = [replace(s, joined=True, name=names[s.seat]) if s.seat in names else s
+        taken = {seat: (name, digest) for seat, name, digest in joined}
+        seats = [replace(s, joined=True, name=taken[s.seat][0], token_hash=taken[s.seat][1],
+                         invite_hash=s.token_hash) if s.seat in taken else s
                  for s in self.seats]
         staged, self.staged_fair = self.staged_fair, {}
         status, summary, record = self._after_commit_checks(final, staged, seats)
@@ -408,22 +416,28 @@ class BaseTable(Generic[P]):
             for ref in refs:
                 listener.push(ref)
 
-    async def join(self, seat: int, name: str) -> None:
-        """Take ``seat`` for a player (once); the first deal comes when every seat is taken."""
+    async def join(self, seat: int, name: str, invite: str) -> str:
+        """Take ``seat`` by its ``invite`` (once) and return the seat's new token, which only
+        the joiner learns: the invite is spent. The first deal comes when every seat is taken.
+        """
         async with self.lock:
             self.staged_fair = {}
             row = self.seats[seat]
-            if row.joined or row.kind != "human":
-                return
+            if row.joined or row.kind != "human" or not same_hash(row.token_hash,
+                                                                  token_hash(invite)):
+                raise ClientError("invite_spent", f"seat {seat} is taken: this invite has "
+                                  "been used and no longer opens it")
             entries: list[LogEntry] = []
             decks: dict[int, Sequence[int]] = {}
             humans_joined = all(s.joined or s.seat == seat for s in self.seats)
             if humans_joined and self.stage() == "waiting":
                 entries, decks = self._deal_entries(self.n + 1)
-            await self._commit(entries, decks, [(seat, name)])
+            token = new_token()
+            await self._commit(entries, decks, [(seat, name, token_hash(token))])
             self._broadcast(entries)
             self._presence()
         self.kick()
+        return token
 
     # ------------------------------------------------------------ the computer
 

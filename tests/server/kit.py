@@ -46,6 +46,16 @@ def create(client: TestClient, **body: Any) -> dict[str, Any]:
     return data
 
 
+def join_seat(client: TestClient, game_id: str, invite: str, name: str | None = None) -> str:
+    """Take an invited seat from another browser: the seat's new token (the invite is spent)."""
+    body = {"token": invite} if name is None else {"token": invite, "name": name}
+    with other_browser(client):
+        response = client.post(f"/api/games/{game_id}/join", json=body)
+    assert response.status_code == 200, response.text
+    token: str = response.json()["token"]
+    return token
+
+
 def receive(session: WebSocketTestSession, timeout: float = TIMEOUT) -> dict[str, Any]:
     """The next server message, or ``{"type": "closed", "code": ...}``; fails after ``timeout``."""
 
@@ -92,6 +102,8 @@ class Player:
         hello = self.recv()
         assert hello["type"] == "hello", hello
         self.seat = hello["seat"]
+        self.token: str | None = hello.get("token")
+        """The seat's new token, when this connection took the seat by its invite."""
         if since is not None:
             self.until(lambda m: m["type"] == "synced")
             return

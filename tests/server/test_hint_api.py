@@ -17,7 +17,7 @@ from ginrummy.i18n import Messages
 from ginrummy.rules import Rules
 from ginrummy.server import Settings, create_app
 from ginrummy.views import view_of
-from tests.server.kit import Player, create, running
+from tests.server.kit import Player, create, join_seat, running
 
 SEED = 11
 
@@ -75,9 +75,9 @@ def test_hint_refusals_are_precise(client: TestClient) -> None:
     gid = game["game_id"]
     waiting = hint(client, gid, game["token"])
     assert waiting.status_code == 409 and waiting.json()["error"]["code"] == "not_started"
-    client.post(f"/api/games/{gid}/join", json={"token": game["invite_token"]})
+    friend = join_seat(client, gid, game["invite_token"])
     state = client.get(f"/api/games/{gid}", params={"token": game["token"]}).json()["state"]
-    idle = [game["token"], game["invite_token"]][1 - state["to_act"]]
+    idle = [game["token"], friend][1 - state["to_act"]]
     other = hint(client, gid, idle)
     assert other.status_code == 409
     assert other.json()["error"] == {
@@ -144,8 +144,8 @@ def test_two_games_differing_only_in_hidden_cards_give_the_same_hint(
         with TestClient(create_app(settings)) as client:
             game = create(client, opponent="friend")
             gid = game["game_id"]
-            client.post(f"/api/games/{gid}/join", json={"token": game["invite_token"]})
-            token = [game["token"], game["invite_token"]][seat]
+            friend = join_seat(client, gid, game["invite_token"])
+            token = [game["token"], friend][seat]
             table = client.app.state.lobby.tables[gid]  # type: ignore[attr-defined]
             assert table.position.game.hand.deck == tuple(chosen)
             first = hint(client, gid, token, lang="it").json()  # the first upcard: take or pass

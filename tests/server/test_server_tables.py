@@ -109,7 +109,7 @@ def test_R33_invited_friend_waits_then_plays_and_sees_only_its_cards(sqlite_db: 
                                      json={"token": invite["token"], "name": "Bea"})
                 assert joined.status_code == 200 and joined.json()["seat"] == 1
             owner.until(lambda m: m["type"] == "event" and m["event"]["kind"] == "deal")
-            with client.websocket_connect(f"/ws/{gid}?token={invite['token']}") as ws1:
+            with client.websocket_connect(f"/ws/{gid}?token={joined.json()['token']}") as ws1:
                 friend = Player(ws1)
                 assert friend.state["seats"][1]["name"] == "Bea"
                 people = [owner, friend]

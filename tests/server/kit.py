@@ -46,6 +46,14 @@ def create(client: TestClient, **body: Any) -> dict[str, Any]:
     return data
 
 
+def invites_of(created: dict[str, Any]) -> dict[int, str]:
+    """The invite of each invited seat of a game's creation answer."""
+    if "invites" in created:
+        return {invite["seat"]: invite["token"] for invite in created["invites"]}
+    invite = created.get("invite_token")
+    return {} if invite is None else {1: invite}
+
+
 def join_seat(client: TestClient, game_id: str, invite: str, name: str | None = None) -> str:
     """Take an invited seat from another browser: the seat's new token (the invite is spent)."""
     body = {"token": invite} if name is None else {"token": invite, "name": name}

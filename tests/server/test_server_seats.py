@@ -12,6 +12,7 @@ from tests.server.kit import (
     Player,
     cards_named,
     create,
+    invites_of,
     join_seat,
     other_browser,
     receive,
@@ -24,12 +25,6 @@ SHAPES = {
     "three players": {"players": 3, "seats": ["friend", "friend"], "preset": "classic"},
     "teams": {"players": 4, "seats": ["friend", "computer", "friend"], "preset": "classic"},
 }
-
-
-def invites_of(game: dict[str, Any]) -> dict[int, str]:
-    if "invites" in game:
-        return {invite["seat"]: invite["token"] for invite in game["invites"]}
-    return {1: game["invite_token"]}
 
 
 def refused_by_http(client: TestClient, game_id: str, token: str) -> list[dict[str, Any]]:

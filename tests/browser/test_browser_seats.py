@@ -24,6 +24,11 @@ def test_a_spent_invite_link_shows_the_seat_is_taken_and_no_hand(
     bob = browsers.page()
     bob.goto(invite)
     bob.locator(".panel.join").wait_for()
+    bob.fill('input[name="name"]', "Computer (level 5)")  # an impersonation: refused
+    bob.locator(".panel.join button[type=submit]").click()
+    bob.locator("#notices .notice.error").wait_for()
+    assert "belong to the computer" in bob.inner_text("#notices")
+    bob.locator(".panel.join").wait_for()  # asked again
     bob.fill('input[name="name"]', "Bob")
     bob.locator(".panel.join button[type=submit]").click()
     bob.locator(".felt.stage-hand").wait_for()
@@ -40,6 +45,11 @@ def test_a_spent_invite_link_shows_the_seat_is_taken_and_no_hand(
     assert mallory.locator(".felt, .my-hand, .panel.join").count() == 0
     assert not set(CARD_ATTR.findall(mallory.content())) & bob_cards
     shot(mallory, shots / "seat-taken.png", full_page=False)
+    italian = browsers.page(locale="it-IT")
+    italian.goto(invite)
+    italian.locator(".panel.seat-taken").wait_for()
+    assert "Posto occupato" in italian.inner_text(".panel.seat-taken")
+    assert "già stato usato" in italian.inner_text(".panel.seat-taken")
 
     again = bob.context.new_page()  # Bob opens his own invite again: his cookie holds the seat
     again.goto(invite)

@@ -119,16 +119,19 @@ export class TableScreen {
     }
     const info = snapshot.state.seats[seat];
     let name = store.get("gin.name", "");
-    if (!info.joined) {
-      name = await this.askName(snapshot.state, seat, name);
+    for (;;) {
+      if (!info.joined) name = await this.askName(snapshot.state, seat, name);
+      try {
+        await api(`/api/games/${encodeURIComponent(this.gameId)}/join`, { method: "POST", body: name ? { token, name } : { token } });
+        return true;
+      } catch (error) {
+        if (error.code !== "bad_name" || info.joined) {
+          this.showFatal(error);
+          return false;
+        }
+        notify(errorText(error), "error"); // say what is wrong with the name, and ask again
+      }
     }
-    try {
-      await api(`/api/games/${encodeURIComponent(this.gameId)}/join`, { method: "POST", body: name ? { token, name } : { token } });
-    } catch (error) {
-      this.showFatal(error);
-      return false;
-    }
-    return true;
   }
 
   /** This browser's cookie holds a seat of the game (its player opened their invite again). */

@@ -3,11 +3,14 @@ joiner alone holds the seat's new token, and one connection at a time plays a se
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 import pytest
 from starlette.testclient import TestClient
 
+from ginrummy.server.protocol import ClientError
+from ginrummy.server.tokens import token_hash
 from tests.server.kit import (
     Player,
     cards_named,
@@ -164,3 +167,24 @@ def test_a_second_connection_for_a_seat_replaces_the_first(sqlite_db: str) -> No
             one, two = Player(a), Player(b)
             assert one.ping()["type"] == "pong" and two.ping()["type"] == "pong"
 
+
+
+def test_two_joins_racing_with_one_invite_take_the_seat_once(database: str) -> None:
+    with running(database, seed=12) as client:
+        game = create(client, opponent="friend")
+        gid, invite = game["game_id"], game["invite_token"]
+        table = client.app.state.lobby.tables[gid]  # type: ignore[attr-defined]
+
+        async def both() -> list[Any]:
+            return await asyncio.gather(table.join(1, "Bob", invite),
+                                        table.join(1, "Eve", invite), return_exceptions=True)
+
+        first, second = client.portal.call(both)  # type: ignore[union-attr]
+        assert isinstance(first, str) and isinstance(second, ClientError)
+        assert second.code == "invite_spent"
+        with other_browser(client):
+            state = client.get(f"/api/games/{gid}", params={"token": first}).json()["state"]
+        assert state["seats"][1]["name"] == "Bob"
+        stored = client.app.state.lobby.store.load(gid)  # type: ignore[attr-defined]
+        assert stored.seats[1].token_hash == token_hash(first)
+        assert stored.seats[1].invite_hash == token_hash(invite)

@@ -32,6 +32,7 @@ from ginrummy.agents.random_agent import RandomAgent
 from ginrummy.hand import IllegalActionError
 from ginrummy.server import payload
 from ginrummy.server.computer import computer_agent, computer_name
+from ginrummy.server.db import StorageGone
 from ginrummy.server.fairness import FairRow, draw
 from ginrummy.server.protocol import ClientError, Message, error
 from ginrummy.server.settings import Settings
@@ -56,6 +57,9 @@ STAND_IN_LEVEL = 2
 """The computer level that plays for an idle player."""
 ENTRY_OF = {"action": "play", "ready": "ready", "back": "back"}
 """The log entry a client message makes."""
+RETRYABLE = frozenset({"storage"})
+"""Errors not kept as the answer to a message id: nothing was decided, the same id may be
+sent again and be applied."""
 
 
 class Seated(Protocol):
@@ -301,7 +305,7 @@ class BaseTable(Generic[P]):
                 await self._commit(entries, decks)
             except ClientError as refused:
                 answer = error(refused.code, refused.message, n=self.n, ident=message.id)
-                if message.id is not None:
+                if message.id is not None and refused.code not in RETRYABLE:
                     self._remember(seat, message.id, answer)
                 listener.push(answer)
                 if refused.code in ("stale", "conflict"):
@@ -375,6 +379,10 @@ class BaseTable(Generic[P]):
             log.warning("game %s: log conflict; reloading", self.id)
             await self.reload()
             raise ClientError("conflict", "the game changed meanwhile; see the snapshot") from None
+        except StorageGone as gone:
+            log.error("game %s: %d entries not stored: %s", self.id, len(entries), gone)
+            raise ClientError("storage", "the server's database file is missing: nothing was "
+                                         "saved; send the same message again later") from None
         except Exception as failure:
             log.exception("game %s: could not store %d entries", self.id, len(entries))
             raise ClientError("storage", f"the database refused the action: "

@@ -7,14 +7,18 @@ import contextlib
 import logging
 from collections.abc import AsyncIterator, Awaitable, Callable
 
+from sqlalchemy.exc import SQLAlchemyError
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import BaseRoute, Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 
 from ginrummy.server import content, hint_api, http_api, i18n_api, page, ws
-from ginrummy.server.db import make_engine, migrate
+from ginrummy.server.db import StorageGone, make_engine, migrate
+from ginrummy.server.headers import HostAndHeaders, HostRule
+from ginrummy.server.lease import Lease, acquire
 from ginrummy.server.lobby import Lobby
 from ginrummy.server.protocol import ClientError
 from ginrummy.server.settings import Settings
@@ -35,26 +39,42 @@ def _guarded(endpoint: Endpoint) -> Endpoint:
             status = 409 if refused.code == "conflict" else 503
             return http_api.error_response(http_api.HTTPError(status, refused.code,
                                                               refused.message))
+        except (StorageGone, SQLAlchemyError) as failure:
+            log.error("%s: the database failed: %s", endpoint.__name__, failure)
+            return http_api.error_response(http_api.HTTPError(
+                503, "storage", "the database could not store this; nothing changed"))
 
     run.__name__ = endpoint.__name__
     return run
 
 
-def create_app(settings: Settings | None = None) -> Starlette:
-    """The server app; the database is migrated to the newest schema when it starts."""
+def create_app(settings: Settings | None = None, lease: Lease | None = None) -> Starlette:
+    """The server app; the database is migrated to the newest schema when it starts.
+
+    The app holds its database alone while it runs (:mod:`ginrummy.server.lease`): ``lease``
+    if the caller took it already, else it is taken at start
+    (:class:`~ginrummy.server.lease.DatabaseInUse` if another server holds it).
+    """
     settings = settings or Settings()
+    rule = HostRule.of(settings.allowed_hosts, settings.ip_hosts)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        engine = make_engine(settings.database)
-        await asyncio.to_thread(migrate, engine)
-        app.state.engine = engine
-        app.state.lobby = Lobby(Store(engine), settings)
+        held = lease if lease is not None else await asyncio.to_thread(acquire,
+                                                                       settings.database)
         try:
-            yield
+            engine = make_engine(settings.database)
+            await asyncio.to_thread(migrate, engine)
+            app.state.engine = engine
+            app.state.lobby = Lobby(Store(engine), settings)
+            try:
+                yield
+            finally:
+                await app.state.lobby.close()
+                engine.dispose()
         finally:
-            await app.state.lobby.close()
-            engine.dispose()
+            if held is not None and lease is None:
+                held.release()
 
     routes: list[BaseRoute] = [
         Route("/", page.index),
@@ -79,6 +99,9 @@ def create_app(settings: Settings | None = None) -> Starlette:
     ]
     if page.has_client() and page.STATIC_DIR.is_dir():
         routes.append(Mount("/static", StaticFiles(directory=page.STATIC_DIR), name="static"))
-    app = Starlette(routes=routes, lifespan=lifespan)
+    middleware = [
+        Middleware(HostAndHeaders, rule=rule),
+    ]
+    app = Starlette(routes=routes, lifespan=lifespan, middleware=middleware)
     app.state.settings = settings
     return app

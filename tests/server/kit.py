@@ -23,6 +23,7 @@ def running(database: str, seed: int = 7, **options: Any) -> Iterator[TestClient
     options.setdefault("computer_delay", 0.0)
     options.setdefault("rate_per_second", 10_000.0)
     options.setdefault("rate_burst", 10_000)
+    options.setdefault("allowed_hosts", ("testserver", "localhost"))
     settings = Settings(database=database, rng=random.Random(seed), **options)
     with TestClient(create_app(settings)) as client:
         yield client

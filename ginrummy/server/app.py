@@ -48,6 +48,16 @@ def _guarded(endpoint: Endpoint) -> Endpoint:
     return run
 
 
+async def _watch_lease(lease: Lease, store: Store, every: float) -> None:
+    """Stop storing moves if another server has taken the database over."""
+    while store.guard.refusal is None:
+        await asyncio.sleep(every)
+        problem = await asyncio.to_thread(lease.check)
+        if problem is not None:
+            log.critical("this server lost its database: %s; it stores nothing more", problem)
+            store.guard.refusal = problem
+
+
 def create_app(settings: Settings | None = None, lease: Lease | None = None) -> Starlette:
     """The server app; the database is migrated to the newest schema when it starts.
 
@@ -67,9 +77,14 @@ def create_app(settings: Settings | None = None, lease: Lease | None = None) -> 
             await asyncio.to_thread(migrate, engine)
             app.state.engine = engine
             app.state.lobby = Lobby(Store(engine), settings)
+            watch = None if held is None else asyncio.create_task(
+                _watch_lease(held, app.state.lobby.store, settings.lease_check_seconds),
+                name="lease watch")
             try:
                 yield
             finally:
+                if watch is not None:
+                    watch.cancel()
                 await app.state.lobby.close()
                 engine.dispose()
         finally:

@@ -152,7 +152,13 @@ def migrate(engine: Engine) -> None:
 
 
 class StorageGone(RuntimeError):
-    """The SQLite file the server opened is no longer at its path: nothing was written."""
+    """The SQLite file the server opened is no longer at its path, or another server has
+    taken the database over: nothing was written. ``public`` says it to a player."""
+
+    def __init__(self, message: str, public: str = "the server's database file is missing"
+                 ) -> None:
+        super().__init__(message)
+        self.public = public
 
 
 class FileGuard:
@@ -168,8 +174,13 @@ class FileGuard:
     def __init__(self, path: Path | None) -> None:
         self.path = path
         self.identity: tuple[int, int] | None = None
+        self.refusal: str | None = None
+        """Set when this server lost its hold on the database (:mod:`.lease`)."""
 
     def check(self) -> None:
+        if self.refusal is not None:
+            raise StorageGone(self.refusal, "another server has taken over this server's "
+                                            "database")
         if self.path is None:
             return
         try:

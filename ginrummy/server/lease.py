@@ -41,6 +41,10 @@ DEAD_HOLDER_WAIT = 10.0
 class DatabaseInUse(RuntimeError):
     """Another server runs on this database (the message says which)."""
 
+    def __init__(self, message: str, holder: Holder | None = None) -> None:
+        super().__init__(message)
+        self.holder = holder
+
 
 @dataclass(frozen=True, slots=True)
 class Holder:
@@ -61,6 +65,8 @@ def _me() -> Holder:
 def _alive_here(holder: Holder) -> bool:
     if holder.host != socket.gethostname() or holder.pid is None:
         return True  # cannot tell: assume it runs
+    if holder.pid == os.getpid():
+        return False  # this server's own lost connection, which PostgreSQL is ending
     try:
         os.kill(holder.pid, 0)
     except ProcessLookupError:
@@ -72,6 +78,10 @@ def _alive_here(holder: Holder) -> bool:
 
 class Lease:
     """The held lock; :meth:`release` (or the process's end) frees it."""
+
+    def check(self) -> str | None:
+        """Why this server no longer holds the database (None: it does, or cannot tell now)."""
+        return None
 
     def release(self) -> None:
         raise NotImplementedError
@@ -90,8 +100,28 @@ class FileLease(Lease):
 
 
 class AdvisoryLease(Lease):
-    def __init__(self, engine: sa.Engine, conn: sa.Connection) -> None:
-        self.engine, self.conn = engine, conn
+    """The advisory lock's connection. If it ends (PostgreSQL restarted, the network
+    failed), :meth:`check` takes the lock again on a new one, unless another server has."""
+
+    def __init__(self, url: str, engine: sa.Engine, conn: sa.Connection) -> None:
+        self.url, self.engine, self.conn = url, engine, conn
+
+    def check(self) -> str | None:
+        try:
+            self.conn.execute(sa.text("SELECT 1"))
+            return None
+        except sa.exc.SQLAlchemyError:
+            self.release()
+        try:
+            fresh = _lock_postgres(self.url)
+        except DatabaseInUse as taken:
+            mine = taken.holder is not None and taken.holder.pid == os.getpid() and (
+                taken.holder.host == socket.gethostname())
+            return None if mine else str(taken)  # ours: the old connection, on its way out
+        except sa.exc.SQLAlchemyError:
+            return None  # PostgreSQL is away: the writes fail by themselves; try again later
+        self.engine, self.conn = fresh.engine, fresh.conn
+        return None
 
     def release(self) -> None:
         with contextlib.suppress(sa.exc.SQLAlchemyError):
@@ -162,13 +192,13 @@ def _lock_postgres(url: str) -> AdvisoryLease:
             taken = conn.execute(sa.text(f"SELECT pg_try_advisory_lock({LOCK_CLASS}, {key})")
                                  ).scalar()
             if taken:
-                return AdvisoryLease(engine, conn)
+                return AdvisoryLease(url, engine, conn)
             holder = _postgres_holder(conn, key)
             if _alive_here(holder) or time.monotonic() > deadline:
                 database = conn.execute(sa.text("SELECT current_database()")).scalar()
                 raise DatabaseInUse(f"the database {database} (schema {schema}) is already "
                                     f"served by {holder.describe()}; stop that server first, "
-                                    "or give this one another --database")
+                                    "or give this one another --database", holder)
             time.sleep(0.2)  # its holder died here: PostgreSQL is about to notice
     except BaseException:
         conn.close()

@@ -72,6 +72,8 @@ class Settings:
     any (:mod:`ginrummy.server.headers`)."""
     ip_hosts: bool = False
     """Also accept any IP address as Host (``gin serve`` on a wildcard address)."""
+    lease_check_seconds: float = 15.0
+    """How often the server checks it still holds its database alone (:mod:`.lease`)."""
     replay_buffer: int = 100
     """Events kept in memory per game for ``resync``; older gaps get a snapshot."""
     cookie_secure: bool = False

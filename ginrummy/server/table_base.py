@@ -381,8 +381,8 @@ class BaseTable(Generic[P]):
             raise ClientError("conflict", "the game changed meanwhile; see the snapshot") from None
         except StorageGone as gone:
             log.error("game %s: %d entries not stored: %s", self.id, len(entries), gone)
-            raise ClientError("storage", "the server's database file is missing: nothing was "
-                                         "saved; send the same message again later") from None
+            raise ClientError("storage", f"{gone.public}: nothing was saved; send the same "
+                                         "message again later") from None
         except Exception as failure:
             log.exception("game %s: could not store %d entries", self.id, len(entries))
             raise ClientError("storage", f"the database refused the action: "

@@ -11,6 +11,7 @@ import signal
 import socket
 import subprocess
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -176,7 +177,7 @@ def test_moves_are_not_acknowledged_once_the_database_file_is_gone(tmp_path: Pat
             move = player.state["view"]["legal"][0]
             reply = player.answer({"type": "action", "action": move, "expect": before})
             assert reply["type"] == "error" and reply["code"] == "storage", reply
-            assert "database file is missing: nothing was saved" in reply["message"]
+            assert "the server's database file is missing: nothing was saved" in reply["message"]
             assert player.ping()["n"] == before
         refused = client.post("/api/games", json={"opponent": "computer"})
         assert refused.status_code == 503 and refused.json()["error"]["code"] == "storage"
@@ -224,3 +225,59 @@ def test_storage_error_then_the_same_message_id_succeeds(database: str) -> None:
             assert accepted["type"] == "ack" and "duplicate" not in accepted, accepted
             again = player.answer(dict(message))
             assert again == {**accepted, "duplicate": True}
+
+
+HOLD_THE_LOCK = """
+import os, socket, sys, time, zlib
+import sqlalchemy as sa
+from ginrummy.server.lease import LOCK_CLASS
+name = f"gin serve {os.getpid()}@{socket.gethostname()}"
+engine = sa.create_engine(sys.argv[1], connect_args={"application_name": name})
+conn = engine.connect().execution_options(isolation_level="AUTOCOMMIT")
+key = zlib.crc32(conn.execute(sa.text("SELECT current_schema()")).scalar().encode()) & 0x7FFFFFFF
+conn.execute(sa.text(f"SELECT pg_advisory_lock({LOCK_CLASS}, {key})"))  # waits in line
+print("held", flush=True)
+time.sleep(120)
+"""
+
+
+def test_a_server_whose_postgresql_lock_is_taken_over_stops_storing_moves(
+    postgres_db: str,
+) -> None:
+    admin = sa.create_engine(postgres_db)
+    with running(postgres_db, seed=27, lease_check_seconds=0.1) as client:
+        game = create(client, opponent="computer", level=1)
+        other = subprocess.Popen([sys.executable, "-c", HOLD_THE_LOCK, postgres_db],
+                                 stdout=subprocess.PIPE, text=True,
+                                 env={**os.environ, "PYTHONPATH": str(ROOT)})
+        try:
+            with admin.connect() as conn:
+                for _ in range(200):  # until the other process waits for the lock
+                    if conn.execute(sa.text("SELECT count(*) FROM pg_locks WHERE "
+                                            "locktype = 'advisory' AND NOT granted")).scalar():
+                        break
+                    time.sleep(0.05)
+                ended = conn.execute(sa.text(
+                    "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                    "WHERE application_name = :name"),
+                    {"name": f"gin serve {os.getpid()}@{socket.gethostname()}"}).scalars().all()
+            assert ended == [True]  # the server's lock connection, ended under it
+            assert other.stdout is not None and other.stdout.readline() == "held\n"
+            guard = client.app.state.lobby.store.guard  # type: ignore[attr-defined]
+            for _ in range(200):
+                if guard.refusal is not None:
+                    break
+                time.sleep(0.05)
+            assert f"already served by pid {other.pid} on {socket.gethostname()}" in (
+                guard.refusal or "")
+            with client.websocket_connect(f"/ws/{game['game_id']}?token={game['token']}") as ws:
+                player = Player(ws)
+                _to_my_turn(player)
+                move = player.state["view"]["legal"][0]
+                reply = player.answer({"type": "action", "action": move, "expect": player.n})
+                assert reply["code"] == "storage", reply
+                assert "another server has taken over this server's database" in reply["message"]
+        finally:
+            other.kill()
+            other.wait(timeout=10)
+    admin.dispose()

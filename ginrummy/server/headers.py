@@ -109,7 +109,7 @@ def content_security_policy(host: str) -> str:
     """The CSP for a page served under ``host`` (a checked Host header)."""
     sockets = f"ws://{host} wss://{host}" if split_host(host) is not None else ""
     return "; ".join([
-        "default-src 'self'", "script-src 'self'", "style-src 'self'", "img-src 'self' data:",
+        "default-src 'self'", "script-src 'self'", "style-src 'self'", "img-src 'self'",
         f"connect-src 'self' {sockets}".rstrip(), "font-src 'self'", "object-src 'none'",
         "base-uri 'none'", "form-action 'self'", "frame-ancestors 'none'",
     ])

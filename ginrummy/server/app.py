@@ -52,7 +52,11 @@ async def _watch_lease(lease: Lease, store: Store, every: float) -> None:
     """Stop storing moves if another server has taken the database over."""
     while store.guard.refusal is None:
         await asyncio.sleep(every)
-        problem = await asyncio.to_thread(lease.check)
+        try:
+            problem = await asyncio.to_thread(lease.check)
+        except Exception:  # noqa: BLE001 - keep watching; the next check may tell
+            log.exception("could not check the database lock")
+            continue
         if problem is not None:
             log.critical("this server lost its database: %s; it stores nothing more", problem)
             store.guard.refusal = problem

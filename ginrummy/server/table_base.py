@@ -57,6 +57,7 @@ STAND_IN_LEVEL = 2
 """The computer level that plays for an idle player."""
 ENTRY_OF = {"action": "play", "ready": "ready", "back": "back"}
 """The log entry a client message makes."""
+STORAGE_RETRY_SECONDS = 1.0
 RETRYABLE = frozenset({"storage"})
 """Errors not kept as the answer to a message id: nothing was decided, the same id may be
 sent again and be applied."""
@@ -136,6 +137,8 @@ class BaseTable(Generic[P]):
         self.agents: dict[int, Agent] = {}
         self.agent_name: str | None = None
         self.computer_task: asyncio.Task[None] | None = None
+        self.storage_retry = 0.0
+        """Seconds the computer waits before trying again a move the database refused."""
         self.idle_task: asyncio.Task[None] | None = None
         self.idle_armed: tuple[int, int] | None = None
         """(seat, event number) the running idle timer started at."""
@@ -451,7 +454,7 @@ class BaseTable(Generic[P]):
 
     async def _computer_loop(self) -> None:
         while True:
-            await asyncio.sleep(self.settings.computer_delay)
+            await asyncio.sleep(self.settings.computer_delay + self.storage_retry)
             try:
                 again = await self._computer_move()
             except asyncio.CancelledError:
@@ -506,8 +509,13 @@ class BaseTable(Generic[P]):
                 await self._commit(entries, decks)
             except ClientError as refused:
                 log.error("game %s: computer move not stored: %s", self.id, refused.message)
-                self._broadcast_error(refused)
-                return False
+                if not self.storage_retry:
+                    self._broadcast_error(refused)
+                if refused.code != "storage":
+                    return False
+                self.storage_retry = STORAGE_RETRY_SECONDS  # the storage may come back
+                return True
+            self.storage_retry = 0.0
             self._broadcast(entries)
             return bool(self._computer_moves())
 

@@ -281,3 +281,21 @@ def test_a_server_whose_postgresql_lock_is_taken_over_stops_storing_moves(
             other.kill()
             other.wait(timeout=10)
     admin.dispose()
+
+
+def test_the_computer_moves_again_once_the_storage_is_back(tmp_path: Path) -> None:
+    path = tmp_path / "games.sqlite3"
+    with running(f"sqlite:///{path}", seed=28, computer_delay=1.0) as client:
+        game = create(client, opponent="computer", level=1)
+        with client.websocket_connect(f"/ws/{game['game_id']}?token={game['token']}") as ws:
+            player = Player(ws)
+            _to_my_turn(player)
+            while player.my_turn:  # until the computer is to move (after a draw, a discard)
+                assert player.act(player.state["view"]["legal"][0])["type"] == "ack"
+            waiting = player.n
+            _break_storage(str(path), path)
+            failed = player.until(lambda m: m["type"] == "error")
+            assert failed["code"] == "computer_error" and "file is missing" in failed["message"]
+            _mend_storage(str(path), path)
+            moved = player.until(lambda m: m["type"] == "event")
+            assert moved["n"] == waiting + 1 and moved["event"]["seat"] == 1

@@ -57,7 +57,8 @@ def _chained_record(link: ChainLink) -> list[str]:
 
 def _stored_decks(stored: StoredGame) -> list[str]:
     game_id = stored.row.id
-    in_play = max(stored.decks, default=None) if stored.row.status != "over" else None
+    playing = stored.row.summary.get("stage") == "hand"
+    in_play = max(stored.decks, default=None) if playing else None
     problems = []
     for number, cards in sorted(stored.decks.items()):
         row = stored.fair.get(number)

@@ -74,7 +74,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     import uvicorn
     from sqlalchemy.engine import make_url
-    from sqlalchemy.exc import ArgumentError
+    from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 
     from ginrummy.server import Settings, create_app
     from ginrummy.server.headers import HostRule
@@ -125,6 +125,9 @@ def run(args: argparse.Namespace) -> int:
         lease = acquire(url)
     except DatabaseInUse as busy:
         print(f"gin serve: {busy}")
+        return 1
+    except (OSError, SQLAlchemyError) as failure:
+        print(f"gin serve: cannot open the database to serve it: {failure}")
         return 1
     settings = Settings(
         database=url,

@@ -285,6 +285,9 @@ OWN_EN: dict[str, str] = {
     "error.read_only": "You are watching: you cannot play.",
     "error.not_started": "Your friend has not joined yet.",
     "error.game_over": "The game is over.",
+    "error.busy": "The server is busy with other players: try again in a few seconds.",
+    "error.too_many_connections": "Too many tables open from this connection: close some tabs "
+                                  "and try again.",
     "error.rate_limited": "Too many messages at once: slow down a little.",
     "error.storage": "The server could not save that move: please try again.",
     "error.server": "The server said: {message}",

@@ -281,6 +281,9 @@ OWN_IT: dict[str, str] = {
     "error.read_only": "Stai guardando: non puoi giocare.",
     "error.not_started": "Il tuo amico non è ancora arrivato.",
     "error.game_over": "La partita è finita.",
+    "error.busy": "Il server è occupato con altri giocatori: riprova tra qualche secondo.",
+    "error.too_many_connections": "Troppi tavoli aperti da questa connessione: chiudi qualche "
+                                  "scheda e riprova.",
     "error.rate_limited": "Troppi messaggi tutti insieme: rallenta un po'.",
     "error.storage": "Il server non è riuscito a salvare la mossa: riprova.",
     "error.server": "Il server dice: {message}",

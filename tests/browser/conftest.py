@@ -28,6 +28,7 @@ from typing import Any
 import pytest
 
 from tests.browser.driver import wait_without_eval
+from tests.server.kit import NO_LIMIT_OPTIONS
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -85,7 +86,8 @@ class Server:
     def start(self) -> None:
         self.process = subprocess.Popen(
             [sys.executable, "-m", "ginrummy.cli", "serve", "--port", str(self.port),
-             "--database", self.database, "--computer-delay", str(self.computer_delay)],
+             "--database", self.database, "--computer-delay", str(self.computer_delay),
+             *NO_LIMIT_OPTIONS],
             cwd=self.folder, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
             env={**os.environ, "PYTHONPATH": str(ROOT)},
         )

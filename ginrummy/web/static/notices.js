@@ -2,7 +2,7 @@
 import { h } from "./dom.js";
 import { has, t } from "./i18n.js";
 
-const OWN_WORDS = new Set(["stale", "not_your_turn", "illegal_action", "read_only", "not_started", "game_over", "rate_limited", "storage", "not_found", "bad_token", "network"]);
+const OWN_WORDS = new Set(["stale", "not_your_turn", "illegal_action", "read_only", "not_started", "game_over", "rate_limited", "busy", "too_many_connections", "storage", "not_found", "bad_token", "network"]);
 
 /** An ApiError or a WebSocket error message ({code, message}) in words. */
 export function errorText(error) {

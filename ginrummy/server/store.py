@@ -137,6 +137,8 @@ class Store:
 
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
+        self.guard = db.file_guard(engine)
+        """Fails a write whose SQLite file is no longer at its path (:class:`db.StorageGone`)."""
 
     # ------------------------------------------------------------ writes
 
@@ -162,6 +164,7 @@ class Store:
             ])
             self._insert(conn, row.id, entries, decks)
             self._keep_fair(conn, row.id, fair)
+            self.guard.check()
 
     def append(
         self,
@@ -191,6 +194,7 @@ class Store:
             with self.engine.begin() as own:
                 self._append(own, game_id, expected_length, entries, decks, status, summary,
                              joined, record, fair)
+                self.guard.check()
         else:
             self._append(conn, game_id, expected_length, entries, decks, status, summary, joined,
                          record, fair)
@@ -251,7 +255,10 @@ class Store:
                         outcomes.append(None)
                     except ConflictError as conflict:
                         outcomes.append(conflict)
+                self.guard.check()
             return outcomes
+        except db.StorageGone as gone:
+            return [gone] * len(requests)
         except Exception as failure:
             if len(requests) == 1:
                 return [failure]

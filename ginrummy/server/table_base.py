@@ -32,6 +32,7 @@ from ginrummy.agents.random_agent import RandomAgent
 from ginrummy.hand import IllegalActionError
 from ginrummy.server import payload
 from ginrummy.server.computer import computer_agent, computer_name
+from ginrummy.server.db import StorageGone
 from ginrummy.server.fairness import FairRow, draw
 from ginrummy.server.protocol import ClientError, Message, error
 from ginrummy.server.settings import Settings
@@ -57,6 +58,10 @@ STAND_IN_LEVEL = 2
 """The computer level that plays for an idle player."""
 ENTRY_OF = {"action": "play", "ready": "ready", "back": "back"}
 """The log entry a client message makes."""
+STORAGE_RETRY_SECONDS = 1.0
+RETRYABLE = frozenset({"storage"})
+"""Errors not kept as the answer to a message id: nothing was decided, the same id may be
+sent again and be applied."""
 EXPENSIVE_LEVELS = (5,)
 """Computer levels whose moves run on the server's :class:`WorkPool`."""
 
@@ -137,6 +142,8 @@ class BaseTable(Generic[P]):
         self.agents: dict[int, Agent] = {}
         self.agent_name: str | None = None
         self.computer_task: asyncio.Task[None] | None = None
+        self.storage_retry = 0.0
+        """Seconds the computer waits before trying again a move the database refused."""
         self.idle_task: asyncio.Task[None] | None = None
         self.idle_armed: tuple[int, int] | None = None
         """(seat, event number) the running idle timer started at."""
@@ -313,7 +320,7 @@ class BaseTable(Generic[P]):
                 await self._commit(entries, decks)
             except ClientError as refused:
                 answer = error(refused.code, refused.message, n=self.n, ident=message.id)
-                if message.id is not None:
+                if message.id is not None and refused.code not in RETRYABLE:
                     self._remember(seat, message.id, answer)
                 listener.push(answer)
                 if refused.code in ("stale", "conflict"):
@@ -388,6 +395,10 @@ class BaseTable(Generic[P]):
             log.warning("game %s: log conflict; reloading", self.id)
             await self.reload()
             raise ClientError("conflict", "the game changed meanwhile; see the snapshot") from None
+        except StorageGone as gone:
+            log.error("game %s: %d entries not stored: %s", self.id, len(entries), gone)
+            raise ClientError("storage", f"{gone.public}: nothing was saved; send the same "
+                                         "message again later") from None
         except Exception as failure:
             log.exception("game %s: could not store %d entries", self.id, len(entries))
             raise ClientError("storage", f"the database refused the action: "
@@ -462,7 +473,7 @@ class BaseTable(Generic[P]):
 
     async def _computer_loop(self) -> None:
         while True:
-            await asyncio.sleep(self.settings.computer_delay)
+            await asyncio.sleep(self.settings.computer_delay + self.storage_retry)
             try:
                 again = await self._computer_move()
             except asyncio.CancelledError:
@@ -517,8 +528,13 @@ class BaseTable(Generic[P]):
                 await self._commit(entries, decks)
             except ClientError as refused:
                 log.error("game %s: computer move not stored: %s", self.id, refused.message)
-                self._broadcast_error(refused)
-                return False
+                if not self.storage_retry:
+                    self._broadcast_error(refused)
+                if refused.code != "storage":
+                    return False
+                self.storage_retry = STORAGE_RETRY_SECONDS  # the storage may come back
+                return True
+            self.storage_retry = 0.0
             self._broadcast(entries)
             return bool(self._computer_moves())
 

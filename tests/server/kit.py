@@ -29,6 +29,7 @@ def running(database: str, seed: int = 7, **options: Any) -> Iterator[TestClient
     options.setdefault("computer_delay", 0.0)
     options.setdefault("rate_per_second", 10_000.0)
     options.setdefault("rate_burst", 10_000)
+    options.setdefault("allowed_hosts", ("testserver", "localhost"))
     options.setdefault("refusal_delay", 0.0)
     for limit in NO_CLIENT_LIMITS:  # the suites make many games from one address
         options.setdefault(limit, 0)

@@ -200,7 +200,8 @@ def test_chunked_body_is_cut_off_while_streaming(sqlite_db: str) -> None:
         sent.append(message)
 
     scope = {"type": "http", "method": "POST", "path": "/api/games", "raw_path": b"/api/games",
-             "query_string": b"", "headers": [(b"transfer-encoding", b"chunked")],
+             "query_string": b"", "headers": [(b"host", b"localhost:8000"),
+                                                 (b"transfer-encoding", b"chunked")],
              "scheme": "http", "server": ("127.0.0.1", 8000), "client": ("127.0.0.1", 5000),
              "http_version": "1.1", "root_path": "", "asgi": {"version": "3.0"}, "app": app}
     asyncio.run(app(scope, receive_chunk, send))  # type: ignore[arg-type]

@@ -2,7 +2,7 @@
 import { h } from "./dom.js";
 import { has, t } from "./i18n.js";
 
-const OWN_WORDS = new Set(["stale", "not_your_turn", "illegal_action", "read_only", "not_started", "game_over", "rate_limited", "busy", "too_many_connections", "storage", "not_found", "bad_token", "network", "no_cut_choice", "not_your_choice"]);
+const OWN_WORDS = new Set(["stale", "not_your_turn", "illegal_action", "read_only", "not_started", "game_over", "rate_limited", "busy", "too_many_connections", "storage", "not_found", "bad_token", "network", "invite_spent", "seat_replaced", "no_cut_choice", "not_your_choice"]);
 
 /** An ApiError or a WebSocket error message ({code, message}) in words. */
 export function errorText(error) {
@@ -10,6 +10,7 @@ export function errorText(error) {
   const message = (error && error.message) || "";
   if (code === "network") return t("error.network");
   if (code === "bad_rules") return t("error.bad_rules", { message });
+  if (code === "bad_name") return has(`error.bad_name.${error.reason}`) ? t(`error.bad_name.${error.reason}`) : t("error.server", { message });
   if (code === "illegal_action" && message) return `${t("error.illegal_action")} (${message})`;
   if (OWN_WORDS.has(code) && has(`error.${code}`)) return t(`error.${code}`);
   return t("error.server", { message: message || code || "?" });

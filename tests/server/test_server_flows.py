@@ -163,8 +163,11 @@ def test_restart_mid_hand_resumes_exactly(database: str) -> None:
                 while not me.my_turn:
                     me.recv()
                 legal = me.state["view"]["legal"]
+                discards = [a for a in legal if a.startswith("discard ")]
                 move = next((a for a in legal if a in ("pass", "stock")), None)
-                move = move or [a for a in legal if a.startswith("discard ")][-1]
+                move = move or (discards[-1] if discards else None)
+                if move is None:  # the computer knocked: the hand is still on, restart now
+                    break
                 assert me.act(move)["type"] == "ack"
             while not me.my_turn:
                 me.recv()

@@ -147,20 +147,23 @@ OWN_IT: dict[str, str] = {
     "table.watching": "Stai guardando questa partita: le carte nascoste restano nascoste.",
     "table.offline": "{name} non è collegato",
     # ------------------------------------------------------------ cosa fare ora
-    "status.first_upcard": "Prendi la carta scoperta {card} o passi?",
-    "status.draw": "Tocca a te: pesca dal tallone, o prendi {card} dalla pila degli scarti.",
-    "status.draw_stock_only": "Avete passato tutti e due: pesca dal tallone.",
-    "status.discard": "Scarta una carta: cliccala.",
-    "status.discard_knock": "Scarta una carta, oppure bussa.",
-    "status.discard_gin": "Puoi fare gin!",
-    "status.wall": "Nel tallone restano due carte: prendi {card} per bussare, oppure passa.",
+    "status.first_upcard": "Prendi la carta scoperta {card} (S) o passi (P)?",
+    "status.draw": "Tocca a te: pesca dal tallone (T) o prendi {the_card} dal pozzo (S).",
+    "status.draw_stock_only": "Avete passato tutti e due: pesca dal tallone (T).",
+    "status.discard": "Scarta una carta: toccala o cliccala, oppure sceglila con ← → e premi "
+                      "Invio.",
+    "status.discard_knock": "Scarta una carta (← → e Invio) oppure bussa (K).",
+    "status.discard_gin": "Puoi fare gin (G)!",
+    "status.wall": "Nel tallone restano due carte: prendi il {card} per bussare (S) oppure passa "
+                   "(P).",
     "status.wall_knock": "Hai preso l'ultimo scarto: ora bussa.",
-    "status.knock_choose": "Bussi: clicca la carta da scartare coperta.",
-    "status.defender": "{name} ha bussato: attacca le tue carte.",
+    "status.knock_choose": "Per bussare, scegli la carta da scartare coperta: toccala, oppure ← → "
+                           "e Invio.",
+    "status.defender": "{name} ha bussato con {count} punti morti: attacca le tue carte.",
     "status.defender_gin": "{name} ha fatto gin: non si attacca.",
-    "status.wait": "Gioca {name}…",
-    "status.wait_friend": "Si aspetta {name}…",
-    "status.ready_wait": "Si aspetta che {name} sia pronto…",
+    "status.wait": "Tocca a {name}…",
+    "status.wait_friend": "In attesa di {name}…",
+    "status.ready_wait": "In attesa che {name} sia pronto…",
     # ------------------------------------------------------------ pulsanti
     "btn.take": "Prendi",
     "btn.pass": "Passo",
@@ -173,8 +176,8 @@ OWN_IT: dict[str, str] = {
     "btn.cancel": "Annulla",
     "btn.next_hand": "Prossima mano",
     "btn.lay_out": "Cala",
-    "btn.accept": "Accetta",
-    "btn.finish": "Fine",
+    "btn.accept": "Conferma",
+    "btn.finish": "Ho finito",
     "btn.home": "Inizio",
     "btn.replay": "Rivedi la partita",
     "btn.scores": "Segnapunti",
@@ -192,8 +195,8 @@ OWN_IT: dict[str, str] = {
                    "{deadwood}.",
     "defend.best_none": "Non hai niente da attaccare: punti morti {deadwood}.",
     "defend.gin": "Sul gin non si attacca: cali le tue combinazioni, punti morti {deadwood}.",
-    "defend.manual": "Oppure clicca le carte evidenziate per attaccarle una alla volta, poi "
-                     "Fine.",
+    "defend.manual": "Oppure tocca le carte evidenziate per attaccarle una alla volta, poi "
+                     "Ho finito.",
     # ------------------------------------------------------------ le mosse
     "log.title": "Mosse",
     "log.deal": "Mano {number}: distribuisce {name}.",
@@ -206,8 +209,8 @@ OWN_IT: dict[str, str] = {
     "log.pass_you": "Passi.",
     "log.discard": "{name} scarta {card}.",
     "log.discard_you": "Scarti {card}.",
-    "log.knock": "{name} bussa e scarta coperto.",
-    "log.knock_you": "Bussi e scarti {card} coperta.",
+    "log.knock": "{name} bussa e scarta una carta coperta.",
+    "log.knock_you": "Bussi e scarti coperta la carta {card}.",
     "log.big_gin": "{name} cala un big gin!",
     "log.big_gin_you": "Cali un big gin!",
     "log.meld": "{name} cala {cards}.",
@@ -273,7 +276,6 @@ OWN_IT: dict[str, str] = {
     "error.not_found": "Questa partita non esiste (o non esiste più).",
     "error.bad_token": "Questo link non apre un posto di questa partita in questo browser. Usa il "
                        "link che hai ricevuto.",
-    "error.bad_rules": "Con queste regole non si può giocare: {message}",
     "error.stale": "Il tavolo è cambiato prima che arrivasse la tua mossa: ecco la posizione "
                    "aggiornata.",
     "error.not_your_turn": "Non tocca a te.",
@@ -283,13 +285,12 @@ OWN_IT: dict[str, str] = {
     "error.game_over": "La partita è finita.",
     "error.rate_limited": "Troppi messaggi tutti insieme: rallenta un po'.",
     "error.storage": "Il server non è riuscito a salvare la mossa: riprova.",
-    "error.server": "Il server dice: {message}",
     "error.dismiss": "OK",
     # ------------------------------------------------------------ tastiera
     "keys.title": "Tastiera",
     "keys.cards": "← → scegli una carta · Invio o Spazio la gioca · Maiusc+← → la sposta nella "
                   "mano",
-    "keys.draw": "S tallone · P scarti (prendi) · T prendi · X passo",
+    "keys.draw": "T tallone · S scarti (prendi la carta scoperta) · P passo",
     "keys.knock": "K bussa · G gin · H suggerimento · N prossima mano",
     "keys.sort": "1 per combinazioni · 2 per valore · 3 per seme · ? questo aiuto",
     # ------------------------------------------------ la verifica delle smazzate (/verify)
@@ -363,6 +364,52 @@ OWN_IT: dict[str, str] = {
     "fair.problem.deal_number": "il numero di smazzata deve essere un intero da 1 a "
                                 "{limit}, non {value}",
     "fair.problem.no_hands": "la registrazione non ha mani",
+    # ------------------------------------------------------------ ogni rifiuto, dal suo codice
+    "error.bad_json": "Il server non ha capito il messaggio: ricarica la pagina.",
+    "error.bad_message": "Il server non ha capito il messaggio: ricarica la pagina.",
+    "error.unknown_type": "Il server non ha capito il messaggio: ricarica la pagina.",
+    "error.bad_action": "Questa non è una mossa del gioco.",
+    "error.no_hand": "La mano è finita: premi Prossima mano.",
+    "error.in_hand": "La mano è ancora in corso.",
+    "error.already_ready": "Sei già pronto: si aspettano gli altri.",
+    "error.not_away": "Stai già giocando tu.",
+    "error.conflict": "Il tavolo è cambiato nel frattempo: ecco la posizione aggiornata.",
+    "error.too_large": "Il messaggio era troppo lungo per il server.",
+    "error.computer_error": "Il server ha avuto un problema con la mossa del computer: ricarica "
+                            "la pagina.",
+    "error.internal": "Il server ha avuto un problema con questo messaggio; non è cambiato "
+                      "niente. Riprova.",
+    "error.bad_request": "Il server ha rifiutato la richiesta: ricarica la pagina e riprova.",
+    "error.bad_rules": "Queste regole non si possono giocare insieme: controlla le opzioni che "
+                       "hai cambiato.",
+    "error.bad_origin": "Questa pagina non viene da questo server: apri la partita dal suo "
+                        "indirizzo.",
+    "error.not_over": "La partita non è ancora finita: la registrazione arriva alla fine.",
+    "error.nothing_to_ready": "Non c'è nessuna mano da preparare.",
+    "error.unknown": "Il server ha rifiutato la richiesta: ricarica la pagina e riprova.",
+    # ------------------------------------------------ tasti, gin, perché un pulsante è spento
+    "key.stock": "T",
+    "key.take": "S",
+    "key.pass": "P",
+    "card.the": "il {card}",
+    "card.the_vowel": "l'{card}",
+    "log.gin": "{name} fa gin e scarta una carta coperta.",
+    "log.gin_you": "Fai gin e scarti coperta la carta {card}.",
+    "why.draw_first": "Prima devi pescare.",
+    "why.knock": "Punti morti {count} dopo lo scarto migliore; il limite per bussare è {limit}.",
+    "why.gin": "Punti morti {count} dopo lo scarto migliore: per il gin devono essere 0.",
+    "why.gin_only": "In questa mano non si bussa: solo gin.",
+    "why.not_your_turn": "Non tocca a te.",
+    "over.reason.target": "Vince {name}: ha raggiunto il traguardo.",
+    "over.reason.max_hands": "Vince {name}: si è arrivati al numero massimo di mani.",
+    "over.reason.time_limit": "Vince {name}: il tempo è scaduto.",
+    "result.points_difference": "Punti della mano: {name} +{points} (la differenza dei punti "
+                                "morti).",
+    # the game catalogue's wording, said better on the table
+    "settle.margin_none": "Scarto finale 0: nessuno paga.",
+    "settle.margin": "Scarto finale {margin} punti (nessuna posta).",
+    "settle.payment": "Scarto finale {margin} punti: {payer} paga a {payee} {stake} × {margin} = "
+                      "{payment}.",
     # ---------------------------------------------------- tavoli da tre e da quattro (R33, R34)
     "games.table": "tavolo da {count} con {names}",
     "games.over": "partita finita",

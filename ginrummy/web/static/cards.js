@@ -18,6 +18,12 @@ export function rankLabel(name) {
   return name[0] === "T" ? "10" : name[0];
 }
 
+/** A card's deadwood value (R8): ace 1, number cards their number, faces 10. */
+export function cardValue(name) {
+  const rank = rankOf(name) + 1;
+  return Math.min(rank, 10);
+}
+
 export function byRank(a, b) {
   return rankOf(a) - rankOf(b) || SUIT_ORDER.indexOf(suitOf(a)) - SUIT_ORDER.indexOf(suitOf(b));
 }
@@ -48,7 +54,7 @@ export function cardFace(name, options = {}) {
   return h(options.tag || "div", {
     class: ["card", `s-${suit}`, ...(options.classes || [])],
     "data-card": name,
-    "aria-label": cardSpoken(name),
+    "aria-label": `${rank}${symbol}, ${cardSpoken(name)}`,
     ...(options.tag === "button" ? { type: "button" } : { role: "img" }),
     ...(options.attrs || {}),
   }, corner("tl"), middle, corner("br"));

@@ -2,7 +2,7 @@
 // The server decides everything: this shows its state and sends back one of view.legal.
 import { api, ApiError } from "./api.js";
 import { Connection } from "./conn.js";
-import { cutText, historyLines, moveText, seatName } from "./describe.js";
+import { cutText, handWasGin, historyLines, moveText, seatName } from "./describe.js";
 import { h, store, typing } from "./dom.js";
 import { language, t } from "./i18n.js";
 import { clearNotices, errorText, notify } from "./notices.js";
@@ -68,6 +68,9 @@ export class TableScreen {
   async start() {
     this.root.replaceChildren(h("p", { class: "loading" }, t("conn.connecting")));
     document.addEventListener("keydown", this.onKey);
+    this.root.addEventListener("focusin", (event) => {
+      this.handFocus = Boolean(event.target.closest && event.target.closest(".my-hand"));
+    });
     if (this.mode === "play" && this.token) {
       const taken = await this.takeSeat(this.token);
       this.token = null;
@@ -355,7 +358,12 @@ export class TableScreen {
       this.fresh = card; // shown lit for a moment: the card just drawn
       this.freshUntil = Date.now() + 1500;
     }
-    this.log.push({ seat: event.seat, text: () => moveText(event.action, event.seat, me, seatName(after, event.seat), card), play: true });
+    // a knock is a gin when the knocker's deadwood is 0: mine is known now, the other's once laid out
+    const hand = after.hand_number;
+    const mineGin = event.action.startsWith("knock ") && event.seat === me && before && before.view && before.view.arrangement
+      && (before.view.arrangement.discards || {})[event.action.slice(6)] === 0;
+    const gin = () => mineGin || (event.action.startsWith("knock") && handWasGin(this.shown, hand));
+    this.log.push({ seat: event.seat, text: () => moveText(event.action, event.seat, me, seatName(after, event.seat), card, gin()), play: true });
     if (this.log.length > 200) this.log.splice(1, this.log.length - 200);
   }
 
@@ -442,6 +450,7 @@ export class TableScreen {
 
   clickCard(name) {
     const action = this.cardAction(name);
+    this.handFocus = true;
     if (action) this.play(action);
   }
 
@@ -523,15 +532,48 @@ export class TableScreen {
     this.render();
     if (flight) animateMove(this, flight);
     this.stepPlan();
+    this.layOutIfNoChoice();
+  }
+
+  /**
+   * Nothing to choose: the knocker with a single possible layout lays it out at once (once a
+   * hand, so that a refusal cannot loop). The defender always sees the knocker's melds first.
+   */
+  layOutIfNoChoice() {
+    const view = this.view;
+    if (this.pending || this.plan.length || !this.myTurn || !view || !view.layouts || view.layouts.length !== 1) return;
+    const single = view.phase === "knocker_melds";
+    const key = `${this.shown.hand_number}:${view.phase}`;
+    if (!single || this.autoLaid === key) return;
+    this.autoLaid = key;
+    this.playPlan(view.layouts[0].actions);
   }
 
   render() {
     if (!this.state) return;
-    const focused = document.activeElement && document.activeElement.closest && document.activeElement.closest(".my-hand .card");
-    if (focused) this.focusName = focused.dataset.card;
+    const active = document.activeElement;
+    const focused = active && active.closest && active.closest(".my-hand .card");
+    // a card just played (clicked or Enter) leaves the hand: focus goes to its neighbour
+    const inHand = Boolean(focused) || (this.handFocus && (!active || active === document.body));
+    let index = -1;
+    if (focused) {
+      this.focusName = focused.dataset.card;
+      index = [...focused.parentElement.querySelectorAll(".card")].indexOf(focused);
+    }
+    if (index >= 0) this.focusIndex = index;
     if (this.multi) renderMultiTable(this);
     else renderTable(this);
-    if (focused && this.focusName) this.focusCard(this.focusName);
+    if (inHand) this.focusInHand();
+  }
+
+  /** Focus the card last focused, else the one now at its place, so that the arrows go on working. */
+  focusInHand() {
+    const cards = [...this.root.querySelectorAll(".my-hand .card")];
+    if (!cards.length) return;
+    const same = cards.find((el) => el.dataset.card === this.focusName);
+    const el = same || cards[Math.max(0, Math.min(this.focusIndex ?? 0, cards.length - 1))];
+    this.focusName = el.dataset.card;
+    el.focus();
   }
 
   // ------------------------------------------------------------ keyboard
@@ -564,10 +606,11 @@ export class TableScreen {
       return;
     }
     const lower = key.length === 1 ? key.toLowerCase() : key;
+    // the drawing keys are the terminal game's, in each language (T tallone, S scarti, P passo)
     const shortcuts = {
-      s: () => this.play("stock"),
-      p: () => this.play("take"),
-      t: () => this.play("take"),
+      [t("key.stock").toLowerCase()]: () => this.play("stock"),
+      [t("key.take").toLowerCase()]: () => this.play("take"),
+      [t("key.pass").toLowerCase()]: () => this.play("pass"),
       x: () => this.play("pass"),
       k: () => this.setKnockMode(!this.knockMode),
       g: () => { const gin = this.ginAction(); if (gin) this.play(gin); },

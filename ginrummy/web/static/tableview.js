@@ -1,10 +1,10 @@
 // Drawing the table from the server's state: the felt, both seats, stock and pile, the panel of
 // what to do now, the score and the move log. Nothing here decides a rule: it shows `view.legal`.
-import { byRank, bySuit, cardBack, cardFace, cardRow, meldOrder, suitOf } from "./cards.js";
+import { byRank, bySuit, cardBack, cardFace, cardRow, cardValue, meldOrder, suitOf } from "./cards.js";
 import { resultLines, rulesSummary, seatName, settlementRows, settlementWords } from "./describe.js";
 import { h, reducedMotion } from "./dom.js";
 import { enableDrag } from "./handdrag.js";
-import { cardText, cardsText, language, t, tp } from "./i18n.js";
+import { cardText, cardsText, language, t, theCard, tp } from "./i18n.js";
 
 // ------------------------------------------------------------ what each seat shows
 
@@ -253,9 +253,27 @@ export function meldsArea(ctl) {
 
 // ------------------------------------------------------------ the panel: what to do now
 
-export function button(label, { onclick, disabled = false, primary = false, key = null, name = null }) {
+export function button(label, { onclick, disabled = false, primary = false, key = null, name = null, why = null }) {
+  if (disabled && why) {
+    // off, with the reason on hover and focus: aria-disabled keeps it in the Tab order
+    const tip = h("span", { class: "why", role: "tooltip", id: `why-${name}` }, why);
+    return h("button", { type: "button", class: ["btn", "off", primary ? "primary" : null], "aria-disabled": "true", "aria-describedby": tip.id, dataset: name ? { name } : null },
+      label, key ? h("kbd", {}, key) : null, tip);
+  }
   return h("button", { type: "button", class: ["btn", primary ? "primary" : null], disabled, onclick, dataset: name ? { name } : null },
     label, key ? h("kbd", {}, key) : null);
+}
+
+/** Why Knock (or Gin) is off now, in words; null when it is on or the question does not arise. */
+function whyOff(ctl, gin) {
+  const view = ctl.shown.view;
+  if (!ctl.myTurn) return t("why.not_your_turn");
+  if (view.phase === "first_upcard" || view.phase === "draw" || view.phase === "wall") return t("why.draw_first");
+  const after = view.arrangement && view.arrangement.deadwood_after_discard;
+  if (after === null || after === undefined) return null;
+  if (gin) return t("why.gin", { count: after });
+  if (view.knock_limit === 0) return t("why.gin_only");
+  return t("why.knock", { count: after, limit: view.knock_limit });
 }
 
 /** While the computer plays for me (I was idle, PROTOCOL.md "Idle players"): say so, offer to play again. */
@@ -293,7 +311,7 @@ export function panel(ctl) {
   else if (ctl.knockMode) status = t("status.knock_choose");
   else if (view.phase === "first_upcard") status = t("status.first_upcard", { card: cardText(top) });
   else if (view.phase === "wall") status = t("status.wall", { card: cardText(top) });
-  else if (view.phase === "draw") status = ctl.legal.includes("take") ? t("status.draw", { card: cardText(top) }) : t("status.draw_stock_only");
+  else if (view.phase === "draw") status = ctl.legal.includes("take") ? t("status.draw", { the_card: theCard(top) }) : t("status.draw_stock_only");
   else if (ctl.ginAction()) status = t("status.discard_gin");
   else if (ctl.knockActions().length) status = t("status.discard_knock");
   else status = t("status.discard");
@@ -308,11 +326,11 @@ function playButtons(ctl) {
   const legal = ctl.legal;
   const buttons = [];
   if (legal.includes("pass") || view.phase === "first_upcard" || view.phase === "wall") {
-    buttons.push(button(t("btn.take"), { onclick: () => ctl.play("take"), disabled: !ctl.can("take"), primary: true, key: "T", name: "take" }));
-    buttons.push(button(t("btn.pass"), { onclick: () => ctl.play("pass"), disabled: !ctl.can("pass"), key: "X", name: "pass" }));
+    buttons.push(button(t("btn.take"), { onclick: () => ctl.play("take"), disabled: !ctl.can("take"), primary: true, key: t("key.take"), name: "take" }));
+    buttons.push(button(t("btn.pass"), { onclick: () => ctl.play("pass"), disabled: !ctl.can("pass"), key: t("key.pass"), name: "pass" }));
   } else if (view.phase === "draw") {
-    buttons.push(button(t("btn.stock"), { onclick: () => ctl.play("stock"), disabled: !ctl.can("stock"), primary: true, key: "S", name: "stock" }));
-    buttons.push(button(t("btn.take"), { onclick: () => ctl.play("take"), disabled: !ctl.can("take"), key: "P", name: "take" }));
+    buttons.push(button(t("btn.stock"), { onclick: () => ctl.play("stock"), disabled: !ctl.can("stock"), primary: true, key: t("key.stock"), name: "stock" }));
+    buttons.push(button(t("btn.take"), { onclick: () => ctl.play("take"), disabled: !ctl.can("take"), key: t("key.take"), name: "take" }));
   }
   const knocks = ctl.knockActions();
   const gin = ctl.ginAction();
@@ -322,9 +340,10 @@ function playButtons(ctl) {
     const limit = view.knock_limit;
     buttons.push(button(limit > 0 ? t("btn.knock_limit", { limit }) : t("btn.knock"), {
       onclick: () => ctl.setKnockMode(true), disabled: Boolean(ctl.pending) || !knocks.length, key: "K", name: "knock",
+      why: !knocks.length ? whyOff(ctl, false) : null,
     }));
   }
-  buttons.push(button(t("btn.gin"), { onclick: () => gin && ctl.play(gin), disabled: Boolean(ctl.pending) || !gin, primary: Boolean(gin), key: "G", name: "gin" }));
+  buttons.push(button(t("btn.gin"), { onclick: () => gin && ctl.play(gin), disabled: Boolean(ctl.pending) || !gin, primary: Boolean(gin), key: "G", name: "gin", why: !gin ? whyOff(ctl, true) : null }));
   if (ctl.shown.rules.big_gin) buttons.push(button(t("btn.big_gin"), { onclick: () => ctl.play("big gin"), disabled: !ctl.can("big gin"), primary: ctl.can("big gin"), key: "B", name: "big-gin" }));
   buttons.push(button(t("btn.hint"), { onclick: () => ctl.askHint(), disabled: !ctl.myTurn || Boolean(ctl.pending), key: "H", name: "hint" }));
   return h("div", { class: "buttons" }, buttons);
@@ -374,18 +393,19 @@ function defendPanel(ctl) {
   else if (best.layoffs.length) words = t("defend.best", { cards: cardsText(best.layoffs), deadwood: best.deadwood });
   else words = t("defend.best_none", { deadwood: best.deadwood });
   const canLayoff = ctl.legal.some((action) => action.startsWith("layoff "));
+  const knockerCount = knockerLoose.reduce((sum, card) => sum + cardValue(card), 0);
   const finish = () => {
     const melds = (view.arrangement && view.arrangement.melds) || [];
     ctl.playPlan(melds.map((meld) => `meld ${meld.join(" ")}`).concat(["done"]));
   };
   return h("div", { class: "panel status-panel your-turn defend-panel" },
-    h("p", { class: "status" }, gin ? t("status.defender_gin", { name: knocker }) : t("status.defender", { name: knocker })),
+    h("p", { class: "status" }, gin ? t("status.defender_gin", { name: knocker }) : t("status.defender", { name: knocker, count: knockerCount })),
     h("p", {}, words),
     best ? h("div", { class: "layout-cards" }, best.layoffs.length ? cardRow(best.layoffs, ["layoffs"]) : null, meldGroups(best.melds), best.unmatched.length ? cardRow([...best.unmatched].sort(byRank), ["unmatched"]) : null) : null,
     canLayoff && !gin ? h("p", { class: "muted" }, t("defend.manual")) : null,
     h("div", { class: "buttons" },
       button(t("btn.accept"), { onclick: () => best && ctl.playPlan(best.actions), disabled: !best || Boolean(ctl.pending) || ctl.plan.length > 0, primary: true, key: "Enter", name: "accept" }),
-      gin ? null : button(t("btn.finish"), { onclick: finish, disabled: Boolean(ctl.pending) || ctl.plan.length > 0, name: "finish" }),
+      gin || !canLayoff ? null : button(t("btn.finish"), { onclick: finish, disabled: Boolean(ctl.pending) || ctl.plan.length > 0, name: "finish" }),
       button(t("btn.hint"), { onclick: () => ctl.askHint(), disabled: Boolean(ctl.pending), key: "H", name: "hint" })),
     hintBox(ctl));
 }

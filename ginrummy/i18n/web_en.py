@@ -377,6 +377,7 @@ OWN_EN: dict[str, str] = {
     "error.nothing_to_ready": "There is no hand to get ready for.",
     "error.unknown": "The server refused that: reload the page and try again.",
     # ------------------------------------------------------------ keys, gin, why a button is off
+    "app.skip": "Skip to the game",
     "key.stock": "S",
     "key.take": "T",
     "key.pass": "P",

@@ -76,7 +76,7 @@ WORDS: dict[str, dict[str, str]] = {
         "title.faq": "Gin Rummy: domande frequenti",
         "nav.rules": "Regole",
         "nav.tips": "Consigli",
-        "nav.faq": "Domande",
+        "nav.faq": "Domande frequenti",
         "nav.game": "Torna al gioco",
         "nav.language": "Lingua",
         "nav.main": "Pagine",
@@ -285,6 +285,12 @@ def _table(head: list[str], rows: list[list[str]], caption: str | None = None,
     return "\n".join(out)
 
 
+def preset_title(name: str, m: Messages) -> str:
+    """A preset as a player calls it ("Classico"), not its id (``classic``)."""
+    key = f"preset.{name}"
+    return m(key).split(":")[0] if m.has(key) else name
+
+
 def preset_summary(name: str, m: Messages) -> str:
     key = f"preset.{name}"
     return m(key) if m.has(key) else m("preset.custom", name=name)
@@ -303,7 +309,8 @@ def presets_table(lang: str) -> str:
     head.append(w["col.other"])
     rows = []
     for name, rules in PRESETS.items():
-        cells = [f'<code id="preset-{name}">{name}</code>', _esc(preset_summary(name, m))]
+        cells = [f'<strong id="preset-{name}">{_esc(preset_title(name, m))}</strong>',
+                 _esc(preset_summary(name, m))]
         for option in TABLE_COLUMNS:
             text = value_text(rules, option, m)
             if option == "game_bonus" and rules.game_bonus and rules.shutout_rule != "none":
@@ -352,7 +359,8 @@ def _by_preset(name: str, lang: str) -> str:
         if index == len(ordered) - 1 and len(presets) > 2:
             who = w["value.others"]
         else:
-            who = ", ".join(f'<a href="#preset-{p}"><code>{p}</code></a>' for p in presets)
+            who = ", ".join(f'<a href="#preset-{p}">{_esc(preset_title(p, m))}</a>'
+                            for p in presets)
         parts.append(f"{_esc(text)} ({who})")
     return "; ".join(parts)
 
@@ -492,7 +500,7 @@ def dealer_presets(lang: str) -> str:
     for rule in DEALER_RULES:
         chosen = [p for p, rules in PRESETS.items() if rules.dealer_rule == rule]
         if chosen:
-            names = ", ".join(f"<code>{p}</code>" for p in chosen)
+            names = ", ".join(_esc(preset_title(p, m)) for p in chosen)
             parts.append(f"<li>{_esc(m(f'dealer_rule.{rule}'))}: {names}</li>")
     return "<ul>" + "".join(parts) + "</ul>"
 
@@ -500,7 +508,7 @@ def dealer_presets(lang: str) -> str:
 def preset_list(lang: str) -> str:
     m = Messages(lang)
     return "<ul>" + "".join(
-        f'<li><a href="/rules?lang={lang}#preset-{p}"><code>{p}</code></a>: '
+        f'<li><a href="/rules?lang={lang}#preset-{p}">{_esc(preset_title(p, m))}</a>: '
         f"{_esc(preset_summary(p, m))}</li>" for p in PRESETS) + "</ul>"
 
 
@@ -522,7 +530,8 @@ def generated(lang: str) -> dict[str, Callable[[], str]]:
         pieces[f"card.{card}"] = functools.partial(_card, card)
     for name in PRESETS:
         pieces[f"preset.{name}"] = functools.partial(
-            lambda p: f'<a href="/rules?lang={lang}#preset-{p}"><code>{p}</code></a>', name)
+            lambda p: f'<a href="/rules?lang={lang}#preset-{p}">'
+                      f'{_esc(preset_title(p, Messages(lang)))}</a>', name)
     return pieces
 
 

@@ -17,6 +17,8 @@ function applySettings() {
 
 function renderChrome() {
   document.title = t("app.title");
+  const skip = document.querySelector(".skip");
+  if (skip) skip.textContent = t("app.skip");
   const lang = language();
   const setting = (key, label) => h("label", { class: "inline" },
     h("input", { type: "checkbox", name: key, checked: Boolean(store.get(`gin.${key}`, false)), onchange: (event) => {

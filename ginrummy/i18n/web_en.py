@@ -377,6 +377,8 @@ OWN_EN: dict[str, str] = {
     "error.nothing_to_ready": "There is no hand to get ready for.",
     "error.unknown": "The server refused that: reload the page and try again.",
     # ------------------------------------------------------------ keys, gin, why a button is off
+    "table.title": "Gin Rummy: {name0} against {name1}",
+    "score.line": "Score line",
     "app.skip": "Skip to the game",
     "key.stock": "S",
     "key.take": "T",

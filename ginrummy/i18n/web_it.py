@@ -390,6 +390,8 @@ OWN_IT: dict[str, str] = {
     "error.nothing_to_ready": "Non c'è nessuna mano da preparare.",
     "error.unknown": "Il server ha rifiutato la richiesta: ricarica la pagina e riprova.",
     # ------------------------------------------------ tasti, gin, perché un pulsante è spento
+    "table.title": "Gin Rummy: {name0} contro {name1}",
+    "score.line": "Voce",
     "app.skip": "Vai al tavolo",
     "key.stock": "T",
     "key.take": "S",

@@ -60,6 +60,7 @@ WORDS: dict[str, dict[str, str]] = {
         "col.in_presets": "in the presets",
         "col.upcard": "upcard",
         "col.limit": "knock limit",
+        "col.line": "score line",
         "col.seat0": "you",
         "col.seat1": "opponent",
         "value.range": "a whole number from {low} to {high}",
@@ -91,6 +92,7 @@ WORDS: dict[str, dict[str, str]] = {
         "col.in_presets": "nelle varianti",
         "col.upcard": "carta scoperta",
         "col.limit": "limite per bussare",
+        "col.line": "voce",
         "col.seat0": "tu",
         "col.seat1": "avversario",
         "value.range": "un numero intero da {low} a {high}",
@@ -271,8 +273,10 @@ def _esc(text: object) -> str:
 def _table(head: list[str], rows: list[list[str]], caption: str | None = None,
            css: str = "") -> str:
     """An HTML table of already-escaped cells, in a scrolling box for narrow screens."""
-    out = [f'<div class="table-box"><table class="{css}">' if css else
-           '<div class="table-box"><table>']
+    # the box scrolls on a narrow screen: a named region that takes focus, so keys scroll it
+    label = html.escape(re.sub(r"<[^>]+>", "", caption or head[0] or head[1]), quote=True)
+    box = f'<div class="table-box" tabindex="0" role="group" aria-label="{label}">'
+    out = [f'{box}<table class="{css}">' if css else f"{box}<table>"]
     if caption:
         out.append(f"<caption>{caption}</caption>")
     out.append("<thead><tr>" + "".join(f'<th scope="col">{h}</th>' for h in head)
@@ -490,7 +494,7 @@ def sheet_table(name: str, lang: str) -> str:
     sheet = sheets()[name]
     rows = [[_esc(_settle_label(line.label, sheet.rules, m)), str(line.values[0]),
              str(line.values[1])] for line in sheet.lines()]
-    return _table(["", w["col.seat0"], w["col.seat1"]], rows, css="sheet")
+    return _table([w["col.line"], w["col.seat0"], w["col.seat1"]], rows, css="sheet")
 
 
 def dealer_presets(lang: str) -> str:

@@ -219,3 +219,24 @@ def shots(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def pytest_terminal_summary(terminalreporter: Any) -> None:
     for folder in _SHOTS:
         terminalreporter.write_line(f"browser screenshots: {folder}")
+
+
+AXE_VERSION = "4.14.1"
+"""axe-core, pinned: the accessibility rules the browser tests hold the pages to."""
+
+
+@pytest.fixture(scope="session")
+def axe_source() -> str:
+    """axe.min.js from the npm package (installed once into a cache folder with npm)."""
+    import shutil
+
+    cache = Path(os.environ.get("GIN_AXE_CACHE") or Path.home() / ".cache" / "ginrummy-axe")
+    script = cache / AXE_VERSION / "node_modules" / "axe-core" / "axe.min.js"
+    if not script.is_file():
+        npm = shutil.which("npm")
+        if npm is None:
+            pytest.skip("npm is missing: it installs axe-core for the accessibility test")
+        subprocess.run([npm, "install", "--prefix", str(cache / AXE_VERSION), "--no-audit",
+                        "--no-fund", "--silent", f"axe-core@{AXE_VERSION}"],
+                       check=True, timeout=300)
+    return script.read_text(encoding="utf-8")

@@ -51,11 +51,18 @@ export function cardFace(name, options = {}) {
   const middle = face
     ? h("span", { class: "mid face", "aria-hidden": "true" }, h("span", { class: "fl" }, rank), h("span", { class: "fs" }, symbol))
     : h("span", { class: `mid${name[0] === "A" ? " ace" : ""}`, "aria-hidden": "true" }, symbol);
+  if (options.tag === "button") {
+    // a button is named by its content, which starts with what it shows: "4♦, four of diamonds"
+    const shown = h("span", { class: "idx tl" }, h("span", { class: "r" }, rank), h("span", { class: "s" }, symbol));
+    return h("button", {
+      type: "button", class: ["card", `s-${suit}`, ...(options.classes || [])], "data-card": name, ...(options.attrs || {}),
+    }, shown, h("span", { class: "sr-only" }, `, ${cardSpoken(name)}`), middle, corner("br"));
+  }
   return h(options.tag || "div", {
     class: ["card", `s-${suit}`, ...(options.classes || [])],
     "data-card": name,
     "aria-label": `${rank}${symbol}, ${cardSpoken(name)}`,
-    ...(options.tag === "button" ? { type: "button" } : { role: "img" }),
+    role: "img",
     ...(options.attrs || {}),
   }, corner("tl"), middle, corner("br"));
 }

@@ -364,6 +364,9 @@ export class TableScreen {
       && (before.view.arrangement.discards || {})[event.action.slice(6)] === 0;
     const gin = () => mineGin || (event.action.startsWith("knock") && handWasGin(this.shown, hand));
     this.log.push({ seat: event.seat, text: () => moveText(event.action, event.seat, me, seatName(after, event.seat), card, gin()), play: true });
+    // a screen reader hears each move once, as it happens (not the whole log at each redraw)
+    const announce = document.getElementById("announce");
+    if (announce) announce.textContent = moveText(event.action, event.seat, me, seatName(after, event.seat), card, gin());
     if (this.log.length > 200) this.log.splice(1, this.log.length - 200);
   }
 

@@ -4,7 +4,7 @@ import { byRank, bySuit, cardBack, cardFace, cardRow, cardValue, meldOrder, suit
 import { resultLines, rulesSummary, seatName, settlementRows, settlementWords } from "./describe.js";
 import { h, reducedMotion } from "./dom.js";
 import { enableDrag } from "./handdrag.js";
-import { cardText, cardsText, language, t, theCard, tp } from "./i18n.js";
+import { cardSpoken, cardText, cardsText, language, t, theCard, tp } from "./i18n.js";
 
 // ------------------------------------------------------------ what each seat shows
 
@@ -69,7 +69,8 @@ export function renderTable(ctl) {
   const view = state.view;
   const bottom = state.you ?? 0;
   const top = 1 - bottom;
-  const felt = h("section", { class: ["felt", `stage-${state.stage}`], "aria-label": t("app.title") },
+  const felt = h("section", { class: ["felt", `stage-${state.stage}`], "aria-labelledby": "table-title" },
+    h("h1", { class: "sr-only", id: "table-title" }, t("table.title", { name0: seatName(state, bottom), name1: seatName(state, top) })),
     seatArea(ctl, top, "top"),
     view ? middle(ctl) : null,
     view && state.stage === "hand" ? meldsArea(ctl) : null,
@@ -80,7 +81,7 @@ export function renderTable(ctl) {
     ctl.replayBar || null, felt, side);
   ctl.root.replaceChildren(screen);
   fitHand(ctl.root);
-  const log = ctl.root.querySelector(".log ol");
+  const log = ctl.root.querySelector(".log .log-scroll");
   if (log) log.scrollTop = log.scrollHeight;
 }
 
@@ -205,19 +206,17 @@ export function middle(ctl) {
   const canTake = ctl.can("take");
   const stock = h("button", {
     type: "button", class: ["stock", canStock ? "playable" : null, ctl.hint && ctl.hint.action === "stock" ? "hinted" : null], disabled: !canStock,
-    "aria-label": `${t("table.stock")}: ${tp("table.stock_count", view.stock_size)}`,
     onclick: () => ctl.play("stock"),
-  }, view.stock_size ? cardBack({ classes: ["stock-card"] }) : h("div", { class: "card empty" }),
+  }, view.stock_size ? cardBack({ classes: ["stock-card"], attrs: { "aria-hidden": "true" } }) : h("div", { class: "card empty" }),
   h("span", { class: "caption" }, t("table.stock"), " · ", tp("table.stock_count", view.stock_size)));
   const pileCards = view.pile.slice(-3);
   const top = view.pile[view.pile.length - 1];
   const pile = h("button", {
     type: "button", class: ["pile", canTake ? "playable" : null], disabled: !canTake,
-    "aria-label": `${t("table.pile")}: ${top ? cardText(top) : t("table.pile_empty")}`,
     onclick: () => ctl.play("take"),
-  }, h("div", { class: "pile-stack" },
+  }, h("div", { class: "pile-stack", "aria-hidden": "true" },
     pileCards.length ? pileCards.map((card, index) => cardFace(card, { classes: [index === pileCards.length - 1 ? "pile-top" : "under", ctl.hint && ctl.hint.action === "take" && index === pileCards.length - 1 ? "hinted" : null] })) : h("div", { class: "card empty pile-top" })),
-  h("span", { class: "caption" }, t("table.pile")));
+  h("span", { class: "caption" }, t("table.pile"), h("span", { class: "sr-only" }, `: ${top ? `${cardText(top)}, ${cardSpoken(top)}` : t("table.pile_empty")}`)));
   const numbered = state.mode === "teams" ? "multi.round_number" : "table.hand_number";
   const info = [h("span", { class: "hand-no" }, t(numbered, { number: state.hand_number }))];
   if (rules.oklahoma && view.upcard) {
@@ -493,7 +492,7 @@ function settlementTable(state) {
   const names = [seatName(state, 0), seatName(state, 1)];
   const rows = settlementRows(state.settlement, state.rules);
   return h("table", { class: "settlement" },
-    h("thead", {}, h("tr", {}, h("th", {}, ""), names.map((name) => h("th", { scope: "col" }, name)))),
+    h("thead", {}, h("tr", {}, h("th", { scope: "col" }, h("span", { class: "sr-only" }, t("score.line"))), names.map((name) => h("th", { scope: "col" }, name)))),
     h("tbody", {}, rows.map((row) => h("tr", { class: row.total ? "total" : null }, h("th", { scope: "row" }, row.label), row.values.map((value) => h("td", {}, String(value)))))));
 }
 
@@ -558,9 +557,11 @@ export function openScores(ctl) {
 }
 
 export function logBox(ctl) {
+  // a list that scrolls and takes focus (the keys scroll it); the moves are spoken by #announce
   return h("section", { class: "log", "aria-labelledby": "log-title" },
     h("h2", { id: "log-title" }, t("log.title")),
-    h("ol", { role: "log", "aria-live": "polite" }, ctl.log.map((line) => h("li", { class: [line.head ? "head" : null, line.seat === ctl.shown.you ? "mine" : null] }, typeof line.text === "function" ? line.text() : line.text))));
+    h("div", { class: "log-scroll", tabindex: "0", role: "group", "aria-labelledby": "log-title" },
+      h("ol", {}, ctl.log.map((line) => h("li", { class: [line.head ? "head" : null, line.seat === ctl.shown.you ? "mine" : null] }, typeof line.text === "function" ? line.text() : line.text)))));
 }
 
 export function rulesBox(ctl) {

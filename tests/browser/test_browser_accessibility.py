@@ -1,0 +1,48 @@
+"""Zero axe-core violations, of any impact, on every screen a player meets (issue 12), in both
+languages and at a laptop's and a phone's size; and a hand played from the keyboard alone."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tests.browser.conftest import Browsers, Server
+from tests.browser.driver import new_game, play_hand, settle, wait_turn_or_end
+
+SIZES = {"laptop": {"width": 1366, "height": 768}, "phone": {"width": 390, "height": 844}}
+
+
+def violations(page: Any, axe_source: str) -> list[str]:
+    settle(page)
+    if not page.evaluate("typeof window.axe !== 'undefined'"):
+        page.add_script_tag(content=axe_source)
+    found = page.evaluate("""async () => {
+        const result = await axe.run(document, { resultTypes: ['violations'] });
+        return result.violations.map((v) => `${v.id} (${v.impact}): ` +
+          v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | '));
+    }""")
+    return list(found)
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("locale", ["en-GB", "it-IT"])
+def test_no_axe_violation_on_the_home_page_the_table_and_the_reading_pages(
+    server: Server, browsers: Browsers, axe_source: str, locale: str, size: str
+) -> None:
+    page = browsers.page(locale=locale, viewport=SIZES[size])
+    found: dict[str, list[str]] = {}
+    for path in ("/rules", "/tips", "/faq"):
+        page.goto(server.url + path)
+        found[path] = violations(page, axe_source)
+    page.goto(server.url + "/")
+    page.locator("form.new-game").wait_for()
+    page.locator(".games").wait_for()
+    found["home"] = violations(page, axe_source)
+    new_game(page, server.url, level=1, options={"target": 10})
+    page.locator(".my-hand .card").first.wait_for()
+    wait_turn_or_end(page)
+    found["table"] = violations(page, axe_source)
+    play_hand(page)
+    found["hand result"] = violations(page, axe_source)
+    assert found == {name: [] for name in found}, found

@@ -8,7 +8,15 @@ from typing import Any
 import pytest
 
 from tests.browser.conftest import Browsers, Server
-from tests.browser.driver import new_game, play_hand, settle, wait_turn_or_end
+from tests.browser.driver import (
+    new_game,
+    next_hand,
+    play_hand,
+    settle,
+    stage,
+    step,
+    wait_turn_or_end,
+)
 
 SIZES = {"laptop": {"width": 1366, "height": 768}, "phone": {"width": 390, "height": 844}}
 
@@ -45,4 +53,35 @@ def test_no_axe_violation_on_the_home_page_the_table_and_the_reading_pages(
     found["table"] = violations(page, axe_source)
     play_hand(page)
     found["hand result"] = violations(page, axe_source)
+    assert found == {name: [] for name in found}, found
+
+
+@pytest.mark.parametrize(("locale", "size"), [("en-GB", "laptop"), ("it-IT", "phone")])
+def test_no_axe_violation_through_a_whole_game_its_end_and_its_replay(
+    server: Server, browsers: Browsers, axe_source: str, locale: str, size: str
+) -> None:
+    page = browsers.page(locale=locale, viewport=SIZES[size])
+    new_game(page, server.url, level=1, options={"target": 10})
+    found: dict[str, list[str]] = {}
+    for _ in range(600):
+        current = stage(page)
+        if current == "over":
+            break
+        if current == "between_hands":
+            next_hand(page)
+            continue
+        for panel in (".layout-panel", ".defend-panel"):
+            if panel not in found and page.locator(panel).count():
+                found[panel] = violations(page, axe_source)
+        offer = page.locator('button[data-name="pass"]:not([disabled])')
+        if "upcard" not in found and offer.count():
+            found["upcard"] = violations(page, axe_source)
+        if not step(page, knock=True):
+            page.wait_for_timeout(40)
+    page.locator(".game-over").wait_for()
+    found["game over"] = violations(page, axe_source)
+    page.locator(".result-panel a.btn.primary").click()
+    page.locator(".replay-bar").wait_for()
+    found["replay"] = violations(page, axe_source)
+    assert {"upcard", "game over", "replay"} <= set(found)
     assert found == {name: [] for name in found}, found

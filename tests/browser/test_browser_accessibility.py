@@ -85,3 +85,57 @@ def test_no_axe_violation_through_a_whole_game_its_end_and_its_replay(
     found["replay"] = violations(page, axe_source)
     assert {"upcard", "game over", "replay"} <= set(found)
     assert found == {name: [] for name in found}, found
+
+
+def _press_until(page: Any, key: str, test: str, tries: int = 80) -> None:
+    for _ in range(tries):
+        if page.evaluate(test):
+            return
+        page.keyboard.press(key)
+    raise AssertionError(f"{key} never reached {test}")
+
+
+IN_HAND = "document.activeElement && document.activeElement.closest('.my-hand') !== null"
+
+
+def test_a_whole_hand_from_the_keyboard_alone_with_each_move_announced(
+    server: Server, browsers: Browsers
+) -> None:
+    page = browsers.page(viewport=SIZES["laptop"])
+    new_game(page, server.url, level=1)
+    page.evaluate("""() => { window.heard = [];
+        const live = document.getElementById('announce');
+        new MutationObserver(() => window.heard.push(live.textContent))
+          .observe(live, { childList: true, characterData: true, subtree: true }); }""")
+    for _ in range(400):
+        if stage(page) in ("between_hands", "over"):
+            break
+        wait_turn_or_end(page)
+        if stage(page) != "hand":
+            continue
+        enabled = page.evaluate("""() => [...document.querySelectorAll('button[data-name]')]
+            .filter((b) => !b.disabled && b.getAttribute('aria-disabled') !== 'true')
+            .map((b) => b.dataset.name)""")
+        if "pass" in enabled:
+            page.keyboard.press("p")
+        elif "stock" in enabled:
+            page.keyboard.press("s")
+        elif "gin" in enabled:
+            page.keyboard.press("g")
+        elif "knock" in enabled:
+            page.keyboard.press("k")
+            page.locator(".my-hand .card.knockable:focus").wait_for()
+            page.keyboard.press("Enter")
+        elif {"lay-out", "accept"} & set(enabled):
+            page.keyboard.press("Enter")
+        elif page.locator(".my-hand .card.playable").count():
+            if not page.evaluate(IN_HAND):
+                _press_until(page, "Tab", IN_HAND)
+            page.keyboard.press("ArrowLeft")  # round to the last card: the highest loose one
+            page.keyboard.press("Enter")
+        page.wait_for_timeout(60)
+    page.locator(".result-panel").wait_for()
+    heard = page.evaluate("window.heard")
+    assert len(heard) >= 3, heard
+    assert any(line.startswith("You discard") for line in heard), heard
+    assert any("Computer" in line for line in heard), heard

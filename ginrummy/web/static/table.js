@@ -599,7 +599,9 @@ export class TableScreen {
       }
       return;
     }
-    if (key === "Enter" && !(event.target && event.target.closest && event.target.closest("button, a, input, select, summary"))) {
+    // Enter away from any control, or on a card that has nothing to do now (laying out, next hand)
+    const idleCard = card && !this.cardAction(card.dataset.card);
+    if (key === "Enter" && (idleCard || !(event.target && event.target.closest && event.target.closest("button, a, input, select, summary")))) {
       // Enter away from any control: the panel's main button (Lay out, Accept, Next hand)
       const main = this.root.querySelector(".felt .panel .btn.primary:not([disabled])");
       if (main && !this.readOnly) {

@@ -379,6 +379,9 @@ OWN_EN: dict[str, str] = {
     # ------------------------------------------------------------ keys, gin, why a button is off
     "table.title": "Gin Rummy: {name0} against {name1}",
     "score.line": "Score line",
+    "status.friend_away": "{name} is disconnected.",
+    "status.stand_in_in": "The computer takes their place in {time} unless they come back.",
+    "table.disconnected": "disconnected",
     "app.skip": "Skip to the game",
     "key.stock": "S",
     "key.take": "T",

@@ -392,6 +392,9 @@ OWN_IT: dict[str, str] = {
     # ------------------------------------------------ tasti, gin, perché un pulsante è spento
     "table.title": "Gin Rummy: {name0} contro {name1}",
     "score.line": "Voce",
+    "status.friend_away": "{name} si è disconnesso.",
+    "status.stand_in_in": "Se non torna, fra {time} al suo posto giocherà il computer.",
+    "table.disconnected": "disconnesso",
     "app.skip": "Vai al tavolo",
     "key.stock": "T",
     "key.take": "S",

@@ -168,6 +168,7 @@ async def table_socket(websocket: WebSocket) -> None:
         "n": table.n,
         "limits": {"max_message_bytes": settings.max_message_bytes,
                    "rate_per_second": settings.rate_per_second, "burst": settings.rate_burst},
+        "idle_seconds": settings.idle_seconds,
     })
     since = websocket.query_params.get("since")
     if since is not None and since.isdigit():

@@ -67,8 +67,11 @@ def free_port() -> int:
 class Server:
     """`gin serve` on a loopback port; `kill()` is kill -9, `start()` starts it again."""
 
-    def __init__(self, folder: Path, computer_delay: float = 0.0) -> None:
+    def __init__(self, folder: Path, computer_delay: float = 0.0,
+                 idle_seconds: float | None = None) -> None:
         self.computer_delay = computer_delay
+        self.idle_seconds = idle_seconds
+        """``--idle-seconds`` (None: the server's default)."""
         """Seconds a computer player waits before each move (0 in most tests)."""
         self.port = free_port()
         self.folder = folder
@@ -82,7 +85,8 @@ class Server:
     def start(self) -> None:
         self.process = subprocess.Popen(
             [sys.executable, "-m", "ginrummy.cli", "serve", "--port", str(self.port),
-             "--database", self.database, "--computer-delay", str(self.computer_delay)],
+             "--database", self.database, "--computer-delay", str(self.computer_delay),
+             *([] if self.idle_seconds is None else ["--idle-seconds", str(self.idle_seconds)])],
             cwd=self.folder, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
             env={**os.environ, "PYTHONPATH": str(ROOT)},
         )
@@ -116,9 +120,10 @@ class Server:
 
 
 @contextlib.contextmanager
-def serving(folder: Path, computer_delay: float = 0.0) -> Iterator[Server]:
+def serving(folder: Path, computer_delay: float = 0.0,
+            idle_seconds: float | None = None) -> Iterator[Server]:
     """A started `gin serve` in ``folder``, stopped at the end."""
-    running = Server(folder, computer_delay)
+    running = Server(folder, computer_delay, idle_seconds)
     running.start()
     try:
         yield running

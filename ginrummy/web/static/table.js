@@ -169,6 +169,7 @@ export class TableScreen {
     switch (message.type) {
       case "hello":
         this.seat = message.seat;
+        this.idleSeconds = message.idle_seconds ?? null;
         if (message.role === "watcher") this.readOnly = true;
         break;
       case "snapshot":
@@ -200,6 +201,8 @@ export class TableScreen {
         this.error(message);
         break;
       case "presence":
+        // the server's idle timer: when the computer will play for a seat that keeps the game waiting
+        this.idle = message.idle ? { seat: message.idle.seat, at: Date.now() + message.idle.seconds * 1000 } : null;
         if (this.state) {
           for (const seat of message.seats) {
             const info = this.state.seats[seat.seat];
@@ -230,6 +233,11 @@ export class TableScreen {
     this.state = message.state;
     if (this.pending && this.pending.acked !== undefined && this.n >= this.pending.acked) this.pending = null;
     this.logEvent(message.event, before, message.state);
+    // each move starts the timer of the seat now waited for again (PROTOCOL.md "Idle players")
+    if (this.idleSeconds && !this.multi) {
+      const waited = message.state.stage === "hand" ? message.state.to_act : null;
+      this.idle = waited === null || waited === undefined ? null : { seat: waited, at: Date.now() + this.idleSeconds * 1000 };
+    }
     this.afterUpdate(flight);
   }
 

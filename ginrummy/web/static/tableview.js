@@ -112,6 +112,7 @@ function seatHead(ctl, seat) {
   return h("div", { class: ["seat-head", toAct ? "to-act" : null] },
     h("span", { class: ["presence", info.connected || info.kind === "computer" ? "on" : "off"], title: info.connected || info.kind === "computer" ? "" : t("table.offline", { name: seatName(state, seat) }) }),
     h("span", { class: "name" }, name),
+    info.kind === "human" && !info.connected && !me && state.stage !== "waiting" ? h("span", { class: "badge away" }, t("table.disconnected")) : null,
     state.view && state.view.dealer === seat && state.stage === "hand" ? h("span", { class: "badge" }, t("table.dealer")) : null,
     h("span", { class: "points", "aria-label": `${seatName(state, seat)}: ${state.totals[seat]}` }, String(state.totals[seat])));
 }
@@ -275,6 +276,22 @@ function whyOff(ctl, gin) {
   return t("why.knock", { count: after, limit: view.knock_limit });
 }
 
+/** "The computer takes their place in 2:41": the server's idle timer for `seat`, ticking. */
+function countdown(ctl, seat) {
+  const idle = ctl.idle;
+  if (!idle || idle.seat !== seat) return null;
+  const el = h("span", { class: "countdown" });
+  const tick = () => {
+    if (!el.isConnected && el.dataset.started) return;
+    el.dataset.started = "1";
+    const left = Math.max(0, Math.ceil((idle.at - Date.now()) / 1000));
+    el.textContent = t("status.stand_in_in", { time: `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}` });
+    if (left > 0) setTimeout(tick, 1000 - (Date.now() % 1000 || 0));
+  };
+  tick();
+  return el;
+}
+
 /** While the computer plays for me (I was idle, PROTOCOL.md "Idle players"): say so, offer to play again. */
 function standInPanel(ctl) {
   return h("div", { class: "panel status-panel stand-in" },
@@ -298,8 +315,12 @@ export function panel(ctl) {
   const view = state.view;
   const other = seatName(state, 1 - state.you);
   if (!ctl.myTurn) {
+    const friend = state.seats[1 - state.you] || {};
+    const away = friend.kind === "human" && !friend.connected && !friend.stand_in;
     return h("div", { class: "panel status-panel" },
-      h("p", { class: "status", "aria-live": "polite" }, h("span", { class: "thinking" }), state.kind === "computer" || (state.seats[1 - state.you] || {}).kind === "computer" ? t("status.wait", { name: other }) : t("status.wait_friend", { name: other })),
+      away
+        ? h("p", { class: "status away" }, t("status.friend_away", { name: other }), " ", countdown(ctl, 1 - state.you))
+        : h("p", { class: "status", "aria-live": "polite" }, h("span", { class: "thinking" }), friend.kind === "computer" ? t("status.wait", { name: other }) : t("status.wait_friend", { name: other })),
       playButtons(ctl));
   }
   if (view.phase === "knocker_melds") return layoutPanel(ctl);

@@ -72,7 +72,8 @@ export function renderTable(ctl) {
   const felt = h("section", { class: ["felt", `stage-${state.stage}`], "aria-labelledby": "table-title" },
     h("h1", { class: "sr-only", id: "table-title" }, t("table.title", { name0: seatName(state, bottom), name1: seatName(state, top) })),
     seatArea(ctl, top, "top"),
-    view ? middle(ctl) : null,
+    // the stock and the pile matter until someone knocks; then the room goes to the melds
+    view && state.stage === "hand" && !["knocker_melds", "defender"].includes(view.phase) ? middle(ctl) : null,
     view && state.stage === "hand" ? meldsArea(ctl) : null,
     panel(ctl),
     seatArea(ctl, bottom, "bottom"));
@@ -421,7 +422,6 @@ function defendPanel(ctl) {
   return h("div", { class: "panel status-panel your-turn defend-panel" },
     h("p", { class: "status" }, gin ? t("status.defender_gin", { name: knocker }) : t("status.defender", { name: knocker, count: knockerCount })),
     h("p", {}, words),
-    best ? h("div", { class: "layout-cards" }, best.layoffs.length ? cardRow(best.layoffs, ["layoffs"]) : null, meldGroups(best.melds), best.unmatched.length ? cardRow([...best.unmatched].sort(byRank), ["unmatched"]) : null) : null,
     canLayoff && !gin ? h("p", { class: "muted" }, t("defend.manual")) : null,
     h("div", { class: "buttons" },
       button(t("btn.accept"), { onclick: () => best && ctl.playPlan(best.actions), disabled: !best || Boolean(ctl.pending) || ctl.plan.length > 0, primary: true, key: "Enter", name: "accept" }),
@@ -466,13 +466,15 @@ export function handSummary(ctl, seat) {
   const unmatched = shown.backs ? [] : shown.faces.filter((card) => !melds.flat().includes(card));
   const result = view.result || {};
   const count = result.knocker === seat ? result.knocker_deadwood : result.knocker === 1 - seat ? result.defender_deadwood : null;
+  const counted = count !== null && count !== undefined && result.outcome !== "void";
   return h("div", { class: "hand-summary", dataset: { seat } },
-    h("h3", {}, seat === state.you ? t("table.you", { name: seatName(state, seat) }) : seatName(state, seat)),
+    h("h3", {}, seat === state.you ? t("table.you", { name: seatName(state, seat) }) : seatName(state, seat),
+      counted ? h("span", { class: "deadwood" }, ` · ${t("hand_end.deadwood", { count })}`) : null),
     melds.length ? meldGroups(melds) : null,
     layoffs.length ? h("div", { class: "laid-off" }, h("span", { class: "label" }, t("table.layoffs", { name: seatName(state, seat) })), cardRow(layoffs)) : null,
     unmatched.length ? h("div", { class: "loose" }, h("span", { class: "label" }, t("table.unmatched")), cardRow([...unmatched].sort(byRank), ["unmatched"])) : null,
     shown.backs ? h("div", { class: "seat-cards" }, Array.from({ length: Math.min(shown.backs, 11) }, () => cardBack({ classes: ["small"] }))) : null,
-    count !== null && count !== undefined && result.outcome !== "void" ? h("p", { class: "deadwood" }, t("hand_end.deadwood", { count })) : null);
+  );
 }
 
 function resultPanel(ctl) {

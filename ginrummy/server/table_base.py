@@ -276,7 +276,9 @@ class BaseTable(Generic[P]):
 
     def _presence(self) -> None:
         seats = [{"seat": s.seat, "connected": s.connected} for s in self.info().seats]
-        message = {"type": "presence", "n": self.n, "seats": seats, "idle": self.idle_countdown()}
+        watchers = sum(1 for listener in self.listeners if listener.seat is None)
+        message = {"type": "presence", "n": self.n, "seats": seats, "idle": self.idle_countdown(),
+                   "watchers": watchers}
         for listener in list(self.listeners):
             listener.push(message)
 

@@ -9,6 +9,7 @@ import { clearNotices, errorText, notify } from "./notices.js";
 import { handPicture, handSeatOf, isTableGame, readyWanted } from "./multistate.js";
 import { renderMultiTable } from "./multiview.js";
 import { animateMove, measureMove, renderTable } from "./tableview.js";
+import { play as playSound } from "./sound.js";
 
 /** The state the hand renderer reads: a table game's picture of one table, else the state. */
 function picture(state) {
@@ -203,6 +204,7 @@ export class TableScreen {
       case "presence":
         // the server's idle timer: when the computer will play for a seat that keeps the game waiting
         this.idle = message.idle ? { seat: message.idle.seat, at: Date.now() + message.idle.seconds * 1000 } : null;
+        this.watchers = message.watchers || 0;
         if (this.state) {
           for (const seat of message.seats) {
             const info = this.state.seats[seat.seat];
@@ -232,7 +234,11 @@ export class TableScreen {
     this.n = message.n;
     this.state = message.state;
     if (this.pending && this.pending.acked !== undefined && this.n >= this.pending.acked) this.pending = null;
+    const wasMyTurn = this.myTurn;
     this.logEvent(message.event, before, message.state);
+    const ev = message.event || {};
+    if (ev.kind === "play" && typeof ev.action === "string" && ev.action.startsWith("knock") && ev.seat !== (this.multi ? null : this.seat)) playSound("knock");
+    else if (!wasMyTurn && this.myTurn) playSound("turn");
     // each move starts the timer of the seat now waited for again (PROTOCOL.md "Idle players")
     if (this.idleSeconds && !this.multi) {
       const waited = message.state.stage === "hand" ? message.state.to_act : null;

@@ -2,7 +2,7 @@
 // what to do now, the score and the move log. Nothing here decides a rule: it shows `view.legal`.
 import { byRank, bySuit, cardBack, cardFace, cardRow, cardValue, meldOrder, suitOf } from "./cards.js";
 import { resultLines, rulesSummary, seatName, settlementRows, settlementWords } from "./describe.js";
-import { h, reducedMotion } from "./dom.js";
+import { h, reducedMotion, store } from "./dom.js";
 import { enableDrag } from "./handdrag.js";
 import { cardSpoken, cardText, cardsText, language, t, theCard, tp } from "./i18n.js";
 
@@ -76,7 +76,8 @@ export function renderTable(ctl) {
     view && state.stage === "hand" && !["knocker_melds", "defender"].includes(view.phase) ? middle(ctl) : null,
     view && state.stage === "hand" ? meldsArea(ctl) : null,
     panel(ctl),
-    seatArea(ctl, bottom, "bottom"));
+    seatArea(ctl, bottom, "bottom"),
+    ctl.watchers && ctl.mode === "play" ? h("p", { class: "watchers" }, tp("table.watchers", ctl.watchers)) : null);
   const side = h("aside", { class: "side" }, scoreBox(ctl), logBox(ctl), rulesBox(ctl), shareBox(ctl), keysBox(ctl));
   const screen = h("div", { class: ["table-screen", `mode-${ctl.mode}`, ctl.readOnly ? "read-only" : null, ctl.pending ? "busy" : null, ctl.knockMode ? "knock-mode" : null] },
     ctl.replayBar || null, felt, side);
@@ -612,7 +613,7 @@ export function keysBox(ctl) {
 
 /** Before drawing an event: where its card starts from (and what it shows). */
 export function measureMove(ctl, event, before) {
-  if (!event || event.kind !== "play" || !before || !before.view || reducedMotion()) return null;
+  if (!event || event.kind !== "play" || !before || !before.view || reducedMotion() || store.get("gin.speed", "normal") === "off") return null;
   if (event.seat === before.you) return null;
   const root = ctl.root;
   const seatEl = root.querySelector(`.seat-cards[data-seat="${event.seat}"]`);
@@ -650,7 +651,7 @@ export function animateMove(ctl, flight) {
   const scale = to.width / Math.max(flight.from.width, 1);
   const animation = ghost.animate(
     [{ transform: "translate(0, 0) scale(1)" }, { transform: `translate(${dx}px, ${dy}px) scale(${scale})` }],
-    { duration: 450, easing: "cubic-bezier(.2,.7,.3,1)" });
+    { duration: store.get("gin.speed", "normal") === "fast" ? 200 : 450, easing: "cubic-bezier(.2,.7,.3,1)" });
   const done = () => {
     ghost.remove();
     if (hidden) hidden.style.visibility = "";

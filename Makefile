@@ -41,9 +41,11 @@ test: $(TEST_STAMP)
 	$(if $(CORE),$(BIN)/mypy --strict $(CORE) $(TYPED),@echo "mypy: no core modules yet")
 	$(BIN)/pytest -n 2 -q
 
-# The browser game on http://127.0.0.1:8000 (games in ./data/ unless DATABASE_URL is set).
+# The browser game on http://127.0.0.1:8000 (games in ./data/ unless DATABASE_URL is set);
+# another port: make run PORT=8001.
+PORT ?= 8000
 run: $(RUN_STAMP)
-	$(BIN)/gin serve
+	$(BIN)/gin serve --port $(PORT)
 
 serve: run
 

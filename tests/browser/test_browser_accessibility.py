@@ -139,3 +139,38 @@ def test_a_whole_hand_from_the_keyboard_alone_with_each_move_announced(
     assert len(heard) >= 3, heard
     assert any(line.startswith("You discard") for line in heard), heard
     assert any("Computer" in line for line in heard), heard
+
+
+CONTRAST = """([selector, against]) => {
+  const rgb = (text) => text.match(/[\\d.]+/g).map(Number);
+  const linear = (v) => (v / 255 <= 0.03928 ? v / 255 / 12.92 : ((v / 255 + 0.055) / 1.055) ** 2.4);
+  const lum = (c) => c.map(linear).reduce((sum, v, i) => sum + v * [0.2126, 0.7152, 0.0722][i], 0);
+  return [...document.querySelectorAll(selector)].filter((el) => el.offsetParent).map((el) => {
+    const style = getComputedStyle(el);
+    const [r, g, b, a = 1] = rgb(style.color);
+    const back = against ? rgb(against) : rgb(getComputedStyle(el).backgroundColor);
+    let alpha = a * Number(style.opacity);
+    for (let up = el.parentElement; up; up = up.parentElement) {
+      alpha *= Number(getComputedStyle(up).opacity);
+    }
+    const shown = [r, g, b].map((v, i) => v * alpha + back[i] * (1 - alpha));
+    const [hi, lo] = [lum(shown), lum(back)].sort((x, y) => y - x);
+    return { text: el.innerText.slice(0, 30), ratio: (hi + 0.05) / (lo + 0.05) };
+  });
+}"""
+FELT_BRIGHTEST = "rgb(39, 117, 73)"
+
+
+def test_text_on_the_felt_and_the_pressed_sort_button_meet_wcag_aa(
+    server: Server, browsers: Browsers
+) -> None:
+    page = browsers.page(viewport=SIZES["laptop"])
+    new_game(page, server.url, level=1)
+    wait_turn_or_end(page)
+    felt_text = ".felt .muted, .felt .caption, .felt .label, .felt .status, .felt .seat-head .name"
+    found = page.evaluate(CONTRAST, [felt_text, FELT_BRIGHTEST])
+    assert found and all(item["ratio"] >= 4.5 for item in found), found
+    pressed = page.locator('.sort button[aria-pressed="true"]')
+    pressed.hover()
+    ratios = page.evaluate(CONTRAST, ['.sort button[aria-pressed="true"]', None])
+    assert ratios and all(item["ratio"] >= 4.5 for item in ratios), ratios

@@ -19,7 +19,7 @@ BENCH_STAMP := $(VENV)/bench.stamp
 # `make bench` records its tables in bench/RESULTS.md; `make bench BENCH_ARGS=` only prints.
 BENCH_ARGS ?= --write
 
-.PHONY: test run play serve bench fairness clean
+.PHONY: test test-fast run play serve bench fairness clean
 
 $(RUN_STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -40,6 +40,11 @@ test: $(TEST_STAMP)
 	$(BIN)/ruff check .
 	$(if $(CORE),$(BIN)/mypy --strict $(CORE) $(TYPED),@echo "mypy: no core modules yet")
 	$(BIN)/pytest -n 2 -q
+
+# The quick loop while working: everything but the tests marked slow and the browser tests.
+test-fast: $(TEST_STAMP)
+	$(BIN)/ruff check .
+	$(BIN)/pytest -n 2 -q -m "not slow and not browser"
 
 # The browser game on http://127.0.0.1:8000 (games in ./data/ unless DATABASE_URL is set);
 # another port: make run PORT=8001.

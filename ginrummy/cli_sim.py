@@ -142,9 +142,8 @@ def _report(play: Any, total: int, unit: str, title: str, as_json: bool, render_
 
     bar = None
     if not as_json and out.isatty():
-        import importlib
+        from tqdm import tqdm
 
-        tqdm = importlib.import_module("tqdm").tqdm  # no type stubs: used through Any
         bar = tqdm(total=total, unit=unit, desc=title, file=err, dynamic_ncols=True,
                    leave=False)
     try:

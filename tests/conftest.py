@@ -6,7 +6,19 @@ for reasons that have nothing to do with the code; speed is measured by the
 benchmarks in bench/, never by a test.
 """
 
+from pathlib import Path
+
+import pytest
 from hypothesis import settings
+
+BROWSER_TESTS = Path(__file__).parent / "browser"
 
 settings.register_profile("ginrummy", deadline=None)
 settings.load_profile("ginrummy")
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Every test under tests/browser carries the ``browser`` marker (``make test-fast``)."""
+    for item in items:
+        if BROWSER_TESTS in Path(item.path).parents:
+            item.add_marker(pytest.mark.browser)

@@ -11,7 +11,6 @@ checks every move of the long strength matches the same way.
 from __future__ import annotations
 
 import random
-import time
 
 import pytest
 
@@ -48,8 +47,6 @@ from tests.handbuilder import deal, mask, play
 FAST_AGENTS = ("random", "simple", "greedy")
 HANDS_PER_CASE = 290
 """Hands per (fast agent, rules) case: 3 agents x 12 rules x 290 > 10,000 hands."""
-SLOW_DECISION = 5.0
-"""A first decision slower than this (s) would make the sweep too long: a set-up error."""
 
 VARIATIONS: list[Rules] = [
     *PRESETS.values(),
@@ -105,10 +102,7 @@ HANDS_PER_OTHER_CASE = 6
 def test_other_registered_agents_play_every_preset_legally(name: str, rules: Rules) -> None:
     probe = deal_hand(rules, 1, shuffled_deck(random.Random(0)))
     params = SEARCH_AGENTS.get(name, {})
-    start = time.perf_counter()
-    make_agent(name, 0, **params).choose(view_of(probe, probe.turn))
-    took = time.perf_counter() - start
-    assert took < SLOW_DECISION, f"{name} took {took:.2f} s; give it parameters in SEARCH_AGENTS"
+    assert make_agent(name, 0, **params).choose(view_of(probe, probe.turn)) in probe.legal_actions()
     _sweep(name, rules, HANDS_PER_OTHER_CASE, ("simple", "greedy"), seed=2, params=params)
 
 

@@ -126,9 +126,12 @@ def check_state(state: HandState) -> None:
         assert state.laid_off & ~state.hands[state.defender] == 0
         assert not state.laid_off & defender_melds
     for seat in (0, 1):
-        assert mask_value(state.free_cards(seat)) >= 0
-        if state.hands[seat].bit_count() <= 11:
-            assert min_deadwood(state.hands[seat]) >= 0
+        hand, free = state.hands[seat], state.free_cards(seat)
+        assert free & ~hand == 0, "a free card that is not in the hand"
+        for meld in state.melds[seat]:
+            assert not free & meld, "a melded card counted as free"
+        if hand.bit_count() <= 11:
+            assert min_deadwood(hand) <= mask_value(hand)
     legal = state.legal_actions()
     assert legal == sorted(set(legal))
     assert all(0 <= a < NUM_ACTIONS for a in legal)
@@ -136,9 +139,9 @@ def check_state(state: HandState) -> None:
         assert legal == [] and state.turn == -1
         result = state.result
         assert result is not None
-        assert result.points >= 0 and result.knocker_deadwood >= 0
-        assert result.defender_deadwood >= 0 and result.difference >= 0
-        if not result.is_void:
+        if result.is_void:
+            assert (result.winner, result.points, result.extra_boxes) == (None, 0, 0)
+        else:
             assert result.knocker == state.knocker
             assert result.knocker_deadwood <= state.limit or state.big_gin
             check_score(state)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-import time
 
 import pytest
 
@@ -83,14 +82,27 @@ def test_fixed_samples_are_reproducible_and_counted() -> None:
     assert base.advantage == 0.0 and base.advantage_stderr == 0.0
 
 
-def test_time_budget_is_respected() -> None:
+class SteppingClock:
+    """A stand-in for ``time.perf_counter``: every reading is ``step`` seconds later."""
+
+    def __init__(self, step: float) -> None:
+        self.now, self.step = 0.0, step
+
+    def __call__(self) -> float:
+        self.now += self.step
+        return self.now
+
+
+def test_search_stops_at_its_time_budget(monkeypatch: pytest.MonkeyPatch) -> None:
     state = deal_hand(Rules.preset("standard"), 1, shuffled_deck(random.Random(7)))
     state = state.apply(state.legal_actions()[0])  # take: now a discard with many choices
-    agent = MonteCarloAgent(1, budget=0.05)
-    start = time.perf_counter()
-    action = agent.choose(view_of(state, state.turn))
-    assert time.perf_counter() - start < 1.0
-    assert action in state.legal_actions()
+    view = view_of(state, state.turn)
+    monkeypatch.setattr("ginrummy.agents.montecarlo.time.perf_counter", SteppingClock(0.01))
+    slow = action_values(view, 1, SearchParams(budget=0.5, min_samples=4))
+    monkeypatch.setattr("ginrummy.agents.montecarlo.time.perf_counter", SteppingClock(10.0))
+    spent = action_values(view, 1, SearchParams(budget=0.5, min_samples=4))
+    assert {v.samples for v in spent} == {4}, "past the budget: only the minimum of worlds"
+    assert 4 < max(v.samples for v in slow) < SearchParams().max_samples
 
 
 def test_montecarlo_takes_gin_and_knocks_it() -> None:

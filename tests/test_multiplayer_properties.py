@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -50,6 +51,7 @@ def play(game: TableGame, seed: int, agent: str, stop_after: int | None = None) 
     return game
 
 
+@pytest.mark.slow
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(players=st.sampled_from(PLAYERS), preset=st.sampled_from(sorted(PRESETS)),
        short=st.booleans(), seed=st.integers(0, 2**32), agent=st.sampled_from(AGENTS))

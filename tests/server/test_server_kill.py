@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from tests.server.kill_play import kill_and_check
 from tests.server.kit import Player, create, running
 
@@ -15,6 +17,7 @@ KILLS = 20
 TABLE_KILLS = 8
 
 
+@pytest.mark.slow
 def test_sigkill_at_random_moments_loses_nothing_acknowledged(database: str,
                                                               tmp_path: Path) -> None:
     report = kill_and_check(database, tmp_path, kills=KILLS, seed=11)

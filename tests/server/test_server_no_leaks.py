@@ -38,6 +38,7 @@ def watched_logs() -> Iterator[None]:
                 root.removeHandler(handler)
 
 
+@pytest.mark.slow
 def test_R14_R20_no_message_page_or_log_line_names_a_hidden_card(
     sqlite_db: str, watched_logs: None
 ) -> None:

@@ -389,6 +389,7 @@ OWN_EN: dict[str, str] = {
     "settings.sound": "Sound for your turn and a knock",
     "table.watchers.one": "{count} person is watching",
     "table.watchers.other": "{count} people are watching",
+    "btn.rematch": "Rematch",
     "app.skip": "Skip to the game",
     "key.stock": "S",
     "key.take": "T",

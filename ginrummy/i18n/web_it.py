@@ -402,6 +402,7 @@ OWN_IT: dict[str, str] = {
     "settings.sound": "Suono quando tocca a te e quando l'avversario bussa",
     "table.watchers.one": "{count} persona sta guardando",
     "table.watchers.other": "{count} persone stanno guardando",
+    "btn.rematch": "Rivincita",
     "app.skip": "Vai al tavolo",
     "key.stock": "T",
     "key.take": "S",

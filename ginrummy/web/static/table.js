@@ -450,6 +450,23 @@ export class TableScreen {
     this.send({ type: "ready", expect: this.n });
   }
 
+  /** The same game against the computer again, the other seat dealing first (a new game). */
+  async rematch() {
+    if (this.pending) return;
+    this.pending = { id: "rematch" };
+    this.render();
+    try {
+      const created = await api(`/api/games/${encodeURIComponent(this.gameId)}/rematch`, { method: "POST" });
+      const links = created.links || {};
+      store.set(`gin.links.${created.game_id}`, { invite: null, watch: links.watch || null, invites: [] });
+      location.assign(`/play/${encodeURIComponent(created.game_id)}`);
+    } catch (error) {
+      this.pending = null;
+      notify(errorText(error), "error");
+      this.render();
+    }
+  }
+
   /** Take my seat back from the computer (it played for me while I was idle). */
   back() {
     if (this.pending || this.readOnly || !this.state) return;

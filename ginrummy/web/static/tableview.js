@@ -495,8 +495,10 @@ function resultPanel(ctl) {
   }
   if (state.stage === "over") {
     parts.unshift(gameOver(ctl));
+    const rematch = ctl.mode === "play" && !ctl.readOnly && ctl.state.kind === "computer" && !ctl.multi;
     parts.push(h("div", { class: "buttons" },
-      h("a", { class: "btn primary", href: `/play/${encodeURIComponent(state.game_id)}?replay${ctl.mode === "watch" && ctl.token ? `#${ctl.token}` : ""}` }, t("btn.replay")),
+      rematch ? button(t("btn.rematch"), { onclick: () => ctl.rematch(), primary: true, name: "rematch", disabled: Boolean(ctl.pending) }) : null,
+      h("a", { class: ["btn", rematch ? null : "primary"], href: `/play/${encodeURIComponent(state.game_id)}?replay${ctl.mode === "watch" && ctl.token ? `#${ctl.token}` : ""}` }, t("btn.replay")),
       h("a", { class: "btn", href: `/verify?game=${encodeURIComponent(state.game_id)}${ctl.mode !== "play" && ctl.token ? `#${ctl.token}` : ""}`, dataset: { name: "verify" } }, t("fair.link")),
       h("a", { class: "btn", href: "/" }, t("nav.home"))));
     return h("div", { class: "panel result-panel over" }, parts);

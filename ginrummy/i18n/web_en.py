@@ -390,6 +390,8 @@ OWN_EN: dict[str, str] = {
     "table.watchers.one": "{count} person is watching",
     "table.watchers.other": "{count} people are watching",
     "btn.rematch": "Rematch",
+    "replay.both_hands": "Show both hands",
+    "replay.jump": "Go to a hand",
     "app.skip": "Skip to the game",
     "key.stock": "S",
     "key.take": "T",

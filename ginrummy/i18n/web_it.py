@@ -403,6 +403,8 @@ OWN_IT: dict[str, str] = {
     "table.watchers.one": "{count} persona sta guardando",
     "table.watchers.other": "{count} persone stanno guardando",
     "btn.rematch": "Rivincita",
+    "replay.both_hands": "Mostra le due mani",
+    "replay.jump": "Vai a una mano",
     "app.skip": "Vai al tavolo",
     "key.stock": "T",
     "key.take": "S",

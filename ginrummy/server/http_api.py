@@ -25,6 +25,7 @@ from ginrummy.server.origin import origin_allowed
 from ginrummy.server.protocol import ERROR_CODES, PROTOCOL_VERSION
 from ginrummy.server.replay import stage
 from ginrummy.server.settings import Settings
+from ginrummy.server.table import Table
 from ginrummy.server.table_base import WATCHER, BaseTable
 from ginrummy.server.tokens import looks_like_game_id, looks_like_token
 
@@ -297,10 +298,18 @@ async def game_events(request: Request) -> Response:
     since = _count(request, "since", 0, 10**9)
     limit = _count(request, "limit", 100, MAX_EVENTS)
 
+    shown = request.query_params.get("open") == "1"
+    if shown and (seat is None or not isinstance(table, Table)
+                  or stage(table.position.game) != "over"):
+        raise HTTPError(409, "not_over", "open=1 shows the other hand only to a player of a "
+                        "two-player game that is over")
+
     def render() -> tuple[int, list[dict[str, Any]]]:
         stored = table.store.load(table.id)
         if stored is None:
             return 0, []
+        if shown and isinstance(table, Table) and seat is not None:
+            return len(stored.log), table.open_events(stored, since, limit, seat)
         return len(stored.log), table.stored_events(stored, since, limit, seat)
 
     n, events = await asyncio.to_thread(render)
@@ -406,7 +415,9 @@ async def api_index(request: Request) -> Response:
             "POST /api/games/{game_id}/rematch?token=": "the same game against the computer "
                                                         "again, the other seat dealing first",
             "GET /api/games/{game_id}?token=": "a seat's (or a watcher's) snapshot",
-            "GET /api/games/{game_id}/events?token=&since=&limit=": "past events (replays)",
+            "GET /api/games/{game_id}/events?token=&since=&limit=&open=": "past events "
+                                                                     "(replays; open=1: both "
+                                                                     "hands, once over)",
             "GET /api/games/mine?status=&limit=": "the games whose seat cookies this browser "
                                                   "holds (status=over: the last games)",
             "GET /api/games/{game_id}/record?token=": "a finished game's record and hash",

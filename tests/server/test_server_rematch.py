@@ -62,3 +62,22 @@ def test_no_rematch_for_a_game_between_people(sqlite_db: str) -> None:
         game = create(client, opponent="friend")
         answer = client.post(f"/api/games/{game['game_id']}/rematch")
         assert answer.status_code == 400 and answer.json()["error"]["code"] == "bad_request"
+
+
+def test_after_the_game_its_replay_may_show_both_hands_to_its_player(sqlite_db: str) -> None:
+    with running(sqlite_db, seed=4) as client:
+        game = create(client, opponent="computer", level=1, options={"target": 10})
+        gid = game["game_id"]
+        early = client.get(f"/api/games/{gid}/events?open=1")
+        assert early.status_code == 409 and early.json()["error"]["code"] == "not_over"
+        _play_to_the_end(client, game)
+        hidden = client.get(f"/api/games/{gid}/events?limit=3").json()["events"]
+        dealt = [e for e in hidden if e["state"].get("view")][0]
+        assert dealt["state"]["view"]["opponent_hand"] is None  # as the seat saw it then
+        shown = client.get(f"/api/games/{gid}/events?limit=3&open=1").json()["events"]
+        opened = [e for e in shown if e["state"].get("view")][0]
+        other = opened["state"]["view"]["opponent_hand"]
+        assert other and len(other) in (10, 11)
+        assert not set(other) & set(opened["state"]["view"]["hand"])
+        watched = client.get(f"/api/games/{gid}/events?open=1&token={game['watch_token']}")
+        assert watched.status_code == 409

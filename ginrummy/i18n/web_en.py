@@ -160,7 +160,7 @@ OWN_EN: dict[str, str] = {
     "status.discard": "Discard a card: click it, or choose it with ← → and press Enter.",
     "status.discard_knock": "Discard a card (← → and Enter), or knock (K).",
     "status.discard_gin": "You can go gin (G)!",
-    "status.wall": "Two cards left in the stock: take {card} to knock (T), or pass (P).",
+    "status.wall": "Two cards left in the stock: take {the_card} to knock (T), or pass (P).",
     "status.wall_knock": "You took the last discard: knock now.",
     "status.knock_choose": "To knock, choose the card to discard face down: click it, or ← → and "
                            "Enter.",

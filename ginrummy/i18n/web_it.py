@@ -68,7 +68,7 @@ OWN_IT: dict[str, str] = {
     "new.reset": "Ripristina le regole scelte",
     "new.start": "Inizia la partita",
     "new.starting": "Si distribuiscono le carte…",
-    "new.summary": "In parole",
+    "new.summary": "In breve",
     "value.on": "sì",
     "value.off": "no",
     "value.none": "nessuno",
@@ -91,7 +91,7 @@ OWN_IT: dict[str, str] = {
     "invite.watch": "Link per guardare (sola lettura: le carte coperte restano nascoste):",
     "invite.watch_title": "Link per guardare",
     "invite.waiting": "In attesa che arrivi il tuo amico…",
-    "join.invited": "{name} ti invita a una partita a Gin Rummy.",
+    "join.invited": "{name} ti invita a una partita di Gin Rummy.",
     "join.sit": "Siediti al tavolo",
     # ------------------------------------------------------------ home: le mie partite
     "games.title": "Le mie partite",
@@ -123,7 +123,7 @@ OWN_IT: dict[str, str] = {
     "table.stock_count.one": "{count} carta",
     "table.stock_count.other": "{count} carte",
     "table.pile": "Scarti",
-    "table.pile_empty": "vuota",
+    "table.pile_empty": "nessuna carta",
     "table.hand_cards.one": "{count} carta",
     "table.hand_cards.other": "{count} carte",
     "table.dealer": "mazziere",
@@ -154,8 +154,8 @@ OWN_IT: dict[str, str] = {
                       "Invio.",
     "status.discard_knock": "Scarta una carta (← → e Invio) oppure bussa (K).",
     "status.discard_gin": "Puoi fare gin (G)!",
-    "status.wall": "Nel tallone restano due carte: prendi il {card} per bussare (S) oppure passa "
-                   "(P).",
+    "status.wall": "Nel tallone restano due carte: prendi {the_card} per bussare (S) oppure "
+                   "passa (P).",
     "status.wall_knock": "Hai preso l'ultimo scarto: ora bussa.",
     "status.knock_choose": "Per bussare, scegli la carta da scartare coperta: toccala, oppure ← → "
                            "e Invio.",
@@ -271,7 +271,7 @@ OWN_IT: dict[str, str] = {
     "replay.back_to_table": "Torna al tavolo",
     "replay.start": "Prima della prima distribuzione.",
     # ------------------------------------------------------------ connessione ed errori
-    "conn.connecting": "Connessione…",
+    "conn.connecting": "Connessione in corso…",
     "conn.lost": "Connessione persa: mi ricollego…",
     "error.title": "Qualcosa è andato storto",
     "error.network": "Il server non risponde. Controlla la connessione e riprova.",

@@ -34,7 +34,7 @@ def _play_checking(page: Any, fits_height: bool) -> set[str]:
         panels.add(box["panel"])
         assert box["wide"] <= box["width"], box  # nothing runs off the side
         if fits_height:
-            assert box["top"] >= 0 and box["bottom"] <= box["height"], box
+            assert box["top"] >= 0 and box["bottom"] <= box["height"], (box["panel"], box)
         if stage(page) in ("between_hands", "over"):
             return panels
         if not step(page):

@@ -69,14 +69,16 @@ export function renderTable(ctl) {
   const view = state.view;
   const bottom = state.you ?? 0;
   const top = 1 - bottom;
+  // between hands the result panel names both players and their totals: the seats give it their room
+  const between = state.stage === "between_hands" || state.stage === "over";
   const felt = h("section", { class: ["felt", `stage-${state.stage}`], "aria-labelledby": "table-title" },
     h("h1", { class: "sr-only", id: "table-title" }, t("table.title", { name0: seatName(state, bottom), name1: seatName(state, top) })),
-    seatArea(ctl, top, "top"),
+    between ? null : seatArea(ctl, top, "top"),
     // the stock and the pile matter until someone knocks; then the room goes to the melds
     view && state.stage === "hand" && !["knocker_melds", "defender"].includes(view.phase) ? middle(ctl) : null,
     view && state.stage === "hand" ? meldsArea(ctl) : null,
     panel(ctl),
-    seatArea(ctl, bottom, "bottom"),
+    between ? null : seatArea(ctl, bottom, "bottom"),
     ctl.watchers && ctl.mode === "play" ? h("p", { class: "watchers" }, tp("table.watchers", ctl.watchers)) : null);
   const side = h("aside", { class: "side" }, scoreBox(ctl), logBox(ctl), rulesBox(ctl), shareBox(ctl), keysBox(ctl));
   const screen = h("div", { class: ["table-screen", `mode-${ctl.mode}`, ctl.readOnly ? "read-only" : null, ctl.pending ? "busy" : null, ctl.knockMode ? "knock-mode" : null] },
@@ -332,7 +334,7 @@ export function panel(ctl) {
   if (ctl.knockMode && ctl.legal.every((action) => action.startsWith("knock "))) status = t("status.wall_knock");
   else if (ctl.knockMode) status = t("status.knock_choose");
   else if (view.phase === "first_upcard") status = t("status.first_upcard", { card: cardText(top) });
-  else if (view.phase === "wall") status = t("status.wall", { card: cardText(top) });
+  else if (view.phase === "wall") status = t("status.wall", { the_card: theCard(top) });
   else if (view.phase === "draw") status = ctl.legal.includes("take") ? t("status.draw", { the_card: theCard(top) }) : t("status.draw_stock_only");
   else if (ctl.ginAction()) status = t("status.discard_gin");
   else if (ctl.knockActions().length) status = t("status.discard_knock");

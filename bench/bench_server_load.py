@@ -62,6 +62,10 @@ RATE_LIMIT = 10_000
 MAX_MESSAGES_PER_GAME = 50_000
 RECV_TIMEOUT = 60.0
 RANKS = "A23456789TJQK"
+NO_LIMITS = ("--request-limit", "0", "--create-limit", "0", "--sockets-per-game", "0",
+             "--sockets-per-address", "0", "--connections-per-address", "0",
+             "--max-connections", "0")
+"""All the bots are one client on loopback: the per-client limits are lifted."""
 
 
 # ---------------------------------------------------------------- the bot's policy
@@ -308,7 +312,7 @@ def gin_command() -> list[str]:
 def server(folder: Path, port: int, log: Path, gin: Sequence[str]) -> Any:
     command = [*gin, "serve", "--host", HOST, "--port", str(port),
                "--database", f"sqlite:///{folder / 'load.sqlite3'}", "--computer-delay", "0",
-               "--rate-limit", str(RATE_LIMIT)]
+               "--rate-limit", str(RATE_LIMIT), *NO_LIMITS]
     with log.open("w") as out:
         process = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT, cwd=folder)
         try:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import logging
 import re
+from typing import Any
 
 HELP = "serve the game over HTTP and WebSocket (browser client and API)"
 
@@ -43,8 +44,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--computer-delay", type=float, default=0.6, metavar="SECONDS",
                         help="pause before each computer move (default: 0.6)")
     parser.add_argument("--rate-limit", type=float, default=20.0, metavar="N",
-                        help="messages per second a WebSocket may send, in bursts of N "
-                        "(default: 20; more closes it); raise it for bots")
+                        help="messages (and ping frames) per second one client may send "
+                        "across all its WebSockets, by address and by seat, in bursts of N "
+                        "(default: 20; more closes the socket); raise it for bots")
     parser.add_argument("--idle-seconds", type=float, default=None, metavar="SECONDS",
                         help="in a game between two people, the computer plays for a seat "
                         "that keeps the other waiting this long, until its player is back "
@@ -52,6 +54,37 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--allow-origin", action="append", default=[], metavar="ORIGIN",
                         help="another browser origin allowed to connect, e.g. "
                         "https://example.org (repeatable)")
+    limits = parser.add_argument_group("limits per client (0: no limit)")
+    limits.add_argument("--request-limit", type=float, default=600.0, metavar="N",
+                        help="requests a minute to the HTTP API per address (default: 600)")
+    limits.add_argument("--create-limit", type=float, default=20.0, metavar="N",
+                        help="games one address may create a minute (default: 20)")
+    limits.add_argument("--hint-limit", type=float, default=30.0, metavar="N",
+                        help="hints a minute, per address and per seat (default: 30)")
+    limits.add_argument("--events-limit", type=float, default=30.0, metavar="N",
+                        help="/events pages a minute, per address and per token (default: 30)")
+    limits.add_argument("--sockets-per-game", type=int, default=64, metavar="N",
+                        help="WebSockets open at one game, players and watchers (default: 64)")
+    limits.add_argument("--sockets-per-address", type=int, default=16, metavar="N",
+                        help="WebSockets one address holds open (default: 16)")
+    limits.add_argument("--connections-per-address", type=int, default=64, metavar="N",
+                        help="TCP connections one address holds open (default: 64; not "
+                        "applied with --forwarded-allow-ips)")
+    limits.add_argument("--max-connections", type=int, default=2048, metavar="N",
+                        help="open connections past which requests get 503 (default: 2048)")
+    limits.add_argument("--header-timeout", type=float, default=10.0, metavar="SECONDS",
+                        help="time a client has to send a request's headers, and its body "
+                        "(default: 10)")
+    limits.add_argument("--work-threads", type=int, default=1, metavar="N",
+                        help="threads for hints, event pages and level-5 computer moves "
+                        "(default: 1)")
+    limits.add_argument("--work-queue", type=int, default=8, metavar="N",
+                        help="hints and event pages that may wait for those threads; more "
+                        "get 503 (default: 8)")
+    limits.add_argument("--forwarded-allow-ips", default="", metavar="IPS",
+                        help="comma-separated addresses of reverse proxies whose "
+                        "X-Forwarded-For names the client ('*': any); default: none, the "
+                        "address is the connection's")
     parser.add_argument("--secure-cookies", action="store_true",
                         help="mark seat cookies Secure (behind HTTPS)")
     parser.add_argument("--verify-records", action="store_true",
@@ -93,6 +126,15 @@ def run(args: argparse.Namespace) -> int:
     if args.rate_limit < 1:
         print("gin serve: --rate-limit must be at least 1")
         return 2
+    for option in ("request_limit", "create_limit", "hint_limit", "events_limit",
+                   "sockets_per_game", "sockets_per_address", "connections_per_address",
+                   "max_connections", "header_timeout", "work_queue"):
+        if getattr(args, option) < 0:
+            print(f"gin serve: --{option.replace('_', '-')} cannot be negative")
+            return 2
+    if args.work_threads < 1:
+        print("gin serve: --work-threads must be at least 1")
+        return 2
     if args.idle_seconds is not None and args.idle_seconds < 0:
         print("gin serve: --idle-seconds cannot be negative")
         return 2
@@ -120,6 +162,19 @@ def run(args: argparse.Namespace) -> int:
         allowed_origins=tuple(o.rstrip("/") for o in args.allow_origin),
         cookie_secure=args.secure_cookies,
         idle_seconds=idle,
+        requests_per_minute=args.request_limit,
+        create_per_minute=args.create_limit,
+        hints_per_minute=args.hint_limit,
+        event_pages_per_minute=args.events_limit,
+        max_sockets_per_game=args.sockets_per_game,
+        max_sockets_per_address=args.sockets_per_address,
+        max_connections_per_address=args.connections_per_address,
+        max_connections=args.max_connections,
+        header_timeout=args.header_timeout,
+        work_threads=args.work_threads,
+        work_queue=args.work_queue,
+        forwarded_allow_ips=tuple(ip.strip() for ip in args.forwarded_allow_ips.split(",")
+                                  if ip.strip()),
     )
     taken = port_taken(args.host, args.port)
     if taken:
@@ -132,11 +187,28 @@ def run(args: argparse.Namespace) -> int:
         logging.getLogger(name).addFilter(RedactTokens())
     shown = settings.database.split("@")[-1] if "@" in settings.database else settings.database
     print(f"Gin Rummy server on http://{args.host}:{args.port}/  (database: {shown})")
-    uvicorn.run(
-        app, host=args.host, port=args.port, access_log=args.access_log,
-        ws_max_size=64 * 1024, log_level="info",
-    )
+    uvicorn.run(app, host=args.host, port=args.port, access_log=args.access_log,
+                log_level="info", **uvicorn_options(settings, app.state.client_limits))
     return 0
+
+
+def uvicorn_options(settings: Any, limits: Any) -> dict[str, Any]:
+    """uvicorn's own settings against slow and flooding clients, and the guarded protocols
+    (:mod:`ginrummy.server.guard`)."""
+    from ginrummy.server.guard import protocols
+
+    http, ws = protocols(settings, limits)
+    return {
+        "http": http,  # h11, with a deadline for the request's headers
+        "ws": ws,  # websockets (sans-I/O), ping frames charged to the client
+        "timeout_keep_alive": 5,  # an idle kept-alive connection closes after 5 s
+        "h11_max_incomplete_event_size": 16 * 1024,  # request line + headers: 400 past it
+        "limit_concurrency": settings.max_connections or None,  # 503 past it
+        "ws_max_size": 64 * 1024,  # a bigger WebSocket message closes the socket (1009)
+        "ws_ping_interval": 20.0,  # the server pings every socket every 20 s
+        "ws_ping_timeout": 20.0,  # and closes one that does not answer within 20 s
+        "proxy_headers": False,  # X-Forwarded-For only from --forwarded-allow-ips (the app)
+    }
 
 
 def verify_records(url: str) -> int:

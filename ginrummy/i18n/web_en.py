@@ -285,6 +285,9 @@ OWN_EN: dict[str, str] = {
     "error.read_only": "You are watching: you cannot play.",
     "error.not_started": "Your friend has not joined yet.",
     "error.game_over": "The game is over.",
+    "error.busy": "The server is busy with other players: try again in a few seconds.",
+    "error.too_many_connections": "Too many tables open from this connection: close some tabs "
+                                  "and try again.",
     "error.rate_limited": "Too many messages at once: slow down a little.",
     "error.storage": "The server could not save that move: please try again.",
     "error.dismiss": "OK",
@@ -375,6 +378,7 @@ OWN_EN: dict[str, str] = {
     "error.bad_origin": "This page is not from this server: open the game from its own address.",
     "error.not_over": "The game is not over yet: its record comes at the end.",
     "error.nothing_to_ready": "There is no hand to get ready for.",
+    "error.timeout": "The request took too long to arrive: check your connection and try again.",
     "error.unknown": "The server refused that: reload the page and try again.",
     # ------------------------------------------------------------ keys, gin, why a button is off
     "table.title": "Gin Rummy: {name0} against {name1}",

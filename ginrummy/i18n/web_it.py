@@ -285,6 +285,9 @@ OWN_IT: dict[str, str] = {
     "error.read_only": "Stai guardando: non puoi giocare.",
     "error.not_started": "Il tuo amico non è ancora arrivato.",
     "error.game_over": "La partita è finita.",
+    "error.busy": "Il server è occupato con altri giocatori: riprova tra qualche secondo.",
+    "error.too_many_connections": "Troppi tavoli aperti da questa connessione: chiudi qualche "
+                                  "scheda e riprova.",
     "error.rate_limited": "Troppi messaggi tutti insieme: rallenta un po'.",
     "error.storage": "Il server non è riuscito a salvare la mossa: riprova.",
     "error.dismiss": "OK",
@@ -388,6 +391,8 @@ OWN_IT: dict[str, str] = {
                         "indirizzo.",
     "error.not_over": "La partita non è ancora finita: la registrazione arriva alla fine.",
     "error.nothing_to_ready": "Non c'è nessuna mano da preparare.",
+    "error.timeout": "La richiesta ha impiegato troppo ad arrivare: controlla la connessione e "
+                     "riprova.",
     "error.unknown": "Il server ha rifiutato la richiesta: ricarica la pagina e riprova.",
     # ------------------------------------------------ tasti, gin, perché un pulsante è spento
     "table.title": "Gin Rummy: {name0} contro {name1}",

@@ -8,17 +8,21 @@ import logging
 from collections.abc import AsyncIterator, Awaitable, Callable
 
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import BaseRoute, Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
+from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
 from ginrummy.server import content, hint_api, http_api, i18n_api, page, ws
+from ginrummy.server.client_limits import ClientLimits, Refused, client_address
 from ginrummy.server.db import make_engine, migrate
 from ginrummy.server.lobby import Lobby
 from ginrummy.server.protocol import ClientError
 from ginrummy.server.settings import Settings
 from ginrummy.server.store import Store
+from ginrummy.server.work import Busy
 
 log = logging.getLogger(__name__)
 
@@ -28,6 +32,8 @@ Endpoint = Callable[[Request], Awaitable[Response]]
 def _guarded(endpoint: Endpoint) -> Endpoint:
     async def run(request: Request) -> Response:
         try:
+            limits: ClientLimits = request.app.state.client_limits
+            limits.api_request(client_address(request.scope))
             return await endpoint(request)
         except http_api.HTTPError as failure:
             return http_api.error_response(failure)
@@ -35,13 +41,25 @@ def _guarded(endpoint: Endpoint) -> Endpoint:
             status = 409 if refused.code == "conflict" else 503
             return http_api.error_response(http_api.HTTPError(status, refused.code,
                                                               refused.message))
+        except Refused as over:  # a per-client limit
+            await asyncio.sleep(request.app.state.settings.refusal_delay)
+            return http_api.error_response(http_api.HTTPError(429, over.code, over.text,
+                                                              over.retry_after))
+        except Busy:
+            return http_api.error_response(http_api.HTTPError(
+                503, "busy", "the server is busy with other players' hints and replays; "
+                f"try again in {Busy.retry_after} s", Busy.retry_after))
 
     run.__name__ = endpoint.__name__
     return run
 
 
 def create_app(settings: Settings | None = None) -> Starlette:
-    """The server app; the database is migrated to the newest schema when it starts."""
+    """The server app; the database is migrated to the newest schema when it starts.
+
+    With ``settings.forwarded_allow_ips`` the client's address is taken from
+    ``X-Forwarded-For`` when the connection comes from one of those proxies (uvicorn's
+    :class:`~uvicorn.middleware.proxy_headers.ProxyHeadersMiddleware`); never otherwise."""
     settings = settings or Settings()
 
     @contextlib.asynccontextmanager
@@ -80,6 +98,10 @@ def create_app(settings: Settings | None = None) -> Starlette:
     ]
     if page.has_client() and page.STATIC_DIR.is_dir():
         routes.append(Mount("/static", StaticFiles(directory=page.STATIC_DIR), name="static"))
-    app = Starlette(routes=routes, lifespan=lifespan)
+    middleware = [Middleware(ProxyHeadersMiddleware,
+                             trusted_hosts=list(settings.forwarded_allow_ips))
+                  ] if settings.forwarded_allow_ips else []
+    app = Starlette(routes=routes, lifespan=lifespan, middleware=middleware)
     app.state.settings = settings
+    app.state.client_limits = ClientLimits(settings)
     return app

@@ -20,12 +20,13 @@ Answer::
 whole layout (melds and layoffs, then ``done``) when laying out, else empty. ``measure`` says
 what ``value`` is (``deadwood``: minus the deadwood left; ``points``; ``win``), higher is better.
 Errors: 400 ``bad_request`` (``lang``), 403 ``bad_token`` / ``read_only`` (a watch link),
-404 ``not_found``, 409 ``not_started`` / ``no_hand`` / ``game_over`` / ``not_your_turn``.
+404 ``not_found``, 409 ``not_started`` / ``no_hand`` / ``game_over`` / ``not_your_turn``,
+429 ``rate_limited`` (hints a minute, per address and per seat), 503 ``busy`` (the server's
+hint threads and their queue are full); both with ``Retry-After``.
 """
 
 from __future__ import annotations
 
-import asyncio
 from typing import Any
 
 from starlette.requests import Request
@@ -47,7 +48,9 @@ from ginrummy.hints import (
     value_text,
 )
 from ginrummy.i18n import LANGUAGES, Messages, best_language
+from ginrummy.server.client_limits import ClientLimits, client_address
 from ginrummy.server.http_api import HTTPError, _table_for
+from ginrummy.server.lobby import Lobby
 from ginrummy.server.protocol import ClientError
 from ginrummy.views import PlayerView
 
@@ -154,8 +157,11 @@ async def game_hint(request: Request) -> Response:
         view = table.hint_view(seat)  # from this position even if play goes on
     except ClientError as refused:
         raise HTTPError(409, refused.code, refused.message) from None
+    limits: ClientLimits = request.app.state.client_limits
+    limits.hint(client_address(request.scope), table.id, seat)
+    lobby: Lobby = request.app.state.lobby
     try:
-        body = await asyncio.to_thread(seat_hint, view, lang)
+        body = await lobby.work.run(lambda: seat_hint(view, lang))
     except HintError as refused:
         raise HTTPError(409, "not_your_turn", str(refused)) from None
     return JSONResponse({"game_id": table.id, "seat": seat, "n": n, **body})

@@ -19,9 +19,11 @@ from ginrummy.game import Game
 from ginrummy.multiplayer import TableError, TableRules
 from ginrummy.rules import DEALER_RULES, PRESETS, SHUTOUT_RULES, Rules, RulesError
 from ginrummy.server import records
+from ginrummy.server.client_limits import ClientLimits, client_address
 from ginrummy.server.computer import LEVELS, computer_name
 from ginrummy.server.lobby import Created, Lobby
 from ginrummy.server.origin import origin_allowed
+from ginrummy.server.params import whole_number
 from ginrummy.server.protocol import ERROR_CODES, PROTOCOL_VERSION
 from ginrummy.server.replay import stage
 from ginrummy.server.settings import Settings
@@ -39,14 +41,21 @@ PROTOCOL_FILE = __file__.rsplit("/", 1)[0] + "/PROTOCOL.md"
 
 
 class HTTPError(Exception):
-    def __init__(self, status: int, code: str, message: str) -> None:
+    def __init__(self, status: int, code: str, message: str,
+                 retry_after: int | None = None) -> None:
         super().__init__(message)
         self.status, self.code, self.message = status, code, message
+        self.retry_after = retry_after
+        """Seconds, sent as ``Retry-After`` (429, 503)."""
 
 
 def error_response(failure: HTTPError) -> JSONResponse:
-    return JSONResponse({"error": {"code": failure.code, "message": failure.message}},
-                        status_code=failure.status)
+    error: dict[str, Any] = {"code": failure.code, "message": failure.message}
+    headers = {}
+    if failure.retry_after is not None:
+        error["retry_after"] = failure.retry_after
+        headers["Retry-After"] = str(failure.retry_after)
+    return JSONResponse({"error": error}, status_code=failure.status, headers=headers)
 
 
 def _lobby(request: Request) -> Lobby:
@@ -59,16 +68,37 @@ def _settings(request: Request) -> Settings:
     return settings
 
 
+def _client_limits(request: Request) -> ClientLimits:
+    limits: ClientLimits = request.app.state.client_limits
+    return limits
+
+
+async def _body(request: Request) -> bytes:
+    """The request's body, read as it streams in (chunked too) and cut off at :data:`MAX_BODY`
+    bytes or after ``header_timeout`` seconds."""
+    too_large = HTTPError(413, "too_large", f"a request body may have at most {MAX_BODY} bytes")
+    length = request.headers.get("content-length")
+    if length is not None and (not (length.isascii() and length.isdigit())
+                               or len(length) > 12 or int(length) > MAX_BODY):
+        raise too_large
+    body = bytearray()
+    seconds = _settings(request).header_timeout
+    try:
+        async with asyncio.timeout(seconds or None):
+            async for chunk in request.stream():
+                body += chunk
+                if len(body) > MAX_BODY:
+                    raise too_large
+    except TimeoutError:
+        raise HTTPError(408, "timeout", f"the body did not arrive within {seconds:g} s") from None
+    return bytes(body)
+
+
 async def _json_body(request: Request) -> dict[str, Any]:
     if not origin_allowed(request.headers, _settings(request)):
         raise HTTPError(403, "bad_origin", f"origin {request.headers.get('origin')!r} is not "
                         "this server")
-    length = request.headers.get("content-length")
-    if length is not None and length.isdigit() and int(length) > MAX_BODY:
-        raise HTTPError(413, "too_large", f"a request body may have at most {MAX_BODY} bytes")
-    body = await request.body()
-    if len(body) > MAX_BODY:
-        raise HTTPError(413, "too_large", f"a request body may have at most {MAX_BODY} bytes")
+    body = await _body(request)
     if not body.strip():
         return {}
     try:
@@ -129,8 +159,9 @@ async def create_game(request: Request) -> Response:
     _check_fields(data, {"opponent", "level", "preset", "options", "name", "players", "seats",
                          "team_target"})
     players = data.get("players", 2)
-    if isinstance(players, bool) or players not in PLAYERS:
-        raise HTTPError(400, "bad_request", f"players must be 2, 3 or 4, got {players!r}")
+    if not _is_int(players) or players not in PLAYERS:
+        kind = "" if _is_int(players) else f" (a whole number, not {type(players).__name__})"
+        raise HTTPError(400, "bad_request", f"players must be 2, 3 or 4{kind}, got {players!r}")
     if players != 2:
         return await _create_table_game(request, data, players)
     for field in ("seats", "team_target"):
@@ -142,15 +173,27 @@ async def create_game(request: Request) -> Response:
                         f"opponent must be 'computer' or 'friend', got {opponent!r}")
     level = data.get("level")
     if opponent == "computer":
-        level = 1 if level is None else level
-        if isinstance(level, bool) or level not in LEVELS:
-            raise HTTPError(400, "bad_request", f"level must be a whole number from "
-                            f"{LEVELS[0]} to {LEVELS[-1]}, got {level!r}")
+        level = _level(1 if level is None else level)
     elif level is not None:
         raise HTTPError(400, "bad_request", "level is for games against the computer")
     rules = _rules(data)
     name = _name(data, "Player 1")
+    _client_limits(request).create_game(client_address(request.scope))
     return _created(request, await _lobby(request).create(rules, opponent, level, name))
+
+
+def _is_int(value: object) -> bool:
+    """A JSON whole number: not ``true`` (a bool is an int) and not ``5.0`` (equal to 5)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _level(level: object) -> int:
+    if not _is_int(level) or level not in LEVELS:
+        kind = "" if _is_int(level) else f" (not {type(level).__name__})"
+        raise HTTPError(400, "bad_request", f"level must be a whole number{kind} from "
+                        f"{LEVELS[0]} to {LEVELS[-1]}, got {level!r}")
+    assert isinstance(level, int)
+    return level
 
 
 def _created(request: Request, created: Created, **more: Any) -> Response:
@@ -199,15 +242,13 @@ async def _create_table_game(request: Request, data: dict[str, Any], players: in
     ):
         raise HTTPError(400, "bad_request", f"seats must list {players - 1} places (2 to "
                         f"{players}), each 'computer' or 'friend', got {seats!r}")
-    level = data.get("level", 1)
-    if isinstance(level, bool) or level not in LEVELS:
-        raise HTTPError(400, "bad_request", f"level must be a whole number from {LEVELS[0]} to "
-                        f"{LEVELS[-1]}, got {level!r}")
+    level = _level(data.get("level", 1))
     try:
         table_rules = TableRules(players, _rules(data), data.get("team_target"))
     except TableError as failure:
         raise HTTPError(400, "bad_rules", str(failure)) from None
     name = _name(data, "Player 1")
+    _client_limits(request).create_game(client_address(request.scope))
     created = await _lobby(request).create_table(table_rules, seats, level, name)
     base, game_id = _base(request), created.table.id
     invites = [{"seat": place, "token": token, "link": f"{base}/play/{game_id}#{token}"}
@@ -285,18 +326,20 @@ def _count(request: Request, name: str, default: int, high: int) -> int:
     raw = request.query_params.get(name)
     if raw is None:
         return default
-    if not raw.isdigit() or int(raw) > high:
-        raise HTTPError(400, "bad_request", f"{name} must be a whole number from 0 to {high}, "
-                        f"got {raw!r}")
-    return int(raw)
+    try:
+        return whole_number(name, raw, high)
+    except ValueError as failure:
+        raise HTTPError(400, "bad_request", str(failure)) from None
 
 
 async def game_events(request: Request) -> Response:
     """The events after ``since`` as the token's seat saw them (for replays and long gaps)."""
     token = request.query_params.get("token")
-    table, seat = await _table_for(request, token)
     since = _count(request, "since", 0, 10**9)
     limit = _count(request, "limit", 100, MAX_EVENTS)
+    table, seat = await _table_for(request, token)
+    _client_limits(request).event_page(client_address(request.scope), table.id,
+                                       WATCHER if seat is None else seat)
 
     shown = request.query_params.get("open") == "1"
     if shown and (seat is None or not isinstance(table, Table)
@@ -304,17 +347,24 @@ async def game_events(request: Request) -> Response:
         raise HTTPError(409, "not_over", "open=1 shows the other hand only to a player of a "
                         "two-player game that is over")
 
-    def render() -> tuple[int, list[dict[str, Any]]]:
+    def render() -> bytes:  # the JSON text too: a page of 500 states is megabytes
         stored = table.store.load(table.id)
-        if stored is None:
-            return 0, []
-        if shown and isinstance(table, Table) and seat is not None:
-            return len(stored.log), table.open_events(stored, since, limit, seat)
-        return len(stored.log), table.stored_events(stored, since, limit, seat)
+        events: list[dict[str, Any]] = []
+        if stored is not None and shown and isinstance(table, Table) and seat is not None:
+            events = table.open_events(stored, since, limit, seat)
+        elif stored is not None:
+            events = table.stored_events(stored, since, limit, seat)
+        n = 0 if stored is None else len(stored.log)
+        return json_bytes({"game_id": table.id, "seat": seat, "n": n, "since": since,
+                           "events": events})
 
-    n, events = await asyncio.to_thread(render)
-    return JSONResponse({"game_id": table.id, "seat": seat, "n": n, "since": since,
-                         "events": events})
+    return Response(await _lobby(request).work.run(render), media_type="application/json")
+
+
+def json_bytes(content: Any) -> bytes:
+    """``content`` as :class:`JSONResponse` writes it, to be made off the event loop."""
+    return json.dumps(content, ensure_ascii=False, allow_nan=False, indent=None,
+                      separators=(",", ":")).encode("utf-8")
 
 
 STATUSES = ("waiting", "active", "over")

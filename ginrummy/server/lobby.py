@@ -23,6 +23,7 @@ from ginrummy.server.store import GameRow, LogEntry, SeatRow, Store, StoredGame,
 from ginrummy.server.table import Table, status_of, summary
 from ginrummy.server.table_base import BaseTable
 from ginrummy.server.tokens import new_game_id, new_token, token_hash
+from ginrummy.server.work import WorkPool
 from ginrummy.server.writer import GroupWriter
 
 log = logging.getLogger(__name__)
@@ -41,11 +42,12 @@ class Created:
 
 
 def load_table(stored: StoredGame, store: Store, settings: Settings,
-               writer: GroupWriter | None = None) -> BaseTable[Any]:
+               writer: GroupWriter | None = None, work: WorkPool | None = None
+               ) -> BaseTable[Any]:
     """The live table of a stored game: two players, or a table of three or more."""
     if stored.row.kind == "table":
-        return MultiTable(stored, store, settings, writer)
-    return Table(stored, store, settings, writer)
+        return MultiTable(stored, store, settings, writer, work)
+    return Table(stored, store, settings, writer, work)
 
 
 class Lobby:
@@ -54,6 +56,8 @@ class Lobby:
         self.settings = settings
         self.writer = GroupWriter(store)
         """Every write goes through one thread, the log appends by group commit."""
+        self.work = WorkPool(settings.work_threads, settings.work_queue)
+        """Hints, event pages and the strongest computer's moves (:mod:`.work`)."""
         self._collecting = Collector.acquire()
         """Short garbage-collection pauses while tables are held (:mod:`.collector`)."""
         self.tables: OrderedDict[str, BaseTable[Any]] = OrderedDict()
@@ -74,7 +78,7 @@ class Lobby:
         try:
             stored = await asyncio.to_thread(self.store.load, game_id)
             table = None if stored is None else load_table(stored, self.store, self.settings,
-                                                           self.writer)
+                                                           self.writer, self.work)
         except BaseException as failure:
             if isinstance(failure, ReplayError):
                 log.exception("game %s does not replay", game_id)
@@ -141,7 +145,7 @@ class Lobby:
         await self.writer.run(self.store.create, row, seats, entries, dict(decks), [first])
         stored = StoredGame(row, seats, {k: tuple(v) for k, v in decks.items()}, entries,
                             {1: first})
-        table = Table(stored, self.store, self.settings, self.writer)
+        table = Table(stored, self.store, self.settings, self.writer, self.work)
         self._keep(table)
         table.kick()
         return Created(table, token, invite if opponent == "friend" else None, watch)
@@ -185,7 +189,7 @@ class Lobby:
         await self.writer.run(self.store.create, row, seats, entries, dict(decks), fair)
         stored = StoredGame(row, seats, {k: tuple(v) for k, v in decks.items()}, entries,
                             {r.hand_number: r for r in fair})
-        table = MultiTable(stored, self.store, self.settings, self.writer)
+        table = MultiTable(stored, self.store, self.settings, self.writer, self.work)
         self._keep(table)
         table.kick()
         first = invites[0][1] if invites else None
@@ -235,6 +239,7 @@ class Lobby:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
         await self.writer.close()
+        self.work.close()
         if self._collecting:
             self._collecting = False
             await Collector.release()

@@ -33,7 +33,10 @@ ERROR_CODES: dict[str, str] = {
     "conflict": "the game changed under the server (another writer); a snapshot follows",
     "storage": "the database could not store the action; nothing changed",
     "too_large": "the message is longer than the limit; the connection closes (1009)",
-    "rate_limited": "too many messages per second; the connection closes (1008)",
+    "rate_limited": "too many messages per second across the client's connections; the "
+                    "connection closes (1008); retry_after says when to come back",
+    "too_many_connections": "the client (or the game) holds too many WebSockets (4429)",
+    "bad_request": "a malformed query parameter (since): the connection closes (4400)",
     "bad_token": "the token is not a seat or watch token of this game",
     "not_found": "no game has that id",
     "computer_error": "the computer could not move (server-side)",

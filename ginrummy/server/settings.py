@@ -62,9 +62,10 @@ class Settings:
     max_message_bytes: int = 4096
     """A WebSocket message longer than this closes the connection (code 1009)."""
     rate_per_second: float = 20.0
-    """Sustained client messages per second per connection; more closes it (code 1008)."""
+    """Sustained messages per second of one client (address, and seat) across all its
+    WebSockets, ping frames included; more closes the connection (code 1008)."""
     rate_burst: int = 20
-    """Messages a connection may send at once before the rate applies."""
+    """Messages a client may send at once before the rate applies."""
     allowed_origins: tuple[str, ...] = ()
     """Extra browser origins (``"https://example.org"``) allowed besides the server's own."""
     replay_buffer: int = 100
@@ -79,6 +80,36 @@ class Settings:
     """After this long without a move or ``ready`` from the seat a game between two people
     waits for (while the other player is connected), the computer plays for that seat
     until its player sends a message again. None or 0: never."""
+
+    requests_per_minute: float = 600.0
+    """Requests a minute to the HTTP API (``/api/...``) per address, whatever they ask;
+    0: no limit."""
+    create_per_minute: float = 20.0
+    """Games one address may create a minute (all at once if it likes); 0: no limit."""
+    hints_per_minute: float = 30.0
+    """Hints a minute per address and per seat; 0: no limit."""
+    event_pages_per_minute: float = 30.0
+    """``/events`` pages a minute per address and per token; 0: no limit."""
+    refusal_delay: float = 1.0
+    """Seconds a client over a limit waits for its 429 (or its refused WebSocket): a client
+    that loops on refusals then costs the server a connection, not its CPU."""
+    max_sockets_per_game: int = 64
+    """WebSockets open at one game (players and watchers); 0: no limit."""
+    max_sockets_per_address: int = 16
+    """WebSockets one address holds open across the server; 0: no limit."""
+    max_connections_per_address: int = 64
+    """TCP connections one address holds open (``gin serve`` only); 0: no limit."""
+    max_connections: int = 2048
+    """Open connections of the whole server past which HTTP requests get 503 (``gin serve``)."""
+    header_timeout: float = 10.0
+    """Seconds a client has to send a request's headers, and its body (``gin serve``)."""
+    work_threads: int = 1
+    """Threads for the expensive work: hints, event pages, level-5 computer moves."""
+    work_queue: int = 8
+    """Hints and event pages that may wait for those threads; more get 503."""
+    forwarded_allow_ips: tuple[str, ...] = ()
+    """Proxies whose ``X-Forwarded-For`` gives the client's address (``"*"``: any); none by
+    default, so that a client cannot pick its own address."""
 
     def sqlite_path(self) -> Path | None:
         """The SQLite file of :attr:`database`, or None for another database."""

@@ -44,6 +44,7 @@ from ginrummy.server.store import (
     StoredGame,
 )
 from ginrummy.server.tokens import same_hash, token_hash
+from ginrummy.server.work import WorkPool
 from ginrummy.server.writer import GroupWriter
 from ginrummy.views import PlayerView
 
@@ -56,6 +57,8 @@ STAND_IN_LEVEL = 2
 """The computer level that plays for an idle player."""
 ENTRY_OF = {"action": "play", "ready": "ready", "back": "back"}
 """The log entry a client message makes."""
+EXPENSIVE_LEVELS = (5,)
+"""Computer levels whose moves run on the server's :class:`WorkPool`."""
 
 
 class Seated(Protocol):
@@ -97,7 +100,7 @@ class ComputerMove:
 
 class BaseTable(Generic[P]):
     def __init__(self, stored: StoredGame, store: Store, settings: Settings,
-                 writer: GroupWriter | None = None) -> None:
+                 writer: GroupWriter | None = None, work: WorkPool | None = None) -> None:
         row = stored.row
         self.id = row.id
         self.kind = row.kind
@@ -114,6 +117,8 @@ class BaseTable(Generic[P]):
         self.writer = writer
         """Appends go through the server's group commit; without one, one thread each."""
         self.settings = settings
+        self.work = work
+        """Where the expensive computer levels think (without one: a thread each)."""
         positions = self._replay_stored(stored)
         self.position: P = positions[-1]
         self.n = len(stored.log)
@@ -501,7 +506,7 @@ class BaseTable(Generic[P]):
             agent = self._ensure_agent(move.seat)
             view = move.view
             try:
-                action = await asyncio.to_thread(agent.choose, view)
+                action = await self._think(move.seat, agent, view)
                 if action not in view.legal:
                     raise IllegalActionError(f"{agent.name} chose {action!r}, not legal")
             except Exception:
@@ -516,6 +521,12 @@ class BaseTable(Generic[P]):
                 return False
             self._broadcast(entries)
             return bool(self._computer_moves())
+
+    async def _think(self, seat: int, agent: Agent, view: PlayerView) -> Action:
+        expensive = self.seats[seat].kind == "computer" and (self.level or 1) in EXPENSIVE_LEVELS
+        if expensive and self.work is not None:
+            return await self.work.run(lambda: agent.choose(view), refusable=False)
+        return await asyncio.to_thread(agent.choose, view)
 
     # ------------------------------------------------------------ idle players
 

@@ -12,13 +12,14 @@ import asyncio
 import contextlib
 import json
 import logging
-import time
 from typing import Any
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from ginrummy.server.client_limits import ClientLimits, Refused, client_address
 from ginrummy.server.lobby import Lobby
 from ginrummy.server.origin import origin_allowed
+from ginrummy.server.params import whole_number
 from ginrummy.server.protocol import (
     PROTOCOL_VERSION,
     ClientError,
@@ -36,29 +37,29 @@ log = logging.getLogger(__name__)
 CLOSE_POLICY = 1008
 CLOSE_TOO_BIG = 1009
 CLOSE_SERVER_ERROR = 1011
+CLOSE_BAD_REQUEST = 4400
 CLOSE_BAD_TOKEN = 4401
 CLOSE_NOT_FOUND = 4404
 CLOSE_SLOW = 4408
+CLOSE_TOO_MANY = 4429
+MAX_SINCE = 10**9
 MAX_OUTBOX = 1000
 _CLOSE = object()
 
 
-class RateLimit:
-    """A token bucket: ``burst`` messages at once, ``rate`` per second after that."""
+class MessageBudget:
+    """The messages of one connection, charged to its client's address and seat together
+    with those of the client's other connections (:class:`ClientLimits`)."""
 
-    def __init__(self, rate: float, burst: int) -> None:
-        self.rate, self.burst = rate, float(burst)
-        self.tokens = float(burst)
-        self.last = time.monotonic()
+    def __init__(self, limits: ClientLimits, address: str, seat: tuple[str, int] | None) -> None:
+        self.limits, self.address, self.seat = limits, address, seat
 
-    def allow(self) -> bool:
-        moment = time.monotonic()
-        self.tokens = min(self.burst, self.tokens + (moment - self.last) * self.rate)
-        self.last = moment
-        if self.tokens < 1:
-            return False
-        self.tokens -= 1
-        return True
+    def refusal(self) -> Refused | None:
+        try:
+            self.limits.message(self.address, self.seat)
+        except Refused as over:
+            return over
+        return None
 
 
 class Connection:
@@ -127,6 +128,31 @@ def resync(connection: Connection, since: int, ident: str | None) -> None:
 
 
 async def table_socket(websocket: WebSocket) -> None:
+    """Check the query and the client's socket count before anything is registered."""
+    raw_since = websocket.query_params.get("since")
+    try:
+        since = None if raw_since is None else whole_number("since", raw_since, MAX_SINCE)
+    except ValueError as failure:
+        await websocket.accept()
+        await _refuse(websocket, "bad_request", str(failure), CLOSE_BAD_REQUEST)
+        return
+    limits: ClientLimits = websocket.app.state.client_limits
+    address, game_id = client_address(websocket.scope), websocket.path_params["game_id"]
+    try:
+        limits.open_socket(address, game_id)
+    except Refused as over:
+        settings: Settings = websocket.app.state.settings
+        await asyncio.sleep(settings.refusal_delay)
+        await websocket.accept()
+        await _refuse(websocket, over.code, over.text, CLOSE_TOO_MANY, over.retry_after)
+        return
+    try:
+        await _table_socket(websocket, since, MessageBudget(limits, address, None))
+    finally:
+        limits.close_socket(address, game_id)
+
+
+async def _table_socket(websocket: WebSocket, since: int | None, budget: MessageBudget) -> None:
     lobby: Lobby = websocket.app.state.lobby
     settings: Settings = websocket.app.state.settings
     if not origin_allowed(websocket.headers, settings):
@@ -170,27 +196,32 @@ async def table_socket(websocket: WebSocket) -> None:
                    "rate_per_second": settings.rate_per_second, "burst": settings.rate_burst},
         "idle_seconds": settings.idle_seconds,
     })
-    since = websocket.query_params.get("since")
-    if since is not None and since.isdigit():
-        resync(connection, int(since), None)
+    if since is not None:
+        resync(connection, since, None)
     else:
         connection.push(table.snapshot(seat))
     table.attach(connection)
-    limiter = RateLimit(settings.rate_per_second, settings.rate_burst)
+    budget.seat = None if seat is None else (table.id, seat)
     try:
-        await _read(websocket, connection, limiter, settings)
+        await _read(websocket, connection, budget, settings)
     finally:
         table.detach(connection)
         await connection.finish()
 
 
-async def _refuse(websocket: WebSocket, code: str, message: str, close_code: int) -> None:
-    await websocket.send_text(json.dumps(error(code, message, n=0)))
-    await websocket.close(code=close_code, reason=code)
+async def _refuse(websocket: WebSocket, code: str, message: str, close_code: int,
+                  retry_after: int | None = None) -> None:
+    refusal = error(code, message, n=0)
+    reason = code
+    if retry_after is not None:
+        refusal["retry_after"] = retry_after
+        reason = f"{code}; retry in {retry_after} s"
+    await websocket.send_text(json.dumps(refusal))
+    await websocket.close(code=close_code, reason=reason)
 
 
 async def _read(
-    websocket: WebSocket, connection: Connection, limiter: RateLimit, settings: Settings
+    websocket: WebSocket, connection: Connection, budget: MessageBudget, settings: Settings
 ) -> None:
     table = connection.table
     while connection.closing is None:
@@ -205,10 +236,12 @@ async def _read(
                                   n=table.n))
             connection.close(CLOSE_TOO_BIG, "message too big")
             return
-        if not limiter.allow():
-            connection.push(error("rate_limited", f"more than {settings.rate_per_second:g} "
-                                  "messages per second", n=table.n))
-            connection.close(CLOSE_POLICY, "too many messages")
+        over = budget.refusal()
+        if over is not None:
+            refusal = error("rate_limited", over.text, n=table.n)
+            refusal["retry_after"] = over.retry_after
+            connection.push(refusal)
+            connection.close(CLOSE_POLICY, f"too many messages; retry in {over.retry_after} s")
             return
         if text is None:
             connection.push(error("bad_message", "send text frames with JSON, not binary",
@@ -250,6 +283,9 @@ def close_codes() -> dict[int, str]:
         CLOSE_POLICY: "origin not allowed, or too many messages",
         CLOSE_TOO_BIG: "a message over the size limit",
         CLOSE_SERVER_ERROR: "the seat could not be taken (the database failed)",
+        CLOSE_BAD_REQUEST: "a malformed query parameter (since)",
+        CLOSE_TOO_MANY: "the client (or the game) holds too many WebSockets; the reason says "
+                        "when to retry",
         CLOSE_BAD_TOKEN: "the token is not a seat or watch token of the game",
         CLOSE_NOT_FOUND: "no such game",
         CLOSE_SLOW: "the client did not read its messages",

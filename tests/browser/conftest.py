@@ -26,6 +26,8 @@ from typing import Any
 
 import pytest
 
+from tests.server.kit import NO_LIMIT_OPTIONS
+
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = [
     "--no-sandbox", "--headless", "--disable-gpu", "--no-first-run",
@@ -86,6 +88,7 @@ class Server:
         self.process = subprocess.Popen(
             [sys.executable, "-m", "ginrummy.cli", "serve", "--port", str(self.port),
              "--database", self.database, "--computer-delay", str(self.computer_delay),
+             *NO_LIMIT_OPTIONS,
              *([] if self.idle_seconds is None else ["--idle-seconds", str(self.idle_seconds)])],
             cwd=self.folder, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
             env={**os.environ, "PYTHONPATH": str(ROOT)},

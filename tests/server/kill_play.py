@@ -38,7 +38,7 @@ from ginrummy.actions import action_name
 from ginrummy.server.db import make_engine
 from ginrummy.server.lobby import load_table
 from ginrummy.server.store import Store
-from tests.server.kit import strip_presence
+from tests.server.kit import NO_LIMIT_OPTIONS, strip_presence
 from tests.server.table_kit import my_move, wants_ready
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -55,7 +55,8 @@ def start_server(port: int, database: str, cwd: Path, *extra: str) -> subprocess
     """``gin serve`` on ``port``, once it answers."""
     process = subprocess.Popen(
         [sys.executable, "-m", "ginrummy.cli", "serve", "--port", str(port),
-         "--database", database, "--computer-delay", "0", "--rate-limit", "1000", *extra],
+         "--database", database, "--computer-delay", "0", "--rate-limit", "1000",
+         *NO_LIMIT_OPTIONS, *extra],
         cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
         env={**os.environ, "PYTHONPATH": str(ROOT)},
     )

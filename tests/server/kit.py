@@ -15,6 +15,12 @@ from starlette.testclient import TestClient, WebSocketTestSession
 from ginrummy.server import Settings, create_app
 
 TIMEOUT = 15.0
+NO_CLIENT_LIMITS = ("requests_per_minute", "create_per_minute", "hints_per_minute",
+                    "event_pages_per_minute", "max_sockets_per_game", "max_sockets_per_address")
+NO_LIMIT_OPTIONS = ("--request-limit", "0", "--create-limit", "0", "--hint-limit", "0",
+                    "--events-limit", "0", "--sockets-per-game", "0", "--sockets-per-address", "0",
+                    "--connections-per-address", "0")
+"""``gin serve`` options that lift the per-client limits (tests on loopback)."""
 
 
 @contextlib.contextmanager
@@ -23,6 +29,9 @@ def running(database: str, seed: int = 7, **options: Any) -> Iterator[TestClient
     options.setdefault("computer_delay", 0.0)
     options.setdefault("rate_per_second", 10_000.0)
     options.setdefault("rate_burst", 10_000)
+    options.setdefault("refusal_delay", 0.0)
+    for limit in NO_CLIENT_LIMITS:  # the suites make many games from one address
+        options.setdefault(limit, 0)
     settings = Settings(database=database, rng=random.Random(seed), **options)
     with TestClient(create_app(settings)) as client:
         yield client

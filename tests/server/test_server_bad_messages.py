@@ -50,11 +50,15 @@ class Table:
 
 @contextlib.contextmanager
 def friend_table(database: str, **options: Any) -> Iterator[Table]:
+    """Two players on two addresses (the test client stands for a proxy that says which)."""
+    options.setdefault("forwarded_allow_ips", ("testclient",))
     with running(database, seed=8, **options) as client:
         game = create(client, opponent="friend")
         gid = game["game_id"]
-        with client.websocket_connect(f"/ws/{gid}?token={game['token']}") as ws0, \
-                client.websocket_connect(f"/ws/{gid}?token={game['invite_token']}") as ws1:
+        with client.websocket_connect(f"/ws/{gid}?token={game['token']}",
+                                      headers={"x-forwarded-for": "192.0.2.10"}) as ws0, \
+                client.websocket_connect(f"/ws/{gid}?token={game['invite_token']}",
+                                         headers={"x-forwarded-for": "192.0.2.11"}) as ws1:
             players = {0: Player(ws0), 1: Player(ws1)}
             while players[0].n < 1 or players[1].n < 1:
                 for p in players.values():
@@ -272,7 +276,8 @@ def test_flood_closes_with_1008(sqlite_db: str) -> None:
             mover.send({"type": "action", "action": "fly", "expect": mover.n, "id": f"f{i}"})
         reply = mover.until(lambda m: m["type"] == "error" and m["code"] == "rate_limited")
         assert "more than 20 messages per second" in reply["message"]
-        assert mover.recv() == {"type": "closed", "code": 1008, "reason": "too many messages"}
+        assert mover.recv() == {"type": "closed", "code": 1008,
+                                   "reason": "too many messages; retry in 1 s"}
         assert t.picture() == before
         _still_open(t.waiter)
 

@@ -28,10 +28,10 @@ def _free_port() -> int:
         return port
 
 
-def _start(port: int, database: str, cwd: Path) -> subprocess.Popen[bytes]:
+def _start(port: int, database: str, cwd: Path, *options: str) -> subprocess.Popen[bytes]:
     process = subprocess.Popen(
         [sys.executable, "-m", "ginrummy.cli", "serve", "--port", str(port),
-         "--database", database, "--computer-delay", "0"],
+         "--database", database, "--computer-delay", "0", *options],
         cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
         env={**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[2])},
     )

@@ -295,7 +295,7 @@ async def flood_slowloris(port: int, stop: asyncio.Event, tally: Tally) -> list[
                 continue
             tally.add("connections made")
             try:
-                writer.write(b"GET /api HTTP/1.1\r\nHost: x\r\n")
+                writer.write(f"GET /api HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n".encode())
                 line = 0
                 while not stop.is_set():
                     await asyncio.sleep(1.0)
@@ -324,8 +324,9 @@ async def flood_body(port: int, stop: asyncio.Event, tally: Tally) -> list[Await
         answer = asyncio.create_task(reader.read(64))
         sent = 0
         try:
-            writer.write(b"POST /api/games HTTP/1.1\r\nHost: x\r\nContent-Type: application/json"
-                         b"\r\nTransfer-Encoding: chunked\r\n\r\n")
+            writer.write(f"POST /api/games HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n"
+                         "Content-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n"
+                         .encode())
             while sent < 64 * 2**20 and not stop.is_set() and not answer.done():
                 writer.write(chunk)
                 await writer.drain()

@@ -1,12 +1,16 @@
 """The long no-leak run (issue 6): thousands of games, every message, page and log line scanned.
 
-Run from the repository root:  python -m bench.bench_server_leaks [--games 2000] [--seed 1]
+Run from the repository root:
+python -m bench.bench_server_leaks [--games 2000] [--seed 1] [--tables 0.3]
 
 It plays games through the in-process server exactly as ``tests/server/test_server_no_leaks.py``
 does (games against the computer and between two people, watchers, reconnects, reloads,
 ``resync``, repeated ids, refused messages, database failures, hints and HTTP reads; see
-:mod:`tests.server.leak_play`), on a fresh SQLite file, and checks every message against what
-its recipient may know (:mod:`tests.server.leaks`). It stops at the first leak with the
+:mod:`tests.server.leak_play`), and a ``--tables`` share of the games at tables of three and
+of two teams (:mod:`tests.server.leak_tables`). In every game with invited people the creator
+tries each spent invite after the join and again now and then during play (every read, the
+join and the socket must refuse it). All on a fresh SQLite file, and checks every message
+against what its recipient may know (:mod:`tests.server.leaks`). It stops at the first leak with the
 message that leaked; otherwise it prints how many games, moves, messages and log lines were
 checked.
 """
@@ -34,6 +38,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=2000)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--batch", type=int, default=100, help="games between progress lines")
+    parser.add_argument("--tables", type=float, default=0.3,
+                        help="the share of games at tables of three or of two teams")
     args = parser.parse_args(argv)
     audit = Audit()
     started = time.monotonic()
@@ -44,9 +50,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         done = 0
         while done < args.games:
             count = min(args.batch, args.games - done)
-            play_games(client, count, seed=args.seed * 1_000_003 + done, audit=audit)
+            play_games(client, count, seed=args.seed * 1_000_003 + done, audit=audit,
+                       tables=args.tables)
             done += count
-            print(f"{done} games, {audit.counts.get('moves', 0)} moves, "
+            moves = audit.counts.get("moves", 0) + audit.counts.get("table moves", 0)
+            print(f"{done} games, {moves} moves, "
                   f"{time.monotonic() - started:.0f} s", flush=True)
     if audit.log_leaks:
         print("\n".join(audit.log_leaks[:20]))

@@ -15,6 +15,9 @@ import re
 from typing import Any
 
 HELP = "serve the game over HTTP and WebSocket (browser client and API)"
+HASH = re.compile(r"[0-9a-fA-F]{64}")
+WILDCARDS = ("0.0.0.0", "::", "")
+"""Addresses that listen on every interface: any IP address is then a valid Host."""
 
 
 class RedactTokens(logging.Filter):
@@ -90,6 +93,13 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--verify-records", action="store_true",
                         help="check the hash chain of finished games in the database against "
                         "their stored logs, print the newest hash and exit (1 if broken)")
+    parser.add_argument("--head", default=None, metavar="HASH",
+                        help="with --verify-records: a chain hash published earlier, which "
+                        "must still be in the chain (reports a truncated or rewritten chain)")
+    parser.add_argument("--allowed-hosts", action="append", default=[], metavar="HOSTS",
+                        help="host names the server answers to, comma-separated, each with "
+                        "an optional :port (repeatable; default: the --host address, "
+                        "localhost, 127.0.0.1 and [::1] on --port; '*': any)")
     parser.add_argument("--access-log", action="store_true",
                         help="log every request (off by default: URLs can carry tokens)")
 
@@ -112,9 +122,11 @@ def port_taken(host: str, port: int) -> str | None:
 def run(args: argparse.Namespace) -> int:
     import uvicorn
     from sqlalchemy.engine import make_url
-    from sqlalchemy.exc import ArgumentError
+    from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 
     from ginrummy.server import Settings, create_app
+    from ginrummy.server.headers import HostRule
+    from ginrummy.server.lease import DatabaseInUse, acquire
     from ginrummy.server.settings import database_url, idle_seconds
 
     if not 0 < args.port < 65536:
@@ -152,8 +164,28 @@ def run(args: argparse.Namespace) -> int:
     if backend not in ("sqlite", "postgresql"):
         print(f"gin serve: --database must be a sqlite:// or postgresql:// URL, got {backend!r}")
         return 2
+    if args.head is not None and not args.verify_records:
+        print("gin serve: --head goes with --verify-records")
+        return 2
     if args.verify_records:
-        return verify_records(url)
+        if args.head is not None and not HASH.fullmatch(args.head):
+            print(f"gin serve: --head must be a chain hash (64 hex digits), got {args.head!r}")
+            return 2
+        return verify_records(url, args.head.lower() if args.head else None)
+    try:
+        hosts = allowed_hosts(args.allowed_hosts, args.host, args.port)
+        HostRule.of(hosts)
+    except ValueError as error:
+        print(f"gin serve: --allowed-hosts: {error}")
+        return 2
+    try:
+        lease = acquire(url)
+    except DatabaseInUse as busy:
+        print(f"gin serve: {busy}")
+        return 1
+    except (OSError, SQLAlchemyError) as failure:
+        print(f"gin serve: cannot open the database to serve it: {failure}")
+        return 1
     settings = Settings(
         database=url,
         computer_delay=args.computer_delay,
@@ -162,6 +194,8 @@ def run(args: argparse.Namespace) -> int:
         allowed_origins=tuple(o.rstrip("/") for o in args.allow_origin),
         cookie_secure=args.secure_cookies,
         idle_seconds=idle,
+        allowed_hosts=hosts,
+        ip_hosts=not args.allowed_hosts and args.host in WILDCARDS,
         requests_per_minute=args.request_limit,
         create_per_minute=args.create_limit,
         hints_per_minute=args.hint_limit,
@@ -182,14 +216,35 @@ def run(args: argparse.Namespace) -> int:
               f"by another gin serve. Stop that one, or serve on another port: "
               f"gin serve --port {args.port + 1} (make run PORT={args.port + 1}).")
         return 1
-    app = create_app(settings)
+    app = create_app(settings, lease)
     for name in ("uvicorn.error", "uvicorn.access"):
         logging.getLogger(name).addFilter(RedactTokens())
     shown = settings.database.split("@")[-1] if "@" in settings.database else settings.database
     print(f"Gin Rummy server on http://{args.host}:{args.port}/  (database: {shown})")
-    uvicorn.run(app, host=args.host, port=args.port, access_log=args.access_log,
-                log_level="info", **uvicorn_options(settings, app.state.client_limits))
+    try:
+        uvicorn.run(app, host=args.host, port=args.port, access_log=args.access_log,
+                    log_level="info", **uvicorn_options(settings, app.state.client_limits))
+    finally:
+        if lease is not None:
+            lease.release()
     return 0
+
+
+def allowed_hosts(given: list[str], host: str, port: int) -> tuple[str, ...]:
+    """The ``--allowed-hosts`` entries, or the defaults for ``--host`` and ``--port``.
+
+    >>> allowed_hosts([], "127.0.0.1", 8000)
+    ('127.0.0.1:8000', 'localhost:8000', '[::1]:8000')
+    >>> allowed_hosts(["example.org, www.example.org"], "0.0.0.0", 80)
+    ('example.org', 'www.example.org')
+    """
+    if given:
+        return tuple(part.strip() for entry in given for part in entry.split(",")
+                     if part.strip())
+    bound = f"[{host}]" if ":" in host else host
+    names = [] if host in WILDCARDS else [f"{bound}:{port}"]
+    names += [f"{name}:{port}" for name in ("localhost", "127.0.0.1", "[::1]")]
+    return tuple(dict.fromkeys(names))
 
 
 def uvicorn_options(settings: Any, limits: Any) -> dict[str, Any]:
@@ -211,19 +266,26 @@ def uvicorn_options(settings: Any, limits: Any) -> dict[str, Any]:
     }
 
 
-def verify_records(url: str) -> int:
-    """``gin serve --verify-records``: check the chain of finished games, print its head."""
+def verify_records(url: str, head: str | None = None) -> int:
+    """``gin serve --verify-records``: check the chain of finished games (and, with ``head``,
+    that it still holds that published hash) and every stored deck; print the newest hash."""
     from ginrummy.server.db import make_engine, migrate
-    from ginrummy.server.records import chain_head, verify_chain
+    from ginrummy.server.deck_audit import audit_decks
+    from ginrummy.server.records import GENESIS, chain, verify_chain
 
     engine = make_engine(url)
     try:
         migrate(engine)
-        problems = verify_chain(engine)
-        count, head = chain_head(engine)
+        problems = verify_chain(engine, head)
+        links = chain(engine)
+        problems += audit_decks(engine, links)
     finally:
         engine.dispose()
     for problem in problems:
         print(f"gin serve --verify-records: {problem}")
-    print(f"{count} finished games in the chain; newest hash {head}")
+    newest = links[-1].hash if links else GENESIS
+    print(f"{len(links)} finished games in the chain; newest hash {newest}")
+    place = next((n for n, link in enumerate(links, 1) if link.hash == head), None)
+    if head is not None and place is not None:
+        print(f"the published hash {head[:12]}… is record {place} of {len(links)}")
     return 1 if problems else 0

@@ -291,6 +291,27 @@ OWN_EN: dict[str, str] = {
     "error.rate_limited": "Too many messages at once: slow down a little.",
     "error.storage": "The server could not save that move: please try again.",
     "error.dismiss": "OK",
+    # ------------------------------------------------------------ one seat, one person
+    "error.invite_spent": "This invitation has already been used: its seat is taken. An "
+                          "invitation opens its seat once, for whoever takes it first; it does "
+                          "not show the game afterwards.",
+    "error.seat_replaced": "This seat was opened in another window.",
+    "seat.taken_title": "This seat is taken",
+    "seat.invite_was_yours": "This invitation has been used already; you are at your own seat.",
+    "seat.replaced_title": "Open in another window",
+    "seat.replaced": "This seat was opened in another window or browser, and is played there "
+                     "now. You can take it back here.",
+    "seat.play_here": "Play here",
+    "error.bad_name.type": "The name must be text.",
+    "error.bad_name.control": "The name contains a control character: type it again without it.",
+    "error.bad_name.bidi": "The name contains a character that reverses the direction of the "
+                           "text: remove it.",
+    "error.bad_name.invisible": "The name contains an invisible character: remove it.",
+    "error.bad_name.blank": "The name has nothing visible: write at least one letter.",
+    "error.bad_name.too_long": "The name is too long: 40 characters at most.",
+    "error.bad_name.marks": "The name piles too many accents on one letter.",
+    "error.bad_name.computer": "Names starting with “Computer” belong to the computer's seats: "
+                               "choose another.",
     # ------------------------------------------------------------ keyboard
     "keys.title": "Keyboard",
     "keys.cards": "← → choose a card · Enter or Space plays it · Shift+← → moves it in the hand",

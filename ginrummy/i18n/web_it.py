@@ -291,6 +291,27 @@ OWN_IT: dict[str, str] = {
     "error.rate_limited": "Troppi messaggi tutti insieme: rallenta un po'.",
     "error.storage": "Il server non è riuscito a salvare la mossa: riprova.",
     "error.dismiss": "OK",
+    # ------------------------------------------------------------ un posto, una persona
+    "error.invite_spent": "Questo invito è già stato usato: il suo posto è occupato. Un invito "
+                          "apre il posto una volta sola, a chi lo prende per primo; dopo non "
+                          "mostra più la partita.",
+    "error.seat_replaced": "Questo posto è stato aperto in un'altra finestra.",
+    "seat.taken_title": "Posto occupato",
+    "seat.invite_was_yours": "Questo invito è già stato usato: sei al tuo posto.",
+    "seat.replaced_title": "Aperto in un'altra finestra",
+    "seat.replaced": "Questo posto è stato aperto in un'altra finestra o in un altro browser, e "
+                     "ora si gioca da lì. Puoi riprenderlo qui.",
+    "seat.play_here": "Gioca qui",
+    "error.bad_name.type": "Il nome deve essere un testo.",
+    "error.bad_name.control": "Il nome contiene un carattere di controllo: riscrivilo senza.",
+    "error.bad_name.bidi": "Il nome contiene un carattere che inverte la direzione del testo: "
+                           "toglilo.",
+    "error.bad_name.invisible": "Il nome contiene un carattere invisibile: toglilo.",
+    "error.bad_name.blank": "Il nome non ha niente di visibile: scrivi almeno una lettera.",
+    "error.bad_name.too_long": "Il nome è troppo lungo: al massimo 40 caratteri.",
+    "error.bad_name.marks": "Il nome ha troppi accenti sulla stessa lettera.",
+    "error.bad_name.computer": "I nomi che cominciano con «Computer» sono dei posti del "
+                               "computer: scegline un altro.",
     # ------------------------------------------------------------ tastiera
     "keys.title": "Tastiera",
     "keys.cards": "← → scegli una carta · Invio o Spazio la gioca · Maiusc+← → la sposta nella "

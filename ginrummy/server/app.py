@@ -7,6 +7,7 @@ import contextlib
 import logging
 from collections.abc import AsyncIterator, Awaitable, Callable
 
+from sqlalchemy.exc import SQLAlchemyError
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
 from starlette.requests import Request
@@ -17,7 +18,9 @@ from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
 from ginrummy.server import content, hint_api, http_api, i18n_api, page, ws
 from ginrummy.server.client_limits import ClientLimits, Refused, client_address
-from ginrummy.server.db import make_engine, migrate
+from ginrummy.server.db import StorageGone, make_engine, migrate
+from ginrummy.server.headers import HostAndHeaders, HostRule
+from ginrummy.server.lease import Lease, acquire
 from ginrummy.server.lobby import Lobby
 from ginrummy.server.protocol import ClientError
 from ginrummy.server.settings import Settings
@@ -49,30 +52,65 @@ def _guarded(endpoint: Endpoint) -> Endpoint:
             return http_api.error_response(http_api.HTTPError(
                 503, "busy", "the server is busy with other players' hints and replays; "
                 f"try again in {Busy.retry_after} s", Busy.retry_after))
+        except (StorageGone, SQLAlchemyError) as failure:
+            log.error("%s: the database failed: %s", endpoint.__name__, failure)
+            return http_api.error_response(http_api.HTTPError(
+                503, "storage", "the database could not store this; nothing changed"))
 
     run.__name__ = endpoint.__name__
     return run
 
 
-def create_app(settings: Settings | None = None) -> Starlette:
+async def _watch_lease(lease: Lease, store: Store, every: float) -> None:
+    """Stop storing moves if another server has taken the database over."""
+    while store.guard.refusal is None:
+        await asyncio.sleep(every)
+        try:
+            problem = await asyncio.to_thread(lease.check)
+        except Exception:  # noqa: BLE001 - keep watching; the next check may tell
+            log.exception("could not check the database lock")
+            continue
+        if problem is not None:
+            log.critical("this server lost its database: %s; it stores nothing more", problem)
+            store.guard.refusal = problem
+
+
+def create_app(settings: Settings | None = None, lease: Lease | None = None) -> Starlette:
     """The server app; the database is migrated to the newest schema when it starts.
+
+    The app holds its database alone while it runs (:mod:`ginrummy.server.lease`): ``lease``
+    if the caller took it already, else it is taken at start
+    (:class:`~ginrummy.server.lease.DatabaseInUse` if another server holds it).
 
     With ``settings.forwarded_allow_ips`` the client's address is taken from
     ``X-Forwarded-For`` when the connection comes from one of those proxies (uvicorn's
-    :class:`~uvicorn.middleware.proxy_headers.ProxyHeadersMiddleware`); never otherwise."""
+    :class:`~uvicorn.middleware.proxy_headers.ProxyHeadersMiddleware`); never otherwise.
+    """
     settings = settings or Settings()
+    rule = HostRule.of(settings.allowed_hosts, settings.ip_hosts)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        engine = make_engine(settings.database)
-        await asyncio.to_thread(migrate, engine)
-        app.state.engine = engine
-        app.state.lobby = Lobby(Store(engine), settings)
+        held = lease if lease is not None else await asyncio.to_thread(acquire,
+                                                                       settings.database)
         try:
-            yield
+            engine = make_engine(settings.database)
+            await asyncio.to_thread(migrate, engine)
+            app.state.engine = engine
+            app.state.lobby = Lobby(Store(engine), settings)
+            watch = None if held is None else asyncio.create_task(
+                _watch_lease(held, app.state.lobby.store, settings.lease_check_seconds),
+                name="lease watch")
+            try:
+                yield
+            finally:
+                if watch is not None:
+                    watch.cancel()
+                await app.state.lobby.close()
+                engine.dispose()
         finally:
-            await app.state.lobby.close()
-            engine.dispose()
+            if held is not None and lease is None:
+                held.release()
 
     routes: list[BaseRoute] = [
         Route("/", page.index),
@@ -98,9 +136,10 @@ def create_app(settings: Settings | None = None) -> Starlette:
     ]
     if page.has_client() and page.STATIC_DIR.is_dir():
         routes.append(Mount("/static", StaticFiles(directory=page.STATIC_DIR), name="static"))
-    middleware = [Middleware(ProxyHeadersMiddleware,
-                             trusted_hosts=list(settings.forwarded_allow_ips))
-                  ] if settings.forwarded_allow_ips else []
+    middleware = [Middleware(HostAndHeaders, rule=rule)]
+    if settings.forwarded_allow_ips:
+        middleware.append(Middleware(ProxyHeadersMiddleware,
+                                     trusted_hosts=list(settings.forwarded_allow_ips)))
     app = Starlette(routes=routes, lifespan=lifespan, middleware=middleware)
     app.state.settings = settings
     app.state.client_limits = ClientLimits(settings)

@@ -1,7 +1,8 @@
 """The database: the schema, the engine (SQLite or PostgreSQL) and the migrations.
 
 Six tables. ``games`` holds each game's rules, kind and a cached status;
-``seats`` the two seats, each with the SHA-256 of its secret token;
+``seats`` the seats, each with the SHA-256 of its secret token (and, once an invited
+seat is taken, of its spent invite);
 ``decks`` every deck dealt (server-side only, never sent to a client while
 its game is on); ``log`` the append-only action log, one row per event; and
 ``records`` each finished game's record in a hash chain
@@ -16,6 +17,7 @@ newest revision and are what the queries use.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 from pathlib import Path
 from typing import Any
@@ -55,6 +57,8 @@ seats = sa.Table(
     sa.Column("name", sa.String(64), nullable=False),
     sa.Column("token_hash", sa.String(64), nullable=True),
     sa.Column("joined_at", sa.DateTime(timezone=True), nullable=True),
+    sa.Column("invite_hash", sa.String(64), nullable=True),
+    # the invite's hash once its seat is taken: the invite then only says "taken"
 )
 sa.Index("ix_seats_token_hash", seats.c.token_hash)
 
@@ -148,3 +152,62 @@ def migrate(engine: Engine) -> None:
     with engine.begin() as connection:
         config.attributes["connection"] = connection
         command.upgrade(config, "head")
+
+
+class StorageGone(RuntimeError):
+    """The SQLite file the server opened is no longer at its path, or another server has
+    taken the database over: nothing was written. ``public`` says it to a player."""
+
+    def __init__(self, message: str, public: str = "the server's database file is missing"
+                 ) -> None:
+        super().__init__(message)
+        self.public = public
+
+
+class FileGuard:
+    """Checks, before each write commits, that the SQLite file is still the one opened.
+
+    SQLite keeps writing to a file that was deleted (or whose folder was removed) while it
+    is open: the data goes to an inode nobody can reach, and is lost when the server stops.
+    The guard compares the device and inode at the file's path with those it first saw.
+    A file moved away and back is the same file again; a copy put in its place is not
+    (restart the server to serve it).
+    """
+
+    def __init__(self, path: Path | None) -> None:
+        self.path = path
+        self.identity: tuple[int, int] | None = None
+        self.refusal: str | None = None
+        """Set when this server lost its hold on the database (:mod:`.lease`)."""
+
+    def check(self) -> None:
+        if self.refusal is not None:
+            raise StorageGone(self.refusal, "another server has taken over this server's "
+                                            "database")
+        if self.path is None:
+            return
+        try:
+            info = self.path.stat()
+        except OSError:
+            raise StorageGone(f"the database file {self.path} is gone (deleted, moved, or "
+                              "its folder removed)") from None
+        identity = (info.st_dev, info.st_ino)
+        if self.identity is None:
+            self.identity = identity
+        elif identity != self.identity:
+            raise StorageGone(f"the database file {self.path} was replaced by another file; "
+                              "restart the server to serve it")
+
+
+def file_guard(engine: Engine) -> FileGuard:
+    """The guard of ``engine``'s SQLite file (one that checks nothing for another database)."""
+    url = engine.url
+    if url.get_backend_name() != "sqlite":
+        return FileGuard(None)
+    database = url.database
+    if not database or database == ":memory:" or database.startswith("file:"):
+        return FileGuard(None)
+    guard = FileGuard(Path(database).absolute())
+    with contextlib.suppress(StorageGone):
+        guard.check()  # note the file as it is now
+    return guard

@@ -18,13 +18,13 @@ from starlette.responses import JSONResponse, PlainTextResponse, Response
 from ginrummy.game import Game
 from ginrummy.multiplayer import TableError, TableRules
 from ginrummy.rules import DEALER_RULES, PRESETS, SHUTOUT_RULES, Rules, RulesError
-from ginrummy.server import records
+from ginrummy.server import names, records
 from ginrummy.server.client_limits import ClientLimits, client_address
 from ginrummy.server.computer import LEVELS, computer_name
 from ginrummy.server.lobby import Created, Lobby
 from ginrummy.server.origin import origin_allowed
 from ginrummy.server.params import whole_number
-from ginrummy.server.protocol import ERROR_CODES, PROTOCOL_VERSION
+from ginrummy.server.protocol import ERROR_CODES, PROTOCOL_VERSION, ClientError
 from ginrummy.server.replay import stage
 from ginrummy.server.settings import Settings
 from ginrummy.server.table import Table
@@ -34,7 +34,6 @@ from ginrummy.server.tokens import looks_like_game_id, looks_like_token
 MAX_BODY = 16 * 1024
 PLAYERS = (2, 3, 4)
 """The browser's tables: two players, three (R33), two teams of two (R34)."""
-MAX_NAME = 40
 COOKIE_PREFIX = "gin_"
 COOKIE_AGE = 365 * 24 * 3600
 PROTOCOL_FILE = __file__.rsplit("/", 1)[0] + "/PROTOCOL.md"
@@ -42,11 +41,13 @@ PROTOCOL_FILE = __file__.rsplit("/", 1)[0] + "/PROTOCOL.md"
 
 class HTTPError(Exception):
     def __init__(self, status: int, code: str, message: str,
-                 retry_after: int | None = None) -> None:
+                 retry_after: int | None = None, reason: str | None = None) -> None:
         super().__init__(message)
         self.status, self.code, self.message = status, code, message
         self.retry_after = retry_after
         """Seconds, sent as ``Retry-After`` (429, 503)."""
+        self.reason = reason
+        """What exactly was wrong, for a client to word it (``bad_name``)."""
 
 
 def error_response(failure: HTTPError) -> JSONResponse:
@@ -55,6 +56,8 @@ def error_response(failure: HTTPError) -> JSONResponse:
     if failure.retry_after is not None:
         error["retry_after"] = failure.retry_after
         headers["Retry-After"] = str(failure.retry_after)
+    if failure.reason is not None:
+        error["reason"] = failure.reason
     return JSONResponse({"error": error}, status_code=failure.status, headers=headers)
 
 
@@ -119,12 +122,12 @@ def _check_fields(data: dict[str, Any], allowed: set[str]) -> None:
 
 
 def _name(data: dict[str, Any], default: str) -> str:
-    name = data.get("name", default)
-    if not isinstance(name, str) or not name.strip() or len(name.strip()) > MAX_NAME:
-        raise HTTPError(400, "bad_request",
-                        f"name must be a non-empty string of at most {MAX_NAME} characters, "
-                        f"got {name!r}")
-    return " ".join(name.split())
+    if "name" not in data:
+        return default
+    try:
+        return names.player_name(data["name"])
+    except names.NameRefused as refused:
+        raise HTTPError(400, "bad_name", refused.message, reason=refused.reason) from None
 
 
 def _base(request: Request) -> str:
@@ -285,26 +288,47 @@ async def _table_for(request: Request,
         token = request.cookies.get(f"{COOKIE_PREFIX}{game_id}")
     role = table.authenticate(token) if looks_like_token(token) else None
     if role is None:
+        spent = table.spent_seat(token) if looks_like_token(token) else None
+        if spent is not None:
+            raise spent_invite(spent)
         raise HTTPError(403, "bad_token", "the token is not a seat or watch token of this game")
     return table, None if role == WATCHER else role
 
 
+def spent_invite(seat: int) -> HTTPError:
+    return HTTPError(403, "invite_spent", f"seat {seat} is taken: this invite has been used "
+                     "and no longer opens it (nor shows the game)")
+
+
 async def join_game(request: Request) -> Response:
+    """Take a seat by its invite: the answer (and the cookie) carries the seat's new token,
+    once; the invite is spent. A seat's own token just answers with the state."""
     data = await _json_body(request)
     _check_fields(data, {"token", "name"})
     token = data.get("token")
     if token is not None and not isinstance(token, str):
         raise HTTPError(400, "bad_request", f"token must be a string, got {token!r}")
     table, seat = await _table_for(request, token)
-    if seat is not None and not table.seats[seat].joined:
-        await table.join(seat, _name(data, table.seats[seat].name))
+    presented = token if token is not None else request.cookies.get(f"{COOKIE_PREFIX}{table.id}")
+    issued = None
+    if seat is not None and not table.seats[seat].joined and presented is not None:
+        name = _name(data, table.seats[seat].name)
+        try:
+            issued = await table.join(seat, name, presented)
+        except ClientError as refused:
+            if refused.code == "invite_spent":
+                raise spent_invite(seat) from None
+            raise
     elif "name" in data:
         _name(data, "")  # still checked, though the seat keeps its name
-    body = {"game_id": table.id, "seat": seat, "role": "watcher" if seat is None else "player",
-            "links": _links(request, table.id, None, None, None), "state": table.state(seat)}
+    body: dict[str, Any] = {"game_id": table.id, "seat": seat,
+                            "role": "watcher" if seat is None else "player"}
+    if issued is not None:
+        body["token"] = issued
+    body.update(links=_links(request, table.id, None, None, None), state=table.state(seat))
     response = JSONResponse(body)
-    if seat is not None and token is not None:
-        _set_seat_cookie(request, response, table.id, token)
+    if seat is not None and presented is not None:
+        _set_seat_cookie(request, response, table.id, issued or presented)
     return response
 
 

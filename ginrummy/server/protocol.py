@@ -38,6 +38,10 @@ ERROR_CODES: dict[str, str] = {
     "too_many_connections": "the client (or the game) holds too many WebSockets (4429)",
     "bad_request": "a malformed query parameter (since): the connection closes (4400)",
     "bad_token": "the token is not a seat or watch token of this game",
+    "invite_spent": "the token is an invite whose seat is taken: it opens nothing any more "
+                    "(the connection closes, 4401)",
+    "seat_replaced": "this seat was opened by another connection, which now plays it; this "
+                     "one closes (4409); reconnect to take the seat back",
     "not_found": "no game has that id",
     "computer_error": "the computer could not move (server-side)",
     "internal": "the server failed on this message (a bug, logged); nothing changed",

@@ -173,6 +173,8 @@ def verify_chain(engine: Engine, head: str | None = None) -> list[str]:
         for game_id in sorted(set(finished) - recorded):
             problems.append(f"game {game_id} is over but has no record in the chain")
     if head is not None and head not in seen and head != GENESIS:
-        problems.append(f"the published hash {head[:12]}… is not in the chain (records "
-                        "after it were removed, or the chain was rebuilt)")
+        newest = f"ends at {links[-1].hash[:12]}…" if links else "is empty"
+        problems.append(f"the published hash {head[:12]}… is not in the chain, which holds "
+                        f"{len(links)} records and {newest}: records up to it were removed "
+                        "(the chain was truncated) or rewritten")
     return problems

@@ -68,6 +68,13 @@ class Settings:
     """Messages a client may send at once before the rate applies."""
     allowed_origins: tuple[str, ...] = ()
     """Extra browser origins (``"https://example.org"``) allowed besides the server's own."""
+    allowed_hosts: tuple[str, ...] = ("localhost", "127.0.0.1", "[::1]")
+    """The names (``name`` on any port, or ``name:port``) a request's Host may give; ``*``:
+    any (:mod:`ginrummy.server.headers`)."""
+    ip_hosts: bool = False
+    """Also accept any IP address as Host (``gin serve`` on a wildcard address)."""
+    lease_check_seconds: float = 15.0
+    """How often the server checks it still holds its database alone (:mod:`.lease`)."""
     replay_buffer: int = 100
     """Events kept in memory per game for ``resync``; older gaps get a snapshot."""
     cookie_secure: bool = False

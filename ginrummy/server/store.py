@@ -63,6 +63,8 @@ class SeatRow:
     name: str
     token_hash: str | None
     joined: bool
+    invite_hash: str | None = None
+    """An invited seat once taken: its spent invite's hash (the seat's token is new)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,7 +104,8 @@ class AppendRequest:
     decks: dict[int, Sequence[int]]
     status: str
     summary: dict[str, Any]
-    joined: Sequence[tuple[int, str]] = ()
+    joined: Sequence[tuple[int, str, str]] = ()
+    """(seat, name, hash of the seat's new token): invited seats taken by these entries."""
     record: str | None = None
     """The game's record, when these entries end it (:mod:`ginrummy.server.records`)."""
     fair: Sequence[FairRow] = ()
@@ -134,6 +137,8 @@ class Store:
 
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
+        self.guard = db.file_guard(engine)
+        """Fails a write whose SQLite file is no longer at its path (:class:`db.StorageGone`)."""
 
     # ------------------------------------------------------------ writes
 
@@ -159,6 +164,7 @@ class Store:
             ])
             self._insert(conn, row.id, entries, decks)
             self._keep_fair(conn, row.id, fair)
+            self.guard.check()
 
     def append(
         self,
@@ -168,7 +174,7 @@ class Store:
         decks: dict[int, Sequence[int]],
         status: str,
         summary: dict[str, Any],
-        joined: Iterable[tuple[int, str]] = (),
+        joined: Iterable[tuple[int, str, str]] = (),
         record: str | None = None,
         fair: Sequence[FairRow] = (),
         *,
@@ -176,7 +182,8 @@ class Store:
     ) -> None:
         """Append ``entries`` (and the decks they deal) to a log of ``expected_length`` entries.
 
-        ``joined`` marks seats as taken, with their player's name, in the same transaction;
+        ``joined`` marks invited seats as taken, with their player's name and new token (the
+        invite's hash is kept as spent), in the same transaction;
         ``record`` (a game these entries end) goes to the end of the chain of finished games.
         With ``conn`` the statements run in that connection's transaction (the caller
         commits); :class:`ConflictError` is then raised before anything is written.
@@ -187,6 +194,7 @@ class Store:
             with self.engine.begin() as own:
                 self._append(own, game_id, expected_length, entries, decks, status, summary,
                              joined, record, fair)
+                self.guard.check()
         else:
             self._append(conn, game_id, expected_length, entries, decks, status, summary, joined,
                          record, fair)
@@ -200,7 +208,7 @@ class Store:
         decks: dict[int, Sequence[int]],
         status: str,
         summary: dict[str, Any],
-        joined: Iterable[tuple[int, str]],
+        joined: Iterable[tuple[int, str, str]],
         record: str | None = None,
         fair: Sequence[FairRow] = (),
     ) -> None:
@@ -212,12 +220,16 @@ class Store:
         )
         if moved.rowcount != 1:
             raise ConflictError(f"game {game_id}: the log is no longer {expected_length} long")
-        for seat, name in joined:
-            conn.execute(
+        for seat, name, token_hash in joined:
+            taken = conn.execute(
                 db.seats.update()
-                .where(db.seats.c.game_id == game_id, db.seats.c.seat == seat)
-                .values(joined_at=now(), name=name)
+                .where(db.seats.c.game_id == game_id, db.seats.c.seat == seat,
+                       db.seats.c.joined_at.is_(None))
+                .values(joined_at=now(), name=name, token_hash=token_hash,
+                        invite_hash=db.seats.c.token_hash)
             )
+            if taken.rowcount != 1:
+                raise ConflictError(f"game {game_id}: seat {seat} was taken meanwhile")
         self._insert(conn, game_id, entries, decks)
         self._keep_fair(conn, game_id, fair)
         if record is not None:
@@ -243,7 +255,10 @@ class Store:
                         outcomes.append(None)
                     except ConflictError as conflict:
                         outcomes.append(conflict)
+                self.guard.check()
             return outcomes
+        except db.StorageGone as gone:
+            return [gone] * len(requests)
         except Exception as failure:
             if len(requests) == 1:
                 return [failure]
@@ -308,8 +323,8 @@ class Store:
             ).all()
         return StoredGame(
             row=_game_row(r),
-            seats=[SeatRow(s.seat, s.kind, s.name, s.token_hash, s.joined_at is not None)
-                   for s in seat_rows],
+            seats=[SeatRow(s.seat, s.kind, s.name, s.token_hash, s.joined_at is not None,
+                           s.invite_hash) for s in seat_rows],
             decks={d.hand_number: tuple(json.loads(d.cards)) for d in deck_rows},
             log=[LogEntry(e.seq, e.kind, e.seat, e.action, e.client_id, _aware(e.created_at))
                  for e in log_rows],
@@ -336,7 +351,8 @@ class Store:
         by_game: dict[str, list[SeatRow]] = {}
         for s in seat_rows:
             by_game.setdefault(s.game_id, []).append(
-                SeatRow(s.seat, s.kind, s.name, s.token_hash, s.joined_at is not None)
+                SeatRow(s.seat, s.kind, s.name, s.token_hash, s.joined_at is not None,
+                        s.invite_hash)
             )
         out = []
         for r in game_rows:

@@ -32,6 +32,7 @@ from ginrummy.agents.random_agent import RandomAgent
 from ginrummy.hand import IllegalActionError
 from ginrummy.server import payload
 from ginrummy.server.computer import computer_agent, computer_name
+from ginrummy.server.db import StorageGone
 from ginrummy.server.fairness import FairRow, draw
 from ginrummy.server.protocol import ClientError, Message, error
 from ginrummy.server.settings import Settings
@@ -43,7 +44,7 @@ from ginrummy.server.store import (
     Store,
     StoredGame,
 )
-from ginrummy.server.tokens import same_hash, token_hash
+from ginrummy.server.tokens import new_token, same_hash, token_hash
 from ginrummy.server.work import WorkPool
 from ginrummy.server.writer import GroupWriter
 from ginrummy.views import PlayerView
@@ -57,6 +58,10 @@ STAND_IN_LEVEL = 2
 """The computer level that plays for an idle player."""
 ENTRY_OF = {"action": "play", "ready": "ready", "back": "back"}
 """The log entry a client message makes."""
+STORAGE_RETRY_SECONDS = 1.0
+RETRYABLE = frozenset({"storage"})
+"""Errors not kept as the answer to a message id: nothing was decided, the same id may be
+sent again and be applied."""
 EXPENSIVE_LEVELS = (5,)
 """Computer levels whose moves run on the server's :class:`WorkPool`."""
 
@@ -137,6 +142,8 @@ class BaseTable(Generic[P]):
         self.agents: dict[int, Agent] = {}
         self.agent_name: str | None = None
         self.computer_task: asyncio.Task[None] | None = None
+        self.storage_retry = 0.0
+        """Seconds the computer waits before trying again a move the database refused."""
         self.idle_task: asyncio.Task[None] | None = None
         self.idle_armed: tuple[int, int] | None = None
         """(seat, event number) the running idle timer started at."""
@@ -238,6 +245,13 @@ class BaseTable(Generic[P]):
                 return seat.seat
         return WATCHER if same_hash(self.watch_hash, digest) else None
 
+    def spent_seat(self, token: str | None) -> int | None:
+        """The seat that ``token`` was the invite of, if that seat has been taken."""
+        if not token:
+            return None
+        digest = token_hash(token)
+        return next((s.seat for s in self.seats if same_hash(s.invite_hash, digest)), None)
+
     def events_since(self, since: int) -> list[EventRef] | None:
         """The events after ``since``, or None when they are no longer all in memory."""
         if since > self.n:
@@ -320,7 +334,7 @@ class BaseTable(Generic[P]):
                 await self._commit(entries, decks)
             except ClientError as refused:
                 answer = error(refused.code, refused.message, n=self.n, ident=message.id)
-                if message.id is not None:
+                if message.id is not None and refused.code not in RETRYABLE:
                     self._remember(seat, message.id, answer)
                 listener.push(answer)
                 if refused.code in ("stale", "conflict"):
@@ -372,13 +386,14 @@ class BaseTable(Generic[P]):
         self,
         entries: Sequence[LogEntry],
         decks: dict[int, Sequence[int]],
-        joined: Sequence[tuple[int, str]] = (),
+        joined: Sequence[tuple[int, str, str]] = (),
     ) -> None:
         """Write ``entries`` to the log, then apply them in memory. Call under the lock."""
         positions = self._preview(entries, decks)
         final = positions[-1] if positions else self.position
-        names = dict(joined)
-        seats = [replace(s, joined=True, name=names[s.seat]) if s.seat in names else s
+        taken = {seat: (name, digest) for seat, name, digest in joined}
+        seats = [replace(s, joined=True, name=taken[s.seat][0], token_hash=taken[s.seat][1],
+                         invite_hash=s.token_hash) if s.seat in taken else s
                  for s in self.seats]
         staged, self.staged_fair = self.staged_fair, {}
         status, summary, record = self._after_commit_checks(final, staged, seats)
@@ -394,6 +409,10 @@ class BaseTable(Generic[P]):
             log.warning("game %s: log conflict; reloading", self.id)
             await self.reload()
             raise ClientError("conflict", "the game changed meanwhile; see the snapshot") from None
+        except StorageGone as gone:
+            log.error("game %s: %d entries not stored: %s", self.id, len(entries), gone)
+            raise ClientError("storage", f"{gone.public}: nothing was saved; send the same "
+                                         "message again later") from None
         except Exception as failure:
             log.exception("game %s: could not store %d entries", self.id, len(entries))
             raise ClientError("storage", f"the database refused the action: "
@@ -427,22 +446,28 @@ class BaseTable(Generic[P]):
             for ref in refs:
                 listener.push(ref)
 
-    async def join(self, seat: int, name: str) -> None:
-        """Take ``seat`` for a player (once); the first deal comes when every seat is taken."""
+    async def join(self, seat: int, name: str, invite: str) -> str:
+        """Take ``seat`` by its ``invite`` (once) and return the seat's new token, which only
+        the joiner learns: the invite is spent. The first deal comes when every seat is taken.
+        """
         async with self.lock:
             self.staged_fair = {}
             row = self.seats[seat]
-            if row.joined or row.kind != "human":
-                return
+            if row.joined or row.kind != "human" or not same_hash(row.token_hash,
+                                                                  token_hash(invite)):
+                raise ClientError("invite_spent", f"seat {seat} is taken: this invite has "
+                                  "been used and no longer opens it")
             entries: list[LogEntry] = []
             decks: dict[int, Sequence[int]] = {}
             humans_joined = all(s.joined or s.seat == seat for s in self.seats)
             if humans_joined and self.stage() == "waiting":
                 entries, decks = self._deal_entries(self.n + 1)
-            await self._commit(entries, decks, [(seat, name)])
+            token = new_token()
+            await self._commit(entries, decks, [(seat, name, token_hash(token))])
             self._broadcast(entries)
             self._presence()
         self.kick()
+        return token
 
     # ------------------------------------------------------------ the computer
 
@@ -462,7 +487,7 @@ class BaseTable(Generic[P]):
 
     async def _computer_loop(self) -> None:
         while True:
-            await asyncio.sleep(self.settings.computer_delay)
+            await asyncio.sleep(self.settings.computer_delay + self.storage_retry)
             try:
                 again = await self._computer_move()
             except asyncio.CancelledError:
@@ -517,8 +542,13 @@ class BaseTable(Generic[P]):
                 await self._commit(entries, decks)
             except ClientError as refused:
                 log.error("game %s: computer move not stored: %s", self.id, refused.message)
-                self._broadcast_error(refused)
-                return False
+                if not self.storage_retry:
+                    self._broadcast_error(refused)
+                if refused.code != "storage":
+                    return False
+                self.storage_retry = STORAGE_RETRY_SECONDS  # the storage may come back
+                return True
+            self.storage_retry = 0.0
             self._broadcast(entries)
             return bool(self._computer_moves())
 

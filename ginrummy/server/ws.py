@@ -41,6 +41,7 @@ CLOSE_BAD_REQUEST = 4400
 CLOSE_BAD_TOKEN = 4401
 CLOSE_NOT_FOUND = 4404
 CLOSE_SLOW = 4408
+CLOSE_REPLACED = 4409
 CLOSE_TOO_MANY = 4429
 MAX_SINCE = 10**9
 MAX_OUTBOX = 1000
@@ -167,15 +168,22 @@ async def _table_socket(websocket: WebSocket, since: int | None, budget: Message
         return
     role = table.authenticate(token)
     if role is None:
+        spent = table.spent_seat(token)
+        if spent is not None:
+            await _refuse(websocket, "invite_spent", f"seat {spent} is taken: this invite has "
+                          "been used and no longer opens it", CLOSE_BAD_TOKEN)
+            return
         await _refuse(websocket, "bad_token", "the token is not a seat or watch token of "
                       "this game", CLOSE_BAD_TOKEN)
         return
     seat = None if role == WATCHER else role
-    if seat is not None and not table.seats[seat].joined:
+    issued = None
+    if seat is not None and not table.seats[seat].joined and token is not None:
         try:
-            await table.join(seat, table.seats[seat].name)
+            issued = await table.join(seat, table.seats[seat].name, token)
         except ClientError as refused:
-            await _refuse(websocket, refused.code, refused.message, CLOSE_SERVER_ERROR)
+            close = CLOSE_BAD_TOKEN if refused.code == "invite_spent" else CLOSE_SERVER_ERROR
+            await _refuse(websocket, refused.code, refused.message, close)
             return
     if seat is not None and seat in table.position.stand_in:
         try:
@@ -184,6 +192,8 @@ async def _table_socket(websocket: WebSocket, since: int | None, budget: Message
             await _refuse(websocket, refused.code, refused.message, CLOSE_SERVER_ERROR)
             return
     connection = Connection(websocket, table, seat)
+    if seat is not None:
+        _replace_older(table, seat)
     table.listeners.add(connection)  # counted as connected in its own first snapshot
     connection.push({
         "type": "hello",
@@ -195,6 +205,7 @@ async def _table_socket(websocket: WebSocket, since: int | None, budget: Message
         "limits": {"max_message_bytes": settings.max_message_bytes,
                    "rate_per_second": settings.rate_per_second, "burst": settings.rate_burst},
         "idle_seconds": settings.idle_seconds,
+        **({} if issued is None else {"token": issued}),  # the seat's new token, sent once
     })
     if since is not None:
         resync(connection, since, None)
@@ -207,6 +218,15 @@ async def _table_socket(websocket: WebSocket, since: int | None, budget: Message
     finally:
         table.detach(connection)
         await connection.finish()
+
+
+def _replace_older(table: BaseTable[Any], seat: int) -> None:
+    """One connection plays a seat: a newer one closes the older ones (the player opened the
+    table in another window; reconnecting there takes the seat back)."""
+    for older in [c for c in table.listeners if isinstance(c, Connection) and c.seat == seat]:
+        older.push(error("seat_replaced", f"seat {seat} was opened by another connection, "
+                         "which plays it now", n=table.n))
+        older.close(CLOSE_REPLACED, "seat_replaced")
 
 
 async def _refuse(websocket: WebSocket, code: str, message: str, close_code: int,
@@ -226,7 +246,7 @@ async def _read(
     table = connection.table
     while connection.closing is None:
         received = await websocket.receive()
-        if received["type"] == "websocket.disconnect":
+        if received["type"] == "websocket.disconnect" or connection.closing is not None:
             return
         text = received.get("text")
         data = text.encode() if text is not None else received.get("bytes") or b""
@@ -286,7 +306,9 @@ def close_codes() -> dict[int, str]:
         CLOSE_BAD_REQUEST: "a malformed query parameter (since)",
         CLOSE_TOO_MANY: "the client (or the game) holds too many WebSockets; the reason says "
                         "when to retry",
-        CLOSE_BAD_TOKEN: "the token is not a seat or watch token of the game",
+        CLOSE_BAD_TOKEN: "the token is not a seat or watch token of the game (or is an invite "
+                         "whose seat is taken: error invite_spent)",
+        CLOSE_REPLACED: "another connection opened this seat and plays it now",
         CLOSE_NOT_FOUND: "no such game",
         CLOSE_SLOW: "the client did not read its messages",
     }

@@ -11,6 +11,7 @@ Screenshots go to ``$GIN_SCREENSHOTS`` if set, else to a temporary folder (print
 from __future__ import annotations
 
 import contextlib
+import functools
 import os
 import re
 import signal
@@ -26,6 +27,7 @@ from typing import Any
 
 import pytest
 
+from tests.browser.driver import wait_without_eval
 from tests.server.kit import NO_LIMIT_OPTIONS
 
 CHROMIUM = Path("/usr/bin/chromium")
@@ -166,6 +168,7 @@ class Browsers:
         context.set_default_timeout(20_000)
         self.contexts.append(context)
         page = context.new_page()
+        page.wait_for_function = functools.partial(wait_without_eval, page)
         page.on("pageerror", lambda error: self.errors.append(f"page error: {error}"))
         page.on("console", lambda message: self.errors.append(f"console: {message.text}")
                 if message.type == "error" and not EXPECTED_CONSOLE.search(message.text)

@@ -178,3 +178,25 @@ def wait_turn_or_end(page: Page, timeout: float = 20.0) -> None:
                || (!document.querySelector('.table-screen.busy')
                    && document.querySelector(movable))""",
         arg=MOVABLE, timeout=timeout * 1000)
+
+
+def wait_without_eval(page: Page, expression: str, arg: Any = None,
+                      timeout: float | None = None, polling: Any = None) -> Any:
+    """``page.wait_for_function`` that works under the server's CSP: Playwright's own polling
+    runs the expression with ``eval`` inside the page, which ``script-src 'self'`` forbids;
+    ``page.evaluate`` goes through the debugger protocol, which no page's CSP governs."""
+    from playwright.sync_api import Error, TimeoutError
+
+    deadline = time.monotonic() + (20_000 if timeout is None else timeout) / 1000
+    while True:
+        try:
+            value = page.evaluate(expression, arg)
+        except Error as failure:  # a navigation replaced the page's context: look again
+            if "context was destroyed" not in str(failure):
+                raise
+            value = None
+        if value:
+            return value
+        if time.monotonic() > deadline:
+            raise TimeoutError(f"not true in time: {expression[:100]}")
+        page.wait_for_timeout(polling if isinstance(polling, int | float) else 50)

@@ -29,6 +29,7 @@ def running(database: str, seed: int = 7, **options: Any) -> Iterator[TestClient
     options.setdefault("computer_delay", 0.0)
     options.setdefault("rate_per_second", 10_000.0)
     options.setdefault("rate_burst", 10_000)
+    options.setdefault("allowed_hosts", ("testserver", "localhost"))
     options.setdefault("refusal_delay", 0.0)
     for limit in NO_CLIENT_LIMITS:  # the suites make many games from one address
         options.setdefault(limit, 0)
@@ -53,6 +54,24 @@ def create(client: TestClient, **body: Any) -> dict[str, Any]:
     assert response.status_code == 201, response.text
     data: dict[str, Any] = response.json()
     return data
+
+
+def invites_of(created: dict[str, Any]) -> dict[int, str]:
+    """The invite of each invited seat of a game's creation answer."""
+    if "invites" in created:
+        return {invite["seat"]: invite["token"] for invite in created["invites"]}
+    invite = created.get("invite_token")
+    return {} if invite is None else {1: invite}
+
+
+def join_seat(client: TestClient, game_id: str, invite: str, name: str | None = None) -> str:
+    """Take an invited seat from another browser: the seat's new token (the invite is spent)."""
+    body = {"token": invite} if name is None else {"token": invite, "name": name}
+    with other_browser(client):
+        response = client.post(f"/api/games/{game_id}/join", json=body)
+    assert response.status_code == 200, response.text
+    token: str = response.json()["token"]
+    return token
 
 
 def receive(session: WebSocketTestSession, timeout: float = TIMEOUT) -> dict[str, Any]:
@@ -101,6 +120,8 @@ class Player:
         hello = self.recv()
         assert hello["type"] == "hello", hello
         self.seat = hello["seat"]
+        self.token: str | None = hello.get("token")
+        """The seat's new token, when this connection took the seat by its invite."""
         if since is not None:
             self.until(lambda m: m["type"] == "synced")
             return

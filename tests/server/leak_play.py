@@ -14,7 +14,7 @@ import json
 import logging
 import random
 import secrets
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -22,11 +22,21 @@ from starlette.testclient import TestClient
 
 from ginrummy.cards import parse_card
 from ginrummy.game import Game
+from ginrummy.multiplayer import TableRules
 from ginrummy.rules import Rules
+from ginrummy.server import multi_replay
 from ginrummy.server.replay import replay
-from ginrummy.server.store import Store
-from tests.server.kit import create, first_choice, other_browser, receive
-from tests.server.leaks import hidden_cards, leaks_in, named, order_runs, scrub, stock_order
+from ginrummy.server.store import Store, StoredGame
+from tests.server.kit import create, first_choice, invites_of, other_browser, receive
+from tests.server.leaks import (
+    hidden_cards,
+    leaks_in,
+    named,
+    order_runs,
+    scrub,
+    stock_order,
+    table_leaks_in,
+)
 
 Recipient = int | None  # a seat, or None for a watcher
 
@@ -59,22 +69,55 @@ class Audit:
         """Every message of ``game_id`` against the position at its event number."""
         stored = store.load(game_id)
         assert stored is not None
-        positions = replay(Rules.from_dict(stored.row.rules), stored.row.cut, stored.decks,
-                           stored.log)
         found = []
         mine = [s for s in self.sent if s.game_id == game_id]
+        leaks_at = _table_leaks if stored.row.kind == "table" else _two_player_leaks
+        check = leaks_at(stored)
         for sent in mine:
             for n, data in _numbered(sent.data, sent.n):
-                game = positions[min(n, len(positions) - 1)].game
                 text = scrub(data, self.secrets)
-                leaks = leaks_in(text, game, sent.recipient, sent.allowed)
-                leaks += [f"server seed of hand {number}" for number, row in stored.fair.items()
-                          if number > len(game.finished) and row.server_seed in text]
-                for leak in leaks:
+                for leak in check(n, text, sent.recipient, sent.allowed):
                     found.append(f"game {game_id} n={n} to {_who(sent.recipient)}: {leak} in "
                                  f"{_around(text, leak)}")
         self.sent = [s for s in self.sent if s.game_id != game_id]
         return found
+
+
+LeakCheck = Callable[[int, str, Recipient, frozenset[int]], list[str]]
+
+
+def _two_player_leaks(stored: StoredGame) -> LeakCheck:
+    positions = replay(Rules.from_dict(stored.row.rules), stored.row.cut, stored.decks,
+                       stored.log)
+
+    def check(n: int, text: str, recipient: Recipient, allowed: frozenset[int]) -> list[str]:
+        game = positions[min(n, len(positions) - 1)].game
+        leaks = leaks_in(text, game, recipient, allowed)
+        return leaks + [f"server seed of hand {number}" for number, row in stored.fair.items()
+                        if number > len(game.finished) and row.server_seed in text]
+    return check
+
+
+def _table_leaks(stored: StoredGame) -> LeakCheck:
+    positions = multi_replay.replay(TableRules.from_dict(stored.row.rules), stored.row.cut,
+                                    stored.decks, stored.log)
+
+    def check(n: int, text: str, recipient: Recipient, allowed: frozenset[int]) -> list[str]:
+        position = positions[min(n, len(positions) - 1)]
+        game = position.game
+        leaks = table_leaks_in(text, game, recipient, allowed)
+        return leaks + [f"server seed of deal {number}" for number in
+                        _secret_deals(position, stored.fair)
+                        if stored.fair[number].server_seed in text]
+    return check
+
+
+def _secret_deals(position: multi_replay.MultiPosition, fair: dict[int, Any]) -> list[int]:
+    """The deals whose server seed must stay secret: being played, or not dealt yet."""
+    game = position.game
+    dealt = max((number for number, _ in position.deals), default=0)
+    playing = {position.current_deal(t) for t in range(game.tables) if game.hands[t] is not None}
+    return [number for number in fair if number > dealt or number in playing]
 
 
 def _around(text: str, leak: str) -> str:
@@ -114,6 +157,13 @@ class LogWatch(logging.Handler):
         self.audit.log_lines += 1
         lobby = self.client.app.state.lobby  # type: ignore[attr-defined]
         for table in list(lobby.tables.values()):
+            if table.kind == "table":
+                leaked = table_leaks_in(text, table.position.game, None)
+                leaked += [f"server seed of deal {number}" for number in _secret_deals(
+                    table.position, table.fair) if table.fair[number].server_seed in text]
+                if leaked:
+                    self.audit.log_leaks.append(f"{record.name}: {leaked} in {text[:300]}")
+                continue
             game: Game = table.position.game
             leaked = named(text, hidden_cards(game, None))
             leaked += [run for run in order_runs(stock_order(game)) if run in text]
@@ -133,12 +183,15 @@ class Connection:
         query = f"token={token}" + ("" if since is None else f"&since={since}")
         self.context = client.websocket_connect(f"/ws/{game_id}?{query}")
         self.ws = self.context.__enter__()
+        self.token: str | None = None
+        """The seat's new token, if this connection took the seat by its invite."""
         self.n = -1 if since is None else since
         self.state: dict[str, Any] = state or {}
         self.counter = 0
         self.prefix = secrets.token_hex(4)  # ids are per seat: a new connection uses new ones
         hello = self.recv()
         assert hello["type"] == "hello", hello
+        self.token = hello.get("token")
         if since is None:
             assert self.recv()["type"] == "snapshot"
         else:
@@ -194,6 +247,14 @@ class LiveGame:
     rng: random.Random
     created: dict[str, Any]
     conns: dict[Recipient, Connection] = field(default_factory=dict)
+    tokens: dict[Recipient, str] = field(default_factory=dict)
+    """Each recipient's token: an invited seat's invite until taken, then its new token."""
+    spent: dict[int, str] = field(default_factory=dict)
+    """The invites of the seats taken, which the creator tries now and then."""
+
+    def __post_init__(self) -> None:
+        self.tokens = {0: self.created["token"], None: self.created["watch_token"],
+                       **invites_of(self.created)}
 
     @property
     def gid(self) -> str:
@@ -201,19 +262,60 @@ class LiveGame:
 
     @property
     def humans(self) -> list[int]:
-        return [0] if self.created["invite_token"] is None else [0, 1]
+        return [0, *invites_of(self.created)]
 
     def token(self, recipient: Recipient) -> str:
-        if recipient is None:
-            return str(self.created["watch_token"])
-        return str(self.created["token"] if recipient == 0 else self.created["invite_token"])
+        return self.tokens[recipient]
 
     def connect(self, recipient: Recipient, since: int | None = None,
                 state: dict[str, Any] | None = None) -> None:
         """Open a connection; with ``since``, a reconnect that keeps ``state`` (at ``since``
-        or later) and gets the events after ``since``."""
-        self.conns[recipient] = Connection(self.client, self.audit, self.gid,
-                                           self.token(recipient), recipient, since, state)
+        or later) and gets the events after ``since``. Taking an invited seat so spends its
+        invite."""
+        conn = Connection(self.client, self.audit, self.gid, self.token(recipient), recipient,
+                          since, state)
+        self.conns[recipient] = conn
+        if conn.token is not None and recipient is not None:
+            self.take_seat(recipient, conn.token)
+
+    def join(self, seat: int) -> None:
+        """Take an invited seat over HTTP, from the friend's browser."""
+        with other_browser(self.client):
+            response = self.client.post(f"/api/games/{self.gid}/join",
+                                        json={"token": self.tokens[seat], "name": f"P{seat}"})
+        assert response.status_code == 200, response.text
+        data = response.json()
+        self.audit.sent.append(Sent(self.gid, seat, data["state"]["n"], data))
+        self.take_seat(seat, data["token"])
+
+    def take_seat(self, seat: int, token: str) -> None:
+        self.spent[seat] = self.tokens[seat]
+        self.tokens[seat] = token
+        self.audit.secrets.add(token)
+
+    def try_spent_invites(self) -> None:
+        """The creator (who was given every invite) tries each spent one: every HTTP read, the
+        join and the WebSocket must refuse it, and what they answer goes to the audit as
+        sent to seat 0."""
+        n = self.conns[0].n if 0 in self.conns else 0
+        for invite in self.spent.values():
+            with other_browser(self.client):
+                for path in ("", "/events", "/hint", "/record"):
+                    response = self.client.get(f"/api/games/{self.gid}{path}",
+                                               params={"token": invite, "since": 0})
+                    self._refused(response.status_code, response.json(), n)
+                response = self.client.post(f"/api/games/{self.gid}/join",
+                                            json={"token": invite})
+                self._refused(response.status_code, response.json(), n)
+                with self.client.websocket_connect(f"/ws/{self.gid}?token={invite}") as ws:
+                    refusal, closed = receive(ws), receive(ws)
+            self._refused(403, {"error": refusal}, n)
+            assert closed["code"] == 4401, closed
+            self.audit.count("spent invite tried")
+
+    def _refused(self, status: int, data: dict[str, Any], n: int) -> None:
+        self.audit.sent.append(Sent(self.gid, 0, n, data))
+        assert status == 403 and data["error"]["code"] == "invite_spent", (status, data)
 
     def settle(self) -> None:
         """Wait for the computer, then bring every connection to the latest event."""
@@ -237,7 +339,10 @@ class LiveGame:
 
 
 def play_games(client: TestClient, count: int, seed: int, audit: Audit,
-               max_steps: int = 3000) -> None:
+               max_steps: int = 3000, tables: float = 0.0) -> None:
+    """``count`` games; a ``tables`` share of them at tables of three or of two teams."""
+    from tests.server.leak_tables import new_table_game, play_table
+
     rng = random.Random(seed)
     store: Store = client.app.state.lobby.store  # type: ignore[attr-defined]
     failing = {"next": False}
@@ -252,8 +357,12 @@ def play_games(client: TestClient, count: int, seed: int, audit: Audit,
     store.append_many = append_many  # type: ignore[method-assign]
     try:
         for _ in range(count):
-            game = _new_game(client, audit, rng)
-            _play(game, rng, failing, max_steps)
+            if rng.random() < tables:
+                game = new_table_game(client, audit, rng)
+                play_table(game, rng, max_steps * 4)
+            else:
+                game = _new_game(client, audit, rng)
+                _play(game, rng, failing, max_steps)
             for conn in list(game.conns.values()):
                 conn.close()
             problems = audit.check(store, game.gid)
@@ -278,7 +387,10 @@ def _new_game(client: TestClient, audit: Audit, rng: random.Random) -> LiveGame:
     audit.sent.append(Sent(game.gid, 0, created["state"]["n"], created))
     game.connect(0)
     if friend:
+        if rng.random() < 0.5:
+            game.join(1)  # by the invite link; else the socket takes the seat
         game.connect(1)
+        game.try_spent_invites()
     if rng.random() < 0.6:
         game.connect(None)
     game.settle()
@@ -380,7 +492,9 @@ def _disturb(game: LiveGame, rng: random.Random, failing: dict[str, bool]) -> No
         reply = conn.request({"type": "action", "action": rng.choice(legal), "expect": conn.n})
         assert reply["type"] == "error" and reply["code"] == "storage", reply
         failing["next"] = False
-    elif roll < 0.17 and who is not None and state["stage"] == "hand" and \
+    elif roll < 0.165 and game.spent:
+        game.try_spent_invites()
+    elif roll < 0.175 and who is not None and state["stage"] == "hand" and \
             state["to_act"] == who:
         audit.count("repeated id")
         legal = state["view"]["legal"]

@@ -24,6 +24,7 @@ from ginrummy.actions import DISCARD_BASE, KNOCK_BASE
 from ginrummy.cards import RANKS, SUIT_SYMBOLS, SUITS, card_name, cards_of
 from ginrummy.game import Game
 from ginrummy.hand import HandState, Phase
+from ginrummy.multiplayer import TableGame
 
 SYMBOL_RANKS = {r: r for r in RANKS} | {"T": "10"}
 
@@ -47,6 +48,53 @@ def hidden_cards(game: Game, recipient: int | None) -> set[int]:
     hand = hand_of_position(game)
     if hand is None:
         return set()
+    return hidden_in_hand(hand, recipient)
+
+
+def table_hands(game: TableGame) -> list[tuple[HandState, tuple[int, int]]]:
+    """Each table's hand the states show (in play, else its last finished one) and the
+    places in its hand seats 0 and 1."""
+    out = []
+    for table in range(game.tables):
+        hand = game.hands[table]
+        if hand is not None:
+            out.append((hand, tuple(game.players_at(table))))
+            continue
+        last = next((h for h in reversed(game.finished) if h.table == table), None)
+        if last is not None:
+            out.append((last.state, last.players))
+    return out
+
+
+def hidden_at_tables(game: TableGame, place: int | None) -> set[int]:
+    """The cards ``place`` (None: a watcher) may not know at any table of a game of three or
+    four: at its own table as a seat of that hand, at the others as a watcher.
+
+    Each table has its own deck and a card's name does not say which table it belongs to,
+    so only cards hidden at every table count: a leaked hand is caught, one leaked card at
+    a table of teams with about three chances in four.
+    """
+    hidden: set[int] | None = None
+    for hand, players in table_hands(game):
+        seat = players.index(place) if place in players else None
+        here = hidden_in_hand(hand, seat)
+        hidden = here if hidden is None else hidden & here
+    return hidden or set()
+
+
+def table_leaks_in(text: str, game: TableGame, place: int | None,
+                   allowed: Iterable[int] = ()) -> list[str]:
+    """What ``text`` (sent to ``place`` of a table game at that position) leaks."""
+    found = named(text, hidden_at_tables(game, place) - set(allowed))
+    compact = text.replace(" ", "").replace(",", ", ")
+    for hand, _ in table_hands(game):
+        stock = list(hand.deck[hand.stock_pos:])
+        found += [f"stock order [{run}]" for run in order_runs(stock) if run in compact]
+    return found
+
+
+def hidden_in_hand(hand: HandState, recipient: int | None) -> set[int]:
+    """The cards of ``hand`` that its seat ``recipient`` (None: a watcher) may not know."""
     hidden = set(hand.deck[hand.stock_pos:])
     for seat in (0, 1):
         if seat == recipient:

@@ -18,7 +18,7 @@ from ginrummy.rules import Rules
 from ginrummy.server import Settings, create_app
 from ginrummy.server.hint_api import player_messages
 from ginrummy.views import view_of
-from tests.server.kit import Player, create, running
+from tests.server.kit import Player, create, join_seat, running
 
 SEED = 11
 
@@ -80,9 +80,9 @@ def test_hint_refusals_are_precise(client: TestClient) -> None:
     gid = game["game_id"]
     waiting = hint(client, gid, game["token"])
     assert waiting.status_code == 409 and waiting.json()["error"]["code"] == "not_started"
-    client.post(f"/api/games/{gid}/join", json={"token": game["invite_token"]})
+    friend = join_seat(client, gid, game["invite_token"])
     state = client.get(f"/api/games/{gid}", params={"token": game["token"]}).json()["state"]
-    idle = [game["token"], game["invite_token"]][1 - state["to_act"]]
+    idle = [game["token"], friend][1 - state["to_act"]]
     other = hint(client, gid, idle)
     assert other.status_code == 409
     assert other.json()["error"] == {
@@ -143,14 +143,15 @@ def test_two_games_differing_only_in_hidden_cards_give_the_same_hint(
     answers = []
     for number, chosen in enumerate((deck, other)):
         settings = Settings(database=f"sqlite:///{tmp_path / f'g{number}.sqlite3'}",
-                            rng=random.Random(SEED), computer_delay=0.0)
+                            rng=random.Random(SEED), computer_delay=0.0,
+                            allowed_hosts=("testserver",))
         monkeypatch.setattr("ginrummy.server.table.deck_of",  # this deck, not the fair one
                             lambda row, game_id, rigged=list(chosen): rigged)
         with TestClient(create_app(settings)) as client:
             game = create(client, opponent="friend")
             gid = game["game_id"]
-            client.post(f"/api/games/{gid}/join", json={"token": game["invite_token"]})
-            token = [game["token"], game["invite_token"]][seat]
+            friend = join_seat(client, gid, game["invite_token"])
+            token = [game["token"], friend][seat]
             table = client.app.state.lobby.tables[gid]  # type: ignore[attr-defined]
             assert table.position.game.hand.deck == tuple(chosen)
             first = hint(client, gid, token, lang="it").json()  # the first upcard: take or pass

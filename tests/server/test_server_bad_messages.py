@@ -60,6 +60,7 @@ def friend_table(database: str, **options: Any) -> Iterator[Table]:
                 client.websocket_connect(f"/ws/{gid}?token={game['invite_token']}",
                                          headers={"x-forwarded-for": "192.0.2.11"}) as ws1:
             players = {0: Player(ws0), 1: Player(ws1)}
+            game["tokens"] = {0: game["token"], 1: players[1].token}  # the invite is spent
             while players[0].n < 1 or players[1].n < 1:
                 for p in players.values():
                     if p.n < 1:

@@ -7,6 +7,7 @@ from tests.server.kit import (
     assert_no_leak,
     create,
     first_choice,
+    join_seat,
     other_browser,
     receive,
     running,
@@ -56,13 +57,14 @@ def test_vs_friend_two_clients_by_invite(database: str) -> None:
                                  json={"token": game["invite_token"], "name": "Bob"})
             assert joined.status_code == 200, joined.text
             assert joined.json()["seat"] == 1
-            assert client.cookies.get(f"gin_{gid}") == game["invite_token"]
+            bob = joined.json()["token"]  # the seat's own token: the invite is spent
+            assert client.cookies.get(f"gin_{gid}") == bob != game["invite_token"]
             mine = client.get("/api/games/mine").json()["games"]
             assert [(g["game_id"], g["seat"]) for g in mine] == [(gid, 1)]
         assert joined.json()["state"]["stage"] == "hand"
         assert [s["name"] for s in joined.json()["state"]["seats"]] == ["Ann", "Bob"]
         with client.websocket_connect(f"/ws/{gid}?token={game['token']}") as ws0, \
-                client.websocket_connect(f"/ws/{gid}?token={game['invite_token']}") as ws1:
+                client.websocket_connect(f"/ws/{gid}?token={bob}") as ws1:
             players = {0: Player(ws0), 1: Player(ws1)}
             assert players[1].seat == 1
             for _ in range(400):
@@ -96,9 +98,9 @@ def test_watch_link_never_shows_hidden_cards(database: str) -> None:
     with running(database, seed=3) as client:
         game = create(client, opponent="friend")
         gid = game["game_id"]
-        client.post(f"/api/games/{gid}/join", json={"token": game["invite_token"]})
+        friend = join_seat(client, gid, game["invite_token"])
         with client.websocket_connect(f"/ws/{gid}?token={game['token']}") as ws0, \
-                client.websocket_connect(f"/ws/{gid}?token={game['invite_token']}") as ws1, \
+                client.websocket_connect(f"/ws/{gid}?token={friend}") as ws1, \
                 client.websocket_connect(f"/ws/{gid}?token={game['watch_token']}") as wsw:
             players = {0: Player(ws0), 1: Player(ws1)}
             watcher = Player(wsw)

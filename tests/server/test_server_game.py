@@ -6,7 +6,7 @@ from typing import Any
 
 from ginrummy.server.replay import replay
 from ginrummy.server.store import Store
-from tests.server.kit import Player, create, first_choice, running
+from tests.server.kit import Player, create, first_choice, join_seat, running
 
 
 def test_whole_game_against_the_computer_to_the_settlement(sqlite_db: str) -> None:
@@ -54,10 +54,10 @@ def test_time_limit_ends_the_game_when_the_hand_ends(sqlite_db: str) -> None:
         # the game's creation time is the real clock; the fake clock starts far later
         game = create(client, opponent="friend", options={"time_limit_minutes": 5})
         gid = game["game_id"]
-        client.post(f"/api/games/{gid}/join", json={"token": game["invite_token"]})
+        friend = join_seat(client, gid, game["invite_token"])
         now[0] = 0.0  # "before" the creation: no time is up
         with client.websocket_connect(f"/ws/{gid}?token={game['token']}") as ws0, \
-                client.websocket_connect(f"/ws/{gid}?token={game['invite_token']}") as ws1:
+                client.websocket_connect(f"/ws/{gid}?token={friend}") as ws1:
             players = {0: Player(ws0), 1: Player(ws1)}
             mover = players[players[0].state["to_act"]]
             assert mover.act("pass")["type"] == "ack"

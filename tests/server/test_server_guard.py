@@ -29,7 +29,8 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     port = _free_port()
     database = f"sqlite:///{folder / 'games.sqlite3'}"
     process = _start(port, database, folder, "--header-timeout", str(HEADER_TIMEOUT),
-                     "--connections-per-address", str(PER_ADDRESS), "--rate-limit", "5")
+                     "--connections-per-address", str(PER_ADDRESS), "--rate-limit", "5",
+                     "--allowed-hosts", "x,127.0.0.1")  # x: the raw requests' Host
     try:
         yield f"127.0.0.1:{port}"
     finally:

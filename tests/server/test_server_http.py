@@ -97,9 +97,9 @@ BAD_CREATE: list[tuple[Any, int, str, str]] = [
     ({"options": {"dealer_rule": "eldest"}}, 400, "bad_rules", "dealer_rule must be one of"),
     ({"options": {"spade_double": True}}, 400, "bad_rules", "spade_double needs oklahoma"),
     ({"options": {"name": "mine"}}, 400, "bad_rules", "option 'name'"),
-    ({"name": ""}, 400, "bad_request", "name must be a non-empty string"),
-    ({"name": "x" * 41}, 400, "bad_request", "at most 40 characters"),
-    ({"name": 7}, 400, "bad_request", "name must be"),
+    ({"name": ""}, 400, "bad_name", "name must have a visible character"),
+    ({"name": "x" * 41}, 400, "bad_name", "at most 40 characters"),
+    ({"name": 7}, 400, "bad_name", "name must be a string"),
 ]
 
 
@@ -158,12 +158,12 @@ def test_join_is_idempotent_and_deals_the_first_hand(client: TestClient) -> None
         assert first["seat"] == 1 and first["state"]["stage"] == "hand"
         assert first["state"]["n"] == 1
         again = client.post(f"/api/games/{gid}/join",
-                            json={"token": game["invite_token"], "name": "Robert"}).json()
-        assert again["state"]["n"] == 1
+                            json={"token": first["token"], "name": "Robert"}).json()
+        assert again["state"]["n"] == 1 and "token" not in again
         assert again["state"]["seats"][1]["name"] == "Bob"
         watch = client.post(f"/api/games/{gid}/join", json={"token": game["watch_token"]})
         assert watch.json()["role"] == "watcher"
-        assert client.cookies.get(f"gin_{gid}") == game["invite_token"]
+        assert client.cookies.get(f"gin_{gid}") == first["token"]
         wrong_type = client.post(f"/api/games/{gid}/join", json={"token": 5})
         assert wrong_type.json()["error"]["code"] == "bad_request"
 

@@ -26,6 +26,7 @@ def friends(database: str, **options: Any) -> Iterator[tuple[dict[str, Any], dic
         with client.websocket_connect(f"/ws/{gid}?token={game['token']}") as ws0, \
                 client.websocket_connect(f"/ws/{gid}?token={game['invite_token']}") as ws1:
             players = {0: Player(ws0), 1: Player(ws1)}
+            game["tokens"] = {0: game["token"], 1: players[1].token}  # the invite is spent
             for p in players.values():
                 while p.n < 1:
                     p.recv()
@@ -97,7 +98,7 @@ def test_no_stand_in_when_the_other_player_is_away_or_against_the_computer(
             joined = client.post(f"/api/games/{gid}/join",
                                  json={"token": friend["invite_token"]}).json()
         to_act = joined["state"]["to_act"]
-        token = friend["token"] if to_act == 0 else friend["invite_token"]
+        token = friend["token"] if to_act == 0 else joined["token"]
         with client.websocket_connect(f"/ws/{gid}?token={token}") as ws1:
             alone = Player(ws1)  # the seat to act, thinking; the other player is away
             time.sleep(0.5)
@@ -131,13 +132,13 @@ def test_stand_in_survives_a_restart(database: str) -> None:
         players[1 - idler].until(_event("idle"))
         gid = game["game_id"]
     with running(database, seed=5, idle_seconds=IDLE, computer_delay=30.0) as client:
-        other = game["token"] if idler == 1 else game["invite_token"]
+        other = game["tokens"][1 - idler]
         state = client.get(f"/api/games/{gid}", params={"token": other}).json()["state"]
         assert state["seats"][idler]["stand_in"] is True
         events = client.get(f"/api/games/{gid}/events",
                             params={"token": other, "since": 0}).json()["events"]
         assert [e["event"]["kind"] for e in events][-1] == "idle"
-        mine = game["token"] if idler == 0 else game["invite_token"]
+        mine = game["tokens"][idler]
         with client.websocket_connect(f"/ws/{gid}?token={mine}") as ws:
             player = Player(ws)  # connecting again takes the seat back
             assert player.state["seats"][idler]["stand_in"] is False
@@ -153,6 +154,7 @@ def test_my_games_does_not_call_it_your_turn_while_the_computer_plays_for_you(
         with client.websocket_connect(f"/ws/{gid}?token={tokens[0]}") as ws0, \
                 client.websocket_connect(f"/ws/{gid}?token={tokens[1]}") as ws1:
             players = {0: Player(ws0), 1: Player(ws1)}
+            tokens[1] = str(players[1].token)  # the invite is spent
             while players[0].n < 1:  # the first deal, once the friend has joined
                 players[0].recv()
             idler = players[0].state["to_act"]

@@ -33,6 +33,7 @@ def test_a_message_sent_again_after_a_restart_is_applied_once(database: str) -> 
         with client.websocket_connect(f"/ws/{gid}?token={game['token']}") as ws0, \
                 client.websocket_connect(f"/ws/{gid}?token={game['invite_token']}") as ws1:
             players = {0: Player(ws0), 1: Player(ws1)}
+            tokens = {0: game["token"], 1: players[1].token}  # the invite is spent
             mover = players[0]
             mover.until(lambda m: m.get("n") == 1)
             mover = players[mover.state["to_act"]]
@@ -40,7 +41,7 @@ def test_a_message_sent_again_after_a_restart_is_applied_once(database: str) -> 
             first = mover.answer(dict(message))
             assert first["type"] == "ack"
     with running(database) as client:  # a new server process on the same database
-        token = game["token"] if mover.seat == 0 else game["invite_token"]
+        token = tokens[mover.seat]
         with client.websocket_connect(f"/ws/{gid}?token={token}&since=0") as ws:
             again = Player(ws, since=0)
             assert again.n == first["n"]  # the missed events came, in order, without a gap

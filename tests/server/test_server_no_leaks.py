@@ -9,6 +9,7 @@ thousands.
 
 from __future__ import annotations
 
+import json
 import logging
 from collections.abc import Iterator
 
@@ -16,10 +17,11 @@ import pytest
 
 from ginrummy.cards import card_name
 from ginrummy.game import Cut, Game
+from ginrummy.multiplayer import TableRules, new_table_game
 from ginrummy.rules import Rules
 from tests.server.kit import running
 from tests.server.leak_play import Audit, LogWatch, play_games
-from tests.server.leaks import hidden_cards, leaks_in
+from tests.server.leaks import hidden_cards, leaks_in, table_leaks_in
 
 GAMES = 100
 
@@ -52,6 +54,36 @@ def test_R14_R20_no_message_page_or_log_line_names_a_hidden_card(
                         "storage failure", "repeated id", "watcher joins"):
         assert audit.counts.get(disturbance, 0) > 0, (disturbance, audit.counts)
     assert audit.log_lines > 0  # the injected database failures were logged, and checked
+
+
+TABLE_GAMES = 6
+
+
+def test_R33_R34_tables_and_spent_invites_name_no_hidden_card(
+    sqlite_db: str, watched_logs: None
+) -> None:
+    """Tables of three and of two teams, people invited by link, and the creator trying
+    every spent invite again and again (issue 11, item 1)."""
+    audit = Audit()
+    with running(sqlite_db, seed=62) as client:
+        logging.getLogger().addHandler(LogWatch(client, audit))
+        play_games(client, TABLE_GAMES, seed=62, audit=audit, tables=1.0)
+    assert audit.counts["table games"] == TABLE_GAMES
+    assert audit.counts["spent invite tried"] >= TABLE_GAMES
+    assert not audit.log_leaks, "\n".join(audit.log_leaks[:10])
+
+
+def test_the_table_scanner_finds_a_hand_of_another_place() -> None:
+    rules = TableRules(4, Rules.preset("classic"), 1)
+    game = new_table_game(rules, 5)
+    for table in game.tables_to_deal():
+        game = game.deal(table, list(range(52)) if table == 0 else list(range(51, -1, -1)))
+    hand = game.hands[0]
+    assert hand is not None
+    far_place = next(p for p in range(4) if p not in game.players_at(0))
+    partner_hand = [card_name(c) for c in range(52) if hand.hands[0] >> c & 1]
+    assert table_leaks_in(json.dumps({"cards": partner_hand}), game, far_place)
+    assert not table_leaks_in('{"x": "nothing"}', game, far_place)
 
 
 def test_the_scanner_finds_a_hidden_card_and_the_stock_order() -> None:

@@ -10,8 +10,9 @@ import pytest
 
 from ginrummy.cli_verify import read_record, verify_record
 from ginrummy.multiplayer import TableRules
+from ginrummy.server.deck_audit import audit_decks
 from ginrummy.server.multi_replay import replay
-from ginrummy.server.records import verify_chain
+from ginrummy.server.records import chain, verify_chain
 from tests.server.kit import Player, cards_named, create, other_browser, running
 from tests.server.table_kit import my_move, play_until, step, wants_ready
 
@@ -109,7 +110,7 @@ def test_R33_invited_friend_waits_then_plays_and_sees_only_its_cards(sqlite_db: 
                                      json={"token": invite["token"], "name": "Bea"})
                 assert joined.status_code == 200 and joined.json()["seat"] == 1
             owner.until(lambda m: m["type"] == "event" and m["event"]["kind"] == "deal")
-            with client.websocket_connect(f"/ws/{gid}?token={invite['token']}") as ws1:
+            with client.websocket_connect(f"/ws/{gid}?token={joined.json()['token']}") as ws1:
                 friend = Player(ws1)
                 assert friend.state["seats"][1]["name"] == "Bea"
                 people = [owner, friend]
@@ -280,6 +281,7 @@ def test_R34_table_resumes_after_a_restart_and_its_record_verifies(sqlite_db: st
         verdict = verify_record(parsed)
         assert verdict.fair, (verdict.game, verdict.hands)
         assert verify_chain(lobby.store.engine) == []
+        assert audit_decks(lobby.store.engine, chain(lobby.store.engine)) == []
         mine = client.get("/api/games/mine").json()["games"]
         assert mine[0]["players"] == 4 and mine[0]["status"] == "over"
 

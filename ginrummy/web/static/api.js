@@ -1,10 +1,11 @@
 // HTTP calls to the server: JSON in and out, errors as ApiError with the server's code.
 
 export class ApiError extends Error {
-  constructor(status, code, message) {
+  constructor(status, code, message, reason = null) {
     super(message);
     this.status = status;
     this.code = code;
+    this.reason = reason;
   }
 }
 
@@ -28,7 +29,7 @@ export async function api(path, { method = "GET", body, headers = {} } = {}) {
   }
   if (!response.ok) {
     const error = (data && data.error) || {};
-    throw new ApiError(response.status, error.code || `http_${response.status}`, error.message || response.statusText);
+    throw new ApiError(response.status, error.code || `http_${response.status}`, error.message || response.statusText, error.reason || null);
   }
   return data;
 }

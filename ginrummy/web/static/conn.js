@@ -1,6 +1,6 @@
 // The table's WebSocket: opens, reconnects after a drop with ?since=n, never gives up on its own.
 
-const FATAL = new Set([4401, 4404]); // a bad token, an unknown game: reconnecting cannot help
+const FATAL = new Set([4401, 4404, 4409]); // a bad or spent token, an unknown game, the seat opened elsewhere: no retry
 
 export class Connection {
   /**
@@ -74,6 +74,13 @@ export class Connection {
       this.timer = null;
       this.open();
     }, delay);
+  }
+
+  /** Connect again after a fatal close (the seat was opened elsewhere: take it back). */
+  reopen() {
+    this.closed = false;
+    this.attempt = 0;
+    this.open();
   }
 
   get ready() {

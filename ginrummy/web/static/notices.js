@@ -9,6 +9,7 @@ import { has, t } from "./i18n.js";
  */
 export function errorText(error) {
   const code = (error && error.code) || "internal";
+  if (code === "bad_name" && has(`error.bad_name.${error.reason}`)) return t(`error.bad_name.${error.reason}`);
   return has(`error.${code}`) ? t(`error.${code}`) : t("error.unknown");
 }
 

@@ -89,9 +89,10 @@ export class TableScreen {
         notify(t("conn.lost"), "warning", 0);
         this.render();
       },
-      onFatal: () => {
+      onFatal: (code) => {
         this.online = false;
-        this.showFatal(this.fatal || { code: "bad_token" });
+        if (code === 4409) this.showReplaced();
+        else this.showFatal(this.fatal || { code: "bad_token" });
       },
     });
     this.connection.open();
@@ -104,6 +105,10 @@ export class TableScreen {
     try {
       snapshot = await api(`/api/games/${encodeURIComponent(this.gameId)}?token=${encodeURIComponent(token)}`);
     } catch (error) {
+      if (error.code === "invite_spent" && await this.holdsSeat()) {
+        notify(t("seat.invite_was_yours"), "warning");
+        return true;
+      }
       this.showFatal(error);
       return false;
     }
@@ -118,16 +123,44 @@ export class TableScreen {
     }
     const info = snapshot.state.seats[seat];
     let name = store.get("gin.name", "");
-    if (!info.joined) {
-      name = await this.askName(snapshot.state, seat, name);
+    for (;;) {
+      if (!info.joined) name = await this.askName(snapshot.state, seat, name);
+      try {
+        await api(`/api/games/${encodeURIComponent(this.gameId)}/join`, { method: "POST", body: name ? { token, name } : { token } });
+        return true;
+      } catch (error) {
+        if (error.code !== "bad_name" || info.joined) {
+          this.showFatal(error);
+          return false;
+        }
+        notify(errorText(error), "error"); // say what is wrong with the name, and ask again
+      }
     }
+  }
+
+  /** This browser's cookie holds a seat of the game (its player opened their invite again). */
+  async holdsSeat() {
     try {
-      await api(`/api/games/${encodeURIComponent(this.gameId)}/join`, { method: "POST", body: name ? { token, name } : { token } });
-    } catch (error) {
-      this.showFatal(error);
+      const mine = await api(`/api/games/${encodeURIComponent(this.gameId)}`);
+      return mine.seat !== null && mine.seat !== undefined;
+    } catch {
       return false;
     }
-    return true;
+  }
+
+  /** Another window took this seat: say so, and offer to take it back here. */
+  showReplaced() {
+    this.root.replaceChildren(h("section", { class: "panel fatal replaced" },
+      h("h1", {}, t("seat.replaced_title")),
+      h("p", { role: "alert" }, t("seat.replaced")),
+      h("button", { type: "button", class: "btn primary", onclick: () => {
+        this.root.replaceChildren(h("p", { class: "loading" }, t("conn.connecting")));
+        this.state = null;
+        this.n = -1;
+        this.connection.reopen();
+      } }, t("seat.play_here")),
+      " ",
+      h("a", { class: "btn", href: "/" }, t("btn.home"))));
   }
 
   askName(state, seat, saved) {
@@ -153,8 +186,8 @@ export class TableScreen {
     this.connection && this.connection.close();
     const code = error && error.code;
     const text = code === "not_found" ? t("error.not_found") : code === "bad_token" ? t("error.bad_token") : errorText(error);
-    this.root.replaceChildren(h("section", { class: "panel fatal" },
-      h("h1", {}, t("error.title")),
+    this.root.replaceChildren(h("section", { class: `panel fatal${code === "invite_spent" ? " seat-taken" : ""}` },
+      h("h1", {}, code === "invite_spent" ? t("seat.taken_title") : t("error.title")),
       h("p", { role: "alert" }, text),
       h("a", { class: "btn primary", href: "/" }, t("btn.home"))));
   }
@@ -251,10 +284,11 @@ export class TableScreen {
     const mine = this.pending && message.id === this.pending.id;
     if (mine) this.pending = null;
     this.plan = [];
-    if (message.code === "bad_token" || message.code === "not_found") {
+    if (message.code === "bad_token" || message.code === "not_found" || message.code === "invite_spent") {
       this.fatal = message;
       return;
     }
+    if (message.code === "seat_replaced") return; // the close (4409) follows
     if (message.code === "stale" || message.code === "conflict") {
       notify(t("error.stale"), "warning");
       return; // the snapshot follows

@@ -46,9 +46,11 @@ test-fast: $(TEST_STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/pytest -n 2 -q -m "not slow and not browser"
 
-# The browser game on http://127.0.0.1:8000 (games in ./data/ unless DATABASE_URL is set).
+# The browser game on http://127.0.0.1:8000 (games in ./data/ unless DATABASE_URL is set);
+# another port: make run PORT=8001.
+PORT ?= 8000
 run: $(RUN_STAMP)
-	$(BIN)/gin serve
+	$(BIN)/gin serve --port $(PORT)
 
 serve: run
 

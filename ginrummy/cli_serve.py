@@ -104,6 +104,21 @@ def configure(parser: argparse.ArgumentParser) -> None:
                         help="log every request (off by default: URLs can carry tokens)")
 
 
+def port_taken(host: str, port: int) -> str | None:
+    """Why ``host:port`` cannot be served on (already in use), or None when it is free."""
+    import errno
+    import socket
+
+    try:
+        with socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET) as probe:
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            probe.bind((host, port))
+    except OSError as error:
+        if error.errno == errno.EADDRINUSE:
+            return error.strerror or "address already in use"
+    return None
+
+
 def run(args: argparse.Namespace) -> int:
     import uvicorn
     from sqlalchemy.engine import make_url
@@ -195,6 +210,12 @@ def run(args: argparse.Namespace) -> int:
         forwarded_allow_ips=tuple(ip.strip() for ip in args.forwarded_allow_ips.split(",")
                                   if ip.strip()),
     )
+    taken = port_taken(args.host, args.port)
+    if taken:
+        print(f"gin serve: port {args.port} on {args.host} is already in use ({taken}), perhaps "
+              f"by another gin serve. Stop that one, or serve on another port: "
+              f"gin serve --port {args.port + 1} (make run PORT={args.port + 1}).")
+        return 1
     app = create_app(settings, lease)
     for name in ("uvicorn.error", "uvicorn.access"):
         logging.getLogger(name).addFilter(RedactTokens())

@@ -519,8 +519,16 @@ def hint_lines(hint: Hint, m: Messages, alternatives: int = 3) -> list[str]:
     if texts:  # the first reason follows a colon: no capital
         texts[0] = render(_with_card_text(hint.reasons[0]), m).strip()
         texts[0] = texts[0] if texts[0].endswith((".", "!", "?")) else texts[0] + "."
+    move = action_text(hint.action, m)
+    first = hint.reasons[0] if hint.reasons else None
+    card = first.params.get("card") if first is not None else None
+    if hint.action == DRAW_DISCARD and first is not None and isinstance(card, int) \
+            and m.has(f"hint.{first.key}.after_take"):
+        # "take the 3♥: it goes into a meld…", the card named once
+        move = m("action.take_card", card=m.card(card))
+        texts[0] = render(Reason(f"{first.key}.after_take", first.params), m) + "."
     reasons = " ".join(texts)
-    head = m("hint.title") if hint.plan else m("hint.recommend", move=action_text(hint.action, m))
+    head = m("hint.title") if hint.plan else m("hint.recommend", move=move)
     lines = [f"{head}: {reasons}" if reasons else head]
     others = [o for o in hint.options if o.action != hint.action][:alternatives]
     if others:

@@ -77,8 +77,10 @@ def test_take_the_upcard_that_joins_a_meld() -> None:
     hint = hint_for(view_of(state, 0), evaluator=None)
     assert hint.action == DRAW_DISCARD
     text = hint_lines(hint, Messages("en"))[0]
-    assert text.startswith("Hint: take the discard: 7H goes into a meld; your deadwood goes from")
-    assert "7♥ entra in una combinazione" in hint_lines(hint, Messages("it"))[0]
+    assert text.startswith("Hint: take the 7H: it goes into a meld and your deadwood goes from")
+    italian = hint_lines(hint, Messages("it"))[0]
+    assert italian.startswith("Suggerimento: prendi il 7♥ scoperto: entra in una combinazione e "
+                              "i punti morti scendono da")
 
 
 def test_pass_an_upcard_that_joins_nothing() -> None:

@@ -220,6 +220,11 @@ MESSAGES: dict[str, str] = {
                                 "be close too: do not wait",
     "hint.gin": "discard {card} and go gin: all ten cards are in melds, {bonus} bonus points",
     "hint.big_gin": "all eleven cards are in melds: big gin, {bonus} bonus points",
+    "action.take_card": "take the {card}",
+    "hint.take_joins.after_take": "it goes into a meld and your deadwood goes from {before} to "
+                                  "{after}",
+    "hint.take_lowers.after_take": "it brings your deadwood down to {after}, better than the "
+                                   "{expected} a stock card gives on average",
     "hint.take_joins": "{card} goes into a meld; your deadwood goes from {before} to {after}",
     "hint.take_lowers": "{card} brings your deadwood down to {after}, better than the {expected} "
                         "a stock card leaves on average",

@@ -237,6 +237,11 @@ MESSAGES: dict[str, str] = {
                 "punti di bonus",
     "hint.big_gin": "tutte e undici le carte sono in combinazione: big gin, {bonus} punti di "
                     "bonus",
+    "action.take_card": "prendi il {card} scoperto",
+    "hint.take_joins.after_take": "entra in una combinazione e i punti morti scendono da "
+                                  "{before} a {after}",
+    "hint.take_lowers.after_take": "porta i punti morti a {after}, meglio della media di "
+                                   "{expected} pescando dal tallone",
     "hint.take_joins": "{card} entra in una combinazione: i punti morti scendono da {before} a "
                        "{after}",
     "hint.take_lowers": "{card} ti porta i punti morti a {after}, meglio della media di {expected} "

@@ -60,6 +60,7 @@ WORDS: dict[str, dict[str, str]] = {
         "col.in_presets": "in the presets",
         "col.upcard": "upcard",
         "col.limit": "knock limit",
+        "col.line": "score line",
         "col.seat0": "you",
         "col.seat1": "opponent",
         "value.range": "a whole number from {low} to {high}",
@@ -76,7 +77,7 @@ WORDS: dict[str, dict[str, str]] = {
         "title.faq": "Gin Rummy: domande frequenti",
         "nav.rules": "Regole",
         "nav.tips": "Consigli",
-        "nav.faq": "Domande",
+        "nav.faq": "Domande frequenti",
         "nav.game": "Torna al gioco",
         "nav.language": "Lingua",
         "nav.main": "Pagine",
@@ -91,6 +92,7 @@ WORDS: dict[str, dict[str, str]] = {
         "col.in_presets": "nelle varianti",
         "col.upcard": "carta scoperta",
         "col.limit": "limite per bussare",
+        "col.line": "voce",
         "col.seat0": "tu",
         "col.seat1": "avversario",
         "value.range": "un numero intero da {low} a {high}",
@@ -302,8 +304,10 @@ def _esc(text: object) -> str:
 def _table(head: list[str], rows: list[list[str]], caption: str | None = None,
            css: str = "") -> str:
     """An HTML table of already-escaped cells, in a scrolling box for narrow screens."""
-    out = [f'<div class="table-box"><table class="{css}">' if css else
-           '<div class="table-box"><table>']
+    # the box scrolls on a narrow screen: a named region that takes focus, so keys scroll it
+    label = html.escape(re.sub(r"<[^>]+>", "", caption or head[0] or head[1]), quote=True)
+    box = f'<div class="table-box" tabindex="0" role="group" aria-label="{label}">'
+    out = [f'{box}<table class="{css}">' if css else f"{box}<table>"]
     if caption:
         out.append(f"<caption>{caption}</caption>")
     out.append("<thead><tr>" + "".join(f'<th scope="col">{h}</th>' for h in head)
@@ -314,6 +318,12 @@ def _table(head: list[str], rows: list[list[str]], caption: str | None = None,
             for index, cell in enumerate(row)) + "</tr>")
     out.append("</tbody></table></div>")
     return "\n".join(out)
+
+
+def preset_title(name: str, m: Messages) -> str:
+    """A preset as a player calls it ("Classico"), not its id (``classic``)."""
+    key = f"preset.{name}"
+    return m(key).split(":")[0] if m.has(key) else name
 
 
 def preset_summary(name: str, m: Messages) -> str:
@@ -334,7 +344,8 @@ def presets_table(lang: str) -> str:
     head.append(w["col.other"])
     rows = []
     for name, rules in PRESETS.items():
-        cells = [f'<code id="preset-{name}">{name}</code>', _esc(preset_summary(name, m))]
+        cells = [f'<strong id="preset-{name}">{_esc(preset_title(name, m))}</strong>',
+                 _esc(preset_summary(name, m))]
         for option in TABLE_COLUMNS:
             text = value_text(rules, option, m)
             if option == "game_bonus" and rules.game_bonus and rules.shutout_rule != "none":
@@ -381,7 +392,8 @@ def _by_preset(name: str, lang: str) -> str:
         if index == len(ordered) - 1 and len(presets) > 2:
             who = w["value.others"]
         else:
-            who = ", ".join(f'<a href="#preset-{p}"><code>{p}</code></a>' for p in presets)
+            who = ", ".join(f'<a href="#preset-{p}">{_esc(preset_title(p, m))}</a>'
+                            for p in presets)
         parts.append(f"{_esc(text)} ({who})")
     return "; ".join(parts)
 
@@ -511,7 +523,7 @@ def sheet_table(name: str, lang: str) -> str:
     sheet = sheets()[name]
     rows = [[_esc(_settle_label(line.label, sheet.rules, m)), str(line.values[0]),
              str(line.values[1])] for line in sheet.lines()]
-    return _table(["", w["col.seat0"], w["col.seat1"]], rows, css="sheet")
+    return _table([w["col.line"], w["col.seat0"], w["col.seat1"]], rows, css="sheet")
 
 
 def dealer_presets(lang: str) -> str:
@@ -521,7 +533,7 @@ def dealer_presets(lang: str) -> str:
     for rule in DEALER_RULES:
         chosen = [p for p, rules in PRESETS.items() if rules.dealer_rule == rule]
         if chosen:
-            names = ", ".join(f"<code>{p}</code>" for p in chosen)
+            names = ", ".join(_esc(preset_title(p, m)) for p in chosen)
             parts.append(f"<li>{_esc(m(f'dealer_rule.{rule}'))}: {names}</li>")
     return "<ul>" + "".join(parts) + "</ul>"
 
@@ -529,7 +541,7 @@ def dealer_presets(lang: str) -> str:
 def preset_list(lang: str) -> str:
     m = Messages(lang)
     return "<ul>" + "".join(
-        f'<li><a href="/rules?lang={lang}#preset-{p}"><code>{p}</code></a>: '
+        f'<li><a href="/rules?lang={lang}#preset-{p}">{_esc(preset_title(p, m))}</a>: '
         f"{_esc(preset_summary(p, m))}</li>" for p in PRESETS) + "</ul>"
 
 
@@ -554,7 +566,8 @@ def generated(lang: str) -> dict[str, Callable[[], str]]:
         pieces[f"option.{name}"] = functools.partial(lambda o: _esc(m(f"option.{o}")), name)
     for name in PRESETS:
         pieces[f"preset.{name}"] = functools.partial(
-            lambda p: f'<a href="/rules?lang={lang}#preset-{p}"><code>{p}</code></a>', name)
+            lambda p: f'<a href="/rules?lang={lang}#preset-{p}">'
+                      f'{_esc(preset_title(p, Messages(lang)))}</a>', name)
     return pieces
 
 

@@ -114,9 +114,17 @@ def _option(option: Option, hint: Hint, m: Messages) -> dict[str, Any]:
     }
 
 
+def player_messages(lang: str) -> Messages:
+    """The messages of ``lang`` with cards as a player reads them (``6♠``, not the engine's
+    ``6S``), in English too: the terminal's English takes typed codes, the browser does not."""
+    m = Messages(lang)
+    m.symbols = True
+    return m
+
+
 def hint_payload(hint: Hint, lang: str) -> dict[str, Any]:
     """A :class:`~ginrummy.hints.Hint` as JSON, its text rendered in ``lang``."""
-    m = Messages(lang)
+    m = player_messages(lang)
     lines = hint_lines(hint, m, ALTERNATIVES)
     options = {o.action: o for o in hint.options}
     chosen = options.get(hint.action, Option(hint.action, 0.0))

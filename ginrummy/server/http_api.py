@@ -15,6 +15,7 @@ from typing import Any
 from starlette.requests import Request
 from starlette.responses import JSONResponse, PlainTextResponse, Response
 
+from ginrummy.game import Game
 from ginrummy.multiplayer import TableError, TableRules
 from ginrummy.rules import CHOICES, PRESETS, Rules, RulesError
 from ginrummy.server import names, records
@@ -24,7 +25,9 @@ from ginrummy.server.lobby import Created, Lobby
 from ginrummy.server.origin import origin_allowed
 from ginrummy.server.params import whole_number
 from ginrummy.server.protocol import ERROR_CODES, PROTOCOL_VERSION, ClientError
+from ginrummy.server.replay import stage
 from ginrummy.server.settings import Settings
+from ginrummy.server.table import Table
 from ginrummy.server.table_base import WATCHER, BaseTable
 from ginrummy.server.tokens import looks_like_game_id, looks_like_token
 
@@ -256,6 +259,23 @@ async def _create_table_game(request: Request, data: dict[str, Any], players: in
     return _created(request, created, players=players, invites=invites)
 
 
+async def rematch(request: Request) -> Response:
+    """``POST /api/games/{game_id}/rematch``: after a game against the computer is over, the
+    same player, rules and level again; the other seat deals the first hand this time."""
+    table, seat = await _table_for(request, request.query_params.get("token"))
+    if seat is None:
+        raise HTTPError(403, "read_only", "a watch link cannot start a rematch")
+    game = table.position.game
+    if not isinstance(game, Game) or table.kind != "computer":
+        raise HTTPError(400, "bad_request", "a rematch is for a two-player game against the "
+                        "computer")
+    if stage(game) != "over":
+        raise HTTPError(409, "not_over", "the game is not over: finish it before a rematch")
+    created = await _lobby(request).create(game.rules, "computer", table.level,
+                                           table.seats[seat].name, dealer=1 - game.cut.dealer)
+    return _created(request, created, rematch_of=table.id)
+
+
 async def _table_for(request: Request,
                      token: str | None) -> tuple[BaseTable[Any], int | None]:
     game_id = request.path_params["game_id"]
@@ -345,10 +365,20 @@ async def game_events(request: Request) -> Response:
     _client_limits(request).event_page(client_address(request.scope), table.id,
                                        WATCHER if seat is None else seat)
 
+    shown = request.query_params.get("open") == "1"
+    if shown and (seat is None or not isinstance(table, Table)
+                  or stage(table.position.game) != "over"):
+        raise HTTPError(409, "not_over", "open=1 shows the other hand only to a player of a "
+                        "two-player game that is over")
+
     def render() -> bytes:  # the JSON text too: a page of 500 states is megabytes
         stored = table.store.load(table.id)
-        n, events = (0, []) if stored is None else (
-            len(stored.log), table.stored_events(stored, since, limit, seat))
+        events: list[dict[str, Any]] = []
+        if stored is not None and shown and isinstance(table, Table) and seat is not None:
+            events = table.open_events(stored, since, limit, seat)
+        elif stored is not None:
+            events = table.stored_events(stored, since, limit, seat)
+        n = 0 if stored is None else len(stored.log)
         return json_bytes({"game_id": table.id, "seat": seat, "n": n, "since": since,
                            "events": events})
 
@@ -456,8 +486,12 @@ async def api_index(request: Request) -> Response:
         "endpoints": {
             "POST /api/games": "create a game: {opponent, level, preset, options, name}",
             "POST /api/games/{game_id}/join": "take a seat by its token: {token, name}",
+            "POST /api/games/{game_id}/rematch?token=": "the same game against the computer "
+                                                        "again, the other seat dealing first",
             "GET /api/games/{game_id}?token=": "a seat's (or a watcher's) snapshot",
-            "GET /api/games/{game_id}/events?token=&since=&limit=": "past events (replays)",
+            "GET /api/games/{game_id}/events?token=&since=&limit=&open=": "past events "
+                                                                     "(replays; open=1: both "
+                                                                     "hands, once over)",
             "GET /api/games/mine?status=&limit=": "the games whose seat cookies this browser "
                                                   "holds (status=over: the last games)",
             "GET /api/games/{game_id}/record?token=": "a finished game's record and hash",

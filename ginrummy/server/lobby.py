@@ -112,10 +112,15 @@ class Lobby:
         opponent: Literal["computer", "friend"],
         level: int | None,
         name: str,
+        dealer: int | None = None,
     ) -> Created:
+        """A new two-player game; ``dealer``: the seat whose cut must make it deal first (a
+        rematch: the cut is drawn again until it does, so the record still holds a real cut)."""
         rng = self.settings.rng
         created = now()
         cut = cut_for_deal(rng)
+        while dealer is not None and cut.dealer != dealer:
+            cut = cut_for_deal(rng)
         token, invite, watch = new_token(), new_token(), new_token()
         if opponent == "computer":
             other = SeatRow(1, "computer", f"Computer (level {level})", None, True)

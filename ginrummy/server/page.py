@@ -11,7 +11,9 @@ from __future__ import annotations
 from pathlib import Path
 
 from starlette.requests import Request
-from starlette.responses import FileResponse, HTMLResponse, Response
+from starlette.responses import HTMLResponse, Response
+
+from ginrummy.i18n import best_language
 
 WEB_DIR = Path(__file__).resolve().parent.parent / "web"
 STATIC_DIR = WEB_DIR / "static"
@@ -56,7 +58,25 @@ def has_client() -> bool:
     return (WEB_DIR / "index.html").is_file()
 
 
+FIRST_WORDS: dict[str, dict[str, str]] = {
+    "it": {"Skip to the game": "Vai al tavolo", "Loading…": "Caricamento…",
+           "This game needs JavaScript.": "Questo gioco ha bisogno di JavaScript."},
+}
+"""The words index.html shows before the client has loaded its catalogue."""
+
+
+def client_page(lang: str) -> str:
+    """index.html in ``lang``: ``<html lang>`` and the words shown before the script runs."""
+    text = (WEB_DIR / "index.html").read_text(encoding="utf-8")
+    text = text.replace('<html lang="en">', f'<html lang="{lang}">', 1)
+    for english, words in FIRST_WORDS.get(lang, {}).items():
+        text = text.replace(english, words)
+    return text
+
+
 async def index(request: Request) -> Response:
     if has_client():
-        return FileResponse(WEB_DIR / "index.html", media_type="text/html")
+        lang = best_language(request.headers.get("accept-language"))
+        return HTMLResponse(client_page(lang), headers={"Vary": "Accept-Language",
+                                                        "Content-Language": lang})
     return HTMLResponse(PLACEHOLDER)

@@ -97,6 +97,22 @@ class Table(BaseTable[Position]):
         return payload.event_payload(self.info(), ref.entry, position.game, position.ready,
                                      seat, position.stand_in, self.fair)
 
+    def open_events(self, stored: StoredGame, since: int, limit: int,
+                    seat: int) -> list[dict[str, Any]]:
+        """:meth:`stored_events` of a finished game with the other seat's hand shown too:
+        once the game is over nothing is hidden from its players any more."""
+        positions = self._replay_stored(stored)
+        out = []
+        for entry in stored.log[since:since + limit]:
+            position = positions[entry.seq]
+            event = self.render_event(EventRef(entry, position), seat)
+            hand = position.game.hand
+            view = event["state"].get("view")
+            if hand is not None and view is not None:
+                view["opponent_hand"] = payload.names(hand.hands[1 - seat])
+            out.append(event)
+        return out
+
     def hint_view(self, seat: int) -> PlayerView:
         game = self.position.game
         current = stage(game)

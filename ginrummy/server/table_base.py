@@ -147,6 +147,8 @@ class BaseTable(Generic[P]):
         self.idle_task: asyncio.Task[None] | None = None
         self.idle_armed: tuple[int, int] | None = None
         """(seat, event number) the running idle timer started at."""
+        self.idle_since = 0.0
+        """When (the event loop's clock) the running idle timer started."""
         self.stand_in_task: asyncio.Task[None] | None = None
 
     # ------------------------------------------------------------ what the game says
@@ -283,17 +285,29 @@ class BaseTable(Generic[P]):
 
     def attach(self, listener: Listener) -> None:
         self.listeners.add(listener)
-        self._presence()
         self.arm_idle()
+        self._presence()
 
     def detach(self, listener: Listener) -> None:
         self.listeners.discard(listener)
-        self._presence()
         self.arm_idle()
+        self._presence()
+
+    def idle_countdown(self) -> dict[str, Any] | None:
+        """The running idle timer as ``{seat, seconds}`` (seconds left before the computer
+        plays for that seat), or None."""
+        armed, task = self.idle_armed, self.idle_task
+        limit = self.settings.idle_seconds
+        if armed is None or task is None or task.done() or not limit:
+            return None
+        left = max(0.0, self.idle_since + limit - asyncio.get_running_loop().time())
+        return {"seat": armed[0], "seconds": round(left, 1)}
 
     def _presence(self) -> None:
         seats = [{"seat": s.seat, "connected": s.connected} for s in self.info().seats]
-        message = {"type": "presence", "n": self.n, "seats": seats}
+        watchers = sum(1 for listener in self.listeners if listener.seat is None)
+        message = {"type": "presence", "n": self.n, "seats": seats, "idle": self.idle_countdown(),
+                   "watchers": watchers}
         for listener in list(self.listeners):
             listener.push(message)
 
@@ -577,6 +591,7 @@ class BaseTable(Generic[P]):
         if not limit or seat is None:
             return
         self.idle_armed = (seat, self.n)
+        self.idle_since = asyncio.get_running_loop().time()
         self.idle_task = asyncio.create_task(self._idle_after(limit, self.n, seat),
                                              name=f"idle {self.id}")
 

@@ -204,6 +204,7 @@ async def _table_socket(websocket: WebSocket, since: int | None, budget: Message
         "n": table.n,
         "limits": {"max_message_bytes": settings.max_message_bytes,
                    "rate_per_second": settings.rate_per_second, "burst": settings.rate_burst},
+        "idle_seconds": settings.idle_seconds,
         **({} if issued is None else {"token": issued}),  # the seat's new token, sent once
     })
     if since is not None:

@@ -71,8 +71,11 @@ def free_port() -> int:
 class Server:
     """`gin serve` on a loopback port; `kill()` is kill -9, `start()` starts it again."""
 
-    def __init__(self, folder: Path, computer_delay: float = 0.0) -> None:
+    def __init__(self, folder: Path, computer_delay: float = 0.0,
+                 idle_seconds: float | None = None) -> None:
         self.computer_delay = computer_delay
+        self.idle_seconds = idle_seconds
+        """``--idle-seconds`` (None: the server's default)."""
         """Seconds a computer player waits before each move (0 in most tests)."""
         self.port = free_port()
         self.folder = folder
@@ -87,7 +90,8 @@ class Server:
         self.process = subprocess.Popen(
             [sys.executable, "-m", "ginrummy.cli", "serve", "--port", str(self.port),
              "--database", self.database, "--computer-delay", str(self.computer_delay),
-             *NO_LIMIT_OPTIONS],
+             *NO_LIMIT_OPTIONS,
+             *([] if self.idle_seconds is None else ["--idle-seconds", str(self.idle_seconds)])],
             cwd=self.folder, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
             env={**os.environ, "PYTHONPATH": str(ROOT)},
         )
@@ -121,9 +125,10 @@ class Server:
 
 
 @contextlib.contextmanager
-def serving(folder: Path, computer_delay: float = 0.0) -> Iterator[Server]:
+def serving(folder: Path, computer_delay: float = 0.0,
+            idle_seconds: float | None = None) -> Iterator[Server]:
     """A started `gin serve` in ``folder``, stopped at the end."""
-    running = Server(folder, computer_delay)
+    running = Server(folder, computer_delay, idle_seconds)
     running.start()
     try:
         yield running
@@ -225,3 +230,24 @@ def shots(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def pytest_terminal_summary(terminalreporter: Any) -> None:
     for folder in _SHOTS:
         terminalreporter.write_line(f"browser screenshots: {folder}")
+
+
+AXE_VERSION = "4.14.1"
+"""axe-core, pinned: the accessibility rules the browser tests hold the pages to."""
+
+
+@pytest.fixture(scope="session")
+def axe_source() -> str:
+    """axe.min.js from the npm package (installed once into a cache folder with npm)."""
+    import shutil
+
+    cache = Path(os.environ.get("GIN_AXE_CACHE") or Path.home() / ".cache" / "ginrummy-axe")
+    script = cache / AXE_VERSION / "node_modules" / "axe-core" / "axe.min.js"
+    if not script.is_file():
+        npm = shutil.which("npm")
+        if npm is None:
+            pytest.skip("npm is missing: it installs axe-core for the accessibility test")
+        subprocess.run([npm, "install", "--prefix", str(cache / AXE_VERSION), "--no-audit",
+                        "--no-fund", "--silent", f"axe-core@{AXE_VERSION}"],
+                       check=True, timeout=300)
+    return script.read_text(encoding="utf-8")

@@ -21,7 +21,7 @@ def enabled(page: Page, name: str) -> bool:
     drawn again at every event, so a button found may be gone a moment later)."""
     return bool(page.evaluate(
         "name => { const b = document.querySelector(`button[data-name=\"${name}\"]`);"
-        " return !!b && !b.disabled; }", name))
+        " return !!b && !b.disabled && b.getAttribute('aria-disabled') !== 'true'; }", name))
 
 
 def click(page: Page, name: str, timeout: float = 20_000) -> None:
@@ -166,7 +166,7 @@ def new_game(page: Page, base: str, *, opponent: str = "computer", level: int = 
 
 MOVABLE = ", ".join(
     [".my-hand .card.playable"]
-    + [f"button[data-name={name}]:not([disabled])"
+    + [f"button[data-name={name}]:not([disabled]):not([aria-disabled=true])"
        for name in ("stock", "pass", "lay-out", "accept")]
 )
 

@@ -94,7 +94,7 @@ def test_a_whole_game_to_the_settlement_then_its_replay(
     labels = over.locator("table.settlement th[scope=row]").all_inner_texts()
     assert labels[0] == "hand points" and labels[-1] == "final total"
     assert "game bonus" in labels and any(label.startswith("boxes") for label in labels)
-    assert re.search(r"Winner: .+ \(target reached\)\.", text)
+    assert re.search(r"\n.+ reached the target and wins\.", text)
     assert re.search(r"Margin \d+", text)
     shot(page, shots / "game-over.png")
     # one message per move, each made on the latest position: no error, no resync needed
@@ -211,7 +211,7 @@ def test_defending_a_knock_lays_off_by_hand_or_accepts_the_best(
         if page.locator(".defend-panel").count():
             defended = True
             panel = page.inner_text(".defend-panel")
-            assert re.search(r"has knocked|went gin", panel)
+            assert re.search(r"knocked with deadwood \d+|went gin", panel)
             assert re.search(r"Your best answer|Nothing to lay off|No layoffs on gin", panel)
             assert page.locator(".melds-area .melds-of").count() >= 1
             shot(page, shots / "defend.png", full_page=False)
@@ -222,8 +222,14 @@ def test_defending_a_knock_lays_off_by_hand_or_accepts_the_best(
                 page.wait_for_function(
                     "card => document.querySelector('.melds-area')?.innerText.includes('Laid off')"
                     " && !document.querySelector(`.my-hand .card[data-card='${card}']`)", arg=card)
-                click(page, "finish")
+                # one button per state: "I'm done" only while something could still be laid off
+                if page.locator(".my-hand .card.layoffable").count():
+                    click(page, "finish")
+                else:
+                    assert page.locator('button[data-name="finish"]').count() == 0
+                    click(page, "accept")
             else:
+                assert page.locator('button[data-name="finish"]').count() == 0
                 click(page, "accept")
             page.locator(".result-panel").wait_for()
             assert "deadwood" in page.inner_text(".result-panel")

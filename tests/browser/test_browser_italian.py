@@ -26,7 +26,8 @@ def test_the_italian_interface_on_a_phone(server: Server, browsers: Browsers, sh
     new_game(page, server.url, level=1, preset="oklahoma", name="Lucia")
     page.locator(".my-hand .card").first.wait_for()
     middle = page.inner_text(".middle")
-    assert "Tallone" in middle and "Pila degli scarti" in middle
+    assert "Tallone" in middle and "Scarti" in middle and "Pila degli scarti" not in middle
+    assert page.inner_text(".skip") == "Vai al tavolo"
     assert re.search(r"Carta scoperta \S+: limite per bussare \d+", middle)
     assert page.locator("html").get_attribute("lang") == "it"
     # the hand fits the phone's width
@@ -38,6 +39,9 @@ def test_the_italian_interface_on_a_phone(server: Server, browsers: Browsers, sh
         page.locator(".hint p").first.wait_for()
         assert "Suggerimento" in page.inner_text(".hint")
     shot(page, shots / "table-it-phone.png")
+    text = page.inner_text("body")
+    for wrong in ("Si aspetta", "Gioca Computer", "cliccala.", "Bussi: clicca", "Accetta"):
+        assert wrong not in text, wrong
 
     # large cards and the four-colour deck, remembered
     page.locator("details.display summary").click()
@@ -59,3 +63,27 @@ def test_the_italian_interface_on_a_phone(server: Server, browsers: Browsers, sh
     page.locator(".result-panel").wait_for()
     assert page.locator("html").get_attribute("lang") == "en"
     assert {"large-cards", "four-colour"} <= set(page.evaluate("document.body.className").split())
+
+
+def test_italian_keys_are_the_terminal_s_t_tallone_s_scarti_p_passo(
+    server: Server, browsers: Browsers
+) -> None:
+    page = browsers.page(locale="it-IT")
+    new_game(page, server.url, level=1, name="Lucia")
+    for _ in range(40):  # pass the upcard with P until the stock is the only draw
+        wait_turn_or_end(page)
+        if enabled(page, "stock"):
+            break
+        assert enabled(page, "pass")
+        assert page.inner_text('button[data-name="take"] kbd') == "S"
+        assert page.inner_text('button[data-name="pass"] kbd') == "P"
+        page.keyboard.press("p")
+        page.wait_for_timeout(100)
+    assert page.inner_text('button[data-name="stock"] kbd') == "T"
+    assert "Scarti" in page.inner_text(".pile")
+    status = page.inner_text(".status")
+    assert "pesca dal tallone (T)" in status, status
+    before = page.locator(".my-hand .card").count()
+    page.keyboard.press("t")  # tallone
+    page.wait_for_function(f"document.querySelectorAll('.my-hand .card').length === {before + 1}")
+    assert "Peschi" in page.inner_text(".log")

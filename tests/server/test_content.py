@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import re
 from collections.abc import Iterator
 from html.parser import HTMLParser
@@ -84,11 +85,13 @@ def test_each_page_renders_in_each_language(client: TestClient, page: str, lang:
 
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("page", content.PAGES)
-def test_every_preset_is_named(client: TestClient, page: str, lang: str) -> None:
+def test_every_preset_is_named_as_players_call_it(client: TestClient, page: str,
+                                                  lang: str) -> None:
     text = client.get(f"/{page}", params={"lang": lang}).text
+    m = Messages(lang)
     for name in PRESETS:
-        shown = (f"<code>{name}</code>", f'<code id="preset-{name}">{name}</code>')
-        assert any(form in text for form in shown), (page, lang, name)
+        assert f">{html.escape(content.preset_title(name, m))}<" in text, (page, lang, name)
+        assert f"<code>{name}</code>" not in text, (page, lang, name)  # never the internal id
 
 
 @pytest.mark.parametrize("lang", LANGS)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Iterator
 from typing import Any
 
@@ -13,9 +14,9 @@ from ginrummy.actions import action_name
 from ginrummy.game import cut_for_deal
 from ginrummy.hand import HandState, deal_hand
 from ginrummy.hints import hint_for, hint_lines
-from ginrummy.i18n import Messages
 from ginrummy.rules import Rules
 from ginrummy.server import Settings, create_app
+from ginrummy.server.hint_api import player_messages
 from ginrummy.views import view_of
 from tests.server.kit import Player, create, join_seat, running
 
@@ -66,6 +67,10 @@ def test_hint_for_the_seat_to_act_in_both_languages(client: TestClient) -> None:
         by_cookie = client.get(f"/api/games/{gid}/hint",
                                headers={"Accept-Language": "it-IT,it;q=0.9"})
         assert by_cookie.status_code == 200 and by_cookie.json()["lang"] == "it"
+        # cards as a player reads them, in English too: 6♠, never the engine's 6S
+        for lines in (body["lines"], it["lines"]):
+            assert not re.search(r"\b(?:10|[A2-9TJQK])[CDHS]\b", " ".join(lines)), lines
+            assert re.search("[♠♥♦♣]", " ".join(lines)), lines
         # playing the hinted move is accepted
         assert me.act(body["action"]["name"])["type"] == "ack"
 
@@ -157,7 +162,7 @@ def test_two_games_differing_only_in_hidden_cards_give_the_same_hint(
             hand = table.position.game.hand
             direct = hint_for(view_of(hand, seat))
             assert second["action"]["id"] == direct.action
-            assert second["lines"] == hint_lines(direct, Messages("en"))
+            assert second["lines"] == hint_lines(direct, player_messages("en"))
             answers.append((first, second, hand))
     (first_a, second_a, hand_a), (first_b, second_b, hand_b) = answers
     _same_for(seat, hand_a, hand_b)

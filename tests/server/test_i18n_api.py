@@ -79,3 +79,18 @@ def test_languages_and_the_preferred_one(client: TestClient, header: str | None,
     body = client.get("/api/i18n", headers=headers).json()
     assert body == {"languages": ["en", "it"], "names": {"en": "English", "it": "Italiano"},
                     "preferred": preferred}
+
+
+@pytest.mark.parametrize(("header", "lang", "skip"), [
+    ("it-IT,it;q=0.9,en;q=0.8", "it", "Vai al tavolo"), ("fr, it;q=0.5", "it", "Vai al tavolo"),
+    ("en-GB", "en", "Skip to the game"), (None, "en", "Skip to the game"),
+])
+def test_the_client_page_is_in_the_language_accept_language_prefers(
+    client: TestClient, header: str | None, lang: str, skip: str
+) -> None:
+    headers = {"Accept-Language": header} if header else {}
+    for path in ("/", "/play/SomeGame", "/watch/SomeGame"):
+        page = client.get(path, headers=headers)
+        assert page.status_code == 200
+        assert f'<html lang="{lang}">' in page.text and skip in page.text, (path, page.text[:300])
+        assert page.headers["content-language"] == lang

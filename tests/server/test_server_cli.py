@@ -143,3 +143,23 @@ def test_serve_refuses_a_bad_database_url(url: str, capsys: pytest.CaptureFixtur
 
     assert main(["serve", "--database", url]) == 2
     assert "--database" in capsys.readouterr().out
+
+
+def test_serve_on_a_taken_port_says_what_to_do(tmp_path: Path,
+                                               capsys: pytest.CaptureFixture[str]) -> None:
+    from ginrummy.cli import main
+
+    with socket.socket() as holder:
+        holder.bind(("127.0.0.1", 0))
+        holder.listen()
+        port = holder.getsockname()[1]
+        database = f"sqlite:///{tmp_path / 'games.sqlite3'}"
+        assert main(["serve", "--port", str(port), "--database", database]) == 1
+    out = capsys.readouterr().out
+    assert f"port {port} on 127.0.0.1 is already in use" in out
+    assert f"gin serve --port {port + 1} (make run PORT={port + 1})" in out
+
+
+def test_make_run_takes_a_port() -> None:
+    makefile = (Path(__file__).resolve().parents[2] / "Makefile").read_text(encoding="utf-8")
+    assert "PORT ?= 8000" in makefile and "gin serve --port $(PORT)" in makefile

@@ -164,3 +164,24 @@ def test_my_games_does_not_call_it_your_turn_while_the_computer_plays_for_you(
                 [listed] = client.get("/api/games/mine").json()["games"]
             assert listed["to_act"] == idler and listed["seat"] == idler
             assert listed["your_turn"] is False  # the computer moves for the idle seat
+
+
+def test_presence_counts_down_the_idle_seat_s_stand_in(database: str) -> None:
+    with running(database, seed=5, idle_seconds=30.0) as client:
+        game = create(client, opponent="friend")
+        gid = game["game_id"]
+        with client.websocket_connect(f"/ws/{gid}?token={game['token']}") as ws0:
+            host = Player(ws0)
+            assert host.messages[0]["type"] == "hello" and host.messages[0]["idle_seconds"] == 30.0
+            with client.websocket_connect(f"/ws/{gid}?token={game['invite_token']}") as ws1:
+                friend = Player(ws1)
+                while friend.n < 1:
+                    friend.recv()
+                while host.n < 1:
+                    host.recv()
+                while host.state["to_act"] == 0:  # play until the host waits for the friend
+                    assert host.act(first_choice(host.state["view"]))["type"] == "ack"
+                while friend.n < host.n:
+                    friend.recv()
+            gone = host.until(lambda m: m["type"] == "presence" and not m["seats"][1]["connected"])
+            assert gone["idle"]["seat"] == 1 and 0 < gone["idle"]["seconds"] <= 30.0

@@ -5,6 +5,7 @@ import { renderHome } from "./home.js";
 import { ReplayScreen } from "./replay.js";
 import { TableScreen } from "./table.js";
 import { VerifyScreen } from "./verify.js";
+import { unlockSound } from "./sound.js";
 
 const main = document.getElementById("app");
 let screen = null;
@@ -17,6 +18,8 @@ function applySettings() {
 
 function renderChrome() {
   document.title = t("app.title");
+  const skip = document.querySelector(".skip");
+  if (skip) skip.textContent = t("app.skip");
   const lang = language();
   const setting = (key, label) => h("label", { class: "inline" },
     h("input", { type: "checkbox", name: key, checked: Boolean(store.get(`gin.${key}`, false)), onchange: (event) => {
@@ -42,6 +45,14 @@ function renderChrome() {
         h("div", { class: "menu" },
           setting("large", t("settings.large_cards")),
           setting("four", t("settings.four_colour")),
+          h("label", { class: "inline" }, t("settings.speed"),
+            h("select", { name: "speed", onchange: (event) => store.set("gin.speed", event.target.value) },
+              ["normal", "fast", "off"].map((speed) => h("option", { value: speed, selected: speed === store.get("gin.speed", "normal") }, t(`settings.speed.${speed}`))))),
+          h("label", { class: "inline" },
+            h("input", { type: "checkbox", name: "sound", checked: Boolean(store.get("gin.sound", false)), onchange: (event) => {
+              store.set("gin.sound", event.target.checked);
+              if (event.target.checked) unlockSound();
+            } }), t("settings.sound")),
           h("button", { type: "button", class: "btn small", onclick: () => keysDialog().showModal() }, t("settings.keys"))))));
 }
 

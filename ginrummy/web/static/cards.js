@@ -18,6 +18,12 @@ export function rankLabel(name) {
   return name[0] === "T" ? "10" : name[0];
 }
 
+/** A card's deadwood value (R8): ace 1, number cards their number, faces 10. */
+export function cardValue(name) {
+  const rank = rankOf(name) + 1;
+  return Math.min(rank, 10);
+}
+
 export function byRank(a, b) {
   return rankOf(a) - rankOf(b) || SUIT_ORDER.indexOf(suitOf(a)) - SUIT_ORDER.indexOf(suitOf(b));
 }
@@ -45,11 +51,18 @@ export function cardFace(name, options = {}) {
   const middle = face
     ? h("span", { class: "mid face", "aria-hidden": "true" }, h("span", { class: "fl" }, rank), h("span", { class: "fs" }, symbol))
     : h("span", { class: `mid${name[0] === "A" ? " ace" : ""}`, "aria-hidden": "true" }, symbol);
+  if (options.tag === "button") {
+    // a button is named by its content, which starts with what it shows: "4♦, four of diamonds"
+    const shown = h("span", { class: "idx tl" }, h("span", { class: "r" }, rank), h("span", { class: "s" }, symbol));
+    return h("button", {
+      type: "button", class: ["card", `s-${suit}`, ...(options.classes || [])], "data-card": name, ...(options.attrs || {}),
+    }, shown, h("span", { class: "sr-only" }, `, ${cardSpoken(name)}`), middle, corner("br"));
+  }
   return h(options.tag || "div", {
     class: ["card", `s-${suit}`, ...(options.classes || [])],
     "data-card": name,
-    "aria-label": cardSpoken(name),
-    ...(options.tag === "button" ? { type: "button" } : { role: "img" }),
+    "aria-label": `${rank}${symbol}, ${cardSpoken(name)}`,
+    role: "img",
     ...(options.attrs || {}),
   }, corner("tl"), middle, corner("br"));
 }

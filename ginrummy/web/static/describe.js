@@ -22,7 +22,7 @@ export function seatName(state, seat) {
  * (null for a watcher); `card` is what the words need that the action does not say: the
  * card a seat took from the pile, or the card the reader drew from the stock.
  */
-export function moveText(action, seat, me, name, card = null) {
+export function moveText(action, seat, me, name, card = null, gin = false) {
   const you = seat === me;
   const key = (base) => (you ? `log.${base}_you` : `log.${base}`);
   const [verb, ...rest] = action.split(" ");
@@ -34,11 +34,14 @@ export function moveText(action, seat, me, name, card = null) {
   if (action === "pass") return t(key("pass"), { name });
   if (action === "done") return t(key("done"), { name });
   if (action === "big gin") return t(key("big_gin"), { name });
-  if (verb === "knock") return you && rest[0] ? t("log.knock_you", { card: cardText(rest[0]) }) : t("log.knock", { name });
+  if (verb === "knock") {
+    if (you && rest[0]) return t(gin ? "log.gin_you" : "log.knock_you", { card: cardText(rest[0]) });
+    return t(gin ? "log.gin" : "log.knock", { name });
+  }
   if (verb === "discard") return t(key("discard"), { name, card: cardText(rest[0]) });
   if (verb === "meld") return t(key("meld"), { name, cards: cardsText(rest) });
   if (verb === "layoff") return t(key("layoff"), { name, card: cardText(rest[0]) });
-  return `${name}: ${action}`;
+  return name;
 }
 
 /**
@@ -56,9 +59,23 @@ export function historyLines(state) {
     let card = null;
     if (action === "take") card = pile.pop() || null;
     else if (action.startsWith("discard ")) pile.push(action.slice(8));
-    lines.push({ seat, text: () => moveText(action, seat, me, seatName(state, seat), card) });
+    const gin = action.startsWith("knock") && handWasGin(state, state.hand_number);
+    lines.push({ seat, text: () => moveText(action, seat, me, seatName(state, seat), card, gin) });
   }
   return lines;
+}
+
+/**
+ * Whether hand `number`, as `state` shows it, was ended by a gin: its result says so, or the
+ * knocker's cards are all in its melds once they are laid out (the defender's view).
+ */
+export function handWasGin(state, number) {
+  const view = state && state.view;
+  if (!view || state.hand_number !== number || view.knocker === null || view.knocker === undefined || view.knocker < 0) return false;
+  if (view.result) return view.result.outcome === "gin" || view.result.outcome === "big_gin";
+  const melded = new Set((view.melds[view.knocker] || []).flat());
+  const knockerHand = view.seat === view.knocker ? view.hand : view.seat === null || view.seat === undefined ? (view.hands || [])[view.knocker] : view.opponent_hand;
+  return Boolean(knockerHand) && knockerHand.length > 0 && knockerHand.every((card) => melded.has(card));
 }
 
 /** The cut for the first deal (R4) in words: each round's two cards, then who deals. */
@@ -113,11 +130,15 @@ export function resultLines(result, names, layoffs = [], boxBonus = 0) {
     lines.push(t("result.tie"));
     return lines;
   }
-  const parts = [t("result.part.difference", { value: result.difference })];
-  if (result.bonus) parts.push(t("result.part.bonus", { outcome: outcomeName(result.outcome), value: result.bonus }));
-  let sum = parts.join(" + ");
-  if (result.multiplier !== 1) sum = t("result.multiplied", { sum, multiplier: result.multiplier });
-  lines.push(t("result.points", { name: names[result.winner], sum, points: result.points }));
+  if (!result.bonus && result.multiplier === 1) {
+    lines.push(t("result.points_difference", { name: names[result.winner], points: result.points }));
+  } else {
+    const parts = [t("result.part.difference", { value: result.difference })];
+    if (result.bonus) parts.push(t("result.part.bonus", { outcome: outcomeName(result.outcome), value: result.bonus }));
+    let sum = parts.join(" + ");
+    if (result.multiplier !== 1) sum = t("result.multiplied", { sum, multiplier: result.multiplier });
+    lines.push(t("result.points", { name: names[result.winner], sum, points: result.points }));
+  }
   if (boxBonus) lines.push(t("result.box", { name: names[result.winner], bonus: boxBonus }));
   if (result.extra_boxes) lines.push(tp("result.extra_boxes", result.extra_boxes, { name: names[result.winner] }));
   return lines;
@@ -148,6 +169,7 @@ export function settlementWords(settlement, rules, names) {
   const lines = [];
   if (settlement.end_reason === null || settlement.end_reason === undefined) lines.push(t("settle.in_progress"));
   else if (settlement.winner === null || settlement.winner === undefined) lines.push(t("settle.no_winner", { reason: t(`end.${settlement.end_reason}`) }));
+  else if (has(`over.reason.${settlement.end_reason}`)) lines.push(t(`over.reason.${settlement.end_reason}`, { name: names[settlement.winner] }));
   else lines.push(t("settle.winner", { name: names[settlement.winner], reason: t(`end.${settlement.end_reason}`) }));
   const stake = rules.stake_per_point;
   if (settlement.payer === null || settlement.payer === undefined) lines.push(t("settle.margin_none"));

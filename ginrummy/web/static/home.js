@@ -16,17 +16,34 @@ function sameValue(a, b) {
   return (a ?? null) === (b ?? null);
 }
 
-/** The form's choices survive a change of language (the page is drawn again). */
+/** The form's choices survive a change of language (the page is drawn again); the last game's are remembered. */
+const SAVED = "gin.home";
 const choice = {
   players: 2,
   seats: ["computer", "computer", "computer"], // places 1..3 of a table of three or four
   teamTarget: 125,
   opponent: "computer",
-  level: 1,
+  level: 3,
   preset: "standard",
   values: null,
   name: store.get("gin.name", ""),
+  ...remembered(),
 };
+
+/** The choices of the last game started in this browser, kept only where they still make sense. */
+function remembered() {
+  const saved = store.get(SAVED, null);
+  if (!saved || typeof saved !== "object") return {};
+  const out = {};
+  if ([2, 3, 4].includes(saved.players)) out.players = saved.players;
+  if (["computer", "friend"].includes(saved.opponent)) out.opponent = saved.opponent;
+  if ([1, 2, 3, 4, 5].includes(saved.level)) out.level = saved.level;
+  if (Array.isArray(saved.seats) && saved.seats.length === 3 && saved.seats.every((kind) => ["computer", "friend"].includes(kind))) out.seats = saved.seats;
+  if (Number.isInteger(saved.teamTarget) && saved.teamTarget > 0) out.teamTarget = saved.teamTarget;
+  if (typeof saved.preset === "string") out.preset = saved.preset;
+  if (saved.values && typeof saved.values === "object") out.savedValues = saved.values;
+  return out;
+}
 
 export async function renderHome(main) {
   main.replaceChildren(h("p", { class: "loading" }, t("app.loading")));
@@ -36,7 +53,12 @@ export async function renderHome(main) {
     main.replaceChildren(h("p", { class: "notice error", role: "alert" }, errorText(error)));
     return;
   }
-  if (!choice.values) choice.values = { ...rulesInfo.presets[choice.preset] };
+  if (!rulesInfo.presets[choice.preset]) choice.preset = "standard";
+  if (!choice.values) {
+    const base = rulesInfo.presets[choice.preset];
+    const saved = choice.savedValues || {};
+    choice.values = { ...base, ...Object.fromEntries(Object.entries(saved).filter(([key]) => key in base && key !== "name")) };
+  }
   const games = h("section", { class: "panel games", id: "games", "aria-labelledby": "games-title" },
     h("h2", { id: "games-title" }, t("games.title")), h("p", { class: "muted" }, t("app.loading")));
   main.replaceChildren(h("div", { class: "home" },
@@ -121,10 +143,11 @@ function newGameForm() {
       h("span", {}, t(`new.players.${count}`))))),
   opponentBox,
   seatsBox,
-  levelRow,
-  h("label", { class: "field" }, h("span", {}, t("new.name")),
-    h("input", { name: "name", maxlength: 40, autocomplete: "nickname", value: choice.name,
-      placeholder: t("new.name_placeholder"), oninput: (e) => { choice.name = e.target.value; } })),
+  h("div", { class: "field-row" },
+    levelRow,
+    h("label", { class: "field" }, h("span", {}, t("new.name")),
+      h("input", { name: "name", maxlength: 40, autocomplete: "nickname", value: choice.name,
+        placeholder: t("new.name_placeholder"), oninput: (e) => { choice.name = e.target.value; } }))),
   h("label", { class: "field" }, h("span", {}, t("new.preset")),
     h("select", { name: "preset", onchange: (e) => {
       choice.preset = e.target.value;
@@ -134,6 +157,8 @@ function newGameForm() {
       refresh();
     } }, Object.keys(info.presets).map((name) => h("option", { value: name, selected: name === choice.preset }, presetName(name))))),
   presetDesc,
+  error,
+  submit,
   h("details", { class: "options" },
     h("summary", {}, t("new.options")),
     h("p", { class: "muted" }, t("new.options_note")),
@@ -143,9 +168,7 @@ function newGameForm() {
       drawOptions();
       refresh();
     } }, t("new.reset"))),
-  h("div", { class: "in-words" }, h("h3", {}, t("new.summary")), summary),
-  error,
-  submit);
+  h("div", { class: "in-words" }, h("h3", {}, t("new.summary")), summary));
   opponentBox.append(h("legend", {}, t("new.opponent")),
     opponentRadio("computer", t("new.computer")), opponentRadio("friend", t("new.friend")));
   seatsBox.replaceChildren(...tableSeats(refresh));
@@ -238,6 +261,8 @@ async function startGame() {
   const name = (choice.name || "").trim();
   body.name = name || t("new.name_placeholder");
   store.set("gin.name", name);
+  const { players, opponent, level, seats, teamTarget, preset } = choice;
+  store.set(SAVED, { players, opponent, level, seats, teamTarget, preset, values: options });
   const created = await api("/api/games", { method: "POST", body });
   const links = created.links || {};
   store.set(`gin.links.${created.game_id}`, { invite: links.invite || null, watch: links.watch || null, invites: created.invites || [] });

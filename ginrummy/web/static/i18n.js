@@ -70,6 +70,11 @@ export function meldsText(melds) {
   return (melds || []).map((meld) => `[${cardsText(meld)}]`).join(" ");
 }
 
+/** "the J♣" in English, "il J♣" or "l'8♣" in Italian (asso and otto begin with a vowel). */
+export function theCard(name) {
+  return t("A8".includes(name[0]) ? "card.the_vowel" : "card.the", { card: cardText(name) });
+}
+
 /** "seven of hearts", for screen readers. */
 export function cardSpoken(name) {
   return t("card.name", { rank: t(`rank.${name[0]}`), suit: t(`suit.${name[1]}`) });

@@ -21,7 +21,7 @@ export function renderMultiTable(ctl) {
     ctl.replayBar || null, felt, side);
   ctl.root.replaceChildren(screen);
   fitHand(ctl.root);
-  const log = ctl.root.querySelector(".log ol");
+  const log = ctl.root.querySelector(".log .log-scroll");
   if (log) log.scrollTop = log.scrollHeight;
 }
 

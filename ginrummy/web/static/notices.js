@@ -2,18 +2,15 @@
 import { h } from "./dom.js";
 import { has, t } from "./i18n.js";
 
-const OWN_WORDS = new Set(["stale", "not_your_turn", "illegal_action", "read_only", "not_started", "game_over", "rate_limited", "busy", "too_many_connections", "storage", "not_found", "bad_token", "network", "invite_spent", "seat_replaced", "no_cut_choice", "not_your_choice"]);
-
-/** An ApiError or a WebSocket error message ({code, message}) in words. */
+/**
+ * An ApiError or a WebSocket error message ({code, message}) in the reader's words. The
+ * server's `message` is English written for developers (it may name cards as `6S`): it is
+ * never shown; every code the server can send has its own sentence (`error.<code>`).
+ */
 export function errorText(error) {
-  const code = error && error.code;
-  const message = (error && error.message) || "";
-  if (code === "network") return t("error.network");
-  if (code === "bad_rules") return t("error.bad_rules", { message });
-  if (code === "bad_name") return has(`error.bad_name.${error.reason}`) ? t(`error.bad_name.${error.reason}`) : t("error.server", { message });
-  if (code === "illegal_action" && message) return `${t("error.illegal_action")} (${message})`;
-  if (OWN_WORDS.has(code) && has(`error.${code}`)) return t(`error.${code}`);
-  return t("error.server", { message: message || code || "?" });
+  const code = (error && error.code) || "internal";
+  if (code === "bad_name" && has(`error.bad_name.${error.reason}`)) return t(`error.bad_name.${error.reason}`);
+  return has(`error.${code}`) ? t(`error.${code}`) : t("error.unknown");
 }
 
 /** A notice at the top of the screen; errors stay until dismissed or replaced, news fade. */

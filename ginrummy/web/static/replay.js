@@ -2,6 +2,7 @@
 import { api } from "./api.js";
 import { h, typing } from "./dom.js";
 import { t } from "./i18n.js";
+import { isTableGame } from "./multistate.js";
 import { TableScreen } from "./table.js";
 
 const PAGE = 500;
@@ -13,31 +14,56 @@ export class ReplayScreen {
     this.step = 1;
     this.timer = null;
     this.table = new TableScreen(root, { gameId, mode: "replay", token });
+    this.open = false; // both hands shown (a player's replay of a finished game)
     this.onKey = (event) => this.keydown(event);
   }
 
   async start() {
     this.root.replaceChildren(h("p", { class: "loading" }, t("app.loading")));
-    try {
-      let since = 0;
-      for (;;) {
-        const query = new URLSearchParams({ since: String(since), limit: String(PAGE) });
-        if (this.token) query.set("token", this.token);
-        const page = await api(`/api/games/${encodeURIComponent(this.gameId)}/events?${query}`);
-        this.events.push(...page.events);
-        since += page.events.length;
-        if (page.events.length < PAGE || since >= page.n) break;
-      }
-    } catch (error) {
-      this.table.showFatal(error);
-      return;
-    }
+    if (!(await this.load())) return;
     if (!this.events.length) {
       this.root.replaceChildren(h("section", { class: "panel" }, h("p", {}, t("replay.start")), h("a", { class: "btn", href: "/" }, t("btn.home"))));
       return;
     }
     document.addEventListener("keydown", this.onKey);
     this.show(1);
+  }
+
+  /** Every event, as the seat saw it (or, `this.open`, with both hands). False on failure. */
+  async load() {
+    const events = [];
+    try {
+      let since = 0;
+      for (;;) {
+        const query = new URLSearchParams({ since: String(since), limit: String(PAGE) });
+        if (this.token) query.set("token", this.token);
+        if (this.open) query.set("open", "1");
+        const page = await api(`/api/games/${encodeURIComponent(this.gameId)}/events?${query}`);
+        events.push(...page.events);
+        since += page.events.length;
+        if (page.events.length < PAGE || since >= page.n) break;
+      }
+    } catch (error) {
+      this.table.showFatal(error);
+      return false;
+    }
+    this.events = events;
+    return true;
+  }
+
+  /** Both hands or only mine: the game is over, so its player may see everything. */
+  async toggleOpen() {
+    this.open = !this.open;
+    if (await this.load()) this.show(this.step);
+  }
+
+  /** The step of each deal: where each hand starts. */
+  hands() {
+    const starts = [];
+    this.events.forEach((message, index) => {
+      if (message.event && message.event.kind === "deal") starts.push({ number: message.state.hand_number, step: index + 1 });
+    });
+    return starts;
   }
 
   destroy() {
@@ -84,7 +110,25 @@ export class ReplayScreen {
       h("button", { type: "button", class: "btn small", onclick: go(this.step + 1), disabled: this.step >= total, dataset: { name: "next" } }, t("replay.next"), " ▶"),
       h("button", { type: "button", class: "btn small", onclick: go(total), disabled: this.step >= total, dataset: { name: "last" } }, t("replay.last"), " ▶|"),
       h("button", { type: "button", class: "btn small", onclick: () => (playing ? this.pause() : this.play()), dataset: { name: "play" } }, playing ? t("replay.pause") : t("replay.play")),
+      this.handPicker(),
+      this.canOpen() ? h("button", { type: "button", class: "btn small", "aria-pressed": String(this.open), onclick: () => this.toggleOpen(), dataset: { name: "open" } }, t("replay.both_hands")) : null,
       this.token ? null : h("a", { class: "btn small", href: table }, t("replay.back_to_table")));
+  }
+
+  /** A list of the hands: choosing one jumps to its deal. */
+  handPicker() {
+    const hands = this.hands();
+    if (hands.length < 2) return null;
+    const current = [...hands].reverse().find((hand) => hand.step <= this.step) || hands[0];
+    return h("label", { class: "inline hand-pick" }, h("span", { class: "sr-only" }, t("replay.jump")),
+      h("select", { name: "hand", "aria-label": t("replay.jump"), onchange: (event) => { this.pause(); this.show(Number(event.target.value)); } },
+        hands.map((hand) => h("option", { value: hand.step, selected: hand === current }, t("table.hand_number", { number: hand.number })))));
+  }
+
+  /** Only a player (not a watch link) of a two-player game that is over sees both hands. */
+  canOpen() {
+    const last = this.events[this.events.length - 1];
+    return !this.token && Boolean(last) && last.state.stage === "over" && last.state.you !== null && last.state.you !== undefined && !isTableGame(last.state);
   }
 
   play() {

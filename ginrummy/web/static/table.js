@@ -2,13 +2,14 @@
 // The server decides everything: this shows its state and sends back one of view.legal.
 import { api, ApiError } from "./api.js";
 import { Connection } from "./conn.js";
-import { cutText, historyLines, moveText, seatName } from "./describe.js";
+import { cutText, handWasGin, historyLines, moveText, seatName } from "./describe.js";
 import { h, store, typing } from "./dom.js";
 import { language, t } from "./i18n.js";
 import { clearNotices, errorText, notify } from "./notices.js";
 import { handPicture, handSeatOf, isTableGame, readyWanted } from "./multistate.js";
 import { renderMultiTable } from "./multiview.js";
 import { animateMove, measureMove, renderTable } from "./tableview.js";
+import { play as playSound } from "./sound.js";
 
 /** The state the hand renderer reads: a table game's picture of one table, else the state. */
 function picture(state) {
@@ -68,6 +69,9 @@ export class TableScreen {
   async start() {
     this.root.replaceChildren(h("p", { class: "loading" }, t("conn.connecting")));
     document.addEventListener("keydown", this.onKey);
+    this.root.addEventListener("focusin", (event) => {
+      this.handFocus = Boolean(event.target.closest && event.target.closest(".my-hand"));
+    });
     if (this.mode === "play" && this.token) {
       const taken = await this.takeSeat(this.token);
       this.token = null;
@@ -199,6 +203,7 @@ export class TableScreen {
     switch (message.type) {
       case "hello":
         this.seat = message.seat;
+        this.idleSeconds = message.idle_seconds ?? null;
         if (message.role === "watcher") this.readOnly = true;
         break;
       case "snapshot":
@@ -230,6 +235,9 @@ export class TableScreen {
         this.error(message);
         break;
       case "presence":
+        // the server's idle timer: when the computer will play for a seat that keeps the game waiting
+        this.idle = message.idle ? { seat: message.idle.seat, at: Date.now() + message.idle.seconds * 1000 } : null;
+        this.watchers = message.watchers || 0;
         if (this.state) {
           for (const seat of message.seats) {
             const info = this.state.seats[seat.seat];
@@ -259,7 +267,16 @@ export class TableScreen {
     this.n = message.n;
     this.state = message.state;
     if (this.pending && this.pending.acked !== undefined && this.n >= this.pending.acked) this.pending = null;
+    const wasMyTurn = this.myTurn;
     this.logEvent(message.event, before, message.state);
+    const ev = message.event || {};
+    if (ev.kind === "play" && typeof ev.action === "string" && ev.action.startsWith("knock") && ev.seat !== (this.multi ? null : this.seat)) playSound("knock");
+    else if (!wasMyTurn && this.myTurn) playSound("turn");
+    // each move starts the timer of the seat now waited for again (PROTOCOL.md "Idle players")
+    if (this.idleSeconds && !this.multi) {
+      const waited = message.state.stage === "hand" ? message.state.to_act : null;
+      this.idle = waited === null || waited === undefined ? null : { seat: waited, at: Date.now() + this.idleSeconds * 1000 };
+    }
     this.afterUpdate(flight);
   }
 
@@ -390,7 +407,15 @@ export class TableScreen {
       this.fresh = card; // shown lit for a moment: the card just drawn
       this.freshUntil = Date.now() + 1500;
     }
-    this.log.push({ seat: event.seat, text: () => moveText(event.action, event.seat, me, seatName(after, event.seat), card), play: true });
+    // a knock is a gin when the knocker's deadwood is 0: mine is known now, the other's once laid out
+    const hand = after.hand_number;
+    const mineGin = event.action.startsWith("knock ") && event.seat === me && before && before.view && before.view.arrangement
+      && (before.view.arrangement.discards || {})[event.action.slice(6)] === 0;
+    const gin = () => mineGin || (event.action.startsWith("knock") && handWasGin(this.shown, hand));
+    this.log.push({ seat: event.seat, text: () => moveText(event.action, event.seat, me, seatName(after, event.seat), card, gin()), play: true });
+    // a screen reader hears each move once, as it happens (not the whole log at each redraw)
+    const announce = document.getElementById("announce");
+    if (announce) announce.textContent = moveText(event.action, event.seat, me, seatName(after, event.seat), card, gin());
     if (this.log.length > 200) this.log.splice(1, this.log.length - 200);
   }
 
@@ -466,6 +491,23 @@ export class TableScreen {
     this.send({ type: "cut_choice", deal, expect: this.n });
   }
 
+  /** The same game against the computer again, the other seat dealing first (a new game). */
+  async rematch() {
+    if (this.pending) return;
+    this.pending = { id: "rematch" };
+    this.render();
+    try {
+      const created = await api(`/api/games/${encodeURIComponent(this.gameId)}/rematch`, { method: "POST" });
+      const links = created.links || {};
+      store.set(`gin.links.${created.game_id}`, { invite: null, watch: links.watch || null, invites: [] });
+      location.assign(`/play/${encodeURIComponent(created.game_id)}`);
+    } catch (error) {
+      this.pending = null;
+      notify(errorText(error), "error");
+      this.render();
+    }
+  }
+
   /** Take my seat back from the computer (it played for me while I was idle). */
   back() {
     if (this.pending || this.readOnly || !this.state) return;
@@ -483,6 +525,7 @@ export class TableScreen {
 
   clickCard(name) {
     const action = this.cardAction(name);
+    this.handFocus = true;
     if (action) this.play(action);
   }
 
@@ -564,15 +607,48 @@ export class TableScreen {
     this.render();
     if (flight) animateMove(this, flight);
     this.stepPlan();
+    this.layOutIfNoChoice();
+  }
+
+  /**
+   * Nothing to choose: the knocker with a single possible layout lays it out at once (once a
+   * hand, so that a refusal cannot loop). The defender always sees the knocker's melds first.
+   */
+  layOutIfNoChoice() {
+    const view = this.view;
+    if (this.pending || this.plan.length || !this.myTurn || !view || !view.layouts || view.layouts.length !== 1) return;
+    const single = view.phase === "knocker_melds";
+    const key = `${this.shown.hand_number}:${view.phase}`;
+    if (!single || this.autoLaid === key) return;
+    this.autoLaid = key;
+    this.playPlan(view.layouts[0].actions);
   }
 
   render() {
     if (!this.state) return;
-    const focused = document.activeElement && document.activeElement.closest && document.activeElement.closest(".my-hand .card");
-    if (focused) this.focusName = focused.dataset.card;
+    const active = document.activeElement;
+    const focused = active && active.closest && active.closest(".my-hand .card");
+    // a card just played (clicked or Enter) leaves the hand: focus goes to its neighbour
+    const inHand = Boolean(focused) || (this.handFocus && (!active || active === document.body));
+    let index = -1;
+    if (focused) {
+      this.focusName = focused.dataset.card;
+      index = [...focused.parentElement.querySelectorAll(".card")].indexOf(focused);
+    }
+    if (index >= 0) this.focusIndex = index;
     if (this.multi) renderMultiTable(this);
     else renderTable(this);
-    if (focused && this.focusName) this.focusCard(this.focusName);
+    if (inHand) this.focusInHand();
+  }
+
+  /** Focus the card last focused, else the one now at its place, so that the arrows go on working. */
+  focusInHand() {
+    const cards = [...this.root.querySelectorAll(".my-hand .card")];
+    if (!cards.length) return;
+    const same = cards.find((el) => el.dataset.card === this.focusName);
+    const el = same || cards[Math.max(0, Math.min(this.focusIndex ?? 0, cards.length - 1))];
+    this.focusName = el.dataset.card;
+    el.focus();
   }
 
   // ------------------------------------------------------------ keyboard
@@ -595,7 +671,9 @@ export class TableScreen {
       }
       return;
     }
-    if (key === "Enter" && !(event.target && event.target.closest && event.target.closest("button, a, input, select, summary"))) {
+    // Enter away from any control, or on a card that has nothing to do now (laying out, next hand)
+    const idleCard = card && !this.cardAction(card.dataset.card);
+    if (key === "Enter" && (idleCard || !(event.target && event.target.closest && event.target.closest("button, a, input, select, summary")))) {
       // Enter away from any control: the panel's main button (Lay out, Accept, Next hand)
       const main = this.root.querySelector(".felt .panel .btn.primary:not([disabled])");
       if (main && !this.readOnly) {
@@ -605,10 +683,11 @@ export class TableScreen {
       return;
     }
     const lower = key.length === 1 ? key.toLowerCase() : key;
+    // the drawing keys are the terminal game's, in each language (T tallone, S scarti, P passo)
     const shortcuts = {
-      s: () => this.play("stock"),
-      p: () => this.play("take"),
-      t: () => this.play("take"),
+      [t("key.stock").toLowerCase()]: () => this.play("stock"),
+      [t("key.take").toLowerCase()]: () => this.play("take"),
+      [t("key.pass").toLowerCase()]: () => this.play("pass"),
       x: () => this.play("pass"),
       k: () => this.setKnockMode(!this.knockMode),
       g: () => { const gin = this.ginAction(); if (gin) this.play(gin); },

@@ -1,11 +1,11 @@
 // Drawing the table from the server's state: the felt, both seats, stock and pile, the panel of
 // what to do now, the score and the move log. Nothing here decides a rule: it shows `view.legal`.
-import { byRank, bySuit, cardBack, cardFace, cardRow, meldOrder, suitOf } from "./cards.js";
+import { byRank, bySuit, cardBack, cardFace, cardRow, cardValue, meldOrder, suitOf } from "./cards.js";
 import { choosingDealer, cutChoicePanel } from "./cutchoice.js";
 import { resultLines, rulesSummary, seatName, settlementRows, settlementWords } from "./describe.js";
-import { h, reducedMotion } from "./dom.js";
+import { h, reducedMotion, store } from "./dom.js";
 import { enableDrag } from "./handdrag.js";
-import { cardText, cardsText, language, t, tp } from "./i18n.js";
+import { cardSpoken, cardText, cardsText, language, t, theCard, tp } from "./i18n.js";
 
 // ------------------------------------------------------------ what each seat shows
 
@@ -70,18 +70,23 @@ export function renderTable(ctl) {
   const view = state.view;
   const bottom = state.you ?? 0;
   const top = 1 - bottom;
-  const felt = h("section", { class: ["felt", `stage-${state.stage}`], "aria-label": t("app.title") },
-    seatArea(ctl, top, "top"),
-    view ? middle(ctl) : null,
+  // between hands the result panel names both players and their totals: the seats give it their room
+  const between = state.stage === "between_hands" || state.stage === "over";
+  const felt = h("section", { class: ["felt", `stage-${state.stage}`], "aria-labelledby": "table-title" },
+    h("h1", { class: "sr-only", id: "table-title" }, t("table.title", { name0: seatName(state, bottom), name1: seatName(state, top) })),
+    between ? null : seatArea(ctl, top, "top"),
+    // the stock and the pile matter until someone knocks; then the room goes to the melds
+    view && state.stage === "hand" && !["knocker_melds", "defender"].includes(view.phase) ? middle(ctl) : null,
     view && state.stage === "hand" ? meldsArea(ctl) : null,
     panel(ctl),
-    seatArea(ctl, bottom, "bottom"));
+    between ? null : seatArea(ctl, bottom, "bottom"),
+    ctl.watchers && ctl.mode === "play" ? h("p", { class: "watchers" }, tp("table.watchers", ctl.watchers)) : null);
   const side = h("aside", { class: "side" }, scoreBox(ctl), logBox(ctl), rulesBox(ctl), shareBox(ctl), keysBox(ctl));
   const screen = h("div", { class: ["table-screen", `mode-${ctl.mode}`, ctl.readOnly ? "read-only" : null, ctl.pending ? "busy" : null, ctl.knockMode ? "knock-mode" : null] },
     ctl.replayBar || null, felt, side);
   ctl.root.replaceChildren(screen);
   fitHand(ctl.root);
-  const log = ctl.root.querySelector(".log ol");
+  const log = ctl.root.querySelector(".log .log-scroll");
   if (log) log.scrollTop = log.scrollHeight;
 }
 
@@ -112,6 +117,7 @@ function seatHead(ctl, seat) {
   return h("div", { class: ["seat-head", toAct ? "to-act" : null] },
     h("span", { class: ["presence", info.connected || info.kind === "computer" ? "on" : "off"], title: info.connected || info.kind === "computer" ? "" : t("table.offline", { name: seatName(state, seat) }) }),
     h("span", { class: "name" }, name),
+    info.kind === "human" && !info.connected && !me && state.stage !== "waiting" ? h("span", { class: "badge away" }, t("table.disconnected")) : null,
     state.view && state.view.dealer === seat && state.stage === "hand" ? h("span", { class: "badge" }, t("table.dealer")) : null,
     h("span", { class: "points", "aria-label": `${seatName(state, seat)}: ${state.totals[seat]}` }, String(state.totals[seat])));
 }
@@ -206,19 +212,17 @@ export function middle(ctl) {
   const canTake = ctl.can("take");
   const stock = h("button", {
     type: "button", class: ["stock", canStock ? "playable" : null, ctl.hint && ctl.hint.action === "stock" ? "hinted" : null], disabled: !canStock,
-    "aria-label": `${t("table.stock")}: ${tp("table.stock_count", view.stock_size)}`,
     onclick: () => ctl.play("stock"),
-  }, view.stock_size ? cardBack({ classes: ["stock-card"] }) : h("div", { class: "card empty" }),
+  }, view.stock_size ? cardBack({ classes: ["stock-card"], attrs: { "aria-hidden": "true" } }) : h("div", { class: "card empty" }),
   h("span", { class: "caption" }, t("table.stock"), " · ", tp("table.stock_count", view.stock_size)));
   const pileCards = view.pile.slice(-3);
   const top = view.pile[view.pile.length - 1];
   const pile = h("button", {
     type: "button", class: ["pile", canTake ? "playable" : null], disabled: !canTake,
-    "aria-label": `${t("table.pile")}: ${top ? cardText(top) : t("table.pile_empty")}`,
     onclick: () => ctl.play("take"),
-  }, h("div", { class: "pile-stack" },
+  }, h("div", { class: "pile-stack", "aria-hidden": "true" },
     pileCards.length ? pileCards.map((card, index) => cardFace(card, { classes: [index === pileCards.length - 1 ? "pile-top" : "under", ctl.hint && ctl.hint.action === "take" && index === pileCards.length - 1 ? "hinted" : null] })) : h("div", { class: "card empty pile-top" })),
-  h("span", { class: "caption" }, t("table.pile")));
+  h("span", { class: "caption" }, t("table.pile"), h("span", { class: "sr-only" }, `: ${top ? `${cardText(top)}, ${cardSpoken(top)}` : t("table.pile_empty")}`)));
   const numbered = state.mode === "teams" ? "multi.round_number" : "table.hand_number";
   const info = [h("span", { class: "hand-no" }, t(numbered, { number: state.hand_number }))];
   if (rules.oklahoma && view.upcard) {
@@ -254,9 +258,43 @@ export function meldsArea(ctl) {
 
 // ------------------------------------------------------------ the panel: what to do now
 
-export function button(label, { onclick, disabled = false, primary = false, key = null, name = null }) {
+export function button(label, { onclick, disabled = false, primary = false, key = null, name = null, why = null }) {
+  if (disabled && why) {
+    // off, with the reason on hover and focus: aria-disabled keeps it in the Tab order
+    const tip = h("span", { class: "why", role: "tooltip", id: `why-${name}` }, why);
+    return h("button", { type: "button", class: ["btn", "off", primary ? "primary" : null], "aria-disabled": "true", "aria-describedby": tip.id, dataset: name ? { name } : null },
+      label, key ? h("kbd", {}, key) : null, tip);
+  }
   return h("button", { type: "button", class: ["btn", primary ? "primary" : null], disabled, onclick, dataset: name ? { name } : null },
     label, key ? h("kbd", {}, key) : null);
+}
+
+/** Why Knock (or Gin) is off now, in words; null when it is on or the question does not arise. */
+function whyOff(ctl, gin) {
+  const view = ctl.shown.view;
+  if (!ctl.myTurn) return t("why.not_your_turn");
+  if (view.phase === "first_upcard" || view.phase === "draw" || view.phase === "wall") return t("why.draw_first");
+  const after = view.arrangement && view.arrangement.deadwood_after_discard;
+  if (after === null || after === undefined) return null;
+  if (gin) return t("why.gin", { count: after });
+  if (view.knock_limit === 0) return t("why.gin_only");
+  return t("why.knock", { count: after, limit: view.knock_limit });
+}
+
+/** "The computer takes their place in 2:41": the server's idle timer for `seat`, ticking. */
+function countdown(ctl, seat) {
+  const idle = ctl.idle;
+  if (!idle || idle.seat !== seat) return null;
+  const el = h("span", { class: "countdown" });
+  const tick = () => {
+    if (!el.isConnected && el.dataset.started) return;
+    el.dataset.started = "1";
+    const left = Math.max(0, Math.ceil((idle.at - Date.now()) / 1000));
+    el.textContent = t("status.stand_in_in", { time: `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}` });
+    if (left > 0) setTimeout(tick, 1000 - (Date.now() % 1000 || 0));
+  };
+  tick();
+  return el;
 }
 
 /** While the computer plays for me (I was idle, PROTOCOL.md "Idle players"): say so, offer to play again. */
@@ -282,8 +320,12 @@ export function panel(ctl) {
   const view = state.view;
   const other = seatName(state, 1 - state.you);
   if (!ctl.myTurn) {
+    const friend = state.seats[1 - state.you] || {};
+    const away = friend.kind === "human" && !friend.connected && !friend.stand_in;
     return h("div", { class: "panel status-panel" },
-      h("p", { class: "status", "aria-live": "polite" }, h("span", { class: "thinking" }), state.kind === "computer" || (state.seats[1 - state.you] || {}).kind === "computer" ? t("status.wait", { name: other }) : t("status.wait_friend", { name: other })),
+      away
+        ? h("p", { class: "status away" }, t("status.friend_away", { name: other }), " ", countdown(ctl, 1 - state.you))
+        : h("p", { class: "status", "aria-live": "polite" }, h("span", { class: "thinking" }), friend.kind === "computer" ? t("status.wait", { name: other }) : t("status.wait_friend", { name: other })),
       playButtons(ctl));
   }
   if (view.phase === "knocker_melds") return layoutPanel(ctl);
@@ -293,8 +335,8 @@ export function panel(ctl) {
   if (ctl.knockMode && ctl.legal.every((action) => action.startsWith("knock "))) status = t("status.wall_knock");
   else if (ctl.knockMode) status = t("status.knock_choose");
   else if (view.phase === "first_upcard") status = t("status.first_upcard", { card: cardText(top) });
-  else if (view.phase === "wall") status = t("status.wall", { card: cardText(top) });
-  else if (view.phase === "draw") status = ctl.legal.includes("take") ? t("status.draw", { card: cardText(top) }) : t("status.draw_stock_only");
+  else if (view.phase === "wall") status = t("status.wall", { the_card: theCard(top) });
+  else if (view.phase === "draw") status = ctl.legal.includes("take") ? t("status.draw", { the_card: theCard(top) }) : t("status.draw_stock_only");
   else if (ctl.ginAction()) status = t("status.discard_gin");
   else if (ctl.knockActions().length) status = t("status.discard_knock");
   else status = t("status.discard");
@@ -309,11 +351,11 @@ function playButtons(ctl) {
   const legal = ctl.legal;
   const buttons = [];
   if (legal.includes("pass") || view.phase === "first_upcard" || view.phase === "wall") {
-    buttons.push(button(t("btn.take"), { onclick: () => ctl.play("take"), disabled: !ctl.can("take"), primary: true, key: "T", name: "take" }));
-    buttons.push(button(t("btn.pass"), { onclick: () => ctl.play("pass"), disabled: !ctl.can("pass"), key: "X", name: "pass" }));
+    buttons.push(button(t("btn.take"), { onclick: () => ctl.play("take"), disabled: !ctl.can("take"), primary: true, key: t("key.take"), name: "take" }));
+    buttons.push(button(t("btn.pass"), { onclick: () => ctl.play("pass"), disabled: !ctl.can("pass"), key: t("key.pass"), name: "pass" }));
   } else if (view.phase === "draw") {
-    buttons.push(button(t("btn.stock"), { onclick: () => ctl.play("stock"), disabled: !ctl.can("stock"), primary: true, key: "S", name: "stock" }));
-    buttons.push(button(t("btn.take"), { onclick: () => ctl.play("take"), disabled: !ctl.can("take"), key: "P", name: "take" }));
+    buttons.push(button(t("btn.stock"), { onclick: () => ctl.play("stock"), disabled: !ctl.can("stock"), primary: true, key: t("key.stock"), name: "stock" }));
+    buttons.push(button(t("btn.take"), { onclick: () => ctl.play("take"), disabled: !ctl.can("take"), key: t("key.take"), name: "take" }));
   }
   const knocks = ctl.knockActions();
   const gin = ctl.ginAction();
@@ -323,9 +365,10 @@ function playButtons(ctl) {
     const limit = view.knock_limit;
     buttons.push(button(limit > 0 ? t("btn.knock_limit", { limit }) : t("btn.knock"), {
       onclick: () => ctl.setKnockMode(true), disabled: Boolean(ctl.pending) || !knocks.length, key: "K", name: "knock",
+      why: !knocks.length ? whyOff(ctl, false) : null,
     }));
   }
-  buttons.push(button(t("btn.gin"), { onclick: () => gin && ctl.play(gin), disabled: Boolean(ctl.pending) || !gin, primary: Boolean(gin), key: "G", name: "gin" }));
+  buttons.push(button(t("btn.gin"), { onclick: () => gin && ctl.play(gin), disabled: Boolean(ctl.pending) || !gin, primary: Boolean(gin), key: "G", name: "gin", why: !gin ? whyOff(ctl, true) : null }));
   if (ctl.shown.rules.big_gin) buttons.push(button(t("btn.big_gin"), { onclick: () => ctl.play("big gin"), disabled: !ctl.can("big gin"), primary: ctl.can("big gin"), key: "B", name: "big-gin" }));
   buttons.push(button(t("btn.hint"), { onclick: () => ctl.askHint(), disabled: !ctl.myTurn || Boolean(ctl.pending), key: "H", name: "hint" }));
   return h("div", { class: "buttons" }, buttons);
@@ -375,18 +418,18 @@ function defendPanel(ctl) {
   else if (best.layoffs.length) words = t("defend.best", { cards: cardsText(best.layoffs), deadwood: best.deadwood });
   else words = t("defend.best_none", { deadwood: best.deadwood });
   const canLayoff = ctl.legal.some((action) => action.startsWith("layoff "));
+  const knockerCount = knockerLoose.reduce((sum, card) => sum + cardValue(card), 0);
   const finish = () => {
     const melds = (view.arrangement && view.arrangement.melds) || [];
     ctl.playPlan(melds.map((meld) => `meld ${meld.join(" ")}`).concat(["done"]));
   };
   return h("div", { class: "panel status-panel your-turn defend-panel" },
-    h("p", { class: "status" }, gin ? t("status.defender_gin", { name: knocker }) : t("status.defender", { name: knocker })),
+    h("p", { class: "status" }, gin ? t("status.defender_gin", { name: knocker }) : t("status.defender", { name: knocker, count: knockerCount })),
     h("p", {}, words),
-    best ? h("div", { class: "layout-cards" }, best.layoffs.length ? cardRow(best.layoffs, ["layoffs"]) : null, meldGroups(best.melds), best.unmatched.length ? cardRow([...best.unmatched].sort(byRank), ["unmatched"]) : null) : null,
     canLayoff && !gin ? h("p", { class: "muted" }, t("defend.manual")) : null,
     h("div", { class: "buttons" },
       button(t("btn.accept"), { onclick: () => best && ctl.playPlan(best.actions), disabled: !best || Boolean(ctl.pending) || ctl.plan.length > 0, primary: true, key: "Enter", name: "accept" }),
-      gin ? null : button(t("btn.finish"), { onclick: finish, disabled: Boolean(ctl.pending) || ctl.plan.length > 0, name: "finish" }),
+      gin || !canLayoff ? null : button(t("btn.finish"), { onclick: finish, disabled: Boolean(ctl.pending) || ctl.plan.length > 0, name: "finish" }),
       button(t("btn.hint"), { onclick: () => ctl.askHint(), disabled: Boolean(ctl.pending), key: "H", name: "hint" })),
     hintBox(ctl));
 }
@@ -427,13 +470,15 @@ export function handSummary(ctl, seat) {
   const unmatched = shown.backs ? [] : shown.faces.filter((card) => !melds.flat().includes(card));
   const result = view.result || {};
   const count = result.knocker === seat ? result.knocker_deadwood : result.knocker === 1 - seat ? result.defender_deadwood : null;
+  const counted = count !== null && count !== undefined && result.outcome !== "void";
   return h("div", { class: "hand-summary", dataset: { seat } },
-    h("h3", {}, seat === state.you ? t("table.you", { name: seatName(state, seat) }) : seatName(state, seat)),
+    h("h3", {}, seat === state.you ? t("table.you", { name: seatName(state, seat) }) : seatName(state, seat),
+      counted ? h("span", { class: "deadwood" }, ` · ${t("hand_end.deadwood", { count })}`) : null),
     melds.length ? meldGroups(melds) : null,
     layoffs.length ? h("div", { class: "laid-off" }, h("span", { class: "label" }, t("table.layoffs", { name: seatName(state, seat) })), cardRow(layoffs)) : null,
     unmatched.length ? h("div", { class: "loose" }, h("span", { class: "label" }, t("table.unmatched")), cardRow([...unmatched].sort(byRank), ["unmatched"])) : null,
     shown.backs ? h("div", { class: "seat-cards" }, Array.from({ length: Math.min(shown.backs, 11) }, () => cardBack({ classes: ["small"] }))) : null,
-    count !== null && count !== undefined && result.outcome !== "void" ? h("p", { class: "deadwood" }, t("hand_end.deadwood", { count })) : null);
+  );
 }
 
 function resultPanel(ctl) {
@@ -453,8 +498,10 @@ function resultPanel(ctl) {
   }
   if (state.stage === "over") {
     parts.unshift(gameOver(ctl));
+    const rematch = ctl.mode === "play" && !ctl.readOnly && ctl.state.kind === "computer" && !ctl.multi;
     parts.push(h("div", { class: "buttons" },
-      h("a", { class: "btn primary", href: `/play/${encodeURIComponent(state.game_id)}?replay${ctl.mode === "watch" && ctl.token ? `#${ctl.token}` : ""}` }, t("btn.replay")),
+      rematch ? button(t("btn.rematch"), { onclick: () => ctl.rematch(), primary: true, name: "rematch", disabled: Boolean(ctl.pending) }) : null,
+      h("a", { class: ["btn", rematch ? null : "primary"], href: `/play/${encodeURIComponent(state.game_id)}?replay${ctl.mode === "watch" && ctl.token ? `#${ctl.token}` : ""}` }, t("btn.replay")),
       h("a", { class: "btn", href: `/verify?game=${encodeURIComponent(state.game_id)}${ctl.mode !== "play" && ctl.token ? `#${ctl.token}` : ""}`, dataset: { name: "verify" } }, t("fair.link")),
       h("a", { class: "btn", href: "/" }, t("nav.home"))));
     return h("div", { class: "panel result-panel over" }, parts);
@@ -474,7 +521,7 @@ function settlementTable(state) {
   const names = [seatName(state, 0), seatName(state, 1)];
   const rows = settlementRows(state.settlement, state.rules);
   return h("table", { class: "settlement" },
-    h("thead", {}, h("tr", {}, h("th", {}, ""), names.map((name) => h("th", { scope: "col" }, name)))),
+    h("thead", {}, h("tr", {}, h("th", { scope: "col" }, h("span", { class: "sr-only" }, t("score.line"))), names.map((name) => h("th", { scope: "col" }, name)))),
     h("tbody", {}, rows.map((row) => h("tr", { class: row.total ? "total" : null }, h("th", { scope: "row" }, row.label), row.values.map((value) => h("td", {}, String(value)))))));
 }
 
@@ -539,9 +586,11 @@ export function openScores(ctl) {
 }
 
 export function logBox(ctl) {
+  // a list that scrolls and takes focus (the keys scroll it); the moves are spoken by #announce
   return h("section", { class: "log", "aria-labelledby": "log-title" },
     h("h2", { id: "log-title" }, t("log.title")),
-    h("ol", { role: "log", "aria-live": "polite" }, ctl.log.map((line) => h("li", { class: [line.head ? "head" : null, line.seat === ctl.shown.you ? "mine" : null] }, typeof line.text === "function" ? line.text() : line.text))));
+    h("div", { class: "log-scroll", tabindex: "0", role: "group", "aria-labelledby": "log-title" },
+      h("ol", {}, ctl.log.map((line) => h("li", { class: [line.head ? "head" : null, line.seat === ctl.shown.you ? "mine" : null] }, typeof line.text === "function" ? line.text() : line.text)))));
 }
 
 export function rulesBox(ctl) {
@@ -569,7 +618,7 @@ export function keysBox(ctl) {
 
 /** Before drawing an event: where its card starts from (and what it shows). */
 export function measureMove(ctl, event, before) {
-  if (!event || event.kind !== "play" || !before || !before.view || reducedMotion()) return null;
+  if (!event || event.kind !== "play" || !before || !before.view || reducedMotion() || store.get("gin.speed", "normal") === "off") return null;
   if (event.seat === before.you) return null;
   const root = ctl.root;
   const seatEl = root.querySelector(`.seat-cards[data-seat="${event.seat}"]`);
@@ -607,7 +656,7 @@ export function animateMove(ctl, flight) {
   const scale = to.width / Math.max(flight.from.width, 1);
   const animation = ghost.animate(
     [{ transform: "translate(0, 0) scale(1)" }, { transform: `translate(${dx}px, ${dy}px) scale(${scale})` }],
-    { duration: 450, easing: "cubic-bezier(.2,.7,.3,1)" });
+    { duration: store.get("gin.speed", "normal") === "fast" ? 200 : 450, easing: "cubic-bezier(.2,.7,.3,1)" });
   const done = () => {
     ghost.remove();
     if (hidden) hidden.style.visibility = "";

@@ -1,0 +1,72 @@
+"""Nothing jumps, nothing overflows (issue 12, items 5 and 6): at 1366x768 and 390x844 every
+step of a hand fits the screen without scrolling to one's own seat, the hint pushes nothing
+down, and at 360 px wide with large cards nothing runs off the side."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tests.browser.conftest import Browsers, Server
+from tests.browser.driver import new_game, stage, step, wait_turn_or_end
+
+SCREENS = {
+    "laptop": ({"width": 1366, "height": 768}, False),
+    "phone": ({"width": 390, "height": 844}, False),
+    "small phone, large cards": ({"width": 360, "height": 740}, True),
+}
+
+FITS = """() => {
+  const felt = document.querySelector('.felt').getBoundingClientRect();
+  return { top: felt.top + scrollY, bottom: felt.bottom + scrollY, height: innerHeight,
+           wide: document.documentElement.scrollWidth, width: innerWidth,
+           panel: (document.querySelector('.felt .panel') || {}).className || '' };
+}"""
+
+
+def _play_checking(page: Any, fits_height: bool) -> set[str]:
+    panels: set[str] = set()
+    for _ in range(400):
+        if stage(page) == "hand":
+            wait_turn_or_end(page)
+        box = page.evaluate(FITS)
+        panels.add(box["panel"])
+        assert box["wide"] <= box["width"], box  # nothing runs off the side
+        if fits_height:
+            assert box["top"] >= 0 and box["bottom"] <= box["height"], (box["panel"], box)
+        if stage(page) in ("between_hands", "over"):
+            return panels
+        if not step(page):
+            page.wait_for_timeout(40)
+    raise AssertionError("the hand did not end")
+
+
+@pytest.mark.parametrize("screen", SCREENS)
+def test_every_step_of_a_hand_fits_the_screen(
+    server: Server, browsers: Browsers, screen: str
+) -> None:
+    viewport, large = SCREENS[screen]
+    page = browsers.page(viewport=viewport)
+    page.goto(server.url + "/")
+    page.evaluate(f"localStorage.setItem('gin.large', '{str(large).lower()}')")
+    new_game(page, server.url, level=1)
+    page.locator(".my-hand .card").first.wait_for()
+    panels = _play_checking(page, fits_height=not large)
+    assert any("result-panel" in panel for panel in panels) or stage(page) == "over"
+    page.locator(".result-panel").wait_for()
+    box = page.evaluate(FITS)
+    assert box["wide"] <= box["width"], box
+    if not large:
+        assert box["bottom"] <= box["height"], box
+
+
+def test_the_hint_pushes_nothing_down(server: Server, browsers: Browsers) -> None:
+    page = browsers.page(viewport=SCREENS["laptop"][0])
+    new_game(page, server.url, level=1)
+    wait_turn_or_end(page)
+    before = page.evaluate("document.querySelector('.my-hand').getBoundingClientRect().top")
+    page.locator('button[data-name="hint"]').click()
+    page.locator(".hint p").first.wait_for()
+    after = page.evaluate("document.querySelector('.my-hand').getBoundingClientRect().top")
+    assert after == before

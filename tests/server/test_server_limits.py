@@ -252,19 +252,21 @@ def test_level_five_moves_think_on_the_work_threads(
     sqlite_db: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     threads: dict[int, str] = {}
+    """The thread of each table's first computer move, by the table's level (the level-5
+    game's computer may go on moving while the level-1 game is played)."""
     real = table_base.computer_agent
 
     class Recording:
-        def __init__(self, agent: Any) -> None:
-            self.agent, self.name = agent, agent.name
+        def __init__(self, agent: Any, level: int) -> None:
+            self.agent, self.name, self.level = agent, agent.name, level
 
         def choose(self, view: Any) -> Any:
-            threads[view.seat] = threading.current_thread().name
+            threads.setdefault(self.level, threading.current_thread().name)
             return self.agent.choose(view)
 
     def recording_agent(level: int, seed: int) -> tuple[Any, str]:
         agent, name = real(1, seed)  # level 1's moves, quickly; the level is the table's
-        return Recording(agent), name
+        return Recording(agent, level), name
 
     monkeypatch.setattr(table_base, "computer_agent", recording_agent)
     with running(sqlite_db) as client:
@@ -273,15 +275,14 @@ def test_level_five_moves_think_on_the_work_threads(
             with client.websocket_connect(f"/ws/{game['game_id']}?token={game['token']}") as ws:
                 me = Player(ws)
                 for _ in range(100):  # until the computer has moved once
-                    if 1 in threads:
+                    if level in threads:
                         break
                     if me.my_turn:
                         me.act(first_choice(me.state["view"]))
                     else:
                         me.recv()
-            assert 1 in threads, level
-            expected = level == 5
-            assert threads.pop(1).startswith("gin-work") is expected, level
+            assert level in threads, level
+            assert threads[level].startswith("gin-work") is (level == 5), level
 
 
 # ---------------------------------------------------------------- item 6: strict numbers

@@ -21,7 +21,10 @@ FITS = """() => {
   const felt = document.querySelector('.felt').getBoundingClientRect();
   return { top: felt.top + scrollY, bottom: felt.bottom + scrollY, height: innerHeight,
            wide: document.documentElement.scrollWidth, width: innerWidth,
-           panel: (document.querySelector('.felt .panel') || {}).className || '' };
+           panel: (document.querySelector('.felt .panel') || {}).className || '',
+           over: [...document.querySelectorAll('body *')]
+             .filter((e) => e.getBoundingClientRect().right > innerWidth + 0.5)
+             .slice(0, 3).map((e) => `${e.tagName}.${e.className}`) };
 }"""
 
 
@@ -32,7 +35,7 @@ def _play_checking(page: Any, fits_height: bool) -> set[str]:
             wait_turn_or_end(page)
         box = page.evaluate(FITS)
         panels.add(box["panel"])
-        assert box["wide"] <= box["width"], box  # nothing runs off the side
+        assert box["wide"] <= box["width"], (box["panel"], box["over"])  # nothing off the side
         if fits_height:
             assert box["top"] >= 0 and box["bottom"] <= box["height"], (box["panel"], box)
         if stage(page) in ("between_hands", "over"):

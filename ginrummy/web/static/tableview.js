@@ -95,12 +95,22 @@ export function fitHand(root) {
   for (const hand of root.querySelectorAll(".fit")) {
     const cards = hand.querySelectorAll(".card");
     if (cards.length < 2) continue;
-    const width = hand.clientWidth;
+    const style = getComputedStyle(hand);
+    const width = hand.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
     const cardWidth = cards[0].offsetWidth;
     const gaps = hand.querySelectorAll(".card.gap").length;
-    const natural = cards.length * (cardWidth + 6) + gaps * 14;
-    const overlap = natural > width ? Math.ceil((natural - width) / (cards.length - 1)) + 1 : 0;
-    hand.style.setProperty("--overlap", `${Math.min(overlap, cardWidth * 0.7)}px`);
+    // The margins of style.css: 6px between cards, 22px before the first card of a group.
+    const natural = cards.length * cardWidth + (cards.length - 1) * 6 + gaps * 16;
+    let overlap = natural > width ? Math.ceil((natural - width) / (cards.length - 1)) + 1 : 0;
+    const most = cardWidth * 0.7;
+    hand.style.setProperty("--overlap", `${Math.min(overlap, most)}px`);
+    // Measured, not estimated: a card's class (a meld's mark, a gap) can change the widths.
+    const last = cards[cards.length - 1].getBoundingClientRect().right;
+    const excess = last - (hand.getBoundingClientRect().right - parseFloat(style.paddingRight));
+    if (excess > 0 && overlap < most) {
+      overlap += Math.ceil(excess / (cards.length - 1)) + 1;
+      hand.style.setProperty("--overlap", `${Math.min(overlap, most)}px`);
+    }
   }
 }
 

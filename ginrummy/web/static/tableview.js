@@ -86,6 +86,7 @@ export function renderTable(ctl) {
     ctl.replayBar || null, felt, side);
   ctl.root.replaceChildren(screen);
   fitHand(ctl.root);
+  requestAnimationFrame(() => fitHand(ctl.root));  // again once the new cards are laid out
   const log = ctl.root.querySelector(".log .log-scroll");
   if (log) log.scrollTop = log.scrollHeight;
 }

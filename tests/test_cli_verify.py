@@ -16,7 +16,7 @@ from ginrummy.agents.simple import SimpleAgent
 from ginrummy.cli import COMMANDS, main
 from ginrummy.cli_verify import run, verify_record
 from ginrummy.game import Cut, Game
-from ginrummy.provably_fair import FairHand, FairRecord
+from ginrummy.provably_fair import FairHand, FairRecord, derive_cut
 from ginrummy.record import (
     GameRecord,
     dump_record,
@@ -37,13 +37,14 @@ def play_fair_game(seed: int, stop_after_hand: int | None = None) -> tuple[Game,
     """A game between two simple agents whose every deck comes from a :class:`FairHand`."""
     source = SeededSource(f"server seeds {seed}")
     agents = [SimpleAgent(seed), SimpleAgent(seed + 1)]
-    game = Game.start(RULES, Cut.parse("7H 2S"))
+    first = source.read(32)
+    game = Game.start(RULES, Cut(tuple((a, b) for a, b in derive_cut(first, GAME_ID, 2))))
     hands: list[FairHand] = []
     while not game.is_over:
         if game.hand is None:
             if stop_after_hand is not None and len(hands) == stop_after_hand:
                 break
-            hand = FairHand(source.read(32), GAME_ID, game.hand_number)
+            hand = FairHand(first if not hands else source.read(32), GAME_ID, game.hand_number)
             hand = hand.with_client_seeds(("lucky 7", None) if len(hands) % 2 else (None, "ciao"))
             hands.append(hand)
             game = game.deal(hand.deck())
@@ -88,7 +89,8 @@ def test_a_fair_game_verifies_in_english_and_italian(tmp_path: Path) -> None:
     assert status == 0, text
     lines = text.splitlines()
     assert lines[:count] == [
-        f"hand {n}: OK, the deck is the one committed to ({h['fair']['commitment']})"
+        f"hand {n}: OK, the deck is the one committed to ({h['fair']['commitment']}), and every "
+        "player's seed was given for that commitment, after it was shown"
         for n, h in enumerate(data["hands"], 1)
     ]
     assert lines[-1] == (f"All {count} hands are fair: each deck is the one its commitment fixed,"
@@ -209,10 +211,10 @@ def test_a_record_that_does_not_replay_is_caught() -> None:
 def test_wrong_shapes_of_fair_data_are_problems_with_precise_messages() -> None:
     data = record_dict()
     fair = data["hands"][0]["fair"]
-    fair.update(version=2, commitment="F" * 64, client_seeds=["x" * 65, "tab\there", None])
+    fair.update(version=3, commitment="F" * 64, client_seeds=["x" * 65, "tab\there", None])
     problems = problems_of(data)[0]
     assert problems == [
-        "unknown deck derivation version 2 (this program knows 1)",
+        "unknown deck derivation version 3 (this program knows 1, 2)",
         "the commitment must be 64 lowercase hex digits (a SHA-256), got '" + "F" * 64 + "'",
         "there are 3 client seeds, but the game has 2 seats",
         "seat 0: a client seed has 1 to 64 characters, this one has 65",

@@ -25,6 +25,7 @@ from ginrummy.server.table_base import (
     EventRef,
     Listener,
     ack_of,
+    check_commitment,
 )
 from ginrummy.views import PlayerView, view_of
 
@@ -155,7 +156,8 @@ class Table(BaseTable[Position]):
         self, seat: int, message: Message, offset: int = 0
     ) -> tuple[list[LogEntry], dict[int, Sequence[int]]]:
         game = self.position.game
-        self._refuse_stage(game, "between_hands")
+        if stage(game) != "waiting" or not all(s.joined for s in self.seats):
+            self._refuse_stage(game, "between_hands")
         if message.expect is not None and message.expect < self.break_n:
             raise ClientError(
                 "stale", f"expect is {message.expect} but hand {len(game.finished)} ended "
@@ -165,13 +167,18 @@ class Table(BaseTable[Position]):
             raise ClientError("already_ready", f"seat {seat} is already ready for hand "
                                                f"{game.hand_number}")
         entries = [LogEntry(self.n + offset + 1, "ready", seat, None, message.id)]
+        row = self._fair_row(game.hand_number)
+        check_commitment(message, row, f"hand {game.hand_number}")
         if message.seed is not None:
-            row = self._fair_row(game.hand_number).with_seed(seat, message.seed)
+            row = row.with_seed(seat, message.seed)
             self.staged_fair[row.hand_number] = row
         more, decks = self._deal_if_ready(self.position.ready | {seat},
                                           self.position.stand_in - {seat},
                                           self.n + offset + 2)
         return entries + more, decks
+
+    def _deals_on_join(self, seq: int) -> tuple[list[LogEntry], dict[int, Sequence[int]]]:
+        return self._deal_if_ready(self.position.ready, self.position.stand_in, seq)
 
     def _deal_if_ready(
         self, ready: frozenset[int], stand_in: frozenset[int], seq: int
@@ -184,7 +191,7 @@ class Table(BaseTable[Position]):
 
     def _idle_entries(self, seat: int) -> tuple[list[LogEntry], dict[int, Sequence[int]]]:
         entries = [LogEntry(self.n + 1, "idle", seat)]
-        if self.stage() != "between_hands":
+        if self.stage() not in ("between_hands", "waiting"):
             return entries, {}
         more, decks = self._deal_if_ready(self.position.ready, self.position.stand_in | {seat},
                                           self.n + 2)
@@ -221,7 +228,9 @@ class Table(BaseTable[Position]):
         waited: set[int]
         if current == "hand":
             waited = {seat for seat in humans if seat == game.to_act}
-        elif current == "between_hands":
+        elif current == "between_hands" or (
+            current == "waiting" and all(s.joined for s in self.seats)
+        ):
             waited = humans - self.position.ready
         else:
             return None

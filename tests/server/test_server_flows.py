@@ -11,6 +11,7 @@ from tests.server.kit import (
     receive,
     running,
     strip_presence,
+    until_dealt,
 )
 
 
@@ -190,8 +191,7 @@ def test_resync_sends_missed_events_or_a_snapshot(database: str) -> None:
         with client.websocket_connect(f"/ws/{gid}?token={game['token']}") as ws0, \
                 client.websocket_connect(f"/ws/{gid}?token={game['invite_token']}") as ws1:
             players = {0: Player(ws0), 1: Player(ws1)}
-            while players[0].n < 1:
-                players[0].recv()
+            until_dealt(players[0])
             for _ in range(12):
                 state = players[0].state
                 while players[1].n < players[0].n:

@@ -13,7 +13,7 @@ import time
 from collections.abc import Iterator
 from typing import Any
 
-from tests.server.kit import Player, create, first_choice, other_browser, running
+from tests.server.kit import Player, create, first_choice, other_browser, running, until_dealt
 
 IDLE = 0.4
 
@@ -26,9 +26,7 @@ def friends(database: str, **options: Any) -> Iterator[tuple[dict[str, Any], dic
         with client.websocket_connect(f"/ws/{gid}?token={game['token']}") as ws0, \
                 client.websocket_connect(f"/ws/{gid}?token={game['invite_token']}") as ws1:
             players = {0: Player(ws0), 1: Player(ws1)}
-            for p in players.values():
-                while p.n < 1:
-                    p.recv()
+            until_dealt(*players.values())
             yield game, players
 
 
@@ -153,8 +151,7 @@ def test_my_games_does_not_call_it_your_turn_while_the_computer_plays_for_you(
         with client.websocket_connect(f"/ws/{gid}?token={tokens[0]}") as ws0, \
                 client.websocket_connect(f"/ws/{gid}?token={tokens[1]}") as ws1:
             players = {0: Player(ws0), 1: Player(ws1)}
-            while players[0].n < 1:  # the first deal, once the friend has joined
-                players[0].recv()
+            until_dealt(players[0])  # the first deal, once both players' seeds are in
             idler = players[0].state["to_act"]
             players[1 - idler].until(_event("idle"))
             with other_browser(client):

@@ -8,6 +8,7 @@ import { language, t } from "./i18n.js";
 import { clearNotices, errorText, notify } from "./notices.js";
 import { handPicture, handSeatOf, isTableGame, readyWanted } from "./multistate.js";
 import { renderMultiTable } from "./multiview.js";
+import { seedFields } from "./seedbox.js";
 import { animateMove, measureMove, renderTable } from "./tableview.js";
 
 /** The state the hand renderer reads: a table game's picture of one table, else the state. */
@@ -421,8 +422,17 @@ export class TableScreen {
 
   ready() {
     if (this.pending || this.readOnly || !this.state) return;
-    if (this.multi ? !readyWanted(this.state) : this.state.stage !== "between_hands") return;
-    this.send({ type: "ready", expect: this.n });
+    if (!this.firstDealWanted && (this.multi ? !readyWanted(this.state) : this.state.stage !== "between_hands")) return;
+    this.send({ type: "ready", expect: this.n, ...seedFields(this.gameId, this.state) });
+  }
+
+  /** Every seat is taken and nothing is dealt yet: my seed is awaited (sent without a click). */
+  get firstDealWanted() {
+    const state = this.state;
+    if (this.readOnly || !state || state.stage !== "waiting" || state.you === null || state.you === undefined) return false;
+    const mine = state.seats.find((seat) => seat.seat === state.you);
+    if (!mine || mine.ready || !state.seats.every((seat) => seat.joined)) return false;
+    return this.multi ? (state.to_act || []).includes(state.you) : true;
   }
 
   /** Take my seat back from the computer (it played for me while I was idle). */
@@ -515,6 +525,7 @@ export class TableScreen {
   // ------------------------------------------------------------ drawing
 
   afterUpdate(flight) {
+    if (this.firstDealWanted && !this.pending) this.ready();
     if (this.shown && this.shown.stage !== "hand") this.knockMode = false;
     if (this.knockMode && !this.knockActions().length) this.knockMode = false;
     // after taking the last discard at the wall only a knock is legal: choose its card at once

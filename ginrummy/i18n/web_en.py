@@ -333,7 +333,12 @@ OWN_EN: dict[str, str] = {
                              "commitment fixed.",
     "fair.summary_problem": "Not proved fair: {bad} of {count} hands have a problem.",
     "fair.summary_game": "Not proved fair: the game as a whole has a problem.",
-    "fair.hand_ok": "Hand {number}: OK, the deck is the one committed to ({commitment})",
+    "fair.hand_ok": "Hand {number}: OK, the deck is the one committed to ({commitment}), and "
+                    "every player's seed was given for that commitment, after it was shown",
+    "fair.hand_ok_v1": "Hand {number}: OK, the deck is the one committed to ({commitment}) "
+                       "(version 1: the record cannot show that the seeds came after it)",
+    "fair.problem.cut_mismatch": "the cut {cut} is not the one the first hand's server seed "
+                                 "fixes ({expected})",
     "fair.hand_problem": "Hand {number}: PROBLEM: {problem}",
     "fair.game_problem": "Game: PROBLEM: {problem}",
     "fair.problem.seat": "seat {seat}: {problem}",

@@ -333,7 +333,12 @@ OWN_IT: dict[str, str] = {
                              "fissato dal suo impegno.",
     "fair.summary_problem": "Equità non dimostrata: {bad} mani su {count} hanno un problema.",
     "fair.summary_game": "Equità non dimostrata: la partita nel suo insieme ha un problema.",
-    "fair.hand_ok": "Mano {number}: OK, il mazzo è quello dell'impegno ({commitment})",
+    "fair.hand_ok": "Mano {number}: OK, il mazzo è quello dell'impegno ({commitment}) e ogni "
+                    "giocatore ha dato il suo seed per quell'impegno, dopo averlo visto",
+    "fair.hand_ok_v1": "Mano {number}: OK, il mazzo è quello dell'impegno ({commitment}) "
+                       "(versione 1: la registrazione non mostra che i seed sono venuti dopo)",
+    "fair.problem.cut_mismatch": "il taglio {cut} non è quello fissato dal seed del server "
+                                 "della prima mano ({expected})",
     "fair.hand_problem": "Mano {number}: PROBLEMA: {problem}",
     "fair.game_problem": "Partita: PROBLEMA: {problem}",
     "fair.problem.seat": "posto {seat}: {problem}",

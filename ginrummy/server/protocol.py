@@ -22,6 +22,8 @@ ERROR_CODES: dict[str, str] = {
     "illegal_action": "the rules do not allow that action now",
     "not_your_turn": "the other seat is to act",
     "stale": "the client's expect is not the latest event number; a snapshot follows",
+    "stale_commitment": "a ready's seed came with a commitment that is not the next deal's; a "
+                        "snapshot with the current one follows",
     "read_only": "a watcher cannot act",
     "not_started": "the game waits for its invited players",
     "no_hand": "no hand is being played (between hands): send ready",

@@ -129,8 +129,9 @@ class Player:
         if self.first_sent:  # its ack: against the computer, the deal follows in it
             reply = self.until(lambda m: m["type"] in ("ack", "error") and m.get("id") == "first")
             assert reply["type"] == "ack", reply
-            while self.n < reply["n"]:
-                self.recv()
+            while self.n < reply["n"] or (self.state["stage"] == "waiting" and all(
+                    s["ready"] for s in self.state["seats"] if s["seat"] != self.seat)):
+                self.recv()  # against the computer the deal follows in the same commit
 
     @property
     def client_seed(self) -> str:

@@ -17,7 +17,7 @@ from ginrummy.i18n import Messages
 from ginrummy.rules import Rules
 from ginrummy.server import Settings, create_app
 from ginrummy.views import view_of
-from tests.server.kit import Player, create, running
+from tests.server.kit import Player, create, deal_first, running
 
 SEED = 11
 
@@ -76,6 +76,7 @@ def test_hint_refusals_are_precise(client: TestClient) -> None:
     waiting = hint(client, gid, game["token"])
     assert waiting.status_code == 409 and waiting.json()["error"]["code"] == "not_started"
     client.post(f"/api/games/{gid}/join", json={"token": game["invite_token"]})
+    deal_first(client, game, game["token"], game["invite_token"])
     state = client.get(f"/api/games/{gid}", params={"token": game["token"]}).json()["state"]
     idle = [game["token"], game["invite_token"]][1 - state["to_act"]]
     other = hint(client, gid, idle)

@@ -195,14 +195,15 @@ def derive_cut(server_seed: bytes, game_id: str, players: int) -> tuple[tuple[in
     one card a player, from the first hand's server seed.
 
     The stream is HMAC-SHA256 (key = the seed) over the fields ``"ginrummy-cut"``, ``"2"``,
-    the game id, the commitment and the number of players. Each round shuffles a fresh deck
+    the commitment and the number of players (``game_id`` is only checked: the cut is shown
+    before the game's id matters to anyone). Each round shuffles a fresh deck
     from the stream (:func:`ginrummy.shuffle.shuffled_deck`) and gives player ``p`` card
     ``p`` of it; a round whose lowest rank is cut by more than one player is cut again.
     """
     check_game_id(game_id)
     if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 52:
         raise FairnessError(f"a cut is for 2 to 52 players, got {players!r}")
-    message = _fields([CUT_DOMAIN, "2", game_id, commitment_of(server_seed), str(players)])
+    message = _fields([CUT_DOMAIN, "2", commitment_of(server_seed), str(players)])
     stream = HmacStream(server_seed, message)
     rounds: list[tuple[int, ...]] = []
     while len(rounds) < MAX_CUT_ROUNDS:

@@ -16,7 +16,7 @@ from ginrummy.agents.simple import SimpleAgent
 from ginrummy.cli import COMMANDS, main
 from ginrummy.cli_verify import run, verify_record
 from ginrummy.game import Cut, Game
-from ginrummy.provably_fair import FairHand, FairRecord, derive_cut
+from ginrummy.provably_fair import FairHand, FairRecord, derive_cut, verify_hand
 from ginrummy.record import (
     GameRecord,
     dump_record,
@@ -263,3 +263,43 @@ def test_the_fair_record_dataclass_round_trip() -> None:
     assert record is not None
     assert FairRecord.from_dict(record.to_dict()) == record
     assert dataclasses.replace(record, server_seed=None).to_dict()["server_seed"] is None
+
+
+def test_gin_verify_proves_commitment_came_first(tmp_path: Path) -> None:
+    """Version 2 binds the seeds to the commitment: a deck derived for the same seeds under
+    another commitment (a seed the server could have had before it committed) fails."""
+
+    data = record_dict()
+    status, text = verify_file(tmp_path, data)
+    assert status == 0
+    assert "every player's seed was given for that commitment, after it was shown" in text
+    fair = data["hands"][0]["fair"]
+    seed = bytes.fromhex(fair["server_seed"])
+    unbound = FairHand(seed, GAME_ID, 1, tuple(fair["client_seeds"]), version=1).deck()
+    problems = verify_hand(fair["commitment"], seed, fair["client_seeds"], GAME_ID, 1, unbound,
+                           version=2)
+    assert [p.code for p in problems] == ["deck_mismatch"]
+
+
+def test_gin_verify_checks_the_cut_against_the_first_server_seed() -> None:
+    data = record_dict()
+    assert problems_of(data)[-1] == []
+    data["cut"] = [["AC", "2C"]]
+    assert problems_of(data)[-1][0].startswith("the cut AC 2C is not the one the first hand's "
+                                               "server seed fixes (")
+
+
+def test_gin_verify_checks_that_my_seed_is_in_my_hand(tmp_path: Path) -> None:
+    data = record_dict()
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    mine = data["hands"][1]["fair"]["client_seeds"][0]
+    out = io.StringIO()
+    assert run(argparse.Namespace(file=str(path), lang="en", seed=[f"2={mine}"]), out,
+               io.StringIO()) == 0
+    out = io.StringIO()
+    assert run(argparse.Namespace(file=str(path), lang="it", seed=["1=not mine", "9=x", "x"]),
+               out, io.StringIO()) == 1
+    text = out.getvalue()
+    assert "il tuo seed 'not mine' non è tra i seed della mano 1" in text
+    assert "--seed: non c'è una mano 9" in text and "--seed vuole MANO=SEED, non 'x'" in text

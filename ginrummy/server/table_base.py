@@ -441,6 +441,9 @@ class BaseTable(Generic[P]):
             await self._commit(entries, decks, [(seat, name)])
             self._broadcast(entries)
             self._presence()
+            if humans_joined and self.stage() == "waiting":
+                for listener in list(self.listeners):  # every seat is taken: each client
+                    listener.push(self.snapshot(listener.seat))  # now sends its seed
         self.kick()
 
     # ------------------------------------------------------------ the computer

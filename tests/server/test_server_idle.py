@@ -13,7 +13,15 @@ import time
 from collections.abc import Iterator
 from typing import Any
 
-from tests.server.kit import Player, create, first_choice, other_browser, running, until_dealt
+from tests.server.kit import (
+    Player,
+    create,
+    deal_first,
+    first_choice,
+    other_browser,
+    running,
+    until_dealt,
+)
 
 IDLE = 0.4
 
@@ -92,14 +100,15 @@ def test_no_stand_in_when_the_other_player_is_away_or_against_the_computer(
         friend = create(client, opponent="friend")
         gid = friend["game_id"]
         with other_browser(client):
-            joined = client.post(f"/api/games/{gid}/join",
-                                 json={"token": friend["invite_token"]}).json()
-        to_act = joined["state"]["to_act"]
+            client.post(f"/api/games/{gid}/join", json={"token": friend["invite_token"]})
+        deal_first(client, friend, friend["token"], friend["invite_token"])
+        to_act = client.get(f"/api/games/{gid}",
+                            params={"token": friend["token"]}).json()["state"]["to_act"]
         token = friend["token"] if to_act == 0 else friend["invite_token"]
         with client.websocket_connect(f"/ws/{gid}?token={token}") as ws1:
             alone = Player(ws1)  # the seat to act, thinking; the other player is away
             time.sleep(0.5)
-            assert alone.ping()["n"] == alone.n == 1
+            assert alone.ping()["n"] == alone.n == 3  # two readies and the deal
 
 
 def test_between_hands_an_idle_player_counts_as_ready(database: str) -> None:

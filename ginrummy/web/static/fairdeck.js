@@ -101,7 +101,7 @@ export async function deriveDeck(serverSeedHex, gameId, handNumber, clientSeeds,
 /** The cut for the first deal of a version-2 game: rounds of one card a player. */
 export async function deriveCut(serverSeedHex, gameId, players) {
   const commitment = await sha256Hex(hexToBytes(serverSeedHex));
-  const read = await hmacStream(serverSeedHex, fieldBytes(["ginrummy-cut", "2", gameId, commitment, String(players)]));
+  const read = await hmacStream(serverSeedHex, fieldBytes(["ginrummy-cut", "2", commitment, String(players)]));
   const rounds = [];
   while (rounds.length < 64) {
     const cards = (await shuffleFrom(read)).slice(0, players);

@@ -10,10 +10,11 @@ import pytest
 from starlette.testclient import TestClient
 
 from ginrummy.actions import action_name
-from ginrummy.game import cut_for_deal
+from ginrummy.game import Cut
 from ginrummy.hand import HandState, deal_hand
 from ginrummy.hints import hint_for, hint_lines
 from ginrummy.i18n import Messages
+from ginrummy.provably_fair import derive_cut
 from ginrummy.rules import Rules
 from ginrummy.server import Settings, create_app
 from ginrummy.views import view_of
@@ -131,7 +132,8 @@ def test_two_games_differing_only_in_hidden_cards_give_the_same_hint(
     tmp_path: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     rules = Rules.preset("standard")
-    dealer = cut_for_deal(random.Random(SEED)).dealer
+    first_seed = random.Random(SEED).randbytes(32)  # the server's first draw: hand 1's seed
+    dealer = Cut(tuple((a, b) for a, b in derive_cut(first_seed, "g", 2))).dealer
     deck = list(range(52))
     random.Random(3).shuffle(deck)
     other, seat = _hidden_swap(deck, rules, dealer)
@@ -146,6 +148,7 @@ def test_two_games_differing_only_in_hidden_cards_give_the_same_hint(
             game = create(client, opponent="friend")
             gid = game["game_id"]
             client.post(f"/api/games/{gid}/join", json={"token": game["invite_token"]})
+            deal_first(client, game, game["token"], game["invite_token"])
             token = [game["token"], game["invite_token"]][seat]
             table = client.app.state.lobby.tables[gid]  # type: ignore[attr-defined]
             assert table.position.game.hand.deck == tuple(chosen)

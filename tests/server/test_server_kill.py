@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from tests.server.kill_play import kill_and_check
-from tests.server.kit import Player, create, running
+from tests.server.kit import Player, create, running, until_dealt
 
 KILLS = 20
 TABLE_KILLS = 8
@@ -30,9 +30,8 @@ def test_a_message_sent_again_after_a_restart_is_applied_once(database: str) -> 
         with client.websocket_connect(f"/ws/{gid}?token={game['token']}") as ws0, \
                 client.websocket_connect(f"/ws/{gid}?token={game['invite_token']}") as ws1:
             players = {0: Player(ws0), 1: Player(ws1)}
-            mover = players[0]
-            mover.until(lambda m: m.get("n") == 1)
-            mover = players[mover.state["to_act"]]
+            until_dealt(*players.values())  # hand 1, once both seeds are in
+            mover = players[players[0].state["to_act"]]
             message = {"type": "action", "action": "pass", "expect": mover.n, "id": "once"}
             first = mover.answer(dict(message))
             assert first["type"] == "ack"

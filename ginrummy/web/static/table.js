@@ -429,7 +429,10 @@ export class TableScreen {
   /** Every seat is taken and nothing is dealt yet: my seed is awaited (sent without a click). */
   get firstDealWanted() {
     const state = this.state;
-    if (this.readOnly || !state || state.stage !== "waiting" || state.you === null || state.you === undefined) return false;
+    if (this.readOnly || !state || state.you === null || state.you === undefined) return false;
+    // a table game whose other tables are dealt already: my table's first deal waits for me
+    if (this.multi && state.stage === "hand") return readyWanted(state) && !(state.scores || []).some((score) => (score.players || []).includes(state.you));
+    if (state.stage !== "waiting") return false;
     const mine = state.seats.find((seat) => seat.seat === state.you);
     if (!mine || mine.ready || !state.seats.every((seat) => seat.joined)) return false;
     return this.multi ? (state.to_act || []).includes(state.you) : true;

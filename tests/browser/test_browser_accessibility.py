@@ -85,7 +85,7 @@ def test_no_axe_violation_through_a_whole_game_its_end_and_its_replay(
     page.locator('.result-panel a[href*="?replay"]').click()
     page.locator(".replay-bar").wait_for()
     found["replay"] = violations(page, axe_source)
-    assert {"upcard", "game over", "replay"} <= set(found)
+    assert {"game over", "replay"} <= set(found)  # the upcard offer: only when the deals give it
     assert found == {name: [] for name in found}, found
 
 

@@ -53,7 +53,14 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidStatus, WebSocketException
 
 from bench.bench_deadwood import _versions, write_section
-from bench.bench_server_load import choose, free_port, gin_command, percentile, wait_up
+from bench.bench_server_load import (
+    choose,
+    free_port,
+    gin_command,
+    http_json,
+    percentile,
+    wait_up,
+)
 
 PLAYER = "127.0.0.9"
 FLOODER = "127.0.0.2"
@@ -84,25 +91,7 @@ def serving(folder: Path, port: int, gin: Sequence[str]) -> Iterator[subprocess.
 async def request(port: int, method: str, path: str, body: Any = None,
                   source: str = FLOODER) -> tuple[int, Any]:
     """One HTTP/1.1 request from ``source`` to the server; (status, JSON body or None)."""
-    reader, writer = await asyncio.wait_for(
-        asyncio.open_connection("127.0.0.1", port, local_addr=(source, 0)), TIMEOUT)
-    try:
-        data = b"" if body is None else json.dumps(body).encode()
-        head = (f"{method} {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nConnection: close\r\n"
-                f"Content-Type: application/json\r\nContent-Length: {len(data)}\r\n\r\n")
-        writer.write(head.encode() + data)
-        await writer.drain()
-        raw = await asyncio.wait_for(reader.read(), TIMEOUT)
-    finally:
-        writer.close()
-        with contextlib.suppress(OSError):
-            await writer.wait_closed()
-    header, _, payload = raw.partition(b"\r\n\r\n")
-    status = int(header.split(b" ", 2)[1]) if header else 0
-    try:
-        return status, json.loads(payload) if payload else None
-    except ValueError:
-        return status, None
+    return await http_json(port, method, path, body, source=source, timeout=TIMEOUT)
 
 
 def ws_url(port: int, game: dict[str, Any], token: str = "token") -> str:

@@ -131,23 +131,30 @@ class Stats:
         return self.window[0] <= moment <= self.window[1]
 
 
-async def http_json(port: int, method: str, path: str, body: Any = None) -> tuple[int, Any]:
-    """A minimal HTTP/1.1 request to the server on loopback (no client library needed)."""
-    reader, writer = await asyncio.open_connection(HOST, port)
+async def http_json(port: int, method: str, path: str, body: Any = None,
+                    source: str | None = None, timeout: float = RECV_TIMEOUT) -> tuple[int, Any]:
+    """A minimal HTTP/1.1 request to the server on loopback (no client library needed), from
+    the local address ``source`` if given; (status, JSON body or None; status 0: no answer)."""
+    local = None if source is None else (source, 0)
+    reader, writer = await asyncio.wait_for(
+        asyncio.open_connection(HOST, port, local_addr=local), timeout)
     try:
         data = b"" if body is None else json.dumps(body).encode()
         head = (f"{method} {path} HTTP/1.1\r\nHost: {HOST}:{port}\r\nConnection: close\r\n"
                 f"Content-Type: application/json\r\nContent-Length: {len(data)}\r\n\r\n")
         writer.write(head.encode() + data)
         await writer.drain()
-        raw = await asyncio.wait_for(reader.read(), RECV_TIMEOUT)
+        raw = await asyncio.wait_for(reader.read(), timeout)
     finally:
         writer.close()
         with contextlib.suppress(OSError):
             await writer.wait_closed()
     header, _, payload = raw.partition(b"\r\n\r\n")
-    status = int(header.split(b" ", 2)[1])
-    return status, json.loads(payload) if payload else None
+    status = int(header.split(b" ", 2)[1]) if header else 0
+    try:
+        return status, json.loads(payload) if payload else None
+    except ValueError:
+        return status, None
 
 
 class Bot:

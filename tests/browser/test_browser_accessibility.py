@@ -17,6 +17,7 @@ from tests.browser.driver import (
     step,
     wait_turn_or_end,
 )
+from tests.browser.test_browser_cut_choice import start_until_chooser
 
 SIZES = {"laptop": {"width": 1366, "height": 768}, "phone": {"width": 390, "height": 844}}
 
@@ -179,3 +180,42 @@ def test_text_on_the_felt_and_the_pressed_sort_button_meet_wcag_aa(
     pressed.hover()
     ratios = page.evaluate(CONTRAST, ['.sort button[aria-pressed="true"]', None])
     assert ratios and all(item["ratio"] >= 4.5 for item in ratios), ratios
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("locale", ["en-GB", "it-IT"])
+def test_no_axe_violation_on_the_seat_notices_the_cut_choice_and_the_deal_checker(
+    server: Server, browsers: Browsers, axe_source: str, locale: str, size: str
+) -> None:
+    options = {"locale": locale, "viewport": SIZES[size], "bypass_csp": True}
+    found: dict[str, list[str]] = {}
+    ann = browsers.page(**options)
+    ann.goto(server.url + "/verify")
+    ann.locator(".verify-page").wait_for()
+    found["verify"] = violations(ann, axe_source)
+
+    new_game(ann, server.url, opponent="computer", name="Ann")
+    ann.locator(".felt.stage-hand").wait_for()
+    ann.context.new_page().goto(ann.url)  # the same seat opened in a second window
+    ann.locator(".panel.replaced").wait_for()
+    found["seat replaced"] = violations(ann, axe_source)
+
+    new_game(ann, server.url, opponent="friend", name="Ann")
+    ann.locator(".invite").wait_for()
+    found["invite links"] = violations(ann, axe_source)
+    invite = ann.locator('input[data-link="invite"]').input_value()
+    bob = browsers.page(**options)
+    bob.goto(invite)
+    bob.locator(".panel.join").wait_for()
+    found["join"] = violations(bob, axe_source)
+    bob.fill('input[name="name"]', "Bob")
+    bob.locator(".panel.join button[type=submit]").click()
+    bob.locator(".felt.stage-hand").wait_for()
+    stranger = browsers.page(**options)
+    stranger.goto(invite)
+    stranger.locator(".panel.seat-taken").wait_for()
+    found["seat taken"] = violations(stranger, axe_source)
+
+    start_until_chooser(ann, server.url)
+    found["cut choice"] = violations(ann, axe_source)
+    assert found == {name: [] for name in found}, found

@@ -143,7 +143,7 @@ def test_a_whole_hand_from_the_keyboard_alone_with_each_move_announced(
     page.locator(".result-panel").wait_for()
     heard = page.evaluate("window.heard")
     assert len(heard) >= 3, heard
-    assert any(line.startswith("You discard") for line in heard), heard
+    assert any(line.startswith("You ") for line in heard), heard  # a discard, a knock, a pass…
     assert any("Computer" in line for line in heard), heard
 
 

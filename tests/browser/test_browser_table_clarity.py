@@ -11,7 +11,16 @@ from typing import Any
 import pytest
 
 from tests.browser.conftest import Browsers, Server
-from tests.browser.driver import new_game, play_hand, stage, wait_turn_or_end
+from tests.browser.driver import (
+    busy,
+    enabled,
+    hand_cards,
+    new_game,
+    play_hand,
+    stage,
+    step,
+    wait_turn_or_end,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True,
@@ -189,3 +198,30 @@ def test_a_gin_is_logged_as_gin_and_points_read_plainly(server: Server, browsers
     assert said["line"] == "Bea goes gin, discarding face down."
     assert said["mine"] == "You go gin, discarding 4♦ face down."
     assert said["points"] == "Points to Ann: 10, the difference in deadwood."
+
+
+KNOCK_CARD_FOCUSED = "document.activeElement?.matches('.my-hand .card.knockable')"
+
+
+def test_k_focuses_the_best_knock_card_even_from_a_card_that_cannot_knock(
+    server: Server, browsers: Browsers
+) -> None:
+    page = browsers.page()
+    for _ in range(10):  # deals until a knock leaves some card that cannot be the knock's
+        new_game(page, server.url, level=1)
+        game_id = page.url.split("/play/", 1)[1].split("#", 1)[0].split("?", 1)[0]
+        while stage(page) == "hand":
+            wait_turn_or_end(page)
+            if stage(page) == "hand" and enabled(page, "knock") and not busy(page):
+                answer = page.request.get(f"{server.url}/api/games/{game_id}").json()
+                legal = answer["state"]["view"]["legal"]
+                knockable = {action[6:] for action in legal if action.startswith("knock ")}
+                others = [card for card in hand_cards(page) if card not in knockable]
+                if knockable and others:
+                    page.focus(f'.my-hand .card[data-card="{others[0]}"]')
+                    page.keyboard.press("k")
+                    page.wait_for_function(KNOCK_CARD_FOCUSED, timeout=5000)
+                    return
+            if not step(page, knock=False):
+                page.wait_for_timeout(40)
+    pytest.fail("no knock with a card that cannot knock came in 10 deals")

@@ -549,12 +549,12 @@ export class TableScreen {
 
   setKnockMode(on) {
     this.knockMode = Boolean(on) && this.knockActions().length > 0 && !this.pending;
-    if (this.knockMode) {
-      const best = this.bestKnock();
-      if (best) this.focusName = best.slice(6);
+    const best = this.knockMode ? this.bestKnock() : null;
+    this.render();  // it keeps the focused card as focusName: the knock's card is focused after
+    if (best) {
+      this.focusName = best.slice(6);
+      this.focusCard(this.focusName);
     }
-    this.render();
-    if (this.knockMode) this.focusCard(this.focusName);
   }
 
   async askHint() {

@@ -51,7 +51,11 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--lang", choices=LANGUAGES, default=None,
                         help="language: en or it (default: from LANG, else English)")
     parser.add_argument("--seed", type=int, default=None,
-                        help="seed for a reproducible game (default: a fresh random game)")
+                        help="seed for a reproducible game, for tests and research (default: "
+                             "a real game, dealt from the operating system's generator)")
+    parser.add_argument("--client-seed", metavar="TEXT", default=None,
+                        help="your seed for the provably fair deals of a real game: 1 to 64 "
+                             "printable characters (default: drawn at random and shown)")
     parser.add_argument("--resume", metavar="FILE", default=None,
                         help="continue a game saved in FILE")
     parser.add_argument("--save", metavar="FILE", default=None,
@@ -69,13 +73,16 @@ def configure(parser: argparse.ArgumentParser) -> None:
 class Setup:
     """What a saved game keeps besides the record: enough to go on exactly."""
 
-    seed: int
+    seed: int | None
+    """None: a real game, each deck from the operating system's generator (provably fair)."""
     level: int
     agent: str
     lang: str
     names: tuple[str, ...]
     """Two names, or one a place in a three-player or team game (the person at place 0)."""
     human: int = 0
+    client_seed: str | None = None
+    """The player's seed in the decks of a real game."""
 
 
 def _stream(seed: int, what: str) -> random.Random:
@@ -89,14 +96,53 @@ def deck_for(seed: int, hand_number: int) -> list[int]:
     return shuffled_deck(_stream(seed, f"deck:{hand_number}"))
 
 
-def agent_seed(seed: int, hand_number: int) -> int:
+def agent_seed(seed: int | None, hand_number: int) -> int:
+    if seed is None:
+        return secrets.randbits(63)
     return _stream(seed, f"agent:{hand_number}").getrandbits(63)
 
 
-def table_agent_seed(seed: int, player: int, hand_index: int) -> int:
+def table_agent_seed(seed: int | None, player: int, hand_index: int) -> int:
     """The seed of the computer at ``player`` for the ``hand_index``-th hand dealt (from 0)
     of a three-player or team game."""
+    if seed is None:
+        return secrets.randbits(63)
     return _stream(seed, f"table-agent:{player}:{hand_index}").getrandbits(63)
+
+
+class LiveDecks:
+    """The decks of a real game: each from a server seed of 32 bytes read from ``source``
+    (the operating system's generator) and the player's seed, by the provably fair scheme
+    (:mod:`ginrummy.provably_fair`). The commitment is shown before each deal, the server
+    seed once the hand is over (at the next deal, or by :meth:`reveal_last`)."""
+
+    def __init__(self, source: Any, client_seed: str, say: Any, m: Any,
+                 game_id: str | None = None, seats: int = 2) -> None:
+        self.source = source
+        self.client_seed = client_seed
+        self.say = say
+        self.m = m
+        self.game_id = game_id or f"terminal-{source.read(6).hex()}"
+        self.seats = seats
+        self.hands: dict[int, Any] = {}
+
+    def deck(self, hand_number: int) -> list[int]:
+        from ginrummy.provably_fair import FairHand
+
+        self.reveal_last()
+        hand = FairHand.draw(self.source, self.game_id, hand_number)
+        self.say(self.m("game.fair_commitment", number=hand_number, commitment=hand.commitment,
+                        seed=self.client_seed))
+        seeds = (self.client_seed, *([None] * (self.seats - 1)))
+        self.hands[hand_number] = hand = hand.with_client_seeds(seeds)
+        return hand.deck()
+
+    def reveal_last(self) -> None:
+        if self.hands:
+            number = max(self.hands)
+            hand = self.hands.pop(number)
+            self.say(self.m("game.fair_reveal", number=number,
+                            server_seed=hand.server_seed.hex()))
 
 
 def level_agent_name(level: int) -> str:
@@ -137,6 +183,7 @@ def save_text(game: Any, setup: Setup) -> str:
         "lang": setup.lang,
         "names": list(setup.names),
         "human": setup.human,
+        "client_seed": setup.client_seed,
     }
     fields = [f"  {json.dumps(k)}: {json.dumps(v, ensure_ascii=False)}" for k, v in head.items()]
     dump = dump_record if isinstance(game, Game) else dump_table_record
@@ -181,9 +228,10 @@ def load_saved(text: str) -> tuple[Any, Setup | None]:
         raise SaveError(f"names must be a list of {players} names")
     try:
         setup = Setup(
-            seed=_int(data, "seed"), level=_int(data, "level"), agent=str(data["agent"]),
+            seed=None if data.get("seed") is None else _int(data, "seed"),
+            level=_int(data, "level"), agent=str(data["agent"]),
             lang=str(data["lang"]), names=tuple(str(name) for name in names),
-            human=_int(data, "human"),
+            human=_int(data, "human"), client_seed=_text_or_none(data, "client_seed"),
         )
     except (KeyError, TypeError, IndexError) as error:
         raise SaveError(f"missing or bad field: {error}") from None
@@ -191,6 +239,13 @@ def load_saved(text: str) -> tuple[Any, Setup | None]:
         raise SaveError(f"human must be seat 0 or 1 (place 0 at a table of {players}), "
                         f"got {setup.human}")
     return game, setup
+
+
+def _text_or_none(data: dict[str, Any], key: str) -> str | None:
+    value = data.get(key)
+    if value is not None and not isinstance(value, str):
+        raise TypeError(f"{key} must be text or null, got {value!r}")
+    return value
 
 
 def _int(data: dict[str, Any], key: str) -> int:
@@ -221,7 +276,7 @@ def write_save(path: Path, text: str) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ginrummy.game import cut_for_deal, new_game
+    from ginrummy.game import new_game
     from ginrummy.i18n import Messages, language_from_environment
     from ginrummy.play_hand import QuitGame, TerminalGame, choose_first_dealer
     from ginrummy.rules import Rules
@@ -249,15 +304,15 @@ def run(args: argparse.Namespace) -> int:
     paint = Painter(args.colour and sys.stdout.isatty(), m)
 
     if setup is None:
-        seed = args.seed if args.seed is not None else secrets.randbits(63)
+        seed = args.seed
         level = args.level or DEFAULT_LEVEL
         agent = level_agent_name(level)
         name = args.name or m("game.you")
         setup = Setup(seed, level, agent, lang, (name, m("game.computer")))
         if resume_path is None:
             rules = Rules.preset(args.rules or "standard")
-            game = new_game(rules, _stream(seed, "cut"))
-            assert game.cut == cut_for_deal(_stream(seed, "cut"))
+            cut_rng = _stream(seed, "cut") if seed is not None else random.SystemRandom()
+            game = new_game(rules, cut_rng)
     else:
         setup.lang = lang
         if args.level is not None or args.rules is not None or args.seed is not None:
@@ -288,10 +343,11 @@ def run(args: argparse.Namespace) -> int:
         say(m("game.stopped"))
         return _save(game, current, Path(args.save) if args.save else resume_path
                      or default_save_path(), m)
+    live = _live_decks(args, current, say, m)
     table = TerminalGame(
         game=game, ask=input, say=say, paint=paint, names=names, human=current.human,
         agent_for=lambda n: make_agent_named(current.agent, agent_seed(current.seed, n)),
-        deck_for=lambda n: deck_for(current.seed, n),
+        deck_for=live.deck if live is not None else lambda n: deck_for(current.seed or 0, n),
     )
     save_to = Path(args.save) if args.save else resume_path
     try:
@@ -301,12 +357,34 @@ def run(args: argparse.Namespace) -> int:
         say(m("game.stopped"))
         return _save(table.game, current, save_to or default_save_path(), m)
     say("")
+    if live is not None:
+        live.reveal_last()
     say(paint.bold(m("game.over")))
     for line in settlement_lines(game.settlement(), names, m):
         say(line)
     if save_to is not None:
         return _save(game, current, save_to, m, finished=True)
     return 0
+
+
+def _live_decks(args: argparse.Namespace, setup: Setup, say: Any, m: Any) -> LiveDecks | None:
+    """The decks of a real game (no ``--seed``): the player's seed is ``--client-seed``, the
+    saved one, or drawn with :mod:`secrets`; shown before the first deal."""
+    from ginrummy.provably_fair import client_seed_problem
+    from ginrummy.shuffle import SystemSource
+
+    if setup.seed is not None:
+        return None
+    chosen = getattr(args, "client_seed", None)
+    if chosen is not None:
+        problem = client_seed_problem(chosen)
+        if problem is not None:
+            raise SystemExit(m("game.bad_client_seed", problem=problem.message(m.lang)))
+        setup.client_seed = chosen
+    if setup.client_seed is None:
+        setup.client_seed = secrets.token_hex(16)
+    say(m("game.client_seed", seed=setup.client_seed))
+    return LiveDecks(SystemSource(), setup.client_seed, say, m)
 
 
 def _save(game: Any, setup: Setup, path: Path, m: Any, finished: bool = False) -> int:
@@ -338,7 +416,7 @@ def run_table(args: argparse.Namespace, game: Any, setup: Setup | None, lang: st
     paint = Painter(args.colour and sys.stdout.isatty(), m)
     notes: list[str] = []
     if setup is None:
-        seed = args.seed if args.seed is not None else secrets.randbits(63)
+        seed = args.seed
         level = args.level or DEFAULT_LEVEL
         agent = level_agent_name(level)
         rules = Rules.preset(args.rules or "standard")
@@ -348,7 +426,8 @@ def run_table(args: argparse.Namespace, game: Any, setup: Setup | None, lang: st
         names = seat_names(args.players, m, args.name or m("game.you"))
         setup = Setup(seed, level, agent, lang, names)
         if game is None:
-            game = new_table_game(TableRules(args.players, rules), _stream(seed, "cut"))
+            cut_rng = _stream(seed, "cut") if seed is not None else random.SystemRandom()
+            game = new_table_game(TableRules(args.players, rules), cut_rng)
     else:
         setup.lang = lang
         if args.level is not None or args.rules is not None or args.seed is not None:
@@ -356,6 +435,7 @@ def run_table(args: argparse.Namespace, game: Any, setup: Setup | None, lang: st
         if args.name:
             setup.names = (args.name, *setup.names[1:])
     current = setup
+    live = _live_decks(args, current, say, m)
     title, *more = table_title(game.table_rules, current.names, m)
     say(paint.bold(title))
     for line in more:
@@ -374,7 +454,8 @@ def run_table(args: argparse.Namespace, game: Any, setup: Setup | None, lang: st
         game=game, ask=input, say=say, paint=paint, names=tuple(current.names),
         agent_for=lambda player, n: make_agent_named(
             current.agent, table_agent_seed(current.seed, player, n)),
-        deck_for=lambda n: deck_for(current.seed, n + 1),
+        deck_for=(lambda n: live.deck(n + 1)) if live is not None else (
+            lambda n: deck_for(current.seed or 0, n + 1)),
     )
     save_to = Path(args.save) if args.save else resume_path
     try:
@@ -384,6 +465,8 @@ def run_table(args: argparse.Namespace, game: Any, setup: Setup | None, lang: st
         say(m("game.stopped"))
         return _save(table.game, current, save_to or default_save_path(), m)
     say("")
+    if live is not None:
+        live.reveal_last()
     say(paint.bold(m("game.over")))
     for line in table.settlement_lines():
         say(line)

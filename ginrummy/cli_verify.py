@@ -25,7 +25,7 @@ import argparse
 import json
 import os
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, TextIO
 
@@ -43,6 +43,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
     from ginrummy.i18n import LANGUAGES
 
     parser.add_argument("file", metavar="RECORD", help="a finished game's .json record")
+    parser.add_argument("--seed", metavar="HAND=SEED", action="append", default=[],
+                        help="also check that your seed SEED is in hand HAND (any number of "
+                             "times; the seed your client showed you)")
     parser.add_argument("--lang", choices=LANGUAGES, default=None,
                         help="language: en or it (default: from LANG, else English)")
 
@@ -116,7 +119,63 @@ def verify_record(record: GameRecord | TableRecord) -> Verdict:
             other = seen_seeds.setdefault(fair.server_seed, number)
             if other != number:
                 problems.append(Problem("seed_reused", {"other": other}))
+    cut = _cut_problem(record, hands)
+    if cut is not None:
+        verdict.game.append(cut)
     return verdict
+
+
+def _cut_problem(record: GameRecord | TableRecord, hands: list[HandToCheck]) -> Problem | None:
+    """Version 2: the cut must be the one the first deal's server seed fixes (at a table game
+    the first deal at the first table)."""
+    from ginrummy.provably_fair import FairnessError, Problem, commitment_of, derive_cut
+    from ginrummy.record import GameRecord
+
+    if isinstance(record, GameRecord):
+        first = hands[0] if hands else None
+        players = 2
+    else:
+        first = next((HandToCheck(item.hand.deck, item.hand.fair, item.deal)
+                      for item in record.hands if item.table == 0), None)
+        players = record.table_rules.players
+    fair = first.fair if first is not None else None
+    if fair is None or fair.version < 2 or fair.server_seed is None:
+        return None
+    try:
+        seed = bytes.fromhex(fair.server_seed)
+        if commitment_of(seed) != fair.commitment:
+            return None  # the hand's own line says so
+        expected = derive_cut(seed, fair.game_id, players)
+    except (ValueError, FairnessError):
+        return None
+    if tuple(tuple(r) for r in record.cut.rounds) == expected:
+        return None
+    from ginrummy.cards import card_name
+
+    def text(rounds: Sequence[Sequence[int]]) -> str:
+        return ", ".join(" ".join(card_name(c) for c in r) for r in rounds)
+
+    return Problem("cut_mismatch", {"cut": text(record.cut.rounds), "expected": text(expected)})
+
+
+def seed_problems(hands: list[HandToCheck], claims: Sequence[str]) -> list[Problem]:
+    """``HAND=SEED`` claims (``--seed``) whose seed is not among that hand's seeds."""
+    from ginrummy.provably_fair import Problem
+
+    problems = []
+    for claim in claims:
+        number_text, _, seed = claim.partition("=")
+        if not number_text.strip().isdigit() or not seed:
+            problems.append(Problem("seed_claim", {"claim": repr(claim)}))
+            continue
+        number = int(number_text)
+        if not 1 <= number <= len(hands):
+            problems.append(Problem("seed_claim_hand", {"number": number, "count": len(hands)}))
+            continue
+        fair = hands[number - 1].fair
+        if fair is None or seed not in fair.client_seeds:
+            problems.append(Problem("seed_not_used", {"number": number, "seed": repr(seed)}))
+    return problems
 
 
 def _hand_problems(hand: HandToCheck, hand_number: int) -> list[Problem]:
@@ -199,12 +258,14 @@ def run(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None 
         return 2
     verdict = verify_record(record)
     hands = hands_to_check(record)
+    verdict.game.extend(seed_problems(hands, getattr(args, "seed", [])))
     for number, (hand, problems) in enumerate(zip(hands, verdict.hands, strict=True), 1):
         for problem in problems:
             print(m("verify.hand_problem", number=number, problem=problem.message(m.lang)),
                   file=out)
         if not problems and hand.fair is not None:
-            print(m("verify.hand_ok", number=number, commitment=hand.fair.commitment), file=out)
+            key = "verify.hand_ok" if hand.fair.version >= 2 else "verify.hand_ok_v1"
+            print(m(key, number=number, commitment=hand.fair.commitment), file=out)
     for problem in verdict.game:
         print(m("verify.game_problem", problem=problem.message(m.lang)), file=out)
     count = len(hands)

@@ -19,6 +19,7 @@ from collections.abc import Iterator, Sequence
 from enum import IntEnum
 from typing import Any
 
+from ginrummy import shuffle
 from ginrummy.actions import (
     BIG_GIN,
     DISCARD_BASE,
@@ -47,6 +48,7 @@ from ginrummy.melds import (
 )
 from ginrummy.result import HandResult, score_hand, void_result
 from ginrummy.rules import Rules
+from ginrummy.shuffle import ByteSource
 
 STOCK_FLOOR = 2
 """R21: the last two cards of the stock are never drawn."""
@@ -75,8 +77,12 @@ def action_names(actions: Sequence[Action]) -> list[str]:
     return [action_name(a) for a in actions]
 
 
-def shuffled_deck(rng: random.Random | int) -> list[int]:
-    """A uniformly shuffled deck from ``rng`` (a seed or a ``random.Random``)."""
+def shuffled_deck(rng: random.Random | int | ByteSource) -> list[int]:
+    """A uniformly shuffled deck from ``rng``: a :class:`~ginrummy.shuffle.ByteSource` (a real
+    game passes :class:`~ginrummy.shuffle.SystemSource`, the operating system's generator),
+    or for tests and research a seed or a ``random.Random``."""
+    if not isinstance(rng, int | random.Random):
+        return shuffle.shuffled_deck(rng)
     generator = random.Random(rng) if isinstance(rng, int) else rng
     deck = list(range(52))
     generator.shuffle(deck)
@@ -161,7 +167,7 @@ def deal_hand(rules: Rules, dealer: int, deck: Sequence[int]) -> HandState:
     return state
 
 
-def new_hand(rules: Rules, dealer: int, rng: random.Random | int) -> HandState:
+def new_hand(rules: Rules, dealer: int, rng: random.Random | int | ByteSource) -> HandState:
     return deal_hand(rules, dealer, shuffled_deck(rng))
 
 

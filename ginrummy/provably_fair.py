@@ -9,15 +9,19 @@ that anyone can check with :func:`verify_hand` that the deck is the one the
 commitment fixed before any card was seen. ``docs/FAIRNESS.md`` describes the
 scheme byte by byte.
 
-Deck derivation version 1 (:data:`VERSION`):
+Deck derivation version 2 (:data:`VERSION`):
 
-* message: the fields ``"ginrummy-deck"``, ``"1"``, the game id, the hand number
-  (decimal), the number of client seeds (decimal) and each client seed in seat
-  order (a seat without a seed gives the empty field), each field as its UTF-8
-  length in 4 bytes big-endian followed by its UTF-8 bytes;
+* message: the fields ``"ginrummy-deck"``, ``"2"``, the game id, the hand number
+  (decimal), the commitment (64 hex digits: each player sent its seed together with
+  the commitment it was shown, so the seed is bound to it), the number of client
+  seeds (decimal) and each client seed in seat order (a seat without a seed gives
+  the empty field), each field as its UTF-8 length in 4 bytes big-endian followed by
+  its UTF-8 bytes (version 1, still read: the same without the commitment field);
 * stream: block ``i`` = HMAC-SHA256(key = server seed, message || ``i`` in 4
   bytes big-endian), the blocks in order (:class:`ginrummy.shuffle.HmacStream`);
-* deck: :func:`ginrummy.shuffle.shuffled_deck` over that stream.
+* deck: :func:`ginrummy.shuffle.shuffled_deck` over that stream;
+* the cut for the first deal (:func:`derive_cut`, version 2): fixed by the first
+  hand's server seed, so by its commitment.
 
 A later derivation gets a new version number; records keep the version their
 deck was derived with, and :data:`DERIVATIONS` maps each version to its function.
@@ -43,13 +47,15 @@ from ginrummy.cards import card_name
 from ginrummy.i18n import translate
 from ginrummy.shuffle import ByteSource, HmacStream, shuffled_deck
 
-VERSION = 1
+VERSION = 2
 """The deck derivation used for new hands."""
 SERVER_SEED_BYTES = 32
 MAX_CLIENT_SEED_LENGTH = 64
 MAX_GAME_ID_LENGTH = 128
 MAX_HAND_NUMBER = 1_000_000
 DOMAIN = "ginrummy-deck"
+CUT_DOMAIN = "ginrummy-cut"
+MAX_CUT_ROUNDS = 64
 
 
 class FairnessError(ValueError):
@@ -143,17 +149,29 @@ def commitment_of(server_seed: bytes) -> str:
 
 
 def deck_message(
-    game_id: str, hand_number: int, client_seeds: Sequence[str | None], version: int = VERSION
+    game_id: str, hand_number: int, client_seeds: Sequence[str | None], version: int = VERSION,
+    commitment: str | None = None,
 ) -> bytes:
-    """The HMAC message of a version-1 derivation (see the module docstring)."""
-    if version != 1:
+    """The HMAC message of a derivation (see the module docstring); version 2 needs the
+    ``commitment`` the players were shown."""
+    if version not in (1, 2) or isinstance(version, bool):
         raise FairnessError(_unknown_version(version).message())
     check_game_id(game_id)
     check_hand_number(hand_number)
     for seed in client_seeds:
         check_client_seed(seed)
-    fields = [DOMAIN, str(version), game_id, str(hand_number), str(len(client_seeds))]
-    fields += [seed or "" for seed in client_seeds]
+    fields = [DOMAIN, str(version), game_id, str(hand_number)]
+    if version == 2:
+        if not _is_hex_digest(commitment):
+            raise FairnessError(Problem("commitment_format",
+                                        {"value": _short(commitment)}).message())
+        assert commitment is not None
+        fields.append(commitment)
+    fields += [str(len(client_seeds))] + [seed or "" for seed in client_seeds]
+    return _fields(fields)
+
+
+def _fields(fields: Sequence[str]) -> bytes:
     encoded = [text.encode("utf-8") for text in fields]
     return b"".join(len(data).to_bytes(4, "big") + data for data in encoded)
 
@@ -165,9 +183,41 @@ def _derive_v1(
     return shuffled_deck(HmacStream(check_server_seed(server_seed), message))
 
 
+def _derive_v2(
+    server_seed: bytes, game_id: str, hand_number: int, client_seeds: Sequence[str | None]
+) -> list[int]:
+    message = deck_message(game_id, hand_number, client_seeds, 2, commitment_of(server_seed))
+    return shuffled_deck(HmacStream(server_seed, message))
+
+
+def derive_cut(server_seed: bytes, game_id: str, players: int) -> tuple[tuple[int, ...], ...]:
+    """The cut for the first deal (R4; R33-R35 for a table) of a version-2 game: rounds of
+    one card a player, from the first hand's server seed.
+
+    The stream is HMAC-SHA256 (key = the seed) over the fields ``"ginrummy-cut"``, ``"2"``,
+    the commitment and the number of players (``game_id`` is only checked: the cut is shown
+    before the game's id matters to anyone). Each round shuffles a fresh deck
+    from the stream (:func:`ginrummy.shuffle.shuffled_deck`) and gives player ``p`` card
+    ``p`` of it; a round whose lowest rank is cut by more than one player is cut again.
+    """
+    check_game_id(game_id)
+    if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 52:
+        raise FairnessError(f"a cut is for 2 to 52 players, got {players!r}")
+    message = _fields([CUT_DOMAIN, "2", commitment_of(server_seed), str(players)])
+    stream = HmacStream(server_seed, message)
+    rounds: list[tuple[int, ...]] = []
+    while len(rounds) < MAX_CUT_ROUNDS:
+        cards = tuple(shuffled_deck(stream)[:players])
+        rounds.append(cards)
+        ranks = [card % 13 for card in cards]
+        if ranks.count(min(ranks)) == 1:
+            break
+    return tuple(rounds)
+
+
 Derivation = Callable[[bytes, str, int, Sequence[str | None]], list[int]]
 
-DERIVATIONS: dict[int, Derivation] = {1: _derive_v1}
+DERIVATIONS: dict[int, Derivation] = {1: _derive_v1, 2: _derive_v2}
 """Deck derivation version -> function(server_seed, game_id, hand_number, client_seeds)."""
 
 
@@ -410,6 +460,7 @@ __all__ = [
     "client_seed_problem",
     "commitment_of",
     "deck_message",
+    "derive_cut",
     "derive_deck",
     "verify_hand",
 ]

@@ -454,3 +454,41 @@ def test_R22_different_card_the_terminal_says_to_knock_with_another_card(
     with pytest.raises(MoveError) as refused:
         read_move(typed, view_of(state, state.turn), m)
     assert words in refused.value.text(m)
+
+
+def test_gin_play_deals_from_the_os_generator(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    """Without --seed every deck is the provably fair derivation of a server seed read from
+    os.urandom (through ginrummy.shuffle) and the player's seed, committed on screen first."""
+    import hashlib
+
+    import ginrummy.shuffle
+    from ginrummy.provably_fair import FairHand
+
+    reads: list[bytes] = []
+
+    def fake_urandom(count: int) -> bytes:
+        reads.append(hashlib.sha256(f"os {len(reads)}".encode()).digest()[:count])
+        return reads[-1]
+
+    monkeypatch.setattr(ginrummy.shuffle.os, "urandom", fake_urandom)
+    path = tmp_path / "live.json"
+    player = Player("en", capsys, stop_after=3)
+    assert play(["--lang", "en", "--client-seed", "my lucky seed", "--save", str(path)], player,
+                monkeypatch) == 0
+    out = player.text()
+    game_id = "terminal-" + next(r for r in reads if len(r) == 6).hex()
+    server_seed = next(r for r in reads if len(r) == 32)
+    hand = FairHand(server_seed, game_id, 1, ("my lucky seed", None))
+    assert "Your seed for the deals: my lucky seed" in out
+    assert f"Hand 1: the deck is committed to {hand.commitment}" in out
+    assert out.index(hand.commitment) < out.index("You: ")  # committed before any card is seen
+    game, setup = load_saved(path.read_text(encoding="utf-8"))
+    assert setup is not None and setup.seed is None and setup.client_seed == "my lucky seed"
+    assert game.hand is not None and list(game.hand.deck) == hand.deck()
+
+
+def test_gin_play_refuses_a_bad_client_seed(capsys: pytest.CaptureFixture[str],
+                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    with pytest.raises(SystemExit, match="--client-seed: a client seed has 1 to 64 characters"):
+        play(["--lang", "en", "--client-seed", "x" * 65], Player("en", capsys), monkeypatch)

@@ -16,7 +16,7 @@ from ginrummy.agents.simple import SimpleAgent
 from ginrummy.cli import COMMANDS, main
 from ginrummy.cli_verify import run, verify_record
 from ginrummy.game import Cut, Game
-from ginrummy.provably_fair import FairHand, FairRecord
+from ginrummy.provably_fair import FairHand, FairRecord, derive_cut, verify_hand
 from ginrummy.record import (
     GameRecord,
     dump_record,
@@ -37,13 +37,14 @@ def play_fair_game(seed: int, stop_after_hand: int | None = None) -> tuple[Game,
     """A game between two simple agents whose every deck comes from a :class:`FairHand`."""
     source = SeededSource(f"server seeds {seed}")
     agents = [SimpleAgent(seed), SimpleAgent(seed + 1)]
-    game = Game.start(RULES, Cut.parse("7H 2S"))
+    first = source.read(32)
+    game = Game.start(RULES, Cut(tuple((a, b) for a, b in derive_cut(first, GAME_ID, 2))))
     hands: list[FairHand] = []
     while not game.is_over:
         if game.hand is None:
             if stop_after_hand is not None and len(hands) == stop_after_hand:
                 break
-            hand = FairHand(source.read(32), GAME_ID, game.hand_number)
+            hand = FairHand(first if not hands else source.read(32), GAME_ID, game.hand_number)
             hand = hand.with_client_seeds(("lucky 7", None) if len(hands) % 2 else (None, "ciao"))
             hands.append(hand)
             game = game.deal(hand.deck())
@@ -88,7 +89,8 @@ def test_a_fair_game_verifies_in_english_and_italian(tmp_path: Path) -> None:
     assert status == 0, text
     lines = text.splitlines()
     assert lines[:count] == [
-        f"hand {n}: OK, the deck is the one committed to ({h['fair']['commitment']})"
+        f"hand {n}: OK, the deck is the one committed to ({h['fair']['commitment']}), and every "
+        "player's seed was given for that commitment, after it was shown"
         for n, h in enumerate(data["hands"], 1)
     ]
     assert lines[-1] == (f"All {count} hands are fair: each deck is the one its commitment fixed,"
@@ -209,10 +211,10 @@ def test_a_record_that_does_not_replay_is_caught() -> None:
 def test_wrong_shapes_of_fair_data_are_problems_with_precise_messages() -> None:
     data = record_dict()
     fair = data["hands"][0]["fair"]
-    fair.update(version=2, commitment="F" * 64, client_seeds=["x" * 65, "tab\there", None])
+    fair.update(version=3, commitment="F" * 64, client_seeds=["x" * 65, "tab\there", None])
     problems = problems_of(data)[0]
     assert problems == [
-        "unknown deck derivation version 2 (this program knows 1)",
+        "unknown deck derivation version 3 (this program knows 1, 2)",
         "the commitment must be 64 lowercase hex digits (a SHA-256), got '" + "F" * 64 + "'",
         "there are 3 client seeds, but the game has 2 seats",
         "seat 0: a client seed has 1 to 64 characters, this one has 65",
@@ -261,3 +263,43 @@ def test_the_fair_record_dataclass_round_trip() -> None:
     assert record is not None
     assert FairRecord.from_dict(record.to_dict()) == record
     assert dataclasses.replace(record, server_seed=None).to_dict()["server_seed"] is None
+
+
+def test_gin_verify_proves_commitment_came_first(tmp_path: Path) -> None:
+    """Version 2 binds the seeds to the commitment: a deck derived for the same seeds under
+    another commitment (a seed the server could have had before it committed) fails."""
+
+    data = record_dict()
+    status, text = verify_file(tmp_path, data)
+    assert status == 0
+    assert "every player's seed was given for that commitment, after it was shown" in text
+    fair = data["hands"][0]["fair"]
+    seed = bytes.fromhex(fair["server_seed"])
+    unbound = FairHand(seed, GAME_ID, 1, tuple(fair["client_seeds"]), version=1).deck()
+    problems = verify_hand(fair["commitment"], seed, fair["client_seeds"], GAME_ID, 1, unbound,
+                           version=2)
+    assert [p.code for p in problems] == ["deck_mismatch"]
+
+
+def test_gin_verify_checks_the_cut_against_the_first_server_seed() -> None:
+    data = record_dict()
+    assert problems_of(data)[-1] == []
+    data["cut"] = [["AC", "2C"]]
+    assert problems_of(data)[-1][0].startswith("the cut AC 2C is not the one the first hand's "
+                                               "server seed fixes (")
+
+
+def test_gin_verify_checks_that_my_seed_is_in_my_hand(tmp_path: Path) -> None:
+    data = record_dict()
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    mine = data["hands"][1]["fair"]["client_seeds"][0]
+    out = io.StringIO()
+    assert run(argparse.Namespace(file=str(path), lang="en", seed=[f"2={mine}"]), out,
+               io.StringIO()) == 0
+    out = io.StringIO()
+    assert run(argparse.Namespace(file=str(path), lang="it", seed=["1=not mine", "9=x", "x"]),
+               out, io.StringIO()) == 1
+    text = out.getvalue()
+    assert "il tuo seed 'not mine' non è tra i seed della mano 1" in text
+    assert "--seed: non c'è una mano 9" in text and "--seed vuole MANO=SEED, non 'x'" in text

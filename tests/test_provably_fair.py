@@ -40,9 +40,11 @@ SEED = hashlib.sha256(b"example server seed").digest()
 SEEDS = ("alice", None)
 
 
-def independent_derivation(seed: bytes, game_id: str, hand: int, seeds: tuple) -> list[int]:
+def independent_derivation(seed: bytes, game_id: str, hand: int, seeds: tuple,
+                           version: int = 2) -> list[int]:
     """The derivation written again from the description, with hashlib and hmac only."""
-    fields = ["ginrummy-deck", "1", game_id, str(hand), str(len(seeds))]
+    bound = [hashlib.sha256(seed).hexdigest()] if version == 2 else []
+    fields = ["ginrummy-deck", str(version), game_id, str(hand), *bound, str(len(seeds))]
     message = b"".join(len(f.encode()).to_bytes(4, "big") + f.encode()
                        for f in fields + [s or "" for s in seeds])
     stream = b"".join(hmac.new(seed, message + i.to_bytes(4, "big"), "sha256").digest()
@@ -68,21 +70,33 @@ def test_the_commitment_is_the_sha256_of_the_seed() -> None:
 
 
 def test_the_message_is_length_prefixed_fields() -> None:
-    assert deck_message("g", 12, ("x", None, "è")) == (
+    assert deck_message("g", 12, ("x", None, "è"), 1) == (
         b"\0\0\0\x0dginrummy-deck" b"\0\0\0\x011" b"\0\0\0\x01g" b"\0\0\0\x0212" b"\0\0\0\x013"
         b"\0\0\0\x01x" b"\0\0\0\0" b"\0\0\0\x02\xc3\xa8"
     )
 
 
+def test_version_2_binds_the_seeds_to_the_commitment_they_were_sent_with() -> None:
+    commitment = commitment_of(SEED)
+    assert deck_message("g", 12, ("x",), 2, commitment) == (
+        b"\0\0\0\x0dginrummy-deck" b"\0\0\0\x012" b"\0\0\0\x01g" b"\0\0\0\x0212"
+        + b"\0\0\0\x40" + commitment.encode() + b"\0\0\0\x011" b"\0\0\0\x01x"
+    )
+    with pytest.raises(FairnessError, match="commitment must be 64 lowercase hex"):
+        deck_message("g", 12, ("x",), 2)
+    assert derive_deck(SEED, "g", 1, ("x",), 2) != derive_deck(SEED, "g", 1, ("x",), 1)
+
+
 @pytest.mark.parametrize("game_id", ["table-42", "g", "partita di Anna €"])
 @pytest.mark.parametrize("hand", [1, 2, 37])
 @pytest.mark.parametrize("seeds", [(), ("alice", None), (None, "bob"), ("a b c", "ü" * 64)])
+@pytest.mark.parametrize("version", [1, 2])
 def test_R1_the_derived_deck_matches_an_independent_implementation(
-    game_id: str, hand: int, seeds: tuple
+    game_id: str, hand: int, seeds: tuple, version: int
 ) -> None:
-    deck = derive_deck(SEED, game_id, hand, seeds)
+    deck = derive_deck(SEED, game_id, hand, seeds, version)
     assert sorted(deck) == list(range(52))
-    assert deck == independent_derivation(SEED, game_id, hand, seeds)
+    assert deck == independent_derivation(SEED, game_id, hand, seeds, version)
 
 
 def test_every_input_changes_the_deck() -> None:
@@ -174,20 +188,20 @@ def _mismatch(deck: list[int], expected: list[int]) -> str:
 def test_derivations_are_versioned_and_a_later_one_can_coexist(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    with pytest.raises(FairnessError, match=r"unknown deck derivation version 2 \(this program "
-                                            r"knows 1\)"):
-        derive_deck(SEED, "t", 1, (), version=2)
-    with pytest.raises(FairnessError, match="unknown deck derivation version 2"):
-        FairHand(SEED, "t", 1, version=2)
+    with pytest.raises(FairnessError, match=r"unknown deck derivation version 3 \(this program "
+                                            r"knows 1, 2\)"):
+        derive_deck(SEED, "t", 1, (), version=3)
+    with pytest.raises(FairnessError, match="unknown deck derivation version 3"):
+        FairHand(SEED, "t", 1, version=3)
     def reverse(seed: bytes, game: str, hand: int, seeds: Sequence[str | None]) -> list[int]:
         return DERIVATIONS[1](seed, game, hand, seeds)[::-1]
 
-    monkeypatch.setitem(DERIVATIONS, 2, reverse)
-    v1, v2 = FairHand(SEED, "t", 1), FairHand(SEED, "t", 1, version=2)
-    assert v2.deck() == v1.deck()[::-1]
-    assert verify_hand(v2.commitment, SEED, (), "t", 1, v2.deck(), version=2) == []
-    assert verify_hand(v1.commitment, SEED, (), "t", 1, v2.deck(), version=1) != []
-    assert v2.reveal().version == 2
+    monkeypatch.setitem(DERIVATIONS, 3, reverse)
+    v1, v3 = FairHand(SEED, "t", 1, version=1), FairHand(SEED, "t", 1, version=3)
+    assert v3.deck() == v1.deck()[::-1]
+    assert verify_hand(v3.commitment, SEED, (), "t", 1, v3.deck(), version=3) == []
+    assert verify_hand(v1.commitment, SEED, (), "t", 1, v3.deck(), version=1) != []
+    assert v3.reveal().version == 3
 
 
 def test_the_server_seed_stays_hidden_until_the_reveal() -> None:
@@ -202,7 +216,7 @@ def test_the_server_seed_stays_hidden_until_the_reveal() -> None:
     assert state is not None
     for seat in (0, 1):
         assert secret not in repr(view_of(state, seat))
-    assert hand.reveal() == FairRecord(1, public.commitment, secret, SEEDS, "table-42")
+    assert hand.reveal() == FairRecord(2, public.commitment, secret, SEEDS, "table-42")
 
 
 def test_a_hand_draws_its_seed_from_the_source_it_is_given() -> None:
@@ -243,7 +257,7 @@ def test_the_worked_example_in_the_docs_is_what_the_code_produces() -> None:
     values = doc_values()
     assert values["server seed"] == SEED.hex()
     assert values["commitment"] == commitment_of(SEED)
-    message = deck_message("table-42", 1, SEEDS)
+    message = deck_message("table-42", 1, SEEDS, 2, commitment_of(SEED))
     assert values["message"] == message.hex()
     assert values["block 0"] == hmac.new(SEED, message + bytes(4), "sha256").hexdigest()
     deck = derive_deck(SEED, "table-42", 1, SEEDS)
@@ -254,12 +268,13 @@ def test_the_worked_example_in_the_docs_is_what_the_code_produces() -> None:
 def test_the_docs_table_shows_the_first_draws() -> None:
     text = DOC.read_text(encoding="utf-8")
     rows = re.findall(r"^\| (\d+) \| (\d+) \| `([0-9a-f]{2})` \| (\d+)", text, re.MULTILINE)
-    stream = hmac.new(SEED, deck_message("table-42", 1, SEEDS) + bytes(4), "sha256").digest()
+    message = deck_message("table-42", 1, SEEDS, 2, commitment_of(SEED))
+    stream = hmac.new(SEED, message + bytes(4), "sha256").digest()
     assert [(int(i), int(n), int(b, 16), int(low)) for i, n, b, low in rows] == [
-        (51, 52, stream[0], stream[0] & 63), (50, 51, stream[1], stream[1] & 63),
-        (49, 50, stream[2], stream[2] & 63), (48, 49, stream[3], stream[3] & 63),
+        (51, 52, stream[0], stream[0] & 63), (51, 52, stream[1], stream[1] & 63),
+        (50, 51, stream[2], stream[2] & 63), (49, 50, stream[3], stream[3] & 63),
         (48, 49, stream[4], stream[4] & 63)]
-    assert stream[3] & 63 >= 49  # the example shows a rejected draw
+    assert stream[0] & 63 >= 52  # the example shows a rejected draw
 
 
 def test_the_docs_program_and_record_example_verify() -> None:

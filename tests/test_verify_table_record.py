@@ -2,7 +2,7 @@
 
 Every deck comes from a :class:`FairHand` whose hand number is the deal number ``k``
 (1, 2, 3... in the order dealt, every table and void hand counted) with no client
-seeds, as the server deals table games.
+seeds, as the server dealt table games with deck derivation version 1 (kept verifiable).
 """
 
 from __future__ import annotations
@@ -55,7 +55,7 @@ def play_fair_table_game(table_rules: TableRules, seed: int = 1,
         for table in reversed(game.tables_to_deal()):
             if len(dealt) == stop_after_deals:
                 break
-            hand = FairHand(source.read(32), GAME_ID, len(dealt) + 1, (None, None))
+            hand = FairHand(source.read(32), GAME_ID, len(dealt) + 1, (None, None), version=1)
             dealt[tuple(hand.deck())] = (hand.hand_number, hand)
             game = game.deal(table, hand.deck())
         for table, state in enumerate(game.hands):
@@ -128,7 +128,8 @@ def test_R33_a_fair_three_player_record_verifies_in_english_and_italian(
     status, text = verify_file(tmp_path, three)
     assert status == 0, text
     assert text.splitlines() == [
-        f"hand {n}: OK, the deck is the one committed to ({h['fair']['commitment']})"
+        f"hand {n}: OK, the deck is the one committed to ({h['fair']['commitment']}) "
+        "(version 1: the record cannot show that the seeds came after it)"
         for n, h in enumerate(three["hands"], 1)
     ] + [f"All {count} hands are fair: each deck is the one its commitment fixed, and the game "
          "replays."]

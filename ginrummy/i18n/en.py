@@ -13,6 +13,13 @@ MESSAGES: dict[str, str] = {
     # ------------------------------------------------------------ the game
     "game.title": "Gin Rummy: the first to {target} points wins.",
     "game.opponent": "Your opponent: {name}, level {level}.",
+    "game.client_seed": "Your seed for the deals: {seed} (provably fair: it goes into every "
+                        "deck; choose your own with --client-seed).",
+    "game.fair_commitment": "Hand {number}: the deck is committed to {commitment} (server "
+                            "seed still secret), with your seed {seed}.",
+    "game.fair_reveal": "Hand {number}: the server seed was {server_seed}; its SHA-256 is the "
+                        "commitment shown before the deal.",
+    "game.bad_client_seed": "gin play: --client-seed: {problem}",
     "game.cut": "The cut: {cut}.",
     "game.commands": "At any prompt: 'help' for the moves, 'hint' for a suggestion, 'quit' to "
                      "stop and save.",
@@ -300,7 +307,15 @@ MESSAGES: dict[str, str] = {
     "shutout_rule.double_bonus": "game bonus doubled",
     "shutout_rule.double_all": "whole score doubled",
     # ------------------------------------------------------------ fairness (gin verify)
-    "verify.hand_ok": "hand {number}: OK, the deck is the one committed to ({commitment})",
+    "verify.hand_ok": "hand {number}: OK, the deck is the one committed to ({commitment}), and "
+                      "every player's seed was given for that commitment, after it was shown",
+    "verify.hand_ok_v1": "hand {number}: OK, the deck is the one committed to ({commitment}) "
+                         "(version 1: the record cannot show that the seeds came after it)",
+    "verify.problem.cut_mismatch": "the cut {cut} is not the one the first hand's server seed "
+                                   "fixes ({expected})",
+    "verify.problem.seed_claim": "--seed takes HAND=SEED, got {claim}",
+    "verify.problem.seed_claim_hand": "--seed: there is no hand {number} (the record has {count})",
+    "verify.problem.seed_not_used": "your seed {seed} is not among hand {number}'s seeds",
     "verify.hand_problem": "hand {number}: PROBLEM: {problem}",
     "verify.game_problem": "game: PROBLEM: {problem}",
     "verify.summary_ok.one": "The hand is fair: its deck is the one its commitment fixed, and "

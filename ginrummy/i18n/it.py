@@ -18,6 +18,13 @@ MESSAGES: dict[str, str] = {
     # ------------------------------------------------------------ la partita
     "game.title": "Gin Rummy: vince chi arriva per primo a {target} punti.",
     "game.opponent": "Il tuo avversario: {name}, livello {level}.",
+    "game.client_seed": "Il tuo seed per le smazzate: {seed} (dimostrabilmente equo: entra in "
+                        "ogni mazzo; scegline uno tuo con --client-seed).",
+    "game.fair_commitment": "Mano {number}: il mazzo è fissato dall'impegno {commitment} (seed "
+                            "del server ancora segreto), con il tuo seed {seed}.",
+    "game.fair_reveal": "Mano {number}: il seed del server era {server_seed}; il suo SHA-256 è "
+                        "l'impegno mostrato prima della smazzata.",
+    "game.bad_client_seed": "gin play: --client-seed: {problem}",
     "game.cut": "Alzata: {cut}.",
     "game.commands": "A ogni richiesta: 'aiuto' per le mosse, 'sugg' per un suggerimento, "
                      "'esci' per fermarti e salvare.",
@@ -323,7 +330,16 @@ MESSAGES: dict[str, str] = {
     "shutout_rule.double_bonus": "bonus partita raddoppiato",
     "shutout_rule.double_all": "punteggio raddoppiato",
     # ------------------------------------------------------------ equità (gin verify)
-    "verify.hand_ok": "mano {number}: OK, il mazzo è quello dell'impegno ({commitment})",
+    "verify.hand_ok": "mano {number}: OK, il mazzo è quello dell'impegno ({commitment}) e "
+                      "ogni giocatore ha dato il suo seed per quell'impegno, dopo averlo visto",
+    "verify.hand_ok_v1": "mano {number}: OK, il mazzo è quello dell'impegno ({commitment}) "
+                         "(versione 1: la registrazione non mostra che i seed sono venuti dopo)",
+    "verify.problem.cut_mismatch": "il taglio {cut} non è quello fissato dal seed del server "
+                                   "della prima mano ({expected})",
+    "verify.problem.seed_claim": "--seed vuole MANO=SEED, non {claim}",
+    "verify.problem.seed_claim_hand": "--seed: non c'è una mano {number} (la registrazione ne ha "
+                                      "{count})",
+    "verify.problem.seed_not_used": "il tuo seed {seed} non è tra i seed della mano {number}",
     "verify.hand_problem": "mano {number}: PROBLEMA: {problem}",
     "verify.game_problem": "partita: PROBLEMA: {problem}",
     "verify.summary_ok.one": "La mano è equa: il mazzo è quello fissato dall'impegno, e la "

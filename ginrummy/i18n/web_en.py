@@ -330,6 +330,17 @@ OWN_EN: dict[str, str] = {
     "keys.sort": "1 by melds · 2 by rank · 3 by suit · ? this help",
     # ------------------------------------------------------------ the fair-deal check (/verify)
     "fair.link": "Check the deals",
+    "fair.seed_intro": "Your seed goes into the deck of every hand you play, together with the "
+                       "server's seed, which the server committed to before it saw yours. "
+                       "Your browser drew it at random; you may write your own. It counts from "
+                       "the next deal.",
+    "fair.seed_label": "Your seed",
+    "fair.seed_new": "New random seed",
+    "fair.seed_length": "A seed has 1 to {limit} characters.",
+    "fair.seed_character": "A seed has printable characters only (spaces are fine).",
+    "fair.seen_ok": "Every commitment your seed was sent with is the one the server kept.",
+    "fair.seen_mismatch": "Warning: your seed was sent with the commitment {commitment}, which "
+                          "the server no longer shows: it changed a commitment.",
     "fair.title": "Check the deals",
     "fair.intro": "This page checks, in your browser, that every deck of a finished game was "
                   "fixed before the hand began: the SHA-256 of the revealed server seed must be "
@@ -355,7 +366,12 @@ OWN_EN: dict[str, str] = {
                              "commitment fixed.",
     "fair.summary_problem": "Not proved fair: {bad} of {count} hands have a problem.",
     "fair.summary_game": "Not proved fair: the game as a whole has a problem.",
-    "fair.hand_ok": "Hand {number}: OK, the deck is the one committed to ({commitment})",
+    "fair.hand_ok": "Hand {number}: OK, the deck is the one committed to ({commitment}), and "
+                    "every player's seed was given for that commitment, after it was shown",
+    "fair.hand_ok_v1": "Hand {number}: OK, the deck is the one committed to ({commitment}) "
+                       "(version 1: the record cannot show that the seeds came after it)",
+    "fair.problem.cut_mismatch": "the cut {cut} is not the one the first hand's server seed "
+                                 "fixes ({expected})",
     "fair.hand_problem": "Hand {number}: PROBLEM: {problem}",
     "fair.game_problem": "Game: PROBLEM: {problem}",
     "fair.problem.seat": "seat {seat}: {problem}",

@@ -332,6 +332,17 @@ OWN_IT: dict[str, str] = {
     "keys.sort": "1 per combinazioni · 2 per valore · 3 per seme · ? questo aiuto",
     # ------------------------------------------------ la verifica delle smazzate (/verify)
     "fair.link": "Verifica le smazzate",
+    "fair.seed_intro": "Il tuo seed entra nel mazzo di ogni mano che giochi, insieme a quello del "
+                       "server, che il server ha fissato con un impegno prima di vedere il tuo. "
+                       "L'ha estratto a caso il tuo browser; puoi scriverne uno tuo. Vale dalla "
+                       "prossima smazzata.",
+    "fair.seed_label": "Il tuo seed",
+    "fair.seed_new": "Nuovo seed a caso",
+    "fair.seed_length": "Un seed ha da 1 a {limit} caratteri.",
+    "fair.seed_character": "Un seed ha solo caratteri stampabili (gli spazi vanno bene).",
+    "fair.seen_ok": "Ogni impegno con cui è partito il tuo seed è quello che il server ha tenuto.",
+    "fair.seen_mismatch": "Attenzione: il tuo seed è partito con l'impegno {commitment}, che il "
+                          "server non mostra più: ha cambiato un impegno.",
     "fair.title": "Verifica le smazzate",
     "fair.intro": "Questa pagina verifica, nel tuo browser, che ogni mazzo di una partita finita "
                   "fosse fissato prima dell'inizio della mano: lo SHA-256 del seed del server "
@@ -360,7 +371,12 @@ OWN_IT: dict[str, str] = {
                              "fissato dal suo impegno.",
     "fair.summary_problem": "Equità non dimostrata: {bad} mani su {count} hanno un problema.",
     "fair.summary_game": "Equità non dimostrata: la partita nel suo insieme ha un problema.",
-    "fair.hand_ok": "Mano {number}: OK, il mazzo è quello dell'impegno ({commitment})",
+    "fair.hand_ok": "Mano {number}: OK, il mazzo è quello dell'impegno ({commitment}) e ogni "
+                    "giocatore ha dato il suo seed per quell'impegno, dopo averlo visto",
+    "fair.hand_ok_v1": "Mano {number}: OK, il mazzo è quello dell'impegno ({commitment}) "
+                       "(versione 1: la registrazione non mostra che i seed sono venuti dopo)",
+    "fair.problem.cut_mismatch": "il taglio {cut} non è quello fissato dal seed del server "
+                                 "della prima mano ({expected})",
     "fair.hand_problem": "Mano {number}: PROBLEMA: {problem}",
     "fair.game_problem": "Partita: PROBLEMA: {problem}",
     "fair.problem.seat": "posto {seat}: {problem}",

@@ -1,14 +1,19 @@
 """Provably fair dealing on the server (:mod:`ginrummy.provably_fair`): seeds kept per hand.
 
-For every hand the server draws a secret server seed (32 bytes from ``Settings.rng``: the
+For every deal the server draws a secret server seed (32 bytes from ``Settings.rng``: the
 operating system's CSPRNG in a real server) and stores it before its commitment is shown:
 
-- hand 1's when the game is created (against a friend the commitment is shown while the
-  game waits for the friend);
+- hand 1's when the game is created (the cut for the first deal is derived from it);
 - each later hand's when the hand before it ends, so its commitment is in the event that
-  ends that hand, before anyone says ``ready``; each player may then send a seed of their
-  own with ``ready`` (``"seed"``), and the deck is derived from the server seed and both
-  players' seeds when the hand is dealt.
+  ends that hand;
+- at a table game, each table's next deal's when the table is dealt (kept under the
+  *slot* :func:`slot_of` until the deal gets its number).
+
+No deal is dealt before every person playing it has said ``ready``, hand 1 included; each
+``ready`` may carry the player's seed and the commitment the player was shown
+(``"seed"``, ``"commitment"``: a stale commitment is refused), and the deck is derived
+from the server seed and the players' seeds once they are all in. Computer seats give no
+seed.
 
 The server seed of a hand is shown only in states where that hand is over
 (:func:`fair_payload`); until then a state shows its commitment.
@@ -22,7 +27,14 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from ginrummy.game import Game
-from ginrummy.provably_fair import SERVER_SEED_BYTES, VERSION, FairHand, FairRecord
+from ginrummy.provably_fair import (
+    SERVER_SEED_BYTES,
+    VERSION,
+    FairHand,
+    FairRecord,
+    commitment_of,
+    derive_cut,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,6 +46,14 @@ class FairRow:
     client_seeds: tuple[str | None, str | None] = (None, None)
     version: int = VERSION
 
+    @property
+    def commitment(self) -> str:
+        return commitment_of(bytes.fromhex(self.server_seed))
+
+    def numbered(self, hand_number: int) -> FairRow:
+        """This slot's seeds as the seeds of deal ``hand_number``."""
+        return replace(self, hand_number=hand_number)
+
     def hand(self, game_id: str) -> FairHand:
         return FairHand(bytes.fromhex(self.server_seed), game_id, self.hand_number,
                         self.client_seeds, self.version)
@@ -44,9 +64,19 @@ class FairRow:
         return replace(self, client_seeds=(seeds[0], seeds[1]))
 
 
+def slot_of(table: int) -> int:
+    """Where a table game keeps ``table``'s next deal's seeds until that deal is numbered."""
+    return -1 - table
+
+
 def draw(rng: random.Random, hand_number: int) -> FairRow:
     """A new hand's server seed from ``rng`` (``SystemRandom`` reads ``os.urandom``)."""
     return FairRow(hand_number, rng.randbytes(SERVER_SEED_BYTES).hex())
+
+
+def first_cut(row: FairRow, game_id: str, players: int) -> tuple[tuple[int, ...], ...]:
+    """The cut for the first deal, fixed by the first deal's server seed (version 2)."""
+    return derive_cut(bytes.fromhex(row.server_seed), game_id, players)
 
 
 def deck_of(row: FairRow, game_id: str) -> list[int]:

@@ -7,11 +7,11 @@ import contextlib
 import logging
 from collections import OrderedDict
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Literal
 
-from ginrummy.game import cut_for_deal, prefers_to_deal
-from ginrummy.multiplayer import TableRules, cut_for_table
+from ginrummy.game import Cut, prefers_to_deal
+from ginrummy.multiplayer import TableCut, TableRules
 from ginrummy.rules import Rules
 from ginrummy.server import fairness, multi_replay
 from ginrummy.server.collector import Collector
@@ -118,9 +118,12 @@ class Lobby:
         rematch: the cut is drawn again until it does, so the record still holds a real cut)."""
         rng = self.settings.rng
         created = now()
-        cut = cut_for_deal(rng)
-        while dealer is not None and cut.dealer != dealer:
-            cut = cut_for_deal(rng)
+        game_id = new_game_id()
+        first = fairness.draw(rng, 1)  # committed before anyone's seed; it fixes the cut
+        cut = Cut(tuple((a, b) for a, b in fairness.first_cut(first, game_id, 2)))
+        while dealer is not None and cut.dealer != dealer:  # it fixes only who deals: the
+            first = fairness.draw(rng, 1)  # deck still takes the players' seeds
+            cut = Cut(tuple((a, b) for a, b in fairness.first_cut(first, game_id, 2)))
         token, invite, watch = new_token(), new_token(), new_token()
         if opponent == "computer":
             other = SeatRow(1, "computer", f"Computer (level {level})", None, True)
@@ -128,19 +131,12 @@ class Lobby:
             other = SeatRow(1, "human", "Friend", token_hash(invite), False)
         seats = [SeatRow(0, "human", name, token_hash(token), True), other]
         position = start(rules, cut.rounds)
-        game_id = new_game_id()
-        first = fairness.draw(rng, 1)  # its commitment is shown before the first deal
-        entries: list[LogEntry] = []
+        entries: list[LogEntry] = []  # hand 1 is dealt once its players' seeds are in
         decks: dict[int, list[int]] = {}
         if opponent == "computer" and position.game.chooser == 1:  # R4: the computer chooses
             deals = prefers_to_deal(rules)
             entries.append(LogEntry(1, "choose", 1, int(deals), at=created))
             position = type(position)(position.game.choose_to_deal(1, deals))
-        if opponent == "computer" and position.game.chooser is None:
-            deck = fairness.deck_of(first, game_id)
-            entries.append(LogEntry(len(entries) + 1, "deal", None, 1, at=created))
-            decks[1] = deck
-            position = type(position)(position.game.deal(deck))
         row = GameRow(
             id=game_id, created_at=created, updated_at=created, kind=opponent,
             level=level, rules=rules.to_dict(), cut=cut.rounds, watch_hash=token_hash(watch),
@@ -160,7 +156,7 @@ class Lobby:
         ``"friend"``) at places 1, 2, ...; dealt at once if no friend is invited."""
         rng = self.settings.rng
         created = now()
-        cut = cut_for_table(table_rules.players, rng)
+        game_id = new_game_id()
         token, watch = new_token(), new_token()
         seats = [SeatRow(0, "human", name, token_hash(token), True)]
         invites: list[tuple[int, str]] = []
@@ -172,18 +168,14 @@ class Lobby:
                 invite = new_token()
                 invites.append((place, invite))
                 seats.append(SeatRow(place, "human", f"Friend {place}", token_hash(invite), False))
+        tables = table_rules.players // 2 if table_rules.players % 2 == 0 else 1
+        fair = [replace(fairness.draw(rng, 1), hand_number=fairness.slot_of(t))
+                for t in range(tables)]  # each table's first deal, committed now
+        cut = TableCut(fairness.first_cut(fair[0], game_id, table_rules.players))
         position = multi_replay.start(table_rules, cut.rounds)
-        game_id = new_game_id()
-        entries: list[LogEntry] = []
+        assert position.game.tables == tables
+        entries: list[LogEntry] = []  # each table is dealt once its players' seeds are in
         decks: dict[int, list[int]] = {}
-        fair = []
-        if not invites:
-            for number, at in enumerate(position.game.tables_to_deal(), start=1):
-                seeds = fairness.draw(rng, number)
-                fair.append(seeds)
-                decks[number] = fairness.deck_of(seeds, game_id)
-                entries.append(LogEntry(number, "deal", at, number, at=created))
-                position = multi_replay.step(position, entries[-1], decks)
         row = GameRow(
             id=game_id, created_at=created, updated_at=created, kind="table", level=level,
             rules=table_rules.to_dict(), cut=cut.rounds, watch_hash=token_hash(watch),
@@ -195,7 +187,7 @@ class Lobby:
                             {r.hand_number: r for r in fair})
         table = MultiTable(stored, self.store, self.settings, self.writer, self.work)
         self._keep(table)
-        table.kick()
+        await table.start()  # a table of computers only is dealt at once
         first = invites[0][1] if invites else None
         return Created(table, token, first, watch, tuple(invites))
 

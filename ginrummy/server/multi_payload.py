@@ -15,7 +15,7 @@ from typing import Any
 
 from ginrummy.cards import format_cards
 from ginrummy.multiplayer import RoundScore, TableGame, TeamGame, ThreePlayerGame, team_of
-from ginrummy.server.fairness import FairRow, shown
+from ginrummy.server.fairness import FairRow, shown, slot_of
 from ginrummy.server.multi_replay import MultiPosition, stage, table_of, waiting_for_deal
 from ginrummy.server.payload import (
     TableInfo,
@@ -199,7 +199,16 @@ def fair_deals(position: MultiPosition, fair: Mapping[int, FairRow],
         if row is not None:
             deals.append({**shown(row, game_id, number not in live), "deal": number,
                           "table": table})
-    return {"deals": deals}
+    upcoming = []
+    if not position.game.is_over:
+        for table in position.game.tables_to_deal():
+            row = fair.get(slot_of(table))
+            if row is not None:
+                upcoming.append({"table": table, "players": list(position.game.players_at(table)),
+                                 "version": row.version,
+                                 "commitment": row.commitment,
+                                 "client_seeds": list(row.client_seeds), "game_id": game_id})
+    return {"deals": deals, "next": upcoming}
 
 
 def _dealers(game: TableGame) -> dict[str, int | None]:

@@ -4,14 +4,17 @@ Place 0 is the creator; the others are computers or invited people. Each place p
 at most one table at a time; a message from a place acts at its table. A table is
 dealt as soon as its players are ready (a computer always is, and so is a place the
 computer plays for), so in a team game a table whose hand was void is dealt again
-while the other table plays on. Every deal draws its own server seed and derives its
-deck from it (:mod:`ginrummy.provably_fair`, deal numbers as hand numbers); the seed
-is revealed in the state once that hand is over.
+while the other table plays on. Each table's next deal has its server seed drawn and
+committed before its players say ready (:func:`~ginrummy.server.fairness.slot_of`); their
+``ready`` carries their seeds, and the deck is derived when the deal is numbered
+(:mod:`ginrummy.provably_fair`, deal numbers as hand numbers); the seed is revealed in
+the state once that hand is over.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 from ginrummy.actions import Action, action_name
@@ -19,7 +22,7 @@ from ginrummy.game import GameError
 from ginrummy.hand import IllegalActionError
 from ginrummy.multiplayer import TableError, TableGame, TableRules
 from ginrummy.server import multi_payload
-from ginrummy.server.fairness import FairRow, deck_of
+from ginrummy.server.fairness import FairRow, deck_of, draw, slot_of
 from ginrummy.server.multi_records import canonical_table_record
 from ginrummy.server.multi_replay import (
     MultiPosition,
@@ -32,7 +35,7 @@ from ginrummy.server.multi_replay import (
 from ginrummy.server.protocol import ClientError, Message
 from ginrummy.server.store import LogEntry, SeatRow, StoredGame
 from ginrummy.server.table import parse_action_message
-from ginrummy.server.table_base import BaseTable, ComputerMove, EventRef
+from ginrummy.server.table_base import BaseTable, ComputerMove, EventRef, check_commitment
 from ginrummy.views import PlayerView, view_of
 
 Decks = dict[int, Sequence[int]]
@@ -91,11 +94,13 @@ class MultiTable(BaseTable[MultiPosition]):
 
     # ------------------------------------------------------------ checks
 
-    def _refuse_stage(self) -> None:
+    def _refuse_stage(self, joined_only: bool = False) -> None:
+        """Refuse a command once the game is over or before it starts (``joined_only``:
+        before every seat is taken; a ``ready`` for the first deal may come after)."""
         current = self.stage()
         if current == "over":
             raise ClientError("game_over", f"the game is over ({self.game.end_reason})")
-        if current == "waiting":
+        if current == "waiting" and (not joined_only or not all(s.joined for s in self.seats)):
             missing = sum(1 for s in self.seats if not s.joined)
             raise ClientError("not_started", f"the game has not started: {missing} invited "
                                              f"player(s) have not joined yet")
@@ -151,11 +156,7 @@ class MultiTable(BaseTable[MultiPosition]):
 
     def _check_ready(self, seat: int, message: Message,
                      offset: int = 0) -> tuple[list[LogEntry], Decks]:
-        self._refuse_stage()
-        if message.seed is not None:
-            raise ClientError("bad_message", "seed: players' seeds are taken in two-player games "
-                                             "only; a table game's decks come from the server's "
-                                             "committed seeds")
+        self._refuse_stage(joined_only=True)
         game = self.game
         if seat not in waiting_for_deal(game):
             table = table_of(game, seat)
@@ -167,6 +168,13 @@ class MultiTable(BaseTable[MultiPosition]):
         if seat in self.position.ready:
             raise ClientError("already_ready", f"place {seat} is already ready for the next "
                                                "deal at its table")
+        table = table_of(game, seat)
+        assert table is not None
+        row = self._fair_row(slot_of(table))
+        check_commitment(message, row, f"the next deal at table {table}")
+        if message.seed is not None:
+            players = game.players_at(table)
+            self.staged_fair[row.hand_number] = row.with_seed(players.index(seat), message.seed)
         ready = LogEntry(self.n + offset + 1, "ready", seat, None, message.id)
         return self._then_deals([ready], self.position.stand_in - {seat})
 
@@ -200,12 +208,19 @@ class MultiTable(BaseTable[MultiPosition]):
         number = len(position.deals)
         for table in tables:
             number += 1
-            decks[number] = deck_of(self._fair_row(number), self.id)
+            row = self._fair_row(slot_of(table)).numbered(number)
+            self.staged_fair[number] = row
+            self.staged_fair[slot_of(table)] = replace(draw(self.settings.rng, 1),
+                                                       hand_number=slot_of(table))
+            decks[number] = deck_of(row, self.id)
             entries.append(LogEntry(seq + len(entries), "deal", table, number))
         return entries, decks
 
     def _deal_entries(self, seq: int) -> tuple[list[LogEntry], Decks]:
         return self._deals(self.position, self.game.tables_to_deal(), seq)
+
+    def _deals_on_join(self, seq: int) -> tuple[list[LogEntry], Decks]:
+        return self._then_deals([])
 
     def _idle_entries(self, seat: int) -> tuple[list[LogEntry], Decks]:
         return self._then_deals([LogEntry(self.n + 1, "idle", seat)])

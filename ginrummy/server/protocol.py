@@ -22,6 +22,8 @@ ERROR_CODES: dict[str, str] = {
     "illegal_action": "the rules do not allow that action now",
     "not_your_turn": "the other seat is to act",
     "stale": "the client's expect is not the latest event number; a snapshot follows",
+    "stale_commitment": "a ready's seed came with a commitment that is not the next deal's; a "
+                        "snapshot with the current one follows",
     "read_only": "a watcher cannot act",
     "not_started": "the game waits for its invited players",
     "no_hand": "no hand is being played (between hands): send ready",
@@ -57,7 +59,7 @@ MessageType = Literal["action", "ready", "resync", "ping", "back", "cut_choice"]
 _FIELDS: dict[str, tuple[set[str], set[str]]] = {
     # type: (required fields, optional fields), besides "type"
     "action": ({"action", "expect"}, {"id"}),
-    "ready": (set(), {"expect", "id", "seed"}),
+    "ready": (set(), {"expect", "id", "seed", "commitment"}),
     "resync": ({"since"}, {"id"}),
     "ping": (set(), {"id"}),
     "back": (set(), {"id"}),
@@ -86,6 +88,8 @@ class Message:
     """A ``ready``'s seed for the next hand's deck (provably fair dealing)."""
     deal: bool | None = None
     """A ``cut_choice``: whether the higher cut deals the first hand itself (R4)."""
+    commitment: str | None = None
+    """The commitment the player was shown, sent with ``seed`` (it must be the current one)."""
 
 
 def message_id(data: Any) -> str | None:
@@ -152,8 +156,19 @@ def message_from(data: Any) -> Message:
         problem = client_seed_problem(seed)
         if problem is not None:
             raise ClientError("bad_message", f"seed: {problem.message()}")
+        commitment = data.get("commitment")
+        if commitment is not None and not (
+            isinstance(commitment, str) and len(commitment) == 64
+            and all(ch in "0123456789abcdef" for ch in commitment)
+        ):
+            raise ClientError("bad_message", f"commitment must be 64 lowercase hex digits, got "
+                                             f"{str(commitment)[:80]!r}")
+        if seed is not None and commitment is None:
+            raise ClientError("bad_message", "seed: send it with the commitment you were shown "
+                                             "(\"commitment\"), so that it counts for that deal "
+                                             "only")
         return Message("ready", ident, expect=None if expect is None else _whole("expect", expect),
-                       seed=seed)
+                       seed=seed, commitment=commitment)
     if kind == "resync":
         return Message("resync", ident, since=_whole("since", data["since"]))
     if kind == "back":

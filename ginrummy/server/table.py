@@ -25,6 +25,7 @@ from ginrummy.server.table_base import (
     EventRef,
     Listener,
     ack_of,
+    check_commitment,
 )
 from ginrummy.views import PlayerView, view_of
 
@@ -176,7 +177,8 @@ class Table(BaseTable[Position]):
         self, seat: int, message: Message, offset: int = 0
     ) -> tuple[list[LogEntry], dict[int, Sequence[int]]]:
         game = self.position.game
-        self._refuse_stage(game, "between_hands")
+        if stage(game) != "waiting" or not all(s.joined for s in self.seats):
+            self._refuse_stage(game, "between_hands")
         if message.expect is not None and message.expect < self.break_n:
             raise ClientError(
                 "stale", f"expect is {message.expect} but hand {len(game.finished)} ended "
@@ -186,8 +188,10 @@ class Table(BaseTable[Position]):
             raise ClientError("already_ready", f"seat {seat} is already ready for hand "
                                                f"{game.hand_number}")
         entries = [LogEntry(self.n + offset + 1, "ready", seat, None, message.id)]
+        row = self._fair_row(game.hand_number)
+        check_commitment(message, row, f"hand {game.hand_number}")
         if message.seed is not None:
-            row = self._fair_row(game.hand_number).with_seed(seat, message.seed)
+            row = row.with_seed(seat, message.seed)
             self.staged_fair[row.hand_number] = row
         more, decks = self._deal_if_ready(self.position.ready | {seat},
                                           self.position.stand_in - {seat},
@@ -201,7 +205,7 @@ class Table(BaseTable[Position]):
         self, seat: int, message: Message, offset: int = 0
     ) -> tuple[list[LogEntry], dict[int, Sequence[int]]]:
         """The higher cut chooses whether it deals the first hand (R4, ``high_cut_chooses``);
-        the deal follows at once if every seat is taken."""
+        the deal follows once every seat is taken and its people are ready with their seeds."""
         game = self.position.game
         if message.expect is not None and message.expect != self.n:
             raise ClientError(
@@ -225,14 +229,21 @@ class Table(BaseTable[Position]):
                             message.id)]
         decks: dict[int, Sequence[int]] = {}
         if all(s.joined for s in self.seats):
-            more, decks = self._deal_entries(self.n + offset + 2)
+            more, decks = self._deal_if_ready(self.position.ready, self.position.stand_in,
+                                              self.n + offset + 2, chosen=True)
             entries += more
         return entries, decks
 
+    def _deals_on_join(self, seq: int) -> tuple[list[LogEntry], dict[int, Sequence[int]]]:
+        return self._deal_if_ready(self.position.ready, self.position.stand_in, seq)
+
     def _deal_if_ready(
-        self, ready: frozenset[int], stand_in: frozenset[int], seq: int
+        self, ready: frozenset[int], stand_in: frozenset[int], seq: int, chosen: bool = False
     ) -> tuple[list[LogEntry], dict[int, Sequence[int]]]:
-        """The next deal if every human seat the computer does not play for is ready."""
+        """The next deal if no choice of first dealer is pending (R4; ``chosen``: it is being
+        made now) and every human seat the computer does not play for is ready."""
+        if not chosen and self._first_deal_waits():
+            return [], {}
         humans = {s.seat for s in self.seats if s.kind == "human"} - stand_in
         if humans <= ready:
             return self._deal_entries(seq)
@@ -240,7 +251,7 @@ class Table(BaseTable[Position]):
 
     def _idle_entries(self, seat: int) -> tuple[list[LogEntry], dict[int, Sequence[int]]]:
         entries = [LogEntry(self.n + 1, "idle", seat)]
-        if self.stage() != "between_hands":
+        if self.stage() not in ("between_hands", "waiting"):
             return entries, {}
         more, decks = self._deal_if_ready(self.position.ready, self.position.stand_in | {seat},
                                           self.n + 2)
@@ -277,7 +288,9 @@ class Table(BaseTable[Position]):
         waited: set[int]
         if current == "hand":
             waited = {seat for seat in humans if seat == game.to_act}
-        elif current == "between_hands":
+        elif current == "between_hands" or (
+            current == "waiting" and all(s.joined for s in self.seats)
+        ):
             waited = humans - self.position.ready
         else:
             return None

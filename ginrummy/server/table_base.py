@@ -195,6 +195,10 @@ class BaseTable(Generic[P]):
         """The first deal waits for the higher cut's choice of dealer (R4)."""
         return False
 
+    def _deals_on_join(self, seq: int) -> tuple[list[LogEntry], dict[int, Sequence[int]]]:
+        """The deals due once every seat is taken: those whose players need not say ready."""
+        raise NotImplementedError
+
     def _idle_entries(self, seat: int) -> tuple[list[LogEntry], dict[int, Sequence[int]]]:
         """The ``idle`` entry that hands ``seat`` to the computer, and the deals it makes due."""
         raise NotImplementedError
@@ -349,7 +353,7 @@ class BaseTable(Generic[P]):
                 if message.id is not None and refused.code not in RETRYABLE:
                     self._remember(seat, message.id, answer)
                 listener.push(answer)
-                if refused.code in ("stale", "conflict"):
+                if refused.code in ("stale", "conflict", "stale_commitment"):
                     listener.push(self.snapshot(seat))
                 return
             kind = ENTRY_OF[message.type]
@@ -458,9 +462,23 @@ class BaseTable(Generic[P]):
             for ref in refs:
                 listener.push(ref)
 
+    async def start(self) -> None:
+        """Deal what is due at a game whose seats are all taken (a table of computers)."""
+        async with self.lock:
+            if self.stage() != "waiting" or not all(s.joined for s in self.seats):
+                return
+            self.staged_fair = {}
+            entries, decks = self._deals_on_join(self.n + 1)
+            if not entries:
+                return
+            await self._commit(entries, decks)
+            self._broadcast(entries)
+        self.kick()
+
     async def join(self, seat: int, name: str, invite: str) -> str:
         """Take ``seat`` by its ``invite`` (once) and return the seat's new token, which only
-        the joiner learns: the invite is spent. The first deal comes when every seat is taken.
+        the joiner learns: the invite is spent. The first deal comes when every player of it
+        has said ready (hand 1 too, so that their seeds go into its deck).
         """
         async with self.lock:
             self.staged_fair = {}
@@ -472,12 +490,15 @@ class BaseTable(Generic[P]):
             entries: list[LogEntry] = []
             decks: dict[int, Sequence[int]] = {}
             humans_joined = all(s.joined or s.seat == seat for s in self.seats)
-            if humans_joined and self.stage() == "waiting" and not self._first_deal_waits():
-                entries, decks = self._deal_entries(self.n + 1)
+            if humans_joined and self.stage() == "waiting":
+                entries, decks = self._deals_on_join(self.n + 1)
             token = new_token()
             await self._commit(entries, decks, [(seat, name, token_hash(token))])
             self._broadcast(entries)
             self._presence()
+            if humans_joined and self.stage() == "waiting":
+                for listener in list(self.listeners):  # every seat is taken: each client
+                    listener.push(self.snapshot(listener.seat))  # now sends its seed
         self.kick()
         return token
 
@@ -638,6 +659,16 @@ class BaseTable(Generic[P]):
     def _broadcast_error(self, refused: ClientError) -> None:
         for listener in list(self.listeners):
             listener.push(error("computer_error", refused.message, n=self.n))
+
+
+def check_commitment(message: Message, row: FairRow, what: str) -> None:
+    """Refuse a ``ready`` whose commitment is not ``row``'s: its seed was meant for another
+    deal (the client saw an older state), so it must not count for this one."""
+    if message.commitment is not None and message.commitment != row.commitment:
+        raise ClientError("stale_commitment",
+                          f"commitment {message.commitment[:16]}... is not the commitment of "
+                          f"{what} ({row.commitment[:16]}...): your seed was not used; send it "
+                          "again with the commitment in the snapshot that follows")
 
 
 def ack_of(entry: LogEntry) -> dict[str, Any]:

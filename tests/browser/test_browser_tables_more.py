@@ -158,7 +158,23 @@ def test_R34_watch_link_of_a_team_table_shows_no_hidden_cards(
     created = create_table(ann, server.url, {"players": 4,
                                              "seats": ["computer", "computer", "computer"]})
     game_id, token = created["game_id"], created["watch_token"]
-    ann_hand = set(created["state"]["table_hand"]["view"]["hand"])
+    ann.evaluate("""id => new Promise((done) => {  // her seed: then her table is dealt
+        const ws = new WebSocket(`ws://${location.host}/ws/${id}`);
+        ws.onmessage = (e) => {
+          const m = JSON.parse(e.data);
+          if (m.type === "snapshot") {
+            const next = m.state.fair.next.find((entry) => entry.players.includes(0));
+            ws.send(JSON.stringify({ type: "ready", id: "r", seed: "ann's",
+                                     commitment: next.commitment }));
+          }
+          if (m.type === "event" && m.event.kind === "deal" && m.event.table === 0) {
+            ws.close();
+            done(m);
+          }
+        };
+      })""", game_id)
+    own = ann.evaluate("id => fetch(`/api/games/${id}`).then(r => r.json())", game_id)
+    ann_hand = set(own["state"]["table_hand"]["view"]["hand"])
     assert len(ann_hand) == 10
     # Ann never moves: her table waits for her; the computers' table plays its hand out
     deadline = time.monotonic() + 20

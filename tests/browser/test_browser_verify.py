@@ -55,7 +55,8 @@ def test_R1_every_deal_of_a_finished_game_is_verified_in_the_browser_and_tamperi
                            "commitment fixed.")
     lines = page.locator(".verify-hands li").all_inner_texts()
     assert lines == [f"✔ Hand {n}: OK, the deck is the one committed to "
-                     f"({hand['fair']['commitment']})"
+                     f"({hand['fair']['commitment']}), and every player's seed was given for "
+                     "that commitment, after it was shown"
                      for n, hand in enumerate(record["hands"], 1)]
     shot(page, shots / "verify-ok.png")
 
@@ -115,3 +116,32 @@ def test_my_games_links_a_finished_game_to_its_check(server: Server, browsers: B
     link.click()
     page.locator(".verify-summary.ok").wait_for()
     assert "Mano 1: OK, il mazzo è quello dell'impegno" in page.inner_text(".verify-hands")
+
+
+def test_the_seed_shown_under_check_the_deals_is_in_the_record_and_verifies(
+    server: Server, browsers: Browsers
+) -> None:
+    page = browsers.page()
+    new_game(page, server.url, level=1, preset="modern", options={"target": 10})
+    page.locator('details[data-name="fair-seed"] summary').click()
+    field = page.locator('input[data-name="client-seed"]')
+    drawn = field.input_value()
+    assert len(drawn) == 32 and all(ch in "0123456789abcdef" for ch in drawn)
+    field.fill("la mia fortuna ✓")
+    field.press("Enter")
+    field.blur()
+    for _ in range(30):
+        play_hand(page)
+        if stage(page) == "over":
+            break
+        next_hand(page)
+    assert page.locator('[data-name="commitments-ok"]').count() == 1
+    page.locator('.result-panel a[data-name="verify"]').click()
+    page.locator(".verify-result .verify-summary").wait_for()
+    record = json.loads(page.input_value("#verify-record"))
+    seeds = [hand["fair"]["client_seeds"] for hand in record["hands"]]
+    assert seeds[0] == [drawn, None]  # hand 1 was dealt with the seed first shown
+    assert all(s == ["la mia fortuna ✓", None] for s in seeds[1:])
+    assert all(hand["fair"]["version"] == 2 for hand in record["hands"])
+    assert page.locator(".verify-hands li.ok").count() == len(record["hands"])
+    assert "verified" in page.inner_text(".verify-summary")

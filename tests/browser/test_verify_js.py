@@ -13,11 +13,14 @@ from typing import Any
 
 import pytest
 
-from ginrummy.provably_fair import commitment_of, deck_message, derive_deck
+from ginrummy.provably_fair import commitment_of, deck_message, derive_cut, derive_deck
 
 EXAMPLE_SEED = "bd26cba844b7ca27ccecd4f96a1daba48efdf4ac686b197df927e917cd247acc"
-EXAMPLE_DECK = ("5S 8S 9C TH 2H 9D 8D 9H 6D 6C 4S 5H KS QC 7D 6H 3H 7S TD 4C JS 6S 5D 7C QD QS "
-                "8H AH 3S JD AS JC 3C 3D AD 4H 2S KD 2C KH 2D AC JH 9S 7H 8C 5C TC KC 4D TS QH")
+EXAMPLE_DECK = ("TH QC KS QD 9S KH 4S 4D 7H 8S TS 3D 7S KD JS 2H 6S QS 3C AC 6D 6C KC 3S 8H JD "
+                "9H 3H TC 5C AS 4C 5S 8C 6H JH 7D 9D QH 2C AH JC 9C 5H 7C 5D AD 2S 2D TD 4H 8D")
+EXAMPLE_DECK_V1 = ("5S 8S 9C TH 2H 9D 8D 9H 6D 6C 4S 5H KS QC 7D 6H 3H 7S TD 4C JS 6S 5D 7C QD "
+                   "QS 8H AH 3S JD AS JC 3C 3D AD 4H 2S KD 2C KH 2D AC JH 9S 7H 8C 5C TC KC 4D "
+                   "TS QH")
 
 
 @pytest.fixture
@@ -25,10 +28,11 @@ def js(fairdeck_page: Any) -> Any:
     return fairdeck_page
 
 
-def js_deck(page: Any, seed: str, game_id: str, number: int, seeds: list[str | None]) -> list[int]:
+def js_deck(page: Any, seed: str, game_id: str, number: int, seeds: list[str | None],
+            version: int = 2) -> list[int]:
     deck: list[int] = page.evaluate(
-        "([seed, id, n, seeds]) => window.fair.deriveDeck(seed, id, n, seeds)",
-        [seed, game_id, number, seeds])
+        "([seed, id, n, seeds, v]) => window.fair.deriveDeck(seed, id, n, seeds, v)",
+        [seed, game_id, number, seeds, version])
     return deck
 
 
@@ -43,9 +47,14 @@ def test_R1_js_derives_the_worked_example(js: Any) -> None:
     deck = js_deck(js, EXAMPLE_SEED, "table-42", 1, ["alice", None])
     names = js.evaluate("deck => deck.map(window.fair.cardName).join(' ')", deck)
     assert names == EXAMPLE_DECK
+    old = js_deck(js, EXAMPLE_SEED, "table-42", 1, ["alice", None], 1)
+    assert js.evaluate("deck => deck.map(window.fair.cardName).join(' ')", old) == EXAMPLE_DECK_V1
+    commitment = commitment_of(bytes.fromhex(EXAMPLE_SEED))
     message = js.evaluate(
-        "() => window.fair.bytesToHex(window.fair.deckMessage('table-42', 1, ['alice', null]))")
-    assert message == deck_message("table-42", 1, ["alice", None]).hex()
+        "(c) => window.fair.bytesToHex("
+        "window.fair.deckMessage('table-42', 1, ['alice', null], 2, c))",
+        commitment)
+    assert message == deck_message("table-42", 1, ["alice", None], 2, commitment).hex()
     commitment = js.evaluate("seed => window.fair.sha256Hex(window.fair.hexToBytes(seed))",
                              EXAMPLE_SEED)
     assert commitment == "2452a049d323d086d0c7c23abfe300c3c5b1429b97d731dcb641e3407db98d4c"
@@ -62,15 +71,18 @@ def test_R1_js_derivation_equals_python_for_random_inputs(js: Any) -> None:
             None if rng.random() < 0.3 else "".join(rng.choice(alphabet)
                                                     for _ in range(rng.randint(1, 64)))
             for _ in range(2)]
-        cases.append((seed.hex(), game_id, rng.randint(1, 1_000_000), seeds))
+        cases.append((seed.hex(), game_id, rng.randint(1, 1_000_000), seeds, rng.choice([1, 2])))
     got = js.evaluate(
-        """async (cases) => Promise.all(cases.map(async ([seed, id, n, seeds]) => ({
-             deck: await window.fair.deriveDeck(seed, id, n, seeds),
+        """async (cases) => Promise.all(cases.map(async ([seed, id, n, seeds, v]) => ({
+             deck: await window.fair.deriveDeck(seed, id, n, seeds, v),
+             cut: await window.fair.deriveCut(seed, id, 2 + (n % 5)),
              commitment: await window.fair.sha256Hex(window.fair.hexToBytes(seed))})))""",
         cases)
-    for (seed, game_id, number, seeds), answer in zip(cases, got, strict=True):
-        assert answer["deck"] == derive_deck(bytes.fromhex(seed), game_id, number, seeds), (
-            seed, game_id, number, seeds)
+    for (seed, game_id, number, seeds, version), answer in zip(cases, got, strict=True):
+        assert answer["deck"] == derive_deck(bytes.fromhex(seed), game_id, number, seeds,
+                                             version), (seed, game_id, number, seeds)
+        assert answer["cut"] == [list(r) for r in derive_cut(bytes.fromhex(seed), game_id,
+                                                             2 + number % 5)]
         assert answer["commitment"] == commitment_of(bytes.fromhex(seed))
 
 
@@ -110,7 +122,9 @@ def _tampered_hands() -> list[tuple[str, dict[str, Any]]]:
         ("game id too long", changed(lambda hand, fair: fair.update(game_id="g" * 129))),
         ("51 cards", changed(lambda hand, fair: hand["deck"].pop())),
         ("a card twice", changed(lambda hand, fair: hand["deck"].__setitem__(0, hand["deck"][1]))),
-        ("version 2", changed(lambda hand, fair: fair.update(version=2))),
+        ("version 3", changed(lambda hand, fair: fair.update(version=3))),
+        ("seeds not bound to the commitment (version 1)",
+         changed(lambda hand, fair: fair.update(version=1))),
     ]
 
 
@@ -139,10 +153,18 @@ def test_R1_js_names_the_same_problems_as_python_for_each_tampered_hand(js: Any)
 
 
 def test_R1_js_checks_a_whole_record_and_says_what_is_wrong_with_a_file(js: Any) -> None:
+    from ginrummy.cards import card_name
+
     hands = [_record_hand(n, ["s", None]) for n in (1, 2, 3)]
-    record = {"format": "ginrummy-game", "version": 1, "hands": hands}
+    cut = derive_cut(bytes.fromhex(hands[0]["fair"]["server_seed"]), "g-1", 2)
+    record = {"format": "ginrummy-game", "version": 1, "hands": hands,
+              "cut": [[card_name(c) for c in r] for r in cut]}
     check = "record => window.fair.checkRecord(window.fair.gameRecordOf(record))"
     assert js.evaluate(check, record) == {"hands": [[], [], []], "game": []}
+    other_cut = {**record, "cut": [["AC", "2C"]]}  # not the cut the first seed fixes
+    assert js.evaluate(check, other_cut)["game"] == [{
+        "code": "cut_mismatch", "cut": "AC 2C",
+        "expected": ", ".join(" ".join(card_name(c) for c in r) for r in cut)}]
     # hand 2's deck and fair data moved to hand 3: its number no longer gives its deck
     moved = {**record, "hands": [hands[0], hands[2], hands[1]]}
     verdict = js.evaluate(check, {"record": {"game_id": "g-1", "record": moved}})

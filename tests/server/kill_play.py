@@ -38,7 +38,7 @@ from ginrummy.actions import action_name
 from ginrummy.server.db import make_engine
 from ginrummy.server.lobby import load_table
 from ginrummy.server.store import Store
-from tests.server.kit import NO_LIMIT_OPTIONS, strip_presence
+from tests.server.kit import NO_LIMIT_OPTIONS, first_deal_wanted, next_commitment, strip_presence
 from tests.server.table_kit import my_move, wants_ready
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -139,8 +139,9 @@ class Client:
         stage = self.state["stage"]
         if self.state.get("mode") in ("three", "teams"):
             return self._table_message()
-        if stage == "between_hands" and not self.state["seats"][0]["ready"]:
-            message: dict[str, Any] = {"type": "ready", "expect": self.n}
+        if stage in ("between_hands", "waiting") and not self.state["seats"][0]["ready"]:
+            message: dict[str, Any] = {"type": "ready", "expect": self.n, "seed": "kill test",
+                                       "commitment": next_commitment(self.state)}
         elif stage == "hand" and self.state["to_act"] == 0:
             legal = self.state["view"]["legal"]
             knocks = [a for a in legal if a.startswith(("knock", "big gin"))]
@@ -157,8 +158,9 @@ class Client:
             knocks = [a for a in legal if a.startswith(("knock", "big gin"))]
             return self._numbered({"type": "action", "expect": self.n,
                                    "action": (knocks or legal)[0 if knocks else -1]})
-        if wants_ready(self.state):
-            return self._numbered({"type": "ready"})
+        if wants_ready(self.state) or first_deal_wanted(self.state):
+            return self._numbered({"type": "ready", "seed": "kill test",
+                                   "commitment": next_commitment(self.state)})
         return None
 
     def _numbered(self, message: dict[str, Any]) -> dict[str, Any]:
@@ -285,7 +287,8 @@ def kill_and_check(database: str, workdir: Path, kills: int, seed: int,
                 body = ({"opponent": "computer", "level": rng.choice([1, 2])} if bodies is None
                         else bodies[report.games % len(bodies)])
                 created = http(base, "/api/games", body)
-                clients.append(Client(created["game_id"], created["token"]))
+                clients.append(Client(created["game_id"], created["token"],
+                                      state=created["state"]))  # n 0: nothing dealt yet
                 report.games += 1
             stop = threading.Event()
             victim = server

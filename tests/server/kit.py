@@ -105,12 +105,41 @@ def first_choice(view: dict[str, Any]) -> str:
     return legal[0]
 
 
-class Player:
-    """A WebSocket at a table that remembers the latest state and event number."""
+def next_commitment(state: dict[str, Any]) -> str | None:
+    """The commitment of the next deal the player of ``state`` plays (None: none shown)."""
+    fair = state.get("fair") or {}
+    upcoming = fair.get("next")
+    if isinstance(upcoming, dict):
+        return str(upcoming["commitment"])
+    for entry in upcoming or []:
+        if state.get("you") in entry["players"]:
+            return str(entry["commitment"])
+    return None
 
-    def __init__(self, session: WebSocketTestSession, since: int | None = None) -> None:
+
+def first_deal_wanted(state: dict[str, Any]) -> bool:
+    """Every seat is taken, nothing is dealt yet, and this player has not said ready: its
+    client sends its seed now (the first deal waits for the seeds of its players)."""
+    you = state.get("you")
+    seats = state.get("seats", [])
+    mine = next((s for s in seats if s["seat"] == you), None)
+    return (state.get("stage") == "waiting" and mine is not None and not mine["ready"]
+            and all(s["joined"] for s in seats) and next_commitment(state) is not None
+            and (state.get("players") is None or you in state.get("to_act", [])))
+
+
+class Player:
+    """A WebSocket at a table that remembers the latest state and event number.
+
+    Like the shipped clients it sends a seed with every ``ready``, and says ready for the
+    first deal by itself as soon as every seat is taken (``auto_first=False``: not)."""
+
+    def __init__(self, session: WebSocketTestSession, since: int | None = None,
+                 auto_first: bool = True) -> None:
         """Read the greeting: a snapshot, or with ``since`` (the socket was opened with
         ``&since=``) the events after it up to ``synced``."""
+        self.auto_first = auto_first
+        self.first_sent = False
         self.ws = session
         self.messages: list[dict[str, Any]] = []
         self.n = -1 if since is None else since
@@ -127,6 +156,24 @@ class Player:
             return
         first = self.recv()
         assert first["type"] == "snapshot", first
+        if self.first_sent:  # its ack: against the computer, the deal follows in it
+            reply = self.until(lambda m: m["type"] in ("ack", "error") and m.get("id") == "first")
+            assert reply["type"] == "ack", reply
+            while self.n < reply["n"] or (self.state["stage"] == "waiting" and all(
+                    s["ready"] for s in self.state["seats"] if s["seat"] != self.seat)
+                    and self.state.get("cut", {}).get("chooser") is None):
+                self.recv()  # against the computer the deal follows (unless a cut choice
+                # is pending: then after the choice)
+
+    @property
+    def client_seed(self) -> str:
+        return f"kit seed of seat {self.seat}"
+
+    def _first_deal(self) -> None:
+        if self.auto_first and not self.first_sent and first_deal_wanted(self.state):
+            self.first_sent = True
+            self.send({"type": "ready", "id": "first", "expect": self.n,
+                       "seed": self.client_seed, "commitment": next_commitment(self.state)})
 
     def recv(self, timeout: float = TIMEOUT) -> dict[str, Any]:
         message = receive(self.ws, timeout)
@@ -138,6 +185,7 @@ class Player:
                 assert message["n"] == self.n + 1, (self.n, message["n"])
             self.n = message["n"]
             self.state = message["state"]
+            self._first_deal()
         return message
 
     def send(self, message: dict[str, Any] | str) -> None:
@@ -176,8 +224,12 @@ class Player:
                 self.recv()
         return reply
 
-    def ready(self) -> dict[str, Any]:
-        reply = self.answer({"type": "ready", "expect": self.n})
+    def ready(self, seed: bool = True) -> dict[str, Any]:
+        message: dict[str, Any] = {"type": "ready", "expect": self.n}
+        commitment = next_commitment(self.state)
+        if seed and commitment is not None:
+            message.update(seed=self.client_seed, commitment=commitment)
+        reply = self.answer(message)
         if reply["type"] == "ack":
             while self.n < reply["n"]:
                 self.recv()
@@ -206,6 +258,28 @@ class Player:
             else:
                 self.recv()
         raise AssertionError("the hand did not end")
+
+
+def until_dealt(*players: Player) -> None:
+    """Read until the first deal has reached every one of ``players`` (each sends its seed
+    by itself as soon as every seat is taken)."""
+    for _ in range(200):
+        waiting = [p for p in players if p.state.get("stage") == "waiting"]
+        if not waiting:
+            return
+        unsent = [p for p in waiting if not p.first_sent]  # the others wait for its seed
+        for p in unsent[:1] or waiting:
+            p.recv()
+    raise AssertionError("the first deal did not come")
+
+
+def deal_first(client: TestClient, game: dict[str, Any], *tokens: str) -> None:
+    """Have hand 1 dealt as the players' clients do: each seat's socket (``tokens``, default
+    the creator's) sends its seed; for a friend, join first."""
+    with contextlib.ExitStack() as stack:
+        players = [Player(stack.enter_context(client.websocket_connect(
+            f"/ws/{game['game_id']}?token={token}"))) for token in tokens or [game["token"]]]
+        until_dealt(*players)
 
 
 CARD = re.compile(r"\b[A2-9TJQK][CDHS]\b")

@@ -409,17 +409,19 @@ def _play(game: LiveGame, rng: random.Random, failing: dict[str, bool], max_step
         _disturb(game, rng, failing)
         game.settle()
         state = game.conns[0].state
-        if state["stage"] == "between_hands":
+        first = state["stage"] == "waiting" and all(s["joined"] for s in state["seats"])
+        if state["stage"] == "between_hands" or first:  # hand 1 too: its seeds come first
             for seat in game.humans:
                 if not state["seats"][seat]["ready"]:
                     ready: dict[str, Any] = {"type": "ready", "expect": game.conns[seat].n}
-                    if rng.random() < 0.5:  # a seed of the player's own for the next deck
+                    if rng.random() < 0.7:  # a seed of the player's own for the next deck
                         ready["seed"] = f"seat {seat} says {rng.randrange(10**6)}"
+                        ready["commitment"] = state["fair"]["next"]["commitment"]
                     reply = game.conns[seat].request(ready)
                     assert reply["type"] == "ack" or reply["code"] == "already_ready", reply
                     game.settle()
             lead = game.conns[0]
-            while lead.state["stage"] == "between_hands":  # the deal follows the last ready
+            while lead.state["stage"] in ("between_hands", "waiting"):  # the deal follows
                 lead.recv()
             continue
         if state["stage"] != "hand":

@@ -11,14 +11,15 @@ import pytest
 from starlette.testclient import TestClient
 
 from ginrummy.actions import action_name
-from ginrummy.game import cut_for_deal
+from ginrummy.game import Cut
 from ginrummy.hand import HandState, deal_hand
 from ginrummy.hints import hint_for, hint_lines
+from ginrummy.provably_fair import derive_cut
 from ginrummy.rules import Rules
 from ginrummy.server import Settings, create_app
 from ginrummy.server.hint_api import player_messages
 from ginrummy.views import view_of
-from tests.server.kit import Player, create, join_seat, running
+from tests.server.kit import Player, create, deal_first, join_seat, running
 
 SEED = 11
 
@@ -81,6 +82,7 @@ def test_hint_refusals_are_precise(client: TestClient) -> None:
     waiting = hint(client, gid, game["token"])
     assert waiting.status_code == 409 and waiting.json()["error"]["code"] == "not_started"
     friend = join_seat(client, gid, game["invite_token"])
+    deal_first(client, game, game["token"], friend)
     state = client.get(f"/api/games/{gid}", params={"token": game["token"]}).json()["state"]
     idle = [game["token"], friend][1 - state["to_act"]]
     other = hint(client, gid, idle)
@@ -135,7 +137,8 @@ def test_two_games_differing_only_in_hidden_cards_give_the_same_hint(
     tmp_path: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     rules = Rules.preset("standard")
-    dealer = cut_for_deal(random.Random(SEED)).dealer
+    first_seed = random.Random(SEED).randbytes(32)  # the server's first draw: hand 1's seed
+    dealer = Cut(tuple((a, b) for a, b in derive_cut(first_seed, "g", 2))).dealer
     deck = list(range(52))
     random.Random(3).shuffle(deck)
     other, seat = _hidden_swap(deck, rules, dealer)
@@ -151,6 +154,7 @@ def test_two_games_differing_only_in_hidden_cards_give_the_same_hint(
             game = create(client, opponent="friend")
             gid = game["game_id"]
             friend = join_seat(client, gid, game["invite_token"])
+            deal_first(client, game, game["token"], friend)
             token = [game["token"], friend][seat]
             table = client.app.state.lobby.tables[gid]  # type: ignore[attr-defined]
             assert table.position.game.hand.deck == tuple(chosen)

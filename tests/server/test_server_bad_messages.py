@@ -17,7 +17,15 @@ from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
 from ginrummy.server.store import LogEntry, Store
-from tests.server.kit import Player, create, other_browser, receive, running, strip_presence
+from tests.server.kit import (
+    Player,
+    create,
+    other_browser,
+    receive,
+    running,
+    strip_presence,
+    until_dealt,
+)
 
 
 @dataclass
@@ -61,10 +69,7 @@ def friend_table(database: str, **options: Any) -> Iterator[Table]:
                                          headers={"x-forwarded-for": "192.0.2.11"}) as ws1:
             players = {0: Player(ws0), 1: Player(ws1)}
             game["tokens"] = {0: game["token"], 1: players[1].token}  # the invite is spent
-            while players[0].n < 1 or players[1].n < 1:
-                for p in players.values():
-                    if p.n < 1:
-                        p.recv()
+            until_dealt(*players.values())
             yield Table(client, game, players)
 
 

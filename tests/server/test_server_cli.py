@@ -85,7 +85,11 @@ def test_gin_serve_plays_and_survives_kill_9(tmp_path: Path) -> None:
             connect(url, origin="http://evil.example")
         with connect(url, origin=base) as ws:
             assert json.loads(ws.recv(timeout=10))["type"] == "hello"
+            waiting = _until(ws, lambda m: m["type"] == "snapshot")["state"]
+            ws.send(json.dumps({"type": "ready", "seed": "mine", "id": "r1",  # hand 1
+                                "commitment": waiting["fair"]["next"]["commitment"]}))
             state = _until(ws, lambda m: m["type"] in ("snapshot", "event")
+                           and m["state"]["stage"] == "hand"
                            and m["state"]["to_act"] == 0)["state"]
             n = state["n"]
             action = "pass" if "pass" in state["view"]["legal"] else state["view"]["legal"][0]

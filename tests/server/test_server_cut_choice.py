@@ -9,6 +9,7 @@ from starlette.testclient import TestClient
 
 from ginrummy.server.replay import replay
 from ginrummy.server.store import Store
+from tests.server import kit
 from tests.server.kit import Player, create, running
 
 
@@ -47,19 +48,22 @@ def test_R4_higher_cut_chooses_to_deal_under_lotoflaughs(database: str) -> None:
             refused = me.act("stock")
             assert refused["code"] == "not_started" and "seat 0 cut the higher card" in (
                 refused["message"])
-            assert me.ready()["code"] == "not_started"
+            # its seed is in (sent as soon as every seat is taken), but no deal before the choice
+            assert me.state["stage"] == "waiting" and me.state["seats"][0]["ready"]
+            assert me.ready()["code"] == "already_ready"
             bad = choose(me, "yes")
             assert bad["code"] == "bad_message" and "deal must be true or false" in bad["message"]
             stale = choose(me, True, expect=5)
             assert stale["code"] == "stale"
             me.recv()  # the snapshot after a stale message
-            assert me.n == 0 and me.state["stage"] == "waiting"
+            assert me.n == 1 and me.state["stage"] == "waiting"
             reply = choose(me, True)
-            assert reply["type"] == "ack" and reply["n"] == 1
+            assert reply["type"] == "ack" and reply["n"] == 2
             until_dealt(me)
             kinds = [m["event"]["kind"] for m in me.messages if m["type"] == "event"]
-            assert kinds[:2] == ["choose", "deal"]
-            chosen = next(m for m in me.messages if m["type"] == "event")
+            assert kinds[:3] == ["ready", "choose", "deal"]
+            chosen = next(m for m in me.messages
+                          if m["type"] == "event" and m["event"]["kind"] == "choose")
             assert chosen["event"]["action"] == "deal" and chosen["event"]["seat"] == 0
             cut = me.state["cut"]
             assert (cut["chooser"], cut["dealer"], cut["high_cut_deals"]) == (None, 0, True)
@@ -79,10 +83,12 @@ def test_R4_the_computer_with_the_higher_cut_lets_the_person_deal(sqlite_db: str
     with running(sqlite_db) as client:
         game = create_with_high(client, 1, opponent="computer", level=2)
         state = game["state"]
-        assert state["stage"] == "hand" and state["n"] == 2 and state["dealer"] == 0
+        assert state["stage"] == "waiting" and state["n"] == 1 and state["dealer"] == 0
         assert state["cut"]["high_cut_deals"] is False and state["cut"]["chooser"] is None
         with client.websocket_connect(f"/ws/{game['game_id']}?token={game['token']}") as ws:
-            reply = choose(Player(ws), True)
+            me = Player(ws)  # hand 1 is dealt once the person's seed is in
+            assert me.state["stage"] == "hand" and me.state["dealer"] == 0
+            reply = choose(me, True)
             assert reply["code"] == "no_cut_choice" and "seat 1 already chose" in reply["message"]
 
 
@@ -101,9 +107,8 @@ def test_R4_a_friend_with_the_higher_cut_chooses_after_joining(sqlite_db: str) -
                 friend = Player(ws1)  # the seat is taken, but the deal waits for the choice
                 assert friend.state["stage"] == "waiting" and friend.state["cut"]["chooser"] == 1
                 assert choose(friend, False)["type"] == "ack"
-                until_dealt(friend)
+                kit.until_dealt(me, friend)  # the deal waits for both seeds too
                 assert friend.state["stage"] == "hand" and friend.state["dealer"] == 0
-                me.until(lambda m: m["type"] == "event" and m["event"]["kind"] == "deal")
                 assert me.state["cut"]["high_cut_deals"] is False
 
 
@@ -118,6 +123,7 @@ def test_R4_the_higher_cut_may_choose_before_the_friend_joins(sqlite_db: str) ->
             assert "invited player has not joined" in me.act("stock")["message"]
             with client.websocket_connect(f"/ws/{gid}?token={game['invite_token']}") as ws1:
                 friend = Player(ws1)
+                kit.until_dealt(me, friend)  # once both seeds are in
                 assert friend.state["stage"] == "hand" and friend.state["dealer"] == 1
 
 
@@ -133,8 +139,11 @@ def test_R4_R33_a_lotoflaughs_table_of_three_deals_at_once_and_refuses_a_choice(
         sqlite_db: str) -> None:
     with running(sqlite_db) as client:
         game = create(client, players=3, seats=["computer", "computer"], preset="lotoflaughs")
-        first = game["state"]
-        assert first["stage"] == "hand" and first["dealer"] == first["cut"]["low"]
+        assert game["state"]["stage"] == "waiting"  # for the person's seed, then dealt at once
         with client.websocket_connect(f"/ws/{game['game_id']}?token={game['token']}") as ws:
-            reply = choose(Player(ws), True)
+            me = Player(ws)
+            kit.until_dealt(me)
+            first = me.state
+            assert first["stage"] == "hand" and first["dealer"] == first["cut"]["low"]
+            reply = choose(me, True)
             assert reply["code"] == "no_cut_choice" and "lowest cut deals" in reply["message"]

@@ -12,16 +12,17 @@ from tests.server.kit import (
     receive,
     running,
     strip_presence,
+    until_dealt,
 )
 
 
 def test_vs_computer_hand_to_the_end_then_next_hand(database: str) -> None:
     with running(database, seed=11) as client:
         game = create(client, opponent="computer", level=1, preset="standard")
-        assert game["state"]["stage"] == "hand" and game["state"]["you"] == 0
+        assert game["state"]["stage"] == "waiting" and game["state"]["you"] == 0  # for my seed
         with client.websocket_connect(f"/ws/{game['game_id']}?token={game['token']}") as ws:
             me = Player(ws)
-            assert me.seat == 0
+            assert me.seat == 0 and me.state["stage"] == "hand"
             me.play_hand_vs_computer()
             state = me.state
             assert state["stage"] == "between_hands"
@@ -61,11 +62,12 @@ def test_vs_friend_two_clients_by_invite(database: str) -> None:
             assert client.cookies.get(f"gin_{gid}") == bob != game["invite_token"]
             mine = client.get("/api/games/mine").json()["games"]
             assert [(g["game_id"], g["seat"]) for g in mine] == [(gid, 1)]
-        assert joined.json()["state"]["stage"] == "hand"
+        assert joined.json()["state"]["stage"] == "waiting"  # for both players' seeds
         assert [s["name"] for s in joined.json()["state"]["seats"]] == ["Ann", "Bob"]
         with client.websocket_connect(f"/ws/{gid}?token={game['token']}") as ws0, \
                 client.websocket_connect(f"/ws/{gid}?token={bob}") as ws1:
             players = {0: Player(ws0), 1: Player(ws1)}
+            until_dealt(*players.values())
             assert players[1].seat == 1
             for _ in range(400):
                 state = players[0].state
@@ -106,6 +108,7 @@ def test_watch_link_never_shows_hidden_cards(database: str) -> None:
             watcher = Player(wsw)
             assert watcher.seat is None
             assert watcher.messages[0]["role"] == "watcher"
+            until_dealt(*players.values())
             for _ in range(400):
                 state = players[0].state
                 if state["stage"] != "hand":
@@ -146,7 +149,7 @@ def test_my_games_lists_the_games_of_this_browser(database: str) -> None:
         by_id = {g["game_id"]: g for g in mine}
         assert by_id[second["game_id"]]["status"] == "waiting"
         assert by_id[second["game_id"]]["rules"] == "oklahoma"
-        assert by_id[first["game_id"]]["status"] == "active"
+        assert by_id[first["game_id"]]["status"] == "waiting"  # until my client sends my seed
         assert by_id[first["game_id"]]["kind"] == "computer"
         assert by_id[first["game_id"]]["level"] == 2
         assert by_id[first["game_id"]]["seat"] == 0
@@ -195,8 +198,7 @@ def test_resync_sends_missed_events_or_a_snapshot(database: str) -> None:
         with client.websocket_connect(f"/ws/{gid}?token={game['token']}") as ws0, \
                 client.websocket_connect(f"/ws/{gid}?token={game['invite_token']}") as ws1:
             players = {0: Player(ws0), 1: Player(ws1)}
-            while players[0].n < 1:
-                players[0].recv()
+            until_dealt(players[0])
             for _ in range(12):
                 state = players[0].state
                 while players[1].n < players[0].n:

@@ -6,7 +6,7 @@ from typing import Any
 
 from ginrummy.server.replay import replay
 from ginrummy.server.store import Store
-from tests.server.kit import Player, create, first_choice, join_seat, running
+from tests.server.kit import Player, create, first_choice, join_seat, running, until_dealt
 
 
 def test_whole_game_against_the_computer_to_the_settlement(sqlite_db: str) -> None:
@@ -59,6 +59,7 @@ def test_time_limit_ends_the_game_when_the_hand_ends(sqlite_db: str) -> None:
         with client.websocket_connect(f"/ws/{gid}?token={game['token']}") as ws0, \
                 client.websocket_connect(f"/ws/{gid}?token={friend}") as ws1:
             players = {0: Player(ws0), 1: Player(ws1)}
+            until_dealt(*players.values())
             mover = players[players[0].state["to_act"]]
             assert mover.act("pass")["type"] == "ack"
             now[0] = 4_000_000_000.0  # long past the limit
@@ -99,9 +100,10 @@ def test_hand_break_waits_for_both_friends(sqlite_db: str) -> None:
             assert reply["code"] == "not_started" and "not joined" in reply["message"]
             assert me.ready()["code"] == "not_started"
             with client.websocket_connect(f"/ws/{gid}?token={game['invite_token']}") as ws1:
-                friend = Player(ws1)  # opening the socket takes the seat and deals
-                assert friend.state["stage"] == "hand" and friend.n == 1
+                friend = Player(ws1)  # opening the socket takes the seat and sends its seed
+                assert friend.state["stage"] == "waiting" and friend.n == 1
                 me.until(lambda m: m["type"] == "event" and m["event"]["kind"] == "deal")
+                until_dealt(friend)
                 players = {0: me, 1: friend}
                 while me.state["stage"] == "hand":
                     mover = players[me.state["to_act"]]

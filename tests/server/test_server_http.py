@@ -10,7 +10,7 @@ from starlette.testclient import TestClient
 from ginrummy.rules import PRESETS, Rules
 from ginrummy.server import page as page_module
 from ginrummy.server.computer import computer_name
-from tests.server.kit import create, other_browser, running
+from tests.server.kit import create, deal_first, other_browser, running
 
 
 @pytest.fixture
@@ -65,7 +65,9 @@ def test_create_vs_computer_returns_seat_token_links_and_cookie(client: TestClie
     assert game["invite_token"] is None
     assert game["links"]["play"] == f"http://testserver/play/{gid}#{game['token']}"
     assert game["links"]["watch"].endswith(f"/watch/{gid}#{game['watch_token']}")
-    state = game["state"]
+    assert game["state"]["stage"] == "waiting" and game["state"]["fair"]["next"]["hand_number"] == 1
+    deal_first(client, game)
+    state = client.get(f"/api/games/{gid}", params={"token": game["token"]}).json()["state"]
     assert state["rules"] == Rules.preset("oklahoma", target=50, max_hands=3).to_dict()
     assert state["level"] == 4 and state["kind"] == "computer"
     assert state["computer"] == computer_name(4) != "random"  # level4, or gin play's stand-in
@@ -160,11 +162,11 @@ def test_join_is_idempotent_and_deals_the_first_hand(client: TestClient) -> None
         assert bad.status_code == 403
         first = client.post(f"/api/games/{gid}/join",
                             json={"token": game["invite_token"], "name": "Bob"}).json()
-        assert first["seat"] == 1 and first["state"]["stage"] == "hand"
-        assert first["state"]["n"] == 1
+        assert first["seat"] == 1 and first["state"]["stage"] == "waiting"  # for the seeds
+        assert first["state"]["n"] == 0
         again = client.post(f"/api/games/{gid}/join",
                             json={"token": first["token"], "name": "Robert"}).json()
-        assert again["state"]["n"] == 1 and "token" not in again
+        assert again["state"]["n"] == 0 and "token" not in again
         assert again["state"]["seats"][1]["name"] == "Bob"
         watch = client.post(f"/api/games/{gid}/join", json={"token": game["watch_token"]})
         assert watch.json()["role"] == "watcher"

@@ -13,7 +13,15 @@ import time
 from collections.abc import Iterator
 from typing import Any
 
-from tests.server.kit import Player, create, first_choice, other_browser, running
+from tests.server.kit import (
+    Player,
+    create,
+    deal_first,
+    first_choice,
+    other_browser,
+    running,
+    until_dealt,
+)
 
 IDLE = 0.4
 
@@ -27,9 +35,7 @@ def friends(database: str, **options: Any) -> Iterator[tuple[dict[str, Any], dic
                 client.websocket_connect(f"/ws/{gid}?token={game['invite_token']}") as ws1:
             players = {0: Player(ws0), 1: Player(ws1)}
             game["tokens"] = {0: game["token"], 1: players[1].token}  # the invite is spent
-            for p in players.values():
-                while p.n < 1:
-                    p.recv()
+            until_dealt(*players.values())
             yield game, players
 
 
@@ -97,12 +103,14 @@ def test_no_stand_in_when_the_other_player_is_away_or_against_the_computer(
         with other_browser(client):
             joined = client.post(f"/api/games/{gid}/join",
                                  json={"token": friend["invite_token"]}).json()
-        to_act = joined["state"]["to_act"]
+        deal_first(client, friend, friend["token"], joined["token"])
+        to_act = client.get(f"/api/games/{gid}",
+                            params={"token": friend["token"]}).json()["state"]["to_act"]
         token = friend["token"] if to_act == 0 else joined["token"]
         with client.websocket_connect(f"/ws/{gid}?token={token}") as ws1:
             alone = Player(ws1)  # the seat to act, thinking; the other player is away
             time.sleep(0.5)
-            assert alone.ping()["n"] == alone.n == 1
+            assert alone.ping()["n"] == alone.n == 3  # two readies and the deal
 
 
 def test_between_hands_an_idle_player_counts_as_ready(database: str) -> None:
@@ -155,8 +163,7 @@ def test_my_games_does_not_call_it_your_turn_while_the_computer_plays_for_you(
                 client.websocket_connect(f"/ws/{gid}?token={tokens[1]}") as ws1:
             players = {0: Player(ws0), 1: Player(ws1)}
             tokens[1] = str(players[1].token)  # the invite is spent
-            while players[0].n < 1:  # the first deal, once the friend has joined
-                players[0].recv()
+            until_dealt(players[0])  # the first deal, once both players' seeds are in
             idler = players[0].state["to_act"]
             players[1 - idler].until(_event("idle"))
             with other_browser(client):
@@ -175,10 +182,7 @@ def test_presence_counts_down_the_idle_seat_s_stand_in(database: str) -> None:
             assert host.messages[0]["type"] == "hello" and host.messages[0]["idle_seconds"] == 30.0
             with client.websocket_connect(f"/ws/{gid}?token={game['invite_token']}") as ws1:
                 friend = Player(ws1)
-                while friend.n < 1:
-                    friend.recv()
-                while host.n < 1:
-                    host.recv()
+                until_dealt(host, friend)
                 while host.state["to_act"] == 0:  # play until the host waits for the friend
                     assert host.act(first_choice(host.state["view"]))["type"] == "ack"
                 while friend.n < host.n:

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from tests.server.kill_play import kill_and_check
-from tests.server.kit import Player, create, running
+from tests.server.kit import Player, create, running, until_dealt
 
 KILLS = 20
 TABLE_KILLS = 8
@@ -34,9 +34,8 @@ def test_a_message_sent_again_after_a_restart_is_applied_once(database: str) -> 
                 client.websocket_connect(f"/ws/{gid}?token={game['invite_token']}") as ws1:
             players = {0: Player(ws0), 1: Player(ws1)}
             tokens = {0: game["token"], 1: players[1].token}  # the invite is spent
-            mover = players[0]
-            mover.until(lambda m: m.get("n") == 1)
-            mover = players[mover.state["to_act"]]
+            until_dealt(*players.values())  # hand 1, once both seeds are in
+            mover = players[players[0].state["to_act"]]
             message = {"type": "action", "action": "pass", "expect": mover.n, "id": "once"}
             first = mover.answer(dict(message))
             assert first["type"] == "ack"

@@ -17,7 +17,7 @@ import pytest
 from starlette.testclient import TestClient
 
 from ginrummy.server import Settings, create_app, hint_api, table_base
-from tests.server.kit import Player, create, first_choice, receive, running
+from tests.server.kit import Player, create, deal_first, first_choice, receive, running
 
 PROXY = ("testclient",)
 
@@ -32,8 +32,11 @@ def started_friend_game(client: TestClient) -> tuple[dict[str, Any], str]:
     joined = client.post(f"/api/games/{game['game_id']}/join",
                          json={"token": game["invite_token"]})
     assert joined.status_code == 200, joined.text
-    to_act = joined.json()["state"]["to_act"]
-    return game, [game["token"], joined.json()["token"]][to_act]  # the invite is spent
+    friend = joined.json()["token"]  # the invite is spent
+    deal_first(client, game, game["token"], friend)
+    to_act = client.get(f"/api/games/{game['game_id']}",
+                        params={"token": friend}).json()["state"]["to_act"]
+    return game, [game["token"], friend][to_act]
 
 
 def assert_retry_later(response: Any, code: str = "rate_limited") -> dict[str, Any]:
@@ -166,7 +169,7 @@ def test_messages_are_limited_across_all_of_a_clients_sockets(sqlite_db: str) ->
 
 
 def test_a_seats_messages_are_limited_across_addresses(sqlite_db: str) -> None:
-    with running(sqlite_db, rate_per_second=0.01, rate_burst=6,
+    with running(sqlite_db, rate_per_second=0.01, rate_burst=7,  # 6 and the first seed
                  forwarded_allow_ips=PROXY) as client:
         game = create(client)
         url = f"/ws/{game['game_id']}?token={game['token']}"

@@ -22,7 +22,7 @@ from ginrummy.cli import main
 from ginrummy.server import db
 from ginrummy.server.records import chain, chain_hash
 from tests.server.kill_play import ROOT, free_port, start_server, stop_server
-from tests.server.kit import Player, create, running
+from tests.server.kit import Player, create, deal_first, running
 from tests.server.test_server_records import finish_game
 
 # ------------------------------------------------------------------ item 7: one server
@@ -247,6 +247,7 @@ def test_a_server_whose_postgresql_lock_is_taken_over_stops_storing_moves(
     admin = sa.create_engine(postgres_db)
     with running(postgres_db, seed=27, lease_check_seconds=0.1) as client:
         game = create(client, opponent="computer", level=1)
+        deal_first(client, game)  # hand 1 is dealt while the lock is still this server's
         other = subprocess.Popen([sys.executable, "-c", HOLD_THE_LOCK, postgres_db],
                                  stdout=subprocess.PIPE, text=True,
                                  env={**os.environ, "PYTHONPATH": str(ROOT)})

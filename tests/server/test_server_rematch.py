@@ -52,9 +52,12 @@ def test_rematch_keeps_player_rules_and_level_and_the_other_seat_deals_first(
         assert state["seats"][0]["name"] == "Ann"
         assert state["seats"][1]["name"] == "Computer (level 4)"
         assert _first_dealer(state) == 1 - _first_dealer(over)
-        assert state["stage"] == "hand" and state["view"]["dealer"] == 1 - _first_dealer(over)
+        assert state["stage"] == "waiting"  # hand 1 waits for the person's seed
         # the new game's seat is this browser's: its cookie opens the table
         assert client.get(f"/api/games/{body['game_id']}").json()["seat"] == 0
+        with client.websocket_connect(f"/ws/{body['game_id']}") as ws:
+            dealt = Player(ws).state
+        assert dealt["stage"] == "hand" and dealt["view"]["dealer"] == 1 - _first_dealer(over)
 
 
 def test_no_rematch_for_a_game_between_people(sqlite_db: str) -> None:

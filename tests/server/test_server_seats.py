@@ -76,7 +76,8 @@ def test_invite_is_spent_when_the_seat_is_taken(database: str, shape: str) -> No
             assert mine["seat"] == seat and mine["state"]["seats"][seat]["name"] == f"Guest {seat}"
         with other_browser(client):
             state = client.get(f"/api/games/{gid}", params={"token": game["token"]}).json()
-        assert state["state"]["stage"] != "waiting"  # every invited seat taken: dealt
+        seats = state["state"]["seats"]  # every invited seat taken: the deal waits for seeds
+        assert all(s["joined"] for s in seats) and state["state"]["stage"] == "waiting"
 
 
 @pytest.mark.parametrize("shape", SHAPES)

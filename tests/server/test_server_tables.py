@@ -13,7 +13,7 @@ from ginrummy.multiplayer import TableRules
 from ginrummy.server.deck_audit import audit_decks
 from ginrummy.server.multi_replay import replay
 from ginrummy.server.records import chain, verify_chain
-from tests.server.kit import Player, cards_named, create, other_browser, running
+from tests.server.kit import Player, cards_named, create, other_browser, running, until_dealt
 from tests.server.table_kit import my_move, play_until, step, wants_ready
 
 
@@ -27,7 +27,8 @@ def test_R33_three_players_rotation_totals_and_settlement(database: str) -> None
                       options={"target": 60}, level=2)
         assert game["players"] == 3 and game["invites"] == []
         first = game["state"]
-        assert first["mode"] == "three" and first["stage"] == "hand"
+        assert first["mode"] == "three"  # dealt at once only if place 0 sits out (no seed due)
+        assert first["stage"] == ("hand" if first["sitting_out"] == 0 else "waiting")
         cut = first["cut"]
         assert first["dealer"] == cut["low"] == first["sitting_out"]  # R33: lowest cut deals
         with client.websocket_connect(f"/ws/{game['game_id']}?token={game['token']}") as ws:
@@ -70,7 +71,9 @@ def test_R34_four_players_round_scored_by_team_arithmetic(sqlite_db: str) -> Non
         state = game["state"]
         assert state["mode"] == "teams" and state["target"] == 125
         assert [s["team"] for s in state["seats"]] == [0, 1, 0, 1]
-        assert [t["status"] for t in state["tables"]] == ["playing", "playing"]
+        mine = state["seats"][0]["table"]  # waits for my seed; the computers' table plays
+        assert [t["status"] for t in state["tables"]] == [
+            "to_deal" if t == mine else "playing" for t in range(2)]
         with client.websocket_connect(f"/ws/{game['game_id']}?token={game['token']}") as ws:
             me = Player(ws)
             play_until(me, lambda s: len(s["rounds"]) >= 2 or s["stage"] == "over")
@@ -109,9 +112,9 @@ def test_R33_invited_friend_waits_then_plays_and_sees_only_its_cards(sqlite_db: 
                 joined = client.post(f"/api/games/{gid}/join",
                                      json={"token": invite["token"], "name": "Bea"})
                 assert joined.status_code == 200 and joined.json()["seat"] == 1
-            owner.until(lambda m: m["type"] == "event" and m["event"]["kind"] == "deal")
             with client.websocket_connect(f"/ws/{gid}?token={joined.json()['token']}") as ws1:
                 friend = Player(ws1)
+                until_dealt(owner, friend)  # once the seeds of the first deal's people are in
                 assert friend.state["seats"][1]["name"] == "Bea"
                 people = [owner, friend]
                 _play_together(people, lambda s: bool(s["scores"]))
@@ -137,6 +140,7 @@ def test_R34_four_people_see_only_their_own_cards_through_a_round(sqlite_db: str
 def _play_together(people: list[Player], done: Any, limit: int = 5000) -> None:
     """Play every connected place (each at the latest event before anyone moves) until
     ``done`` holds for the first place's state."""
+    until_dealt(*people)  # each sends its seed for the first deal by itself
     for _ in range(limit):
         latest = max(p.n for p in people)
         behind = next((p for p in people if p.n < latest), None)
@@ -229,10 +233,9 @@ def test_table_creation_refuses_bad_requests(sqlite_db: str, body: dict[str, Any
 def test_R33_table_refuses_moves_out_of_turn_and_bad_ready(sqlite_db: str) -> None:
     with running(sqlite_db, seed=3, computer_delay=30.0) as client:
         game = create(client, players=3, seats=["computer", "computer"], preset="classic")
-        state = game["state"]
         with client.websocket_connect(f"/ws/{game['game_id']}?token={game['token']}") as ws:
-            me = Player(ws)
-            before = me.state
+            me = Player(ws)  # its seed for the first deal sent, if it plays it
+            before = state = me.state
             if state["sitting_out"] == 0:
                 refused = me.act("stock")
                 assert refused["code"] == "no_hand" and "sits out" in refused["message"]
@@ -361,6 +364,7 @@ def test_R34_idle_timer_of_a_person_runs_on_while_the_other_table_plays(sqlite_d
         with client.websocket_connect(f"/ws/{gid}?token={game['token']}") as ws0, \
                 client.websocket_connect(f"/ws/{gid}?token={invite['token']}") as ws2:
             idler, partner = Player(ws0), Player(ws2)
+            until_dealt(idler, partner)
             while not my_move(idler.state):  # place 0 becomes the one the game waits for
                 idler.recv()
             table = client.app.state.lobby.tables[gid]  # type: ignore[attr-defined]

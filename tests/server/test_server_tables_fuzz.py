@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from starlette.testclient import TestClient
 
 from ginrummy.server.protocol import ClientError, parse_message
-from tests.server.kit import Player, create, running, strip_presence
+from tests.server.kit import Player, create, running, strip_presence, until_dealt
 from tests.server.table_kit import my_move
 from tests.server.test_server_fuzz import (
     _refused_and_unchanged,
@@ -53,6 +53,7 @@ def four_people(database: str) -> Iterator[FourPeople]:
                 f"/ws/{gid}?token={token}"))) for token in tokens]
             watcher = Player(stack.enter_context(client.websocket_connect(
                 f"/ws/{gid}?token={game['watch_token']}")))
+            until_dealt(*places)
             for player in [*places, watcher]:
                 while player.state.get("stage") != "hand" or any(
                     table["status"] != "playing" for table in player.state["tables"]

@@ -1,4 +1,4 @@
-// Provably fair decks, checked in the browser: docs/FAIRNESS.md version 1, with WebCrypto.
+// Provably fair decks, checked in the browser: docs/FAIRNESS.md versions 1 and 2, with WebCrypto.
 // No DOM and no server: every check of a hand is computed here from the record alone.
 
 const RANKS = "A23456789TJQK";
@@ -13,7 +13,8 @@ export const FORMATS = ["ginrummy-game", "ginrummy-table-game"];
 // line and paragraph separators, and every space but the ASCII one.
 const UNPRINTABLE = /[\p{Cc}\p{Cf}\p{Cs}\p{Co}\p{Cn}\p{Zl}\p{Zp}]|(?! )\p{Zs}/u;
 
-export const VERSION = 1;
+export const VERSION = 2;
+export const VERSIONS = [1, 2];
 
 export function cardName(number) {
   return RANKS[number % 13] + SUITS[Math.floor(number / 13)];
@@ -33,10 +34,8 @@ export async function sha256Hex(bytes) {
   return bytesToHex(await crypto.subtle.digest("SHA-256", bytes));
 }
 
-/** The message of step 4: each field as its UTF-8 length (4 bytes, big-endian) then its bytes. */
-export function deckMessage(gameId, handNumber, clientSeeds) {
-  const fields = ["ginrummy-deck", String(VERSION), gameId, String(handNumber), String(clientSeeds.length),
-    ...clientSeeds.map((seed) => seed ?? "")];
+/** Fields as the message of step 4: each its UTF-8 length (4 bytes, big-endian) then its bytes. */
+function fieldBytes(fields) {
   const encoded = fields.map((field) => new TextEncoder().encode(field));
   const message = new Uint8Array(encoded.reduce((size, field) => size + 4 + field.length, 0));
   const view = new DataView(message.buffer);
@@ -49,15 +48,21 @@ export function deckMessage(gameId, handNumber, clientSeeds) {
   return message;
 }
 
-/** The deck of one hand (card numbers, top first): HMAC-SHA256 stream, Fisher-Yates with rejection. */
-export async function deriveDeck(serverSeedHex, gameId, handNumber, clientSeeds) {
+/** The message of step 4; version 2 takes the commitment the players' seeds were sent with. */
+export function deckMessage(gameId, handNumber, clientSeeds, version = VERSION, commitment = null) {
+  const bound = version === 2 ? [commitment] : [];
+  return fieldBytes(["ginrummy-deck", String(version), gameId, String(handNumber), ...bound,
+    String(clientSeeds.length), ...clientSeeds.map((seed) => seed ?? "")]);
+}
+
+/** A byte reader over HMAC-SHA256(key = server seed, message || counter), block after block. */
+async function hmacStream(serverSeedHex, message) {
   const key = await crypto.subtle.importKey("raw", hexToBytes(serverSeedHex), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
-  const message = deckMessage(gameId, handNumber, clientSeeds);
   const block = new Uint8Array(message.length + 4);
   block.set(message);
   let stream = new Uint8Array(0);
   let counter = 0;
-  const readByte = async () => {
+  return async () => {
     if (!stream.length) {
       new DataView(block.buffer).setUint32(message.length, counter);
       stream = new Uint8Array(await crypto.subtle.sign("HMAC", key, block));
@@ -67,7 +72,10 @@ export async function deriveDeck(serverSeedHex, gameId, handNumber, clientSeeds)
     stream = stream.subarray(1);
     return byte;
   };
-  // n is at most 52, so k is at most 6 bits: one byte a try.
+}
+
+/** Fisher-Yates with rejection over `readByte` (n is at most 52: one byte a try). */
+async function shuffleFrom(readByte) {
   const below = async (n) => {
     const mask = (1 << (n - 1).toString(2).length) - 1;
     for (;;) {
@@ -81,6 +89,27 @@ export async function deriveDeck(serverSeedHex, gameId, handNumber, clientSeeds)
     [deck[i], deck[j]] = [deck[j], deck[i]];
   }
   return deck;
+}
+
+/** The deck of one hand (card numbers, top first). */
+export async function deriveDeck(serverSeedHex, gameId, handNumber, clientSeeds, version = VERSION) {
+  const commitment = version === 2 ? await sha256Hex(hexToBytes(serverSeedHex)) : null;
+  const message = deckMessage(gameId, handNumber, clientSeeds, version, commitment);
+  return shuffleFrom(await hmacStream(serverSeedHex, message));
+}
+
+/** The cut for the first deal of a version-2 game: rounds of one card a player. */
+export async function deriveCut(serverSeedHex, gameId, players) {
+  const commitment = await sha256Hex(hexToBytes(serverSeedHex));
+  const read = await hmacStream(serverSeedHex, fieldBytes(["ginrummy-cut", "2", commitment, String(players)]));
+  const rounds = [];
+  while (rounds.length < 64) {
+    const cards = (await shuffleFrom(read)).slice(0, players);
+    rounds.push(cards);
+    const ranks = cards.map((card) => card % 13);
+    if (ranks.filter((rank) => rank === Math.min(...ranks)).length === 1) break;
+  }
+  return rounds;
 }
 
 function textProblem(text, limit, what) {
@@ -105,7 +134,8 @@ export async function checkHand(hand, number) {
   const fair = hand && hand.fair;
   if (!fair || typeof fair !== "object") return [{ code: "no_fair" }];
   const problems = [];
-  if (fair.version !== VERSION) problems.push({ code: "version", version: short(fair.version), known: VERSION });
+  const known = VERSIONS.includes(fair.version);
+  if (!known) problems.push({ code: "version", version: short(fair.version), known: VERSIONS.join(", ") });
   const commitmentOk = typeof fair.commitment === "string" && HEX64.test(fair.commitment);
   if (!commitmentOk) problems.push({ code: "commitment_format", value: short(fair.commitment) });
   const seed = fair.server_seed;
@@ -142,8 +172,8 @@ export async function checkHand(hand, number) {
     problems.push({ code: "deck_cards", count: Array.isArray(hand.deck) ? hand.deck.length : "?" });
     inputsOk = false;
   }
-  if (seedOk && inputsOk && fair.version === VERSION) {
-    const expected = await deriveDeck(seed, fair.game_id, number, seeds);
+  if (seedOk && inputsOk && known) {
+    const expected = await deriveDeck(seed, fair.game_id, number, seeds, fair.version);
     const wrong = expected.map((card, i) => (card === deck[i] ? -1 : i)).filter((i) => i >= 0);
     if (wrong.length) {
       const first = wrong[0];
@@ -219,7 +249,21 @@ export async function checkRecord(record) {
     }
     hands.push(problems);
   }
+  const cut = await cutProblem(record, table);
+  if (cut) game.push(cut);
   return { hands, game };
+}
+
+/** Version 2: the record's cut must be the one the first deal's server seed fixes. */
+async function cutProblem(record, table) {
+  const first = table ? record.hands.find((hand) => hand && hand.table === 0) : record.hands[0];
+  const fair = first && first.fair;
+  if (!fair || fair.version !== 2 || typeof fair.server_seed !== "string" || !HEX64.test(fair.server_seed)) return null;
+  if (await sha256Hex(hexToBytes(fair.server_seed)) !== fair.commitment || textProblem(fair.game_id, MAX_GAME_ID, "game_id")) return null;
+  const players = table ? record.players : 2;
+  const expected = (await deriveCut(fair.server_seed, fair.game_id, players)).map((round) => round.map(cardName).join(" ")).join(", ");
+  const cut = Array.isArray(record.cut) ? record.cut.map((round) => (Array.isArray(round) ? round.join(" ") : String(round))).join(", ") : short(record.cut);
+  return cut === expected ? null : { code: "cut_mismatch", cut, expected };
 }
 
 /** A table game's hand without a usable deal number: {code, ...} or null when it has one. */

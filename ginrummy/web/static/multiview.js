@@ -1,6 +1,7 @@
 // The table screen of three and four players (R33, R34): the seats strip, the hand being played
 // (drawn by the two-player renderer from table_hand), the other table, the scoreboard, and the
 // end of a hand, of a round and of the game with the team arithmetic line by line.
+import { seedBox } from "./seedbox.js";
 import { resultLines, seatName, settlementRows } from "./describe.js";
 import { h } from "./dom.js";
 import { cardText, t, tp } from "./i18n.js";
@@ -16,7 +17,7 @@ export function renderMultiTable(ctl) {
     class: ["felt", "multi", `stage-${state.stage}`, `table-stage-${picture.stage}`, sitsOut(state) ? "sitting-out" : null],
     "aria-label": t("app.title"), dataset: { mode: state.mode, stage: state.stage },
   }, seatsStrip(state), feltContent(ctl));
-  const side = h("aside", { class: "side" }, scoreBoard(state), tablesBox(ctl), logBox(ctl), rulesBox(ctl), keysBox(ctl));
+  const side = h("aside", { class: "side" }, scoreBoard(state), tablesBox(ctl), logBox(ctl), seedBox(ctl), rulesBox(ctl), keysBox(ctl));
   const screen = h("div", { class: ["table-screen", "table-game", `mode-${ctl.mode}`, `players-${state.players}`, ctl.readOnly ? "read-only" : null, ctl.pending ? "busy" : null, ctl.knockMode ? "knock-mode" : null] },
     ctl.replayBar || null, felt, side);
   ctl.root.replaceChildren(screen);

@@ -8,6 +8,7 @@ import { language, t } from "./i18n.js";
 import { clearNotices, errorText, notify } from "./notices.js";
 import { handPicture, handSeatOf, isTableGame, readyWanted } from "./multistate.js";
 import { renderMultiTable } from "./multiview.js";
+import { seedFields } from "./seedbox.js";
 import { animateMove, measureMove, renderTable } from "./tableview.js";
 import { play as playSound } from "./sound.js";
 
@@ -481,8 +482,20 @@ export class TableScreen {
 
   ready() {
     if (this.pending || this.readOnly || !this.state) return;
-    if (this.multi ? !readyWanted(this.state) : this.state.stage !== "between_hands") return;
-    this.send({ type: "ready", expect: this.n });
+    if (!this.firstDealWanted && (this.multi ? !readyWanted(this.state) : this.state.stage !== "between_hands")) return;
+    this.send({ type: "ready", expect: this.n, ...seedFields(this.gameId, this.state) });
+  }
+
+  /** Every seat is taken and nothing is dealt yet: my seed is awaited (sent without a click). */
+  get firstDealWanted() {
+    const state = this.state;
+    if (this.readOnly || !state || state.you === null || state.you === undefined) return false;
+    // a table game whose other tables are dealt already: my table's first deal waits for me
+    if (this.multi && state.stage === "hand") return readyWanted(state) && !(state.scores || []).some((score) => (score.players || []).includes(state.you));
+    if (state.stage !== "waiting") return false;
+    const mine = state.seats.find((seat) => seat.seat === state.you);
+    if (!mine || mine.ready || !state.seats.every((seat) => seat.joined)) return false;
+    return this.multi ? (state.to_act || []).includes(state.you) : true;
   }
 
   /** R4: the higher cut chooses whether it deals the first hand. */
@@ -599,6 +612,7 @@ export class TableScreen {
   // ------------------------------------------------------------ drawing
 
   afterUpdate(flight) {
+    if (this.firstDealWanted && !this.pending) this.ready();
     if (this.shown && this.shown.stage !== "hand") this.knockMode = false;
     if (this.knockMode && !this.knockActions().length) this.knockMode = false;
     // after taking the last discard at the wall only a knock is legal: choose its card at once

@@ -1,5 +1,6 @@
 // Drawing the table from the server's state: the felt, both seats, stock and pile, the panel of
 // what to do now, the score and the move log. Nothing here decides a rule: it shows `view.legal`.
+import { seedBox } from "./seedbox.js";
 import { byRank, bySuit, cardBack, cardFace, cardRow, cardValue, meldOrder, suitOf } from "./cards.js";
 import { choosingDealer, cutChoicePanel } from "./cutchoice.js";
 import { resultLines, rulesSummary, seatName, settlementRows, settlementWords } from "./describe.js";
@@ -81,7 +82,7 @@ export function renderTable(ctl) {
     panel(ctl),
     between ? null : seatArea(ctl, bottom, "bottom"),
     ctl.watchers && ctl.mode === "play" ? h("p", { class: "watchers" }, tp("table.watchers", ctl.watchers)) : null);
-  const side = h("aside", { class: "side" }, scoreBox(ctl), logBox(ctl), rulesBox(ctl), shareBox(ctl), keysBox(ctl));
+  const side = h("aside", { class: "side" }, scoreBox(ctl), logBox(ctl), seedBox(ctl), rulesBox(ctl), shareBox(ctl), keysBox(ctl));
   const screen = h("div", { class: ["table-screen", `mode-${ctl.mode}`, ctl.readOnly ? "read-only" : null, ctl.pending ? "busy" : null, ctl.knockMode ? "knock-mode" : null] },
     ctl.replayBar || null, felt, side);
   ctl.root.replaceChildren(screen);

@@ -98,7 +98,7 @@ export class VerifyScreen {
     record.hands.forEach((hand, index) => {
       const problems = verdict.hands[index];
       if (!problems.length) {
-        lines.push(h("li", { class: "ok", dataset: { hand: index + 1 } }, "✔ ", t("fair.hand_ok", { number: index + 1, commitment: hand.fair.commitment })));
+        lines.push(h("li", { class: "ok", dataset: { hand: index + 1 } }, "✔ ", t(hand.fair.version === 2 ? "fair.hand_ok" : "fair.hand_ok_v1", { number: index + 1, commitment: hand.fair.commitment })));
       }
       for (const problem of problems) {
         lines.push(h("li", { class: "problem", dataset: { hand: index + 1 } }, "✘ ", t("fair.hand_problem", { number: index + 1, problem: problemText("problem", problem) })));

@@ -329,8 +329,11 @@ def test_R34_hint_for_the_place_to_act_at_its_table(sqlite_db: str) -> None:
             assert me.act(advised)["type"] == "ack"
             if not my_move(me.state):
                 refused = client.get(f"/api/games/{gid}/hint")
-                assert refused.status_code == 409
-                assert refused.json()["error"]["code"] in ("not_your_turn", "no_hand")
+                if refused.status_code == 200:  # the computers answered at once: my move again
+                    assert my_move(client.get(f"/api/games/{gid}").json()["state"])
+                else:
+                    assert refused.status_code == 409
+                    assert refused.json()["error"]["code"] in ("not_your_turn", "no_hand")
 
 
 def test_R34_a_watcher_sees_no_hidden_card_and_cannot_act(sqlite_db: str) -> None:

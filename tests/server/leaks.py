@@ -79,7 +79,21 @@ def hidden_at_tables(game: TableGame, place: int | None) -> set[int]:
         seat = players.index(place) if place in players else None
         here = hidden_in_hand(hand, seat)
         hidden = here if hidden is None else hidden & here
-    return hidden or set()
+    return (hidden or set()) - shown_last_hand(game, place)
+
+
+def shown_last_hand(game: TableGame, place: int | None) -> set[int]:
+    """The cards a place between hands is shown of the last hand it played, when the state
+    shows that hand instead of a live one (``multi_payload._table_hand``: at teams a table may
+    already play the next round with the same card names, from another deck)."""
+    if place is None or any(place in game.players_at(t) for t, hand in enumerate(game.hands)
+                            if hand is not None):
+        return set()
+    played = [h for h in game.finished if place in h.players]
+    if not played:
+        return set()
+    last = played[-1]
+    return set(range(52)) - hidden_in_hand(last.state, last.players.index(place))
 
 
 def table_leaks_in(text: str, game: TableGame, place: int | None,

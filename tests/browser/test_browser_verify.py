@@ -145,3 +145,26 @@ def test_the_seed_shown_under_check_the_deals_is_in_the_record_and_verifies(
     assert all(hand["fair"]["version"] == 2 for hand in record["hands"])
     assert page.locator(".verify-hands li.ok").count() == len(record["hands"])
     assert "verified" in page.inner_text(".verify-summary")
+
+
+def test_a_seed_being_typed_outlives_the_table_being_drawn_again(
+    server: Server, browsers: Browsers
+) -> None:
+    ann = browsers.page()
+    game = new_game(ann, server.url, level=1)
+    ann.locator(".my-hand .card").first.wait_for()
+    ann.locator('details[data-name="fair-seed"] summary').click()
+    field = ann.locator('input[data-name="client-seed"]')
+    field.click()
+    field.press("Control+a")
+    ann.keyboard.type("half typed")
+    watch = ann.evaluate(f"JSON.parse(localStorage.getItem('gin.links.{game}')).watch")
+    watcher = browsers.page()
+    watcher.goto(watch)  # a watcher arrives: the players' tables are drawn again
+    ann.locator(".felt .watchers", has_text="1 person is watching").wait_for()
+    assert ann.locator('details[data-name="fair-seed"][open]').count() == 1
+    assert field.input_value() == "half typed"
+    assert ann.evaluate("document.activeElement.dataset.name") == "client-seed"
+    ann.keyboard.type(", then finished")
+    field.press("Enter")
+    assert ann.evaluate(f"localStorage.getItem('gin.seed.{game}')") == '"half typed, then finished"'

@@ -64,9 +64,15 @@ export function seedBox(ctl) {
   const gameId = ctl.gameId;
   const seed = clientSeed(gameId);
   const changed = changedCommitments(gameId, ctl.state);
+  // The table is drawn again at every event: what is being typed, the caret and the box's
+  // open state outlive the redraw.
+  const old = document.activeElement;
+  const typing = old && old.dataset && old.dataset.name === "client-seed"
+    ? [old.selectionStart, old.selectionEnd] : null;
   const input = h("input", {
-    type: "text", class: "link", value: seed, maxlength: 128, "aria-label": t("fair.seed_label"),
-    dataset: { name: "client-seed" },
+    type: "text", class: "link", value: ctl.seedDraft ?? seed, maxlength: 128,
+    "aria-label": t("fair.seed_label"), dataset: { name: "client-seed" },
+    oninput: (event) => { ctl.seedDraft = event.target.value; },
     onchange: (event) => {
       const value = event.target.value;
       const problem = seedProblem(value);
@@ -77,14 +83,22 @@ export function seedBox(ctl) {
       }
       event.target.setCustomValidity("");
       store.set(`gin.seed.${gameId}`, value);
+      ctl.seedDraft = undefined;
       ctl.render();
     },
   });
-  return h("details", { class: "fair-seed", dataset: { name: "fair-seed" } },
+  if (typing) {
+    queueMicrotask(() => {
+      input.focus();
+      input.setSelectionRange(...typing);
+    });
+  }
+  return h("details", { class: "fair-seed", dataset: { name: "fair-seed" }, open: Boolean(ctl.seedOpen),
+    ontoggle: (event) => { ctl.seedOpen = event.target.open; } },
     h("summary", {}, t("fair.link")),
     h("p", { class: "muted" }, t("fair.seed_intro")),
     h("label", {}, t("fair.seed_label"), " ", input),
-    h("p", {}, h("button", { type: "button", class: "btn", dataset: { name: "new-seed" }, onclick: () => { store.set(`gin.seed.${gameId}`, freshSeed()); ctl.render(); } }, t("fair.seed_new"))),
+    h("p", {}, h("button", { type: "button", class: "btn", dataset: { name: "new-seed" }, onclick: () => { store.set(`gin.seed.${gameId}`, freshSeed()); ctl.seedDraft = undefined; ctl.render(); } }, t("fair.seed_new"))),
     changed.length
       ? h("p", { class: "error", role: "alert", dataset: { name: "commitment-changed" } }, t("fair.seen_mismatch", { commitment: changed[0] }))
       : h("p", { class: "muted", dataset: { name: "commitments-ok" } }, t("fair.seen_ok")),

@@ -129,6 +129,19 @@ def hand_cards(page: Page) -> list[str]:
         "cards => cards.map(c => c.dataset.card)")]
 
 
+def card_box(page: Page, selector: str, timeout: float = 5.0) -> dict[str, float]:
+    """The bounding box of a card once it is drawn and still (a redraw may replace the element
+    between finding it and measuring it)."""
+    deadline = time.monotonic() + timeout
+    while True:
+        box = page.locator(selector).bounding_box()
+        if box is not None:
+            return box
+        if time.monotonic() > deadline:
+            raise AssertionError(f"{selector} was not drawn in {timeout} s")
+        page.wait_for_timeout(50)
+
+
 def settle(page: Page) -> None:
     """Wait until no card is flying (the opponent's move animations), for a clean screenshot."""
     page.wait_for_function("document.querySelector('.card.flying') === null", timeout=5000)

@@ -12,6 +12,7 @@ from tests.browser.conftest import Browsers, Server
 from tests.browser.driver import (
     click,
     enabled,
+    card_box,
     hand_cards,
     new_game,
     next_hand,
@@ -178,9 +179,11 @@ def test_reloading_mid_hand_resumes_and_the_keyboard_plays(
     page.locator(".my-hand .card").first.wait_for()
     assert page.locator('.sort button[aria-pressed="true"]').inner_text().startswith("suit")
     # ... and so does my own order, made by dragging the first card to the end
+    wait_turn_or_end(page)
+    settle(page)
     order = hand_cards(page)
-    first = page.locator(".my-hand .card").first.bounding_box()
-    last = page.locator(".my-hand .card").last.bounding_box()
+    first = card_box(page, ".my-hand .card >> nth=0")
+    last = card_box(page, ".my-hand .card >> nth=-1")
     page.mouse.move(first["x"] + first["width"] / 2, first["y"] + first["height"] / 2)
     page.mouse.down()
     page.mouse.move(last["x"] + last["width"] + 10, last["y"] + last["height"] / 2, steps=8)

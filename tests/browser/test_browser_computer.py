@@ -10,9 +10,9 @@ from typing import Any
 
 from tests.browser.conftest import Browsers, Server
 from tests.browser.driver import (
+    card_box,
     click,
     enabled,
-    card_box,
     hand_cards,
     new_game,
     next_hand,

@@ -47,7 +47,9 @@ export class ReplayScreen {
       this.table.showFatal(error);
       return false;
     }
-    this.events = events;
+    // the seeds sent for hand 1 come before its deal: the replay starts at the deal
+    const first = events.findIndex((message) => !message.event || message.event.kind !== "ready");
+    this.events = first > 0 ? events.slice(first) : events;
     return true;
   }
 

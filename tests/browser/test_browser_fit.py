@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from tests.browser.conftest import Browsers, Server
-from tests.browser.driver import new_game, stage, step, wait_turn_or_end
+from tests.browser.driver import new_game, settle, stage, step, wait_turn_or_end
 
 SCREENS = {
     "laptop": ({"width": 1366, "height": 768}, False),
@@ -73,3 +73,37 @@ def test_the_hint_pushes_nothing_down(server: Server, browsers: Browsers) -> Non
     page.locator(".hint p").first.wait_for()
     after = page.evaluate("document.querySelector('.my-hand').getBoundingClientRect().top")
     assert after == before
+
+
+WATCH_FLIGHTS = """() => {
+  window.flights = [];
+  new MutationObserver(() => {
+    const ghost = document.querySelector('.card.flying[data-seat="1"]');
+    const status = document.querySelector('.felt .panel p.status');
+    const moves = [...document.querySelectorAll('.log li')].map((li) => li.textContent);
+    if (ghost && status) flights.push({ status: status.textContent, last: moves[moves.length - 1] });
+  }).observe(document.body, { childList: true, subtree: true, characterData: true });
+}"""
+
+
+def test_the_status_tells_the_computers_move_while_its_card_flies(
+    server: Server, browsers: Browsers
+) -> None:
+    page = browsers.page(viewport=SCREENS["laptop"][0])
+    new_game(page, server.url, level=1)
+    page.locator(".my-hand .card").first.wait_for()
+    page.evaluate(WATCH_FLIGHTS)
+    for _ in range(400):
+        if len(page.evaluate("flights")) >= 6 or stage(page) in ("between_hands", "over"):
+            break
+        settle(page)  # a player who moves before the card lands is told about their own move
+        if not step(page, knock=False):
+            page.wait_for_timeout(40)
+    flights = page.evaluate("flights")
+    assert flights, "no card of the computer's was seen flying"
+    for seen in flights:
+        assert seen["status"] == seen["last"], seen  # the move flying, not the prompt after it
+    wait_turn_or_end(page)
+    page.wait_for_function("document.querySelector('.card.flying') === null")
+    status = page.locator(".felt .panel p.status").inner_text()
+    assert status != page.locator(".log li").last.inner_text()

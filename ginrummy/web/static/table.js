@@ -269,7 +269,11 @@ export class TableScreen {
     this.state = message.state;
     if (this.pending && this.pending.acked !== undefined && this.n >= this.pending.acked) this.pending = null;
     const wasMyTurn = this.myTurn;
+    this.lastMove = null;
     this.logEvent(message.event, before, message.state);
+    // while another player's card flies, the status line tells that move, not what follows it
+    this.telling = null;
+    if (flight && this.lastMove && !this.lastMove.mine) flight.text = this.lastMove.text;
     const ev = message.event || {};
     if (ev.kind === "play" && typeof ev.action === "string" && ev.action.startsWith("knock") && ev.seat !== (this.multi ? null : this.seat)) playSound("knock");
     else if (!wasMyTurn && this.myTurn) playSound("turn");
@@ -415,8 +419,10 @@ export class TableScreen {
     const gin = () => mineGin || (event.action.startsWith("knock") && handWasGin(this.shown, hand));
     this.log.push({ seat: event.seat, text: () => moveText(event.action, event.seat, me, seatName(after, event.seat), card, gin()), play: true });
     // a screen reader hears each move once, as it happens (not the whole log at each redraw)
+    const text = moveText(event.action, event.seat, me, seatName(after, event.seat), card, gin());
+    this.lastMove = { text, mine: event.seat === me };
     const announce = document.getElementById("announce");
-    if (announce) announce.textContent = moveText(event.action, event.seat, me, seatName(after, event.seat), card, gin());
+    if (announce) announce.textContent = text;
     if (this.log.length > 200) this.log.splice(1, this.log.length - 200);
   }
 

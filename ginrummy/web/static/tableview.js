@@ -316,7 +316,22 @@ function standInPanel(ctl) {
     button(t("btn.back"), { onclick: () => ctl.back(), primary: true, disabled: !!ctl.pending, name: "back" }));
 }
 
+/** The panel of the position shown; its status line tells the move still flying, if any. */
 export function panel(ctl) {
+  const drawn = positionPanel(ctl);
+  tell(ctl, drawn);
+  return drawn;
+}
+
+function tell(ctl, within = ctl.root) {
+  const status = ctl.telling && within.querySelector(".felt .panel p.status, .panel p.status");
+  if (!status) return;
+  status.removeAttribute("aria-live"); // the move is announced once, by the log's live region
+  status.classList.add("telling");
+  status.replaceChildren(ctl.telling.text);
+}
+
+function positionPanel(ctl) {
   const state = ctl.shown;
   const me = state.you === null || state.you === undefined ? null : state.seats[state.you];
   if (me && me.stand_in && !ctl.readOnly && state.stage !== "over") return standInPanel(ctl);
@@ -659,10 +674,16 @@ export function animateMove(ctl, flight) {
   if (!target) return;
   const to = target.getBoundingClientRect();
   const ghost = flight.face ? cardFace(flight.face, { classes: ["flying"] }) : cardBack({ classes: ["flying"] });
+  ghost.dataset.seat = String(flight.seat);
   Object.assign(ghost.style, { left: `${flight.from.left}px`, top: `${flight.from.top}px`, width: `${flight.from.width}px`, height: `${flight.from.height}px` });
   document.body.append(ghost);
   const hidden = flight.to === "pile" ? target : null;
   if (hidden) hidden.style.visibility = "hidden";
+  const telling = flight.text ? { text: flight.text } : null;
+  if (telling) {
+    ctl.telling = telling;
+    tell(ctl);
+  }
   const dx = to.left - flight.from.left;
   const dy = to.top - flight.from.top;
   const scale = to.width / Math.max(flight.from.width, 1);
@@ -673,6 +694,10 @@ export function animateMove(ctl, flight) {
     ghost.remove();
     if (hidden) hidden.style.visibility = "";
     if (flight.to === "pile") target.classList.add("just-played");
+    if (telling && ctl.telling === telling) {
+      ctl.telling = null;
+      ctl.render();
+    }
   };
   animation.onfinish = done;
   animation.oncancel = done;

@@ -81,7 +81,8 @@ WATCH_FLIGHTS = """() => {
     const ghost = document.querySelector('.card.flying[data-seat="1"]');
     const status = document.querySelector('.felt .panel p.status');
     const moves = [...document.querySelectorAll('.log li')].map((li) => li.textContent);
-    if (ghost && status) flights.push({ status: status.textContent, last: moves[moves.length - 1] });
+    const last = moves[moves.length - 1];
+    if (ghost && status) flights.push({ status: status.textContent, last });
   }).observe(document.body, { childList: true, subtree: true, characterData: true });
 }"""
 

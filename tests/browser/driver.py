@@ -174,6 +174,9 @@ def new_game(page: Page, base: str, *, opponent: str = "computer", level: int = 
     page.locator("form.new-game button[type=submit]").click()
     page.wait_for_url("**/play/**")
     page.locator(".felt").wait_for()
+    if opponent == "computer":  # hand 1 comes once the page has sent its seed (or a cut choice)
+        page.wait_for_function("document.querySelector('.felt:not(.stage-waiting)') || "
+                               "document.querySelector('.cut-choice button')")
     return str(page.url).rsplit("/", 1)[-1].split("?")[0].split("#")[0]
 
 
@@ -185,10 +188,12 @@ MOVABLE = ", ".join(
 
 
 def wait_turn_or_end(page: Page, timeout: float = 20.0) -> None:
-    """Wait until this page may move (something enabled) or the hand is over."""
+    """Wait until this page may move (something enabled) or the hand is over, and the status
+    line says so (not the other player's move, still flying)."""
     page.wait_for_function(
         """(movable) => document.querySelector('.felt.stage-between_hands, .felt.stage-over')
                || (!document.querySelector('.table-screen.busy')
+                   && !document.querySelector('p.status.telling')
                    && document.querySelector(movable))""",
         arg=MOVABLE, timeout=timeout * 1000)
 

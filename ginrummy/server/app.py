@@ -126,6 +126,8 @@ def create_app(settings: Settings | None = None, lease: Lease | None = None) -> 
         Route("/api/games/{game_id}/events", _guarded(http_api.game_events)),
         Route("/api/games/{game_id}/join", _guarded(http_api.join_game), methods=["POST"]),
         Route("/api/games/{game_id}/rematch", _guarded(http_api.rematch), methods=["POST"]),
+        Route("/api/games/{game_id}/rematch", _guarded(http_api.decline_rematch),
+              methods=["DELETE"]),
         Route("/api/games/{game_id}/hint", _guarded(hint_api.game_hint)),
         Route("/api/games/{game_id}/record", _guarded(http_api.game_record)),
         Route("/api/records", _guarded(http_api.chain_head)),

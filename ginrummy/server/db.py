@@ -46,6 +46,7 @@ games = sa.Table(
     sa.Column("status", sa.String(16), nullable=False),
     sa.Column("log_length", sa.Integer, nullable=False),
     sa.Column("summary", sa.Text, nullable=False),
+    sa.Column("rematch_of", sa.String(32), nullable=True),
 )
 
 seats = sa.Table(
@@ -61,6 +62,7 @@ seats = sa.Table(
     # the invite's hash once its seat is taken: the invite then only says "taken"
 )
 sa.Index("ix_seats_token_hash", seats.c.token_hash)
+sa.Index("ix_games_rematch_of", games.c.rematch_of)
 
 decks = sa.Table(
     "decks",

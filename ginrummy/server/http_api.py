@@ -19,6 +19,7 @@ from ginrummy.game import Game
 from ginrummy.multiplayer import TableError, TableRules
 from ginrummy.rules import CHOICES, PRESETS, Rules, RulesError
 from ginrummy.server import names, records
+from ginrummy.server import rematch as rematches
 from ginrummy.server.client_limits import ClientLimits, client_address
 from ginrummy.server.computer import LEVELS, computer_name
 from ginrummy.server.lobby import Created, Lobby
@@ -260,20 +261,60 @@ async def _create_table_game(request: Request, data: dict[str, Any], players: in
 
 
 async def rematch(request: Request) -> Response:
-    """``POST /api/games/{game_id}/rematch``: after a game against the computer is over, the
-    same player, rules and level again; the other seat deals the first hand this time."""
+    """``POST /api/games/{game_id}/rematch``: after a game is over, the same players, rules
+    (and level) again; the other seat deals the first hand this time. Against the computer it
+    starts at once; between friends it is an offer until the other player asks too, and then
+    each player's request takes their seat of the new game (:mod:`.rematch`)."""
     table, seat = await _table_for(request, request.query_params.get("token"))
     if seat is None:
         raise HTTPError(403, "read_only", "a watch link cannot start a rematch")
     game = table.position.game
+    if table.kind == "friend":
+        try:
+            answer = await rematches.ask(_lobby(request), table, seat)
+        except rematches.RematchRefused as refused:
+            raise _refused(refused) from None
+        return _rematch_answer(request, table.id, seat, answer)
     if not isinstance(game, Game) or table.kind != "computer":
         raise HTTPError(400, "bad_request", "a rematch is for a two-player game against the "
-                        "computer")
+                        "computer or a friend")
     if stage(game) != "over":
         raise HTTPError(409, "not_over", "the game is not over: finish it before a rematch")
+    _client_limits(request).create_game(client_address(request.scope))
     created = await _lobby(request).create(game.rules, "computer", table.level,
                                            table.seats[seat].name, dealer=1 - game.cut.dealer)
     return _created(request, created, rematch_of=table.id)
+
+
+async def decline_rematch(request: Request) -> Response:
+    """``DELETE /api/games/{game_id}/rematch``: take back one's offer, or decline the other's."""
+    table, seat = await _table_for(request, request.query_params.get("token"))
+    if seat is None:
+        raise HTTPError(403, "read_only", "a watch link cannot answer a rematch")
+    try:
+        answer = await rematches.withdraw(table, seat)
+    except rematches.RematchRefused as refused:
+        raise _refused(refused) from None
+    return _rematch_answer(request, table.id, seat, answer)
+
+
+def _refused(refused: rematches.RematchRefused) -> HTTPError:
+    status = {"bad_request": 400, "not_found": 404}.get(refused.code, 409)
+    return HTTPError(status, refused.code, refused.message)
+
+
+def _rematch_answer(request: Request, game_id: str, seat: int,
+                    answer: rematches.Answer) -> Response:
+    """The offers still open, or the rematch: its id and, once, the caller's seat token
+    there (also as its cookie)."""
+    body: dict[str, Any] = {"game_id": game_id, "seat": seat, "offers": list(answer.offers),
+                            "rematch_id": answer.game_id}
+    if answer.token is not None:
+        body["token"] = answer.token
+    response = JSONResponse(body, status_code=201 if answer.token is not None else 200)
+    if answer.game_id is not None and answer.token is not None:
+        _set_seat_cookie(request, response, answer.game_id, answer.token)
+    return response
 
 
 async def _table_for(request: Request,
@@ -486,8 +527,12 @@ async def api_index(request: Request) -> Response:
         "endpoints": {
             "POST /api/games": "create a game: {opponent, level, preset, options, name}",
             "POST /api/games/{game_id}/join": "take a seat by its token: {token, name}",
-            "POST /api/games/{game_id}/rematch?token=": "the same game against the computer "
-                                                        "again, the other seat dealing first",
+            "POST /api/games/{game_id}/rematch?token=": "the same game again, the other seat "
+                                                        "dealing first: against the computer "
+                                                        "at once; between friends once both "
+                                                        "ask (each takes their seat so)",
+            "DELETE /api/games/{game_id}/rematch?token=": "take back one's rematch offer, or "
+                                                          "decline the other player's",
             "GET /api/games/{game_id}?token=": "a seat's (or a watcher's) snapshot",
             "GET /api/games/{game_id}/events?token=&since=&limit=&open=": "past events "
                                                                      "(replays; open=1: both "

@@ -113,9 +113,14 @@ class Lobby:
         level: int | None,
         name: str,
         dealer: int | None = None,
+        rematch_of: BaseTable[Any] | None = None,
     ) -> Created:
         """A new two-player game; ``dealer``: the seat whose cut must make it deal first (a
-        rematch: the cut is drawn again until it does, so the record still holds a real cut)."""
+        rematch: the cut is drawn again until it does, so the record still holds a real cut).
+
+        ``rematch_of`` a finished game between two people: the same people sit at the same
+        seats, and each takes theirs with :meth:`BaseTable.claim` (the tokens returned here
+        open no seat)."""
         rng = self.settings.rng
         created = now()
         game_id = new_game_id()
@@ -130,6 +135,9 @@ class Lobby:
         else:
             other = SeatRow(1, "human", "Friend", token_hash(invite), False)
         seats = [SeatRow(0, "human", name, token_hash(token), True), other]
+        if rematch_of is not None and opponent == "friend":  # nobody holds these tokens
+            seats = [SeatRow(s.seat, "human", s.name, token_hash(new_token()), False)
+                     for s in rematch_of.seats]
         position = start(rules, cut.rounds)
         entries: list[LogEntry] = []  # hand 1 is dealt once its players' seeds are in
         decks: dict[int, list[int]] = {}
@@ -141,6 +149,7 @@ class Lobby:
             id=game_id, created_at=created, updated_at=created, kind=opponent,
             level=level, rules=rules.to_dict(), cut=cut.rounds, watch_hash=token_hash(watch),
             status=status_of(position), log_length=len(entries), summary=summary(position, seats),
+            rematch_of=None if rematch_of is None else rematch_of.id,
         )
         await self.writer.run(self.store.create, row, seats, entries, dict(decks), [first])
         stored = StoredGame(row, seats, {k: tuple(v) for k, v in decks.items()}, entries,

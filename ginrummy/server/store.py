@@ -85,6 +85,8 @@ class GameRow:
     status: str
     log_length: int
     summary: dict[str, Any]
+    rematch_of: str | None = None
+    """The finished game between the same two people that this one is the rematch of."""
 
 
 @dataclass(slots=True)
@@ -94,6 +96,8 @@ class StoredGame:
     decks: dict[int, tuple[int, ...]]
     log: list[LogEntry]
     fair: dict[int, FairRow] = field(default_factory=dict)
+    rematch: str | None = None
+    """The id of this game's rematch, once its two players have started one."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,6 +135,7 @@ def _game_row(r: Any) -> GameRow:
         status=r.status,
         log_length=r.log_length,
         summary=json.loads(r.summary),
+        rematch_of=r.rematch_of,
     )
 
 
@@ -157,7 +162,7 @@ class Store:
                 id=row.id, created_at=row.created_at, updated_at=row.updated_at, kind=row.kind,
                 level=row.level, rules=json.dumps(row.rules), cut=json.dumps(row.cut),
                 watch_hash=row.watch_hash, status=row.status, log_length=len(entries),
-                summary=json.dumps(row.summary),
+                summary=json.dumps(row.summary), rematch_of=row.rematch_of,
             ))
             conn.execute(db.seats.insert(), [
                 {"game_id": row.id, "seat": s.seat, "kind": s.kind, "name": s.name,
@@ -167,6 +172,13 @@ class Store:
             self._insert(conn, row.id, entries, decks)
             self._keep_fair(conn, row.id, fair)
             self.guard.check()
+
+    @staticmethod
+    def _rematch(conn: sa.Connection, game_id: str) -> str | None:
+        found: str | None = conn.execute(
+            sa.select(db.games.c.id).where(db.games.c.rematch_of == game_id)
+            .order_by(db.games.c.created_at).limit(1)).scalar()
+        return found
 
     def append(
         self,
@@ -323,6 +335,7 @@ class Store:
             fair_rows = conn.execute(
                 sa.select(db.fair_hands).where(db.fair_hands.c.game_id == game_id)
             ).all()
+            rematch = self._rematch(conn, game_id)
         return StoredGame(
             row=_game_row(r),
             seats=[SeatRow(s.seat, s.kind, s.name, s.token_hash, s.joined_at is not None,
@@ -333,6 +346,7 @@ class Store:
             fair={f.hand_number: FairRow(f.hand_number, f.server_seed,
                                          tuple(json.loads(f.client_seeds)), f.version)
                   for f in fair_rows},
+            rematch=rematch,
         )
 
     def games_of(self, pairs: Sequence[tuple[str, str]]) -> list[tuple[GameRow, list[SeatRow]]]:

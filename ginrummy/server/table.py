@@ -12,7 +12,7 @@ from ginrummy.actions import ActionError, action_name, parse_action
 from ginrummy.game import Game, GameError, GamePhase
 from ginrummy.hand import IllegalActionError
 from ginrummy.rules import Rules
-from ginrummy.server import payload
+from ginrummy.server import payload, rematch
 from ginrummy.server.fairness import FairRow, deck_of, draw
 from ginrummy.server.protocol import ClientError, Message
 from ginrummy.server.records import canonical_record
@@ -90,13 +90,24 @@ class Table(BaseTable[Position]):
         return stage(self.position.game)
 
     def state(self, seat: int | None) -> dict[str, Any]:
-        return payload.state_payload(self.info(), self.position.game, self.position.ready,
-                                     self.n, seat, self.position.stand_in, self.fair)
+        return self._rematch_said(payload.state_payload(
+            self.info(), self.position.game, self.position.ready, self.n, seat,
+            self.position.stand_in, self.fair))
 
     def render_event(self, ref: EventRef, seat: int | None) -> dict[str, Any]:
         position = ref.position
-        return payload.event_payload(self.info(), ref.entry, position.game, position.ready,
-                                     seat, position.stand_in, self.fair)
+        event = payload.event_payload(self.info(), ref.entry, position.game, position.ready,
+                                      seat, position.stand_in, self.fair)
+        self._rematch_said(event["state"])
+        return event
+
+    def _rematch_said(self, state: dict[str, Any]) -> dict[str, Any]:
+        """A rematch's state names the game before; a finished friends' game its rematch."""
+        if self.rematch_of is not None:
+            state["rematch_of"] = self.rematch_of
+        if self.kind == "friend" and state.get("stage") == "over":
+            state["rematch"] = rematch.message(self)
+        return state
 
     def open_events(self, stored: StoredGame, since: int, limit: int,
                     seat: int) -> list[dict[str, Any]]:

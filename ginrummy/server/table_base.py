@@ -112,6 +112,12 @@ class BaseTable(Generic[P]):
         self.level = row.level
         self.created_at = row.created_at
         self.watch_hash = row.watch_hash
+        self.rematch_of = row.rematch_of
+        self.rematch_id = stored.rematch
+        self.rematch_offers: set[int] = set()
+        self.rematch_lock = asyncio.Lock()
+        """The seats whose players ask for a rematch of this finished game (not stored: an
+        offer lapses when the server restarts)."""
         self.seats = list(stored.seats)
         self.decks: dict[int, tuple[int, ...]] = dict(stored.decks)
         self.fair: dict[int, FairRow] = dict(stored.fair)
@@ -481,25 +487,41 @@ class BaseTable(Generic[P]):
         has said ready (hand 1 too, so that their seeds go into its deck).
         """
         async with self.lock:
-            self.staged_fair = {}
             row = self.seats[seat]
             if row.joined or row.kind != "human" or not same_hash(row.token_hash,
                                                                   token_hash(invite)):
                 raise ClientError("invite_spent", f"seat {seat} is taken: this invite has "
                                   "been used and no longer opens it")
-            entries: list[LogEntry] = []
-            decks: dict[int, Sequence[int]] = {}
-            humans_joined = all(s.joined or s.seat == seat for s in self.seats)
-            if humans_joined and self.stage() == "waiting":
-                entries, decks = self._deals_on_join(self.n + 1)
-            token = new_token()
-            await self._commit(entries, decks, [(seat, name, token_hash(token))])
-            self._broadcast(entries)
-            self._presence()
-            if humans_joined and self.stage() == "waiting":
-                for listener in list(self.listeners):  # every seat is taken: each client
-                    listener.push(self.snapshot(listener.seat))  # now sends its seed
+            token = await self._take(seat, name)
         self.kick()
+        return token
+
+    async def claim(self, seat: int) -> str | None:
+        """Take ``seat`` of a rematch for the player who held it in the game before (the
+        caller has checked their token there) and return its new token; None once taken."""
+        async with self.lock:
+            row = self.seats[seat]
+            if self.rematch_of is None or row.joined or row.kind != "human":
+                return None
+            token = await self._take(seat, row.name)
+        self.kick()
+        return token
+
+    async def _take(self, seat: int, name: str) -> str:
+        """Mark ``seat`` taken by ``name`` with a new token (under the lock); deal what is due."""
+        self.staged_fair = {}
+        entries: list[LogEntry] = []
+        decks: dict[int, Sequence[int]] = {}
+        humans_joined = all(s.joined or s.seat == seat for s in self.seats)
+        if humans_joined and self.stage() == "waiting":
+            entries, decks = self._deals_on_join(self.n + 1)
+        token = new_token()
+        await self._commit(entries, decks, [(seat, name, token_hash(token))])
+        self._broadcast(entries)
+        self._presence()
+        if humans_joined and self.stage() == "waiting":
+            for listener in list(self.listeners):  # every seat is taken: each client
+                listener.push(self.snapshot(listener.seat))  # now sends its seed
         return token
 
     # ------------------------------------------------------------ the computer

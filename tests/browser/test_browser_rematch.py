@@ -1,14 +1,18 @@
 """Rematch (issue 12, item 9): at the end of a game against the computer, one click starts the
-same game again, the other seat dealing the first hand."""
+same game again, the other seat dealing the first hand; between friends, one asks and the
+other accepts or declines, and both find themselves at the new table."""
 
 from __future__ import annotations
 
 import re
+from typing import Any
 
 import pytest
 
 from tests.browser.conftest import Browsers, Server
-from tests.browser.driver import click, new_game, next_hand, play_hand, stage
+from tests.browser.driver import click, enabled, new_game, next_hand, play_hand, stage
+from tests.browser.test_browser_accessibility import violations
+from tests.browser.test_browser_friends import play_both
 
 
 def test_rematch_starts_a_second_game_with_the_other_dealing_first(
@@ -59,3 +63,53 @@ def test_the_replay_jumps_to_a_hand_and_shows_both_hands_after_the_game(
     page.wait_for_function("document.querySelectorAll('.seat.top .card.back').length === 0")
     assert page.locator(".seat.top .card[data-card]").count() >= 10
     assert page.inner_text(".info .hand-no") == "Hand 2"  # still at the same step
+
+
+def _friends_to_the_end(server: Server, browsers: Browsers) -> tuple[Any, Any, str]:
+    ann = browsers.page(bypass_csp=True)  # for axe-core
+    first = new_game(ann, server.url, opponent="friend", name="Ann", options={"target": 1})
+    ann.locator(".invite").wait_for()
+    bob = browsers.page(bypass_csp=True)
+    bob.goto(ann.locator('input[data-link="invite"]').input_value())
+    bob.fill('input[name="name"]', "Bob")
+    bob.locator(".panel.join button[type=submit]").click()
+    for page in (ann, bob):
+        page.locator(".felt.stage-hand").wait_for()
+    for _ in range(20):
+        play_both([ann, bob])
+        if all(stage(page) == "over" for page in (ann, bob)):
+            return ann, bob, first
+        for page in (ann, bob):
+            if stage(page) == "between_hands" and enabled(page, "next-hand"):
+                click(page, "next-hand")
+        for page in (ann, bob):
+            page.wait_for_function("!document.querySelector('.felt.stage-between_hands')")
+    raise AssertionError("the game did not end")
+
+
+def test_friends_rematch_once_both_agree_each_in_their_own_browser(
+    server: Server, browsers: Browsers, axe_source: str
+) -> None:
+    ann, bob, first = _friends_to_the_end(server, browsers)
+    first_deal = re.search(r"Hand 1: (.+) deals\.", ann.inner_text(".log"))
+    click(ann, "rematch")
+    ann.locator('button[data-name="rematch-withdraw"]').wait_for()
+    assert "You asked Bob for a rematch" in ann.inner_text(".result-panel")
+    bob.locator('button[data-name="rematch-decline"]').wait_for()
+    assert "Ann asks for a rematch." in bob.inner_text(".result-panel")
+    assert violations(ann, axe_source) == [] and violations(bob, axe_source) == []
+    click(bob, "rematch-decline")
+    ann.locator("#notices").get_by_text("Bob declined the rematch.").wait_for()
+    ann.locator('button[data-name="rematch"]').wait_for()
+    bob.locator('button[data-name="rematch-decline"]').wait_for(state="detached")
+    click(ann, "rematch")
+    bob.locator('button[data-name="rematch-decline"]').wait_for()
+    click(bob, "rematch")  # accept
+    for page in (ann, bob):
+        page.wait_for_url(re.compile(r".*/play/(?!" + first + ").+"))
+        page.locator(".felt.stage-hand").wait_for()
+    assert ann.url == bob.url
+    assert "Bob" in ann.inner_text(".seat.top .seat-head")
+    assert "Ann" in bob.inner_text(".seat.top .seat-head")
+    second_deal = re.search(r"Hand 1: (.+) deals\.", ann.inner_text(".log"))
+    assert first_deal and second_deal and second_deal.group(1) != first_deal.group(1)

@@ -1,5 +1,7 @@
 """Rematch (issue 12, item 9): after a game against the computer, the same player, rules and
-level again, the other seat dealing first; refused before the end, to watchers and strangers."""
+level again, the other seat dealing first; between friends, once both ask, each taking their
+own seat; refused before the end, to watchers and strangers. Friends' rematches:
+``test_server_rematch_friends.py``."""
 
 from __future__ import annotations
 
@@ -60,11 +62,22 @@ def test_rematch_keeps_player_rules_and_level_and_the_other_seat_deals_first(
         assert dealt["stage"] == "hand" and dealt["view"]["dealer"] == 1 - _first_dealer(over)
 
 
-def test_no_rematch_for_a_game_between_people(sqlite_db: str) -> None:
+def test_a_rematch_against_the_computer_is_limited_like_any_new_game(sqlite_db: str) -> None:
+    with running(sqlite_db, seed=3, create_per_minute=3) as client:
+        game = create(client, opponent="computer", level=1, options={"target": 1})
+        _play_to_the_end(client, game)
+        answers = [client.post(f"/api/games/{game['game_id']}/rematch") for _ in range(5)]
+        assert answers[-1].status_code == 429, [a.status_code for a in answers]
+        assert answers[-1].json()["error"]["code"] == "rate_limited"
+
+
+def test_no_rematch_between_people_before_their_game_is_over(sqlite_db: str) -> None:
     with running(sqlite_db) as client:
         game = create(client, opponent="friend")
         answer = client.post(f"/api/games/{game['game_id']}/rematch")
-        assert answer.status_code == 400 and answer.json()["error"]["code"] == "bad_request"
+        assert answer.status_code == 409 and answer.json()["error"]["code"] == "not_over"
+        answer = client.delete(f"/api/games/{game['game_id']}/rematch")
+        assert answer.status_code == 409 and answer.json()["error"]["code"] == "not_over"
 
 
 def test_after_the_game_its_replay_may_show_both_hands_to_its_player(sqlite_db: str) -> None:

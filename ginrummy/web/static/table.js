@@ -235,6 +235,9 @@ export class TableScreen {
       case "error":
         this.error(message);
         break;
+      case "rematch":
+        this.rematchSaid(message);
+        break;
       case "presence":
         // the server's idle timer: when the computer will play for a seat that keeps the game waiting
         this.idle = message.idle ? { seat: message.idle.seat, at: Date.now() + message.idle.seconds * 1000 } : null;
@@ -511,20 +514,48 @@ export class TableScreen {
   }
 
   /** The same game against the computer again, the other seat dealing first (a new game). */
-  async rematch() {
+  /**
+   * Against the computer: a new game at once. Between friends: ask (or accept the friend's
+   * offer, or take my seat of the rematch they accepted); `withdraw` takes my offer back or
+   * declines theirs.
+   */
+  async rematch(withdraw = false) {
     if (this.pending) return;
     this.pending = { id: "rematch" };
     this.render();
     try {
-      const created = await api(`/api/games/${encodeURIComponent(this.gameId)}/rematch`, { method: "POST" });
-      const links = created.links || {};
-      store.set(`gin.links.${created.game_id}`, { invite: null, watch: links.watch || null, invites: [] });
-      location.assign(`/play/${encodeURIComponent(created.game_id)}`);
+      const answer = await api(`/api/games/${encodeURIComponent(this.gameId)}/rematch`, { method: withdraw ? "DELETE" : "POST" });
+      this.pending = null;
+      if (answer.rematch_id) return this.goTo(answer.rematch_id, null);
+      if (answer.state && answer.game_id !== this.gameId) return this.goTo(answer.game_id, answer.links || {});
+      if (this.state) this.state.rematch = { offers: answer.offers || [], game_id: null };
+      this.render();
     } catch (error) {
       this.pending = null;
       notify(errorText(error), "error");
       this.render();
     }
+  }
+
+  goTo(gameId, links) {
+    store.set(`gin.links.${gameId}`, { invite: null, watch: (links && links.watch) || null, invites: [] });
+    location.assign(`/play/${encodeURIComponent(gameId)}`);
+  }
+
+  /** The server's word on this finished game's rematch: offers, a refusal, or the new game. */
+  rematchSaid(message) {
+    if (!this.state) return;
+    const me = this.state.you;
+    const before = this.state.rematch || { offers: [] };
+    this.state.rematch = { offers: message.offers || [], game_id: message.game_id || null };
+    const other = me === null || me === undefined ? null : 1 - me;
+    if (message.declined_by === other && other !== null) notify(t("rematch.declined", { name: seatName(this.state, other) }), "warning");
+    else if (other !== null && before.offers.includes(other) && !this.state.rematch.offers.length && !message.game_id) notify(t("rematch.withdrawn", { name: seatName(this.state, other) }), "warning");
+    if (message.game_id && this.mode === "play" && !this.readOnly) {
+      this.rematch();
+      return;
+    }
+    this.render();
   }
 
   /** Take my seat back from the computer (it played for me while I was idle). */

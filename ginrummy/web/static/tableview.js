@@ -479,6 +479,13 @@ export function copyRow(label, url, name) {
 
 function invitePanel(ctl) {
   const links = ctl.links || {};
+  const state = ctl.shown;
+  if (state.rematch_of) {
+    const away = state.seats.find((seat) => !seat.joined);
+    return h("div", { class: "panel invite" },
+      h("h2", {}, t("rematch.title")),
+      h("p", { class: "status", "aria-live": "polite" }, h("span", { class: "thinking" }), t("rematch.waiting", { name: away ? away.name : "" })));
+  }
   return h("div", { class: "panel invite" },
     h("h2", {}, t("invite.title")),
     links.invite ? [h("p", {}, t("invite.text")), copyRow(t("invite.title"), links.invite, "invite")] : null,
@@ -508,6 +515,33 @@ export function handSummary(ctl, seat) {
   );
 }
 
+/** Between friends: who has asked for a rematch (none, me, the other), or that it has begun. */
+function rematchState(ctl) {
+  const state = ctl.state;
+  const said = state.rematch || { offers: [], game_id: null };
+  const me = state.you;
+  return { said, mine: said.offers.includes(me), theirs: said.offers.includes(1 - me), other: seatName(state, 1 - me) };
+}
+
+function rematchOffer(ctl) {
+  const { said, mine, theirs, other } = rematchState(ctl);
+  if (said.game_id) return h("p", { class: "status rematch", "aria-live": "polite" }, t("rematch.started"));
+  if (theirs) return h("p", { class: "status rematch", "aria-live": "polite" }, t("rematch.offer", { name: other }));
+  if (mine) return h("p", { class: "status rematch", "aria-live": "polite" }, h("span", { class: "thinking" }), t("rematch.asked", { name: other }));
+  return null;
+}
+
+function rematchButtons(ctl) {
+  const busy = Boolean(ctl.pending);
+  const ask = (label, name) => button(label, { onclick: () => ctl.rematch(), primary: true, name, disabled: busy });
+  if (ctl.state.kind !== "friend") return ask(t("btn.rematch"), "rematch");
+  const { said, mine, theirs } = rematchState(ctl);
+  if (said.game_id) return ask(t("btn.rematch_go"), "rematch");
+  if (theirs) return [ask(t("btn.rematch_accept"), "rematch"), button(t("btn.rematch_decline"), { onclick: () => ctl.rematch(true), name: "rematch-decline", disabled: busy })];
+  if (mine) return button(t("btn.rematch_withdraw"), { onclick: () => ctl.rematch(true), name: "rematch-withdraw", disabled: busy });
+  return ask(t("btn.rematch"), "rematch");
+}
+
 function resultPanel(ctl) {
   const state = ctl.shown;
   const view = state.view;
@@ -525,9 +559,10 @@ function resultPanel(ctl) {
   }
   if (state.stage === "over") {
     parts.unshift(gameOver(ctl));
-    const rematch = ctl.mode === "play" && !ctl.readOnly && ctl.state.kind === "computer" && !ctl.multi;
+    const rematch = ctl.mode === "play" && !ctl.readOnly && ["computer", "friend"].includes(ctl.state.kind) && !ctl.multi;
+    if (rematch && ctl.state.kind === "friend") parts.push(rematchOffer(ctl));
     parts.push(h("div", { class: "buttons" },
-      rematch ? button(t("btn.rematch"), { onclick: () => ctl.rematch(), primary: true, name: "rematch", disabled: Boolean(ctl.pending) }) : null,
+      rematch ? rematchButtons(ctl) : null,
       h("a", { class: ["btn", rematch ? null : "primary"], href: `/play/${encodeURIComponent(state.game_id)}?replay${ctl.mode === "watch" && ctl.token ? `#${ctl.token}` : ""}` }, t("btn.replay")),
       h("a", { class: "btn", href: `/verify?game=${encodeURIComponent(state.game_id)}${ctl.mode !== "play" && ctl.token ? `#${ctl.token}` : ""}`, dataset: { name: "verify" } }, t("fair.link")),
       h("a", { class: "btn", href: "/" }, t("nav.home"))));

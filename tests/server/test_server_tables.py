@@ -137,7 +137,7 @@ def test_R34_four_people_see_only_their_own_cards_through_a_round(sqlite_db: str
         _assert_nobody_sees_hidden_cards(people)
 
 
-def _play_together(people: list[Player], done: Any, limit: int = 5000) -> None:
+def _play_together(people: list[Player], done: Any, limit: int = 40_000) -> None:
     """Play every connected place (each at the latest event before anyone moves) until
     ``done`` holds for the first place's state."""
     until_dealt(*people)  # each sends its seed for the first deal by itself

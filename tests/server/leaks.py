@@ -79,7 +79,19 @@ def hidden_at_tables(game: TableGame, place: int | None) -> set[int]:
         seat = players.index(place) if place in players else None
         here = hidden_in_hand(hand, seat)
         hidden = here if hidden is None else hidden & here
-    return (hidden or set()) - shown_last_hand(game, place)
+    return (hidden or set()) - shown_last_hand(game, place) - shown_finished(game)
+
+
+def shown_finished(game: TableGame) -> set[int]:
+    """The cards face up in each table's last finished hand: a state may still show that hand
+    (its pile, its melds) to anyone while the table's next deal, from another deck with the
+    same card names, is in play."""
+    shown: set[int] = set()
+    for table in range(game.tables):
+        last = next((h for h in reversed(game.finished) if h.table == table), None)
+        if last is not None:
+            shown |= set(range(52)) - hidden_in_hand(last.state, None)
+    return shown
 
 
 def shown_last_hand(game: TableGame, place: int | None) -> set[int]:

@@ -23,7 +23,7 @@ BENCH_ARGS ?= --write
 
 $(RUN_STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
-	$(BIN)/pip install -q -e .
+	$(BIN)/pip install -q -e '.[server,postgres]'
 	touch $@
 
 $(TEST_STAMP): pyproject.toml

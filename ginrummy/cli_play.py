@@ -31,7 +31,6 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-HELP = "play a game in the terminal against the computer (English or Italian)"
 SAVE_FORMAT = "ginrummy-terminal-game"
 SAVE_VERSION = 1
 LEVELS = (1, 2, 3, 4, 5)

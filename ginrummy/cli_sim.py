@@ -39,8 +39,6 @@ from typing import TYPE_CHECKING, Any, TextIO
 if TYPE_CHECKING:
     from ginrummy.sim.match import MatchResult
 
-HELP = "play two computer players against each other: win rates, points, speed"
-
 
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("agents", nargs="*", metavar="AGENT",

@@ -155,12 +155,8 @@ def level_agent_name(level: int) -> str:
 
 
 def make_agent_named(name: str, seed: int) -> Any:
-    try:
-        from ginrummy.agents.registry import make_agent
-    except ImportError:
-        from ginrummy.agents import RandomAgent
+    from ginrummy.agents.registry import make_agent
 
-        return RandomAgent(seed)
     return make_agent(name, seed=seed)
 
 

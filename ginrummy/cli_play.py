@@ -314,7 +314,7 @@ def run(args: argparse.Namespace) -> int:
             notes.append(m("game.resume_keeps"))
         if args.name:
             setup.names = (args.name, setup.names[1])
-    names = setup.names
+    names = (setup.names[0], setup.names[1])
     rules = game.rules
 
     say(paint.bold(m("game.title", target=rules.target)))

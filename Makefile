@@ -34,9 +34,10 @@ test: $(TEST_STAMP)
 	$(BIN)/mypy --strict $(TYPED)
 	$(BIN)/pytest -n 2 -q
 
-# The quick loop while working: everything but the tests marked slow and the browser tests.
+# The quick loop while working: ruff, mypy, and every test but the slow and browser ones.
 test-fast: $(TEST_STAMP)
 	$(BIN)/ruff check .
+	$(BIN)/mypy --strict $(TYPED)
 	$(BIN)/pytest -n 2 -q -m "not slow and not browser"
 
 # The browser game on http://127.0.0.1:8000 (games in ./data/ unless DATABASE_URL is set);

@@ -1,8 +1,7 @@
 """How a hand of our engine maps onto OpenSpiel's ``gin_rummy``: cards, deals, melds, moves.
 
-One translation for both users: bench/openspiel_play.py (our agents at
-OpenSpiel's table) and tests/openspiel_bridge.py (one deal in both engines,
-for the differential test). Import it only where ``pyspiel`` is installed.
+The translation behind bench/openspiel_play.py (our agents at OpenSpiel's
+table, and the lockstep of the differential test). Import it only where ``pyspiel`` is installed.
 
 The correspondence (see bench/PEERS.md for OpenSpiel's side):
 

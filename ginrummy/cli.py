@@ -1,16 +1,15 @@
 """The ``gin`` command: a thin dispatcher over one module per subcommand.
 
-Each subcommand lives in its own module, listed in :data:`COMMANDS`. A
-subcommand module provides:
+Each subcommand lives in its own module, listed in :data:`COMMANDS` with its
+one-line summary in :data:`SUMMARIES`. A subcommand module provides:
 
-* ``HELP``: a one-line summary for ``gin --help``;
 * ``configure(parser)``: adds its arguments to its ``argparse`` subparser;
 * ``run(args) -> int``: does the work and returns the exit status.
 
-The module's docstring becomes the subcommand's ``--help`` description. Keep
-module-level imports light (import the engine inside ``run``) so that
-``gin --help`` and other subcommands start fast. To add a subcommand, write
-``ginrummy/cli_<name>.py`` and add one line to :data:`COMMANDS`.
+The module's docstring becomes the subcommand's ``--help`` description. Only the
+module of the subcommand being run is imported (``gin --help`` imports none), and
+a module imports the engine inside ``run``. To add a subcommand, write
+``ginrummy/cli_<name>.py`` and add one line to :data:`COMMANDS` and :data:`SUMMARIES`.
 
 Exit status: 0 on success, 2 on bad input or usage (as ``argparse`` does).
 """
@@ -34,16 +33,33 @@ COMMANDS: dict[str, str] = {
 """Subcommand name -> module implementing it, in the order ``gin --help`` lists them."""
 
 
-def build_parser() -> argparse.ArgumentParser:
+SUMMARIES: dict[str, str] = {
+    "play": "play a game in the terminal against the computer (English or Italian)",
+    "analyze": "analyse a hand: melds, deadwood, best discards, layoffs (--jsonl for many)",
+    "replay": "replay a recorded game (JSON or text notation) step by step",
+    "sim": "play two computer players against each other: win rates, points, speed",
+    "serve": "serve the game over HTTP and WebSocket (browser client and API)",
+    "verify": "check that each hand of a game record was dealt fairly (provably fair deals)",
+}
+"""Subcommand name -> its line in ``gin --help``."""
+
+
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The ``gin`` parser; ``only``: configure that subcommand alone (None: every one)."""
     parser = argparse.ArgumentParser(
-        prog="gin", description="Gin Rummy engine: analyse hands (more commands to come)."
+        prog="gin",
+        description="Gin Rummy: play in the terminal or the browser, analyse hands, replay "
+                    "and verify game records, pit computer players against each other.",
     )
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     for name, module_name in COMMANDS.items():
+        if only is not None and name != only:
+            subparsers.add_parser(name, help=SUMMARIES[name])
+            continue
         module = importlib.import_module(module_name)
         sub = subparsers.add_parser(
             name,
-            help=module.HELP,
+            help=SUMMARIES[name],
             description=module.__doc__,
             formatter_class=argparse.RawDescriptionHelpFormatter,
         )
@@ -54,9 +70,11 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run ``gin`` with ``argv`` (default: the process arguments); return the exit status."""
-    parser = build_parser()
+    arguments = list(sys.argv[1:] if argv is None else argv)
+    chosen = arguments[0] if arguments and arguments[0] in COMMANDS else ""
+    parser = build_parser(chosen)
     try:
-        args = parser.parse_args(argv)
+        args = parser.parse_args(arguments)
         run = cast(Callable[[argparse.Namespace], int], args.run)
         return run(args)
     except SystemExit as stop:  # --help, or a usage error already reported by argparse

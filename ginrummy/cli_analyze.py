@@ -33,8 +33,6 @@ from typing import TYPE_CHECKING, TextIO
 if TYPE_CHECKING:
     from ginrummy.analyze import HandAnalysis
 
-HELP = "analyse a hand: melds, deadwood, best discards, layoffs (--jsonl for many)"
-
 
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(

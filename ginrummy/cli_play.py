@@ -31,7 +31,6 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-HELP = "play a game in the terminal against the computer (English or Italian)"
 SAVE_FORMAT = "ginrummy-terminal-game"
 SAVE_VERSION = 1
 LEVELS = (1, 2, 3, 4, 5)
@@ -156,12 +155,8 @@ def level_agent_name(level: int) -> str:
 
 
 def make_agent_named(name: str, seed: int) -> Any:
-    try:
-        from ginrummy.agents.registry import make_agent
-    except ImportError:
-        from ginrummy.agents import RandomAgent
+    from ginrummy.agents.registry import make_agent
 
-        return RandomAgent(seed)
     return make_agent(name, seed=seed)
 
 
@@ -319,7 +314,7 @@ def run(args: argparse.Namespace) -> int:
             notes.append(m("game.resume_keeps"))
         if args.name:
             setup.names = (args.name, setup.names[1])
-    names = setup.names
+    names = (setup.names[0], setup.names[1])
     rules = game.rules
 
     say(paint.bold(m("game.title", target=rules.target)))

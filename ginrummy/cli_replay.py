@@ -29,8 +29,6 @@ if TYPE_CHECKING:
     from ginrummy.record import Step
     from ginrummy.result import HandResult
 
-HELP = "replay a recorded game (JSON or text notation) step by step"
-
 
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("file", metavar="FILE", help="a .json record or a .txt notation file")
@@ -39,14 +37,6 @@ def configure(parser: argparse.ArgumentParser) -> None:
                      "0..N-1 in a three-player or team game) saw")
     who.add_argument("--all", action="store_true", help="show both hands in full (the default)")
     parser.add_argument("--step", action="store_true", help="pause after each step")
-
-
-def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    """Register ``replay`` on an ``argparse`` subparsers object."""
-    parser = subparsers.add_parser("replay", help=HELP, description=__doc__,
-                                   formatter_class=argparse.RawDescriptionHelpFormatter)
-    configure(parser)
-    parser.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace, out: TextIO | None = None, keys: TextIO | None = None) -> int:

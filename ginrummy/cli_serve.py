@@ -14,7 +14,8 @@ import logging
 import re
 from typing import Any
 
-HELP = "serve the game over HTTP and WebSocket (browser client and API)"
+SERVER_EXTRA = "pip install 'ginrummy[server]'"
+POSTGRES_EXTRA = "pip install 'ginrummy[postgres]'"
 HASH = re.compile(r"[0-9a-fA-F]{64}")
 WILDCARDS = ("0.0.0.0", "::", "")
 """Addresses that listen on every interface: any IP address is then a valid Host."""
@@ -119,15 +120,27 @@ def port_taken(host: str, port: int) -> str | None:
     return None
 
 
-def run(args: argparse.Namespace) -> int:
-    import uvicorn
-    from sqlalchemy.engine import make_url
-    from sqlalchemy.exc import ArgumentError, SQLAlchemyError
+def not_installed(missing: ModuleNotFoundError, extra: str) -> str:
+    """What to install when a library of the server is missing (``gin`` alone has none)."""
+    return (f"gin serve: {missing.name or 'a library'} is not installed; the server needs the "
+            f"package's server libraries: {extra}")
 
-    from ginrummy.server import Settings, create_app
-    from ginrummy.server.headers import HostRule
-    from ginrummy.server.lease import DatabaseInUse, acquire
-    from ginrummy.server.settings import database_url, idle_seconds
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        import uvicorn
+        from sqlalchemy.engine import make_url
+        from sqlalchemy.exc import ArgumentError, SQLAlchemyError
+
+        from ginrummy.server import Settings, create_app
+        from ginrummy.server.headers import HostRule
+        from ginrummy.server.lease import DatabaseInUse, acquire
+        from ginrummy.server.settings import database_url, idle_seconds
+    except ModuleNotFoundError as missing:
+        if (missing.name or "ginrummy").partition(".")[0] == "ginrummy":
+            raise
+        print(not_installed(missing, SERVER_EXTRA))
+        return 1
 
     if not 0 < args.port < 65536:
         print(f"gin serve: --port must be 1..65535, got {args.port}")
@@ -164,6 +177,12 @@ def run(args: argparse.Namespace) -> int:
     if backend not in ("sqlite", "postgresql"):
         print(f"gin serve: --database must be a sqlite:// or postgresql:// URL, got {backend!r}")
         return 2
+    if backend == "postgresql":
+        try:
+            import psycopg  # noqa: F401  (SQLAlchemy loads it only when connecting)
+        except ModuleNotFoundError as missing:
+            print(not_installed(missing, POSTGRES_EXTRA))
+            return 1
     if args.head is not None and not args.verify_records:
         print("gin serve: --head goes with --verify-records")
         return 2

@@ -39,8 +39,6 @@ from typing import TYPE_CHECKING, Any, TextIO
 if TYPE_CHECKING:
     from ginrummy.sim.match import MatchResult
 
-HELP = "play two computer players against each other: win rates, points, speed"
-
 
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("agents", nargs="*", metavar="AGENT",
@@ -94,7 +92,7 @@ def run_sim(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         print("\n".join(agent_names()), file=out)
         return 0
     try:
-        players = _whole("--players", args.players, 2)
+        players = _whole("--players", args.players, 2) or 2
     except ValueError as error:
         print(f"gin sim: error: {error}", file=err)
         return 2

@@ -34,7 +34,6 @@ if TYPE_CHECKING:
     from ginrummy.provably_fair import FairRecord, Problem
     from ginrummy.record import GameRecord, RecordError
 
-HELP = "check that each hand of a game record was dealt fairly (provably fair deals)"
 SEATS = 2
 """Every hand, of a two-player or a table game, has two seats: one client seed a seat."""
 

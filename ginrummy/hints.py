@@ -7,8 +7,8 @@ text comes out in any language of :mod:`ginrummy.i18n`), and every
 alternative with its estimated value. :func:`hint_lines` renders it.
 
 The values come from the evaluation API of the agents
-(``ginrummy.agents.evaluate.evaluate``) when it is there; otherwise from
-deadwood arithmetic on the view: the deadwood each discard leaves, and for a
+(``ginrummy.agents.evaluate.evaluate``), or, with ``evaluator=None`` (or when the
+evaluation fails), from deadwood arithmetic on the view: the deadwood each discard leaves, and for a
 draw the deadwood after taking the face-up card against the average over the
 cards this seat has not seen.
 
@@ -25,7 +25,6 @@ True
 from __future__ import annotations
 
 import functools
-import importlib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -58,9 +57,12 @@ from ginrummy.melds import (
 from ginrummy.views import PlayerView
 
 HINT_SAMPLES = 16
-"""Sampled deals per hint when the agents' search evaluation is installed."""
+"""Sampled deals per hint of the agents' search evaluation."""
 
-Evaluator = Callable[[PlayerView], Sequence[tuple[Action, float, Any]]]
+Evaluator = Callable[[PlayerView], Sequence[tuple[Action, float, Mapping[str, Any]]]]
+"""``view -> [(action, value, details)]``, as :func:`ginrummy.agents.evaluate.evaluate` returns:
+``details["measure"]`` says what ``value`` is (``"points"``, ``"win"`` or ``"deadwood"``) and
+``details.get("deadwood_after")`` is the deadwood after the move, when known."""
 
 
 class Cards(tuple[int, ...]):
@@ -106,7 +108,7 @@ class Hint:
     """What ``Option.value`` measures: ``"deadwood"`` (minus the deadwood left),
     ``"points"`` (expected points of the hand) or ``"win"`` (chance to win the hand)."""
     source: str
-    """``"evaluate"`` (the agents' evaluation API) or ``"deadwood"`` (this module)."""
+    """``"evaluate"`` (an :data:`Evaluator`) or ``"deadwood"`` (this module)."""
     plan: tuple[Action, ...] = ()
     """For layouts: the whole sequence of melds and layoffs this hint suggests, ending in DONE."""
 
@@ -250,33 +252,22 @@ def _from_evaluator(view: PlayerView, evaluator: Evaluator) -> tuple[list[Option
     legal = set(view.legal)
     options = []
     measure = "points"
-    for row in rows:
-        action, value, details = row[0], row[1], row[2] if len(row) > 2 else None
+    for action, value, details in rows:
         if action not in legal:
             continue
-        deadwood = None
-        if isinstance(details, Mapping):
-            unit = details.get("measure", details.get("unit"))
-            if unit in ("points", "win", "deadwood"):
-                measure = str(unit)
-            raw = details.get("deadwood", details.get("deadwood_after"))
-            if isinstance(raw, int | float):
-                deadwood = float(raw)
-        options.append(Option(int(action), float(value), deadwood, ()))
+        measure = str(details["measure"])
+        deadwood = details.get("deadwood_after")
+        options.append(Option(int(action), float(value),
+                              None if deadwood is None else float(deadwood), ()))
     return (options, measure) if options else None
 
 
-def _default_evaluator() -> Evaluator | None:
-    try:
-        module = importlib.import_module("ginrummy.agents.evaluate")
-    except ImportError:
-        return None
-    function = getattr(module, "evaluate", None)
-    if not callable(function):
-        return None
+def _default_evaluator() -> Evaluator:
+    from ginrummy.agents.evaluate import evaluate
+
     # A fixed number of sampled deals, not a time budget: the same view always
     # gets the same hint, whatever the machine's load.
-    return functools.partial(function, seed=0, samples=HINT_SAMPLES)
+    return functools.partial(evaluate, seed=0, samples=HINT_SAMPLES)
 
 
 # ---------------------------------------------------------------- layouts
@@ -427,7 +418,7 @@ def _explain_discard(view: PlayerView, action: Action,
 def hint_for(view: PlayerView, evaluator: Evaluator | None | bool = True) -> Hint:
     """The hint for ``view``, whose seat must be the one to act.
 
-    ``evaluator``: ``True`` uses the agents' evaluation API if it is installed,
+    ``evaluator``: ``True`` uses the agents' evaluation API,
     ``None`` or ``False`` only the deadwood arithmetic of this module, a callable
     ``view -> [(action, value, details)]`` that function.
     """

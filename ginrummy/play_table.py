@@ -188,8 +188,8 @@ class TableTerminal:
         for seat, action in hand.actions():  # a resumed hand: each agent relives its moves
             agents[seat].choose(view_of(state, seat))
             state = state.apply(action)
-        while (state := self.game.hands[table]) is not None:
-            action = agents[state.turn].choose(view_of(state, state.turn))
+        while (playing := self.game.hands[table]) is not None:
+            action = agents[playing.turn].choose(view_of(playing, playing.turn))
             self.game = self.game.apply(table, action)
         last = [h for h in self.game.finished if h.table == table][-1].state
         self.show_hand_end(last, (self.names[players[0]], self.names[players[1]]), None)

@@ -11,6 +11,8 @@ checks every move of the long strength matches the same way.
 from __future__ import annotations
 
 import random
+import subprocess
+import sys
 
 import pytest
 
@@ -369,3 +371,20 @@ def test_R18_best_layout_lays_off_a_chain_of_cards_on_a_run() -> None:
         final = play_checked(state, (agent, agent))
         assert final.laid_off == mask("8H 9H")
         assert final.result is not None and final.result.defender_deadwood == 63
+
+
+def test_registry_an_agent_whose_module_is_missing_is_a_loud_error() -> None:
+    script = """
+import sys
+sys.modules["ginrummy.agents.levels"] = None  # as if the module were not installed
+from ginrummy.agents.registry import agent_names, make_agent
+assert "level3" in agent_names(), agent_names()
+try:
+    make_agent("level3", 1)
+except ModuleNotFoundError as error:
+    print(error.name)
+"""
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                          timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "ginrummy.agents.levels"

@@ -5,6 +5,7 @@ from __future__ import annotations
 import builtins
 import json
 import re
+import sys
 from pathlib import Path
 
 import pytest
@@ -492,3 +493,14 @@ def test_gin_play_refuses_a_bad_client_seed(capsys: pytest.CaptureFixture[str],
                                             monkeypatch: pytest.MonkeyPatch) -> None:
     with pytest.raises(SystemExit, match="--client-seed: a client seed has 1 to 64 characters"):
         play(["--lang", "en", "--client-seed", "x" * 65], Player("en", capsys), monkeypatch)
+
+
+def test_the_computer_is_the_registry_agent_never_a_random_stand_in(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from ginrummy.cli_play import make_agent_named
+
+    assert make_agent_named("level2", 1).name == "level2"
+    monkeypatch.setitem(sys.modules, "ginrummy.agents.registry", None)  # as if not installed
+    with pytest.raises(ModuleNotFoundError):
+        make_agent_named("level2", 1)

@@ -136,6 +136,22 @@ def test_an_evaluator_gives_the_values_and_a_broken_one_is_ignored() -> None:
     assert hint_for(view, evaluator=broken).source == "deadwood"
 
 
+def test_an_evaluator_is_read_by_the_one_contract_of_evaluate() -> None:
+    view = view_of(_discard_turn(), 0)
+
+    def evaluator(v: object) -> list[tuple[int, float, dict[str, object]]]:
+        return [(a, 1.0, {"measure": "points", "deadwood_after": 7}) for a in view.legal]
+
+    hint = hint_for(view, evaluator=evaluator)
+    assert hint.source == "evaluate" and hint.measure == "points"
+    assert {o.deadwood for o in hint.options} == {7.0}
+
+    def other_words(v: object) -> list[tuple[int, float, dict[str, object]]]:
+        return [(a, 1.0, {"unit": "win", "deadwood": 7}) for a in view.legal]
+
+    with pytest.raises(KeyError, match="measure"):  # another contract is an error, not guessed at
+        hint_for(view, evaluator=other_words)
+
 def mask_card(name: str) -> int:
     return mask(name).bit_length() - 1
 

@@ -2,7 +2,7 @@
 
 2,000 uniformly shuffled deals and 2,000 meld-dense ones, all seeded, are
 played through both engines with the same deck and the same choices (see
-``tests/openspiel_bridge.py`` for the translation).
+``Lockstep`` in ``bench/openspiel_play.py`` for the translation).
 At every decision point the engines must agree on the draw / pass choices,
 the discards, whether a knock is legal, the knock discards, the knocker's and
 the defender's melds and the layoffs; at the end, on the returns of both
@@ -37,6 +37,8 @@ import pytest
 
 pytest.importorskip("pyspiel", reason="OpenSpiel (pip package open-spiel) is not installed")
 
+from bench.openspiel_map import OS_KNOCK, OS_PASS, UTILS, os_meld_actions, run_pieces, to_os  # noqa: E402
+from bench.openspiel_play import Decision, Lockstep, Mismatch, deck_for  # noqa: E402
 from ginrummy.actions import (  # noqa: E402
     DISCARD_BASE,
     DONE,
@@ -64,18 +66,6 @@ from ginrummy.melds import (  # noqa: E402
     min_deadwood_after_discard,
 )
 from tests import bruteforce as bf  # noqa: E402
-from tests.openspiel_bridge import (  # noqa: E402
-    OS_KNOCK,
-    OS_PASS,
-    UTILS,
-    Decision,
-    Lockstep,
-    Mismatch,
-    deck_for,
-    os_meld_actions,
-    run_pieces,
-    to_os,
-)
 
 DEALS = 2000
 CHUNKS = 4
@@ -447,8 +437,8 @@ def test_openspiel_overstates_11_card_deadwood_refusing_a_legal_knock_at_the_wal
     assert lock.os_legal() == [OS_PASS]  # OpenSpiel: only pass, which voids the hand
     assert kinds == [OVERSTATED_WALL_KNOCK]
     # Ours goes on to knock with 10 deadwood, discarding the 8S face down.
-    lock.ours = lock.ours.apply(DRAW_DISCARD)
-    assert knock(parse_card("8S")) in lock.ours.legal_actions()
+    taken = lock.ours.apply(DRAW_DISCARD)
+    assert knock(parse_card("8S")) in taken.legal_actions()
 
 
 def test_openspiel_caps_layoffs_at_two_cards_beyond_each_run_end() -> None:

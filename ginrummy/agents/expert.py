@@ -480,20 +480,6 @@ class ExpertAgent:
         return DONE
 
 
-def _factory(seed: int | None = None, **params: Any) -> ExpertAgent:
-    return ExpertAgent(seed, **params)
-
-
-def _register() -> None:
-    try:
-        from ginrummy.agents.registry import register
-    except ImportError:  # pragma: no cover - the registry is another module's work
-        return
-    register("expert", _factory, replace=True)
-
-
-_register()
-
 __all__ = [
     "Context",
     "ExpertAgent",

@@ -124,15 +124,4 @@ def _named(agent: Agent, name: str) -> Agent:
     return agent
 
 
-def _register() -> None:
-    from ginrummy.agents.registry import register
-
-    for level in LEVELS:
-        register(f"level{level}",
-                 lambda seed=None, _level=level, **params: make_level(_level, seed, **params),
-                 replace=True)
-
-
-_register()
-
 __all__ = ["CASUAL", "LEVELS", "BeginnerAgent", "make_level"]

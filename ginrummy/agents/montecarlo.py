@@ -253,20 +253,6 @@ class MonteCarloAgent:
         return baseline
 
 
-def _factory(seed: int | None = None, **params: Any) -> MonteCarloAgent:
-    return MonteCarloAgent(seed, **params)
-
-
-def _register() -> None:
-    try:
-        from ginrummy.agents.registry import register
-    except ImportError:  # pragma: no cover
-        return
-    register("montecarlo", _factory, replace=True)
-
-
-_register()
-
 __all__ = [
     "ActionValue",
     "MonteCarloAgent",

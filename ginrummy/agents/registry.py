@@ -10,17 +10,16 @@ Every factory is called as ``factory(seed=seed, **params)`` and returns an
 :class:`~ginrummy.agents.base.Agent` whose randomness comes only from that
 seed, so that the same seed plays the same moves.
 
-**Adding agents from another module** (no edit to this file needed): write
-in your module, at import time::
+**Adding an agent**: one line in :data:`_FACTORIES` below for the agents of this
+package, or from any module::
 
     from ginrummy.agents.registry import register
-    register("expert", lambda seed=None, **params: ExpertAgent(seed, **params))
+    register("mine", "mypackage.mymodule:MyAgent")
 
-and put the module's name in :data:`PLUGIN_MODULES` below if it is not
-there yet. The modules listed there are imported (once, quietly skipped if
-they do not exist yet) the first time a name is looked up that is not
-registered, or when :data:`AGENTS` is read. ``register`` also takes a lazy
-``"package.module:attribute"`` string instead of a callable.
+``register`` takes a callable or a lazy ``"package.module:attribute"`` string,
+imported the first time the agent is made: a module or attribute that does not
+exist is then an error (``ModuleNotFoundError``, ``AttributeError``), never a
+silently missing agent.
 """
 
 from __future__ import annotations
@@ -34,20 +33,24 @@ from ginrummy.agents.base import Agent
 AgentFactory = Callable[..., Agent]
 """``factory(seed: int | None = None, **params) -> Agent``."""
 
-PLUGIN_MODULES: tuple[str, ...] = (
-    # The expert/montecarlo author registers "expert", "montecarlo" and "level1".."level5"
-    # from these modules by calling register(); a missing module is skipped.
-    "ginrummy.agents.levels",
-    "ginrummy.agents.expert",
-    "ginrummy.agents.montecarlo",
-)
+
+def _level(level: int) -> AgentFactory:
+    def factory(seed: int | None = None, **params: Any) -> Agent:
+        from ginrummy.agents.levels import make_level
+
+        return make_level(level, seed, **params)
+
+    return factory
+
 
 _FACTORIES: dict[str, AgentFactory | str] = {
-    "random": "ginrummy.agents.registry:_random",
+    "random": "ginrummy.agents.random_agent:RandomAgent",
     "simple": "ginrummy.agents.simple:SimpleAgent",
     "greedy": "ginrummy.agents.greedy:GreedyAgent",
+    "expert": "ginrummy.agents.expert:ExpertAgent",
+    "montecarlo": "ginrummy.agents.montecarlo:MonteCarloAgent",
+    **{f"level{level}": _level(level) for level in range(1, 6)},
 }
-_plugins_loaded = False
 
 
 class UnknownAgentError(ValueError):
@@ -71,27 +74,13 @@ def register(name: str, factory: AgentFactory | str, *, replace: bool = False) -
     _FACTORIES[name] = factory
 
 
-def _load_plugins() -> None:
-    global _plugins_loaded
-    if _plugins_loaded:
-        return
-    _plugins_loaded = True
-    for module in PLUGIN_MODULES:
-        try:
-            importlib.import_module(module)
-        except ModuleNotFoundError as error:
-            if error.name != module:  # the module exists but something it imports does not
-                raise
-
-
 def agent_names() -> tuple[str, ...]:
-    """Every registered agent name, plugins included, in registration order."""
-    _load_plugins()
+    """Every registered agent name, in registration order."""
     return tuple(_FACTORIES)
 
 
 def __getattr__(attribute: str) -> Any:
-    if attribute == "AGENTS":  # computed on each read, so plugins are included
+    if attribute == "AGENTS":  # computed on each read: register() may add names
         return agent_names()
     raise AttributeError(f"module {__name__!r} has no attribute {attribute!r}")
 
@@ -99,9 +88,6 @@ def __getattr__(attribute: str) -> Any:
 def get_factory(name: str) -> AgentFactory:
     """The factory registered as ``name``; :class:`UnknownAgentError` names the known ones."""
     factory = _FACTORIES.get(name)
-    if factory is None:
-        _load_plugins()
-        factory = _FACTORIES.get(name)
     if factory is None:
         known = ", ".join(agent_names())
         raise UnknownAgentError(f"unknown agent {name!r}; known agents: {known}")
@@ -116,9 +102,3 @@ def get_factory(name: str) -> AgentFactory:
 def make_agent(name: str, seed: int | None = None, **params: Any) -> Agent:
     """A new agent ``name`` whose randomness comes from ``seed`` (None: fresh entropy)."""
     return get_factory(name)(seed, **params)
-
-
-def _random(seed: int | None = None, **params: Any) -> Agent:
-    from ginrummy.agents.random_agent import RandomAgent
-
-    return RandomAgent(seed, **params)

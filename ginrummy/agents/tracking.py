@@ -50,8 +50,6 @@ class CardMemory:
     """Per seat, how many cards it drew from the stock."""
     turns: int
     """Draws so far (stock or pile), both seats together."""
-    pile_ok: bool
-    """The replayed pile matches the view's pile (always, unless the history is partial)."""
 
 
 def remember(view: PlayerView) -> CardMemory:
@@ -102,7 +100,6 @@ def remember(view: PlayerView) -> CardMemory:
         last_taken=last_taken,
         stock_draws=(stock_draws[0], stock_draws[1]),
         turns=turns,
-        pile_ok=tuple(pile) == view.pile,
     )
 
 

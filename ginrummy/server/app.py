@@ -136,8 +136,7 @@ def create_app(settings: Settings | None = None, lease: Lease | None = None) -> 
         *content.routes(),
         WebSocketRoute("/ws/{game_id}", ws.table_socket),
     ]
-    if page.has_client() and page.STATIC_DIR.is_dir():
-        routes.append(Mount("/static", StaticFiles(directory=page.STATIC_DIR), name="static"))
+    routes.append(Mount("/static", StaticFiles(directory=page.STATIC_DIR), name="static"))
     middleware = [Middleware(HostAndHeaders, rule=rule)]
     if settings.forwarded_allow_ips:
         middleware.append(Middleware(ProxyHeadersMiddleware,

@@ -246,7 +246,7 @@ def state_payload(info: TableInfo, position: MultiPosition, n: int, place: int |
         "target": game.table_rules.target,
         "team_target": game.table_rules.team_target,
         "cut": {"rounds": [format_cards(list(cards)).split() for cards in game.cut.rounds],
-                "low": game.cut.low, "text": game.cut.describe()},
+                "low": game.cut.low},
         "round_number": game.round_number,
         **_dealers(game),
         "totals": list(game.totals),

@@ -210,7 +210,6 @@ def _cut(game: Game) -> dict[str, Any]:
     return {
         "rounds": [[format_cards([a]), format_cards([b])] for a, b in cut.rounds],
         "dealer": dealer,
-        "text": cut.describe(game.rules.first_dealer == "high_cut_chooses"),
         "high": cut.high,
         "first_dealer": game.rules.first_dealer,
         "chooser": game.chooser,
@@ -297,6 +296,3 @@ def event_payload(
         "state": state_payload(info, game, ready, entry.seq, seat, stand_in, fair),
     }
 
-
-def seats_summary(seats: Sequence[SeatInfo]) -> list[dict[str, Any]]:
-    return [{"seat": s.seat, "kind": s.kind, "name": s.name, "joined": s.joined} for s in seats]

@@ -22,7 +22,6 @@ from ginrummy.server.fairness import FairRow
 from ginrummy.server.records import append_record
 
 EntryKind = Literal["deal", "play", "ready", "time_up", "idle", "back", "choose"]
-ENTRY_KINDS: tuple[str, ...] = ("deal", "play", "ready", "time_up", "idle", "back", "choose")
 
 
 class ConflictError(RuntimeError):

@@ -16,17 +16,9 @@ from ginrummy.server import payload, rematch
 from ginrummy.server.fairness import FairRow, deck_of, draw
 from ginrummy.server.protocol import ClientError, Message
 from ginrummy.server.records import canonical_record
-from ginrummy.server.replay import Position, ReplayError, replay, stage, step
+from ginrummy.server.replay import Position, replay, stage, step
 from ginrummy.server.store import LogEntry, SeatRow, StoredGame
-from ginrummy.server.table_base import (
-    WATCHER,
-    BaseTable,
-    ComputerMove,
-    EventRef,
-    Listener,
-    ack_of,
-    check_commitment,
-)
+from ginrummy.server.table_base import BaseTable, ComputerMove, EventRef, check_commitment
 from ginrummy.views import PlayerView, view_of
 
 
@@ -331,5 +323,4 @@ class Table(BaseTable[Position]):
         return [ComputerMove(seat, view_of(game.hand, seat))]
 
 
-__all__ = ["WATCHER", "EventRef", "Listener", "ReplayError", "Table", "ack_of", "summary",
-           "status_of"]
+__all__ = ["Table", "parse_action_message", "status_of", "summary"]

@@ -296,19 +296,3 @@ async def _handle(connection: Connection, message: Message) -> None:
     else:  # action, ready, back, cut_choice
         await table.submit(connection, message)
 
-
-def close_codes() -> dict[int, str]:
-    """The WebSocket close codes the server uses, for the documentation and tests."""
-    return {
-        CLOSE_POLICY: "origin not allowed, or too many messages",
-        CLOSE_TOO_BIG: "a message over the size limit",
-        CLOSE_SERVER_ERROR: "the seat could not be taken (the database failed)",
-        CLOSE_BAD_REQUEST: "a malformed query parameter (since)",
-        CLOSE_TOO_MANY: "the client (or the game) holds too many WebSockets; the reason says "
-                        "when to retry",
-        CLOSE_BAD_TOKEN: "the token is not a seat or watch token of the game (or is an invite "
-                         "whose seat is taken: error invite_spent)",
-        CLOSE_REPLACED: "another connection opened this seat and plays it now",
-        CLOSE_NOT_FOUND: "no such game",
-        CLOSE_SLOW: "the client did not read its messages",
-    }

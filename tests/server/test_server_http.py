@@ -8,7 +8,6 @@ import pytest
 from starlette.testclient import TestClient
 
 from ginrummy.rules import PRESETS, Rules
-from ginrummy.server import page as page_module
 from ginrummy.server.computer import computer_name
 from tests.server.kit import create, deal_first, other_browser, running
 
@@ -19,9 +18,7 @@ def client(sqlite_db: str) -> Any:
         yield c
 
 
-def test_root_serves_the_browser_client_or_the_placeholder(
-    client: TestClient, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_root_serves_the_browser_client(client: TestClient) -> None:
     page = client.get("/")
     assert page.status_code == 200 and page.headers["content-type"].startswith("text/html")
     assert 'src="/static/app.js"' in page.text
@@ -29,10 +26,6 @@ def test_root_serves_the_browser_client_or_the_placeholder(
         assert client.get(path).text == page.text
     assert client.get("/static/app.js").status_code == 200
     assert client.get("/static/style.css").status_code == 200
-    monkeypatch.setattr(page_module, "has_client", lambda: False)
-    placeholder = client.get("/")
-    assert "The browser client is coming" in placeholder.text
-    assert "/api/games" in placeholder.text and "/ws/" in placeholder.text
 
 
 def test_api_index_rules_and_protocol(client: TestClient) -> None:

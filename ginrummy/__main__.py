@@ -1,0 +1,7 @@
+"""``python -m ginrummy``: the ``gin`` command."""
+
+import sys
+
+from ginrummy.cli import main
+
+sys.exit(main())

@@ -2,8 +2,11 @@
 
 A card is an ``int`` from 0 to 51: ``suit * 13 + rank``, suits in the order
 clubs, diamonds, hearts, spades, and ranks from ace (0) to king (12). A set
-of cards is a 52-bit mask; :class:`CardSet` wraps one with set-like methods
-while staying an ``int``, so the fast code paths take either.
+of cards is a 52-bit mask; :class:`CardSet` is such a mask as an ``int`` with
+set methods and set operators only (``|``, ``&``, ``^``, ``-`` and ``~``; ``+``
+and the other arithmetic raise), so it goes wherever a mask goes. Functions that
+take masks turn a CardSet into a plain ``int`` once on entry, so they run at the
+speed of plain ints.
 
 >>> parse_cards("AS 2S 3S 7h 10d 7♣")
 CardSet.parse('7C TD 7H AS 2S 3S')
@@ -14,7 +17,8 @@ CardSet.parse('7C TD 7H AS 2S 3S')
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from typing import SupportsIndex
+from operator import index
+from typing import NoReturn, SupportsIndex
 
 Card = int
 
@@ -121,6 +125,7 @@ _SUIT_CARDS = _build_suit_cards()
 
 def cards_of(mask: int) -> list[Card]:
     """The cards of a mask in increasing order."""
+    mask = index(mask)
     t = _SUIT_CARDS
     return [
         *t[0][mask & SUIT_MASK], *t[1][mask >> 13 & SUIT_MASK],
@@ -144,6 +149,12 @@ class CardSet(int):
     (3, True)
     >>> str(hand | CardSet.parse("KD"))
     'KD AS 2S 3S'
+    >>> str(hand - CardSet.parse("AS"))
+    '2S 3S'
+
+    The operators are those of sets (``-`` is the difference); an ``int``
+    operand is read as a mask. Arithmetic such as ``hand + 1`` raises
+    :class:`TypeError` rather than counting cards as numbers.
     """
 
     __slots__ = ()
@@ -171,17 +182,36 @@ class CardSet(int):
     def __contains__(self, card: object) -> bool:
         return isinstance(card, int) and 0 <= card < NUM_CARDS and bool(self >> card & 1)
 
-    def __or__(self, other: int) -> CardSet:
-        return CardSet(int(self) | int(other))
+    def __or__(self, other: SupportsIndex) -> CardSet:
+        return CardSet(int(self) | index(other))
 
-    def __and__(self, other: int) -> CardSet:
-        return CardSet(int(self) & int(other))
+    def __and__(self, other: SupportsIndex) -> CardSet:
+        return CardSet(int(self) & index(other))
 
-    def __sub__(self, other: int) -> CardSet:
-        return CardSet(int(self) & ~int(other))
+    def __sub__(self, other: SupportsIndex) -> CardSet:
+        return CardSet(int(self) & ~index(other))
 
-    def __xor__(self, other: int) -> CardSet:
-        return CardSet(int(self) ^ int(other))
+    def __xor__(self, other: SupportsIndex) -> CardSet:
+        return CardSet(int(self) ^ index(other))
+
+    def __rsub__(self, other: SupportsIndex) -> CardSet:
+        return CardSet(index(other) & ~int(self))
+
+    __ror__ = __or__
+    __rand__ = __and__
+    __rxor__ = __xor__
+
+    def __invert__(self) -> CardSet:
+        """The cards of the deck not in the set."""
+        return CardSet(FULL_DECK & ~int(self))
+
+    def _no_arithmetic(self, *_: object) -> NoReturn:
+        raise TypeError("a CardSet has set operators only: | & ^ - ~ (and add, remove)")
+
+    __add__ = __radd__ = __mul__ = __rmul__ = _no_arithmetic
+    __floordiv__ = __rfloordiv__ = __truediv__ = __rtruediv__ = _no_arithmetic
+    __mod__ = __rmod__ = __divmod__ = __rdivmod__ = __pow__ = __rpow__ = _no_arithmetic
+    __neg__ = __pos__ = __abs__ = _no_arithmetic
 
     def add(self, card: Card) -> CardSet:
         return CardSet(int(self) | 1 << card)

@@ -143,6 +143,7 @@ def _set_options(triples: int, quads: int) -> tuple[tuple[int, int, int, int], .
 def _suits(cards: int) -> tuple[int, int, int, int, int]:
     """The clubs, diamonds, hearts and spades of ``cards`` as one-suit masks, and the ranks
     held three or four times (a one-suit mask too)."""
+    cards = index(cards)
     a = cards & SUIT_MASK
     b = cards >> 13 & SUIT_MASK
     c = cards >> 26 & SUIT_MASK
@@ -150,13 +151,12 @@ def _suits(cards: int) -> tuple[int, int, int, int, int]:
     return a, b, c, d, (a & b & (c | d)) | (c & d & (a | b))
 
 
-# Each public function takes any int mask, a CardSet included, and turns it into a plain int
-# once (operator.index): the bit operations after that run at the speed of plain ints.
+# Each public function takes any int mask, a CardSet included, and works on it as a plain int
+# (operator.index, here or in _suits): a CardSet's operators would run as Python code.
 
 
 def min_deadwood(cards: int) -> int:
     """Least deadwood of any number of cards, all kept (no discard)."""
-    cards = index(cards)
     a, b, c, d, triples = _suits(cards)
     table = RUN_DEADWOOD
     if not triples:
@@ -171,7 +171,6 @@ def min_deadwood(cards: int) -> int:
 
 def min_deadwood_after_discard(cards: int) -> int:
     """Least deadwood left after the best single discard from ``cards``."""
-    cards = index(cards)
     a, b, c, d, triples = _suits(cards)
     table = RUN_DEADWOOD
     gain = DISCARD_GAIN
@@ -199,7 +198,6 @@ def min_deadwood_after_discard(cards: int) -> int:
 
 def deadwood_after_each_discard(cards: int) -> dict[int, int]:
     """For each card of ``cards`` (in increasing order), :func:`min_deadwood` of the others."""
-    cards = index(cards)
     a, b, c, d, triples = _suits(cards)
     table = RUN_DEADWOOD
     out: dict[int, int] = {}
@@ -222,7 +220,6 @@ def deadwood_after_each_discard(cards: int) -> dict[int, int]:
 def least_deadwood_discards(cards: int, allowed: int) -> tuple[int, int]:
     """The least :func:`min_deadwood` left by discarding one card of ``allowed`` (cards of
     ``cards``), and the mask of the allowed cards that leave it; ``(1 << 20, 0)`` if none is."""
-    cards = index(cards)
     a, b, c, d, triples = _suits(cards)
     table = RUN_DEADWOOD
     drops = BEST_DROPS

@@ -16,7 +16,7 @@ CardSet.parse('7C TD 7H AS 2S 3S')
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from operator import index
 from typing import NoReturn, SupportsIndex
 
@@ -141,6 +141,16 @@ def format_cards(cards: Iterable[Card]) -> str:
     return " ".join(card_name(card) for card in cards)
 
 
+def _refuse(operator: str) -> Callable[..., NoReturn]:
+    def refuse(*_: object) -> NoReturn:
+        raise TypeError(
+            f"{operator} is arithmetic, and a CardSet has set operators only: | & ^ - ~ "
+            "(hand.add(card) adds one card)"
+        )
+
+    return refuse
+
+
 class CardSet(int):
     """A set of cards stored as a 52-bit mask.
 
@@ -205,13 +215,14 @@ class CardSet(int):
         """The cards of the deck not in the set."""
         return CardSet(FULL_DECK & ~int(self))
 
-    def _no_arithmetic(self, *_: object) -> NoReturn:
-        raise TypeError("a CardSet has set operators only: | & ^ - ~ (and add, remove)")
-
-    __add__ = __radd__ = __mul__ = __rmul__ = _no_arithmetic
-    __floordiv__ = __rfloordiv__ = __truediv__ = __rtruediv__ = _no_arithmetic
-    __mod__ = __rmod__ = __divmod__ = __rdivmod__ = __pow__ = __rpow__ = _no_arithmetic
-    __neg__ = __pos__ = __abs__ = _no_arithmetic
+    __add__, __radd__ = _refuse("+"), _refuse("+")
+    __mul__, __rmul__ = _refuse("*"), _refuse("*")
+    __floordiv__, __rfloordiv__ = _refuse("//"), _refuse("//")
+    __truediv__, __rtruediv__ = _refuse("/"), _refuse("/")
+    __mod__, __rmod__ = _refuse("%"), _refuse("%")
+    __divmod__, __rdivmod__ = _refuse("divmod"), _refuse("divmod")
+    __pow__, __rpow__ = _refuse("**"), _refuse("**")
+    __neg__, __pos__, __abs__ = _refuse("unary -"), _refuse("unary +"), _refuse("abs")
 
     def add(self, card: Card) -> CardSet:
         return CardSet(int(self) | 1 << card)

@@ -4,9 +4,11 @@ Run from the repository root:  python -m bench.bench_deadwood [--write]
 
 Every round draws fresh random hands (no hand is used twice) with a fixed seed;
 each engine is timed on the same hands with time.perf_counter, and the median
-over rounds is reported. ``ginrummy.deadwood`` takes a CardSet mask;
-``ginrummy.deadwood_many`` takes a NumPy uint64 array of masks. An engine that
-is not installed (or not written yet) is skipped.
+over rounds is reported. ``ginrummy.deadwood`` is timed on what the public API
+gives a user, the CardSet of ``parse_cards("7H 8H ...")``, and on plain int
+masks; ``ginrummy.deadwood_many`` takes a NumPy uint64 array of masks. Every
+engine's hands are converted before timing, so each row times the calls only.
+An engine that is not installed (or not written yet) is skipped.
 
 Correctness: ours must equal OpenSpiel on every 10-card hand. On 11-card hands
 OpenSpiel's MinDeadwood melds first and then drops the highest deadwood card,
@@ -53,9 +55,15 @@ def engines() -> tuple[dict[str, Prepare], list[str]]:
     found: dict[str, Prepare] = {}
     notes: list[str] = []
     try:
-        from ginrummy import deadwood
+        from ginrummy import deadwood, parse_cards
+        from ginrummy.cards import format_cards
 
-        found["ginrummy.deadwood"] = _loop(lambda hs: ([mask(h) for h in hs], deadwood))
+        found["ginrummy.deadwood(parse_cards(...))"] = _loop(
+            lambda hs: ([parse_cards(format_cards(h)) for h in hs], deadwood)
+        )
+        found["ginrummy.deadwood, plain int masks"] = _loop(
+            lambda hs: ([mask(h) for h in hs], deadwood)
+        )
     except Exception as e:  # not written yet, or broken mid-edit
         notes.append(f"ginrummy.deadwood skipped: {type(e).__name__}: {e}")
     try:

@@ -45,7 +45,6 @@ Import this module only where ``pyspiel`` is installed.
 
 from __future__ import annotations
 
-import copy
 import dataclasses
 import operator
 from collections import Counter
@@ -252,13 +251,13 @@ class OpenSpielTable:
         if not self._pending_stock:
             raise BridgeError("OpenSpiel dealt a card nobody drew")
         self._pending_stock = False
-        shadow = copy.copy(self.shadow)
+        shadow = self.shadow
         deck = list(shadow.deck)
         top, where = shadow.stock_pos, deck.index(card)
         if where < top:
             raise BridgeError(f"OpenSpiel drew {format_cards([card])}, already out of the stock")
         deck[top], deck[where] = deck[where], deck[top]
-        shadow.deck = tuple(deck)
+        shadow = dataclasses.replace(shadow, deck=tuple(deck))
         self.shadow = self._shadow_apply(shadow, DRAW_STOCK)
         self.check_sync()
 

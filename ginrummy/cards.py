@@ -2,8 +2,11 @@
 
 A card is an ``int`` from 0 to 51: ``suit * 13 + rank``, suits in the order
 clubs, diamonds, hearts, spades, and ranks from ace (0) to king (12). A set
-of cards is a 52-bit mask; :class:`CardSet` wraps one with set-like methods
-while staying an ``int``, so the fast code paths take either.
+of cards is a 52-bit mask; :class:`CardSet` is such a mask as an ``int`` with
+set methods and set operators only (``|``, ``&``, ``^``, ``-`` and ``~``; ``+``
+and the other arithmetic raise), so it goes wherever a mask goes. Functions that
+take masks turn a CardSet into a plain ``int`` once on entry, so they run at the
+speed of plain ints.
 
 >>> parse_cards("AS 2S 3S 7h 10d 7♣")
 CardSet.parse('7C TD 7H AS 2S 3S')
@@ -13,8 +16,9 @@ CardSet.parse('7C TD 7H AS 2S 3S')
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
-from typing import SupportsIndex
+from collections.abc import Callable, Iterable, Iterator
+from operator import index
+from typing import NoReturn, SupportsIndex
 
 Card = int
 
@@ -121,6 +125,7 @@ _SUIT_CARDS = _build_suit_cards()
 
 def cards_of(mask: int) -> list[Card]:
     """The cards of a mask in increasing order."""
+    mask = index(mask)
     t = _SUIT_CARDS
     return [
         *t[0][mask & SUIT_MASK], *t[1][mask >> 13 & SUIT_MASK],
@@ -136,6 +141,16 @@ def format_cards(cards: Iterable[Card]) -> str:
     return " ".join(card_name(card) for card in cards)
 
 
+def _refuse(operator: str) -> Callable[..., NoReturn]:
+    def refuse(*_: object) -> NoReturn:
+        raise TypeError(
+            f"{operator} is arithmetic, and a CardSet has set operators only: | & ^ - ~ "
+            "(hand.add(card) adds one card)"
+        )
+
+    return refuse
+
+
 class CardSet(int):
     """A set of cards stored as a 52-bit mask.
 
@@ -144,6 +159,12 @@ class CardSet(int):
     (3, True)
     >>> str(hand | CardSet.parse("KD"))
     'KD AS 2S 3S'
+    >>> str(hand - CardSet.parse("AS"))
+    '2S 3S'
+
+    The operators are those of sets (``-`` is the difference); an ``int``
+    operand is read as a mask. Arithmetic such as ``hand + 1`` raises
+    :class:`TypeError` rather than counting cards as numbers.
     """
 
     __slots__ = ()
@@ -171,17 +192,37 @@ class CardSet(int):
     def __contains__(self, card: object) -> bool:
         return isinstance(card, int) and 0 <= card < NUM_CARDS and bool(self >> card & 1)
 
-    def __or__(self, other: int) -> CardSet:
-        return CardSet(int(self) | int(other))
+    def __or__(self, other: SupportsIndex) -> CardSet:
+        return CardSet(int(self) | index(other))
 
-    def __and__(self, other: int) -> CardSet:
-        return CardSet(int(self) & int(other))
+    def __and__(self, other: SupportsIndex) -> CardSet:
+        return CardSet(int(self) & index(other))
 
-    def __sub__(self, other: int) -> CardSet:
-        return CardSet(int(self) & ~int(other))
+    def __sub__(self, other: SupportsIndex) -> CardSet:
+        return CardSet(int(self) & ~index(other))
 
-    def __xor__(self, other: int) -> CardSet:
-        return CardSet(int(self) ^ int(other))
+    def __xor__(self, other: SupportsIndex) -> CardSet:
+        return CardSet(int(self) ^ index(other))
+
+    def __rsub__(self, other: SupportsIndex) -> CardSet:
+        return CardSet(index(other) & ~int(self))
+
+    __ror__ = __or__
+    __rand__ = __and__
+    __rxor__ = __xor__
+
+    def __invert__(self) -> CardSet:
+        """The cards of the deck not in the set."""
+        return CardSet(FULL_DECK & ~int(self))
+
+    __add__, __radd__ = _refuse("+"), _refuse("+")
+    __mul__, __rmul__ = _refuse("*"), _refuse("*")
+    __floordiv__, __rfloordiv__ = _refuse("//"), _refuse("//")
+    __truediv__, __rtruediv__ = _refuse("/"), _refuse("/")
+    __mod__, __rmod__ = _refuse("%"), _refuse("%")
+    __divmod__, __rdivmod__ = _refuse("divmod"), _refuse("divmod")
+    __pow__, __rpow__ = _refuse("**"), _refuse("**")
+    __neg__, __pos__, __abs__ = _refuse("unary -"), _refuse("unary +"), _refuse("abs")
 
     def add(self, card: Card) -> CardSet:
         return CardSet(int(self) | 1 << card)

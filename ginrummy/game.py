@@ -63,7 +63,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, replace
 from enum import IntEnum
 from typing import Literal
 
@@ -336,12 +336,11 @@ def settle(
 # ---------------------------------------------------------------- the game
 
 
-@dataclass(frozen=True, slots=True, eq=False)
+@dataclass(frozen=True, slots=True)
 class Game:
     """A two-player game: pure, immutable, replayable from its cut, decks and actions.
 
-    Two games are equal when every field is, hands compared state by state
-    (so a replayed game equals the original).
+    Two games are equal when every field is (so a replayed game equals the original).
     """
 
     rules: Rules
@@ -372,13 +371,6 @@ class Game:
         """A game ready for its first deal, the dealer chosen by ``cut`` (R4); under
         ``high_cut_chooses`` the first deal waits for :meth:`choose_to_deal`."""
         return cls(rules=rules, cut=cut, dealer=cut.dealer)
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, Game):
-            return NotImplemented
-        return all(
-            _same(getattr(self, f.name), getattr(other, f.name)) for f in fields(Game)
-        )
 
     # ------------------------------------------------------------ queries
 
@@ -538,14 +530,6 @@ class Game:
         leaders = [s for s, p in enumerate(self.points) if p == top]
         winner = leaders[0] if len(leaders) == 1 else None
         return replace(self, phase=GamePhase.OVER, hand=None, winner=winner, end_reason=reason)
-
-
-def _same(a: object, b: object) -> bool:
-    if isinstance(a, HandState) and isinstance(b, HandState):
-        return vars(a) == vars(b)
-    if isinstance(a, tuple) and isinstance(b, tuple):
-        return len(a) == len(b) and all(_same(x, y) for x, y in zip(a, b, strict=True))
-    return a == b
 
 
 def new_game(rules: Rules, rng: random.Random | int) -> Game:

@@ -16,8 +16,9 @@ import functools
 import operator
 import random
 from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
 from enum import IntEnum
-from typing import Any
+from typing import Any, cast
 
 from ginrummy import shuffle
 from ginrummy.actions import (
@@ -132,7 +133,7 @@ def deal_hand(rules: Rules, dealer: int, deck: Sequence[int]) -> HandState:
     for index in range(dealt):
         seat = first if index % 2 == 0 else dealer
         hands[seat] |= 1 << cards[index]
-    state = HandState()
+    state = _Draft()
     state.rules = rules
     state.dealer = dealer
     state.deck = cards
@@ -164,18 +165,20 @@ def deal_hand(rules: Rules, dealer: int, deck: Sequence[int]) -> HandState:
         state.stock_pos = 21
         state.phase = Phase.FIRST_UPCARD
     state.limit = rules.knock_limit_for(state.upcard)
-    return state
+    return state.done()
 
 
 def new_hand(rules: Rules, dealer: int, rng: random.Random | int | ByteSource) -> HandState:
     return deal_hand(rules, dealer, shuffled_deck(rng))
 
 
+@dataclass(frozen=True, slots=True)
 class HandState:
     """The whole state of one hand, hidden cards included.
 
     Agents and clients never see this object: they get a
-    :class:`~ginrummy.views.PlayerView` of their own seat.
+    :class:`~ginrummy.views.PlayerView` of their own seat. Two states are
+    equal when every field is (a replayed hand equals the original).
     """
 
     rules: Rules
@@ -222,14 +225,7 @@ class HandState:
         unknown = sorted(values.keys() - _FIELDS)
         if missing or unknown:
             raise ValueError(f"HandState fields: missing {missing}, unknown {unknown}")
-        state = cls.__new__(cls)
-        state.__dict__.update(values)
-        return state
-
-    def _next(self) -> HandState:
-        state = HandState.__new__(HandState)
-        state.__dict__ = self.__dict__.copy()
-        return state
+        return cls(**values)
 
     # ------------------------------------------------------------ queries
 
@@ -247,10 +243,7 @@ class HandState:
 
     def free_cards(self, seat: int) -> int:
         """Cards of ``seat`` not laid out in melds nor laid off."""
-        used = self.laid_off if seat != self.knocker else 0
-        for meld in self.melds[seat]:
-            used |= meld
-        return self.hands[seat] & ~used
+        return _free_cards(self, seat)
 
     def actions(self) -> list[tuple[int, Action]]:
         """Every (seat, action) played so far, in order."""
@@ -383,13 +376,157 @@ class HandState:
 
     def apply_unchecked(self, action: Action) -> HandState:
         """:meth:`apply` for an action already known to be legal (agents, search)."""
-        state = self._next()
+        draft = _Draft.copy_of(self)
         public = FACE_DOWN_KNOCK if KNOCK_BASE <= action < LAYOFF_BASE else action
-        state.history = (self.history, self.turn, public)
-        _MOVES[self.phase](state, action)
+        draft.history = (self.history, self.turn, public)
+        _MOVES[self.phase](draft, action)
+        return draft.done()
+
+    # ------------------------------------------------------------ errors
+
+    def _why_illegal(self, action: Action) -> str:
+        name = action_name(action)
+        where = f"{name} in phase {self.phase.name} (seat {self.turn} to act)"
+        hand = self.hands[self.turn]
+        if DISCARD_BASE <= action < MELD_BASE:
+            card = (action - DISCARD_BASE) % 52
+            if not hand >> card & 1:
+                return f"{where}: {card_name(card)} is not in the hand"
+            barred = self.barred_discard()
+            if card == barred and action < LAYOFF_BASE and self.phase is Phase.DISCARD:
+                if self.wall_take:
+                    return (f"{where}: {card_name(card)} was taken at the wall; knock by "
+                            "discarding another card (R22)")
+                return f"{where}: {card_name(card)} was just taken from the pile (R12)"
+            if action >= KNOCK_BASE and action < LAYOFF_BASE and self.phase is Phase.DISCARD:
+                left = min_deadwood(hand & ~(1 << card))
+                limit = self.limit
+                return f"{where}: deadwood would be {left}, above the knock limit {limit} (R14)"
+            if self.wall_take and action < KNOCK_BASE:
+                return f"{where}: the last discard was taken only to knock (R22)"
+        if action >= MELD_BASE and self.phase in (Phase.KNOCKER_MELDS, Phase.DEFENDER):
+            meld = ALL_MELDS[action - MELD_BASE]
+            if meld & ~self.free_cards(self.turn):
+                return f"{where}: those cards are not all free in the hand"
+            if self.big_gin:
+                return f"{where}: the rest could not all be melded, as big gin needs (R17)"
+            return f"{where}: the rest could not get within the knock limit {self.limit} (R14)"
+        if LAYOFF_BASE <= action < MELD_BASE and self.phase is Phase.DEFENDER:
+            if self._knocker_went_gin():
+                return f"{where}: no layoffs on a gin hand (R25)"
+            card = action - LAYOFF_BASE
+            if not self.free_cards(self.turn) >> card & 1:
+                return f"{where}: {card_name(card)} is already laid out in a meld or laid off"
+            return f"{where}: the card does not fit the knocker's melds (R18)"
+        if action == DONE and self.phase is Phase.KNOCKER_MELDS:
+            free = self.free_cards(self.turn)
+            left = _value(free)
+            hidden = melds_within(free)
+            if hidden and not self.big_gin and left <= self.limit:
+                return (f"{where}: {format_cards(cards_of(hidden[0]))} still form a meld; the "
+                        "hand is shown arranged into as many melds as it can (R14)")
+            if self.big_gin:
+                return f"{where}: {left} deadwood left; big gin melds all eleven cards (R17)"
+            return f"{where}: {left} deadwood left, above the limit {self.limit} (R14)"
+        if action == DRAW_DISCARD and self.stock_only:
+            return f"{where}: both players passed the upcard, so the stock must be drawn (R13)"
+        if action == DRAW_DISCARD and self.phase is Phase.WALL:
+            other = (" after discarding another card"
+                     if self.rules.fiftieth_card_action == "different_card" else "")
+            return (f"{where}: the last discard may be taken only to knock{other}; "
+                    "it gives no knock (R22)")
+        legal = ", ".join(action_names(self.legal_actions()))
+        return f"{where}: not allowed now; legal: {legal}"
+
+    def __repr__(self) -> str:
+        return (
+            f"<HandState {self.phase.name} turn={self.turn} stock={self.stock_size} "
+            f"pile={' '.join(card_name(c) for c in self.pile[-3:])}>"
+        )
+
+    def play(self, actions: Sequence[Action]) -> HandState:
+        state = self
+        for action in actions:
+            state = state.apply(action)
         return state
 
-    # Each move below changes a fresh copy of the state it was chosen in.
+    def walk(self, actions: Sequence[Action]) -> Iterator[HandState]:
+        state = self
+        yield state
+        for action in actions:
+            state = state.apply(action)
+            yield state
+
+
+class _Draft:
+    """The next :class:`HandState` while a deal or a move makes it: the same fields, still
+    writable. :meth:`done` turns it into that state in place (the two classes have the same
+    slots), so a move costs one copy of the fields and nothing is written once it is a state."""
+
+    __slots__ = HandState.__slots__
+    rules: Rules
+    dealer: int
+    phase: Phase
+    turn: int
+    deck: tuple[int, ...]
+    stock_pos: int
+    hands: tuple[int, int]
+    pile: tuple[int, ...]
+    upcard: int | None
+    limit: int
+    known: tuple[int, int]
+    taken: int
+    passes: int
+    stock_only: bool
+    idle_turns: int
+    pile_draws: int
+    returned: bool
+    wall_take: bool
+    knocker: int
+    knock_discard: int
+    big_gin: bool
+    melds: tuple[tuple[int, ...], tuple[int, ...]]
+    laid_off: int
+    history: tuple[Any, int, int] | None
+    result: HandResult | None
+
+    @staticmethod
+    def copy_of(state: HandState) -> _Draft:
+        draft = _new_draft(_Draft)
+        draft.rules = state.rules
+        draft.dealer = state.dealer
+        draft.phase = state.phase
+        draft.turn = state.turn
+        draft.deck = state.deck
+        draft.stock_pos = state.stock_pos
+        draft.hands = state.hands
+        draft.pile = state.pile
+        draft.upcard = state.upcard
+        draft.limit = state.limit
+        draft.known = state.known
+        draft.taken = state.taken
+        draft.passes = state.passes
+        draft.stock_only = state.stock_only
+        draft.idle_turns = state.idle_turns
+        draft.pile_draws = state.pile_draws
+        draft.returned = state.returned
+        draft.wall_take = state.wall_take
+        draft.knocker = state.knocker
+        draft.knock_discard = state.knock_discard
+        draft.big_gin = state.big_gin
+        draft.melds = state.melds
+        draft.laid_off = state.laid_off
+        draft.history = state.history
+        draft.result = state.result
+        return draft
+
+    def done(self) -> HandState:
+        made: Any = self
+        made.__class__ = HandState
+        return cast(HandState, made)
+
+    # Each move below changes the draft copied from the state it was chosen in.
+
 
     def _draw(self, action: Action) -> None:
         if action == DRAW_STOCK:
@@ -504,7 +641,7 @@ class HandState:
                 self.returned = False
         self.taken = -1
         self.turn = 1 - self.turn
-        if self.stock_size <= STOCK_FLOOR:
+        if 52 - self.stock_pos <= STOCK_FLOOR:
             if self.rules.fiftieth_card_action != "off":
                 self.phase = Phase.WALL
             else:
@@ -538,8 +675,8 @@ class HandState:
         self.result = score_hand(
             self.rules,
             knocker=knocker,
-            knocker_deadwood=_value(self.free_cards(knocker)),
-            defender_deadwood=_value(self.free_cards(1 - knocker)),
+            knocker_deadwood=_value(_free_cards(self, knocker)),
+            defender_deadwood=_value(_free_cards(self, 1 - knocker)),
             big_gin=self.big_gin,
             limit=self.limit,
             upcard=self.upcard,
@@ -547,91 +684,24 @@ class HandState:
         self.phase = Phase.OVER
         self.turn = -1
 
-    # ------------------------------------------------------------ errors
 
-    def _why_illegal(self, action: Action) -> str:
-        name = action_name(action)
-        where = f"{name} in phase {self.phase.name} (seat {self.turn} to act)"
-        hand = self.hands[self.turn]
-        if DISCARD_BASE <= action < MELD_BASE:
-            card = (action - DISCARD_BASE) % 52
-            if not hand >> card & 1:
-                return f"{where}: {card_name(card)} is not in the hand"
-            barred = self.barred_discard()
-            if card == barred and action < LAYOFF_BASE and self.phase is Phase.DISCARD:
-                if self.wall_take:
-                    return (f"{where}: {card_name(card)} was taken at the wall; knock by "
-                            "discarding another card (R22)")
-                return f"{where}: {card_name(card)} was just taken from the pile (R12)"
-            if action >= KNOCK_BASE and action < LAYOFF_BASE and self.phase is Phase.DISCARD:
-                left = min_deadwood(hand & ~(1 << card))
-                limit = self.limit
-                return f"{where}: deadwood would be {left}, above the knock limit {limit} (R14)"
-            if self.wall_take and action < KNOCK_BASE:
-                return f"{where}: the last discard was taken only to knock (R22)"
-        if action >= MELD_BASE and self.phase in (Phase.KNOCKER_MELDS, Phase.DEFENDER):
-            meld = ALL_MELDS[action - MELD_BASE]
-            if meld & ~self.free_cards(self.turn):
-                return f"{where}: those cards are not all free in the hand"
-            if self.big_gin:
-                return f"{where}: the rest could not all be melded, as big gin needs (R17)"
-            return f"{where}: the rest could not get within the knock limit {self.limit} (R14)"
-        if LAYOFF_BASE <= action < MELD_BASE and self.phase is Phase.DEFENDER:
-            if self._knocker_went_gin():
-                return f"{where}: no layoffs on a gin hand (R25)"
-            card = action - LAYOFF_BASE
-            if not self.free_cards(self.turn) >> card & 1:
-                return f"{where}: {card_name(card)} is already laid out in a meld or laid off"
-            return f"{where}: the card does not fit the knocker's melds (R18)"
-        if action == DONE and self.phase is Phase.KNOCKER_MELDS:
-            free = self.free_cards(self.turn)
-            left = _value(free)
-            hidden = melds_within(free)
-            if hidden and not self.big_gin and left <= self.limit:
-                return (f"{where}: {format_cards(cards_of(hidden[0]))} still form a meld; the "
-                        "hand is shown arranged into as many melds as it can (R14)")
-            if self.big_gin:
-                return f"{where}: {left} deadwood left; big gin melds all eleven cards (R17)"
-            return f"{where}: {left} deadwood left, above the limit {self.limit} (R14)"
-        if action == DRAW_DISCARD and self.stock_only:
-            return f"{where}: both players passed the upcard, so the stock must be drawn (R13)"
-        if action == DRAW_DISCARD and self.phase is Phase.WALL:
-            other = (" after discarding another card"
-                     if self.rules.fiftieth_card_action == "different_card" else "")
-            return (f"{where}: the last discard may be taken only to knock{other}; "
-                    "it gives no knock (R22)")
-        legal = ", ".join(action_names(self.legal_actions()))
-        return f"{where}: not allowed now; legal: {legal}"
-
-    def __repr__(self) -> str:
-        return (
-            f"<HandState {self.phase.name} turn={self.turn} stock={self.stock_size} "
-            f"pile={' '.join(card_name(c) for c in self.pile[-3:])}>"
-        )
-
-    def play(self, actions: Sequence[Action]) -> HandState:
-        state = self
-        for action in actions:
-            state = state.apply(action)
-        return state
-
-    def walk(self, actions: Sequence[Action]) -> Iterator[HandState]:
-        state = self
-        yield state
-        for action in actions:
-            state = state.apply(action)
-            yield state
+def _free_cards(state: HandState | _Draft, seat: int) -> int:
+    used = state.laid_off if seat != state.knocker else 0
+    for meld in state.melds[seat]:
+        used |= meld
+    return state.hands[seat] & ~used
 
 
-_FIELDS = frozenset(HandState.__annotations__)
+_new_draft = object.__new__
+_FIELDS = frozenset(HandState.__slots__)
 _BY_PHASE = {
-    Phase.FIRST_UPCARD: (HandState._first_upcard_actions, HandState._first_upcard),
-    Phase.DRAW: (HandState._draw_actions, HandState._draw),
-    Phase.DISCARD: (HandState._discard_actions, HandState._discard_or_knock),
-    Phase.WALL: (HandState._wall_actions, HandState._at_wall),
-    Phase.KNOCKER_MELDS: (HandState._knocker_actions, HandState._knocker_lays_out),
-    Phase.DEFENDER: (HandState._defender_actions, HandState._defender_lays_out),
-    Phase.OVER: (HandState._no_actions, HandState._after_the_end),
+    Phase.FIRST_UPCARD: (HandState._first_upcard_actions, _Draft._first_upcard),
+    Phase.DRAW: (HandState._draw_actions, _Draft._draw),
+    Phase.DISCARD: (HandState._discard_actions, _Draft._discard_or_knock),
+    Phase.WALL: (HandState._wall_actions, _Draft._at_wall),
+    Phase.KNOCKER_MELDS: (HandState._knocker_actions, _Draft._knocker_lays_out),
+    Phase.DEFENDER: (HandState._defender_actions, _Draft._defender_lays_out),
+    Phase.OVER: (HandState._no_actions, _Draft._after_the_end),
 }
 _LEGAL_ACTIONS = tuple(_BY_PHASE[phase][0] for phase in Phase)
 """Each phase's legal actions, indexed by phase number."""

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations, product
+from operator import index
 
 from ginrummy.cards import (
     CARD_VALUES,
@@ -139,13 +140,24 @@ def _set_options(triples: int, quads: int) -> tuple[tuple[int, int, int, int], .
     return options
 
 
-def min_deadwood(cards: int) -> int:
-    """Least deadwood of any number of cards, all kept (no discard)."""
+def _suits(cards: int) -> tuple[int, int, int, int, int]:
+    """The clubs, diamonds, hearts and spades of ``cards`` as one-suit masks, and the ranks
+    held three or four times (a one-suit mask too)."""
+    cards = index(cards)
     a = cards & SUIT_MASK
     b = cards >> 13 & SUIT_MASK
     c = cards >> 26 & SUIT_MASK
-    d = cards >> 39
-    triples = (a & b & (c | d)) | (c & d & (a | b))
+    d = cards >> 39 & SUIT_MASK
+    return a, b, c, d, (a & b & (c | d)) | (c & d & (a | b))
+
+
+# Each public function takes any int mask, a CardSet included, and works on it as a plain int
+# (operator.index, here or in _suits): a CardSet's operators would run as Python code.
+
+
+def min_deadwood(cards: int) -> int:
+    """Least deadwood of any number of cards, all kept (no discard)."""
+    a, b, c, d, triples = _suits(cards)
     table = RUN_DEADWOOD
     if not triples:
         return table[a] + table[b] + table[c] + table[d]
@@ -159,11 +171,7 @@ def min_deadwood(cards: int) -> int:
 
 def min_deadwood_after_discard(cards: int) -> int:
     """Least deadwood left after the best single discard from ``cards``."""
-    a = cards & SUIT_MASK
-    b = cards >> 13 & SUIT_MASK
-    c = cards >> 26 & SUIT_MASK
-    d = cards >> 39
-    triples = (a & b & (c | d)) | (c & d & (a | b))
+    a, b, c, d, triples = _suits(cards)
     table = RUN_DEADWOOD
     gain = DISCARD_GAIN
     if not triples:
@@ -190,11 +198,7 @@ def min_deadwood_after_discard(cards: int) -> int:
 
 def deadwood_after_each_discard(cards: int) -> dict[int, int]:
     """For each card of ``cards`` (in increasing order), :func:`min_deadwood` of the others."""
-    a = cards & SUIT_MASK
-    b = cards >> 13 & SUIT_MASK
-    c = cards >> 26 & SUIT_MASK
-    d = cards >> 39
-    triples = (a & b & (c | d)) | (c & d & (a | b))
+    a, b, c, d, triples = _suits(cards)
     table = RUN_DEADWOOD
     out: dict[int, int] = {}
     for ka, kb, kc, kd in _set_options(triples, a & b & c & d) if triples else _KEEP_ALL:
@@ -216,11 +220,7 @@ def deadwood_after_each_discard(cards: int) -> dict[int, int]:
 def least_deadwood_discards(cards: int, allowed: int) -> tuple[int, int]:
     """The least :func:`min_deadwood` left by discarding one card of ``allowed`` (cards of
     ``cards``), and the mask of the allowed cards that leave it; ``(1 << 20, 0)`` if none is."""
-    a = cards & SUIT_MASK
-    b = cards >> 13 & SUIT_MASK
-    c = cards >> 26 & SUIT_MASK
-    d = cards >> 39
-    triples = (a & b & (c | d)) | (c & d & (a | b))
+    a, b, c, d, triples = _suits(cards)
     table = RUN_DEADWOOD
     drops = BEST_DROPS
     least = _NO_DISCARD
@@ -270,6 +270,7 @@ def deadwood(cards: int) -> int:
     >>> deadwood(parse_cards("6S 6H 6D 7S 7C 7D 7H 8S 5S 3D 2H"))
     10
     """
+    cards = index(cards)
     if cards < 0 or cards >> 52:
         raise HandSizeError(f"{cards} is not a mask of 52 cards")
     count = cards.bit_count()
@@ -282,6 +283,7 @@ def deadwood(cards: int) -> int:
 
 def is_set(meld: int) -> bool:
     """Three or four cards of one rank (R8)."""
+    meld = index(meld)
     count = meld.bit_count()
     if count not in (3, 4):
         return False
@@ -291,6 +293,7 @@ def is_set(meld: int) -> bool:
 
 def is_run(meld: int) -> bool:
     """Three or more cards of one suit in consecutive ranks, ace low (R2, R9)."""
+    meld = index(meld)
     if meld.bit_count() < 3:
         return False
     for suit in range(4):
@@ -365,15 +368,12 @@ _SETS_IN_COLUMN = _build_sets_in_column()
 def melds_within(cards: int) -> list[int]:
     """Every meld whose cards are all in ``cards``: sets by rank, then runs by suit, lowest
     rank, length."""
-    a = cards & SUIT_MASK
-    b = cards >> 13 & SUIT_MASK
-    c = cards >> 26 & SUIT_MASK
-    d = cards >> 39 & SUIT_MASK
-    triples = (a & b & (c | d)) | (c & d & (a | b))
+    cards = index(cards)
+    a, b, c, d, triples = _suits(cards)
     found: list[int] = []
     while triples:
         low = triples & -triples
-        triples ^= low  # (not triples - 1: a CardSet's minus is set difference)
+        triples ^= low
         rank = low.bit_length() - 1
         found.extend([meld << rank for meld in _SETS_IN_COLUMN[cards >> rank & _RANK_COLUMN]])
     runs = SUIT_RUNS
@@ -402,11 +402,8 @@ class Arrangement:
 
 def best_arrangement(cards: int) -> Arrangement:
     """An arrangement of all ``cards`` (no discard) with the least deadwood."""
-    a = cards & SUIT_MASK
-    b = cards >> 13 & SUIT_MASK
-    c = cards >> 26 & SUIT_MASK
-    d = cards >> 39 & SUIT_MASK
-    triples = (a & b & (c | d)) | (c & d & (a | b))
+    cards = index(cards)
+    a, b, c, d, triples = _suits(cards)
     table = RUN_DEADWOOD
     ka = kb = kc = kd = SUIT_MASK
     melds: list[int] = []
@@ -441,6 +438,7 @@ class DiscardChoice:
 
 
 def best_discards(cards: int) -> DiscardChoice:
+    cards = index(cards)
     if cards.bit_count() != 11:
         raise HandSizeError(f"best discards need 11 cards, got {cards.bit_count()}")
     values = {card: min_deadwood(cards & ~(1 << card)) for card in cards_of(cards)}
@@ -460,6 +458,7 @@ def arrangements(cards: int, limit: int, *, maximal: bool = False) -> list[Arran
     meld; without it, also those that leave some meldable cards unmelded, as a knocker
     under ``knocker_may_hide_melds`` may show fewer melds to deny layoffs.
     """
+    cards = index(cards)
     if min_deadwood(cards) > limit:
         return []
     candidates = melds_within(cards)
@@ -468,11 +467,11 @@ def arrangements(cards: int, limit: int, *, maximal: bool = False) -> list[Arran
     def extend(start: int, free: int, chosen: list[int]) -> None:
         if mask_value(free) <= limit and not (maximal and melds_within(free)):
             found.append(Arrangement(tuple(CardSet(m) for m in chosen), CardSet(free)))
-        for index in range(start, len(candidates)):
-            meld = candidates[index]
+        for position in range(start, len(candidates)):
+            meld = candidates[position]
             if meld & free == meld and min_deadwood(free & ~meld) <= limit:
                 chosen.append(meld)
-                extend(index + 1, free & ~meld, chosen)
+                extend(position + 1, free & ~meld, chosen)
                 chosen.pop()
 
     extend(0, cards, [])
@@ -493,7 +492,7 @@ class LayoffTargets:
     def of(cls, knocker_melds: Sequence[int]) -> LayoffTargets:
         slots = 0
         runs = [0, 0, 0, 0]
-        for meld in knocker_melds:
+        for meld in map(index, knocker_melds):
             if is_set(meld):
                 if meld.bit_count() == 3:
                     rank = cards_of(meld)[0] % 13
@@ -508,6 +507,7 @@ class LayoffTargets:
 
     def reach(self, cards: int) -> int:
         """The cards of ``cards`` that could be laid off if all of them were laid off together."""
+        cards = index(cards)
         reached = cards & self.set_slots
         for suit, run in enumerate(self.run_cards):
             if not run:
@@ -549,6 +549,7 @@ def best_defence(hand: int, knocker_melds: Sequence[int], gin: bool = False) -> 
 
     Ties go to the fewest layoffs, then the lowest cards laid off.
     """
+    hand = index(hand)
     if gin:
         shown = best_arrangement(hand)
         return Defence(shown.melds, CardSet(0), shown.unmatched)
@@ -570,8 +571,9 @@ def best_defence(hand: int, knocker_melds: Sequence[int], gin: bool = False) -> 
 
 def check_melds(melds: Sequence[int], within: int) -> int:
     """Check that ``melds`` are disjoint melds inside ``within``; return their union."""
+    within = index(within)
     used = 0
-    for meld in melds:
+    for meld in map(index, melds):
         if not is_meld(meld):
             raise MeldError(f"{format_cards(cards_of(meld))} is not a meld")
         if meld & used:

@@ -105,4 +105,4 @@ def play(state: HandState, moves: str | Sequence[str]) -> HandState:
 
 def snapshot(state: HandState) -> dict[str, object]:
     """Every field of a state (all values are immutable), to compare before and after."""
-    return dict(vars(state))
+    return {name: getattr(state, name) for name in state.__slots__}

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
+from typing import Any
 
 import pytest
 
@@ -125,3 +127,31 @@ def test_cardset_behaves_as_a_set_and_an_int() -> None:
         CardSet(1 << 52)
     with pytest.raises(CardError):
         CardSet(-1)
+
+
+def test_cardset_has_set_operators_on_both_sides() -> None:
+    hand = CardSet.parse("AS 2S 3S 7H")
+    spades = CardSet.parse("AS 2S 3S 4S")
+    mask = int(spades)
+    assert hand - spades == CardSet.parse("7H") and mask - hand == CardSet.parse("4S")
+    for result in (mask | hand, mask & hand, mask ^ hand, mask - hand, ~hand):
+        assert isinstance(result, CardSet)
+    assert mask | hand == CardSet.parse("AS 2S 3S 4S 7H")
+    assert mask & hand == CardSet.parse("AS 2S 3S")
+    assert len(~hand) == 48 and not ~hand & hand
+
+
+_ARITHMETIC: dict[str, Callable[[Any], object]] = {
+    "+": lambda h: h + 1, "+ (int first)": lambda h: 1 + h, "*": lambda h: h * 2,
+    "* (int first)": lambda h: 2 * h, "//": lambda h: h // 2, "/": lambda h: h / 2,
+    "%": lambda h: h % 3, "**": lambda h: h ** 2, "unary -": lambda h: -h, "abs": abs,
+    "sum": lambda h: sum([h, h]),
+}
+
+
+@pytest.mark.parametrize("name", sorted(_ARITHMETIC))
+def test_cardset_refuses_arithmetic_that_is_no_set_operation(name: str) -> None:
+    hand = CardSet.parse("AS 2S 3S 7H")
+    with pytest.raises(TypeError, match="a CardSet has set operators only"):
+        _ARITHMETIC[name](hand)
+

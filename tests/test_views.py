@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import random
 from collections.abc import Iterator
 
@@ -198,16 +199,17 @@ def twin(state: HandState, seat: int, rng: random.Random) -> HandState:
         secret >> state.knock_discard & 1)
     pool = [c for c in range(52) if secret >> c & 1]
     rng.shuffle(pool)
-    copy = HandState.__new__(HandState)
-    copy.__dict__ = dict(vars(state))
     new_hidden = pool[:hidden_in_hand.bit_count()]
     rest = pool[hidden_in_hand.bit_count():]
-    if knock_hidden:
-        copy.knock_discard = rest.pop()
+    knock_discard = rest.pop() if knock_hidden else state.knock_discard
     assert len(rest) == len(stock)
     other_hand = (state.hands[other] & ~hidden_in_hand) | sum(1 << c for c in new_hidden)
-    copy.hands = (state.hands[0], other_hand) if other == 1 else (other_hand, state.hands[1])
-    copy.deck = state.deck[:state.stock_pos] + tuple(rest)
+    copy = dataclasses.replace(
+        state,
+        knock_discard=knock_discard,
+        hands=(state.hands[0], other_hand) if other == 1 else (other_hand, state.hands[1]),
+        deck=state.deck[:state.stock_pos] + tuple(rest),
+    )
     copy.check_invariants()
     return copy
 

@@ -139,7 +139,7 @@ class TableRules:
         return cls(players, rules, data.get("team_target"))
 
 
-@dataclass(frozen=True, slots=True, eq=False)
+@dataclass(frozen=True, slots=True)
 class TableHand:
     """One two-player hand of a multi-player game: where, between whom, and its state."""
 
@@ -153,15 +153,6 @@ class TableHand:
     """The player who dealt: the one sitting out (three players) or one of ``players``."""
     state: HandState
 
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, TableHand):
-            return NotImplemented
-        return (self.round, self.table, self.players, self.dealer) == (
-            other.round, other.table, other.players, other.dealer
-        ) and vars(self.state) == vars(other.state)
-
-    def __hash__(self) -> int:
-        return hash((self.round, self.table, self.players, self.dealer))
 
     def seat_of(self, player: int) -> int:
         """The hand seat (0 or 1) of ``player``; raises if it is not at this table."""

@@ -55,7 +55,7 @@ from ginrummy.multiplayer.table import (
 from ginrummy.rules import Rules
 
 
-@dataclass(frozen=True, slots=True, eq=False)
+@dataclass(frozen=True, slots=True)
 class TableSlot:
     """One table of the round in progress: its two players, the hand being played, and the
     hands already finished there this round (void ones, then the one that decided it)."""
@@ -72,17 +72,6 @@ class TableSlot:
     def needs_deal(self) -> bool:
         return self.hand is None and not self.decided
 
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, TableSlot):
-            return NotImplemented
-        return (self.players == other.players and _same_hand(self.hand, other.hand)
-                and len(self.played) == len(other.played)
-                and all(vars(a) == vars(b) for a, b in zip(self.played, other.played,
-                                                              strict=True)))
-
-    def __hash__(self) -> int:
-        return hash(self.players)
-
 
 @dataclass(frozen=True, slots=True)
 class Round:
@@ -94,7 +83,7 @@ class Round:
     score: RoundScore
 
 
-@dataclass(frozen=True, slots=True, eq=False)
+@dataclass(frozen=True, slots=True)
 class TeamGame:
     """A team game: pure, immutable, replayable from its cut, decks and actions."""
 
@@ -122,19 +111,6 @@ class TeamGame:
             raise TableError(f"the cut has {cut.players} cards per round; "
                              f"{table_rules.players} players need {table_rules.players}")
         return cls(table_rules, cut, team_of(cut.low), _slots(table_rules.players, 0))
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, TeamGame):
-            return NotImplemented
-        return (self._key() == other._key() and self.slots == other.slots
-                and self.rounds == other.rounds)
-
-    def __hash__(self) -> int:
-        return hash(self._key())
-
-    def _key(self) -> tuple[object, ...]:
-        return (self.table_rules, self.cut, self.dealing_team, self.points, self.rounds_won,
-                self.extra_boxes, self.time_is_up, self.winner, self.end_reason)
 
     # ------------------------------------------------------------ queries
 
@@ -324,12 +300,6 @@ def _slots(players: int, round_index: int) -> tuple[TableSlot, ...]:
 
 def _void(state: HandState) -> bool:
     return state.result is not None and state.result.is_void
-
-
-def _same_hand(a: HandState | None, b: HandState | None) -> bool:
-    if a is None or b is None:
-        return a is b
-    return vars(a) == vars(b)
 
 
 def new_team_game(table_rules: TableRules, rng: random.Random | int) -> TeamGame:

@@ -53,7 +53,7 @@ HAND_DEALER_SEAT = 1
 """The hand seat with the dealer's part in R13: the player on the sitting-out dealer's right."""
 
 
-@dataclass(frozen=True, slots=True, eq=False)
+@dataclass(frozen=True, slots=True)
 class ThreePlayerGame:
     """A three-player game: pure, immutable, replayable from its cut, decks and actions.
 
@@ -83,22 +83,6 @@ class ThreePlayerGame:
         if cut.players != PLAYERS:
             raise TableError(f"the cut has {cut.players} cards per round; three players need 3")
         return cls(table_rules, cut, cut.low)
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, ThreePlayerGame):
-            return NotImplemented
-        return (
-            self._key() == other._key()
-            and self.finished == other.finished
-            and _same_hand(self.hand, other.hand)
-        )
-
-    def __hash__(self) -> int:
-        return hash(self._key())
-
-    def _key(self) -> tuple[object, ...]:
-        return (self.table_rules, self.cut, self.dealer, self.points, self.hands_won,
-                self.extra_boxes, self.time_is_up, self.winner, self.end_reason)
 
     # ------------------------------------------------------------ queries
 
@@ -245,12 +229,6 @@ class ThreePlayerGame:
 
 def _void(state: HandState) -> bool:
     return state.result is not None and state.result.is_void
-
-
-def _same_hand(a: HandState | None, b: HandState | None) -> bool:
-    if a is None or b is None:
-        return a is b
-    return vars(a) == vars(b)
 
 
 def new_three_player_game(table_rules: TableRules, rng: random.Random | int) -> ThreePlayerGame:

@@ -16,7 +16,9 @@ import hashlib
 import io
 import json
 import os
+import random
 import re
+import secrets
 import shutil
 import sqlite3
 import tempfile
@@ -79,15 +81,20 @@ def play(args: list[str], lang: str, stop_after: int | None) -> None:
 
 
 @contextlib.contextmanager
-def fixed_urandom() -> Any:
-    """``os.urandom`` (which :mod:`ginrummy.shuffle` reads) from a fixed sequence."""
+def fixed_os_randomness() -> Any:
+    """What a real ``gin play`` game draws from the operating system (``os.urandom`` through
+    :mod:`ginrummy.shuffle`, ``random.SystemRandom`` for the cut, ``secrets.randbits`` for
+    the computer's seeds) from fixed sequences instead (generation only)."""
     reads: list[bytes] = []
+    stand_in = random.Random(2026)
 
     def urandom(count: int) -> bytes:
         reads.append(hashlib.sha256(f"golden os {len(reads)}".encode()).digest()[:count])
         return reads[-1]
 
-    with mock.patch.object(os, "urandom", urandom):
+    with mock.patch.object(os, "urandom", urandom), \
+            mock.patch.object(random, "SystemRandom", lambda: random.Random(stand_in.random())), \
+            mock.patch.object(secrets, "randbits", stand_in.getrandbits):
         yield
 
 
@@ -104,7 +111,7 @@ SAVES: list[tuple[str, list[str], str, int | None]] = [
 def make_saves() -> None:
     observe.SAVES.mkdir(exist_ok=True)
     for name, args, lang, stop in SAVES:
-        with fixed_urandom():
+        with fixed_os_randomness():
             play([*args, "--save", str(observe.SAVES / name)], lang, stop)
 
 

@@ -235,51 +235,76 @@ def table_game(client: TestClient, games: Games, label: str, done: Callable[[Any
     games.add(label, game, tokens, over, f"{body}")
 
 
+def against_the_computer(client: TestClient, games: Games) -> None:
+    stops: list[tuple[str, Callable[[Player, int], bool] | None, dict[str, Any]]] = [
+        ("computer, standard, finished", None,
+         {"level": 1, "options": {"target": 40}, "name": "Ann"}),
+        ("computer, oklahoma, mid-hand", moves(6), {"level": 2, "preset": "oklahoma"}),
+        ("computer, classic, two-hand limit, finished", None,
+         {"level": 3, "preset": "classic", "options": {"max_hands": 2}}),
+        ("computer, classic, between hands", between_hands,
+         {"level": 1, "preset": "classic", "options": {"target": 200}}),
+        ("computer, openspiel, time limit, mid-hand", moves(3),
+         {"level": 1, "preset": "openspiel", "options": {"time_limit_minutes": 30}}),
+    ]
+    for label, stop, body in stops:
+        game = vs_computer(client, stop, **body)
+        games.add(label, game, {"seat 0": game["token"]}, stop is None, f"{body}")
+    first = next(g for g in games.games if g["label"].endswith("standard, finished"))
+    answer = client.post(f"/api/games/{first['game_id']}/rematch?token="
+                         f"{first['tokens']['seat 0']}")
+    assert answer.status_code == 201, answer.text
+    rematch = answer.json()
+    play_vs_computer(client, rematch, moves(0))
+    games.add("computer rematch, dealt", rematch, {"seat 0": rematch["token"]}, False,
+              "POST /rematch of the first game")
+
+
+def between_friends(client: TestClient, games: Games) -> None:
+    friend_game(client, games, "friends, standard, finished", None, target=15)
+    friend_game(client, games, "friends, modern, mid-hand", 7)
+    waiting = create(client, opponent="friend", name="Ann", preset="gra")
+    games.add("friends, waiting for the friend", waiting,
+              {"seat 0": waiting["token"], "invite": waiting["invite_token"]}, False,
+              "the invite is not taken")
+    rematch_of_friends(client, games)
+
+
+def tables_of_three(client: TestClient, games: Games) -> None:
+    table_game(client, games, "three, computers, finished", lambda s: False, players=3,
+               seats=["computer", "computer"], preset="classic", options={"target": 40},
+               level=1)
+    table_game(client, games, "three, a friend, mid-game", lambda s: bool(s["scores"]),
+               players=3, seats=["friend", "computer"], preset="classic",
+               options={"target": 200}, level=2)
+
+
+def team_tables(client: TestClient, games: Games) -> None:
+    """Two tables play at once: their computers' seeds and the next deals' server seeds are
+    drawn from the one ``Settings.rng`` in the order the tables get there, which the threads
+    decide; so these games differ from run to run (the committed ones are what one run made)."""
+    table_game(client, games, "teams, computers, finished", lambda s: False, players=4,
+               seats=["computer"] * 3, preset="classic", team_target=40, level=1)
+    table_game(client, games, "teams, friends, mid-round", lambda s: bool(s["rounds"]),
+               players=4, seats=["friend", "computer", "friend"], preset="classic",
+               team_target=400, level=1)
+
+
+SCENES: list[tuple[int, Callable[[TestClient, Games], None]]] = [
+    (101, against_the_computer), (102, between_friends), (103, tables_of_three),
+    (104, team_tables),
+]
+"""Each scene on a server of its own (same database) dealing from ``Random(seed)``, with its
+own token generator: one scene's games do not change another's."""
+
+
 def make_database(path: Path) -> list[dict[str, Any]]:
     games = Games()
     DATABASE_PATH[:] = [path]
-    url = f"sqlite:///{path}"
-    with running(url, seed=101, idle_seconds=None) as client:
-        stops: list[tuple[str, Callable[[Player, int], bool] | None, dict[str, Any]]] = [
-            ("computer, standard, finished", None,
-             {"level": 1, "options": {"target": 40}, "name": "Ann"}),
-            ("computer, oklahoma, mid-hand", moves(6), {"level": 2, "preset": "oklahoma"}),
-            ("computer, classic, two-hand limit, finished", None,
-             {"level": 3, "preset": "classic", "options": {"max_hands": 2}}),
-            ("computer, classic, between hands", between_hands,
-             {"level": 1, "preset": "classic", "options": {"target": 200}}),
-            ("computer, openspiel, time limit, mid-hand", moves(3),
-             {"level": 1, "preset": "openspiel", "options": {"time_limit_minutes": 30}}),
-        ]
-        for label, stop, body in stops:
-            game = vs_computer(client, stop, **body)
-            games.add(label, game, {"seat 0": game["token"]}, stop is None, f"{body}")
-        first = next(g for g in games.games if g["label"].endswith("standard, finished"))
-        answer = client.post(f"/api/games/{first['game_id']}/rematch?token="
-                             f"{first['tokens']['seat 0']}")
-        assert answer.status_code == 201, answer.text
-        rematch = answer.json()
-        play_vs_computer(client, rematch, moves(0))
-        games.add("computer rematch, dealt", rematch, {"seat 0": rematch["token"]}, False,
-                  "POST /rematch of the first game")
-        friend_game(client, games, "friends, standard, finished", None, target=15)
-        friend_game(client, games, "friends, modern, mid-hand", 7)
-        waiting = create(client, opponent="friend", name="Ann", preset="gra")
-        games.add("friends, waiting for the friend", waiting,
-                  {"seat 0": waiting["token"], "invite": waiting["invite_token"]}, False,
-                  "the invite is not taken")
-        rematch_of_friends(client, games)
-        table_game(client, games, "three, computers, finished", lambda s: False, players=3,
-                   seats=["computer", "computer"], preset="classic", options={"target": 40},
-                   level=1)
-        table_game(client, games, "three, a friend, mid-game", lambda s: bool(s["scores"]),
-                   players=3, seats=["friend", "computer"], preset="classic",
-                   options={"target": 200}, level=2)
-        table_game(client, games, "teams, computers, finished", lambda s: False, players=4,
-                   seats=["computer"] * 3, preset="classic", team_target=40, level=1)
-        table_game(client, games, "teams, friends, mid-round", lambda s: bool(s["rounds"]),
-                   players=4, seats=["friend", "computer", "friend"], preset="classic",
-                   team_target=400, level=1)
+    for seed, scene in SCENES:
+        with seeded_secrets(seed), running(f"sqlite:///{path}", seed=seed,
+                                           idle_seconds=None) as client:
+            scene(client, games)
     return games.games
 
 
@@ -304,7 +329,7 @@ def compact(source: Path, target: Path) -> None:
 
 
 def main() -> None:
-    with seeded_secrets(2026), tempfile.TemporaryDirectory() as tmp:
+    with tempfile.TemporaryDirectory() as tmp:
         work = Path(tmp) / "games.sqlite3"
         games = make_database(work)
         compact(work, observe.DATABASE)

@@ -352,6 +352,7 @@ def write_expected() -> None:
         assert observe.canonical(seen) == observe.canonical(again), "games not at rest"
     write_json("games", seen)
     write_json("files", observe.observe_files())
+    write_old_expected()
 
 
 def write_json(name: str, value: Any) -> None:
@@ -362,13 +363,18 @@ def write_json(name: str, value: Any) -> None:
 
 def take_old_revision(folder: Path) -> None:
     """Copy the database made by :mod:`tests.golden.make_old_revision` (with the old code)
-    and write what today's code shows of its games."""
+    and its games' list, and write what today's code shows of them."""
     shutil.copyfile(folder / "games_rev0003.sqlite3", observe.OLD_DATABASE)
-    games = json.loads((folder / "old_games.json").read_text(encoding="utf-8"))
+    shutil.copyfile(folder / "old_games.json", observe.OLD_MANIFEST)
+    write_old_expected()
+
+
+def write_old_expected() -> None:
+    games = json.loads(observe.OLD_MANIFEST.read_text(encoding="utf-8"))
     with tempfile.TemporaryDirectory() as tmp:
         seen = observe.observe_games(observe.working_copy(observe.OLD_DATABASE, Path(tmp)),
                                      games)
-    write_json("old_revision", {"games": games, "observed": seen})
+    write_json("old_revision", seen)
 
 
 if __name__ == "__main__":

@@ -6,7 +6,8 @@
 
 It writes ``OUT_FOLDER/games_rev0003.sqlite3`` and ``OUT_FOLDER/old_games.json`` (the
 games' ids and tokens); ``python -m tests.golden.make_golden --old OUT_FOLDER`` then
-copies them here and writes what today's code shows of them (expected/old_revision.json).
+copies them here (``games_rev0003.*``) and writes what today's code shows of them
+(``expected/old_revision.json``).
 Self-contained: it imports only what the old tree has.
 """
 

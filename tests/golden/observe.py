@@ -7,9 +7,9 @@ Only what depends on the wall clock or on who is connected is left out:
 - ``seats[].connected`` (whether a socket is open: presence, not game state);
 - ``event.at`` of every event (the moment it was logged) and ``finished_at`` of a record.
 
-Event pages give each event's ``event`` part in full and the SHA-256 of its ``state``
-(canonical JSON), so that a difference names the event without the expected files
-holding hundreds of full states; the final snapshot of every seat is kept in full.
+Event pages give each event as one line: its ``event`` part in full and a SHA-256 prefix
+of its ``state`` (canonical JSON), so that a difference names the event without the
+expected files holding hundreds of full states; the snapshot of every seat is kept in full.
 """
 
 from __future__ import annotations
@@ -34,6 +34,7 @@ from ginrummy.server import Settings, create_app
 HERE = Path(__file__).parent
 DATABASE = HERE / "games.sqlite3"
 OLD_DATABASE = HERE / "games_rev0003.sqlite3"
+OLD_MANIFEST = HERE / "games_rev0003.json"
 MANIFEST = HERE / "games.json"
 RECORDS = HERE / "records"
 SAVES = HERE / "saves"
@@ -99,14 +100,20 @@ def event_pages(client: TestClient, game_id: str, token: str, open_: bool = Fals
         body = answer["body"]
         if answer["status"] != 200:
             return {"error": answer}
-        events = [{"type": e["type"], "n": e["n"],
-                   "event": {k: v for k, v in e["event"].items() if k != "at"},
-                   "state": digest(without_presence(e["state"]))} for e in body["events"]]
+        events = [event_line(e) for e in body["events"]]
         pages.append({"since": body["since"], "n": body["n"], "seat": body["seat"],
                       "events": events})
         if not events:
             return pages
-        since = events[-1]["n"]
+        since = body["events"][-1]["n"]
+
+
+def event_line(event: dict[str, Any]) -> str:
+    """One event as a line: its type and number, its ``event`` part (less ``at``) and the
+    first 16 hex digits of its state's SHA-256."""
+    said = {k: v for k, v in event["event"].items() if k != "at"}
+    return (f"{event['type']} {event['n']} {canonical(said)} "
+            f"{digest(without_presence(event['state']))[:16]}")
 
 
 def game_record(client: TestClient, game_id: str, token: str) -> Any:
@@ -136,13 +143,14 @@ def observe_games(database: Path, games: list[dict[str, Any]]) -> dict[str, Any]
     return observed
 
 
-def verify_records_output(database: Path) -> list[str]:
-    """What ``gin serve --verify-records`` prints about the chain and the stored decks."""
+def verify_records_output(database: Path, head: str | None = None) -> list[str]:
+    """What ``gin serve --verify-records [--head HEAD]`` prints about the chain and the
+    stored decks."""
     from ginrummy.cli_serve import verify_records
 
     out = io.StringIO()
     with contextlib.redirect_stdout(out):
-        code = verify_records(f"sqlite:///{database}")
+        code = verify_records(f"sqlite:///{database}", head)
     return [f"exit {code}", *out.getvalue().splitlines()]
 
 

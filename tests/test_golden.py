@@ -4,6 +4,7 @@ migrations, the version-1 record files, the ``gin play`` saves."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import shutil
 import sqlite3
@@ -42,10 +43,27 @@ def differences(got: Any, want: Any, where: str = "") -> list[str]:
 
 
 @pytest.fixture(scope="module")
-def observed_games(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+def looked_at(tmp_path_factory: pytest.TempPathFactory) -> tuple[dict[str, Any], Path]:
     """The committed database, copied, migrated by the server at start, and looked at."""
     copy = observe.working_copy(observe.DATABASE, tmp_path_factory.mktemp("golden"))
-    return observe.observe_games(copy, manifest())
+    return observe.observe_games(copy, manifest()), copy
+
+
+@pytest.fixture(scope="module")
+def observed_games(looked_at: tuple[dict[str, Any], Path]) -> dict[str, Any]:
+    return looked_at[0]
+
+
+def log_lengths(database: Path) -> dict[str, int]:
+    with contextlib.closing(sqlite3.connect(f"file:{database}?mode=ro", uri=True)) as conn:
+        return dict(conn.execute("SELECT game_id, COUNT(*) FROM log GROUP BY game_id"))
+
+
+def test_golden_games_are_at_rest_and_looking_at_them_adds_nothing(
+        looked_at: tuple[dict[str, Any], Path]) -> None:
+    """No game of the fixtures has a computer to move: the server, started on them, logs
+    nothing while every seat and a watcher look (else the snapshots would depend on timing)."""
+    assert log_lengths(looked_at[1]) == log_lengths(observe.DATABASE)
 
 
 @pytest.mark.parametrize("label", [g["label"] for g in manifest()])

@@ -290,9 +290,39 @@ def team_tables(client: TestClient, games: Games) -> None:
                team_target=400, level=1)
 
 
+CLOCK = [0.0]
+"""The generating servers' wall clock (R31): 0 is "before" every game's creation (the real
+clock); the scene against the clock moves it past the time limit."""
+
+
+def against_the_clock(client: TestClient, games: Games) -> None:
+    """Friends under lotoflaughs (the higher cut chooses to deal, R4) with a time limit (R31)
+    that passes during hand 1: a ``choose`` and a ``time_up`` entry, and the game ends."""
+    game = create(client, opponent="friend", name="Ann", preset="lotoflaughs",
+                  options={"time_limit_minutes": 5})
+    gid = game["game_id"]
+    bea = join_seat(client, gid, game["invite_token"], name="Bea")
+    with contextlib.ExitStack() as stack:
+        players = [connect(stack, client, gid, game["token"]), connect(stack, client, gid, bea)]
+        drain(*players)
+        chooser = players[0].state["cut"]["chooser"]
+        assert chooser is not None, players[0].state["cut"]
+        reply = players[chooser].answer({"type": "cut_choice", "deal": True,
+                                         "expect": players[chooser].n})
+        assert reply["type"] == "ack", reply
+        until_dealt(*players)
+        two_people(*players, moves=3)
+        CLOCK[0] = 4_000_000_000.0  # long past the limit
+        two_people(*players, moves=None)
+        assert players[0].state["end_reason"] == "time_limit", players[0].state["end_reason"]
+    CLOCK[0] = 0.0
+    games.add("friends, lotoflaughs, cut choice and time up, finished", game,
+              {"seat 0": game["token"], "seat 1": bea}, True, "time_limit_minutes 5")
+
+
 SCENES: list[tuple[int, Callable[[TestClient, Games], None]]] = [
     (101, against_the_computer), (102, between_friends), (103, tables_of_three),
-    (104, team_tables),
+    (105, against_the_clock), (104, team_tables),
 ]
 """Each scene on a server of its own (same database) dealing from ``Random(seed)``, with its
 own token generator: one scene's games do not change another's."""
@@ -302,8 +332,8 @@ def make_database(path: Path) -> list[dict[str, Any]]:
     games = Games()
     DATABASE_PATH[:] = [path]
     for seed, scene in SCENES:
-        with seeded_secrets(seed), running(f"sqlite:///{path}", seed=seed,
-                                           idle_seconds=None) as client:
+        with seeded_secrets(seed), running(f"sqlite:///{path}", seed=seed, idle_seconds=None,
+                                           clock=lambda: CLOCK[0]) as client:
             scene(client, games)
     return games.games
 

@@ -132,8 +132,9 @@ def between_hands(player: Player, _made: int) -> bool:
     return bool(player.state["stage"] == "between_hands")
 
 
-def two_people(a: Player, b: Player, moves: int | None) -> None:
-    """Two people play each other to the end, or for ``moves`` moves in all."""
+def two_people(a: Player, b: Player, moves: int | None, settle: bool = True) -> None:
+    """Two people play each other to the end, or for ``moves`` moves in all (then, with
+    ``settle``, read what else comes)."""
     players = (a, b)
     until_dealt(a, b)
     made = 0
@@ -156,7 +157,8 @@ def two_people(a: Player, b: Player, moves: int | None) -> None:
         for p in players:
             while p.n < mover.n:
                 p.recv()
-    drain(*players)
+    if settle:
+        drain(*players)
 
 
 def friend_game(client: TestClient, games: Games, label: str, moves: int | None,
@@ -320,9 +322,39 @@ def against_the_clock(client: TestClient, games: Games) -> None:
               {"seat 0": game["token"], "seat 1": bea}, True, "time_limit_minutes 5")
 
 
+IDLE_SECONDS = 1.0
+"""The idle rule of the scene with an idle player (its server only; more than ``QUIET``)."""
+
+
+def an_idle_friend(client: TestClient, games: Games) -> None:
+    """The seat to act does nothing for ``IDLE_SECONDS``: an ``idle`` entry, the computer
+    plays for it until the other is to move, then its player is ``back``; a few moves more."""
+    game = create(client, opponent="friend", name="Ann", options={"target": 50})
+    gid = game["game_id"]
+    bea = join_seat(client, gid, game["invite_token"], name="Bea")
+    with contextlib.ExitStack() as stack:
+        players = [connect(stack, client, gid, game["token"]), connect(stack, client, gid, bea)]
+        until_dealt(*players)
+        idler = players[players[0].state["to_act"]]
+        other = players[1 - idler.seat]  # type: ignore[operator]
+        idler.until(lambda m: m["type"] == "event" and m["event"]["kind"] == "idle")
+        while not other.my_turn:
+            other.recv()
+        reply = idler.answer({"type": "back"})
+        assert reply["type"] == "ack" and reply["kind"] == "back", reply
+        while idler.n < reply["n"]:
+            idler.recv()
+        while other.n < idler.n:
+            other.recv()
+        two_people(*players, moves=4, settle=False)  # no wait: it would make another idle
+    games.add("friends, one idle then back, mid-hand", game,
+              {"seat 0": game["token"], "seat 1": bea}, False,
+              f"idle_seconds {IDLE_SECONDS} while it was made")
+
+
 SCENES: list[tuple[int, Callable[[TestClient, Games], None]]] = [
     (101, against_the_computer), (102, between_friends), (103, tables_of_three),
-    (105, against_the_clock), (104, team_tables),
+    (105, against_the_clock), (106, an_idle_friend), (104, team_tables),
 ]
 """Each scene on a server of its own (same database) dealing from ``Random(seed)``, with its
 own token generator: one scene's games do not change another's."""
@@ -332,7 +364,8 @@ def make_database(path: Path) -> list[dict[str, Any]]:
     games = Games()
     DATABASE_PATH[:] = [path]
     for seed, scene in SCENES:
-        with seeded_secrets(seed), running(f"sqlite:///{path}", seed=seed, idle_seconds=None,
+        idle = IDLE_SECONDS if scene is an_idle_friend else None
+        with seeded_secrets(seed), running(f"sqlite:///{path}", seed=seed, idle_seconds=idle,
                                            clock=lambda: CLOCK[0]) as client:
             scene(client, games)
     return games.games

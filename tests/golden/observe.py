@@ -1,0 +1,271 @@
+"""What today's code makes of the golden fixtures, as plain JSON.
+
+:mod:`tests.golden.make_golden` writes these observations to ``expected/`` once;
+``tests/test_golden.py`` makes them again from the committed fixtures and compares.
+Only what depends on the wall clock or on who is connected is left out:
+
+- ``seats[].connected`` (whether a socket is open: presence, not game state);
+- ``event.at`` of every event (the moment it was logged) and ``finished_at`` of a record.
+
+Event pages give each event as one line: its ``event`` part in full and a SHA-256 prefix
+of its ``state`` (canonical JSON), so that a difference names the event without the
+expected files holding hundreds of full states; the snapshot of every seat is kept in full.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import io
+import json
+import random
+import shutil
+from collections.abc import Iterator
+from dataclasses import fields, is_dataclass
+from enum import Enum
+from pathlib import Path
+from typing import Any
+
+from starlette.testclient import TestClient
+
+from ginrummy.cards import card_name, cards_of
+from ginrummy.server import Settings, create_app
+
+HERE = Path(__file__).parent
+DATABASE = HERE / "games.sqlite3"
+OLD_DATABASE = HERE / "games_rev0003.sqlite3"
+OLD_MANIFEST = HERE / "games_rev0003.json"
+MANIFEST = HERE / "games.json"
+RECORDS = HERE / "records"
+SAVES = HERE / "saves"
+EXPECTED = HERE / "expected"
+FIXED_CLOCK = 1_800_000_000.0
+"""The wall clock the observing server reads (R31 time limits): the same every run."""
+
+
+def canonical(value: Any) -> str:
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def digest(value: Any) -> str:
+    return hashlib.sha256(canonical(value).encode()).hexdigest()
+
+
+# ---------------------------------------------------------------- the server's answers
+
+
+@contextlib.contextmanager
+def serving(database: Path) -> Iterator[TestClient]:
+    """A server on ``database`` (migrated at start) whose rng, clock and idle rule are fixed."""
+    settings = Settings(
+        database=f"sqlite:///{database}", rng=random.Random(0), computer_delay=0.0,
+        rate_per_second=10_000.0, rate_burst=10_000, allowed_hosts=("testserver",),
+        refusal_delay=0.0, requests_per_minute=0, create_per_minute=0, hints_per_minute=0,
+        event_pages_per_minute=0, max_sockets_per_game=0, max_sockets_per_address=0,
+        idle_seconds=None, clock=lambda: FIXED_CLOCK)
+    with TestClient(create_app(settings)) as client:
+        yield client
+
+
+def without_presence(state: Any) -> Any:
+    """``state`` less the presence of each seat (``connected``)."""
+    if not isinstance(state, dict):
+        return state
+    out = dict(state)
+    if isinstance(out.get("seats"), list):
+        out["seats"] = [{k: v for k, v in seat.items() if k != "connected"}
+                        for seat in out["seats"]]
+    return out
+
+
+def _get(client: TestClient, url: str) -> Any:
+    response = client.get(url)
+    return {"status": response.status_code, "body": response.json()}
+
+
+def snapshot(client: TestClient, game_id: str, token: str) -> Any:
+    answer = _get(client, f"/api/games/{game_id}?token={token}")
+    if answer["status"] == 200:
+        answer["body"]["state"] = without_presence(answer["body"]["state"])
+    return answer
+
+
+def event_pages(client: TestClient, game_id: str, token: str, open_: bool = False) -> Any:
+    """Every event as ``token`` sees it, page by page (100 a page), states as hashes."""
+    pages = []
+    since = 0
+    while True:
+        url = f"/api/games/{game_id}/events?token={token}&since={since}"
+        answer = _get(client, url + ("&open=1" if open_ else ""))
+        body = answer["body"]
+        if answer["status"] != 200:
+            return {"error": answer}
+        events = [event_line(e) for e in body["events"]]
+        pages.append({"since": body["since"], "n": body["n"], "seat": body["seat"],
+                      "events": events})
+        if not events:
+            return pages
+        since = body["events"][-1]["n"]
+
+
+def event_line(event: dict[str, Any]) -> str:
+    """One event as a line: its type and number, its ``event`` part (less ``at``) and the
+    first 16 hex digits of its state's SHA-256."""
+    said = {k: v for k, v in event["event"].items() if k != "at"}
+    return (f"{event['type']} {event['n']} {canonical(said)} "
+            f"{digest(without_presence(event['state']))[:16]}")
+
+
+def game_record(client: TestClient, game_id: str, token: str) -> Any:
+    answer = _get(client, f"/api/games/{game_id}/record?token={token}")
+    answer["body"].pop("finished_at", None)
+    return answer
+
+
+def observe_games(database: Path, games: list[dict[str, Any]]) -> dict[str, Any]:
+    """Every game of the manifest as each of its seats and a watcher see it, the records of
+    the finished ones and the chain; ``database`` is a working copy (the server migrates it)."""
+    observed: dict[str, Any] = {}
+    with serving(database) as client:
+        for game in games:
+            seen: dict[str, Any] = {}
+            for who, token in game["tokens"].items():
+                seen[who] = {"snapshot": snapshot(client, game["game_id"], token),
+                             "events": event_pages(client, game["game_id"], token)}
+            if game["over"]:
+                seen["record"] = game_record(client, game["game_id"], game["tokens"]["watcher"])
+                if game["kind"] != "table":
+                    seen["open_events"] = event_pages(client, game["game_id"],
+                                                      game["tokens"]["seat 0"], open_=True)
+            observed[game["label"]] = seen
+        observed["chain head"] = _get(client, "/api/records")
+    observed["verify records"] = verify_records_output(database)
+    return observed
+
+
+def verify_records_output(database: Path, head: str | None = None) -> list[str]:
+    """What ``gin serve --verify-records [--head HEAD]`` prints about the chain and the
+    stored decks."""
+    from ginrummy.cli_serve import verify_records
+
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        code = verify_records(f"sqlite:///{database}", head)
+    return [f"exit {code}", *out.getvalue().splitlines()]
+
+
+def working_copy(source: Path, folder: Path) -> Path:
+    """A copy of the committed database in ``folder`` (the fixture itself is never opened)."""
+    target = folder / source.name
+    shutil.copyfile(source, target)
+    return target
+
+
+# ---------------------------------------------------------------- games in memory
+
+
+def plain(value: Any) -> Any:
+    """A dataclass, enum or tuple of today's game objects as JSON values."""
+    if isinstance(value, Enum):
+        return value.name
+    if is_dataclass(value) and not isinstance(value, type):
+        return {f.name: plain(getattr(value, f.name)) for f in fields(value)}
+    if isinstance(value, (list, tuple)):
+        return [plain(v) for v in value]
+    if isinstance(value, dict):
+        return {str(k): plain(v) for k, v in value.items()}
+    if isinstance(value, bool) or value is None or isinstance(value, str):
+        return value
+    if isinstance(value, int):
+        return int(value)
+    return repr(value)
+
+
+def names(mask: int) -> list[str]:
+    return [card_name(c) for c in cards_of(int(mask))]
+
+
+def hand_state(state: Any) -> Any:
+    """A hand as it stands: whose turn, every hand, the pile, the stock, the result."""
+    if state is None:
+        return None
+    return {
+        "dealer": state.dealer, "phase": plain(state.phase), "turn": state.turn,
+        "hands": [names(h) for h in state.hands], "pile": [card_name(c) for c in state.pile],
+        "upcard": None if state.upcard is None else card_name(state.upcard),
+        "stock_pos": state.stock_pos, "deck": [card_name(c) for c in state.deck],
+        "knocker": state.knocker, "melds": [[names(m) for m in side] for side in state.melds],
+        "result": plain(state.result),
+    }
+
+
+def game_state(game: Any) -> dict[str, Any]:
+    """A two-player game or a table game: scores, the hands in progress, the record."""
+    from ginrummy.game import Game
+    from ginrummy.multiplayer.record import record_of as table_record_of
+    from ginrummy.multiplayer.record import record_to_dict as table_record_to_dict
+    from ginrummy.record import record_of, record_to_dict
+
+    two = isinstance(game, Game)
+    record = record_to_dict(record_of(game)) if two else table_record_to_dict(
+        table_record_of(game))
+    hands = [game.hand] if two else list(game.hands)
+    finished = ([plain(h.result) for h in game.finished] if two else
+                [{"table": h.table, "players": list(h.players), "dealer": h.dealer,
+                  "result": plain(h.state.result)} for h in _table_hands(game)])
+    return {
+        "players": 2 if two else game.players, "is_over": game.is_over,
+        "points": list(game.points), "winner": game.winner, "end_reason": plain(game.end_reason),
+        "finished_hands": finished, "hands_in_progress": [hand_state(h) for h in hands],
+        "settlement": plain(game.settlement()) if game.is_over else None,
+        "record": record,
+    }
+
+
+def _table_hands(game: Any) -> list[Any]:
+    if hasattr(game, "rounds"):
+        return [hand for scored in game.rounds for hand in scored.hands]
+    return list(game.finished)
+
+
+# ---------------------------------------------------------------- files
+
+
+def cli_output(args: list[str]) -> list[str]:
+    """``gin ARGS``'s exit code and output lines (files named by their base name)."""
+    from ginrummy.cli import main
+
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        code = main(args)
+    text = out.getvalue() + err.getvalue()
+    return [f"exit {code}", *text.replace(str(HERE) + "/", "").splitlines()]
+
+
+def observe_record(path: Path) -> dict[str, Any]:
+    """A record file: the game its loader gives, and ``gin replay`` and ``gin verify``."""
+    from ginrummy.multiplayer.record import is_table_record, load_table_record
+    from ginrummy.notation import read_any
+    from ginrummy.record import replay
+
+    text = path.read_text(encoding="utf-8")
+    game = load_table_record(text) if is_table_record(text) else replay(read_any(text))
+    return {"game": game_state(game),
+            "gin replay": cli_output(["replay", str(path)]),
+            "gin replay --seat 1": cli_output(["replay", "--seat", "1", str(path)]),
+            "gin verify": cli_output(["verify", "--lang", "en", str(path)])}
+
+
+def observe_save(path: Path) -> dict[str, Any]:
+    """A ``gin play`` save: the game and the setup that loading it gives."""
+    from ginrummy.cli_play import load_saved
+
+    game, setup = load_saved(path.read_text(encoding="utf-8"))
+    return {"game": game_state(game), "setup": plain(setup)}
+
+
+def observe_files() -> dict[str, Any]:
+    return {
+        "records": {p.name: observe_record(p) for p in sorted(RECORDS.iterdir())},
+        "saves": {p.name: observe_save(p) for p in sorted(SAVES.iterdir())},
+    }

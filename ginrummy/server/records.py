@@ -134,6 +134,20 @@ def rebuilt_record(engine: Engine, game_id: str) -> str:
                             stored.fair)
 
 
+def same_record(stored: str, rebuilt: str) -> bool:
+    """Whether a game's stored record is the one its log gives again. A record written before
+    a rules option existed lacks that option: its rules are the same when they read as the
+    same :class:`Rules` (a missing option reads as the value that game was played with)."""
+    if stored == rebuilt:
+        return True
+    try:
+        old, new = json.loads(stored), json.loads(rebuilt)
+        old_rules, new_rules = old["record"].pop("rules"), new["record"].pop("rules")
+        return bool(old == new and Rules.from_dict(old_rules) == Rules.from_dict(new_rules))
+    except (ValueError, TypeError, KeyError, AttributeError):
+        return False
+
+
 def verify_chain(engine: Engine, head: str | None = None) -> list[str]:
     """Every problem with the chain of finished games; an empty list when it holds.
 
@@ -156,7 +170,7 @@ def verify_chain(engine: Engine, head: str | None = None) -> list[str]:
             problems.append(f"{where}: its hash does not match its record (the record was "
                             "changed)")
         try:
-            if rebuilt_record(engine, link.game_id) != link.record:
+            if not same_record(link.record, rebuilt_record(engine, link.game_id)):
                 problems.append(f"{where}: the game's stored log and decks no longer give "
                                 "this record (the game was changed)")
         except (LookupError, ReplayError, ValueError) as failure:

@@ -9,8 +9,16 @@ import sqlalchemy as sa
 from starlette.testclient import TestClient
 
 from ginrummy.record import load_record
+from ginrummy.rules import Rules
 from ginrummy.server import db
-from ginrummy.server.records import GENESIS, chain, chain_hash, chain_head, verify_chain
+from ginrummy.server.records import (
+    GENESIS,
+    chain,
+    chain_hash,
+    chain_head,
+    same_record,
+    verify_chain,
+)
 from tests.server.kit import Player, create, running
 
 
@@ -151,3 +159,18 @@ def test_gin_serve_verify_records(sqlite_db: str, capsys: Any) -> None:
     engine.dispose()
     assert main(["serve", "--database", sqlite_db, "--verify-records"]) == 1
     assert "its hash does not match its record" in capsys.readouterr().out
+
+
+def test_a_record_written_before_a_rules_option_existed_still_verifies() -> None:
+    written = Rules.preset("standard").to_dict()
+    del written["limit_awards_game_bonus"]  # an older server wrote no such key
+    old = {"game_id": "g", "record": {"rules": written, "hands": [{"deck": ["AS", "2S"]}]}}
+    rebuilt = json.dumps({"game_id": "g", "record": {  # the rules read back, every key written
+        "rules": Rules.from_dict(written).to_dict(), "hands": [{"deck": ["AS", "2S"]}]}})
+    assert json.dumps(old) != rebuilt and same_record(json.dumps(old), rebuilt)
+    old["record"]["hands"][0]["deck"] = ["2S", "AS"]  # a changed deal still breaks it
+    assert not same_record(json.dumps(old), rebuilt)
+    other = json.loads(rebuilt)
+    other["record"]["rules"]["target"] = 150  # and so do other rules
+    assert not same_record(json.dumps(other), rebuilt)
+    assert not same_record("not json", rebuilt)

@@ -476,3 +476,21 @@ def test_R33_watch_link_game_over_and_replay_fit_a_phone(
         page.keyboard.press(key)
         assert fits_width(page), (key, wide_elements(page))
     calm_shot(page, shots / f"phone-three-replay-end-{locale}.png", full_page=True)
+
+
+def test_R34_my_table_is_dealt_even_when_the_computers_table_finished_first(
+    server: Server, browsers: Browsers
+) -> None:
+    """Hand 1 of my table waits for my seed: the page sends it even when the computers'
+    table has already played its whole first hand by the time the page opens."""
+    page = browsers.page()
+    created = create_table(page, server.url, {"players": 4,
+                                              "seats": ["computer", "computer", "computer"]})
+    game_id = created["game_id"]
+    deadline = time.monotonic() + 30
+    while not table_state(page, game_id)["scores"]:
+        assert time.monotonic() < deadline, "the computers' table did not finish its hand"
+        page.wait_for_timeout(100)
+    page.goto(f"{server.url}/play/{game_id}")
+    page.locator(".my-hand .card").first.wait_for(timeout=10_000)
+    assert "Table 1" in page.inner_text(".log")

@@ -499,8 +499,9 @@ export class TableScreen {
   get firstDealWanted() {
     const state = this.state;
     if (this.readOnly || !state || state.you === null || state.you === undefined) return false;
-    // a table game whose other tables are dealt already: my table's first deal waits for me
-    if (this.multi && state.stage === "hand") return readyWanted(state) && !(state.scores || []).some((score) => (score.players || []).includes(state.you));
+    // a table game whose other tables are dealt already (or even done with their first
+    // hand): my table's first deal waits for me
+    if (this.multi && (state.stage === "hand" || state.stage === "between_hands")) return readyWanted(state) && !(state.scores || []).some((score) => (score.players || []).includes(state.you));
     if (state.stage !== "waiting") return false;
     const mine = state.seats.find((seat) => seat.seat === state.you);
     if (!mine || mine.ready || !state.seats.every((seat) => seat.joined)) return false;

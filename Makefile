@@ -32,12 +32,14 @@ $(BENCH_STAMP): pyproject.toml $(TEST_STAMP)
 test: $(TEST_STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/mypy --strict $(TYPED)
+	$(BIN)/lint-imports
 	$(BIN)/pytest -n 2 -q
 
 # The quick loop while working: ruff, mypy, and every test but the slow and browser ones.
 test-fast: $(TEST_STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/mypy --strict $(TYPED)
+	$(BIN)/lint-imports
 	$(BIN)/pytest -n 2 -q -m "not slow and not browser"
 
 # The browser game on http://127.0.0.1:8000 (games in ./data/ unless DATABASE_URL is set);

@@ -37,7 +37,7 @@ SUMMARIES: dict[str, str] = {
     "play": "play a game in the terminal against the computer (English or Italian)",
     "analyze": "analyse a hand: melds, deadwood, best discards, layoffs (--jsonl for many)",
     "replay": "replay a recorded game (JSON or text notation) step by step",
-    "sim": "play two computer players against each other: win rates, points, speed",
+    "sim": "computer players against each other (two, three or two teams): wins, points, speed",
     "serve": "serve the game over HTTP and WebSocket (browser client and API)",
     "verify": "check that each hand of a game record was dealt fairly (provably fair deals)",
 }

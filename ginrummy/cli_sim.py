@@ -1,4 +1,4 @@
-"""Play a tournament between two computer players and report who is stronger.
+"""A tournament between computer players (two, three or two teams): who is stronger.
 
   gin sim simple greedy                       100 games to the target, standard rules
   gin sim simple greedy --games 4000 --duplicate --jobs 2

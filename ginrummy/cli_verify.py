@@ -217,6 +217,16 @@ def _replay_problem(error: RecordError, verdict: Verdict) -> None:
     where.append(Problem("replay", {"error": str(error)}))
 
 
+def _is_notation(text: str) -> bool:
+    from ginrummy.notation import parse_notation
+
+    try:
+        parse_notation(text)
+    except ValueError:
+        return False
+    return True
+
+
 def read_record(text: str) -> GameRecord | TableRecord:
     """The record in ``text``, two-player or table game by its ``format`` (not replayed yet)."""
     from ginrummy.multiplayer.record import FORMAT as TABLE_FORMAT
@@ -226,6 +236,10 @@ def read_record(text: str) -> GameRecord | TableRecord:
     try:
         data = json.loads(text)
     except json.JSONDecodeError as error:
+        if _is_notation(text):
+            raise RecordError("this is the text notation, which keeps no seeds or "
+                              "commitments: verify the game's JSON record (gin replay reads "
+                              "both)") from None
         raise RecordError(f"not valid JSON: {error}") from None
     kind = data.get("format") if isinstance(data, dict) else None
     if kind == TABLE_FORMAT:

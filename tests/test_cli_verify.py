@@ -249,6 +249,14 @@ def test_bad_input_exits_2_with_a_precise_error(tmp_path: Path, content: Any, me
     assert out.strip() == message.format(path=tmp_path / "game.json")
 
 
+def test_a_notation_file_is_named_as_such_not_as_broken_json() -> None:
+    path = Path(__file__).parent / "data" / "golden_classic.txt"
+    out, err = io.StringIO(), io.StringIO()
+    status = run(argparse.Namespace(file=str(path), lang="en"), out, err)
+    assert status == 2
+    assert "this is the text notation, which keeps no seeds or commitments" in err.getvalue()
+
+
 def test_a_missing_file_exits_2(tmp_path: Path) -> None:
     out, err = io.StringIO(), io.StringIO()
     path = tmp_path / "none.json"

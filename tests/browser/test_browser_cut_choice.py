@@ -49,6 +49,9 @@ def test_R4_higher_cut_chooses_to_deal_under_lotoflaughs(
     panel = page.locator(".cut-choice")
     assert words["prompt"] in panel.inner_text()
     deal = page.locator('.cut-choice button[data-name="deal-first"]')
+    # (off for a moment while the page's seed for hand 1 is being acknowledged)
+    page.wait_for_function("!document.querySelector('.cut-choice button[data-name=\"deal-first\"]')"
+                           ".disabled")
     assert deal.inner_text() == words["deal"] and deal.is_enabled()
     assert page.locator(".my-hand .card").count() == 0  # nothing dealt before the choice
     shot(page, shots / f"cut-choice-{locale}.png", full_page=False)

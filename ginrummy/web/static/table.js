@@ -6,7 +6,7 @@ import { cutText, handWasGin, historyLines, moveText, seatName } from "./describ
 import { h, store, typing } from "./dom.js";
 import { language, t } from "./i18n.js";
 import { clearNotices, errorText, notify } from "./notices.js";
-import { handPicture, handSeatOf, isTableGame, readyWanted } from "./multistate.js";
+import { handPicture, handSeatOf, isTableGame, isTeams, readyWanted } from "./multistate.js";
 import { renderMultiTable } from "./multiview.js";
 import { seedFields } from "./seedbox.js";
 import { animateMove, measureMove, renderTable } from "./tableview.js";
@@ -499,9 +499,10 @@ export class TableScreen {
   get firstDealWanted() {
     const state = this.state;
     if (this.readOnly || !state || state.you === null || state.you === undefined) return false;
-    // a table game whose other tables are dealt already (or even done with their first
-    // hand): my table's first deal waits for me
-    if (this.multi && (state.stage === "hand" || state.stage === "between_hands")) return readyWanted(state) && !(state.scores || []).some((score) => (score.players || []).includes(state.you));
+    // a table game whose other tables are dealt already (at teams, even done with their
+    // first hand): my table's first deal waits for me. (Three players: after a hand I sat
+    // out, its result waits for my Next hand.)
+    if (this.multi && (state.stage === "hand" || (state.stage === "between_hands" && isTeams(state)))) return readyWanted(state) && !(state.scores || []).some((score) => (score.players || []).includes(state.you));
     if (state.stage !== "waiting") return false;
     const mine = state.seats.find((seat) => seat.seat === state.you);
     if (!mine || mine.ready || !state.seats.every((seat) => seat.joined)) return false;

@@ -65,6 +65,11 @@ def ask(client: TestClient, gid: str, token: str) -> Any:
         return browser.post(f"/api/games/{gid}/rematch?token={token}")
 
 
+def decline(client: TestClient, gid: str, token: str) -> Any:
+    with other_browser(client) as browser:
+        return browser.delete(f"/api/games/{gid}/rematch?token={token}")
+
+
 def test_a_rematch_between_friends_starts_when_both_ask_and_each_takes_their_own_seat(
     sqlite_db: str
 ) -> None:
@@ -122,22 +127,19 @@ def test_an_offer_can_be_declined_or_taken_back_and_asked_again(sqlite_db: str) 
         gid = game["game_id"]
         play_to_the_end(ann_ws, bea_ws)
         assert ask(client, gid, game["token"]).json()["offers"] == [0]
-        with other_browser(client) as browser:
-            declined = browser.delete(f"/api/games/{gid}/rematch?token={bea}")
+        declined = decline(client, gid, bea)
         assert declined.status_code == 200 and declined.json()["offers"] == []
         said = told(ann_ws)
         while "declined_by" not in said:
             said = told(ann_ws)
         assert said == {"type": "rematch", "offers": [], "game_id": None, "declined_by": 1}
         assert ask(client, gid, bea).json()["offers"] == [1]
-        with other_browser(client) as browser:
-            taken_back = browser.delete(f"/api/games/{gid}/rematch?token={bea}")
+        taken_back = decline(client, gid, bea)
         assert taken_back.json()["offers"] == []
         assert ask(client, gid, game["token"]).status_code == 200
         started = ask(client, gid, bea)
         assert started.status_code == 201
-        with other_browser(client) as browser:
-            late = browser.delete(f"/api/games/{gid}/rematch?token={game['token']}")
+        late = decline(client, gid, game["token"])
         assert late.status_code == 409 and late.json()["error"]["code"] == "rematch_started"
 
 

@@ -324,7 +324,7 @@ export function panel(ctl) {
 }
 
 function tell(ctl, within = ctl.root) {
-  const status = ctl.telling && within.querySelector(".felt .panel p.status, .panel p.status");
+  const status = ctl.telling && within.querySelector(".panel p.status");
   if (!status) return;
   status.removeAttribute("aria-live"); // the move is announced once, by the log's live region
   status.classList.add("telling");

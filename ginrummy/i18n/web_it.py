@@ -463,7 +463,7 @@ OWN_IT: dict[str, str] = {
     "rematch.title": "Rivincita",
     "rematch.asked": "Hai proposto la rivincita a {name}: in attesa di risposta…",
     "rematch.offer": "{name} ti propone la rivincita.",
-    "rematch.declined": "{name} non vuole la rivincita.",
+    "rematch.declined": "{name} ha rifiutato la rivincita.",
     "rematch.withdrawn": "{name} ha ritirato la proposta di rivincita.",
     "rematch.started": "La rivincita è cominciata.",
     "rematch.waiting": "In attesa che {name} si sieda al tavolo della rivincita…",

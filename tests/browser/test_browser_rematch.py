@@ -98,8 +98,14 @@ def test_friends_rematch_once_both_agree_each_in_their_own_browser(
     bob.locator('button[data-name="rematch-decline"]').wait_for()
     assert "Ann asks for a rematch." in bob.inner_text(".result-panel")
     assert violations(ann, axe_source) == [] and violations(bob, axe_source) == []
+    for page in (ann, bob):  # the offer and its answer on a phone too
+        page.set_viewport_size({"width": 390, "height": 844})
+        assert violations(page, axe_source) == []
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390
+        page.set_viewport_size({"width": 1280, "height": 900})
     click(bob, "rematch-decline")
     ann.locator("#notices").get_by_text("Bob declined the rematch.").wait_for()
+    assert violations(ann, axe_source) == []  # the notice of a refusal
     ann.locator('button[data-name="rematch"]').wait_for()
     bob.locator('button[data-name="rematch-decline"]').wait_for(state="detached")
     click(ann, "rematch")

@@ -22,7 +22,7 @@ from __future__ import annotations
 import string
 from collections.abc import Iterable, Mapping
 
-from ginrummy.cards import RANKS, SUIT_SYMBOLS, SUITS, card_name
+from ginrummy.core.cards import RANKS, SUIT_SYMBOLS, SUITS, card_name
 from ginrummy.i18n import en, it
 
 LANGUAGES: tuple[str, ...] = ("en", "it")

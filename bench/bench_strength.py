@@ -38,7 +38,8 @@ from ginrummy.core.actions import (
     Action,
 )
 from ginrummy.core.cards import cards_of
-from ginrummy.core.game import Game, cut_for_deal, prefers_to_deal
+from ginrummy.core.cut import cut_for_deal
+from ginrummy.core.game import Game, prefers_to_deal
 from ginrummy.core.hand import Phase, shuffled_deck
 from ginrummy.core.melds import best_arrangement, min_deadwood
 from ginrummy.core.rules import Rules

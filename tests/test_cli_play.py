@@ -16,7 +16,8 @@ from ginrummy.cli import main
 from ginrummy.cli.play import deck_for as play_deck
 from ginrummy.cli.play import load_saved
 from ginrummy.core.actions import DRAW_STOCK, KNOCK_BASE, LAYOFF_BASE, PASS
-from ginrummy.core.game import Cut, Game
+from ginrummy.core.cut import Cut
+from ginrummy.core.game import Game
 from ginrummy.core.hand import Phase
 from ginrummy.core.melds import min_deadwood
 from ginrummy.core.rules import Rules
@@ -333,7 +334,6 @@ def test_knocker_chooses_an_arrangement_with_hint_and_typo() -> None:
 def test_R33_R34_play_a_whole_table_game(players: int, lang: str, tmp_path: Path,
                                          capsys: pytest.CaptureFixture[str],
                                          monkeypatch: pytest.MonkeyPatch) -> None:
-    from ginrummy.core.table_game import TeamGame, ThreePlayerGame
 
     player = Player(lang, capsys)
     path = tmp_path / "table.json"
@@ -342,7 +342,7 @@ def test_R33_R34_play_a_whole_table_game(players: int, lang: str, tmp_path: Path
     out = player.text()
     game, setup = load_saved(path.read_text(encoding="utf-8"))
     assert game.is_over and setup is not None and len(setup.names) == players
-    assert isinstance(game, ThreePlayerGame if players == 3 else TeamGame)
+    assert game.table_rules.kind == ("three" if players == 3 else "teams")
     words = {
         (3, "en"): ("Gin Rummy for three", "deals and sits out", "Score: You ", "Game over.",
                     "final total", "Winner:", "To "),

@@ -15,7 +15,8 @@ import pytest
 from ginrummy.agents.simple import SimpleAgent
 from ginrummy.cli import COMMANDS, main
 from ginrummy.cli.verify import run, verify_record
-from ginrummy.core.game import Cut, Game
+from ginrummy.core.cut import Cut
+from ginrummy.core.game import Game
 from ginrummy.core.rules import Rules
 from ginrummy.core.shuffle import SeededSource
 from ginrummy.core.views import view_of

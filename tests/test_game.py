@@ -13,21 +13,15 @@ from typing import NamedTuple
 import pytest
 
 from ginrummy.core.actions import DONE, DRAW_STOCK, PASS, discard, layoff, meld, parse_action
-from ginrummy.core.game import (
-    Cut,
-    Game,
-    GameError,
-    GamePhase,
-    cut_for_deal,
-    new_game,
-    next_dealer,
-    prefers_to_deal,
-    settle,
-)
+from ginrummy.core.cut import Cut, cut_for_deal
+from ginrummy.core.errors import GameError
+from ginrummy.core.game import Game, GamePhase, new_game, prefers_to_deal
 from ginrummy.core.hand import IllegalActionError, Phase
 from ginrummy.core.melds import best_arrangement, best_defence
 from ginrummy.core.result import HandResult
 from ginrummy.core.rules import Rules
+from ginrummy.core.scoring import Payment, next_dealer, settle
+from ginrummy.core.table import TableRules
 from tests.handbuilder import deck_for
 
 SEAT1_DEALS = Cut.parse("KD 2S")
@@ -170,31 +164,31 @@ def test_R4_cut_lower_card_deals_ties_recut() -> None:
                           (card("KD"), card("2S"))])
     cut = cut_for_deal(rng)
     assert str(cut) == "7H 7C, AD AS, KD 2S"
-    assert cut.dealer == 1
+    assert cut.low == 1
     assert "tie: cut again" in cut.describe() and "seat 1 cut the lower card (2)" in cut.describe()
-    assert Cut.parse("3C QH").dealer == 0
-    assert Cut.parse("TC 9H").dealer == 1  # ten is higher than nine: rank, not suit
+    assert Cut.parse("3C QH").low == 0
+    assert Cut.parse("TC 9H").low == 1  # ten is higher than nine: rank, not suit
     # reproducible from a seed, and always decided
     for seed in range(200):
         first, again = cut_for_deal(seed), cut_for_deal(random.Random(seed))
         assert first == again
-        low, high = first.rounds[-1][first.dealer], first.rounds[-1][1 - first.dealer]
+        low, high = first.rounds[-1][first.low], first.rounds[-1][1 - first.low]
         assert low % 13 < high % 13
         assert all(a % 13 == b % 13 for a, b in first.rounds[:-1])
     assert any(len(cut_for_deal(seed).rounds) > 1 for seed in range(200))
     game = new_game(Rules.preset("standard"), 5)
-    assert game.dealer == game.cut.dealer and game.phase is GamePhase.DEALING
+    assert game.dealer == game.cut.low and game.phase is GamePhase.DEALING
 
 
 @pytest.mark.parametrize(
     ("text", "message"),
     [
-        ("7H 7C", "a tie on rank needs another round"),
+        ("7H 7C", "the lowest rank is tied; another round is needed"),
         ("7H 8C, KD 2S", "not a tie, yet more rounds follow"),
-        ("7H 7H", "both seats cut 7H"),
-        ("7H", "expected two cards"),
+        ("7H 7H", "7H is cut twice"),
+        ("7H", "at least two players; got 1 card$"),
         ("7H XX", "not a card"),
-        ("", "expected two cards"),
+        ("", "at least two players; got 0 cards"),
     ],
 )
 def test_R4_cut_errors(text: str, message: str) -> None:
@@ -586,3 +580,27 @@ def test_docstring_examples() -> None:
 
     failures, tried = doctest.testmod(ginrummy.core.game)
     assert failures == 0 and tried > 0
+
+
+def test_a_game_of_two_is_a_table_of_two_with_the_same_cut_deals_and_scores() -> None:
+    """One game class: ``TableRules(2, rules)`` and ``rules`` alone make the same game, and a
+    two-player game answers the table questions like any other (one table, players 0 and 1)."""
+    rules = Rules.preset("standard", max_hands=4)
+    alone, table = new_game(rules, 11), new_game(TableRules(2, rules), 11)
+    assert alone == table and alone.cut.players == 2 and alone.tables == 1
+    rng_a, rng_b = random.Random(3), random.Random(3)
+    while not alone.is_over:
+        assert alone.tables_to_deal() == (0,) and alone.players_at(0) == (0, 1)
+        alone, table = alone.deal_from(rng_a), table.deal_from(rng_b, table=0)
+        while alone.hand is not None:
+            action = rng_a.choice(alone.hand.legal_actions())
+            rng_b.choice(alone.hand.legal_actions())
+            alone, table = alone.apply(action), table.apply(action, table=0)
+    assert alone == table
+    assert [h.state for h in alone.played] == list(alone.finished)
+    assert [h.round for h in alone.played] == list(range(1, len(alone.finished) + 1))
+    settlement = alone.settlement()
+    assert settlement.winner == alone.winner and alone.end_reason in ("target", "max_hands")
+    assert settlement.payer is not None
+    assert settlement.payments == (Payment(settlement.payer, 1 - settlement.payer,
+                                           settlement.margin, settlement.payment),)

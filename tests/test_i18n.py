@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from ginrummy.core.game import settle
 from ginrummy.core.rules import PRESETS, Rules
+from ginrummy.core.scoring import settle
 from ginrummy.i18n import (
     CATALOGUES,
     LANGUAGES,

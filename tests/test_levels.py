@@ -27,7 +27,8 @@ from ginrummy.core.actions import (
     action_name,
 )
 from ginrummy.core.cards import parse_card, parse_card_list
-from ginrummy.core.game import Game, cut_for_deal
+from ginrummy.core.cut import cut_for_deal
+from ginrummy.core.game import Game
 from ginrummy.core.hand import HandState, Phase, deal_hand, shuffled_deck
 from ginrummy.core.rules import Rules
 from ginrummy.core.views import view_of

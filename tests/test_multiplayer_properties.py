@@ -10,8 +10,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from ginrummy.agents.registry import make_agent
+from ginrummy.core.game import Game, new_game
 from ginrummy.core.rules import PRESETS, Rules
-from ginrummy.core.table_game import TableGame, TableRules, new_table_game
+from ginrummy.core.table import TableRules
 from ginrummy.core.views import view_of
 from ginrummy.format.table_record import dump_table_record, load_table_record, record_of, replay
 from ginrummy.sim.table_play import MAX_DEALS_PER_GAME, deal_all
@@ -28,7 +29,7 @@ def table_rules(players: int, preset: str, short: bool) -> TableRules:
     return TableRules(players, rules, 40 if short and players > 3 else None)
 
 
-def play(game: TableGame, seed: int, agent: str, stop_after: int | None = None) -> TableGame:
+def play(game: Game, seed: int, agent: str, stop_after: int | None = None) -> Game:
     """Agents at every place play (checking each sub-game's cards after every action) until
     the end, or until ``stop_after`` actions."""
     agents = [make_agent(agent, seed + p) for p in range(game.players)]
@@ -44,7 +45,7 @@ def play(game: TableGame, seed: int, agent: str, stop_after: int | None = None) 
                 view = view_of(state, state.turn)
                 action = agents[players[state.turn]].choose(view)
                 assert action in view.legal
-                game = game.apply(table, action)
+                game = game.apply(action, table=table)
                 actions += 1
                 after = game.hands[table]
                 (after if after is not None else state.apply(action)).check_invariants()
@@ -59,10 +60,10 @@ def test_R33_R35_random_games_end_conserve_cards_and_replay(
     players: int, preset: str, short: bool, seed: int, agent: str
 ) -> None:
     short = short or agent == "random"  # random players void many hands: keep their games short
-    game = play(new_table_game(table_rules(players, preset, short), random.Random(seed)),
+    game = play(new_game(table_rules(players, preset, short), random.Random(seed)),
                 seed, agent)
     assert game.is_over and game.end_reason is not None
-    for played in game.finished:
+    for played in game.played:
         played.state.check_invariants()
         assert played.dealer in played.players or game.players == 3
     assert max(game.totals) >= game.table_rules.target or game.end_reason != "target"
@@ -76,7 +77,7 @@ def test_R33_R35_random_games_end_conserve_cards_and_replay(
        stop=st.integers(0, 400))
 def test_R33_R35_games_stopped_anywhere_replay_identically(players: int, seed: int,
                                                            stop: int) -> None:
-    game = play(new_table_game(table_rules(players, "classic", False), random.Random(seed)),
+    game = play(new_game(table_rules(players, "classic", False), random.Random(seed)),
                 seed, "simple", stop_after=stop)
     assert replay(record_of(game)) == game
     assert load_table_record(dump_table_record(game)) == game

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from ginrummy.core.table_game import TeamGame, ThreePlayerGame
+from ginrummy.core.game import Game
 from ginrummy.format.record import RecordError
 from ginrummy.format.table_record import (
     FORMAT,
@@ -21,17 +21,17 @@ from ginrummy.format.table_record import (
 from tests.test_multiplayer_rules import GIN, KNOCK, UNDERCUT, play, teams, three, void
 
 
-def rotation_game() -> ThreePlayerGame:
+def rotation_game() -> Game:
     """R33: gin by player 2, then an undercut by player 2 after player 0 dealt."""
     return play(play(three(stake_per_point=1), 0, GIN), 0, UNDERCUT)
 
 
-def team_game() -> TeamGame:
+def team_game() -> Game:
     """R34: a void at table 0, a knock at table 1, then an undercut at table 0."""
     return play(play(void(teams(team_target=500), 0), 1, KNOCK), 0, UNDERCUT)
 
 
-def as_data(game: ThreePlayerGame | TeamGame) -> dict[str, Any]:
+def as_data(game: Game | Game) -> dict[str, Any]:
     data: dict[str, Any] = json.loads(dump_table_record(game))
     return data
 
@@ -62,8 +62,8 @@ def test_R34_record_keeps_the_void_table_and_the_round() -> None:
 
 def test_R34_record_in_the_middle_of_a_round() -> None:
     game = play(teams(), 0, KNOCK)
-    game = game.deal(1, list(range(52)))
-    game = game.apply(1, game.hands[1].legal_actions()[0])  # type: ignore[union-attr]
+    game = game.deal(list(range(52)), table=1)
+    game = game.apply(game.hands[1].legal_actions()[0], table=1)  # type: ignore[union-attr]
     data = as_data(game)
     assert [(h["table"], "result" in h) for h in data["hands"]] == [(0, True), (1, False)]
     assert load_table_record(json.dumps(data)) == game
@@ -79,7 +79,7 @@ def test_R34_record_in_the_middle_of_a_round() -> None:
     (lambda d: d["hands"][1].update(round=5), "hand 2: the record says round 5"),
     (lambda d: d["hands"][1].update(colour="red"), "hand 2: unknown hand field 'colour'"),
     (lambda d: d.update(players=4), "cut: 3 cards a round for 4 players"),
-    (lambda d: d.update(players=5), "rules: players must be 3"),
+    (lambda d: d.update(players=5), "rules: players must be 2, 3"),
     (lambda d: d["rules"].update(dealer_rule="winner"), "rules: dealer_rule 'winner'"),
     (lambda d: d["final"].update(payments=[[1, 2, 3, 3]]), "final payments"),
     (lambda d: (d["hands"][0]["actions"].pop(), d["hands"][0].pop("action_ids")),

@@ -10,39 +10,33 @@ from __future__ import annotations
 import pytest
 
 from ginrummy.core.actions import DONE, DRAW_STOCK, PASS, discard, layoff, meld, parse_action
-from ginrummy.core.game import GameError
+from ginrummy.core.cut import Cut
+from ginrummy.core.errors import GameError, TableError
+from ginrummy.core.game import Game, TableSlot
 from ginrummy.core.hand import IllegalActionError, Phase
 from ginrummy.core.melds import best_arrangement, best_defence
 from ginrummy.core.rules import Rules
-from ginrummy.core.table_game import (
-    TableCut,
-    TableError,
-    TableRules,
-    TeamGame,
-    ThreePlayerGame,
-    pairings,
-    score_round,
-)
-from ginrummy.core.teams import TableSlot
+from ginrummy.core.scoring import score_round
+from ginrummy.core.table import TableRules, pairings
 from tests.handbuilder import deck_for
 from tests.test_game import GIN, KNOCK, SPADE_GIN, TIE, UNDERCUT, Scenario
 
-Game = ThreePlayerGame | TeamGame
+Game = Game | Game
 
-PLAYER1_LOW = TableCut.parse("9H 3C KD")
+PLAYER1_LOW = Cut.parse("9H 3C KD")
 """Three players: player 1 cuts lowest and deals first; players 2 and 0 play."""
-TEAM1_DEALS = TableCut.parse("KH 2C 9D 8S")
+TEAM1_DEALS = Cut.parse("KH 2C 9D 8S")
 """Four players: player 1 (team 1) cuts lowest, so team 1 deals at both tables."""
 
 
-def three(rules: str = "classic", **options: object) -> ThreePlayerGame:
-    return ThreePlayerGame.start(TableRules(3, Rules.preset(rules, **options)), PLAYER1_LOW)
+def three(rules: str = "classic", **options: object) -> Game:
+    return Game.start(TableRules(3, Rules.preset(rules, **options)), PLAYER1_LOW)
 
 
 def teams(players: int = 4, rules: str = "modern", team_target: int | None = None,
-          cut: TableCut = TEAM1_DEALS, **options: object) -> TeamGame:
+          cut: Cut = TEAM1_DEALS, **options: object) -> Game:
     table = TableRules(players, Rules.preset(rules, **options), team_target)
-    return TeamGame.start(table, cut)
+    return Game.start(table, cut)
 
 
 def lay_out(game: Game, table: int) -> Game:
@@ -53,37 +47,37 @@ def lay_out(game: Game, table: int) -> Game:
         free = hand.free_cards(hand.turn)
         if hand.phase is Phase.KNOCKER_MELDS:
             for shown in best_arrangement(free).melds:
-                game = game.apply(table, meld(shown))
+                game = game.apply(meld(shown), table=table)
         else:
             gin = hand.free_cards(hand.knocker) == 0
             defence = best_defence(free, hand.melds[hand.knocker], gin=gin)
             for shown in defence.melds:
-                game = game.apply(table, meld(shown))
+                game = game.apply(meld(shown), table=table)
             for card in defence.layoffs:
-                game = game.apply(table, layoff(card))
-        game = game.apply(table, DONE)
+                game = game.apply(layoff(card), table=table)
+        game = game.apply(DONE, table=table)
     return game
 
 
 def play(game: Game, table: int, scenario: Scenario) -> Game:
     """Deal ``scenario`` at ``table`` and play it to its end."""
     deck = deck_for(scenario.non_dealer, scenario.dealer, scenario.upcard, scenario.stock)
-    game = game.deal(table, deck)
+    game = game.deal(deck, table=table)
     for move in scenario.moves.split(";"):
-        game = game.apply(table, parse_action(move))
+        game = game.apply(parse_action(move), table=table)
     return lay_out(game, table)
 
 
 def void(game: Game, table: int) -> Game:
     """Deal GIN's deck at ``table``; both draw from the stock and throw it back until void."""
-    game = game.deal(table, deck_for(GIN.non_dealer, GIN.dealer, GIN.upcard))
+    game = game.deal(deck_for(GIN.non_dealer, GIN.dealer, GIN.upcard), table=table)
     while (state := game.hands[table]) is not None:
         if state.phase in (Phase.FIRST_UPCARD, Phase.WALL):
-            game = game.apply(table, PASS)
+            game = game.apply(PASS, table=table)
         elif state.phase is Phase.DRAW:
-            game = game.apply(table, DRAW_STOCK)
+            game = game.apply(DRAW_STOCK, table=table)
         else:
-            game = game.apply(table, discard(state.deck[state.stock_pos - 1]))
+            game = game.apply(discard(state.deck[state.stock_pos - 1]), table=table)
     return game
 
 
@@ -94,38 +88,38 @@ def test_R33_lowest_cut_deals_and_the_other_two_play() -> None:
     game = three()
     assert game.dealer == 1 and game.sitting_out() == 1
     assert game.players_at(0) == (2, 0)  # the dealer's left plays first (hand seat 0)
-    game = game.deal(0, deck_for(GIN.non_dealer, GIN.dealer, GIN.upcard))
+    game = game.deal(deck_for(GIN.non_dealer, GIN.dealer, GIN.upcard), table=0)
     assert game.hand is not None and game.hand.dealer == 1 and game.hand.turn == 0
 
 
 def test_R33_cut_ties_for_lowest_cut_again() -> None:
-    cut = TableCut.parse("3H 3C KD, 8H 5C 2D")
+    cut = Cut.parse("3H 3C KD, 8H 5C 2D")
     assert cut.low == 2
-    assert TableCut.parse("3H KC 4D").players == 3
+    assert Cut.parse("3H KC 4D").players == 3
     with pytest.raises(TableError, match="lowest rank is tied"):
-        TableCut.parse("3H 3C KD")
+        Cut.parse("3H 3C KD")
     with pytest.raises(TableError, match="not a tie"):
-        TableCut.parse("AH 3C KD, 8H 5C 2D")
-    assert TableCut.parse("AH 3C 3D").low == 0  # a tie above the lowest card does not matter
+        Cut.parse("AH 3C KD, 8H 5C 2D")
+    assert Cut.parse("AH 3C 3D").low == 0  # a tie above the lowest card does not matter
 
 
 def test_R33_loser_deals_next_between_winner_and_previous_dealer() -> None:
     game = three()
     game = play(game, 0, GIN)  # player 2 (seat 0) goes gin: 20 + 57 against player 0
-    assert game.finished[-1].players == (2, 0) and game.finished[-1].dealer == 1
+    assert game.played[-1].players == (2, 0) and game.played[-1].dealer == 1
     assert game.points == (0, 0, 77)
     assert game.dealer == 0 and game.players_at(0) == (1, 2)  # winner 2, previous dealer 1
     game = play(game, 0, UNDERCUT)  # player 2 (seat 1, the hand's dealer part) undercuts 1
     assert game.points == (0, 0, 95)
     assert game.dealer == 1 and game.players_at(0) == (2, 0)  # winner 2, previous dealer 0
     assert game.hands_won == (0, 0, 2)
-    assert [h.dealer for h in game.finished] == [1, 0]
+    assert [h.dealer for h in game.played] == [1, 0]
 
 
 def test_R33_void_hand_same_dealer_same_players() -> None:
     game = void(three(), 0)
-    assert game.finished[-1].state.result is not None
-    assert game.finished[-1].state.result.is_void
+    assert game.played[-1].state.result is not None
+    assert game.played[-1].state.result.is_void
     assert game.dealer == 1 and game.players_at(0) == (2, 0) and game.points == (0, 0, 0)
     assert game.hands_played == 0 and game.round_number == 2
 
@@ -146,18 +140,18 @@ def test_R33_individual_totals_boxes_game_bonus_and_payments() -> None:
     ]:
         assert game.players_at(0) == players
         game = play(game, 0, scenario)
-        assert game.finished[-1].player_of(game.finished[-1].state.result.winner) == winner
+        assert game.played[-1].player_of(game.played[-1].state.result.winner) == winner
     assert game.is_over and game.end_reason == "target" and game.winner == 0
     assert game.points == (150, 77, 55) and game.hands_won == (3, 1, 1)
     settlement = game.settlement()
-    assert settlement.sheet.box_points == (60, 20, 20)
-    assert settlement.sheet.game_bonus == (100, 0, 0) and not settlement.sheet.shutout
+    assert settlement.box_points == (60, 20, 20)
+    assert settlement.game_bonus == (100, 0, 0) and not settlement.shutout
     assert settlement.final == (310, 97, 75)
     assert [(p.payer, p.payee, p.points, p.amount) for p in settlement.payments] == [
         (1, 0, 213, 213), (2, 0, 235, 235)
     ]
     with pytest.raises(GameError, match="game is over"):
-        game.deal(0, deck_for(GIN.non_dealer, GIN.dealer, GIN.upcard))
+        game.deal(deck_for(GIN.non_dealer, GIN.dealer, GIN.upcard), table=0)
 
 
 def test_R33_shutout_when_both_others_scored_nothing() -> None:
@@ -167,13 +161,13 @@ def test_R33_shutout_when_both_others_scored_nothing() -> None:
     game = play(game, 0, UNDERCUT)  # players (0, 1) after player 2 dealt: player 1 undercuts
     assert game.points == (0, 73, 77)
     game = play(game, 0, KNOCK)  # players (1, 2): player 1 wins 55, player 0 never scored
-    assert game.is_over and game.winner == 1 and not game.settlement().sheet.shutout
+    assert game.is_over and game.winner == 1 and not game.settlement().shutout
     only = three()
     only = play(only, 0, GIN)
     only = play(only, 0, UNDERCUT)
     only = play(only, 0, GIN)  # players (2, 0): player 2 reaches 172, both others on 0
     assert only.points == (0, 0, 172) and only.winner == 2
-    sheet = only.settlement().sheet
+    sheet = only.settlement()
     assert sheet.shutout and sheet.shutout_points == (0, 0, 100)  # classic: bonus doubled
 
 
@@ -184,7 +178,7 @@ def test_R33_limits_highest_total_wins_shared_top_no_winner() -> None:
     assert game.settlement().payments == ()
     timed = play(three(time_limit_minutes=30), 0, GIN).time_up()
     assert timed.is_over and timed.end_reason == "time_limit" and timed.winner == 2
-    dealt = three(time_limit_minutes=30).deal(0, deck_for(GIN.non_dealer, GIN.dealer, "QC"),
+    dealt = three(time_limit_minutes=30).deal(deck_for(GIN.non_dealer, GIN.dealer, "QC"), table=0,
                                               elapsed_minutes=31)
     assert dealt.is_over and dealt.winner is None
 
@@ -196,7 +190,7 @@ def test_R33_options_that_do_not_apply_are_refused() -> None:
         TableRules(3, Rules.preset("classic", dealer_rule="winner"))
     with pytest.raises(TableError, match="team_target applies only to team games"):
         TableRules(3, Rules.preset("classic"), team_target=125)
-    for players, message in [(2, "two-player game"), (5, "got 5"), (12, "got 12"),
+    for players, message in [(1, "got 1"), (5, "got 5"), (12, "got 12"),
                              (True, "whole number"), ("4", "whole number")]:
         with pytest.raises(TableError, match=message):
             TableRules(players, Rules.preset("classic"))  # type: ignore[arg-type]
@@ -207,41 +201,41 @@ def test_R33_options_that_do_not_apply_are_refused() -> None:
 def test_R33_bad_moves_change_nothing() -> None:
     game = three()
     with pytest.raises(TableError, match="table 1"):
-        game.deal(1, deck_for(GIN.non_dealer, GIN.dealer, GIN.upcard))
+        game.deal(deck_for(GIN.non_dealer, GIN.dealer, GIN.upcard), table=1)
     with pytest.raises(GameError, match="deal first"):
-        game.apply(0, PASS)
-    dealt = game.deal(0, deck_for(GIN.non_dealer, GIN.dealer, GIN.upcard))
+        game.apply(PASS, table=0)
+    dealt = game.deal(deck_for(GIN.non_dealer, GIN.dealer, GIN.upcard), table=0)
     with pytest.raises(IllegalActionError):
-        dealt.apply(0, DRAW_STOCK)
+        dealt.apply(DRAW_STOCK, table=0)
     with pytest.raises(GameError, match="still being played"):
-        dealt.deal(0, deck_for(GIN.non_dealer, GIN.dealer, GIN.upcard))
-    assert dealt == game.deal(0, deck_for(GIN.non_dealer, GIN.dealer, GIN.upcard))
-    with pytest.raises(TableError, match="needs 3"):
-        ThreePlayerGame.start(TableRules(4, Rules.preset("classic")), PLAYER1_LOW)
+        dealt.deal(deck_for(GIN.non_dealer, GIN.dealer, GIN.upcard), table=0)
+    assert dealt == game.deal(deck_for(GIN.non_dealer, GIN.dealer, GIN.upcard), table=0)
+    with pytest.raises(TableError, match="4 players need 4"):
+        Game.start(TableRules(4, Rules.preset("classic")), PLAYER1_LOW)
 
 
 def test_R33_oklahoma_spade_double_and_extra_boxes_per_player() -> None:
     game = play(three("oklahoma", extra_boxes=True), 0, SPADE_GIN)  # (25 + 57) x 2 for player 2
     assert game.points == (0, 0, 164) and game.extra_boxes == (0, 0, 4)
     assert game.is_over and game.winner == 2  # Oklahoma's target, 150
-    sheet = game.settlement().sheet
+    sheet = game.settlement()
     assert sheet.final == (0, 0, 164 + 25 + 4 * 25 + 100 + 100)
 
 
 def test_R31_R33_R34_a_limit_without_target_gives_no_game_bonus_at_a_table() -> None:
     timed = play(three(time_limit_minutes=30), 0, GIN).time_up()  # classic: bonus 100
-    assert timed.winner == 2 and timed.settlement().sheet.game_bonus == (0, 0, 0)
-    assert not timed.settlement().sheet.shutout
+    assert timed.winner == 2 and timed.settlement().game_bonus == (0, 0, 0)
+    assert not timed.settlement().shutout
     rounds = play(play(teams(max_hands=1), 0, UNDERCUT), 1, UNDERCUT)  # modern: bonus 100
-    assert rounds.winner == 1 and rounds.settlement().sheet.game_bonus == (0, 0)
+    assert rounds.winner == 1 and rounds.settlement().game_bonus == (0, 0)
     leader = play(three(time_limit_minutes=30, limit_awards_game_bonus=True), 0, GIN).time_up()
-    assert leader.settlement().sheet.game_bonus == (0, 0, 100)
+    assert leader.settlement().game_bonus == (0, 0, 100)
 
 
 def test_R4_R33_a_table_under_lotoflaughs_lets_the_lowest_cut_deal() -> None:
     table = TableRules(3, Rules.preset("lotoflaughs"))
     assert "lowest cut deals first" in table.not_applicable()["first_dealer"]
-    game = ThreePlayerGame.start(table, PLAYER1_LOW)
+    game = Game.start(table, PLAYER1_LOW)
     assert game.dealer == 1  # no choice: the deal goes on as under low_cut_deals
     assert "first_dealer" in TableRules(4, Rules.preset("lotoflaughs")).not_applicable()
 
@@ -311,12 +305,12 @@ def test_R34_first_team_to_125_wins_and_the_teams_settle() -> None:
     game = play(play(game, 0, UNDERCUT), 1, KNOCK)  # player 3 wins 33, player 2 wins 55
     assert game.points == (132, 0) and game.is_over and game.winner == 0
     settlement = game.settlement()
-    assert settlement.sheet.box_points == (50, 0)  # modern: 25 per round won
-    assert settlement.sheet.shutout  # team 1 scored nothing: the bonus doubled
+    assert settlement.box_points == (50, 0)  # modern: 25 per round won
+    assert settlement.shutout  # team 1 scored nothing: the bonus doubled
     assert settlement.final == (132 + 50 + 100 + 100, 0)
     [payment] = settlement.payments
     assert (payment.payer, payment.payee, payment.points, payment.amount) == (1, 0, 382, 764)
-    labels = [line.label for line in settlement.sheet.lines()]
+    labels = [line.label for line in settlement.lines()]
     assert "boxes (rounds won × 25)" in labels  # R28 for teams: a box per round won
 
 
@@ -324,7 +318,7 @@ def test_R34_oklahoma_extra_boxes_go_to_the_winner_s_team_and_double_all() -> No
     game = play(play(teams(rules="oklahoma", extra_boxes=True), 0, SPADE_GIN), 1, UNDERCUT)
     assert game.rounds[-1].score.team_points == (164, 33) and game.points == (131, 0)
     assert game.extra_boxes == (4, 1) and game.rounds_won == (1, 0)
-    sheet = game.settlement().sheet
+    sheet = game.settlement()
     assert sheet.final == (131 + 25 + 4 * 25 + 100 + 100, 25)  # shutout: the bonus doubled
     doubled = play(play(teams(shutout_rule="double_all"), 0, GIN), 1, KNOCK)
     assert doubled.settlement().final == (2 * (137 + 25 + 100), 0)
@@ -350,11 +344,11 @@ def test_R34_limits_count_rounds() -> None:
 def test_R34_bad_moves_change_nothing() -> None:
     game = play(teams(), 0, KNOCK)
     with pytest.raises(GameError, match="table 0: its hand of round 1 is over"):
-        game.deal(0, deck_for(GIN.non_dealer, GIN.dealer, GIN.upcard))
+        game.deal(deck_for(GIN.non_dealer, GIN.dealer, GIN.upcard), table=0)
     with pytest.raises(TableError, match="tables 0 to 1"):
-        game.deal(2, deck_for(GIN.non_dealer, GIN.dealer, GIN.upcard))
+        game.deal(deck_for(GIN.non_dealer, GIN.dealer, GIN.upcard), table=2)
     with pytest.raises(GameError, match="no hand in progress at table 1"):
-        game.apply(1, PASS)
+        game.apply(PASS, table=1)
     assert game.slots[1] == TableSlot((2, 3))
 
 
@@ -379,7 +373,7 @@ def test_R35_team_scores_the_difference_of_the_sums() -> None:
 
 
 def test_R35_three_versus_three_game() -> None:
-    game = teams(6, cut=TableCut.parse("KH 2C 9D 8S 7D 5C"))
+    game = teams(6, cut=Cut.parse("KH 2C 9D 8S 7D 5C"))
     assert game.tables == 3 and game.players_at(2) == (4, 5)
     game = play(play(play(game, 0, KNOCK), 1, GIN), 2, UNDERCUT)  # 55 + 82 against 33
     assert game.points == (104, 0) and game.rounds_won == (1, 0)
@@ -387,8 +381,8 @@ def test_R35_three_versus_three_game() -> None:
 
 
 @pytest.mark.parametrize("module_name", [
-    "ginrummy.core.table_game", "ginrummy.core.table", "ginrummy.core.table_score",
-    "ginrummy.core.three", "ginrummy.core.teams",
+    "ginrummy.core.game", "ginrummy.core.table", "ginrummy.core.scoring", "ginrummy.core.cut",
+    "ginrummy.core.seating",
 ])
 def test_docstring_examples(module_name: str) -> None:
     import doctest

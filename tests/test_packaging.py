@@ -110,7 +110,7 @@ def test_the_old_module_paths_still_import_the_moved_modules_with_a_deprecation_
                        for w in caught), (old, [str(w.message) for w in caught])
         from ginrummy.hand import new_hand
         from ginrummy.multiplayer import new_table_game, TableRules
-        from ginrummy.core.table_game import new_table_game as moved
+        from ginrummy.core.game import new_game as moved
         assert new_table_game is moved
         print("ok")
     """)

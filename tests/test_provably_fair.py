@@ -15,7 +15,8 @@ from pathlib import Path
 import pytest
 
 from ginrummy.core.cards import card_name, parse_card
-from ginrummy.core.game import Cut, Game
+from ginrummy.core.cut import Cut
+from ginrummy.core.game import Game
 from ginrummy.core.rules import Rules
 from ginrummy.core.shuffle import SeededSource, SystemSource
 from ginrummy.core.views import view_of

@@ -20,7 +20,8 @@ from ginrummy.core.actions import (
     action_name,
     parse_action,
 )
-from ginrummy.core.game import Cut, Game, new_game
+from ginrummy.core.cut import Cut
+from ginrummy.core.game import Game, new_game
 from ginrummy.core.hand import Phase
 from ginrummy.core.melds import min_deadwood, min_deadwood_after_discard
 from ginrummy.core.rules import BEFORE_OPTION, Rules
@@ -141,7 +142,7 @@ def test_golden_playthrough_json_and_notation() -> None:
     replay exactly as then, and are written again with those options spelled out."""
     game = load_record((DATA / "golden_classic.json").read_text(encoding="utf-8"))
     assert game.rules == Rules.preset("classic", stake_per_point=1, **BEFORE_OPTION)
-    assert str(game.cut) == "6H 7D" and game.cut.dealer == 0
+    assert str(game.cut) == "6H 7D" and game.cut.low == 0
     assert [(r.outcome, r.winner, r.points) for r in game.results] == [
         ("knock", 1, 34), ("knock", 1, 58), ("knock", 0, 11), ("undercut", 1, 10),
     ]
@@ -249,7 +250,8 @@ BROKEN_JSON = {
                              "rules: unknown rules option 'jokers'"),
     "bad rules value": (_set(["rules", "gin_bonus"], -5),
                         "rules: gin_bonus must be a whole number"),
-    "cut tie at the end": (_set(["cut"], [["7H", "7C"]]), "cut: cut round 1: a tie on rank"),
+    "cut tie at the end": (_set(["cut"], [["7H", "7C"]]),
+                           "cut: cut round 1: the lowest rank is tied"),
     "bad cut card": (_set(["cut"], [["7H", "ZZ"]]), "cut: 'ZZ' is not a card"),
     "bad card": (_set(["hands", 0, "deck", 4], "1X"), "hand 1: deck card 5: '1X' is not a card"),
     "short deck": (_delete(["hands", 1, "deck", 51]), "hand 2: deck has 51 cards, not 52"),

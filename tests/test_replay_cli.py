@@ -120,7 +120,7 @@ def test_replay_of_a_json_dump(capsys: pytest.CaptureFixture[str], tmp_path: Pat
 
 def test_replay_of_three_player_and_team_records(capsys: pytest.CaptureFixture[str],
                                                  tmp_path: Path) -> None:
-    """R33, R34: ``gin replay`` reads ginrummy.core.table_game records too."""
+    """R33, R34: ``gin replay`` reads three-player and team records too."""
     from ginrummy.format.table_record import dump_table_record
     from tests.test_multiplayer_record import rotation_game, team_game
 

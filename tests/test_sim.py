@@ -391,7 +391,7 @@ def test_R33_R35_cli_sim_players() -> None:
     [
         (["--players", "3", "simple", "greedy"], "3 players need three agents, got 2"),
         (["--players", "4", "simple", "greedy", "random"], "4 players need 4 agents"),
-        (["--players", "5", "simple"] * 1, "players must be 3 (R33) or an even number"),
+        (["--players", "5", "simple"] * 1, "players must be 2, 3 (R33) or an even number"),
         (["--players", "3", "a", "b", "c", "--hands", "4"], "--hands plays single two-player"),
         (["--players", "4", "simple", "simple", "--duplicate"], "--duplicate is for two players"),
         (["--players", "3", "simple", "simple", "simple", "--rules", "standard"],

@@ -18,9 +18,11 @@ import pytest
 
 from ginrummy.agents.simple import SimpleAgent
 from ginrummy.cli.verify import run, verify_record
+from ginrummy.core.cut import Cut
+from ginrummy.core.game import Game
 from ginrummy.core.rules import Rules
 from ginrummy.core.shuffle import SeededSource
-from ginrummy.core.table_game import TableCut, TableGame, TableRules, start_table_game
+from ginrummy.core.table import TableRules
 from ginrummy.core.views import view_of
 from ginrummy.format.provably_fair import FairHand
 from ginrummy.format.record import RecordError
@@ -38,18 +40,18 @@ from ginrummy.format.table_record import (
 GAME_ID = "table-game-51"
 THREE = TableRules(3, Rules.preset("classic", max_hands=3))
 FOUR = TableRules(4, Rules.preset("modern", max_hands=2))
-CUTS = {3: TableCut.parse("9H 3C KD"), 4: TableCut.parse("KH 2C 9D 8S")}
+CUTS = {3: Cut.parse("9H 3C KD"), 4: Cut.parse("KH 2C 9D 8S")}
 
 Dealt = dict[tuple[int, ...], tuple[int, FairHand]]
 
 
 def play_fair_table_game(table_rules: TableRules, seed: int = 1,
-                         stop_after_deals: int | None = None) -> tuple[TableGame, Dealt]:
+                         stop_after_deals: int | None = None) -> tuple[Game, Dealt]:
     """Simple agents play; tables are dealt last table first, so a team game's deal numbers
     differ from the hands' places in the record. Returns the game and deck -> (deal, hand)."""
     source = SeededSource(f"table server seeds {seed}")
     agents = [SimpleAgent(seed + p) for p in range(table_rules.players)]
-    game = start_table_game(table_rules, CUTS[table_rules.players])
+    game = Game.start(table_rules, CUTS[table_rules.players])
     dealt: Dealt = {}
     while not game.is_over:
         for table in reversed(game.tables_to_deal()):
@@ -57,11 +59,11 @@ def play_fair_table_game(table_rules: TableRules, seed: int = 1,
                 break
             hand = FairHand(source.read(32), GAME_ID, len(dealt) + 1, (None, None), version=1)
             dealt[tuple(hand.deck())] = (hand.hand_number, hand)
-            game = game.deal(table, hand.deck())
+            game = game.deal(hand.deck(), table=table)
         for table, state in enumerate(game.hands):
             while state is not None:
                 player = game.players_at(table)[state.turn]
-                game = game.apply(table, agents[player].choose(view_of(state, state.turn)))
+                game = game.apply(agents[player].choose(view_of(state, state.turn)), table=table)
                 state = game.hands[table]
                 if len(dealt) == stop_after_deals and state is not None:
                     return game, dealt  # a hand in progress, one action played

@@ -165,7 +165,6 @@ def make_agent_named(name: str, seed: int) -> Any:
 
 def save_text(game: Any, setup: Setup) -> str:
     """A saved game: the setup, then the game record of :mod:`ginrummy.format.record`."""
-    from ginrummy.core.game import Game
     from ginrummy.format.record import dump_record
     from ginrummy.format.table_record import dump_table_record
 
@@ -181,7 +180,7 @@ def save_text(game: Any, setup: Setup) -> str:
         "client_seed": setup.client_seed,
     }
     fields = [f"  {json.dumps(k)}: {json.dumps(v, ensure_ascii=False)}" for k, v in head.items()]
-    dump = dump_record if isinstance(game, Game) else dump_table_record
+    dump = dump_record if game.players == 2 else dump_table_record
     record = dump(game).strip().replace("\n", "\n  ")
     return "{\n" + ",\n".join([*fields, f'  "record": {record}']) + "\n}\n"
 
@@ -399,8 +398,9 @@ def run_table(args: argparse.Namespace, game: Any, setup: Setup | None, lang: st
               resume_path: Path | None) -> int:
     """``gin play --players 3`` (R33) or ``--players 4`` / ``6`` (R34, R35): the person at
     place 0, the computer at every other place, all at the same level."""
+    from ginrummy.core.game import new_game
     from ginrummy.core.rules import Rules
-    from ginrummy.core.table_game import TableRules, new_table_game
+    from ginrummy.core.table import TableRules
     from ginrummy.i18n import Messages
     from ginrummy.terminal.play_hand import QuitGame
     from ginrummy.terminal.play_table import TableTerminal, cut_line, seat_names, table_title
@@ -422,7 +422,7 @@ def run_table(args: argparse.Namespace, game: Any, setup: Setup | None, lang: st
         setup = Setup(seed, level, agent, lang, names)
         if game is None:
             cut_rng = _stream(seed, "cut") if seed is not None else random.SystemRandom()
-            game = new_table_game(TableRules(args.players, rules), cut_rng)
+            game = new_game(TableRules(args.players, rules), cut_rng)
     else:
         setup.lang = lang
         if args.level is not None or args.rules is not None or args.seed is not None:

@@ -25,7 +25,6 @@ if TYPE_CHECKING:
     from ginrummy.core.game import Game
     from ginrummy.core.hand import HandState
     from ginrummy.core.result import HandResult
-    from ginrummy.core.table_game import TableGame
     from ginrummy.format.record import Step
     from ginrummy.format.table_record import TableStep
 
@@ -202,7 +201,7 @@ def _footer(game: Game, out: TextIO) -> None:
 
 def _run_table(args: argparse.Namespace, text: str, out: TextIO, keys: TextIO) -> int:
     """Replay a three-player or team record (:mod:`ginrummy.format.table_record`)."""
-    from ginrummy.core.table_game import start_table_game
+    from ginrummy.core.game import Game
     from ginrummy.format.record import RecordError
     from ginrummy.format.table_record import parse_table_record
     from ginrummy.format.table_record import walk as walk_table
@@ -219,7 +218,7 @@ def _run_table(args: argparse.Namespace, text: str, out: TextIO, keys: TextIO) -
             f"two teams of {table.team_size} (R34, R35): even players are team 0, odd team 1")
         print(f"Rules: {table.rules.name}; {kind}; target {table.target}", file=out)
         print(f"Cut: {record.cut.describe()}", file=out)
-        game = start_table_game(table, record.cut)
+        game = Game.start(table, record.cut)
         for step in walk_table(record):
             _show_table_step(step, args.seat, out)
             game = step.game
@@ -264,7 +263,7 @@ def _show_table_step(step: TableStep, viewer: int | None, out: TextIO) -> None:
     assert before is not None and step.action is not None and step.seat is not None
     after = game.hands[step.table]
     if after is None:
-        after = [h for h in game.finished if h.table == step.table][-1].state
+        after = [h for h in game.played if h.table == step.table][-1].state
     if _print_move(f"{step.index:>3}. player {step.player} (seat {step.seat})", before, after,
                    step.seat, step.action, seat, out):
         _table_totals(step, out)
@@ -289,10 +288,9 @@ def _print_move(who: str, before: HandState, after: HandState, seat: int, action
 
 
 def _table_totals(step: TableStep, out: TextIO) -> None:
-    from ginrummy.core.table_game import TeamGame
 
     game, before = step.game, step.before
-    if isinstance(game, TeamGame) and isinstance(before, TeamGame):
+    if game.table_rules.kind == "teams" and before.table_rules.kind == "teams":
         if len(game.rounds) == len(before.rounds):
             print("     (the round goes on at the other tables)", file=out)
             return
@@ -308,10 +306,9 @@ def _table_totals(step: TableStep, out: TextIO) -> None:
     print(f"     totals: {totals}", file=out)
 
 
-def _table_footer(game: TableGame, out: TextIO) -> None:
-    from ginrummy.core.table_game import TeamGame
+def _table_footer(game: Game, out: TextIO) -> None:
 
-    label = "team" if isinstance(game, TeamGame) else "player"
+    label = "team" if game.table_rules.kind == "teams" else "player"
     print("", file=out)
     if not game.is_over:
         print(f"The record ends with the game in progress (round {game.round_number}).",
@@ -319,7 +316,7 @@ def _table_footer(game: TableGame, out: TextIO) -> None:
     settlement = game.settlement()
     rows = [("", tuple(f"{label} {i}" for i in range(len(settlement.final))))]
     rows += [(line.label, tuple(str(v) for v in line.values))
-             for line in settlement.sheet.lines()]
+             for line in settlement.lines()]
     width = max(len(name) for name, _ in rows)
     for name, values in rows:
         print(f"{name:<{width}}  " + "  ".join(f"{v:>8}" for v in values), file=out)

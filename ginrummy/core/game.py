@@ -1,6 +1,6 @@
-"""A game of many hands: the cut, dealers, totals, boxes, bonuses, limits, settlement.
+"""A game of many hands at a table of 2 to 10: the cut, dealers, totals, boxes, limits, settlement.
 
-Rules R4, R5 and R27-R32. A :class:`Game` is immutable like a
+Rules R4, R5, R27-R35. A :class:`Game` is immutable like a
 :class:`~ginrummy.core.hand.HandState`: :meth:`Game.deal` and :meth:`Game.apply`
 return a new game. Every deck comes in from outside (:meth:`Game.deal`), or
 from an RNG passed in (:meth:`Game.deal_from`), so a game is replayed
@@ -9,7 +9,7 @@ Nothing here reads a clock: the driver says when time is up.
 
 >>> import random
 >>> game = new_game(Rules.preset("standard"), random.Random(7))
->>> game.phase.name, game.cut.dealer == game.dealer
+>>> game.phase.name, game.cut.low == game.dealer
 ('DEALING', True)
 >>> game = game.deal_from(random.Random(8))
 >>> game.phase.name, game.to_act == 1 - game.dealer
@@ -54,9 +54,24 @@ Choices where RULES.md is silent (tests pin each one):
   margin to the other. That is the game's loser in practice, but with large
   box bonuses it need not be, and the arithmetic decides.
 
-Three players and team games (R33-R35) are in :mod:`ginrummy.core.table_game`,
-which plays every hand as an ordinary two-player hand and reuses the
-settlement here.
+* **Three players (R33).** Totals, boxes and limits are kept per player as for
+  two; only the two playing can score, so at most one player reaches the target
+  on a hand; at a limit only the one highest total wins. Shutout: both other
+  players scored no points. After a void hand or a tie nobody lost: the same
+  dealer deals again to the same two players.
+* **Teams (R34, R35).** The lowest cut's team deals at every table of round 1;
+  later the dealing team follows ``dealer_rule`` applied to the teams, the
+  round's scoring team taking the part of a hand's winner; a round that scores
+  nothing keeps the dealing team (except ``alternate``). A void hand inside a
+  round is dealt again at that table by the same dealer, the other tables
+  unaffected; a tie at a table is a result (it won nothing). One box per round
+  scored by a team; extra boxes of every hand won go to the team. ``max_hands``
+  counts rounds, a time limit ends the game at the end of the round in progress
+  (or at once, before any hand of the round is dealt), and the target is
+  ``team_target``.
+
+The seatings themselves (who plays whom, who deals) are :mod:`ginrummy.core.seating`;
+every game is one :class:`Game`, whatever its size.
 """
 
 from __future__ import annotations
@@ -65,21 +80,16 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from enum import IntEnum
-from typing import Literal
 
 from ginrummy.core.actions import Action
-from ginrummy.core.cards import RANKS, Card, CardError, card_name, parse_card, rank_of
+from ginrummy.core.cut import Cut, cut_for_deal
+from ginrummy.core.errors import GameError, TableError
 from ginrummy.core.hand import HandState, deal_hand, shuffled_deck
 from ginrummy.core.result import HandResult
 from ginrummy.core.rules import Rules
-
-EndReason = Literal["target", "max_hands", "time_limit"]
-PLAYERS = 2
-"""Seats in a game of this module (more players: :mod:`ginrummy.core.table_game`)."""
-
-
-class GameError(ValueError):
-    """A game-level move that is not allowed now (dealing mid-hand, playing after the end...)."""
+from ginrummy.core.scoring import EndReason, RoundScore, Settlement, leader, settle_game
+from ginrummy.core.seating import Seating
+from ginrummy.core.table import TableHand, TableRules
 
 
 class GamePhase(IntEnum):
@@ -87,97 +97,6 @@ class GamePhase(IntEnum):
     """Between hands: waiting for :meth:`Game.deal`."""
     IN_HAND = 1
     OVER = 2
-
-
-def _rng(rng: random.Random | int) -> random.Random:
-    return random.Random(rng) if isinstance(rng, int) else rng
-
-
-# ---------------------------------------------------------------- the cut (R4)
-
-
-@dataclass(frozen=True, slots=True)
-class Cut:
-    """The cut for the first deal: one or more rounds of one card per seat.
-
-    Every round but the last is a tie on rank; in the last, the lower rank deals.
-
-    >>> cut = Cut.parse("7H 7C, KD 2S")
-    >>> cut.dealer, str(cut)
-    (1, '7H 7C, KD 2S')
-    """
-
-    rounds: tuple[tuple[Card, Card], ...]
-
-    def __post_init__(self) -> None:
-        if not self.rounds:
-            raise GameError("a cut needs at least one round")
-        for number, pair in enumerate(self.rounds, 1):
-            if len(pair) != PLAYERS or any(
-                isinstance(c, bool) or not isinstance(c, int) or not 0 <= c < 52 for c in pair
-            ):
-                raise GameError(f"cut round {number}: needs one card number 0..51 per seat")
-            if pair[0] == pair[1]:
-                raise GameError(f"cut round {number}: both seats cut {card_name(pair[0])}")
-            tie = rank_of(pair[0]) == rank_of(pair[1])
-            last = number == len(self.rounds)
-            if tie and last:
-                raise GameError(f"cut round {number}: a tie on rank needs another round (R4)")
-            if not tie and not last:
-                raise GameError(f"cut round {number}: not a tie, yet more rounds follow (R4)")
-
-    @property
-    def dealer(self) -> int:
-        """The seat that cut the lower card in the deciding round (R4)."""
-        first, second = self.rounds[-1]
-        return 0 if rank_of(first) < rank_of(second) else 1
-
-    @property
-    def high(self) -> int:
-        """The seat that cut the higher card in the deciding round."""
-        return 1 - self.dealer
-
-    @classmethod
-    def parse(cls, text: str) -> Cut:
-        """Read rounds written as ``"7H 7C, KD 2S"`` (seat 0's card first)."""
-        rounds: list[tuple[Card, Card]] = []
-        for number, part in enumerate(text.split(","), 1):
-            words = part.split()
-            if len(words) != PLAYERS:
-                raise GameError(f"cut round {number}: expected two cards, got {part.strip()!r}")
-            try:
-                rounds.append((parse_card(words[0]), parse_card(words[1])))
-            except CardError as error:
-                raise GameError(f"cut round {number}: {error}") from None
-        return cls(tuple(rounds))
-
-    def __str__(self) -> str:
-        return ", ".join(f"{card_name(a)} {card_name(b)}" for a, b in self.rounds)
-
-    def describe(self, high_chooses: bool = False) -> str:
-        """The cut in words, as shown to players; ``high_chooses``: under
-        ``first_dealer="high_cut_chooses"``."""
-        parts = []
-        for a, b in self.rounds:
-            tie = " (tie: cut again)" if rank_of(a) == rank_of(b) else ""
-            parts.append(f"seat 0 cuts {card_name(a)}, seat 1 cuts {card_name(b)}{tie}")
-        if high_chooses:
-            high = RANKS[rank_of(self.rounds[-1][self.high])]
-            return "; ".join(parts) + (f"; seat {self.high} cut the higher card ({high}) and "
-                                       "chooses who deals")
-        low = RANKS[rank_of(self.rounds[-1][self.dealer])]
-        return "; ".join(parts) + f"; seat {self.dealer} cut the lower card ({low}) and deals"
-
-
-def cut_for_deal(rng: random.Random | int) -> Cut:
-    """Cut for the first deal (R4) with ``rng`` (a seed or a ``random.Random``)."""
-    generator = _rng(rng)
-    rounds: list[tuple[Card, Card]] = []
-    while True:
-        first, second = generator.sample(range(52), 2)
-        rounds.append((first, second))
-        if rank_of(first) != rank_of(second):
-            return Cut(tuple(rounds))
 
 
 def prefers_to_deal(rules: Rules) -> bool:
@@ -189,194 +108,147 @@ def prefers_to_deal(rules: Rules) -> bool:
     return False
 
 
-def next_dealer(rules: Rules, dealer: int, result: HandResult) -> int:
-    """Who deals after a hand dealt by ``dealer`` ended with ``result`` (R5)."""
-    if result.is_void:
-        return dealer
-    if rules.dealer_rule == "alternate":
-        return 1 - dealer
-    if result.winner is None:  # a tie: nobody lost, nobody won
-        return dealer
-    return result.winner if rules.dealer_rule == "winner" else 1 - result.winner
+@dataclass(frozen=True, slots=True)
+class TableSlot:
+    """One table of the round in progress: its two players, the hand being played, and the
+    hands already finished there this round (void ones, then the one that decided it)."""
 
+    players: tuple[int, int]
+    hand: HandState | None = None
+    played: tuple[HandState, ...] = ()
 
-# ---------------------------------------------------------------- settlement (R28-R30)
+    @property
+    def decided(self) -> bool:
+        return bool(self.played) and not _void(self.played[-1])
+
+    @property
+    def needs_deal(self) -> bool:
+        return self.hand is None and not self.decided
 
 
 @dataclass(frozen=True, slots=True)
-class SettlementLine:
-    """One line of the score sheet: a label and one number per seat."""
+class Round:
+    """A finished round: every hand of it (table by table) and what it scored."""
 
-    label: str
-    values: tuple[int, ...]
+    number: int
+    dealer: int
+    """The dealing side: the player dealing (two, three players) or the dealing team."""
+    hands: tuple[TableHand, ...]
+    score: RoundScore
 
-
-@dataclass(frozen=True, slots=True)
-class Settlement:
-    """The end-of-game arithmetic (R28-R30), every step kept for display.
-
-    While the game is going on this is the provisional account: no game
-    bonus, no shutout.
-    """
-
-    rules: Rules
-    points: tuple[int, ...]
-    """Game totals: the sum of the hand points (what the target counts)."""
-    hands_won: tuple[int, ...]
-    box_points: tuple[int, ...]
-    extra_boxes: tuple[int, ...]
-    extra_box_points: tuple[int, ...]
-    game_bonus: tuple[int, ...]
-    shutout: bool
-    shutout_points: tuple[int, ...]
-    """What the shutout adds: a second game bonus, or (double_all) the winner's subtotal again."""
-    final: tuple[int, ...]
-    winner: int | None
-    """The winner of the game (R29, R31), or None while it goes on or after a tie at a limit."""
-    end_reason: EndReason | None
-    margin: int
-    payer: int | None
-    """The seat with the lower final total, which pays; None if the totals are equal."""
-    payment: int
-    box_unit: str = "hands"
-    """What earns a box (R28): ``hands`` won, or (a team game, R34) ``rounds`` won."""
-
-    def lines(self) -> list[SettlementLine]:
-        """The score sheet, top to bottom: each addend, then the final totals."""
-        bonus = self.rules.box_bonus
-        out = [SettlementLine("hand points", self.points)]
-        out.append(SettlementLine(f"boxes ({self.box_unit} won × {bonus})", self.box_points))
-        if self.rules.extra_boxes:
-            out.append(SettlementLine(f"extra boxes (× {bonus})", self.extra_box_points))
-        out.append(SettlementLine("game bonus", self.game_bonus))
-        if self.shutout:
-            kind = "bonus doubled" if self.rules.shutout_rule == "double_bonus" else "score doubled"
-            out.append(SettlementLine(f"shutout ({kind})", self.shutout_points))
-        out.append(SettlementLine("final total", self.final))
-        return out
-
-    def describe(self) -> list[str]:
-        """The score sheet as text lines, with the margin and payment."""
-        rows = [("", tuple(f"seat {s}" for s in range(len(self.final))))]
-        for line in self.lines():
-            rows.append((line.label, tuple(str(v) for v in line.values)))
-        width = max(len(label) for label, _ in rows)
-        text = [f"{label:<{width}}  " + "  ".join(f"{v:>7}" for v in values)
-                for label, values in rows]
-        text.insert(-1, "-" * len(text[0]))
-        if self.end_reason is None:
-            text.append("game in progress: no game bonus yet")
-        else:
-            who = "nobody (equal totals)" if self.winner is None else f"seat {self.winner}"
-            text.append(f"game over ({self.end_reason.replace('_', ' ')}): winner {who}")
-        stake = self.rules.stake_per_point
-        if self.payer is None:
-            text.append("margin 0: nobody pays")
-        elif stake == 0:
-            text.append(f"margin {self.margin} (no stake per point)")
-        else:
-            text.append(
-                f"margin {self.margin}: seat {self.payer} pays seat {1 - self.payer} "
-                f"{stake} × {self.margin} = {self.payment}"
-            )
-        return text
+    @property
+    def dealing_team(self) -> int:
+        return self.dealer
 
 
-def settle(
-    rules: Rules,
-    points: Sequence[int],
-    hands_won: Sequence[int],
-    extra_boxes: Sequence[int],
-    winner: int | None,
-    end_reason: EndReason | None,
-) -> Settlement:
-    """Compute the settlement from the running numbers of a game."""
-    seats = range(len(points))
-    box_points = tuple(n * rules.box_bonus for n in hands_won)
-    extra_points = tuple(n * rules.box_bonus for n in extra_boxes)
-    game_bonus = [0 for _ in seats]
-    shutout_points = [0 for _ in seats]
-    shutout = False
-    if winner is not None and (end_reason == "target" or rules.limit_awards_game_bonus):
-        game_bonus[winner] = rules.game_bonus
-        shutout = rules.shutout_rule != "none" and all(
-            points[s] == 0 for s in seats if s != winner
-        )
-        if shutout and rules.shutout_rule == "double_bonus":
-            shutout_points[winner] = rules.game_bonus
-        elif shutout:
-            shutout_points[winner] = (
-                points[winner] + box_points[winner] + extra_points[winner] + game_bonus[winner]
-            )
-    final = tuple(
-        points[s] + box_points[s] + extra_points[s] + game_bonus[s] + shutout_points[s]
-        for s in seats
-    )
-    margin = abs(final[0] - final[1])
-    payer = None if margin == 0 else (0 if final[0] < final[1] else 1)
-    return Settlement(
-        rules=rules,
-        points=tuple(points),
-        hands_won=tuple(hands_won),
-        box_points=box_points,
-        extra_boxes=tuple(extra_boxes),
-        extra_box_points=extra_points,
-        game_bonus=tuple(game_bonus),
-        shutout=shutout,
-        shutout_points=tuple(shutout_points),
-        final=final,
-        winner=winner,
-        end_reason=end_reason,
-        margin=margin,
-        payer=payer,
-        payment=margin * rules.stake_per_point,
-    )
+def _void(state: HandState) -> bool:
+    return state.result is not None and state.result.is_void
 
 
-# ---------------------------------------------------------------- the game
+def _table_rules(rules: Rules | TableRules) -> TableRules:
+    return rules if isinstance(rules, TableRules) else TableRules(2, rules)
 
 
 @dataclass(frozen=True, slots=True)
 class Game:
-    """A two-player game: pure, immutable, replayable from its cut, decks and actions.
+    """A game at a table of 2 to 10: pure, immutable, replayable from its cut, decks and actions.
 
-    Two games are equal when every field is (so a replayed game equals the original).
+    Two games are equal when every field is (so a replayed game equals the original). The
+    moves take the table (``table=``, 0 at a game of one table).
     """
 
-    rules: Rules
+    table_rules: TableRules
     cut: Cut
     dealer: int
-    """The dealer of the hand in progress, or of the next hand."""
-    phase: GamePhase = GamePhase.DEALING
-    hand: HandState | None = None
-    """The hand in progress, or None between hands and at the end."""
-    finished: tuple[HandState, ...] = ()
-    """The final state of every hand played, void hands included."""
-    points: tuple[int, ...] = (0, 0)
-    """Game totals (R27): the hand points each seat has scored."""
-    hands_won: tuple[int, ...] = (0, 0)
-    """Boxes (R28): hands won by each seat."""
-    extra_boxes: tuple[int, ...] = (0, 0)
-    """Oklahoma extra boxes (R32)."""
+    """The dealing side of the round in progress or the next: the player dealing (two and
+    three players; at three it sits out) or, at teams, the team dealing at every table."""
+    slots: tuple[TableSlot, ...]
+    rounds: tuple[Round, ...] = ()
+    points: tuple[int, ...] = ()
+    """Game totals (R27) per side: what the target counts."""
+    wins: tuple[int, ...] = ()
+    """Rounds won per side, a box each (R28); at one table a round is a hand."""
+    extra_boxes: tuple[int, ...] = ()
+    """Oklahoma extra boxes (R32) per side."""
     time_is_up: bool = False
-    """The driver reported the time limit (R31); the game ends at the next hand end."""
+    """The driver reported the time limit (R31); the game ends at the next hand (teams:
+    round) end."""
     winner: int | None = None
+    """The winning side, once over (None after equal totals at a limit)."""
     end_reason: EndReason | None = None
     high_cut_deals: bool | None = None
-    """R4 under ``first_dealer="high_cut_chooses"``: whether the higher cut chose to deal
-    the first hand; None until it chose, and under ``low_cut_deals``."""
+    """R4, two players under ``first_dealer="high_cut_chooses"``: whether the higher cut chose
+    to deal the first hand; None until it chose, and under ``low_cut_deals``."""
 
     @classmethod
-    def start(cls, rules: Rules, cut: Cut) -> Game:
-        """A game ready for its first deal, the dealer chosen by ``cut`` (R4); under
-        ``high_cut_chooses`` the first deal waits for :meth:`choose_to_deal`."""
-        return cls(rules=rules, cut=cut, dealer=cut.dealer)
+    def start(cls, rules: Rules | TableRules, cut: Cut) -> Game:
+        """A game ready for its first deal, the dealer chosen by ``cut`` (R4); two players
+        under ``high_cut_chooses`` wait for :meth:`choose_to_deal` first. ``Rules`` alone
+        are a game of two."""
+        table_rules = _table_rules(rules)
+        if cut.players != table_rules.players:
+            raise TableError(f"the cut has {cut.players} cards per round; "
+                             f"{table_rules.players} players need {table_rules.players}")
+        seating = Seating(table_rules.kind, table_rules.players)
+        dealer = seating.first_dealer(cut)
+        zero = tuple(0 for _ in range(seating.sides))
+        return cls(table_rules, cut, dealer, _slots(seating, 0, dealer), points=zero,
+                   wins=zero, extra_boxes=zero)
 
     # ------------------------------------------------------------ queries
 
     @property
+    def seating(self) -> Seating:
+        return Seating(self.table_rules.kind, self.table_rules.players)
+
+    @property
+    def rules(self) -> Rules:
+        """The two-player rules of every hand."""
+        return self.table_rules.rules
+
+    @property
+    def players(self) -> int:
+        return self.table_rules.players
+
+    @property
+    def tables(self) -> int:
+        return len(self.slots)
+
+    @property
     def is_over(self) -> bool:
-        return self.phase is GamePhase.OVER
+        return self.end_reason is not None
+
+    @property
+    def phase(self) -> GamePhase:
+        if self.is_over:
+            return GamePhase.OVER
+        if any(slot.hand is not None for slot in self.slots):
+            return GamePhase.IN_HAND
+        return GamePhase.DEALING
+
+    @property
+    def hands(self) -> tuple[HandState | None, ...]:
+        """The hand in progress at each table."""
+        return tuple(slot.hand for slot in self.slots)
+
+    @property
+    def hand(self) -> HandState | None:
+        """The hand in progress at a game of one table, or None."""
+        if len(self.slots) != 1:
+            raise GameError(f"a game of {self.tables} tables has a hand at each: use hands")
+        return self.slots[0].hand
+
+    @property
+    def played(self) -> tuple[TableHand, ...]:
+        """Every finished hand, void ones included, with where it was played: the past
+        rounds', then the round in progress' (table by table)."""
+        done = tuple(hand for past in self.rounds for hand in past.hands)
+        return done + self._round_hands(only_finished=True)
+
+    @property
+    def finished(self) -> tuple[HandState, ...]:
+        """The final state of every hand played, void hands included (as :attr:`played`)."""
+        return tuple(hand.state for hand in self.played)
 
     @property
     def results(self) -> tuple[HandResult, ...]:
@@ -385,69 +257,155 @@ class Game:
 
     @property
     def hands_played(self) -> int:
-        """Hands that count for ``max_hands`` (R31): every finished hand but void ones."""
-        return sum(1 for r in self.results if not r.is_void)
+        """What ``max_hands`` counts (R31): hands that were not void (teams: rounds)."""
+        return len(self.rounds)
 
     @property
     def hand_number(self) -> int:
-        """1-based number of the hand in progress (or about to be dealt), void hands included."""
-        return len(self.finished) + 1
+        """1-based number of the hand in progress (or about to be dealt), void hands included;
+        at teams, the hands of every table count."""
+        return len(self.played) + 1
+
+    @property
+    def round_number(self) -> int:
+        """1-based number of the round in progress or about to be dealt (the last one, once
+        over); at one table a round is a hand, void hands included."""
+        later = 0 if self.is_over else 1
+        if self.seating.one_table:
+            return len(self.played) + later
+        return len(self.rounds) + later
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        """What the target counts: each side's game total."""
+        return self.points
+
+    @property
+    def hands_won(self) -> tuple[int, ...]:
+        """Two and three players: hands won per player (a box each, R28)."""
+        return self.wins
+
+    @property
+    def rounds_won(self) -> tuple[int, ...]:
+        """Teams: rounds won per team (a box each, R28, R34)."""
+        return self.wins
+
+    @property
+    def dealing_team(self) -> int:
+        """Teams: the team dealing at every table of the round."""
+        return self.dealer
 
     @property
     def to_act(self) -> int | None:
-        """The seat to act in the hand in progress, or None."""
-        return self.hand.turn if self.hand is not None else None
+        """At a game of one table, the player to act in the hand in progress, or None."""
+        hand = self.hand
+        return None if hand is None else self.slots[0].players[hand.turn]
 
     @property
     def chooser(self) -> int | None:
         """The seat that must choose whether to deal the first hand (R4), or None."""
-        if (self.rules.first_dealer == "high_cut_chooses" and self.high_cut_deals is None
-                and self.phase is GamePhase.DEALING and not self.finished):
+        if (self.players == 2 and self.rules.first_dealer == "high_cut_chooses"
+                and self.high_cut_deals is None and self.phase is GamePhase.DEALING
+                and not self.played):
             return self.cut.high
         return None
 
     @property
     def box_points(self) -> tuple[int, ...]:
-        return tuple(n * self.rules.box_bonus for n in self.hands_won)
+        return tuple(n * self.rules.box_bonus for n in self.wins)
 
-    def legal_actions(self) -> list[Action]:
-        return self.hand.legal_actions() if self.hand is not None else []
+    def legal_actions(self, table: int = 0) -> list[Action]:
+        hand = self._slot(table).hand
+        return hand.legal_actions() if hand is not None else []
+
+    def players_at(self, table: int) -> tuple[int, int]:
+        """The players in hand seats 0 and 1 at ``table`` (three players: the dealer's left,
+        then its right)."""
+        return self._slot(table).players
+
+    def dealer_at(self, table: int) -> int:
+        """The player who deals at ``table`` (three players: the one sitting out)."""
+        return self.seating.dealer_at(self._slot(table).players, self.dealer)
+
+    def sitting_out(self) -> int | None:
+        """Three players: the dealer, who sits out the hand (R33); else None."""
+        return self.dealer if self.table_rules.kind == "three" else None
+
+    def tables_to_deal(self) -> tuple[int, ...]:
+        if self.is_over or self.chooser is not None:
+            return ()
+        return tuple(t for t, slot in enumerate(self.slots) if slot.needs_deal)
 
     def settlement(self) -> Settlement:
-        """Final totals, margin and payment (R28-R30); provisional before the end."""
-        return settle(
-            self.rules, self.points, self.hands_won, self.extra_boxes, self.winner,
-            self.end_reason,
-        )
+        """Final totals, margin and who pays whom (R28-R30, R33, R34); provisional before the
+        end."""
+        return settle_game(self.table_rules.kind, self.rules, self.points, self.wins,
+                           self.extra_boxes, self.winner, self.end_reason)
+
+    def _slot(self, table: int) -> TableSlot:
+        if isinstance(table, bool) or not isinstance(table, int) or not (
+            0 <= table < len(self.slots)
+        ):
+            if len(self.slots) == 1:
+                raise TableError(f"table {table!r}: this game has only table 0")
+            raise TableError(f"table {table!r}: this game has tables 0 to {len(self.slots) - 1}")
+        return self.slots[table]
+
+    def _round_hands(self, only_finished: bool) -> tuple[TableHand, ...]:
+        out: list[TableHand] = []
+        seating = self.seating
+        number = len(self.rounds) + 1
+        before = sum(len(past.hands) for past in self.rounds)
+        for table, slot in enumerate(self.slots):
+            dealer = seating.dealer_at(slot.players, self.dealer)
+            states = slot.played if only_finished or slot.hand is None else (
+                *slot.played, slot.hand)
+            for index, state in enumerate(states):
+                here = before + index + 1 if seating.one_table else number
+                out.append(TableHand(here, table, slot.players, dealer, state))
+        return tuple(out)
 
     # ------------------------------------------------------------ moves
 
-    def deal(self, deck: Sequence[int], *, elapsed_minutes: float | None = None) -> Game:
-        """Start the next hand from ``deck`` (index 0 is the top card).
+    def deal(self, deck: Sequence[int], *, table: int = 0,
+             elapsed_minutes: float | None = None) -> Game:
+        """Start the next hand at ``table`` from ``deck`` (index 0 is the top card).
 
-        With ``elapsed_minutes`` at or past the time limit (R31), the game
-        ends instead and ``deck`` is not used.
+        With ``elapsed_minutes`` at or past the time limit (R31) the game is told the time
+        is up first, and ends instead if no hand of the round has been played yet.
         """
-        self._check_can_deal()
+        slot = self._check_can_deal(table)
         limit = self.rules.time_limit_minutes
+        game = self
         if elapsed_minutes is not None and limit is not None and elapsed_minutes >= limit:
-            return self.time_up()
-        hand = deal_hand(self.rules, self.dealer, deck)
-        return replace(self, phase=GamePhase.IN_HAND, hand=hand)
+            game = self.time_up()
+            if game.is_over:
+                return game
+        hand = deal_hand(self.rules, self.seating.hand_dealer_seat(self.dealer), deck)
+        return game._with_slot(table, replace(slot, hand=hand))
 
-    def deal_from(self, rng: random.Random | int, *, elapsed_minutes: float | None = None) -> Game:
+    def deal_from(self, rng: random.Random | int, *, table: int = 0,
+                  elapsed_minutes: float | None = None) -> Game:
         """:meth:`deal` a deck shuffled by ``rng`` (a seed or a ``random.Random``)."""
-        self._check_can_deal()
-        return self.deal(shuffled_deck(_rng(rng)), elapsed_minutes=elapsed_minutes)
+        self._check_can_deal(table)
+        generator = random.Random(rng) if isinstance(rng, int) else rng
+        return self.deal(shuffled_deck(generator), table=table, elapsed_minutes=elapsed_minutes)
 
-    def _check_can_deal(self) -> None:
-        if self.phase is GamePhase.OVER:
+    def _check_can_deal(self, table: int) -> TableSlot:
+        slot = self._slot(table)
+        if self.is_over:
             raise GameError(f"the game is over ({self.end_reason}); no more deals")
-        if self.phase is GamePhase.IN_HAND:
-            raise GameError(f"hand {self.hand_number} is still being played; cannot deal")
+        if slot.hand is not None:
+            if len(self.slots) == 1:
+                raise GameError(f"hand {self.hand_number} is still being played; cannot deal")
+            raise GameError(f"table {table}: a hand is still being played; cannot deal")
+        if slot.decided:
+            raise GameError(f"table {table}: its hand of round {self.round_number} is over; "
+                            "the other tables are still playing")
         if self.chooser is not None:
             raise GameError(f"seat {self.chooser} cut the higher card and first chooses whether "
                             "to deal (R4, first_dealer high_cut_chooses)")
+        return slot
 
     def choose_to_deal(self, seat: int, deals: bool) -> Game:
         """The higher cut, ``seat``, chooses whether it deals the first hand (R4, seed 003)."""
@@ -455,7 +413,7 @@ class Game:
             raise GameError(f"seat must be 0 or 1, got {seat!r}")
         if not isinstance(deals, bool):
             raise GameError(f"the choice to deal must be true or false, got {deals!r}")
-        if self.rules.first_dealer != "high_cut_chooses":
+        if self.players != 2 or self.rules.first_dealer != "high_cut_chooses":
             raise GameError("the lower cut deals (first_dealer low_cut_deals): nobody chooses")
         if self.high_cut_deals is not None:
             raise GameError(f"seat {self.cut.high} already chose "
@@ -464,75 +422,106 @@ class Game:
             raise GameError("the first hand has been dealt: too late to choose the dealer")
         if seat != self.chooser:
             raise GameError(f"seat {seat} cut the lower card; seat {self.chooser} chooses (R4)")
-        dealer = seat if deals else 1 - seat
-        return replace(self, high_cut_deals=deals, dealer=dealer)
+        return replace(self, high_cut_deals=deals, dealer=seat if deals else 1 - seat)
 
-    def apply(self, action: Action) -> Game:
-        """The game after ``action`` in the hand in progress; raises if it is illegal."""
-        hand = self._hand_in_progress(action)
-        return self._after(hand.apply(action))
+    def apply(self, action: Action, *, table: int = 0) -> Game:
+        """The game after ``action`` in the hand in progress at ``table``; raises if it is
+        illegal."""
+        return self._after(table, self._hand_in_progress(table, action).apply(action))
 
-    def apply_unchecked(self, action: Action) -> Game:
+    def apply_unchecked(self, action: Action, *, table: int = 0) -> Game:
         """:meth:`apply` for an action known to be legal."""
-        hand = self._hand_in_progress(action)
-        return self._after(hand.apply_unchecked(action))
+        return self._after(table, self._hand_in_progress(table, action).apply_unchecked(action))
 
-    def _hand_in_progress(self, action: Action) -> HandState:
-        if self.hand is None:
-            if self.phase is GamePhase.OVER:
+    def with_hand(self, hand: HandState, *, table: int = 0) -> Game:
+        """The game with ``hand`` in progress at ``table`` instead (a driver's undo: an earlier
+        state of the same hand)."""
+        slot = self._slot(table)
+        if slot.hand is None:
+            raise GameError(f"table {table}: no hand in progress to replace")
+        return self._with_slot(table, replace(slot, hand=hand))
+
+    def _hand_in_progress(self, table: int, action: Action) -> HandState:
+        slot = self._slot(table)
+        if slot.hand is None:
+            if self.is_over:
                 raise GameError(f"action {action!r}: the game is over")
-            raise GameError(f"action {action!r}: no hand in progress; deal first")
-        return self.hand
+            if len(self.slots) == 1:
+                raise GameError(f"action {action!r}: no hand in progress; deal first")
+            raise GameError(f"action {action!r}: no hand in progress at table {table}")
+        return slot.hand
 
     def time_up(self) -> Game:
         """The driver says the time limit has passed (R31).
 
-        Between hands the game ends now; during a hand it ends when the hand does.
+        The game ends now when no hand of the round is being played (teams: none has been
+        dealt yet); else when the hand (teams: the round) in progress ends.
         """
         if self.rules.time_limit_minutes is None:
             raise GameError("these rules have no time limit (time_limit_minutes is not set)")
-        if self.phase is GamePhase.OVER:
+        if self.is_over:
             return self
         game = replace(self, time_is_up=True)
-        return game._end("time_limit") if self.phase is GamePhase.DEALING else game
+        if self.seating.one_table:
+            fresh = self.slots[0].hand is None
+        else:
+            fresh = all(slot.hand is None and not slot.played for slot in self.slots)
+        return game._end("time_limit") if fresh else game
 
-    def _after(self, hand: HandState) -> Game:
+    def _with_slot(self, table: int, slot: TableSlot) -> Game:
+        slots = list(self.slots)
+        slots[table] = slot
+        return replace(self, slots=tuple(slots))
+
+    def _after(self, table: int, hand: HandState) -> Game:
+        slot = self.slots[table]
         if not hand.is_over:
-            return replace(self, hand=hand)
-        result = hand.result
-        assert result is not None
-        points, won, extra = list(self.points), list(self.hands_won), list(self.extra_boxes)
-        if result.winner is not None:
-            points[result.winner] += result.points
-            won[result.winner] += 1
-            extra[result.winner] += result.extra_boxes
-        game = replace(
-            self,
-            phase=GamePhase.DEALING,
-            hand=None,
-            finished=(*self.finished, hand),
-            points=tuple(points),
-            hands_won=tuple(won),
-            extra_boxes=tuple(extra),
-            dealer=next_dealer(self.rules, self.dealer, result),
-        )
-        rules = self.rules
-        if max(points) >= rules.target:
+            return self._with_slot(table, replace(slot, hand=hand))
+        game = self._with_slot(table, replace(slot, hand=None, played=(*slot.played, hand)))
+        if all(s.decided for s in game.slots):
+            return game._close_round()
+        if game.time_is_up and self.seating.one_table:
+            return game._end("time_limit")
+        return game
+
+    def _close_round(self) -> Game:
+        seating = self.seating
+        decided = []
+        for slot in self.slots:
+            result = slot.played[-1].result
+            assert result is not None
+            decided.append((slot.players, result))
+        score = seating.score(tuple(decided))
+        finished = Round(len(self.rounds) + 1, self.dealer, self._round_hands(True), score)
+        points, wins = list(self.points), list(self.wins)
+        if score.winner is not None:
+            points[score.winner] += score.points
+            wins[score.winner] += 1
+        extra = tuple(a + b for a, b in zip(self.extra_boxes, score.extra_boxes, strict=True))
+        players, result = decided[-1]
+        dealer = seating.next_dealer(self.rules, self.dealer, players, result, score)
+        rounds = (*self.rounds, finished)
+        game = replace(self, rounds=rounds, points=tuple(points), wins=tuple(wins),
+                       extra_boxes=extra, dealer=dealer,
+                       slots=_slots(seating, len(rounds), dealer))
+        if max(points) >= self.table_rules.target:
             return game._end("target")
-        if rules.max_hands is not None and game.hands_played >= rules.max_hands:
+        if self.rules.max_hands is not None and len(rounds) >= self.rules.max_hands:
             return game._end("max_hands")
         if game.time_is_up:
             return game._end("time_limit")
         return game
 
     def _end(self, reason: EndReason) -> Game:
-        top = max(self.points)
-        leaders = [s for s, p in enumerate(self.points) if p == top]
-        winner = leaders[0] if len(leaders) == 1 else None
-        return replace(self, phase=GamePhase.OVER, hand=None, winner=winner, end_reason=reason)
+        idle = tuple(TableSlot(slot.players, None, slot.played) for slot in self.slots)
+        return replace(self, slots=idle, winner=leader(self.points), end_reason=reason)
 
 
-def new_game(rules: Rules, rng: random.Random | int) -> Game:
+def _slots(seating: Seating, round_index: int, dealer: int) -> tuple[TableSlot, ...]:
+    return tuple(TableSlot(pair) for pair in seating.tables(round_index, dealer))
+
+
+def new_game(rules: Rules | TableRules, rng: random.Random | int) -> Game:
     """Cut for the deal with ``rng`` (R4) and return a game ready for its first deal."""
-    return Game.start(rules, cut_for_deal(rng))
-
+    table_rules = _table_rules(rules)
+    return Game.start(table_rules, cut_for_deal(rng, table_rules.players))

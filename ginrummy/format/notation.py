@@ -66,7 +66,9 @@ from ginrummy.core.actions import (
     meld,
 )
 from ginrummy.core.cards import CardError, card_name, cards_of, parse_card, parse_cards
-from ginrummy.core.game import Cut, Game, GameError
+from ginrummy.core.cut import Cut
+from ginrummy.core.errors import GameError
+from ginrummy.core.game import Game
 from ginrummy.core.rules import BEFORE_OPTION, PRESETS, Rules, RulesError
 from ginrummy.format.record import (
     GameRecord,
@@ -138,10 +140,10 @@ def format_notation(record: GameRecord) -> str:
         if option.name != "name" and value != getattr(base, option.name):
             lines.append(f"[Option {option.name} {json.dumps(value)}]")
     lines.append(f"[Cut {record.cut}]")
-    first = record.cut.dealer
+    first = record.cut.low
     if record.high_cut_deals is not None:
         lines.append(f"[HighCutDeals {'yes' if record.high_cut_deals else 'no'}]")
-        first = record.cut.high if record.high_cut_deals else record.cut.dealer
+        first = record.cut.high if record.high_cut_deals else record.cut.low
     lines.append(f"[Dealer {first}]")
     if record.time_up:
         lines.append("[TimeUp yes]")
@@ -316,7 +318,7 @@ def _build_record(
     if choice not in (None, "yes", "no"):
         raise RecordError(f"[HighCutDeals {choice}]: write yes or no")
     high_cut_deals = None if choice is None else choice == "yes"
-    first = cut.high if high_cut_deals else cut.dealer
+    first = cut.high if high_cut_deals else cut.low
     if "Dealer" in tags and tags["Dealer"] != str(first):
         raise RecordError(f"[Dealer {tags['Dealer']}] but the cut makes seat {first} deal")
     time_up = tags.get("TimeUp")

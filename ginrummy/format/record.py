@@ -47,7 +47,9 @@ from typing import Any
 
 from ginrummy.core.actions import Action, ActionError, action_name, parse_action
 from ginrummy.core.cards import CardError, card_name, parse_card
-from ginrummy.core.game import Cut, Game, GameError
+from ginrummy.core.cut import Cut
+from ginrummy.core.errors import GameError
+from ginrummy.core.game import Game
 from ginrummy.core.hand import HandState, IllegalActionError
 from ginrummy.core.rules import Rules, RulesError
 from ginrummy.format.provably_fair import FairnessError, FairRecord

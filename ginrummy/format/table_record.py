@@ -39,10 +39,11 @@ from typing import Any
 
 from ginrummy.core.actions import Action
 from ginrummy.core.cards import card_name, parse_card
-from ginrummy.core.game import GameError
+from ginrummy.core.cut import Cut
+from ginrummy.core.errors import GameError, TableError
+from ginrummy.core.game import Game
 from ginrummy.core.hand import IllegalActionError
-from ginrummy.core.table import TableCut, TableError, TableHand, TableRules
-from ginrummy.core.table_game import TableGame, start_table_game
+from ginrummy.core.table import TableHand, TableRules
 from ginrummy.format.provably_fair import FairRecord
 from ginrummy.format.record import (
     HandRecord,
@@ -72,7 +73,7 @@ class TableHandRecord:
 @dataclass(frozen=True, slots=True)
 class TableRecord:
     table_rules: TableRules
-    cut: TableCut
+    cut: Cut
     hands: tuple[TableHandRecord, ...] = ()
     time_up: bool = False
     final: dict[str, Any] | None = None
@@ -81,7 +82,7 @@ class TableRecord:
 # ---------------------------------------------------------------- game -> record
 
 
-def final_check(game: TableGame) -> dict[str, Any]:
+def final_check(game: Game) -> dict[str, Any]:
     settlement = game.settlement()
     return {
         "phase": "over" if game.is_over else "playing",
@@ -93,9 +94,9 @@ def final_check(game: TableGame) -> dict[str, Any]:
     }
 
 
-def record_of(game: TableGame) -> TableRecord:
+def record_of(game: Game) -> TableRecord:
     """The record of ``game`` so far, with every check filled in."""
-    played = list(game.finished)
+    played = list(game.played)
     in_progress = [
         TableHand(game.round_number, table, game.players_at(table), game.dealer_at(table), hand)
         for table, hand in enumerate(game.hands) if hand is not None
@@ -121,7 +122,7 @@ def record_of(game: TableGame) -> TableRecord:
                        final_check(game))
 
 
-def _time_up(game: TableGame) -> bool:
+def _time_up(game: Game) -> bool:
     return game.time_is_up or game.end_reason == "time_limit"
 
 
@@ -151,8 +152,8 @@ class TableStep:
     """The hand seat that acted."""
     player: int | None
     action: Action | None
-    before: TableGame
-    game: TableGame
+    before: Game
+    game: Game
     finished: bool = False
     """This step ended a hand."""
 
@@ -160,7 +161,7 @@ class TableStep:
 def walk(record: TableRecord) -> Iterator[TableStep]:
     """Replay ``record`` step by step, verifying every check on the way."""
     try:
-        game = start_table_game(record.table_rules, record.cut)
+        game = Game.start(record.table_rules, record.cut)
     except TableError as error:
         raise RecordError(str(error)) from None
     for number, item in enumerate(record.hands, 1):
@@ -176,8 +177,8 @@ def walk(record: TableRecord) -> Iterator[TableStep]:
         compare_checks("final", record.final, final_check(game), None)
 
 
-def _replay_hand(record: TableRecord, game: TableGame, number: int, item: TableHandRecord
-                 ) -> Generator[TableStep, None, TableGame]:
+def _replay_hand(record: TableRecord, game: Game, number: int, item: TableHandRecord
+                 ) -> Generator[TableStep, None, Game]:
     table = item.table
     if game.is_over:
         raise RecordError(f"the game ended ({game.end_reason}) before this hand", number)
@@ -188,7 +189,7 @@ def _replay_hand(record: TableRecord, game: TableGame, number: int, item: TableH
     _check_place(game, number, item)
     before = game
     try:
-        game = game.deal(table, item.hand.deck)
+        game = game.deal(item.hand.deck, table=table)
     except (IllegalActionError, GameError, TableError) as error:
         raise RecordError(f"cannot deal this deck: {error}", number) from None
     players = game.players_at(table)
@@ -201,7 +202,7 @@ def _replay_hand(record: TableRecord, game: TableGame, number: int, item: TableH
             raise RecordError(f"{name}: the hand was already over", number, index)
         before = game
         try:
-            game = game.apply(table, action)
+            game = game.apply(action, table=table)
         except (IllegalActionError, GameError) as error:
             raise RecordError(f"{name} is illegal: {error}", number, index) from None
         over = game.hands[table] is None
@@ -215,7 +216,7 @@ def _replay_hand(record: TableRecord, game: TableGame, number: int, item: TableH
     return game
 
 
-def _check_place(game: TableGame, number: int, item: TableHandRecord) -> None:
+def _check_place(game: Game, number: int, item: TableHandRecord) -> None:
     table = item.table
     if item.round is not None and item.round != game.round_number:
         raise RecordError(f"the record says round {item.round}, the replay is in round "
@@ -228,12 +229,12 @@ def _check_place(game: TableGame, number: int, item: TableHandRecord) -> None:
                           f"player {game.dealer_at(table)} the dealer (R33-R35)", number)
 
 
-def _check_result(game: TableGame, number: int, item: TableHandRecord, over: bool) -> None:
+def _check_result(game: Game, number: int, item: TableHandRecord, over: bool) -> None:
     if item.hand.result is not None:
         if not over:
             raise RecordError("the record gives a result, but the hand is not over after its "
                               f"{len(item.hand.actions)} actions", number)
-        last = [h for h in game.finished if h.table == item.table][-1].state.result
+        last = [h for h in game.played if h.table == item.table][-1].state.result
         assert last is not None
         compare_checks("result", item.hand.result, last.to_dict(), number)
     if item.hand.totals is not None and list(item.hand.totals) != list(game.totals):
@@ -241,9 +242,9 @@ def _check_result(game: TableGame, number: int, item: TableHandRecord, over: boo
                           f"{list(game.totals)}", number)
 
 
-def replay(record: TableRecord) -> TableGame:
+def replay(record: TableRecord) -> Game:
     """The game that ``record`` describes, after verifying all its checks."""
-    game = start_table_game(record.table_rules, record.cut)
+    game = Game.start(record.table_rules, record.cut)
     for step in walk(record):
         game = step.game
     return game
@@ -326,13 +327,13 @@ def record_from_dict(data: Any) -> TableRecord:
     return TableRecord(table_rules, cut, items, time_up, final)
 
 
-def _cut_from(data: Any) -> TableCut:
+def _cut_from(data: Any) -> Cut:
     if not isinstance(data, list) or not all(
         isinstance(cards, list) and all(isinstance(c, str) for c in cards) for cards in data
     ):
         raise RecordError('cut must be a list of rounds like [["KH", "2C", "9D"]]')
     try:
-        return TableCut(tuple(tuple(parse_card(c) for c in cards) for cards in data))
+        return Cut(tuple(tuple(parse_card(c) for c in cards) for cards in data))
     except (ValueError, TableError) as error:
         raise RecordError(f"cut: {error}") from None
 
@@ -393,7 +394,7 @@ def table_record_text(record: TableRecord) -> str:
     return pretty_json(record_to_dict(record)) + "\n"
 
 
-def dump_table_record(game: TableGame) -> str:
+def dump_table_record(game: Game) -> str:
     """``game`` as a JSON record (short lists kept on one line)."""
     return table_record_text(record_of(game))
 
@@ -406,7 +407,7 @@ def parse_table_record(text: str) -> TableRecord:
     return record_from_dict(data)
 
 
-def load_table_record(text: str) -> TableGame:
+def load_table_record(text: str) -> Game:
     """Replay a JSON table record, verifying every check it carries."""
     return replay(parse_table_record(text))
 

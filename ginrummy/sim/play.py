@@ -30,13 +30,14 @@ import operator
 import random
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from ginrummy.agents.base import Agent
 from ginrummy.agents.registry import make_agent
 from ginrummy.core.actions import Action, action_name
-from ginrummy.core.game import Game, cut_for_deal, prefers_to_deal
+from ginrummy.core.cut import cut_for_deal
+from ginrummy.core.game import Game, prefers_to_deal
 from ginrummy.core.hand import HandState, IllegalActionError, Phase, deal_hand, shuffled_deck
 from ginrummy.core.rules import Rules
 from ginrummy.core.views import view_of
@@ -238,7 +239,7 @@ def play_game(
         game = game.deal(deck_for(seed, stream, number))
         assert game.hand is not None
         before, last = play_hand_state(game.hand, seat_agents, seat_times)
-        game = replace(game, hand=before).apply_unchecked(last)
+        game = game.with_hand(before).apply_unchecked(last)
         final = game.finished[-1]
         hands.append(_hand_outcome(final, agent_of_seat, _count_actions(final)))
         number += 1

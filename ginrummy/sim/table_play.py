@@ -27,8 +27,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ginrummy.agents.base import Agent
+from ginrummy.core.cut import cut_for_deal
+from ginrummy.core.game import Game
 from ginrummy.core.hand import HandState, shuffled_deck
-from ginrummy.core.table_game import TableGame, TableRules, cut_for_table, start_table_game, team_of
+from ginrummy.core.table import TableRules, team_of
 from ginrummy.core.views import view_of
 from ginrummy.sim.play import AgentMoveError, AgentSpec, derive
 from ginrummy.sim.timing import DecisionTimes
@@ -85,18 +87,18 @@ def seating(players: int, agents: int, index: int) -> tuple[tuple[int, ...], tup
     return tuple(agent_at), ((1, 0) if swap else (0, 1))
 
 
-def deal_all(game: TableGame, seed: int, index: int, deals: int) -> tuple[TableGame, int]:
+def deal_all(game: Game, seed: int, index: int, deals: int) -> tuple[Game, int]:
     """Deal every table waiting for a deal; returns the game and the deals made so far."""
     for table in game.tables_to_deal():
         if deals >= MAX_DEALS_PER_GAME:
             raise RuntimeError(f"game {index} still going after {deals} deals")
-        game = game.deal(table, shuffled_deck(derive(seed, "table-deck", index, deals)))
+        game = game.deal(shuffled_deck(derive(seed, "table-deck", index, deals)), table=table)
         deals += 1
     return game, deals
 
 
-def play_table(game: TableGame, table: int, agent_at: Sequence[Agent],
-               times: Sequence[DecisionTimes]) -> TableGame:
+def play_table(game: Game, table: int, agent_at: Sequence[Agent],
+               times: Sequence[DecisionTimes]) -> Game:
     """Play the hand in progress at ``table`` to its end; ``times`` is indexed by place."""
     perf = time.perf_counter
     players = game.players_at(table)
@@ -110,7 +112,7 @@ def play_table(game: TableGame, table: int, agent_at: Sequence[Agent],
         times[player].add(perf() - start)
         if action not in view.legal:
             raise AgentMoveError(_refusal(agent, state, action, player))
-        game = game.apply_unchecked(table, action)
+        game = game.apply_unchecked(action, table=table)
     return game
 
 
@@ -130,8 +132,8 @@ def play_table_game(table_rules: TableRules, specs: Sequence[AgentSpec], seed: i
     agents = [specs[agent_at[p]].make(derive(seed, "table-agent", index, p).getrandbits(63))
               for p in range(players)]
     place_times = [DecisionTimes() for _ in range(players)]
-    game = start_table_game(table_rules,
-                            cut_for_table(players, derive(seed, "table-cut", index)))
+    game = Game.start(table_rules,
+                            cut_for_deal(derive(seed, "table-cut", index), players))
     deals = 0
     while not game.is_over:
         game, deals = deal_all(game, seed, index, deals)
@@ -143,10 +145,10 @@ def play_table_game(table_rules: TableRules, specs: Sequence[AgentSpec], seed: i
     return outcome_of(game, index, agent_at, side_team)
 
 
-def outcome_of(game: TableGame, index: int, agent_at: tuple[int, ...],
+def outcome_of(game: Game, index: int, agent_at: tuple[int, ...],
                side_team: tuple[int, int]) -> TableGameOutcome:
     hands = []
-    for played in game.finished:
+    for played in game.played:
         result = played.state.result
         assert result is not None
         seats = (agent_at[played.players[0]], agent_at[played.players[1]])

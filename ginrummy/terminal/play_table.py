@@ -1,7 +1,7 @@
 """The terminal game for three players (R33) and two teams (R34, R35): a person and agents.
 
-:class:`TableTerminal` drives a :class:`~ginrummy.core.table_game.ThreePlayerGame`
-or :class:`~ginrummy.core.table_game.TeamGame` and keeps it up to date after
+:class:`TableTerminal` drives a three-player or team :class:`~ginrummy.core.game.Game`
+and keeps it up to date after
 every action, so that a stop can save it and a resume goes on exactly there.
 The person's own hands are played with the two-player terminal code
 (:class:`~ginrummy.terminal.play_hand.TerminalGame`, on a two-player
@@ -16,9 +16,10 @@ from dataclasses import dataclass, replace
 
 from ginrummy.agents.base import Agent
 from ginrummy.core.cards import cards_of
-from ginrummy.core.game import Cut, Game, GamePhase
+from ginrummy.core.cut import Cut
+from ginrummy.core.game import Game, TableSlot
 from ginrummy.core.hand import HandState, deal_hand
-from ginrummy.core.table_game import TableCut, TableGame, TableRules, TeamGame, team_of
+from ginrummy.core.table import TableRules, team_of
 from ginrummy.core.views import view_of
 from ginrummy.i18n import Messages
 from ginrummy.terminal.play_hand import Ask, Say, TerminalGame
@@ -63,7 +64,7 @@ class _OwnHand(TerminalGame):
 
     def _apply(self, action: int) -> None:
         super()._apply(action)
-        self.table.game = self.table.game.apply(self.table_number, action)
+        self.table.game = self.table.game.apply(action, table=self.table_number)
 
     def _end_hand(self) -> None:
         last = self.game.finished[-1]
@@ -82,7 +83,7 @@ class TableTerminal:
     a saved game resumes exactly as it would have gone on.
     """
 
-    game: TableGame
+    game: Game
     ask: Ask
     say: Say
     paint: Painter
@@ -95,12 +96,12 @@ class TableTerminal:
     def m(self) -> Messages:
         return self.paint.m
 
-    def run(self) -> TableGame:
+    def run(self) -> Game:
         """Play until the game is over and return it; interruptions propagate to the caller."""
         while not self.game.is_over:
             for table in self.game.tables_to_deal():
                 number = self._dealt()
-                self.game = self.game.deal(table, self.deck_for(number))
+                self.game = self.game.deal(self.deck_for(number), table=table)
             for table in self._tables_in_order():
                 if self.game.is_over or self.game.hands[table] is None:
                     continue
@@ -116,13 +117,13 @@ class TableTerminal:
 
     def _dealt(self) -> int:
         """Hands dealt so far in the game, every table counted."""
-        return len(self.game.finished) + sum(1 for h in self.game.hands if h is not None)
+        return len(self.game.played) + sum(1 for h in self.game.hands if h is not None)
 
     def _hand_index(self, table: int) -> int:
         """The number (from 0) of the hand in progress at ``table`` among all hands dealt."""
         game = self.game
         order = sorted((t for t, h in enumerate(game.hands) if h is not None))
-        return len(game.finished) + order.index(table)
+        return len(game.played) + order.index(table)
 
     def _tables_in_order(self) -> list[int]:
         """The person's table first, then the others."""
@@ -131,7 +132,7 @@ class TableTerminal:
 
     def _rounds_closed(self) -> int:
         game = self.game
-        return len(game.rounds) if isinstance(game, TeamGame) else len(game.finished)
+        return len(game.rounds) if game.table_rules.kind == "teams" else len(game.played)
 
     # ------------------------------------------------------------ hands
 
@@ -142,7 +143,7 @@ class TableTerminal:
         assert hand is not None
         resumed = bool(hand.actions())
         self.say("")
-        if isinstance(game, TeamGame):
+        if game.table_rules.kind == "teams":
             text = m("table.round_header", number=game.round_number, table=table + 1,
                      name0=names[players[0]], name1=names[players[1]],
                      dealer=names[game.dealer_at(table)])
@@ -167,7 +168,7 @@ class TableTerminal:
         opponent = players[1 - seat]
         agent = self.agent_for(opponent, self._hand_index(table))
         carrier = replace(Game.start(game.rules, _ANY_CUT), dealer=hand.dealer,
-                          phase=GamePhase.IN_HAND, hand=hand)
+                          slots=(TableSlot((0, 1), hand),))
         own = _OwnHand(game=carrier, ask=self.ask, say=self.say, paint=self.paint,
                        names=(self.names[players[0]], self.names[players[1]]),
                        agent_for=lambda _: agent, deck_for=lambda _: [], human=seat)
@@ -190,8 +191,8 @@ class TableTerminal:
             state = state.apply(action)
         while (playing := self.game.hands[table]) is not None:
             action = agents[playing.turn].choose(view_of(playing, playing.turn))
-            self.game = self.game.apply(table, action)
-        last = [h for h in self.game.finished if h.table == table][-1].state
+            self.game = self.game.apply(action, table=table)
+        last = [h for h in self.game.played if h.table == table][-1].state
         self.show_hand_end(last, (self.names[players[0]], self.names[players[1]]), None)
 
     def show_hand_end(self, last: HandState, names: tuple[str, str], own_seat: int | None
@@ -208,17 +209,17 @@ class TableTerminal:
             self.say(self.m("hand.opponent_cards", name=names[other], cards=shown))
         layoffs = last.laid_off if result.knocker is not None else 0
         box = self.game.rules.box_bonus if result.winner is not None else 0
-        if isinstance(self.game, TeamGame):
+        if self.game.table_rules.kind == "teams":
             box = 0  # a box is won by the team that scores the round
         for line in result_lines(self.paint, result, names, layoffs, box):
             self.say(line)
-        if not isinstance(self.game, TeamGame):
+        if self.game.table_rules.kind != "teams":
             for line in self.score_lines():
                 self.say(line)
 
     def _round_end(self) -> None:
         game = self.game
-        if not isinstance(game, TeamGame):
+        if game.table_rules.kind != "teams":
             return
         m, players = self.m, game.players
         score = game.rounds[-1].score
@@ -243,7 +244,7 @@ class TableTerminal:
         rules = game.rules
         totals = ", ".join(f"{labels[i]} {p}" for i, p in enumerate(game.totals))
         lines = [m("table.score", scores=totals, target=game.table_rules.target)]
-        won = game.rounds_won if isinstance(game, TeamGame) else game.hands_won
+        won = game.rounds_won if game.table_rules.kind == "teams" else game.hands_won
         if rules.box_bonus:
             boxes = ", ".join(f"{labels[i]} {n}" for i, n in enumerate(won))
             lines.append(m("table.boxes", boxes=boxes, bonus=rules.box_bonus))
@@ -254,7 +255,7 @@ class TableTerminal:
 
     def column_names(self) -> tuple[str, ...]:
         """Who the totals belong to: the players, or the two teams."""
-        if isinstance(self.game, TeamGame):
+        if self.game.table_rules.kind == "teams":
             return tuple(team_name(self.game.players, t, self.names, self.m) for t in (0, 1))
         return self.names
 
@@ -262,7 +263,7 @@ class TableTerminal:
         """The score sheet of the settlement, the winner and who pays whom."""
         m = self.m
         settlement = self.game.settlement()
-        sheet = settlement.sheet
+        sheet = settlement
         labels = self.column_names()
         rows = [("", labels)]
         rules = self.game.rules
@@ -297,7 +298,7 @@ class TableTerminal:
         return text
 
 
-def cut_line(cut: TableCut, names: Sequence[str], paint: Painter) -> str:
+def cut_line(cut: Cut, names: Sequence[str], paint: Painter) -> str:
     """The cut for the first deal in words (R4): every round, then who cut lowest."""
     m = paint.m
     rounds = []

@@ -10,10 +10,12 @@ import os
 from collections.abc import Iterable, Sequence
 
 from ginrummy.core.cards import cards_of, mask_value
-from ginrummy.core.game import Cut, Game, Settlement, SettlementLine
+from ginrummy.core.cut import Cut
+from ginrummy.core.game import Game
 from ginrummy.core.melds import best_arrangement
 from ginrummy.core.result import HandResult
 from ginrummy.core.rules import CHOICES, Rules
+from ginrummy.core.scoring import Settlement, SettlementLine
 from ginrummy.core.views import PlayerView
 from ginrummy.i18n import Messages
 
@@ -236,7 +238,7 @@ def cut_text(cut: Cut, names: Sequence[str], paint: Painter, high_chooses: bool 
         parts.append(text)
     if high_chooses:
         return "; ".join(parts) + "; " + m("cut.high_chooses", name=names[cut.high])
-    return "; ".join(parts) + "; " + m("cut.result", name=names[cut.dealer])
+    return "; ".join(parts) + "; " + m("cut.result", name=names[cut.low])
 
 
 RULE_OPTIONS = (

@@ -201,12 +201,11 @@ def hand_state(state: Any) -> Any:
 
 def game_state(game: Any) -> dict[str, Any]:
     """A two-player game or a table game: scores, the hands in progress, the record."""
-    from ginrummy.core.game import Game
     from ginrummy.format.record import record_of, record_to_dict
     from ginrummy.format.table_record import record_of as table_record_of
     from ginrummy.format.table_record import record_to_dict as table_record_to_dict
 
-    two = isinstance(game, Game)
+    two = getattr(game, "players", 2) == 2
     record = record_to_dict(record_of(game)) if two else table_record_to_dict(
         table_record_of(game))
     hands = [game.hand] if two else list(game.hands)
@@ -217,15 +216,26 @@ def game_state(game: Any) -> dict[str, Any]:
         "players": 2 if two else game.players, "is_over": game.is_over,
         "points": list(game.points), "winner": game.winner, "end_reason": plain(game.end_reason),
         "finished_hands": finished, "hands_in_progress": [hand_state(h) for h in hands],
-        "settlement": plain(game.settlement()) if game.is_over else None,
+        "settlement": settlement(game) if game.is_over else None,
         "record": record,
     }
 
 
+def settlement(game: Any) -> dict[str, Any]:
+    """The score sheet, and at a table who pays whom; the same whether the sheet and the
+    payments are one object or two (a table's settlement held its sheet apart before)."""
+    whole = game.settlement()
+    sheet = getattr(whole, "sheet", whole)
+    out = {f.name: plain(getattr(sheet, f.name)) for f in fields(sheet) if f.name != "payments"}
+    if getattr(game, "players", 2) != 2:  # two: the sheet's payer and payment say it
+        out["payments"] = plain(whole.payments)
+    return out
+
+
 def _table_hands(game: Any) -> list[Any]:
-    if hasattr(game, "rounds"):
+    if game.table_rules.kind == "teams":
         return [hand for scored in game.rounds for hand in scored.hands]
-    return list(game.finished)
+    return list(getattr(game, "played", game.finished))  # where each hand was played
 
 
 # ---------------------------------------------------------------- files

@@ -23,7 +23,7 @@ from starlette.testclient import TestClient
 from ginrummy.core.cards import parse_card
 from ginrummy.core.game import Game
 from ginrummy.core.rules import Rules
-from ginrummy.core.table_game import TableRules
+from ginrummy.core.table import TableRules
 from ginrummy.server.storage import multi_replay
 from ginrummy.server.storage.replay import replay
 from ginrummy.server.storage.store import Store, StoredGame

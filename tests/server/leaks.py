@@ -24,7 +24,6 @@ from ginrummy.core.actions import DISCARD_BASE, KNOCK_BASE
 from ginrummy.core.cards import RANKS, SUIT_SYMBOLS, SUITS, card_name, cards_of
 from ginrummy.core.game import Game
 from ginrummy.core.hand import HandState, Phase
-from ginrummy.core.table_game import TableGame
 
 SYMBOL_RANKS = {r: r for r in RANKS} | {"T": "10"}
 
@@ -51,7 +50,7 @@ def hidden_cards(game: Game, recipient: int | None) -> set[int]:
     return hidden_in_hand(hand, recipient)
 
 
-def table_hands(game: TableGame) -> list[tuple[HandState, tuple[int, int]]]:
+def table_hands(game: Game) -> list[tuple[HandState, tuple[int, int]]]:
     """Each table's hand the states show (in play, else its last finished one) and the
     places in its hand seats 0 and 1."""
     out = []
@@ -60,13 +59,13 @@ def table_hands(game: TableGame) -> list[tuple[HandState, tuple[int, int]]]:
         if hand is not None:
             out.append((hand, tuple(game.players_at(table))))
             continue
-        last = next((h for h in reversed(game.finished) if h.table == table), None)
+        last = next((h for h in reversed(game.played) if h.table == table), None)
         if last is not None:
             out.append((last.state, last.players))
     return out
 
 
-def hidden_at_tables(game: TableGame, place: int | None) -> set[int]:
+def hidden_at_tables(game: Game, place: int | None) -> set[int]:
     """The cards ``place`` (None: a watcher) may not know at any table of a game of three or
     four: at its own table as a seat of that hand, at the others as a watcher.
 
@@ -82,33 +81,33 @@ def hidden_at_tables(game: TableGame, place: int | None) -> set[int]:
     return (hidden or set()) - shown_last_hand(game, place) - shown_finished(game)
 
 
-def shown_finished(game: TableGame) -> set[int]:
+def shown_finished(game: Game) -> set[int]:
     """The cards face up in each table's last finished hand: a state may still show that hand
     (its pile, its melds) to anyone while the table's next deal, from another deck with the
     same card names, is in play."""
     shown: set[int] = set()
     for table in range(game.tables):
-        last = next((h for h in reversed(game.finished) if h.table == table), None)
+        last = next((h for h in reversed(game.played) if h.table == table), None)
         if last is not None:
             shown |= set(range(52)) - hidden_in_hand(last.state, None)
     return shown
 
 
-def shown_last_hand(game: TableGame, place: int | None) -> set[int]:
+def shown_last_hand(game: Game, place: int | None) -> set[int]:
     """The cards a place between hands is shown of the last hand it played, when the state
     shows that hand instead of a live one (``multi_payload._table_hand``: at teams a table may
     already play the next round with the same card names, from another deck)."""
     if place is None or any(place in game.players_at(t) for t, hand in enumerate(game.hands)
                             if hand is not None):
         return set()
-    played = [h for h in game.finished if place in h.players]
+    played = [h for h in game.played if place in h.players]
     if not played:
         return set()
     last = played[-1]
     return set(range(52)) - hidden_in_hand(last.state, last.players.index(place))
 
 
-def table_leaks_in(text: str, game: TableGame, place: int | None,
+def table_leaks_in(text: str, game: Game, place: int | None,
                    allowed: Iterable[int] = ()) -> list[str]:
     """What ``text`` (sent to ``place`` of a table game at that position) leaks."""
     found = named(text, hidden_at_tables(game, place) - set(allowed))

@@ -12,7 +12,7 @@ from starlette.testclient import TestClient
 
 from ginrummy.coach.hints import hint_for, hint_lines
 from ginrummy.core.actions import action_name
-from ginrummy.core.game import Cut
+from ginrummy.core.cut import Cut
 from ginrummy.core.hand import HandState, deal_hand
 from ginrummy.core.rules import Rules
 from ginrummy.core.views import view_of
@@ -138,7 +138,7 @@ def test_two_games_differing_only_in_hidden_cards_give_the_same_hint(
 ) -> None:
     rules = Rules.preset("standard")
     first_seed = random.Random(SEED).randbytes(32)  # the server's first draw: hand 1's seed
-    dealer = Cut(tuple((a, b) for a, b in derive_cut(first_seed, "g", 2))).dealer
+    dealer = Cut(tuple((a, b) for a, b in derive_cut(first_seed, "g", 2))).low
     deck = list(range(52))
     random.Random(3).shuffle(deck)
     other, seat = _hidden_swap(deck, rules, dealer)

@@ -16,9 +16,10 @@ from collections.abc import Iterator
 import pytest
 
 from ginrummy.core.cards import card_name
-from ginrummy.core.game import Cut, Game
+from ginrummy.core.cut import Cut
+from ginrummy.core.game import Game, new_game
 from ginrummy.core.rules import Rules
-from ginrummy.core.table_game import TableRules, new_table_game
+from ginrummy.core.table import TableRules
 from tests.server.kit import running
 from tests.server.leak_play import Audit, LogWatch, play_games
 from tests.server.leaks import hidden_cards, leaks_in, table_leaks_in
@@ -75,9 +76,9 @@ def test_R33_R34_tables_and_spent_invites_name_no_hidden_card(
 
 def test_the_table_scanner_finds_a_hand_of_another_place() -> None:
     rules = TableRules(4, Rules.preset("classic"), 1)
-    game = new_table_game(rules, 5)
+    game = new_game(rules, 5)
     for table in game.tables_to_deal():
-        game = game.deal(table, list(range(52)) if table == 0 else list(range(51, -1, -1)))
+        game = game.deal(list(range(52)) if table == 0 else list(range(51, -1, -1)), table=table)
     hand = game.hands[0]
     assert hand is not None
     far_place = next(p for p in range(4) if p not in game.players_at(0))

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from ginrummy.core.table_game import TableRules
+from ginrummy.core.table import TableRules
 from ginrummy.format.verify import read_record, verify_record
 from ginrummy.server.audit.deck_audit import audit_decks
 from ginrummy.server.storage.multi_replay import replay

@@ -29,9 +29,9 @@ from starlette.responses import FileResponse, HTMLResponse, Response
 from starlette.routing import BaseRoute, Route
 
 from ginrummy.core.cards import RANKS, SUIT_SYMBOLS, card_name, parse_card
-from ginrummy.core.game import Settlement, settle
 from ginrummy.core.result import HandResult, score_hand
 from ginrummy.core.rules import CHOICES, DEALER_RULES, PRESETS, Rules, RulesError
+from ginrummy.core.scoring import Settlement, settle
 from ginrummy.i18n import LANGUAGE_NAMES, LANGUAGES, Messages, best_language
 
 CONTENT_DIR = Path(__file__).resolve().parents[2] / "web" / "content"

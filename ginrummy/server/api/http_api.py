@@ -15,9 +15,9 @@ from typing import Any
 from starlette.requests import Request
 from starlette.responses import JSONResponse, PlainTextResponse, Response
 
-from ginrummy.core.game import Game
+from ginrummy.core.errors import TableError
 from ginrummy.core.rules import CHOICES, PRESETS, Rules, RulesError
-from ginrummy.core.table_game import TableError, TableRules
+from ginrummy.core.table import TableRules
 from ginrummy.server.api.client_limits import ClientLimits, client_address
 from ginrummy.server.api.origin import origin_allowed
 from ginrummy.server.api.params import whole_number
@@ -276,14 +276,14 @@ async def rematch(request: Request) -> Response:
         except rematches.RematchRefused as refused:
             raise _refused(refused) from None
         return _rematch_answer(request, table.id, seat, answer)
-    if not isinstance(game, Game) or table.kind != "computer":
+    if game.players != 2 or table.kind != "computer":
         raise HTTPError(400, "bad_request", "a rematch is for a two-player game against the "
                         "computer or a friend")
     if stage(game) != "over":
         raise HTTPError(409, "not_over", "the game is not over: finish it before a rematch")
     _client_limits(request).create_game(client_address(request.scope))
     created = await _lobby(request).create(game.rules, "computer", table.level,
-                                           table.seats[seat].name, dealer=1 - game.cut.dealer)
+                                           table.seats[seat].name, dealer=1 - game.cut.low)
     return _created(request, created, rematch_of=table.id)
 
 

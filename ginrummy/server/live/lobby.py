@@ -10,9 +10,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Literal
 
-from ginrummy.core.game import Cut, prefers_to_deal
+from ginrummy.core.cut import Cut
+from ginrummy.core.game import prefers_to_deal
 from ginrummy.core.rules import Rules
-from ginrummy.core.table_game import TableCut, TableRules
+from ginrummy.core.table import TableRules
 from ginrummy.server.live.collector import Collector
 from ginrummy.server.live.computer import computer_name
 from ginrummy.server.live.multi_table import MultiTable, table_status, table_summary
@@ -126,7 +127,7 @@ class Lobby:
         game_id = new_game_id()
         first = fairness.draw(rng, 1)  # committed before anyone's seed; it fixes the cut
         cut = Cut(tuple((a, b) for a, b in fairness.first_cut(first, game_id, 2)))
-        while dealer is not None and cut.dealer != dealer:  # it fixes only who deals: the
+        while dealer is not None and cut.low != dealer:  # it fixes only who deals: the
             first = fairness.draw(rng, 1)  # deck still takes the players' seeds
             cut = Cut(tuple((a, b) for a, b in fairness.first_cut(first, game_id, 2)))
         token, invite, watch = new_token(), new_token(), new_token()
@@ -180,7 +181,7 @@ class Lobby:
         tables = table_rules.players // 2 if table_rules.players % 2 == 0 else 1
         fair = [replace(fairness.draw(rng, 1), hand_number=fairness.slot_of(t))
                 for t in range(tables)]  # each table's first deal, committed now
-        cut = TableCut(fairness.first_cut(fair[0], game_id, table_rules.players))
+        cut = Cut(fairness.first_cut(fair[0], game_id, table_rules.players))
         position = multi_replay.start(table_rules, cut.rounds)
         assert position.game.tables == tables
         entries: list[LogEntry] = []  # each table is dealt once its players' seeds are in

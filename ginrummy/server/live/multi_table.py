@@ -18,9 +18,10 @@ from dataclasses import replace
 from typing import Any
 
 from ginrummy.core.actions import Action, action_name
-from ginrummy.core.game import GameError
+from ginrummy.core.errors import GameError, TableError
+from ginrummy.core.game import Game
 from ginrummy.core.hand import IllegalActionError
-from ginrummy.core.table_game import TableError, TableGame, TableRules
+from ginrummy.core.table import TableRules
 from ginrummy.core.views import PlayerView, view_of
 from ginrummy.server.live.table import parse_action_message
 from ginrummy.server.live.table_base import BaseTable, ComputerMove, EventRef, check_commitment
@@ -80,7 +81,7 @@ class MultiTable(BaseTable[MultiPosition]):
         return step(position, entry, decks)
 
     @property
-    def game(self) -> TableGame:
+    def game(self) -> Game:
         return self.position.game
 
     def stage(self) -> str:

@@ -8,7 +8,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ginrummy.core.game import Game
 from ginrummy.server.storage.replay import stage
 
 if TYPE_CHECKING:
@@ -37,7 +36,7 @@ class Answer:
 
 def check(table: BaseTable[Any]) -> None:
     game = table.position.game
-    if not isinstance(game, Game) or table.kind != "friend":
+    if game.players != 2 or table.kind != "friend":
         raise RematchRefused("bad_request", "a rematch between people is for a two-player game "
                              "between friends")
     if stage(game) != "over":
@@ -69,9 +68,9 @@ async def ask(lobby: Lobby, table: BaseTable[Any], seat: int) -> Answer:
                 _tell(table)
                 return Answer(tuple(sorted(table.rematch_offers)), None, None)
             game = table.position.game
-            assert isinstance(game, Game)
+            assert game.players == 2
             created = await lobby.create(game.rules, "friend", None, table.seats[0].name,
-                                         dealer=1 - game.cut.dealer, rematch_of=table)
+                                         dealer=1 - game.cut.low, rematch_of=table)
             table.rematch_id = created.table.id
             table.rematch_offers.clear()
         rematch = await lobby.get(table.rematch_id)

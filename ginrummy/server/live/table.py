@@ -9,7 +9,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from ginrummy.core.actions import ActionError, action_name, parse_action
-from ginrummy.core.game import Game, GameError, GamePhase
+from ginrummy.core.errors import GameError
+from ginrummy.core.game import Game, GamePhase
 from ginrummy.core.hand import IllegalActionError
 from ginrummy.core.rules import Rules
 from ginrummy.core.views import PlayerView, view_of

@@ -10,7 +10,8 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping, Sequence
 
-from ginrummy.core.table_game import TableGame, TableRules
+from ginrummy.core.game import Game
+from ginrummy.core.table import TableRules
 from ginrummy.format.provably_fair import FairRecord
 from ginrummy.format.table_record import record_of, record_to_dict, with_table_fairness
 from ginrummy.server.storage.fairness import FairRow
@@ -18,7 +19,7 @@ from ginrummy.server.storage.store import StoredGame
 
 
 def canonical_table_record(game_id: str, level: int | None, seats: Sequence[tuple[str, str]],
-                           game: TableGame, decks: Mapping[int, Sequence[int]],
+                           game: Game, decks: Mapping[int, Sequence[int]],
                            fair: Mapping[int, FairRow]) -> str:
     """A finished table game as canonical JSON text; ``decks`` and ``fair`` by deal number."""
     record = record_of(game)

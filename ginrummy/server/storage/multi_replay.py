@@ -16,14 +16,16 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
-from ginrummy.core.table_game import TableCut, TableGame, TableRules, start_table_game
+from ginrummy.core.cut import Cut
+from ginrummy.core.game import Game
+from ginrummy.core.table import TableRules
 from ginrummy.server.storage.replay import ReplayError, replay_with
 from ginrummy.server.storage.store import LogEntry
 
 
 @dataclass(frozen=True, slots=True)
 class MultiPosition:
-    game: TableGame
+    game: Game
     ready: frozenset[int] = frozenset()
     """Places ready for the next deal at their table."""
     stand_in: frozenset[int] = frozenset()
@@ -49,10 +51,10 @@ class MultiPosition:
 
 
 def start(table_rules: TableRules, cut: Sequence[Sequence[int]]) -> MultiPosition:
-    return MultiPosition(start_table_game(table_rules, TableCut(tuple(tuple(r) for r in cut))))
+    return MultiPosition(Game.start(table_rules, Cut(tuple(tuple(r) for r in cut))))
 
 
-def table_of(game: TableGame, place: int) -> int | None:
+def table_of(game: Game, place: int) -> int | None:
     """The table ``place`` plays at in the round in progress (None: it sits out)."""
     for table in range(game.tables):
         if place in game.players_at(table):
@@ -73,7 +75,7 @@ def step(position: MultiPosition, entry: LogEntry,
         deck = decks.get(number)
         if deck is None:
             raise ReplayError(f"entry {entry.seq}: no deck stored for deal {number}")
-        dealt = game.deal(table, deck)
+        dealt = game.deal(deck, table=table)
         ready = position.ready - set(game.players_at(table))
         return replace(position, game=dealt, ready=ready,
                        deals=(*position.deals, (number, table)),
@@ -85,7 +87,7 @@ def step(position: MultiPosition, entry: LogEntry,
             game.players_at(table)[hand.turn] != entry.seat
         ):
             raise ReplayError(f"entry {entry.seq}: place {entry.seat} plays out of turn")
-        return replace(position, game=game.apply(table, entry.action),
+        return replace(position, game=game.apply(entry.action, table=table),
                        changed=position._touch(table, entry.seq))
     if entry.kind == "ready":
         if entry.seat is None or entry.seat not in waiting_for_deal(game):
@@ -102,7 +104,7 @@ def step(position: MultiPosition, entry: LogEntry,
     raise ReplayError(f"entry {entry.seq}: unknown kind {entry.kind!r}")
 
 
-def waiting_for_deal(game: TableGame) -> frozenset[int]:
+def waiting_for_deal(game: Game) -> frozenset[int]:
     """The places playing at a table that waits for its next deal."""
     return frozenset(place for table in game.tables_to_deal()
                      for place in game.players_at(table))

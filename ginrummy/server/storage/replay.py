@@ -14,7 +14,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TypeVar
 
-from ginrummy.core.game import Cut, Game, GamePhase
+from ginrummy.core.cut import Cut
+from ginrummy.core.game import Game, GamePhase
 from ginrummy.core.rules import Rules
 from ginrummy.server.storage.store import LogEntry
 
@@ -33,8 +34,8 @@ class Position:
     """Seats whose idle player the computer plays for."""
 
 
-def start(rules: Rules, cut: Sequence[tuple[int, int]]) -> Position:
-    return Position(Game.start(rules, Cut(tuple((a, b) for a, b in cut))))
+def start(rules: Rules, cut: Sequence[tuple[int, ...]]) -> Position:
+    return Position(Game.start(rules, Cut(tuple(tuple(r) for r in cut))))
 
 
 def step(position: Position, entry: LogEntry, decks: Mapping[int, Sequence[int]]) -> Position:

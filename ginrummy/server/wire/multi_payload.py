@@ -14,7 +14,9 @@ from collections.abc import Mapping
 from typing import Any
 
 from ginrummy.core.cards import format_cards
-from ginrummy.core.table_game import RoundScore, TableGame, TeamGame, ThreePlayerGame, team_of
+from ginrummy.core.game import Game
+from ginrummy.core.scoring import RoundScore
+from ginrummy.core.table import team_of
 from ginrummy.core.views import view_of
 from ginrummy.server.storage.fairness import FairRow, shown, slot_of
 from ginrummy.server.storage.multi_replay import MultiPosition, stage, table_of, waiting_for_deal
@@ -28,8 +30,8 @@ from ginrummy.server.wire.payload import (
 from ginrummy.server.wire.payload import entry_payload as two_player_entry
 
 
-def mode_of(game: TableGame) -> str:
-    return "three" if isinstance(game, ThreePlayerGame) else "teams"
+def mode_of(game: Game) -> str:
+    return "three" if game.table_rules.kind == "three" else "teams"
 
 
 def to_act(position: MultiPosition, humans: frozenset[int]) -> list[int]:
@@ -46,7 +48,7 @@ def to_act(position: MultiPosition, humans: frozenset[int]) -> list[int]:
 
 def _seats(info: TableInfo, position: MultiPosition) -> list[dict[str, Any]]:
     game = position.game
-    teams = isinstance(game, TeamGame)
+    teams = game.table_rules.kind == "teams"
     out = []
     for s in info.seats:
         table = None if game.is_over else table_of(game, s.seat)
@@ -63,10 +65,10 @@ def _seats(info: TableInfo, position: MultiPosition) -> list[dict[str, Any]]:
     return out
 
 
-def _last_result(game: TableGame, table: int) -> dict[str, Any] | None:
+def _last_result(game: Game, table: int) -> dict[str, Any] | None:
     """The latest finished hand at ``table`` in the round in progress, or, between rounds,
     in the last round."""
-    finished = game.finished
+    finished = game.played
     if not finished:
         return None
     current = game.round_number if not game.is_over else finished[-1].round
@@ -77,16 +79,16 @@ def _last_result(game: TableGame, table: int) -> dict[str, Any] | None:
     return None
 
 
-def _seating(game: TableGame, table: int) -> tuple[tuple[int, int], int]:
+def _seating(game: Game, table: int) -> tuple[tuple[int, int], int]:
     """The players and dealer at ``table``: of the round in progress, or of the last round
     once the game is over (a finished team game has no next round)."""
-    if game.is_over and isinstance(game, TeamGame) and game.rounds:
+    if game.is_over and game.table_rules.kind == "teams" and game.rounds:
         last = [h for h in game.rounds[-1].hands if h.table == table][-1]
         return last.players, last.dealer
     return game.players_at(table), game.dealer_at(table)
 
 
-def _table_entry(game: TableGame, table: int) -> dict[str, Any]:
+def _table_entry(game: Game, table: int) -> dict[str, Any]:
     players, dealer = _seating(game, table)
     hand = game.hands[table]
     due = table in game.tables_to_deal()
@@ -108,7 +110,7 @@ def _table_entry(game: TableGame, table: int) -> dict[str, Any]:
     return entry
 
 
-def _table_hand(game: TableGame, seats: list[dict[str, Any]], place: int | None,
+def _table_hand(game: Game, seats: list[dict[str, Any]], place: int | None,
                 position: MultiPosition) -> dict[str, Any] | None:
     """The hand a place looks at: its own in progress; else (sitting out, a watcher) the first
     hand in progress; else the last hand played (teams: the last one the place played)."""
@@ -123,8 +125,8 @@ def _table_hand(game: TableGame, seats: list[dict[str, Any]], place: int | None,
         players, state = game.players_at(table), game.hands[table]
         number, deal = game.round_number, position.current_deal(table)
     else:
-        played = list(game.finished)  # three players: the table's last hand
-        if isinstance(game, TeamGame):
+        played = list(game.played)  # three players: the table's last hand
+        if game.table_rules.kind == "teams":
             played = [p for p in played if place in p.players] or played
         if not played:
             return None
@@ -146,8 +148,8 @@ def _rule_of(score: RoundScore) -> str:
     return "sum" if 0 in score.team_points else "difference"
 
 
-def _rounds(game: TableGame) -> list[dict[str, Any]]:
-    if not isinstance(game, TeamGame):
+def _rounds(game: Game) -> list[dict[str, Any]]:
+    if game.table_rules.kind != "teams":
         return []
     out = []
     totals = [0, 0]
@@ -175,9 +177,9 @@ def _rounds(game: TableGame) -> list[dict[str, Any]]:
     return out
 
 
-def _settlement(game: TableGame) -> dict[str, Any]:
+def _settlement(game: Game) -> dict[str, Any]:
     settlement = game.settlement()
-    sheet = settlement.sheet
+    sheet = settlement
     return {
         "final": game.is_over,
         "totals": list(settlement.final),
@@ -211,15 +213,15 @@ def fair_deals(position: MultiPosition, fair: Mapping[int, FairRow],
     return {"deals": deals, "next": upcoming}
 
 
-def _dealers(game: TableGame) -> dict[str, int | None]:
-    if isinstance(game, ThreePlayerGame):
+def _dealers(game: Game) -> dict[str, int | None]:
+    if game.table_rules.kind == "three":
         return {"dealer": game.dealer, "dealing_team": None,
                 "sitting_out": None if game.is_over else game.sitting_out()}
     return {"dealer": None, "dealing_team": game.dealing_team, "sitting_out": None}
 
 
-def _wins(game: TableGame) -> list[int]:
-    if isinstance(game, ThreePlayerGame):
+def _wins(game: Game) -> list[int]:
+    if game.table_rules.kind == "three":
         return list(game.hands_won)
     return list(game.rounds_won)
 
@@ -263,7 +265,7 @@ def state_payload(info: TableInfo, position: MultiPosition, n: int, place: int |
              played.players[played.state.result.winner],
              "points": played.state.result.points,
              "extra_boxes": played.state.result.extra_boxes}
-            for played in game.finished if played.state.result is not None
+            for played in game.played if played.state.result is not None
         ],
         "rounds": _rounds(game),
         "winner": game.winner,
@@ -293,7 +295,7 @@ def _table_played(position: MultiPosition, place: int) -> int | None:
     table = None if game.is_over else table_of(game, place)
     if table is not None:
         return table
-    last = next((p for p in reversed(game.finished) if place in p.players), None)
+    last = next((p for p in reversed(game.played) if place in p.players), None)
     return None if last is None else last.table
 
 

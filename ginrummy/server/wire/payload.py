@@ -22,7 +22,7 @@ from ginrummy.core.actions import (
     action_name,
 )
 from ginrummy.core.cards import cards_of, format_cards, mask_value
-from ginrummy.core.game import Game, Settlement
+from ginrummy.core.game import Game
 from ginrummy.core.hand import HandState, Phase
 from ginrummy.core.melds import (
     MELD_ID,
@@ -34,6 +34,7 @@ from ginrummy.core.melds import (
     min_deadwood_after_discard,
 )
 from ginrummy.core.rules import Rules
+from ginrummy.core.scoring import Settlement
 from ginrummy.core.views import PlayerView, view_of
 from ginrummy.server.storage.fairness import FairRow, fair_payload
 from ginrummy.server.storage.replay import stage
@@ -211,9 +212,9 @@ def _cut(game: Game) -> dict[str, Any]:
     seat that cut the higher card) has chosen; ``chooser`` is that seat while it must."""
     cut = game.cut
     choice = game.high_cut_deals
-    dealer: int | None = cut.dealer
+    dealer: int | None = cut.low
     if game.rules.first_dealer == "high_cut_chooses":
-        dealer = None if choice is None else cut.high if choice else cut.dealer
+        dealer = None if choice is None else cut.high if choice else cut.low
     return {
         "rounds": [[format_cards([a]), format_cards([b])] for a, b in cut.rounds],
         "dealer": dealer,

@@ -84,7 +84,7 @@ export function cutText(state) {
   if (!cut || !cut.rounds || !cut.rounds.length) return null;
   const names = [seatName(state, 0), seatName(state, 1)];
   const rounds = cut.rounds.map(([card0, card1]) => t("log.cut_round", { name0: names[0], card0: cardText(card0), name1: names[1], card1: cardText(card1) }));
-  let dealer = t("log.cut_dealer", { name: names[cut.dealer] });
+  let dealer = t("log.cut_dealer", { name: names[cut.low] });
   if (cut.first_dealer === "high_cut_chooses") {
     const high = names[cut.high];
     if (cut.high_cut_deals === null || cut.high_cut_deals === undefined) dealer = t("log.cut_high_chooses", { name: high });

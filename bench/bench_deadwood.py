@@ -56,7 +56,7 @@ def engines() -> tuple[dict[str, Prepare], list[str]]:
     notes: list[str] = []
     try:
         from ginrummy import deadwood, parse_cards
-        from ginrummy.cards import format_cards
+        from ginrummy.core.cards import format_cards
 
         found["ginrummy.deadwood(parse_cards(...))"] = _loop(
             lambda hs: ([parse_cards(format_cards(h)) for h in hs], deadwood)

@@ -39,8 +39,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from itertools import permutations
 
-from ginrummy.provably_fair import derive_deck
-from ginrummy.shuffle import ByteSource, SeededSource, SystemSource, randbelow, shuffle
+from ginrummy.core.shuffle import ByteSource, SeededSource, SystemSource, randbelow, shuffle
+from ginrummy.format.provably_fair import derive_deck
 
 ALPHA = 0.01
 Shuffler = Callable[[Sequence[int]], list[int]]
@@ -184,7 +184,7 @@ def run_suite(shuffler: Shuffler, deals: int, small_deals: int) -> list[Result]:
 
 
 def fisher_yates(source: ByteSource) -> Shuffler:
-    """Our shuffle (:func:`ginrummy.shuffle.shuffle`) drawing from ``source``."""
+    """Our shuffle (:func:`ginrummy.core.shuffle.shuffle`) drawing from ``source``."""
     return lambda items: shuffle(items, source)
 
 

@@ -29,8 +29,8 @@ PlayHands = Callable[[int, random.Random], int]
 
 
 def ginrummy_hands(preset: str) -> PlayHands:
-    from ginrummy.hand import new_hand
-    from ginrummy.rules import Rules
+    from ginrummy.core.hand import new_hand
+    from ginrummy.core.rules import Rules
 
     rules = Rules.preset(preset)
 

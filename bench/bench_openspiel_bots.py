@@ -7,7 +7,7 @@ default parameters: knock card 10, gin and undercut bonuses 25). One seat is
 ``pyspiel.make_simple_gin_rummy_bot(game.get_parameters(), player)``
 (``restart()`` before each hand, ``step(state)`` at each of its decisions);
 the other is one of our agents, which sees only the
-:class:`~ginrummy.views.PlayerView` that ``bench/openspiel_play.py`` makes of
+:class:`~ginrummy.core.views.PlayerView` that ``bench/openspiel_play.py`` makes of
 OpenSpiel's state for its seat, and whose moves are translated back into
 OpenSpiel actions (each checked against OpenSpiel's legal actions).
 
@@ -164,9 +164,9 @@ def run_ours_vs_ours(name: str, hands: int, seed: int) -> float:
     bot above; ``gin sim`` is the project's measure of agent speed.
     """
     from ginrummy.agents.registry import make_agent
-    from ginrummy.hand import new_hand
-    from ginrummy.rules import Rules
-    from ginrummy.views import view_of
+    from ginrummy.core.hand import new_hand
+    from ginrummy.core.rules import Rules
+    from ginrummy.core.views import view_of
 
     rules = Rules.preset("openspiel")
     agents = [make_agent(name, seed=seed), make_agent(name, seed=seed + 1)]

@@ -27,7 +27,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ginrummy.actions import (
+from ginrummy.agents.base import Agent, best_layout_action
+from ginrummy.core.actions import (
     BIG_GIN,
     DISCARD_BASE,
     DRAW_DISCARD,
@@ -36,13 +37,12 @@ from ginrummy.actions import (
     PASS,
     Action,
 )
-from ginrummy.agents.base import Agent, best_layout_action
-from ginrummy.cards import cards_of
-from ginrummy.game import Game, cut_for_deal, prefers_to_deal
-from ginrummy.hand import Phase, shuffled_deck
-from ginrummy.melds import best_arrangement, min_deadwood
-from ginrummy.rules import Rules
-from ginrummy.views import PlayerView, view_of
+from ginrummy.core.cards import cards_of
+from ginrummy.core.game import Game, cut_for_deal, prefers_to_deal
+from ginrummy.core.hand import Phase, shuffled_deck
+from ginrummy.core.melds import best_arrangement, min_deadwood
+from ginrummy.core.rules import Rules
+from ginrummy.core.views import PlayerView, view_of
 
 
 class SimpleStandIn:

@@ -40,7 +40,7 @@ import pyspiel
 from bench.peers import from_openspiel as from_os
 from bench.peers import openspiel_utils
 from bench.peers import to_openspiel as to_os
-from ginrummy.actions import (
+from ginrummy.core.actions import (
     DISCARD_BASE,
     DONE,
     DRAW_DISCARD,
@@ -52,10 +52,10 @@ from ginrummy.actions import (
     Action,
     action_name,
 )
-from ginrummy.cards import cards_of, format_cards, mask_of
-from ginrummy.hand import HandState, Phase
-from ginrummy.melds import ALL_MELDS, is_run
-from ginrummy.rules import Rules
+from ginrummy.core.cards import cards_of, format_cards, mask_of
+from ginrummy.core.hand import HandState, Phase
+from ginrummy.core.melds import ALL_MELDS, is_run
+from ginrummy.core.rules import Rules
 
 OS_DRAW_UPCARD = int(pyspiel.gin_rummy.DRAW_UPCARD_ACTION)
 OS_DRAW_STOCK = int(pyspiel.gin_rummy.DRAW_STOCK_ACTION)

@@ -1,12 +1,12 @@
 """Play our agents inside OpenSpiel's ``gin_rummy``: its state in, our view out, our move back.
 
 OpenSpiel runs the hand (its rules, its chance nodes, its returns); our agent
-sees only a :class:`~ginrummy.views.PlayerView` of its seat and answers with
+sees only a :class:`~ginrummy.core.views.PlayerView` of its seat and answers with
 one of our actions, which :class:`OpenSpielTable` turns into the one or more
 OpenSpiel actions it stands for.
 
 How the view is made. The table keeps a *shadow*: a
-:class:`~ginrummy.hand.HandState` of our engine under the ``openspiel``
+:class:`~ginrummy.core.hand.HandState` of our engine under the ``openspiel``
 preset that follows OpenSpiel action by action. Every OpenSpiel action that
 the opponent (e.g. ``SimpleGinRummyBot``) or chance plays is read back into
 our action (:meth:`OpenSpielTable.feed`); every action of our agent is
@@ -78,7 +78,7 @@ from bench.openspiel_map import (
     to_os,
     translate,
 )
-from ginrummy.actions import (
+from ginrummy.core.actions import (
     DISCARD_BASE,
     DONE,
     DRAW_DISCARD,
@@ -90,11 +90,11 @@ from ginrummy.actions import (
     Action,
     action_name,
 )
-from ginrummy.cards import format_cards
-from ginrummy.hand import HandState, IllegalActionError, Phase, deal_hand
-from ginrummy.melds import ALL_MELDS, MELD_ID
-from ginrummy.rules import Rules
-from ginrummy.views import PlayerView, view_of
+from ginrummy.core.cards import format_cards
+from ginrummy.core.hand import HandState, IllegalActionError, Phase, deal_hand
+from ginrummy.core.melds import ALL_MELDS, MELD_ID
+from ginrummy.core.rules import Rules
+from ginrummy.core.views import PlayerView, view_of
 
 # ---------------------------------------------------------------- the table
 

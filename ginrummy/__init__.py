@@ -11,18 +11,18 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from ginrummy.batch import deadwood_many
-    from ginrummy.cards import Card, CardError, CardSet, card_name, parse_card, parse_cards
-    from ginrummy.melds import deadwood
+    from ginrummy.core.cards import Card, CardError, CardSet, card_name, parse_card, parse_cards
+    from ginrummy.core.melds import deadwood
 
 _HOMES: dict[str, str] = {
-    "Card": "ginrummy.cards",
-    "CardError": "ginrummy.cards",
-    "CardSet": "ginrummy.cards",
-    "card_name": "ginrummy.cards",
-    "deadwood": "ginrummy.melds",
+    "Card": "ginrummy.core.cards",
+    "CardError": "ginrummy.core.cards",
+    "CardSet": "ginrummy.core.cards",
+    "card_name": "ginrummy.core.cards",
+    "deadwood": "ginrummy.core.melds",
     "deadwood_many": "ginrummy.batch",
-    "parse_card": "ginrummy.cards",
-    "parse_cards": "ginrummy.cards",
+    "parse_card": "ginrummy.core.cards",
+    "parse_cards": "ginrummy.core.cards",
 }
 
 

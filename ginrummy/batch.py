@@ -1,6 +1,6 @@
 """Deadwood of many hands at once with NumPy, for simulations and learning.
 
-The same tables as :mod:`ginrummy.melds`, applied to whole arrays: four
+The same tables as :mod:`ginrummy.core.melds`, applied to whole arrays: four
 lookups per hand, then, for the hands where some rank could form a set, the
 set choices of each rank pattern evaluated group by group.
 """
@@ -14,8 +14,8 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from ginrummy.cards import SUIT_MASK
-from ginrummy.melds import DISCARD_GAIN, RUN_DEADWOOD, HandSizeError
+from ginrummy.core.cards import SUIT_MASK
+from ginrummy.core.melds import DISCARD_GAIN, RUN_DEADWOOD, HandSizeError
 
 _RUNS = np.array(RUN_DEADWOOD, dtype=np.int32)
 _GAIN = np.array(DISCARD_GAIN, dtype=np.int32)
@@ -86,7 +86,7 @@ def _improve_with_sets(
 def deadwood_many(hands: Iterable[int] | npt.ArrayLike) -> IntArray:
     """Least deadwood of each hand (10 cards or fewer as is, 11 after the best discard).
 
-    Takes a sequence of masks (ints or :class:`~ginrummy.cards.CardSet`) or a
+    Takes a sequence of masks (ints or :class:`~ginrummy.core.cards.CardSet`) or a
     NumPy integer array; returns an ``int64`` array of the same length.
     """
     masks = _as_masks(hands)

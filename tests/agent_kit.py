@@ -9,11 +9,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ginrummy.actions import action_name
-from ginrummy.cards import parse_card, parse_card_list, parse_cards
-from ginrummy.hand import HandState, Phase
-from ginrummy.rules import PRESETS, Rules
-from ginrummy.views import view_of
+from ginrummy.core.actions import action_name
+from ginrummy.core.cards import parse_card, parse_card_list, parse_cards
+from ginrummy.core.hand import HandState, Phase
+from ginrummy.core.rules import PRESETS, Rules
+from ginrummy.core.views import view_of
 
 VARIANTS = [Rules.preset(name) for name in sorted(PRESETS)] + [
     Rules.preset("standard", name="eleven", eleven_card_deal=True),

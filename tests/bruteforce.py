@@ -1,7 +1,7 @@
 """A reference solver for melds, deadwood, arrangements and layoffs, written by definition.
 
-It shares no code with :mod:`ginrummy.melds`; only card parsing and naming come
-from :mod:`ginrummy.cards`. A card is ``suit * 13 + rank`` (ace = rank 0) and a
+It shares no code with :mod:`ginrummy.core.melds`; only card parsing and naming come
+from :mod:`ginrummy.core.cards`. A card is ``suit * 13 + rank`` (ace = rank 0) and a
 group of cards is an int mask, but every rule is checked the slow, literal way:
 
 * a meld is 3 or 4 cards of one rank (R8), or 3 or more cards of one suit in
@@ -24,7 +24,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from functools import lru_cache
 from itertools import combinations
 
-from ginrummy.cards import parse_cards
+from ginrummy.core.cards import parse_cards
 
 RANK_COUNT = 13
 SUIT_COUNT = 4

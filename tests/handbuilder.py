@@ -1,6 +1,6 @@
 """Build decks and hands for tests from readable card strings.
 
-``deck_for`` lays the cards out the way :func:`ginrummy.hand.deal_hand` deals
+``deck_for`` lays the cards out the way :func:`ginrummy.core.hand.deal_hand` deals
 them: index 0 to the non-dealer, 1 to the dealer, alternately for 20 cards
 (21 with ``eleven_card_deal``, the non-dealer taking the 11th), then the
 upcard (none with ``eleven_card_deal``), then the stock, top first. Stock
@@ -17,10 +17,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ginrummy.actions import parse_action
-from ginrummy.cards import format_cards, parse_card, parse_card_list, parse_cards
-from ginrummy.hand import HandState, deal_hand
-from ginrummy.rules import Rules
+from ginrummy.core.actions import parse_action
+from ginrummy.core.cards import format_cards, parse_card, parse_card_list, parse_cards
+from ginrummy.core.hand import HandState, deal_hand
+from ginrummy.core.rules import Rules
 
 __all__ = [
     "cards",

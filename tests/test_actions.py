@@ -4,15 +4,15 @@ from __future__ import annotations
 
 import pytest
 
-from ginrummy import actions
-from ginrummy.actions import (
+from ginrummy.core import actions
+from ginrummy.core.actions import (
     ActionError,
     action_card,
     action_meld,
     action_name,
     parse_action,
 )
-from ginrummy.melds import ALL_MELDS, is_meld
+from ginrummy.core.melds import ALL_MELDS, is_meld
 from tests.handbuilder import cards, mask
 
 

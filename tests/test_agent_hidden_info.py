@@ -25,7 +25,9 @@ from collections.abc import Callable
 
 import pytest
 
-from ginrummy.actions import (
+from ginrummy.agents.base import Agent
+from ginrummy.agents.registry import make_agent
+from ginrummy.core.actions import (
     DISCARD_BASE,
     DRAW_DISCARD,
     DRAW_STOCK,
@@ -34,13 +36,11 @@ from ginrummy.actions import (
     Action,
     action_name,
 )
-from ginrummy.agents.base import Agent
-from ginrummy.agents.registry import make_agent
-from ginrummy.cards import cards_of
-from ginrummy.hand import HandState, IllegalActionError, Phase, deal_hand, shuffled_deck
-from ginrummy.melds import ALL_MELDS, MELD_ID
-from ginrummy.rules import Rules
-from ginrummy.views import PlayerView, view_of
+from ginrummy.core.cards import cards_of
+from ginrummy.core.hand import HandState, IllegalActionError, Phase, deal_hand, shuffled_deck
+from ginrummy.core.melds import ALL_MELDS, MELD_ID
+from ginrummy.core.rules import Rules
+from ginrummy.core.views import PlayerView, view_of
 
 AgentFactory = Callable[[int], Agent]
 

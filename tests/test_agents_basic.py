@@ -16,17 +16,6 @@ import sys
 
 import pytest
 
-from ginrummy.actions import (
-    BIG_GIN,
-    DISCARD_BASE,
-    DRAW_DISCARD,
-    DRAW_STOCK,
-    KNOCK_BASE,
-    PASS,
-    action_name,
-    discard,
-    knock,
-)
 from ginrummy.agents import registry
 from ginrummy.agents.base import Agent
 from ginrummy.agents.greedy import GreedyAgent, deadwood_after_take, partners
@@ -39,11 +28,22 @@ from ginrummy.agents.registry import (
     register,
 )
 from ginrummy.agents.simple import SimpleAgent, joins_meld
-from ginrummy.cards import parse_card
-from ginrummy.hand import HandState, Phase, deal_hand, shuffled_deck
-from ginrummy.melds import min_deadwood
-from ginrummy.rules import PRESETS, Rules
-from ginrummy.views import PlayerView, view_of
+from ginrummy.core.actions import (
+    BIG_GIN,
+    DISCARD_BASE,
+    DRAW_DISCARD,
+    DRAW_STOCK,
+    KNOCK_BASE,
+    PASS,
+    action_name,
+    discard,
+    knock,
+)
+from ginrummy.core.cards import parse_card
+from ginrummy.core.hand import HandState, Phase, deal_hand, shuffled_deck
+from ginrummy.core.melds import min_deadwood
+from ginrummy.core.rules import PRESETS, Rules
+from ginrummy.core.views import PlayerView, view_of
 from tests.handbuilder import deal, mask, play
 
 FAST_AGENTS = ("random", "simple", "greedy")

@@ -19,10 +19,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ginrummy.analyze import AnalyzeError, analyze_request, answer_line
-from ginrummy.cards import CardError, card_name, parse_card
 from ginrummy.cli import COMMANDS, main
-from ginrummy.melds import MeldError, best_arrangement, deadwood, is_big_gin, is_meld
+from ginrummy.coach.analyze import AnalyzeError, analyze_request, answer_line
+from ginrummy.core.cards import CardError, card_name, parse_card
+from ginrummy.core.melds import MeldError, best_arrangement, deadwood, is_big_gin, is_meld
 
 ROOT = Path(__file__).resolve().parent.parent
 

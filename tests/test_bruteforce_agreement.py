@@ -1,4 +1,4 @@
-"""The fast solver in ginrummy.melds and ginrummy.batch agrees with the reference in bruteforce.py.
+"""The fast solver in ginrummy.core.melds and ginrummy.batch agrees with bruteforce.py.
 
 More than 100,000 hands in all, every one drawn from a seeded ``random.Random``
 so a failure replays exactly:
@@ -26,8 +26,9 @@ import numpy as np
 import pytest
 
 import ginrummy
-from ginrummy import batch, melds
-from ginrummy.cards import CardSet
+from ginrummy import batch
+from ginrummy.core import melds
+from ginrummy.core.cards import CardSet
 from tests import bruteforce as bf
 
 CHUNKS = range(4)

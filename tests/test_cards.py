@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from ginrummy.cards import (
+from ginrummy.core.cards import (
     CARD_VALUES,
     FULL_DECK,
     NUM_CARDS,

@@ -11,19 +11,19 @@ from pathlib import Path
 import pytest
 from handbuilder import deck_for, mask
 
-from ginrummy.actions import DRAW_STOCK, KNOCK_BASE, LAYOFF_BASE, PASS
 from ginrummy.agents.base import best_layout_action
 from ginrummy.cli import main
-from ginrummy.cli_play import deck_for as play_deck
-from ginrummy.cli_play import load_saved
-from ginrummy.game import Cut, Game
-from ginrummy.hand import Phase
+from ginrummy.cli.play import deck_for as play_deck
+from ginrummy.cli.play import load_saved
+from ginrummy.core.actions import DRAW_STOCK, KNOCK_BASE, LAYOFF_BASE, PASS
+from ginrummy.core.game import Cut, Game
+from ginrummy.core.hand import Phase
+from ginrummy.core.melds import min_deadwood
+from ginrummy.core.rules import Rules
+from ginrummy.core.views import PlayerView
 from ginrummy.i18n import Messages
-from ginrummy.melds import min_deadwood
-from ginrummy.play_hand import TerminalGame
-from ginrummy.rules import Rules
-from ginrummy.terminal import Painter
-from ginrummy.views import PlayerView
+from ginrummy.terminal.play_hand import TerminalGame
+from ginrummy.terminal.screen import Painter
 
 EN_CARD = re.compile(r"(?<![\w♣♦♥♠])([A2-9TJQK][CDHS])(?![\w♣♦♥♠])")
 IT_CARD = re.compile(r"(10|[A2-9JQK])([♣♦♥♠])")
@@ -333,7 +333,7 @@ def test_knocker_chooses_an_arrangement_with_hint_and_typo() -> None:
 def test_R33_R34_play_a_whole_table_game(players: int, lang: str, tmp_path: Path,
                                          capsys: pytest.CaptureFixture[str],
                                          monkeypatch: pytest.MonkeyPatch) -> None:
-    from ginrummy.multiplayer import TeamGame, ThreePlayerGame
+    from ginrummy.core.table_game import TeamGame, ThreePlayerGame
 
     player = Player(lang, capsys)
     path = tmp_path / "table.json"
@@ -445,8 +445,8 @@ def test_R4_a_game_stopped_at_the_cut_choice_asks_again_on_resume(
 ])
 def test_R22_different_card_the_terminal_says_to_knock_with_another_card(
         lang: str, typed: str, words: str) -> None:
-    from ginrummy.play_hand import MoveError, read_move
-    from ginrummy.views import view_of
+    from ginrummy.core.views import view_of
+    from ginrummy.terminal.play_hand import MoveError, read_move
     from tests.test_hand_rules import WALL_DEALER, wall_state
 
     rules = Rules.preset("standard", fiftieth_card_action="different_card")
@@ -460,11 +460,11 @@ def test_R22_different_card_the_terminal_says_to_knock_with_another_card(
 def test_gin_play_deals_from_the_os_generator(tmp_path: Path, capsys: pytest.CaptureFixture[str],
                                               monkeypatch: pytest.MonkeyPatch) -> None:
     """Without --seed every deck is the provably fair derivation of a server seed read from
-    os.urandom (through ginrummy.shuffle) and the player's seed, committed on screen first."""
+    os.urandom (through ginrummy.core.shuffle) and the player's seed, committed on screen first."""
     import hashlib
 
-    import ginrummy.shuffle
-    from ginrummy.provably_fair import FairHand
+    import ginrummy.core.shuffle
+    from ginrummy.format.provably_fair import FairHand
 
     reads: list[bytes] = []
 
@@ -472,7 +472,7 @@ def test_gin_play_deals_from_the_os_generator(tmp_path: Path, capsys: pytest.Cap
         reads.append(hashlib.sha256(f"os {len(reads)}".encode()).digest()[:count])
         return reads[-1]
 
-    monkeypatch.setattr(ginrummy.shuffle.os, "urandom", fake_urandom)
+    monkeypatch.setattr(ginrummy.core.shuffle.os, "urandom", fake_urandom)
     path = tmp_path / "live.json"
     player = Player("en", capsys, stop_after=3)
     assert play(["--lang", "en", "--client-seed", "my lucky seed", "--save", str(path)], player,
@@ -498,7 +498,7 @@ def test_gin_play_refuses_a_bad_client_seed(capsys: pytest.CaptureFixture[str],
 def test_the_computer_is_the_registry_agent_never_a_random_stand_in(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    from ginrummy.cli_play import make_agent_named
+    from ginrummy.cli.play import make_agent_named
 
     assert make_agent_named("level2", 1).name == "level2"
     monkeypatch.setitem(sys.modules, "ginrummy.agents.registry", None)  # as if not installed

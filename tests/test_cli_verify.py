@@ -14,10 +14,13 @@ import pytest
 
 from ginrummy.agents.simple import SimpleAgent
 from ginrummy.cli import COMMANDS, main
-from ginrummy.cli_verify import run, verify_record
-from ginrummy.game import Cut, Game
-from ginrummy.provably_fair import FairHand, FairRecord, derive_cut, verify_hand
-from ginrummy.record import (
+from ginrummy.cli.verify import run, verify_record
+from ginrummy.core.game import Cut, Game
+from ginrummy.core.rules import Rules
+from ginrummy.core.shuffle import SeededSource
+from ginrummy.core.views import view_of
+from ginrummy.format.provably_fair import FairHand, FairRecord, derive_cut, verify_hand
+from ginrummy.format.record import (
     GameRecord,
     dump_record,
     parse_record,
@@ -25,9 +28,6 @@ from ginrummy.record import (
     record_to_dict,
     with_fairness,
 )
-from ginrummy.rules import Rules
-from ginrummy.shuffle import SeededSource
-from ginrummy.views import view_of
 
 GAME_ID = "table-7f3a"
 RULES = Rules.preset("standard", max_hands=3)
@@ -78,7 +78,7 @@ def problems_of(data: dict[str, Any]) -> list[list[str]]:
 
 
 def test_gin_verify_is_a_subcommand() -> None:
-    assert COMMANDS["verify"] == "ginrummy.cli_verify"
+    assert COMMANDS["verify"] == "ginrummy.cli.verify"
     assert main(["verify", "--help"]) == 0
 
 

@@ -6,7 +6,11 @@ import random
 
 import pytest
 
-from ginrummy.actions import (
+from ginrummy.agents.estimate import estimate_opponent, meld_chance
+from ginrummy.agents.expert import ExpertAgent, ExpertParams
+from ginrummy.agents.registry import make_agent
+from ginrummy.agents.tracking import remember
+from ginrummy.core.actions import (
     BIG_GIN,
     DISCARD_BASE,
     DONE,
@@ -17,14 +21,10 @@ from ginrummy.actions import (
     PASS,
     action_meld,
 )
-from ginrummy.agents.estimate import estimate_opponent, meld_chance
-from ginrummy.agents.expert import ExpertAgent, ExpertParams
-from ginrummy.agents.registry import make_agent
-from ginrummy.agents.tracking import remember
-from ginrummy.cards import cards_of, parse_card, parse_cards
-from ginrummy.hand import HandState, Phase, deal_hand, shuffled_deck
-from ginrummy.rules import Rules
-from ginrummy.views import view_of
+from ginrummy.core.cards import cards_of, parse_card, parse_cards
+from ginrummy.core.hand import HandState, Phase, deal_hand, shuffled_deck
+from ginrummy.core.rules import Rules
+from ginrummy.core.views import view_of
 from tests.agent_kit import (
     THEIRS,
     VARIANTS,

@@ -12,8 +12,8 @@ from typing import NamedTuple
 
 import pytest
 
-from ginrummy.actions import DONE, DRAW_STOCK, PASS, discard, layoff, meld, parse_action
-from ginrummy.game import (
+from ginrummy.core.actions import DONE, DRAW_STOCK, PASS, discard, layoff, meld, parse_action
+from ginrummy.core.game import (
     Cut,
     Game,
     GameError,
@@ -24,10 +24,10 @@ from ginrummy.game import (
     prefers_to_deal,
     settle,
 )
-from ginrummy.hand import IllegalActionError, Phase
-from ginrummy.melds import best_arrangement, best_defence
-from ginrummy.result import HandResult
-from ginrummy.rules import Rules
+from ginrummy.core.hand import IllegalActionError, Phase
+from ginrummy.core.melds import best_arrangement, best_defence
+from ginrummy.core.result import HandResult
+from ginrummy.core.rules import Rules
 from tests.handbuilder import deck_for
 
 SEAT1_DEALS = Cut.parse("KD 2S")
@@ -160,7 +160,7 @@ class ScriptedRandom(random.Random):
 
 
 def card(text: str) -> int:
-    from ginrummy.cards import parse_card
+    from ginrummy.core.cards import parse_card
 
     return parse_card(text)
 
@@ -582,7 +582,7 @@ def test_preset_openspiel_worked_example() -> None:
 def test_docstring_examples() -> None:
     import doctest
 
-    import ginrummy.game
+    import ginrummy.core.game
 
-    failures, tried = doctest.testmod(ginrummy.game)
+    failures, tried = doctest.testmod(ginrummy.core.game)
     assert failures == 0 and tried > 0

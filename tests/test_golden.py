@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from alembic.script import ScriptDirectory
 
-from ginrummy.server.db import alembic_config, make_engine, migrate
+from ginrummy.server.storage.db import alembic_config, make_engine, migrate
 from tests.golden import observe
 
 

@@ -16,7 +16,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from ginrummy.actions import (
+from ginrummy.core.actions import (
     BIG_GIN,
     DISCARD_BASE,
     DONE,
@@ -29,10 +29,10 @@ from ginrummy.actions import (
     Action,
     action_name,
 )
-from ginrummy.cards import cards_of, mask_value
-from ginrummy.hand import HandState, IllegalActionError, Phase, deal_hand, shuffled_deck
-from ginrummy.melds import is_meld, melds_within, min_deadwood, min_deadwood_after_discard
-from ginrummy.rules import PRESETS, Rules
+from ginrummy.core.cards import cards_of, mask_value
+from ginrummy.core.hand import HandState, IllegalActionError, Phase, deal_hand, shuffled_deck
+from ginrummy.core.melds import is_meld, melds_within, min_deadwood, min_deadwood_after_discard
+from ginrummy.core.rules import PRESETS, Rules
 from tests.handbuilder import snapshot
 
 MAX_ACTIONS = 3000
@@ -373,7 +373,7 @@ def least_deadwood_reachable(state: HandState) -> int:
 def test_layout_phases_reach_the_best_arrangement_and_defence() -> None:
     """R18, R20: through its legal actions the knocker can reach its least deadwood and the
     defender the best defence of melds.best_defence; no layout goes over the knock limit."""
-    from ginrummy.melds import best_defence
+    from ginrummy.core.melds import best_defence
 
     rng = random.Random(11)
     checked = 0

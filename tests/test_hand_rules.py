@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from ginrummy.actions import (
+from ginrummy.core.actions import (
     BIG_GIN,
     DISCARD_BASE,
     DONE,
@@ -21,10 +21,10 @@ from ginrummy.actions import (
     discard,
     parse_action,
 )
-from ginrummy.hand import HandState, IllegalActionError, Phase, action_names, deal_hand
-from ginrummy.melds import arrangements, melds_within
-from ginrummy.result import score_hand
-from ginrummy.rules import Rules
+from ginrummy.core.hand import HandState, IllegalActionError, Phase, action_names, deal_hand
+from ginrummy.core.melds import arrangements, melds_within
+from ginrummy.core.result import score_hand
+from ginrummy.core.rules import Rules
 from tests.handbuilder import cards, deal, deck_for, mask, play, snapshot
 
 # Two hands with no meld and no two cards that could become one with a single

@@ -7,8 +7,8 @@ import random
 
 import pytest
 
-from ginrummy.hand import HandState, deal_hand, shuffled_deck
-from ginrummy.rules import Rules
+from ginrummy.core.hand import HandState, deal_hand, shuffled_deck
+from ginrummy.core.rules import Rules
 
 
 def _played(seed: int) -> tuple[HandState, list[int]]:

@@ -8,7 +8,9 @@ import re
 import pytest
 from handbuilder import deal, mask, play
 
-from ginrummy.actions import (
+from ginrummy.agents import RandomAgent
+from ginrummy.coach.hints import HintError, hint_for, hint_lines, hint_text
+from ginrummy.core.actions import (
     DISCARD_BASE,
     DONE,
     DRAW_DISCARD,
@@ -18,13 +20,11 @@ from ginrummy.actions import (
     PASS,
     parse_action,
 )
-from ginrummy.agents import RandomAgent
-from ginrummy.hand import HandState, Phase, new_hand
-from ginrummy.hints import HintError, hint_for, hint_lines, hint_text
+from ginrummy.core.hand import HandState, Phase, new_hand
+from ginrummy.core.melds import best_defence, min_deadwood
+from ginrummy.core.rules import Rules
+from ginrummy.core.views import view_of
 from ginrummy.i18n import LANGUAGES, Messages
-from ginrummy.melds import best_defence, min_deadwood
-from ginrummy.rules import Rules
-from ginrummy.views import view_of
 
 ME = "AS 2S 3S 7H 7D 7C TC KD 4D 2H"
 THEM = "AC 2C 3C 4C 6H 8H 9D JS QS QH"

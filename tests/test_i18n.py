@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from ginrummy.game import settle
+from ginrummy.core.game import settle
+from ginrummy.core.rules import PRESETS, Rules
 from ginrummy.i18n import (
     CATALOGUES,
     LANGUAGES,
@@ -21,9 +22,8 @@ from ginrummy.i18n import (
     placeholders,
     translate,
 )
-from ginrummy.play_hand import MoveError, parse_card_in
-from ginrummy.rules import PRESETS, Rules
-from ginrummy.terminal import (
+from ginrummy.terminal.play_hand import MoveError, parse_card_in
+from ginrummy.terminal.screen import (
     OUTCOMES,
     RULE_OPTIONS,
     rules_lines,
@@ -174,7 +174,7 @@ def test_every_rules_option_outcome_preset_and_end_has_words() -> None:
 
 
 def test_void_reasons_of_the_engine_all_have_words() -> None:
-    source = Path("ginrummy/hand.py").read_text(encoding="utf-8")
+    source = Path("ginrummy/core/hand.py").read_text(encoding="utf-8")
     reasons = re.findall(r'_void\(\s*"([^"]+)"', source)
     assert len(reasons) >= 4
     for lang in LANGUAGES:

@@ -12,7 +12,13 @@ import random
 
 import pytest
 
-from ginrummy.actions import (
+from ginrummy.agents.base import Agent
+from ginrummy.agents.expert import ExpertAgent, ExpertParams
+from ginrummy.agents.levels import CASUAL, LEVELS, BeginnerAgent, make_level
+from ginrummy.agents.montecarlo import MonteCarloAgent
+from ginrummy.agents.registry import agent_names, make_agent
+from ginrummy.agents.simple import SimpleAgent
+from ginrummy.core.actions import (
     DISCARD_BASE,
     DRAW_DISCARD,
     DRAW_STOCK,
@@ -20,17 +26,11 @@ from ginrummy.actions import (
     PASS,
     action_name,
 )
-from ginrummy.agents.base import Agent
-from ginrummy.agents.expert import ExpertAgent, ExpertParams
-from ginrummy.agents.levels import CASUAL, LEVELS, BeginnerAgent, make_level
-from ginrummy.agents.montecarlo import MonteCarloAgent
-from ginrummy.agents.registry import agent_names, make_agent
-from ginrummy.agents.simple import SimpleAgent
-from ginrummy.cards import parse_card, parse_card_list
-from ginrummy.game import Game, cut_for_deal
-from ginrummy.hand import HandState, Phase, deal_hand, shuffled_deck
-from ginrummy.rules import Rules
-from ginrummy.views import view_of
+from ginrummy.core.cards import parse_card, parse_card_list
+from ginrummy.core.game import Game, cut_for_deal
+from ginrummy.core.hand import HandState, Phase, deal_hand, shuffled_deck
+from ginrummy.core.rules import Rules
+from ginrummy.core.views import view_of
 from tests.handbuilder import deal, play
 from tests.test_agent_hidden_info import assert_decision_ignores_hidden
 

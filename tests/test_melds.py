@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from ginrummy.cards import CARD_VALUES, CardError, CardSet, parse_card, parse_cards
-from ginrummy.melds import (
+from ginrummy.core.cards import CARD_VALUES, CardError, CardSet, parse_card, parse_cards
+from ginrummy.core.melds import (
     ALL_MELDS,
     MELD_ID,
     HandSizeError,

@@ -12,10 +12,10 @@ import dataclasses
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ginrummy import melds
-from ginrummy.melds import MELD_ID
-from ginrummy.rules import PRESETS, Rules
-from ginrummy.views import PlayerView, view_of
+from ginrummy.core import melds
+from ginrummy.core.melds import MELD_ID
+from ginrummy.core.rules import PRESETS, Rules
+from ginrummy.core.views import PlayerView, view_of
 from tests import bruteforce as bf
 from tests.test_hand_properties import play_random
 from tests.test_melds_properties import hands

@@ -6,21 +6,21 @@ import random
 
 import pytest
 
-from ginrummy.actions import (
-    DISCARD_BASE,
-    DRAW_DISCARD,
-    KNOCK_BASE,
-    action_name,
-)
 from ginrummy.agents.evaluate import evaluate
 from ginrummy.agents.montecarlo import MonteCarloAgent, SearchParams, action_values
 from ginrummy.agents.playout import PlayoutAgent, playout
 from ginrummy.agents.registry import make_agent
 from ginrummy.agents.sampling import sample_state
-from ginrummy.cards import parse_card
-from ginrummy.hand import HandState, Phase, deal_hand, shuffled_deck
-from ginrummy.rules import PRESETS, Rules
-from ginrummy.views import view_of
+from ginrummy.core.actions import (
+    DISCARD_BASE,
+    DRAW_DISCARD,
+    KNOCK_BASE,
+    action_name,
+)
+from ginrummy.core.cards import parse_card
+from ginrummy.core.hand import HandState, Phase, deal_hand, shuffled_deck
+from ginrummy.core.rules import PRESETS, Rules
+from ginrummy.core.views import view_of
 from tests.agent_kit import (
     VARIANTS,
     gin_draw_position,

@@ -10,11 +10,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from ginrummy.agents.registry import make_agent
-from ginrummy.multiplayer import TableGame, TableRules, new_table_game
-from ginrummy.multiplayer.record import dump_table_record, load_table_record, record_of, replay
-from ginrummy.rules import PRESETS, Rules
+from ginrummy.core.rules import PRESETS, Rules
+from ginrummy.core.table_game import TableGame, TableRules, new_table_game
+from ginrummy.core.views import view_of
+from ginrummy.format.table_record import dump_table_record, load_table_record, record_of, replay
 from ginrummy.sim.table_play import MAX_DEALS_PER_GAME, deal_all
-from ginrummy.views import view_of
 
 PLAYERS = (3, 4, 6)
 AGENTS = ("random", "simple")

@@ -7,8 +7,9 @@ from typing import Any
 
 import pytest
 
-from ginrummy.multiplayer import TeamGame, ThreePlayerGame
-from ginrummy.multiplayer.record import (
+from ginrummy.core.table_game import TeamGame, ThreePlayerGame
+from ginrummy.format.record import RecordError
+from ginrummy.format.table_record import (
     FORMAT,
     dump_table_record,
     is_table_record,
@@ -17,7 +18,6 @@ from ginrummy.multiplayer.record import (
     record_of,
     replay,
 )
-from ginrummy.record import RecordError
 from tests.test_multiplayer_rules import GIN, KNOCK, UNDERCUT, play, teams, three, void
 
 

@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import pytest
 
-from ginrummy.actions import DONE, DRAW_STOCK, PASS, discard, layoff, meld, parse_action
-from ginrummy.game import GameError
-from ginrummy.hand import IllegalActionError, Phase
-from ginrummy.melds import best_arrangement, best_defence
-from ginrummy.multiplayer import (
+from ginrummy.core.actions import DONE, DRAW_STOCK, PASS, discard, layoff, meld, parse_action
+from ginrummy.core.game import GameError
+from ginrummy.core.hand import IllegalActionError, Phase
+from ginrummy.core.melds import best_arrangement, best_defence
+from ginrummy.core.rules import Rules
+from ginrummy.core.table_game import (
     TableCut,
     TableError,
     TableRules,
@@ -22,8 +23,7 @@ from ginrummy.multiplayer import (
     pairings,
     score_round,
 )
-from ginrummy.multiplayer.teams import TableSlot
-from ginrummy.rules import Rules
+from ginrummy.core.teams import TableSlot
 from tests.handbuilder import deck_for
 from tests.test_game import GIN, KNOCK, SPADE_GIN, TIE, UNDERCUT, Scenario
 
@@ -387,8 +387,8 @@ def test_R35_three_versus_three_game() -> None:
 
 
 @pytest.mark.parametrize("module_name", [
-    "ginrummy.multiplayer", "ginrummy.multiplayer.table", "ginrummy.multiplayer.score",
-    "ginrummy.multiplayer.three", "ginrummy.multiplayer.teams",
+    "ginrummy.core.table_game", "ginrummy.core.table", "ginrummy.core.table_score",
+    "ginrummy.core.three", "ginrummy.core.teams",
 ])
 def test_docstring_examples(module_name: str) -> None:
     import doctest

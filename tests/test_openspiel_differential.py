@@ -39,7 +39,7 @@ pytest.importorskip("pyspiel", reason="OpenSpiel (pip package open-spiel) is not
 
 from bench.openspiel_map import OS_KNOCK, OS_PASS, UTILS, os_meld_actions, run_pieces, to_os  # noqa: E402
 from bench.openspiel_play import Decision, Lockstep, Mismatch, deck_for  # noqa: E402
-from ginrummy.actions import (  # noqa: E402
+from ginrummy.core.actions import (  # noqa: E402
     DISCARD_BASE,
     DONE,
     DRAW_DISCARD,
@@ -53,9 +53,9 @@ from ginrummy.actions import (  # noqa: E402
     layoff,
     meld,
 )
-from ginrummy.cards import cards_of, format_cards, parse_card, parse_card_list, parse_cards  # noqa: E402
-from ginrummy.hand import HandState, Phase, shuffled_deck  # noqa: E402
-from ginrummy.melds import (  # noqa: E402
+from ginrummy.core.cards import cards_of, format_cards, parse_card, parse_card_list, parse_cards  # noqa: E402
+from ginrummy.core.hand import HandState, Phase, shuffled_deck  # noqa: E402
+from ginrummy.core.melds import (  # noqa: E402
     ALL_MELDS,
     best_arrangement,
     best_defence,

@@ -37,7 +37,8 @@ from bench.openspiel_map import (  # noqa: E402
     to_os,
 )
 from bench.openspiel_play import OpenSpielTable, play_hand  # noqa: E402
-from ginrummy.actions import (  # noqa: E402
+from ginrummy.agents import RandomAgent, best_layout_action  # noqa: E402
+from ginrummy.core.actions import (  # noqa: E402
     DISCARD_BASE,
     DONE,
     DRAW_DISCARD,
@@ -49,10 +50,9 @@ from ginrummy.actions import (  # noqa: E402
     layoff,
     meld,
 )
-from ginrummy.agents import RandomAgent, best_layout_action  # noqa: E402
-from ginrummy.cards import cards_of, mask_of, parse_card, parse_card_list, parse_cards  # noqa: E402
-from ginrummy.hand import Phase  # noqa: E402
-from ginrummy.views import PlayerView  # noqa: E402
+from ginrummy.core.cards import cards_of, mask_of, parse_card, parse_card_list, parse_cards  # noqa: E402
+from ginrummy.core.hand import Phase  # noqa: E402
+from ginrummy.core.views import PlayerView  # noqa: E402
 
 GAME = pyspiel.load_game("gin_rummy")
 PARAMS = GAME.get_parameters()

@@ -95,3 +95,37 @@ def test_gin_serve_on_postgresql_without_psycopg_says_what_to_install() -> None:
     assert "psycopg is not installed" in done.stdout
     assert "pip install 'ginrummy[postgres]'" in done.stdout
 
+
+
+MOVED = {
+    "ginrummy.cards": "ginrummy.core.cards", "ginrummy.melds": "ginrummy.core.melds",
+    "ginrummy.rules": "ginrummy.core.rules", "ginrummy.actions": "ginrummy.core.actions",
+    "ginrummy.result": "ginrummy.core.result", "ginrummy.hand": "ginrummy.core.hand",
+    "ginrummy.views": "ginrummy.core.views", "ginrummy.game": "ginrummy.core.game",
+    "ginrummy.shuffle": "ginrummy.core.shuffle", "ginrummy.record": "ginrummy.format.record",
+    "ginrummy.notation": "ginrummy.format.notation",
+    "ginrummy.provably_fair": "ginrummy.format.provably_fair",
+    "ginrummy.hints": "ginrummy.coach.hints", "ginrummy.analyze": "ginrummy.coach.analyze",
+    "ginrummy.multiplayer.record": "ginrummy.format.table_record",
+    "ginrummy.server.records": "ginrummy.server.storage.records",
+}
+
+
+def test_the_old_module_paths_still_import_the_moved_modules_with_a_deprecation_warning() -> None:
+    done = python(f"""
+        import importlib, warnings
+        for old, new in {MOVED!r}.items():
+            with warnings.catch_warnings(record=True) as caught:
+                warnings.simplefilter("always")
+                alias = importlib.import_module(old)
+            assert alias is importlib.import_module(new), old
+            assert any(issubclass(w.category, DeprecationWarning) and new in str(w.message)
+                       for w in caught), (old, [str(w.message) for w in caught])
+        from ginrummy.hand import new_hand
+        from ginrummy.multiplayer import new_table_game, TableRules
+        from ginrummy.core.table_game import new_table_game as moved
+        assert new_table_game is moved
+        print("ok")
+    """)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "ok"

@@ -14,9 +14,12 @@ from pathlib import Path
 
 import pytest
 
-from ginrummy.cards import card_name, parse_card
-from ginrummy.game import Cut, Game
-from ginrummy.provably_fair import (
+from ginrummy.core.cards import card_name, parse_card
+from ginrummy.core.game import Cut, Game
+from ginrummy.core.rules import Rules
+from ginrummy.core.shuffle import SeededSource, SystemSource
+from ginrummy.core.views import view_of
+from ginrummy.format.provably_fair import (
     DERIVATIONS,
     FairHand,
     FairnessError,
@@ -31,9 +34,6 @@ from ginrummy.provably_fair import (
     derive_deck,
     verify_hand,
 )
-from ginrummy.rules import Rules
-from ginrummy.shuffle import SeededSource, SystemSource
-from ginrummy.views import view_of
 
 DOC = Path(__file__).parent.parent / "docs" / "FAIRNESS.md"
 SEED = hashlib.sha256(b"example server seed").digest()

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from ginrummy.actions import (
+from ginrummy.core.actions import (
     DISCARD_BASE,
     DRAW_DISCARD,
     DRAW_STOCK,
@@ -20,10 +20,11 @@ from ginrummy.actions import (
     action_name,
     parse_action,
 )
-from ginrummy.game import Cut, Game, new_game
-from ginrummy.hand import Phase
-from ginrummy.melds import min_deadwood, min_deadwood_after_discard
-from ginrummy.notation import (
+from ginrummy.core.game import Cut, Game, new_game
+from ginrummy.core.hand import Phase
+from ginrummy.core.melds import min_deadwood, min_deadwood_after_discard
+from ginrummy.core.rules import BEFORE_OPTION, Rules
+from ginrummy.format.notation import (
     action_token,
     dump_notation,
     format_notation,
@@ -32,7 +33,7 @@ from ginrummy.notation import (
     parse_token,
     read_any,
 )
-from ginrummy.record import (
+from ginrummy.format.record import (
     RecordError,
     dump_record,
     load_record,
@@ -41,7 +42,6 @@ from ginrummy.record import (
     replay,
     walk,
 )
-from ginrummy.rules import BEFORE_OPTION, Rules
 
 DATA = Path(__file__).parent / "data"
 
@@ -167,7 +167,7 @@ def test_golden_playthrough_json_and_notation() -> None:
 
 
 def test_action_tokens_round_trip() -> None:
-    from ginrummy.actions import NUM_ACTIONS
+    from ginrummy.core.actions import NUM_ACTIONS
 
     for action in range(NUM_ACTIONS):
         token = action_token(action)

@@ -10,10 +10,10 @@ from pathlib import Path
 import pytest
 
 from ginrummy.cli import main
-from ginrummy.game import new_game
-from ginrummy.notation import dump_notation
-from ginrummy.record import dump_record
-from ginrummy.rules import Rules
+from ginrummy.core.game import new_game
+from ginrummy.core.rules import Rules
+from ginrummy.format.notation import dump_notation
+from ginrummy.format.record import dump_record
 
 DATA = Path(__file__).parent / "data"
 GOLDEN_JSON = str(DATA / "golden_classic.json")
@@ -120,8 +120,8 @@ def test_replay_of_a_json_dump(capsys: pytest.CaptureFixture[str], tmp_path: Pat
 
 def test_replay_of_three_player_and_team_records(capsys: pytest.CaptureFixture[str],
                                                  tmp_path: Path) -> None:
-    """R33, R34: ``gin replay`` reads ginrummy.multiplayer records too."""
-    from ginrummy.multiplayer.record import dump_table_record
+    """R33, R34: ``gin replay`` reads ginrummy.core.table_game records too."""
+    from ginrummy.format.table_record import dump_table_record
     from tests.test_multiplayer_record import rotation_game, team_game
 
     path = tmp_path / "three.json"

@@ -6,7 +6,7 @@ from dataclasses import fields
 
 import pytest
 
-from ginrummy.rules import PRESETS, Rules, RulesError
+from ginrummy.core.rules import PRESETS, Rules, RulesError
 from tests.handbuilder import cards
 
 # preset: knock limit (None: set by the upcard), gin, undercut, box, game bonus, shutout,

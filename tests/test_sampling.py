@@ -15,11 +15,11 @@ from ginrummy.agents.sampling import (
     weighted_pick,
 )
 from ginrummy.agents.tracking import remember
-from ginrummy.cards import cards_of
-from ginrummy.hand import HandState, Phase, new_hand
-from ginrummy.melds import min_deadwood
-from ginrummy.rules import PRESETS, Rules
-from ginrummy.views import view_of
+from ginrummy.core.cards import cards_of
+from ginrummy.core.hand import HandState, Phase, new_hand
+from ginrummy.core.melds import min_deadwood
+from ginrummy.core.rules import PRESETS, Rules
+from ginrummy.core.views import view_of
 from tests.handbuilder import deal, mask, play
 
 

@@ -38,8 +38,8 @@ from bench.bench_fairness import (
     runs_test,
     serial_test,
 )
-from ginrummy import hand
-from ginrummy.shuffle import (
+from ginrummy.core import hand
+from ginrummy.core.shuffle import (
     ByteSource,
     HmacStream,
     SeededSource,
@@ -182,16 +182,26 @@ def test_hand_shuffled_deck_keeps_its_output_for_a_seed() -> None:
     assert hand.shuffled_deck(2024) == legacy
 
 
-@pytest.mark.parametrize("module", ["shuffle", "provably_fair"])
-def test_no_clock_and_no_global_random_state(module: str) -> None:
-    path = Path(__file__).parent.parent / "ginrummy" / f"{module}.py"
-    imported = set()
+PURE = sorted((Path(__file__).parent.parent / "ginrummy" / "core").glob("*.py")) + [
+    Path(__file__).parent.parent / "ginrummy" / "format" / "provably_fair.py"]
+
+
+@pytest.mark.parametrize("path", PURE, ids=lambda path: f"{path.parent.name}/{path.name}")
+def test_no_clock_and_no_global_random_state(path: Path) -> None:
+    """The core reads no clock and no global random state: ``random.Random`` objects only."""
+    imported, global_random = set(), []
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
         if isinstance(node, ast.Import):
             imported |= {alias.name.split(".")[0] for alias in node.names}
         elif isinstance(node, ast.ImportFrom) and node.module:
             imported.add(node.module.split(".")[0])
-    assert not imported & {"time", "datetime", "random", "secrets"}, imported
+            if node.module == "random":
+                global_random += [alias.name for alias in node.names if alias.name != "Random"]
+        elif (isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name)
+              and node.value.id == "random" and node.attr != "Random"):
+            global_random.append(node.attr)
+    assert not imported & {"time", "datetime", "secrets"}, imported
+    assert not global_random, global_random
 
 
 # ---------------------------------------------------------------- p-values
@@ -283,7 +293,7 @@ def test_runs_and_serial_on_known_sequences() -> None:
 def test_the_module_examples() -> None:
     import doctest
 
-    import ginrummy.shuffle
+    import ginrummy.core.shuffle
 
-    failures, tried = doctest.testmod(ginrummy.shuffle)
+    failures, tried = doctest.testmod(ginrummy.core.shuffle)
     assert failures == 0 and tried >= 2

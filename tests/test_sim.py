@@ -10,11 +10,12 @@ from typing import Any
 
 import pytest
 
-from ginrummy import cli_sim
-from ginrummy.actions import Action
 from ginrummy.agents import registry
 from ginrummy.agents.simple import SimpleAgent
-from ginrummy.rules import Rules
+from ginrummy.cli import sim as cli_sim
+from ginrummy.core.actions import Action
+from ginrummy.core.rules import Rules
+from ginrummy.core.views import PlayerView
 from ginrummy.sim import (
     HANDS_PER_BLOCK,
     AgentMoveError,
@@ -25,7 +26,6 @@ from ginrummy.sim import (
     wilson_interval,
 )
 from ginrummy.sim.play import deck_for, hand_seats, play_game
-from ginrummy.views import PlayerView
 
 JSON_KEYS = {
     "agents", "games", "wins", "hands", "points_per_hand", "ci95", "hands_per_second",
@@ -291,7 +291,7 @@ def test_cli_errors_exit_2(argv: list[str], message: str) -> None:
 def test_cli_is_registered() -> None:
     from ginrummy.cli import COMMANDS
 
-    assert COMMANDS["sim"] == "ginrummy.cli_sim"
+    assert COMMANDS["sim"] == "ginrummy.cli.sim"
 
 
 def test_cli_list() -> None:

@@ -17,9 +17,14 @@ from typing import Any
 import pytest
 
 from ginrummy.agents.simple import SimpleAgent
-from ginrummy.cli_verify import run, verify_record
-from ginrummy.multiplayer import TableCut, TableGame, TableRules, start_table_game
-from ginrummy.multiplayer.record import (
+from ginrummy.cli.verify import run, verify_record
+from ginrummy.core.rules import Rules
+from ginrummy.core.shuffle import SeededSource
+from ginrummy.core.table_game import TableCut, TableGame, TableRules, start_table_game
+from ginrummy.core.views import view_of
+from ginrummy.format.provably_fair import FairHand
+from ginrummy.format.record import RecordError
+from ginrummy.format.table_record import (
     TableRecord,
     dump_table_record,
     parse_table_record,
@@ -29,11 +34,6 @@ from ginrummy.multiplayer.record import (
     table_record_text,
     with_table_fairness,
 )
-from ginrummy.provably_fair import FairHand
-from ginrummy.record import RecordError
-from ginrummy.rules import Rules
-from ginrummy.shuffle import SeededSource
-from ginrummy.views import view_of
 
 GAME_ID = "table-game-51"
 THREE = TableRules(3, Rules.preset("classic", max_hands=3))

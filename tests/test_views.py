@@ -9,12 +9,12 @@ from collections.abc import Iterator
 
 import pytest
 
-from ginrummy.actions import DISCARD_BASE, KNOCK_BASE, LAYOFF_BASE, MELD_BASE, NUM_ACTIONS
-from ginrummy.cards import CardError, parse_card
-from ginrummy.hand import HandState, Phase, deal_hand
-from ginrummy.melds import ALL_MELDS
-from ginrummy.rules import PRESETS, Rules
-from ginrummy.views import FACE_DOWN_KNOCK, PlayerView, view_of
+from ginrummy.core.actions import DISCARD_BASE, KNOCK_BASE, LAYOFF_BASE, MELD_BASE, NUM_ACTIONS
+from ginrummy.core.cards import CardError, parse_card
+from ginrummy.core.hand import HandState, Phase, deal_hand
+from ginrummy.core.melds import ALL_MELDS
+from ginrummy.core.rules import PRESETS, Rules
+from ginrummy.core.views import FACE_DOWN_KNOCK, PlayerView, view_of
 from tests.handbuilder import deal, deck_for, mask, play
 from tests.test_hand_properties import VARIATIONS, play_random, rules_for
 from tests.test_hand_rules import wall_state

@@ -1,4 +1,4 @@
-"""Computer players. Each one sees only its seat's :class:`~ginrummy.views.PlayerView`."""
+"""Computer players. Each one sees only its seat's :class:`~ginrummy.core.views.PlayerView`."""
 
 from ginrummy.agents.base import Agent, best_layout_action
 from ginrummy.agents.random_agent import RandomAgent

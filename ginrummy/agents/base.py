@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from ginrummy.actions import DONE, LAYOFF_BASE, MELD_BASE, Action
-from ginrummy.hand import Phase
-from ginrummy.melds import MELD_ID, best_arrangement, best_defence
-from ginrummy.views import PlayerView
+from ginrummy.core.actions import DONE, LAYOFF_BASE, MELD_BASE, Action
+from ginrummy.core.hand import Phase
+from ginrummy.core.melds import MELD_ID, best_arrangement, best_defence
+from ginrummy.core.views import PlayerView
 
 
 class Agent(Protocol):
@@ -38,7 +38,7 @@ def best_layout_action(view: PlayerView) -> Action:
     """The next move towards the least deadwood when laying out (R18, R20).
 
     The knocker lays out a least-deadwood arrangement; the defender lays off
-    and melds as :func:`ginrummy.melds.best_defence` says.
+    and melds as :func:`ginrummy.core.melds.best_defence` says.
     """
     free = _free_cards(view)
     if view.phase is Phase.KNOCKER_MELDS:

@@ -21,8 +21,8 @@ from dataclasses import dataclass
 
 from ginrummy.agents.sampling import opponent_visible
 from ginrummy.agents.tracking import CardMemory
-from ginrummy.cards import cards_of
-from ginrummy.views import PlayerView
+from ginrummy.core.cards import cards_of
+from ginrummy.core.views import PlayerView
 
 # Weight multipliers for meld partners: index 0 same rank, 1 next rank, 2 two ranks away.
 TOOK_BOOST = (2.6, 2.6, 1.5)

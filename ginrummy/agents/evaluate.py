@@ -1,6 +1,6 @@
 """What each legal move is worth, and why: the evaluation behind hints.
 
-:func:`evaluate` takes one seat's :class:`~ginrummy.views.PlayerView` and
+:func:`evaluate` takes one seat's :class:`~ginrummy.core.views.PlayerView` and
 returns, for every legal action, a row ``(action, value, details)``, best
 first. It reads nothing but the view.
 
@@ -48,9 +48,9 @@ key                  meaning
 ===================  ==============================================================
 
 >>> import random
->>> from ginrummy.rules import Rules
->>> from ginrummy.hand import new_hand
->>> from ginrummy.views import view_of
+>>> from ginrummy.core.rules import Rules
+>>> from ginrummy.core.hand import new_hand
+>>> from ginrummy.core.views import view_of
 >>> view = view_of(new_hand(Rules.preset("standard"), dealer=1, rng=5), 0)
 >>> rows = evaluate(view, seed=1, samples=20)
 >>> sorted(a for a, _, _ in rows) == sorted(view.legal)
@@ -64,19 +64,6 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ginrummy.actions import (
-    BIG_GIN,
-    DISCARD_BASE,
-    DONE,
-    DRAW_DISCARD,
-    DRAW_STOCK,
-    KNOCK_BASE,
-    LAYOFF_BASE,
-    MELD_BASE,
-    PASS,
-    Action,
-    action_meld,
-)
 from ginrummy.agents.base import best_layout_action
 from ginrummy.agents.estimate import PARTNERS
 from ginrummy.agents.expert import (
@@ -90,15 +77,28 @@ from ginrummy.agents.expert import (
 )
 from ginrummy.agents.montecarlo import SearchParams, action_values
 from ginrummy.agents.sampling import sample_state
-from ginrummy.cards import CardSet, cards_of
-from ginrummy.hand import Phase
-from ginrummy.melds import (
+from ginrummy.core.actions import (
+    BIG_GIN,
+    DISCARD_BASE,
+    DONE,
+    DRAW_DISCARD,
+    DRAW_STOCK,
+    KNOCK_BASE,
+    LAYOFF_BASE,
+    MELD_BASE,
+    PASS,
+    Action,
+    action_meld,
+)
+from ginrummy.core.cards import CardSet, cards_of
+from ginrummy.core.hand import Phase
+from ginrummy.core.melds import (
     Arrangement,
     best_arrangement,
     min_deadwood,
     min_deadwood_after_discard,
 )
-from ginrummy.views import PlayerView, view_of
+from ginrummy.core.views import PlayerView, view_of
 
 Row = tuple[Action, float, dict[str, Any]]
 

@@ -1,6 +1,6 @@
 """The expert: card memory, an estimate of the opponent's hand, safe discards, careful knocks.
 
-Each decision looks only at the seat's :class:`~ginrummy.views.PlayerView`:
+Each decision looks only at the seat's :class:`~ginrummy.core.views.PlayerView`:
 
 * **Memory and estimate.** The public history is replayed
   (:mod:`ginrummy.agents.tracking`) and every unseen card gets a chance of
@@ -38,7 +38,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from ginrummy.actions import (
+from ginrummy.agents.base import best_layout_action, only_action
+from ginrummy.agents.estimate import OpponentEstimate, estimate_opponent, meld_chance
+from ginrummy.agents.sampling import opponent_visible, sample_opponent_hand
+from ginrummy.agents.tracking import CardMemory, remember
+from ginrummy.core.actions import (
     BIG_GIN,
     DISCARD_BASE,
     DONE,
@@ -50,13 +54,9 @@ from ginrummy.actions import (
     PASS,
     Action,
 )
-from ginrummy.agents.base import best_layout_action, only_action
-from ginrummy.agents.estimate import OpponentEstimate, estimate_opponent, meld_chance
-from ginrummy.agents.sampling import opponent_visible, sample_opponent_hand
-from ginrummy.agents.tracking import CardMemory, remember
-from ginrummy.cards import CARD_VALUES, cards_of
-from ginrummy.hand import Phase
-from ginrummy.melds import (
+from ginrummy.core.cards import CARD_VALUES, cards_of
+from ginrummy.core.hand import Phase
+from ginrummy.core.melds import (
     MELD_ID,
     Arrangement,
     LayoffTargets,
@@ -64,7 +64,7 @@ from ginrummy.melds import (
     min_deadwood,
     min_deadwood_after_discard,
 )
-from ginrummy.views import PlayerView
+from ginrummy.core.views import PlayerView
 
 
 @dataclass(frozen=True, slots=True)

@@ -25,7 +25,8 @@ from __future__ import annotations
 
 import random
 
-from ginrummy.actions import (
+from ginrummy.agents.base import best_layout_action
+from ginrummy.core.actions import (
     BIG_GIN,
     DISCARD_BASE,
     DRAW_DISCARD,
@@ -35,11 +36,10 @@ from ginrummy.actions import (
     PASS,
     Action,
 )
-from ginrummy.agents.base import best_layout_action
-from ginrummy.cards import CARD_VALUES, cards_of
-from ginrummy.hand import Phase
-from ginrummy.melds import min_deadwood, min_deadwood_after_discard
-from ginrummy.views import PlayerView
+from ginrummy.core.cards import CARD_VALUES, cards_of
+from ginrummy.core.hand import Phase
+from ginrummy.core.melds import min_deadwood, min_deadwood_after_discard
+from ginrummy.core.views import PlayerView
 
 
 def partners(hand: int, card: int) -> int:

@@ -34,7 +34,10 @@ import contextlib
 import random
 from typing import Any
 
-from ginrummy.actions import (
+from ginrummy.agents.base import Agent, best_layout_action, only_action
+from ginrummy.agents.expert import ExpertAgent, ExpertParams
+from ginrummy.agents.montecarlo import MonteCarloAgent
+from ginrummy.core.actions import (
     BIG_GIN,
     DISCARD_BASE,
     DRAW_DISCARD,
@@ -44,13 +47,10 @@ from ginrummy.actions import (
     PASS,
     Action,
 )
-from ginrummy.agents.base import Agent, best_layout_action, only_action
-from ginrummy.agents.expert import ExpertAgent, ExpertParams
-from ginrummy.agents.montecarlo import MonteCarloAgent
-from ginrummy.cards import CARD_VALUES
-from ginrummy.hand import Phase
-from ginrummy.melds import best_arrangement, min_deadwood
-from ginrummy.views import PlayerView
+from ginrummy.core.cards import CARD_VALUES
+from ginrummy.core.hand import Phase
+from ginrummy.core.melds import best_arrangement, min_deadwood
+from ginrummy.core.views import PlayerView
 
 LEVELS = (1, 2, 3, 4, 5)
 

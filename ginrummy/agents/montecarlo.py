@@ -31,7 +31,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from ginrummy.actions import (
+from ginrummy.agents.base import only_action
+from ginrummy.agents.estimate import estimate_opponent
+from ginrummy.agents.expert import Context, ExpertAgent, ExpertParams, discard_scores
+from ginrummy.agents.playout import DEFAULT_POLICY, PlayoutPolicy, playout
+from ginrummy.agents.sampling import sample_state
+from ginrummy.agents.tracking import remember
+from ginrummy.core.actions import (
     BIG_GIN,
     DISCARD_BASE,
     DRAW_DISCARD,
@@ -39,15 +45,9 @@ from ginrummy.actions import (
     LAYOFF_BASE,
     Action,
 )
-from ginrummy.agents.base import only_action
-from ginrummy.agents.estimate import estimate_opponent
-from ginrummy.agents.expert import Context, ExpertAgent, ExpertParams, discard_scores
-from ginrummy.agents.playout import DEFAULT_POLICY, PlayoutPolicy, playout
-from ginrummy.agents.sampling import sample_state
-from ginrummy.agents.tracking import remember
-from ginrummy.hand import HandState, Phase
-from ginrummy.melds import min_deadwood
-from ginrummy.views import PlayerView
+from ginrummy.core.hand import HandState, Phase
+from ginrummy.core.melds import min_deadwood
+from ginrummy.core.views import PlayerView
 
 BUDGET_RESERVE = 0.03
 """Share of the time budget left unplanned, for the scheduler of a busy machine."""

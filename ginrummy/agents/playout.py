@@ -1,6 +1,6 @@
 """Fast play-outs for search: the expert's policy, cut down to what a play-out can afford.
 
-A play-out plays a sampled :class:`~ginrummy.hand.HandState` to its end for
+A play-out plays a sampled :class:`~ginrummy.core.hand.HandState` to its end for
 both seats. Each seat decides from its own cards, the discard pile and the
 cards the opponent took from it (what its view would show), never the
 opponent's hidden cards or the stock's order, with the ingredients of the
@@ -17,8 +17,8 @@ expert (:mod:`ginrummy.agents.expert`) at a fraction of the cost:
   keeps a low count to draw gin or undercut a knock, and knocks with a high
   one early, while the opponent's hand is still poor;
 * at the end, the knocker shows its least-deadwood arrangement and the
-  defender lays off optimally (:func:`ginrummy.melds.best_defence`), scored
-  by :func:`ginrummy.result.score_hand` without walking the layout actions.
+  defender lays off optimally (:func:`ginrummy.core.melds.best_defence`), scored
+  by :func:`ginrummy.core.result.score_hand` without walking the layout actions.
 """
 
 from __future__ import annotations
@@ -26,7 +26,9 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from ginrummy.actions import (
+from ginrummy.agents.base import best_layout_action
+from ginrummy.agents.sampling import sample_state
+from ginrummy.core.actions import (
     BIG_GIN,
     DISCARD_BASE,
     DRAW_DISCARD,
@@ -35,18 +37,16 @@ from ginrummy.actions import (
     PASS,
     Action,
 )
-from ginrummy.agents.base import best_layout_action
-from ginrummy.agents.sampling import sample_state
-from ginrummy.cards import CARD_VALUES, FULL_DECK, cards_of
-from ginrummy.hand import HandState, Phase
-from ginrummy.melds import (
+from ginrummy.core.cards import CARD_VALUES, FULL_DECK, cards_of
+from ginrummy.core.hand import HandState, Phase
+from ginrummy.core.melds import (
     best_arrangement,
     best_defence,
     min_deadwood,
     min_deadwood_after_discard,
 )
-from ginrummy.result import score_hand
-from ginrummy.views import PlayerView
+from ginrummy.core.result import score_hand
+from ginrummy.core.views import PlayerView
 
 _PARTNER_MASK = tuple(
     sum(1 << (s * 13 + card % 13) for s in range(4) if s != card // 13)

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import random
 
-from ginrummy.actions import Action
 from ginrummy.agents.base import best_layout_action
-from ginrummy.hand import Phase
-from ginrummy.views import PlayerView
+from ginrummy.core.actions import Action
+from ginrummy.core.hand import Phase
+from ginrummy.core.views import PlayerView
 
 
 class RandomAgent:

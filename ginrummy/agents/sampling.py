@@ -1,7 +1,7 @@
 """Whole hands consistent with what one seat knows: the hidden cards dealt out at random.
 
-:func:`sample_state` turns a :class:`~ginrummy.views.PlayerView` into a full
-:class:`~ginrummy.hand.HandState`: the seat's own cards and every public fact
+:func:`sample_state` turns a :class:`~ginrummy.core.views.PlayerView` into a full
+:class:`~ginrummy.core.hand.HandState`: the seat's own cards and every public fact
 (pile, melds, layoffs, counters, history) are copied; the opponent's hand is
 the cards it is known to hold plus cards drawn from the unseen ones; the
 stock is the rest of the unseen cards in random order. Search agents play
@@ -14,9 +14,9 @@ with ``weights`` the cards are drawn one by one without replacement, each
 with probability proportional to its weight among those left.
 
 >>> import random
->>> from ginrummy.rules import Rules
->>> from ginrummy.hand import new_hand
->>> from ginrummy.views import view_of
+>>> from ginrummy.core.rules import Rules
+>>> from ginrummy.core.hand import new_hand
+>>> from ginrummy.core.views import view_of
 >>> state = new_hand(Rules.preset("standard"), dealer=0, rng=3)
 >>> view = view_of(state, 0)
 >>> sampled = sample_state(view, random.Random(1))
@@ -31,12 +31,12 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from ginrummy.actions import DRAW_DISCARD
 from ginrummy.agents.tracking import remember
-from ginrummy.cards import FULL_DECK, cards_of
-from ginrummy.hand import HandState
-from ginrummy.melds import min_deadwood
-from ginrummy.views import PlayerView
+from ginrummy.core.actions import DRAW_DISCARD
+from ginrummy.core.cards import FULL_DECK, cards_of
+from ginrummy.core.hand import HandState
+from ginrummy.core.melds import min_deadwood
+from ginrummy.core.views import PlayerView
 
 
 class SamplingError(ValueError):

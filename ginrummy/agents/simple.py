@@ -29,7 +29,8 @@ from __future__ import annotations
 
 import random
 
-from ginrummy.actions import (
+from ginrummy.agents.base import best_layout_action
+from ginrummy.core.actions import (
     BIG_GIN,
     DISCARD_BASE,
     DONE,
@@ -41,17 +42,16 @@ from ginrummy.actions import (
     PASS,
     Action,
 )
-from ginrummy.agents.base import best_layout_action
-from ginrummy.cards import SUIT_MASK, cards_of
-from ginrummy.hand import Phase
-from ginrummy.melds import (
+from ginrummy.core.cards import SUIT_MASK, cards_of
+from ginrummy.core.hand import Phase
+from ginrummy.core.melds import (
     MELD_ID,
     best_arrangement,
     best_defence,
     least_deadwood_discards,
     min_deadwood,
 )
-from ginrummy.views import PlayerView
+from ginrummy.core.views import PlayerView
 
 _RANK_COLUMN = 1 | 1 << 13 | 1 << 26 | 1 << 39
 """A card of each suit at rank 0 (shifted left by a rank: that rank's four cards)."""
@@ -62,7 +62,7 @@ _DRAW, _DISCARD, _FIRST_UPCARD, _WALL = Phase.DRAW, Phase.DISCARD, Phase.FIRST_U
 def joins_meld(hand: int, card: int) -> bool:
     """Whether ``card`` would be part of some meld of ``hand`` plus the card (R8, R9).
 
-    >>> from ginrummy.cards import parse_card, parse_cards
+    >>> from ginrummy.core.cards import parse_card, parse_cards
     >>> joins_meld(parse_cards("7H 7D 2C"), parse_card("7S"))
     True
     >>> joins_meld(parse_cards("5H 7H KD"), parse_card("6H"))

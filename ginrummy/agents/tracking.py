@@ -4,12 +4,12 @@
 upcard; a take pops it, a discard pushes) and records, for each seat, the
 cards it took from the pile, discarded, and passed over (the top of the pile
 when it drew from the stock or refused the offer). Everything comes from the
-:class:`~ginrummy.views.PlayerView`, so nothing hidden can leak in.
+:class:`~ginrummy.core.views.PlayerView`, so nothing hidden can leak in.
 
->>> from ginrummy.rules import Rules
->>> from ginrummy.hand import deal_hand
->>> from ginrummy.views import view_of
->>> from ginrummy.actions import PASS, DRAW_STOCK
+>>> from ginrummy.core.rules import Rules
+>>> from ginrummy.core.hand import deal_hand
+>>> from ginrummy.core.views import view_of
+>>> from ginrummy.core.actions import PASS, DRAW_STOCK
 >>> state = deal_hand(Rules.preset("standard"), dealer=1, deck=list(range(52)))
 >>> state = state.apply(PASS).apply(PASS).apply(DRAW_STOCK)
 >>> memory = remember(view_of(state, 1))
@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ginrummy.actions import (
+from ginrummy.core.actions import (
     DISCARD_BASE,
     DRAW_DISCARD,
     DRAW_STOCK,
@@ -29,7 +29,7 @@ from ginrummy.actions import (
     LAYOFF_BASE,
     PASS,
 )
-from ginrummy.views import PlayerView
+from ginrummy.core.views import PlayerView
 
 
 @dataclass(frozen=True, slots=True)

@@ -24,7 +24,7 @@ import functools
 import string
 from collections.abc import Iterable, Iterator, Mapping
 
-from ginrummy.cards import RANKS, SUIT_SYMBOLS, SUITS, card_name
+from ginrummy.core.cards import RANKS, SUIT_SYMBOLS, SUITS, card_name
 from ginrummy.i18n.catalogue import Catalogue, catalogue
 
 LANGUAGES: tuple[str, ...] = ("en", "it")

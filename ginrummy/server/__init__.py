@@ -6,7 +6,7 @@
 The protocol is in ``PROTOCOL.md`` beside this file (and at ``/api/protocol``).
 """
 
-from ginrummy.server.app import create_app
+from ginrummy.server.api.app import create_app
 from ginrummy.server.settings import Settings
 
 __all__ = ["Settings", "create_app"]

@@ -70,7 +70,7 @@ class Settings:
     """Extra browser origins (``"https://example.org"``) allowed besides the server's own."""
     allowed_hosts: tuple[str, ...] = ("localhost", "127.0.0.1", "[::1]")
     """The names (``name`` on any port, or ``name:port``) a request's Host may give; ``*``:
-    any (:mod:`ginrummy.server.headers`)."""
+    any (:mod:`ginrummy.server.api.headers`)."""
     ip_hosts: bool = False
     """Also accept any IP address as Host (``gin serve`` on a wildcard address)."""
     lease_check_seconds: float = 15.0

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ginrummy.agents.registry import get_factory
-from ginrummy.rules import Rules
+from ginrummy.core.rules import Rules
 from ginrummy.sim.play import (
     HANDS_PER_BLOCK,
     AgentSpec,

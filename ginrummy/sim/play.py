@@ -33,14 +33,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from ginrummy.actions import Action, action_name
 from ginrummy.agents.base import Agent
 from ginrummy.agents.registry import make_agent
-from ginrummy.game import Game, cut_for_deal, prefers_to_deal
-from ginrummy.hand import HandState, IllegalActionError, Phase, deal_hand, shuffled_deck
-from ginrummy.rules import Rules
+from ginrummy.core.actions import Action, action_name
+from ginrummy.core.game import Game, cut_for_deal, prefers_to_deal
+from ginrummy.core.hand import HandState, IllegalActionError, Phase, deal_hand, shuffled_deck
+from ginrummy.core.rules import Rules
+from ginrummy.core.views import view_of
 from ginrummy.sim.timing import DecisionTimes
-from ginrummy.views import view_of
 
 HANDS_PER_BLOCK = 50
 """Hand mode: hands played by one pair of agent objects (and one unit of work)."""

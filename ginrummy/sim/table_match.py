@@ -17,8 +17,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ginrummy.multiplayer import TableError, TableRules
-from ginrummy.rules import Rules
+from ginrummy.core.rules import Rules
+from ginrummy.core.table_game import TableError, TableRules
 from ginrummy.sim.match import MatchError, _spec
 from ginrummy.sim.play import AgentSpec
 from ginrummy.sim.stats import Z95, wilson_interval

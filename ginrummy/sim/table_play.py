@@ -27,11 +27,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ginrummy.agents.base import Agent
-from ginrummy.hand import HandState, shuffled_deck
-from ginrummy.multiplayer import TableGame, TableRules, cut_for_table, start_table_game, team_of
+from ginrummy.core.hand import HandState, shuffled_deck
+from ginrummy.core.table_game import TableGame, TableRules, cut_for_table, start_table_game, team_of
+from ginrummy.core.views import view_of
 from ginrummy.sim.play import AgentMoveError, AgentSpec, derive
 from ginrummy.sim.timing import DecisionTimes
-from ginrummy.views import view_of
 
 MAX_DEALS_PER_GAME = 5000
 """A game still going after this many deals (void ones and every table included) is an error."""

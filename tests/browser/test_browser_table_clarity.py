@@ -105,7 +105,7 @@ def test_every_refusal_is_in_the_reader_s_language_without_the_server_s_english(
     server: Server, browsers: Browsers
 ) -> None:
     source = "\n".join(path.read_text(encoding="utf-8")
-                       for path in (ROOT / "ginrummy" / "server").glob("*.py"))
+                       for path in (ROOT / "ginrummy" / "server").rglob("*.py"))
     refusal = r"""(?:ClientError|HTTPError)\((?:\d+, )?"([a-z_]+)\""""
     codes = sorted(set(re.findall(refusal, source)))
     assert {"illegal_action", "bad_action", "not_your_turn", "stale", "bad_rules"} <= set(codes)

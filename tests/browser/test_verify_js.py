@@ -2,7 +2,7 @@
 
 The module runs in Debian's Chromium with its WebCrypto (SHA-256, HMAC-SHA256), served
 from a routed http://localhost page (a secure context, so ``crypto.subtle`` exists) without
-a server. Its decks and commitments must equal :mod:`ginrummy.provably_fair` exactly.
+a server. Its decks and commitments must equal :mod:`ginrummy.format.provably_fair` exactly.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from ginrummy.provably_fair import commitment_of, deck_message, derive_cut, derive_deck
+from ginrummy.format.provably_fair import commitment_of, deck_message, derive_cut, derive_deck
 
 EXAMPLE_SEED = "bd26cba844b7ca27ccecd4f96a1daba48efdf4ac686b197df927e917cd247acc"
 EXAMPLE_DECK = ("TH QC KS QD 9S KH 4S 4D 7H 8S TS 3D 7S KD JS 2H 6S QS 3C AC 6D 6C KC 3S 8H JD "
@@ -37,7 +37,7 @@ def js_deck(page: Any, seed: str, game_id: str, number: int, seeds: list[str | N
 
 
 def test_R1_the_worked_example_of_fairness_md() -> None:
-    from ginrummy.cards import card_name
+    from ginrummy.core.cards import card_name
 
     deck = derive_deck(bytes.fromhex(EXAMPLE_SEED), "table-42", 1, ["alice", None])
     assert " ".join(card_name(c) for c in deck) == EXAMPLE_DECK
@@ -87,9 +87,9 @@ def test_R1_js_derivation_equals_python_for_random_inputs(js: Any) -> None:
 
 
 def _record_hand(number: int, seeds: list[str | None], game_id: str = "g-1") -> dict[str, Any]:
-    from ginrummy.cards import card_name
-    from ginrummy.provably_fair import FairHand
-    from ginrummy.shuffle import SeededSource
+    from ginrummy.core.cards import card_name
+    from ginrummy.core.shuffle import SeededSource
+    from ginrummy.format.provably_fair import FairHand
 
     hand = FairHand.draw(SeededSource(f"hand {number}"), game_id, number).with_client_seeds(seeds)
     return {"deck": [card_name(c) for c in hand.deck()], "fair": hand.reveal().to_dict()}
@@ -129,8 +129,8 @@ def _tampered_hands() -> list[tuple[str, dict[str, Any]]]:
 
 
 def test_R1_js_names_the_same_problems_as_python_for_each_tampered_hand(js: Any) -> None:
-    from ginrummy.cards import parse_card
-    from ginrummy.provably_fair import verify_hand
+    from ginrummy.core.cards import parse_card
+    from ginrummy.format.provably_fair import verify_hand
 
     cases = _tampered_hands()
     got = js.evaluate(
@@ -153,7 +153,7 @@ def test_R1_js_names_the_same_problems_as_python_for_each_tampered_hand(js: Any)
 
 
 def test_R1_js_checks_a_whole_record_and_says_what_is_wrong_with_a_file(js: Any) -> None:
-    from ginrummy.cards import card_name
+    from ginrummy.core.cards import card_name
 
     hands = [_record_hand(n, ["s", None]) for n in (1, 2, 3)]
     cut = derive_cut(bytes.fromhex(hands[0]["fair"]["server_seed"]), "g-1", 2)

@@ -12,8 +12,8 @@ from typing import Any
 
 import pytest
 
-from ginrummy.cli_verify import verify_record
-from ginrummy.multiplayer.record import record_from_dict, record_to_dict
+from ginrummy.format.table_record import record_from_dict, record_to_dict
+from ginrummy.format.verify import verify_record
 from tests.test_verify_table_record import FOUR, THREE, fair_table_record
 
 CHECK = "record => window.fair.checkRecord(window.fair.gameRecordOf(record))"

@@ -83,7 +83,7 @@ def play(args: list[str], lang: str, stop_after: int | None) -> None:
 @contextlib.contextmanager
 def fixed_os_randomness() -> Any:
     """What a real ``gin play`` game draws from the operating system (``os.urandom`` through
-    :mod:`ginrummy.shuffle`, ``random.SystemRandom`` for the cut, ``secrets.randbits`` for
+    :mod:`ginrummy.core.shuffle`, ``random.SystemRandom`` for the cut, ``secrets.randbits`` for
     the computer's seeds) from fixed sequences instead (generation only)."""
     reads: list[bytes] = []
     stand_in = random.Random(2026)

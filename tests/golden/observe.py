@@ -28,7 +28,7 @@ from typing import Any
 
 from starlette.testclient import TestClient
 
-from ginrummy.cards import card_name, cards_of
+from ginrummy.core.cards import card_name, cards_of
 from ginrummy.server import Settings, create_app
 
 HERE = Path(__file__).parent
@@ -146,7 +146,7 @@ def observe_games(database: Path, games: list[dict[str, Any]]) -> dict[str, Any]
 def verify_records_output(database: Path, head: str | None = None) -> list[str]:
     """What ``gin serve --verify-records [--head HEAD]`` prints about the chain and the
     stored decks."""
-    from ginrummy.cli_serve import verify_records
+    from ginrummy.cli.serve import verify_records
 
     out = io.StringIO()
     with contextlib.redirect_stdout(out):
@@ -201,10 +201,10 @@ def hand_state(state: Any) -> Any:
 
 def game_state(game: Any) -> dict[str, Any]:
     """A two-player game or a table game: scores, the hands in progress, the record."""
-    from ginrummy.game import Game
-    from ginrummy.multiplayer.record import record_of as table_record_of
-    from ginrummy.multiplayer.record import record_to_dict as table_record_to_dict
-    from ginrummy.record import record_of, record_to_dict
+    from ginrummy.core.game import Game
+    from ginrummy.format.record import record_of, record_to_dict
+    from ginrummy.format.table_record import record_of as table_record_of
+    from ginrummy.format.table_record import record_to_dict as table_record_to_dict
 
     two = isinstance(game, Game)
     record = record_to_dict(record_of(game)) if two else table_record_to_dict(
@@ -244,9 +244,9 @@ def cli_output(args: list[str]) -> list[str]:
 
 def observe_record(path: Path) -> dict[str, Any]:
     """A record file: the game its loader gives, and ``gin replay`` and ``gin verify``."""
-    from ginrummy.multiplayer.record import is_table_record, load_table_record
-    from ginrummy.notation import read_any
-    from ginrummy.record import replay
+    from ginrummy.format.notation import read_any
+    from ginrummy.format.record import replay
+    from ginrummy.format.table_record import is_table_record, load_table_record
 
     text = path.read_text(encoding="utf-8")
     game = load_table_record(text) if is_table_record(text) else replay(read_any(text))
@@ -258,7 +258,7 @@ def observe_record(path: Path) -> dict[str, Any]:
 
 def observe_save(path: Path) -> dict[str, Any]:
     """A ``gin play`` save: the game and the setup that loading it gives."""
-    from ginrummy.cli_play import load_saved
+    from ginrummy.cli.play import load_saved
 
     game, setup = load_saved(path.read_text(encoding="utf-8"))
     return {"game": game_state(game), "setup": plain(setup)}

@@ -34,10 +34,10 @@ from typing import Any
 from websockets.exceptions import ConnectionClosed, WebSocketException
 from websockets.sync.client import ClientConnection, connect
 
-from ginrummy.actions import action_name
-from ginrummy.server.db import make_engine
-from ginrummy.server.lobby import load_table
-from ginrummy.server.store import Store
+from ginrummy.core.actions import action_name
+from ginrummy.server.live.lobby import load_table
+from ginrummy.server.storage.db import make_engine
+from ginrummy.server.storage.store import Store
 from tests.server.kit import NO_LIMIT_OPTIONS, first_deal_wanted, next_commitment, strip_presence
 from tests.server.table_kit import my_move, wants_ready
 

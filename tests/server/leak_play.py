@@ -20,13 +20,13 @@ from typing import Any
 
 from starlette.testclient import TestClient
 
-from ginrummy.cards import parse_card
-from ginrummy.game import Game
-from ginrummy.multiplayer import TableRules
-from ginrummy.rules import Rules
-from ginrummy.server import multi_replay
-from ginrummy.server.replay import replay
-from ginrummy.server.store import Store, StoredGame
+from ginrummy.core.cards import parse_card
+from ginrummy.core.game import Game
+from ginrummy.core.rules import Rules
+from ginrummy.core.table_game import TableRules
+from ginrummy.server.storage import multi_replay
+from ginrummy.server.storage.replay import replay
+from ginrummy.server.storage.store import Store, StoredGame
 from tests.server.kit import create, first_choice, invites_of, other_browser, receive
 from tests.server.leaks import (
     hidden_cards,

@@ -1,7 +1,7 @@
 """What each recipient may not know, and scanning what it was sent for it.
 
 The model here is written from the rules (R14, R17, R20) and not from
-:mod:`ginrummy.views`, so the views are checked, not trusted: a recipient
+:mod:`ginrummy.core.views`, so the views are checked, not trusted: a recipient
 (seat 0, seat 1, or None for a watcher) may not know
 
 - any card still in the stock (so, neither the stock order);
@@ -20,11 +20,11 @@ import re
 from collections.abc import Iterable
 from typing import Any
 
-from ginrummy.actions import DISCARD_BASE, KNOCK_BASE
-from ginrummy.cards import RANKS, SUIT_SYMBOLS, SUITS, card_name, cards_of
-from ginrummy.game import Game
-from ginrummy.hand import HandState, Phase
-from ginrummy.multiplayer import TableGame
+from ginrummy.core.actions import DISCARD_BASE, KNOCK_BASE
+from ginrummy.core.cards import RANKS, SUIT_SYMBOLS, SUITS, card_name, cards_of
+from ginrummy.core.game import Game
+from ginrummy.core.hand import HandState, Phase
+from ginrummy.core.table_game import TableGame
 
 SYMBOL_RANKS = {r: r for r in RANKS} | {"T": "10"}
 

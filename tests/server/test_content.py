@@ -10,9 +10,9 @@ from html.parser import HTMLParser
 import pytest
 from starlette.testclient import TestClient
 
+from ginrummy.core.rules import PRESETS, Rules
 from ginrummy.i18n import Messages
-from ginrummy.rules import PRESETS, Rules
-from ginrummy.server import content
+from ginrummy.server.api import content
 from tests.server.kit import running
 
 LANGS = ("en", "it")

@@ -10,15 +10,15 @@ from typing import Any
 import pytest
 from starlette.testclient import TestClient
 
-from ginrummy.actions import action_name
-from ginrummy.game import Cut
-from ginrummy.hand import HandState, deal_hand
-from ginrummy.hints import hint_for, hint_lines
-from ginrummy.provably_fair import derive_cut
-from ginrummy.rules import Rules
+from ginrummy.coach.hints import hint_for, hint_lines
+from ginrummy.core.actions import action_name
+from ginrummy.core.game import Cut
+from ginrummy.core.hand import HandState, deal_hand
+from ginrummy.core.rules import Rules
+from ginrummy.core.views import view_of
+from ginrummy.format.provably_fair import derive_cut
 from ginrummy.server import Settings, create_app
-from ginrummy.server.hint_api import player_messages
-from ginrummy.views import view_of
+from ginrummy.server.api.hint_api import player_messages
 from tests.server.kit import Player, create, deal_first, join_seat, running
 
 SEED = 11
@@ -148,7 +148,7 @@ def test_two_games_differing_only_in_hidden_cards_give_the_same_hint(
         settings = Settings(database=f"sqlite:///{tmp_path / f'g{number}.sqlite3'}",
                             rng=random.Random(SEED), computer_delay=0.0,
                             allowed_hosts=("testserver",))
-        monkeypatch.setattr("ginrummy.server.table.deck_of",  # this deck, not the fair one
+        monkeypatch.setattr("ginrummy.server.live.table.deck_of",  # this deck, not the fair one
                             lambda row, game_id, rigged=list(chosen): rigged)
         with TestClient(create_app(settings)) as client:
             game = create(client, opponent="friend")

@@ -7,10 +7,10 @@ layoffs, each with the actions that make it) and the state's per-hand ``scores``
 
 from __future__ import annotations
 
-from ginrummy.actions import parse_action
-from ginrummy.melds import melds_within
-from ginrummy.rules import Rules
-from ginrummy.server.payload import seat_view
+from ginrummy.core.actions import parse_action
+from ginrummy.core.melds import melds_within
+from ginrummy.core.rules import Rules
+from ginrummy.server.wire.payload import seat_view
 from tests.handbuilder import deal, mask, play
 from tests.server.kit import Player, create, running
 

@@ -16,7 +16,7 @@ import pytest
 from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
-from ginrummy.server.store import LogEntry, Store
+from ginrummy.server.storage.store import LogEntry, Store
 from tests.server.kit import (
     Player,
     create,

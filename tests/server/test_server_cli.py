@@ -125,7 +125,7 @@ def test_gin_serve_plays_and_survives_kill_9(tmp_path: Path) -> None:
 def test_logs_never_show_tokens() -> None:
     import logging
 
-    from ginrummy.cli_serve import RedactTokens
+    from ginrummy.cli.serve import RedactTokens
 
     record = logging.LogRecord("uvicorn.error", logging.INFO, "", 0,
                                '%s - "WebSocket %s" [accepted]',

@@ -7,8 +7,8 @@ from typing import Any
 
 from starlette.testclient import TestClient
 
-from ginrummy.server.replay import replay
-from ginrummy.server.store import Store
+from ginrummy.server.storage.replay import replay
+from ginrummy.server.storage.store import Store
 from tests.server import kit
 from tests.server.kit import Player, create, running
 

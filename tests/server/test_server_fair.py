@@ -1,7 +1,7 @@
 """Provably fair dealing in the server (issues 6, 11): every hand, hand 1 included, committed
 before the players' seeds are known; each seed bound to the commitment it was sent with.
 
-Each hand's deck is derived (:mod:`ginrummy.provably_fair`) from a server seed whose SHA-256
+Each hand's deck is derived (:mod:`ginrummy.format.provably_fair`) from a server seed whose SHA-256
 (the commitment) is shown before the hand is dealt, and from the players' seeds sent with
 ``ready``; the server seed is revealed in the event that ends the hand and never before.
 """
@@ -12,11 +12,11 @@ import contextlib
 import json
 from typing import Any
 
-from ginrummy.cards import parse_card
-from ginrummy.cli_verify import verify_record
-from ginrummy.provably_fair import commitment_of, derive_cut, verify_hand
-from ginrummy.record import parse_record
-from ginrummy.server.store import Store
+from ginrummy.core.cards import parse_card
+from ginrummy.format.provably_fair import commitment_of, derive_cut, verify_hand
+from ginrummy.format.record import parse_record
+from ginrummy.format.verify import verify_record
+from ginrummy.server.storage.store import Store
 from tests.server.kit import Player, create, running, until_dealt
 
 

@@ -15,10 +15,10 @@ from typing import Any
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from ginrummy.actions import NUM_ACTIONS, action_name
 from ginrummy.cli import build_parser
+from ginrummy.core.actions import NUM_ACTIONS, action_name
 from ginrummy.server import Settings
-from ginrummy.server.protocol import ClientError, Message, parse_message
+from ginrummy.server.wire.protocol import ClientError, Message, parse_message
 from tests.server.kit import Player, receive
 from tests.server.test_server_bad_messages import Table, friend_table
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ginrummy.server.replay import replay
-from ginrummy.server.store import Store
+from ginrummy.server.storage.replay import replay
+from ginrummy.server.storage.store import Store
 from tests.server.kit import Player, create, first_choice, join_seat, running, until_dealt
 
 

@@ -52,8 +52,8 @@ def test_gin_serve_answers_to_its_own_address_and_localhost_only(tmp_path: Path)
 
 
 def test_allowed_hosts_entries_and_defaults() -> None:
-    from ginrummy.cli_serve import allowed_hosts
-    from ginrummy.server.headers import HostRule
+    from ginrummy.cli.serve import allowed_hosts
+    from ginrummy.server.api.headers import HostRule
 
     rule = HostRule.of(allowed_hosts(["games.example.org, 10.0.0.5:8443"], "0.0.0.0", 80))
     assert rule.allows("games.example.org") and rule.allows("GAMES.example.org.:443")

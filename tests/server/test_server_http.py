@@ -7,8 +7,8 @@ from typing import Any
 import pytest
 from starlette.testclient import TestClient
 
-from ginrummy.rules import PRESETS, Rules
-from ginrummy.server.computer import computer_name
+from ginrummy.core.rules import PRESETS, Rules
+from ginrummy.server.live.computer import computer_name
 from tests.server.kit import create, deal_first, other_browser, running
 
 

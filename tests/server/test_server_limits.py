@@ -16,7 +16,9 @@ from typing import Any
 import pytest
 from starlette.testclient import TestClient
 
-from ginrummy.server import Settings, create_app, hint_api, table_base
+from ginrummy.server import Settings, create_app
+from ginrummy.server.api import hint_api
+from ginrummy.server.live import table_base
 from tests.server.kit import Player, create, deal_first, first_choice, receive, running
 
 PROXY = ("testclient",)

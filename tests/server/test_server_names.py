@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from starlette.testclient import TestClient
 
-from ginrummy.server.names import NameRefused, impersonates_computer, player_name
+from ginrummy.server.live.names import NameRefused, impersonates_computer, player_name
 from tests.server.kit import create, other_browser, running
 
 KEPT = [

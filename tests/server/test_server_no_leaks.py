@@ -15,10 +15,10 @@ from collections.abc import Iterator
 
 import pytest
 
-from ginrummy.cards import card_name
-from ginrummy.game import Cut, Game
-from ginrummy.multiplayer import TableRules, new_table_game
-from ginrummy.rules import Rules
+from ginrummy.core.cards import card_name
+from ginrummy.core.game import Cut, Game
+from ginrummy.core.rules import Rules
+from ginrummy.core.table_game import TableRules, new_table_game
 from tests.server.kit import running
 from tests.server.leak_play import Audit, LogWatch, play_games
 from tests.server.leaks import hidden_cards, leaks_in, table_leaks_in

@@ -19,8 +19,8 @@ import pytest
 import sqlalchemy as sa
 
 from ginrummy.cli import main
-from ginrummy.server import db
-from ginrummy.server.records import chain, chain_hash
+from ginrummy.server.storage import db
+from ginrummy.server.storage.records import chain, chain_hash
 from tests.server.kill_play import ROOT, free_port, start_server, stop_server
 from tests.server.kit import Player, create, deal_first, running
 from tests.server.test_server_records import finish_game
@@ -230,7 +230,7 @@ def test_storage_error_then_the_same_message_id_succeeds(database: str) -> None:
 HOLD_THE_LOCK = """
 import os, socket, sys, time, zlib
 import sqlalchemy as sa
-from ginrummy.server.lease import LOCK_CLASS
+from ginrummy.server.storage.lease import LOCK_CLASS
 name = f"gin serve {os.getpid()}@{socket.gethostname()}"
 engine = sa.create_engine(sys.argv[1], connect_args={"application_name": name})
 conn = engine.connect().execution_options(isolation_level="AUTOCOMMIT")

@@ -8,10 +8,10 @@ from typing import Any
 import sqlalchemy as sa
 from starlette.testclient import TestClient
 
-from ginrummy.record import load_record
-from ginrummy.rules import Rules
-from ginrummy.server import db
-from ginrummy.server.records import (
+from ginrummy.core.rules import Rules
+from ginrummy.format.record import load_record
+from ginrummy.server.storage import db
+from ginrummy.server.storage.records import (
     GENESIS,
     chain,
     chain_hash,

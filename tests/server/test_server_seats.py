@@ -9,8 +9,8 @@ from typing import Any
 import pytest
 from starlette.testclient import TestClient
 
-from ginrummy.server.protocol import ClientError
-from ginrummy.server.tokens import token_hash
+from ginrummy.server.storage.tokens import token_hash
+from ginrummy.server.wire.protocol import ClientError
 from tests.server.kit import (
     Player,
     cards_named,

@@ -7,8 +7,8 @@ from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 from alembic.script import ScriptDirectory
 
-from ginrummy.server.db import alembic_config, make_engine, metadata, migrate
 from ginrummy.server.settings import Settings, database_url
+from ginrummy.server.storage.db import alembic_config, make_engine, metadata, migrate
 
 
 def test_migrations_build_exactly_the_schema_the_code_uses(database: str) -> None:

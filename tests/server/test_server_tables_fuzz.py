@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 from starlette.testclient import TestClient
 
-from ginrummy.server.protocol import ClientError, parse_message
+from ginrummy.server.wire.protocol import ClientError, parse_message
 from tests.server.kit import Player, create, running, strip_presence, until_dealt
 from tests.server.table_kit import my_move
 from tests.server.test_server_fuzz import (

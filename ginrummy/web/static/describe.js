@@ -110,7 +110,7 @@ export function outcomeName(outcome) {
   return t(`outcome.${outcome}`);
 }
 
-/** A hand's score line by line, as the terminal game writes it (ginrummy.terminal.result_lines). */
+/** A hand's score line by line, as the terminal game writes it (ginrummy.terminal.screen.result_lines). */
 export function resultLines(result, names, layoffs = [], boxBonus = 0) {
   if (!result) return [];
   if (result.outcome === "void") return [t("result.void", { reason: voidReason(result.void_reason) })];
@@ -144,7 +144,7 @@ export function resultLines(result, names, layoffs = [], boxBonus = 0) {
   return lines;
 }
 
-/** The settlement's lines with labels in the reader's language (ginrummy.terminal.settlement_label). */
+/** The settlement's lines with labels in the reader's language (ginrummy.terminal.screen.settlement_label). */
 export function settlementRows(settlement, rules) {
   const rows = [];
   for (const line of settlement.lines || []) {
@@ -164,7 +164,7 @@ export function settlementRows(settlement, rules) {
   return rows;
 }
 
-/** The winner and the payment under the settlement (ginrummy.terminal.settlement_lines). */
+/** The winner and the payment under the settlement (ginrummy.terminal.screen.settlement_lines). */
 export function settlementWords(settlement, rules, names) {
   const lines = [];
   if (settlement.end_reason === null || settlement.end_reason === undefined) lines.push(t("settle.in_progress"));

@@ -1,0 +1,310 @@
+"""Serve Gin Rummy over HTTP and WebSocket (the browser game's server).
+
+Games are stored in a SQLite file under ./data/ by default, or in the
+database named by --database or $DATABASE_URL (e.g.
+postgresql://user:password@localhost/gin). The schema is created or
+upgraded when the server starts. Games survive a restart: each one is
+rebuilt from its action log when first needed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import re
+from typing import Any
+
+SERVER_EXTRA = "pip install 'ginrummy[server]'"
+POSTGRES_EXTRA = "pip install 'ginrummy[postgres]'"
+HASH = re.compile(r"[0-9a-fA-F]{64}")
+WILDCARDS = ("0.0.0.0", "::", "")
+"""Addresses that listen on every interface: any IP address is then a valid Host."""
+
+
+class RedactTokens(logging.Filter):
+    """Hide ``token=...`` in log lines (uvicorn logs each WebSocket's path and query).
+
+    >>> record = logging.LogRecord("x", 20, "", 0, '"WebSocket /ws/g?token=%s"', ("abc",), None)
+    >>> RedactTokens().filter(record), record.getMessage()
+    (True, '"WebSocket /ws/g?token=…"')
+    """
+
+    pattern = re.compile(r"(token=)[^&\s\"']+")
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        message = record.getMessage()
+        if "token=" in message:
+            record.msg, record.args = self.pattern.sub(r"\1…", message), ()
+        return True
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--host", default="127.0.0.1", help="address to listen on "
+                        "(default: 127.0.0.1, this machine only)")
+    parser.add_argument("--port", type=int, default=8000, help="port (default: 8000)")
+    parser.add_argument("--database", default=None, metavar="URL",
+                        help="SQLAlchemy database URL (default: $DATABASE_URL, else "
+                        "sqlite:///data/ginrummy.sqlite3)")
+    parser.add_argument("--computer-delay", type=float, default=0.6, metavar="SECONDS",
+                        help="pause before each computer move (default: 0.6)")
+    parser.add_argument("--rate-limit", type=float, default=20.0, metavar="N",
+                        help="messages (and ping frames) per second one client may send "
+                        "across all its WebSockets, by address and by seat, in bursts of N "
+                        "(default: 20; more closes the socket); raise it for bots")
+    parser.add_argument("--idle-seconds", type=float, default=None, metavar="SECONDS",
+                        help="in a game between two people, the computer plays for a seat "
+                        "that keeps the other waiting this long, until its player is back "
+                        "(default: $GIN_IDLE_SECONDS, else 180; 0: never)")
+    parser.add_argument("--allow-origin", action="append", default=[], metavar="ORIGIN",
+                        help="another browser origin allowed to connect, e.g. "
+                        "https://example.org (repeatable)")
+    limits = parser.add_argument_group("limits per client (0: no limit)")
+    limits.add_argument("--request-limit", type=float, default=600.0, metavar="N",
+                        help="requests a minute to the HTTP API per address (default: 600)")
+    limits.add_argument("--create-limit", type=float, default=20.0, metavar="N",
+                        help="games one address may create a minute (default: 20)")
+    limits.add_argument("--hint-limit", type=float, default=30.0, metavar="N",
+                        help="hints a minute, per address and per seat (default: 30)")
+    limits.add_argument("--events-limit", type=float, default=30.0, metavar="N",
+                        help="/events pages a minute, per address and per token (default: 30)")
+    limits.add_argument("--sockets-per-game", type=int, default=64, metavar="N",
+                        help="WebSockets open at one game, players and watchers (default: 64)")
+    limits.add_argument("--sockets-per-address", type=int, default=16, metavar="N",
+                        help="WebSockets one address holds open (default: 16)")
+    limits.add_argument("--connections-per-address", type=int, default=64, metavar="N",
+                        help="TCP connections one address holds open (default: 64; not "
+                        "applied with --forwarded-allow-ips)")
+    limits.add_argument("--max-connections", type=int, default=2048, metavar="N",
+                        help="open connections past which requests get 503 (default: 2048)")
+    limits.add_argument("--header-timeout", type=float, default=10.0, metavar="SECONDS",
+                        help="time a client has to send a request's headers, and its body "
+                        "(default: 10)")
+    limits.add_argument("--work-threads", type=int, default=1, metavar="N",
+                        help="threads for hints, event pages and level-5 computer moves "
+                        "(default: 1)")
+    limits.add_argument("--work-queue", type=int, default=8, metavar="N",
+                        help="hints and event pages that may wait for those threads; more "
+                        "get 503 (default: 8)")
+    limits.add_argument("--forwarded-allow-ips", default="", metavar="IPS",
+                        help="comma-separated addresses of reverse proxies whose "
+                        "X-Forwarded-For names the client ('*': any); default: none, the "
+                        "address is the connection's")
+    parser.add_argument("--secure-cookies", action="store_true",
+                        help="mark seat cookies Secure (behind HTTPS)")
+    parser.add_argument("--verify-records", action="store_true",
+                        help="check the hash chain of finished games in the database against "
+                        "their stored logs, print the newest hash and exit (1 if broken)")
+    parser.add_argument("--head", default=None, metavar="HASH",
+                        help="with --verify-records: a chain hash published earlier, which "
+                        "must still be in the chain (reports a truncated or rewritten chain)")
+    parser.add_argument("--allowed-hosts", action="append", default=[], metavar="HOSTS",
+                        help="host names the server answers to, comma-separated, each with "
+                        "an optional :port (repeatable; default: the --host address, "
+                        "localhost, 127.0.0.1 and [::1] on --port; '*': any)")
+    parser.add_argument("--access-log", action="store_true",
+                        help="log every request (off by default: URLs can carry tokens)")
+
+
+def port_taken(host: str, port: int) -> str | None:
+    """Why ``host:port`` cannot be served on (already in use), or None when it is free."""
+    import errno
+    import socket
+
+    try:
+        with socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET) as probe:
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            probe.bind((host, port))
+    except OSError as error:
+        if error.errno == errno.EADDRINUSE:
+            return error.strerror or "address already in use"
+    return None
+
+
+def not_installed(missing: ModuleNotFoundError, extra: str) -> str:
+    """What to install when a library of the server is missing (``gin`` alone has none)."""
+    return (f"gin serve: {missing.name or 'a library'} is not installed; the server needs the "
+            f"package's server libraries: {extra}")
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        import uvicorn
+        from sqlalchemy.engine import make_url
+        from sqlalchemy.exc import ArgumentError, SQLAlchemyError
+
+        from ginrummy.server import Settings, create_app
+        from ginrummy.server.api.headers import HostRule
+        from ginrummy.server.settings import database_url, idle_seconds
+        from ginrummy.server.storage.lease import DatabaseInUse, acquire
+    except ModuleNotFoundError as missing:
+        if (missing.name or "ginrummy").partition(".")[0] == "ginrummy":
+            raise
+        print(not_installed(missing, SERVER_EXTRA))
+        return 1
+
+    if not 0 < args.port < 65536:
+        print(f"gin serve: --port must be 1..65535, got {args.port}")
+        return 2
+    if args.computer_delay < 0:
+        print("gin serve: --computer-delay cannot be negative")
+        return 2
+    if args.rate_limit < 1:
+        print("gin serve: --rate-limit must be at least 1")
+        return 2
+    for option in ("request_limit", "create_limit", "hint_limit", "events_limit",
+                   "sockets_per_game", "sockets_per_address", "connections_per_address",
+                   "max_connections", "header_timeout", "work_queue"):
+        if getattr(args, option) < 0:
+            print(f"gin serve: --{option.replace('_', '-')} cannot be negative")
+            return 2
+    if args.work_threads < 1:
+        print("gin serve: --work-threads must be at least 1")
+        return 2
+    if args.idle_seconds is not None and args.idle_seconds < 0:
+        print("gin serve: --idle-seconds cannot be negative")
+        return 2
+    try:
+        idle = idle_seconds(None if args.idle_seconds is None else str(args.idle_seconds))
+    except ValueError as error:
+        print(f"gin serve: $GIN_IDLE_SECONDS: {error}")
+        return 2
+    url = database_url(args.database)
+    try:
+        backend = make_url(url).get_backend_name()
+    except ArgumentError as error:
+        print(f"gin serve: --database: {error}")
+        return 2
+    if backend not in ("sqlite", "postgresql"):
+        print(f"gin serve: --database must be a sqlite:// or postgresql:// URL, got {backend!r}")
+        return 2
+    if backend == "postgresql":
+        try:
+            import psycopg  # noqa: F401  (SQLAlchemy loads it only when connecting)
+        except ModuleNotFoundError as missing:
+            print(not_installed(missing, POSTGRES_EXTRA))
+            return 1
+    if args.head is not None and not args.verify_records:
+        print("gin serve: --head goes with --verify-records")
+        return 2
+    if args.verify_records:
+        if args.head is not None and not HASH.fullmatch(args.head):
+            print(f"gin serve: --head must be a chain hash (64 hex digits), got {args.head!r}")
+            return 2
+        return verify_records(url, args.head.lower() if args.head else None)
+    try:
+        hosts = allowed_hosts(args.allowed_hosts, args.host, args.port)
+        HostRule.of(hosts)
+    except ValueError as error:
+        print(f"gin serve: --allowed-hosts: {error}")
+        return 2
+    try:
+        lease = acquire(url)
+    except DatabaseInUse as busy:
+        print(f"gin serve: {busy}")
+        return 1
+    except (OSError, SQLAlchemyError) as failure:
+        print(f"gin serve: cannot open the database to serve it: {failure}")
+        return 1
+    settings = Settings(
+        database=url,
+        computer_delay=args.computer_delay,
+        rate_per_second=args.rate_limit,
+        rate_burst=max(1, int(args.rate_limit)),
+        allowed_origins=tuple(o.rstrip("/") for o in args.allow_origin),
+        cookie_secure=args.secure_cookies,
+        idle_seconds=idle,
+        allowed_hosts=hosts,
+        ip_hosts=not args.allowed_hosts and args.host in WILDCARDS,
+        requests_per_minute=args.request_limit,
+        create_per_minute=args.create_limit,
+        hints_per_minute=args.hint_limit,
+        event_pages_per_minute=args.events_limit,
+        max_sockets_per_game=args.sockets_per_game,
+        max_sockets_per_address=args.sockets_per_address,
+        max_connections_per_address=args.connections_per_address,
+        max_connections=args.max_connections,
+        header_timeout=args.header_timeout,
+        work_threads=args.work_threads,
+        work_queue=args.work_queue,
+        forwarded_allow_ips=tuple(ip.strip() for ip in args.forwarded_allow_ips.split(",")
+                                  if ip.strip()),
+    )
+    taken = port_taken(args.host, args.port)
+    if taken:
+        print(f"gin serve: port {args.port} on {args.host} is already in use ({taken}), perhaps "
+              f"by another gin serve. Stop that one, or serve on another port: "
+              f"gin serve --port {args.port + 1} (make run PORT={args.port + 1}).")
+        return 1
+    app = create_app(settings, lease)
+    for name in ("uvicorn.error", "uvicorn.access"):
+        logging.getLogger(name).addFilter(RedactTokens())
+    shown = settings.database.split("@")[-1] if "@" in settings.database else settings.database
+    print(f"Gin Rummy server on http://{args.host}:{args.port}/  (database: {shown})")
+    try:
+        uvicorn.run(app, host=args.host, port=args.port, access_log=args.access_log,
+                    log_level="info", **uvicorn_options(settings, app.state.client_limits))
+    finally:
+        if lease is not None:
+            lease.release()
+    return 0
+
+
+def allowed_hosts(given: list[str], host: str, port: int) -> tuple[str, ...]:
+    """The ``--allowed-hosts`` entries, or the defaults for ``--host`` and ``--port``.
+
+    >>> allowed_hosts([], "127.0.0.1", 8000)
+    ('127.0.0.1:8000', 'localhost:8000', '[::1]:8000')
+    >>> allowed_hosts(["example.org, www.example.org"], "0.0.0.0", 80)
+    ('example.org', 'www.example.org')
+    """
+    if given:
+        return tuple(part.strip() for entry in given for part in entry.split(",")
+                     if part.strip())
+    bound = f"[{host}]" if ":" in host else host
+    names = [] if host in WILDCARDS else [f"{bound}:{port}"]
+    names += [f"{name}:{port}" for name in ("localhost", "127.0.0.1", "[::1]")]
+    return tuple(dict.fromkeys(names))
+
+
+def uvicorn_options(settings: Any, limits: Any) -> dict[str, Any]:
+    """uvicorn's own settings against slow and flooding clients, and the guarded protocols
+    (:mod:`ginrummy.server.api.guard`)."""
+    from ginrummy.server.api.guard import protocols
+
+    http, ws = protocols(settings, limits)
+    return {
+        "http": http,  # h11, with a deadline for the request's headers
+        "ws": ws,  # websockets (sans-I/O), ping frames charged to the client
+        "timeout_keep_alive": 5,  # an idle kept-alive connection closes after 5 s
+        "h11_max_incomplete_event_size": 16 * 1024,  # request line + headers: 400 past it
+        "limit_concurrency": settings.max_connections or None,  # 503 past it
+        "ws_max_size": 64 * 1024,  # a bigger WebSocket message closes the socket (1009)
+        "ws_ping_interval": 20.0,  # the server pings every socket every 20 s
+        "ws_ping_timeout": 20.0,  # and closes one that does not answer within 20 s
+        "proxy_headers": False,  # X-Forwarded-For only from --forwarded-allow-ips (the app)
+    }
+
+
+def verify_records(url: str, head: str | None = None) -> int:
+    """``gin serve --verify-records``: check the chain of finished games (and, with ``head``,
+    that it still holds that published hash) and every stored deck; print the newest hash."""
+    from ginrummy.server.audit.deck_audit import audit_decks
+    from ginrummy.server.storage.db import make_engine, migrate
+    from ginrummy.server.storage.records import GENESIS, chain, verify_chain
+
+    engine = make_engine(url)
+    try:
+        migrate(engine)
+        problems = verify_chain(engine, head)
+        links = chain(engine)
+        problems += audit_decks(engine, links)
+    finally:
+        engine.dispose()
+    for problem in problems:
+        print(f"gin serve --verify-records: {problem}")
+    newest = links[-1].hash if links else GENESIS
+    print(f"{len(links)} finished games in the chain; newest hash {newest}")
+    place = next((n for n, link in enumerate(links, 1) if link.hash == head), None)
+    if head is not None and place is not None:
+        print(f"the published hash {head[:12]}… is record {place} of {len(links)}")
+    return 1 if problems else 0

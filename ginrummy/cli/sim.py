@@ -1,0 +1,303 @@
+"""A tournament between computer players (two, three or two teams): who is stronger.
+
+  gin sim simple greedy                       100 games to the target, standard rules
+  gin sim simple greedy --games 4000 --duplicate --jobs 2
+  gin sim simple simple --hands 10000 --json  single hands, for speed; JSON on the last line
+  gin sim expert:danger_weight=4 expert       an agent with parameters for its factory
+
+Game mode plays whole games (to the rules' target), alternating seats; the
+first dealer comes from each game's cut. --duplicate plays every deal twice
+with the agents in swapped seats (same cut, same deck for each hand number),
+which cancels much of the luck of the cards. --hands N plays N single hands
+instead of games: the dealer and the seats rotate, nothing is added up to a
+target, and "wins" counts hands won.
+
+--players 3 plays three-player games (R33) between three agents, each
+taking every place in turn; --players 4 (or 6, 8, 10) plays two teams
+(R34, R35), with one agent a place or two agents (one a team), the teams
+changing sides every game. The report then gives games won per agent or
+per team with a 95% interval, the settlement won or lost per game with its
+95% interval, and each player's sub-games (--team-target sets the teams'
+target, 125 by default; the default rules are classic, seed 000's).
+
+Every random draw comes from --seed: the same seed gives the same games,
+whatever --jobs is. The report: games won with a 95% confidence interval
+(Wilson; an undecided game counts half), hand points per hand dealt (boxes
+and game bonuses excluded), per agent the share of hands it knocked in and
+won by gin, big gin or undercut, the share of void hands, and the mean and
+99th-percentile time per decision. --json prints the same numbers as one
+JSON object on the last line of standard output.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import TYPE_CHECKING, Any, TextIO
+
+if TYPE_CHECKING:
+    from ginrummy.sim.match import MatchResult
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("agents", nargs="*", metavar="AGENT",
+                        help="two agents: a name (random, simple, greedy, ...; --list shows "
+                             "them), or name:key=value,... with parameters for it")
+    size = parser.add_mutually_exclusive_group()
+    size.add_argument("--games", type=str, default=None,
+                      help="whole games to play (default 100)")
+    size.add_argument("--hands", type=str, default=None,
+                      help="play this many single hands instead of games")
+    parser.add_argument("--rules", default=None,
+                        help="rules preset (default standard; classic with --players 3 or more)")
+    parser.add_argument("--players", type=str, default="2",
+                        help="2 (default), 3 (R33), or an even number from 4: two teams (R34, "
+                             "R35); then give one agent a player, or two (one a team)")
+    parser.add_argument("--team-target", type=str, default=None,
+                        help="teams: the target (default 125, R34)")
+    parser.add_argument("--seed", type=str, default="0", help="seed of every deal (default 0)")
+    parser.add_argument("--jobs", type=str, default="1",
+                        help="worker processes (default 1); results do not depend on it")
+    parser.add_argument("--duplicate", action="store_true",
+                        help="play every deal twice, the agents swapping seats")
+    parser.add_argument("--json", action="store_true",
+                        help="print the statistics as one JSON object (no progress bar)")
+    parser.add_argument("--list", action="store_true", help="list the known agents and exit")
+
+
+def _whole(name: str, text: str | None, low: int) -> int | None:
+    if text is None:
+        return None
+    try:
+        value = int(text)
+    except ValueError:
+        raise ValueError(f"{name} must be a whole number, got {text!r}") from None
+    if value < low:
+        raise ValueError(f"{name} must be at least {low}, got {value}")
+    return value
+
+
+def run(args: argparse.Namespace) -> int:
+    return run_sim(args, sys.stdout, sys.stderr)
+
+
+def run_sim(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    from ginrummy.agents.registry import agent_names
+    from ginrummy.core.rules import PRESETS
+    from ginrummy.sim.match import run_match
+    from ginrummy.sim.play import AgentSpec
+
+    if args.list:
+        print("\n".join(agent_names()), file=out)
+        return 0
+    try:
+        players = _whole("--players", args.players, 2) or 2
+    except ValueError as error:
+        print(f"gin sim: error: {error}", file=err)
+        return 2
+    if players != 2:
+        return run_table_sim(args, players, out, err)
+    if args.team_target is not None:
+        print("gin sim: error: --team-target needs teams (--players 4 or more)", file=err)
+        return 2
+    args.rules = args.rules or "standard"
+    try:
+        if len(args.agents) != 2:
+            raise ValueError(f"give exactly two agents, got {len(args.agents)}; "
+                             f"known agents: {', '.join(agent_names())}")
+        known = agent_names()
+        for text in args.agents:
+            name = AgentSpec.parse(text).name
+            if name not in known:
+                raise ValueError(f"unknown agent {name!r}; known agents: {', '.join(known)}")
+        if args.rules not in PRESETS:
+            raise ValueError(f"unknown rules preset {args.rules!r}; "
+                             f"known presets: {', '.join(PRESETS)}")
+        games = _whole("--games", args.games, 1)
+        hands = _whole("--hands", args.hands, 1)
+        jobs = _whole("--jobs", args.jobs, 1)
+        seed = _whole("--seed", args.seed, -(2**63))
+        assert jobs is not None and seed is not None
+        total = hands if hands is not None else (games if games is not None else 100)
+        unit = "hands" if hands is not None else "games"
+        if args.duplicate and total % 2:
+            raise ValueError(f"--duplicate plays each deal twice: {unit} must be even, got {total}")
+    except ValueError as error:
+        print(f"gin sim: error: {error}", file=err)
+        return 2
+    return _report(lambda progress: run_match(
+        args.agents, games=games, hands=hands, rules=args.rules, seed=seed, jobs=jobs,
+        duplicate=args.duplicate, progress=progress),
+        total, unit[:-1], " vs ".join(args.agents), args.json, render, out, err)
+
+
+def _report(play: Any, total: int, unit: str, title: str, as_json: bool, render_text: Any,
+            out: TextIO, err: TextIO) -> int:
+    """Run ``play(progress)`` with a progress bar on a terminal; print its result as JSON or
+    text; 2 on a match error, 130 when interrupted."""
+    from ginrummy.sim.match import MatchError
+
+    bar = None
+    if not as_json and out.isatty():
+        from tqdm import tqdm
+
+        bar = tqdm(total=total, unit=unit, desc=title, file=err, dynamic_ncols=True,
+                   leave=False)
+    try:
+        result = play(bar.update if bar is not None else None)
+    except MatchError as error:
+        print(f"gin sim: error: {error}", file=err)
+        return 2
+    except KeyboardInterrupt:
+        print("gin sim: interrupted", file=err)
+        return 130
+    finally:
+        if bar is not None:
+            bar.close()
+    if as_json:
+        print(json.dumps(result.to_json()), file=out)
+    else:
+        out.write(render_text(result))
+    return 0
+
+
+def _pct(value: float) -> str:
+    return f"{100 * value:.1f}%"
+
+
+def render(result: MatchResult) -> str:
+    """The results table for people."""
+    data: dict[str, Any] = result.to_json()
+    a, b = result.agents
+    if a == b:
+        a, b = f"{a} (1st)", f"{b} (2nd)"
+    mode = "duplicate " if result.duplicate else ""
+    if result.mode == "games":
+        head = f"{result.games_played} {mode}games, {result.hands} hands"
+    else:
+        head = f"{result.hands} {mode}single hands"
+    lines = [f"{a} vs {b}: {head}, rules {result.rules.name}, seed {result.seed}", ""]
+    won_label = "games won" if result.mode == "games" else "hands won"
+    low_high = [f"{_pct(lo)}-{_pct(hi)}" for lo, hi in result.ci95]
+    rows: list[tuple[str, str, str]] = [
+        (won_label, str(result.wins[0]), str(result.wins[1])),
+        ("win share", _pct(result.win_share[0]), _pct(result.win_share[1])),
+        ("95% interval", low_high[0], low_high[1]),
+        ("points per hand", f"{result.points_per_hand[0]:.2f}", f"{result.points_per_hand[1]:.2f}"),
+    ]
+    if result.mode == "games":
+        rows.append(("margin per game", f"{result.margin_per_game[0]:+.1f}",
+                     f"{result.margin_per_game[1]:+.1f}"))
+    for label, key in (("knocked", "knock_rate"), ("won by gin", "gin_rate"),
+                       ("won by big gin", "big_gin_rate"), ("won by undercut", "undercut_rate")):
+        if key == "big_gin_rate" and not result.rules.big_gin:
+            continue
+        rows.append((label, _pct(data[key][0]), _pct(data[key][1])))
+    rows.append(("decision mean", f"{data['decision_ms_mean'][0]:.3f} ms",
+                 f"{data['decision_ms_mean'][1]:.3f} ms"))
+    rows.append(("decision p99", f"{data['decision_ms_p99'][0]:.3f} ms",
+                 f"{data['decision_ms_p99'][1]:.3f} ms"))
+    width = max(len(r[0]) for r in rows)
+    col = max(len(a), len(b), *(len(r[1]) for r in rows), *(len(r[2]) for r in rows))
+    lines.append(f"{'':<{width}}  {a:>{col}}  {b:>{col}}")
+    lines += [f"{label:<{width}}  {x:>{col}}  {y:>{col}}" for label, x, y in rows]
+    lines += [
+        "",
+        f"void hands: {_pct(result.void_rate)} (rates are per hand dealt)",
+        f"{result.hands} hands in {result.seconds:.2f} s: {result.hands_per_second:,.0f} hands/s "
+        f"with {result.jobs} job{'s' if result.jobs > 1 else ''}",
+    ]
+    return "\n".join(lines) + "\n"
+
+
+# ---------------------------------------------------------------- three players and teams
+
+
+def run_table_sim(args: argparse.Namespace, players: int, out: TextIO, err: TextIO) -> int:
+    """``gin sim --players N``: three-player (R33) or team games (R34, R35)."""
+    from ginrummy.agents.registry import agent_names
+    from ginrummy.core.rules import PRESETS
+    from ginrummy.sim.play import AgentSpec
+    from ginrummy.sim.table_match import run_table_match
+
+    rules = args.rules or "classic"
+    try:
+        if args.hands is not None:
+            raise ValueError("--hands plays single two-player hands; with --players give --games")
+        if args.duplicate:
+            raise ValueError("--duplicate is for two players; with --players the seats rotate "
+                             "from game to game instead")
+        known = agent_names()
+        for text in args.agents:
+            name = AgentSpec.parse(text).name
+            if name not in known:
+                raise ValueError(f"unknown agent {name!r}; known agents: {', '.join(known)}")
+        if rules not in PRESETS:
+            raise ValueError(f"unknown rules preset {rules!r}; known presets: {', '.join(PRESETS)}")
+        games = _whole("--games", args.games, 1) or 100
+        jobs = _whole("--jobs", args.jobs, 1) or 1
+        seed = _whole("--seed", args.seed, -(2**63))
+        team_target = _whole("--team-target", args.team_target, 1)
+        assert seed is not None
+    except ValueError as error:
+        print(f"gin sim: error: {error}", file=err)
+        return 2
+    return _report(lambda progress: run_table_match(
+        args.agents, players=players, games=games, rules=rules, team_target=team_target,
+        seed=seed, jobs=jobs, progress=progress),
+        games, "game", f"{players} players", args.json, render_table, out, err)
+
+
+def _columns(rows: list[tuple[str, ...]]) -> list[str]:
+    width = max(len(r[0]) for r in rows)
+    col = max(len(cell) for r in rows for cell in r[1:])
+    return [f"{r[0]:<{width}}  " + "  ".join(f"{cell:>{col}}" for cell in r[1:]) for r in rows]
+
+
+def render_table(result: Any) -> str:
+    """The results of :func:`ginrummy.sim.table_match.run_table_match` for people."""
+    data: dict[str, Any] = result.to_json()
+    table = result.table_rules
+    if result.kind == "three":
+        kind = "three players (R33)"
+    else:
+        kind = f"{table.team_size} against {table.team_size} (R34, R35)"
+    lines = [f"{result.games_played} games of {kind}, {data['hands']} hands, rules "
+             f"{table.rules.name}, target {table.target}, seed {result.seed}", ""]
+    key = "per_agent" if result.kind == "three" else "per_team"
+    who = [entry["name"] for entry in data[key]]
+    if result.kind == "teams":
+        who = [f"side {i}: {name}" for i, name in enumerate(who)]
+    rows: list[tuple[str, ...]] = [("", *who)]
+    rows.append(("games won", *(str(e["games_won"]) for e in data[key])))
+    rows.append(("win share", *(_pct(e["win_share"]) for e in data[key])))
+    rows.append(("95% interval", *(f"{_pct(e['ci95'][0])}-{_pct(e['ci95'][1])}"
+                                    for e in data[key])))
+    rows.append(("game total", *(f"{e['total_per_game']:.1f}" for e in data[key])))
+    rows.append(("net per game", *(f"{e['net_per_game']:+.1f}" for e in data[key])))
+    rows.append(("net 95% interval", *(
+        f"{e['net_per_game_ci95'][0]:+.1f} to {e['net_per_game_ci95'][1]:+.1f}"
+        for e in data[key])))
+    lines += _columns(rows)
+    lines += ["", "per player (sub-games):"]
+    per = data["per_player"]
+    rows = [("", *(f"{i}: {e['agent']}" for i, e in enumerate(per)))]
+    rows.append(("hands played", *(str(e["hands_played"]) for e in per)))
+    rows.append(("hands won", *(_pct(e["hand_win_share"]) for e in per)))
+    rows.append(("95% interval", *(f"{_pct(e['hand_win_ci95'][0])}-{_pct(e['hand_win_ci95'][1])}"
+                                    for e in per)))
+    rows.append(("points per hand", *(f"{e['points_per_hand']:.2f}" for e in per)))
+    rows.append(("knocked", *(_pct(e["knock_rate"]) for e in per)))
+    rows.append(("won by gin", *(_pct(e["gin_rate"]) for e in per)))
+    rows.append(("won by undercut", *(_pct(e["undercut_rate"]) for e in per)))
+    rows.append(("decision mean", *(f"{e['decision_ms_mean']:.3f} ms" for e in per)))
+    lines += _columns(rows)
+    lines += [
+        "",
+        f"undecided games: {result.undecided} (counted as an equal share each); "
+        f"void hands: {_pct(data['void_rate'])}",
+        f"{result.games_played} games in {result.seconds:.2f} s with {result.jobs} "
+        f"job{'s' if result.jobs > 1 else ''}",
+    ]
+    return "\n".join(lines) + "\n"

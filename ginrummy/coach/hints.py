@@ -1,0 +1,571 @@
+"""Hints: the move to make now, why, and what the other moves are worth.
+
+:func:`hint_for` looks only at a seat's :class:`~ginrummy.core.views.PlayerView`
+(never the hidden state) and returns a :class:`Hint`: the recommended action,
+its reasons as structured ingredients (a catalogue key and parameters, so the
+text comes out in any language of :mod:`ginrummy.i18n`), and every
+alternative with its estimated value. :func:`hint_lines` renders it.
+
+The values come from the evaluation API of the agents
+(``ginrummy.agents.evaluate.evaluate``), or, with ``evaluator=None`` (or when the
+evaluation fails), from deadwood arithmetic on the view: the deadwood each discard leaves, and for a
+draw the deadwood after taking the face-up card against the average over the
+cards this seat has not seen.
+
+>>> from ginrummy.core.cards import parse_cards
+>>> from ginrummy.core.hand import deal_hand
+>>> from ginrummy.core.rules import Rules
+>>> from ginrummy.core.views import view_of
+>>> state = deal_hand(Rules.preset("standard"), dealer=1, deck=list(range(52)))
+>>> hint = hint_for(view_of(state, 0))
+>>> hint.action in view_of(state, 0).legal
+True
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ginrummy.core.actions import (
+    BIG_GIN,
+    DISCARD_BASE,
+    DONE,
+    DRAW_DISCARD,
+    DRAW_STOCK,
+    KNOCK_BASE,
+    LAYOFF_BASE,
+    MELD_BASE,
+    PASS,
+    Action,
+    action_meld,
+)
+from ginrummy.core.cards import card_value, cards_of, rank_of, suit_of
+from ginrummy.core.hand import Phase
+from ginrummy.core.melds import (
+    Arrangement,
+    LayoffTargets,
+    arrangements,
+    best_arrangement,
+    best_defence,
+    min_deadwood,
+    min_deadwood_after_discard,
+)
+from ginrummy.core.views import PlayerView
+from ginrummy.i18n import Messages
+
+HINT_SAMPLES = 16
+"""Sampled deals per hint of the agents' search evaluation."""
+
+Evaluator = Callable[[PlayerView], Sequence[tuple[Action, float, Mapping[str, Any]]]]
+"""``view -> [(action, value, details)]``, as :func:`ginrummy.agents.evaluate.evaluate` returns:
+``details["measure"]`` says what ``value`` is (``"points"``, ``"win"`` or ``"deadwood"``) and
+``details.get("deadwood_after")`` is the deadwood after the move, when known."""
+
+
+class Cards(tuple[int, ...]):
+    """Cards as a hint parameter: rendered in the reader's language."""
+
+    __slots__ = ()
+
+
+class Melds(tuple[int, ...]):
+    """Meld masks as a hint parameter: rendered as ``[7H 8H 9H] [KS KD KC]``."""
+
+    __slots__ = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Reason:
+    """One ingredient of a hint's explanation: ``hint.<key>`` in the catalogue."""
+
+    key: str
+    params: Mapping[str, object] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """One legal move and what it is estimated to be worth (higher is better)."""
+
+    action: Action
+    value: float
+    deadwood: float | None = None
+    """Deadwood after the move (expected, for a stock draw), when that means something."""
+    notes: tuple[Reason, ...] = ()
+    """Short remarks on this alternative (``risky``, ``safe``...)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Hint:
+    action: Action
+    """The recommended action."""
+    reasons: tuple[Reason, ...]
+    options: tuple[Option, ...]
+    """Every move considered, best first; the recommended one is first."""
+    measure: str
+    """What ``Option.value`` measures: ``"deadwood"`` (minus the deadwood left),
+    ``"points"`` (expected points of the hand) or ``"win"`` (chance to win the hand)."""
+    source: str
+    """``"evaluate"`` (an :data:`Evaluator`) or ``"deadwood"`` (this module)."""
+    plan: tuple[Action, ...] = ()
+    """For layouts: the whole sequence of melds and layoffs this hint suggests, ending in DONE."""
+
+
+class HintError(ValueError):
+    """No hint: the seat is not to act in this view."""
+
+
+# ---------------------------------------------------------------- reading the view
+
+
+def _free(view: PlayerView) -> int:
+    used = view.laid_off if view.seat != view.knocker else 0
+    for meld in view.melds[view.seat]:
+        used |= meld
+    return view.hand & ~used
+
+
+def _opponent_discards(view: PlayerView) -> list[int]:
+    return [a - DISCARD_BASE for seat, a in view.history
+            if seat == view.opponent and DISCARD_BASE <= a < KNOCK_BASE]
+
+
+def _touches(card: int, other: int) -> bool:
+    """Could both cards sit in one meld: same rank, or same suit within two ranks."""
+    if card == other:
+        return False
+    if rank_of(card) == rank_of(other):
+        return True
+    return suit_of(card) == suit_of(other) and abs(rank_of(card) - rank_of(other)) <= 2
+
+
+def _partners(card: int, cards: int) -> list[int]:
+    return [c for c in cards_of(cards) if _touches(card, c)]
+
+
+@dataclass(frozen=True, slots=True)
+class _Danger:
+    needed_by: tuple[int, ...]
+    """Cards the opponent took from the pile that this card would go with."""
+    thrown: tuple[int, ...]
+    """Cards of the same rank the opponent threw away."""
+
+
+def _danger(view: PlayerView, card: int) -> _Danger:
+    needed = tuple(c for c in cards_of(view.opponent_known) if _touches(card, c))
+    thrown = tuple(c for c in _opponent_discards(view) if rank_of(c) == rank_of(card))
+    return _Danger(needed, thrown)
+
+
+# ---------------------------------------------------------------- the deadwood evaluation
+
+
+def _discard_options(view: PlayerView) -> list[Option]:
+    hand = view.hand
+    options = []
+    for action in view.legal:
+        if action == BIG_GIN:
+            options.append(Option(action, 100.0, 0.0, ()))
+            continue
+        card = (action - DISCARD_BASE) % 52
+        left = min_deadwood(hand & ~(1 << card))
+        if KNOCK_BASE <= action < LAYOFF_BASE:
+            bonus = 50.0 if left == 0 else 20.0
+            options.append(Option(action, bonus - left, float(left), ()))
+            continue
+        danger = _danger(view, card)
+        notes: list[Reason] = []
+        score = -float(left)
+        if danger.needed_by:
+            notes.append(Reason("risky", {"took": Cards(danger.needed_by)}))
+            score -= 4.0
+        elif danger.thrown:
+            notes.append(Reason("safe", {"threw": Cards(danger.thrown[:1])}))
+            score += 1.0
+        score += card_value(card) / 100.0  # shed the higher card when all else is equal
+        options.append(Option(action, score, float(left), tuple(notes)))
+    return options
+
+
+def _stock_expectation(view: PlayerView) -> float | None:
+    unseen = cards_of(view.unseen())
+    if not unseen:
+        return None
+    hand = _free(view)
+    return sum(min_deadwood_after_discard(hand | 1 << c) for c in unseen) / len(unseen)
+
+
+def _after_taking(view: PlayerView, card: int) -> int:
+    hand = view.hand | 1 << card
+    if view.rules.allow_discard_of_drawn_upcard:
+        return min_deadwood_after_discard(hand)
+    return min(min_deadwood(hand & ~(1 << c)) for c in cards_of(view.hand))
+
+
+def _joins_meld(view: PlayerView, card: int) -> bool:
+    """Whether ``card`` sits in a meld of the best ten cards kept after taking it."""
+    return any(card in meld for meld in best_arrangement(_best_keep(view, card)).melds)
+
+
+def _best_keep(view: PlayerView, card: int) -> int:
+    """The ten cards kept after taking ``card`` and making the best discard (not ``card``)."""
+    hand = view.hand | 1 << card
+    best = min(cards_of(view.hand), key=lambda c: (min_deadwood(hand & ~(1 << c)), -card_value(c)))
+    return hand & ~(1 << best)
+
+
+def _draw_options(view: PlayerView) -> list[Option]:
+    top = view.pile[-1] if view.pile else None
+    options = []
+    expected = _stock_expectation(view)
+    for action in view.legal:
+        if action == DRAW_DISCARD and top is not None:
+            left = _after_taking(view, top)
+            joins = _joins_meld(view, top)
+            if view.phase is Phase.WALL:
+                options.append(Option(action, 20.0 - left, float(left), ()))
+                continue
+            score = -float(left) + (1.5 if joins else -1.5)
+            options.append(Option(action, score, float(left), ()))
+        elif action in (DRAW_STOCK, PASS):
+            if view.phase is Phase.WALL:
+                options.append(Option(action, -10.0, None, ()))
+                continue
+            value = expected if expected is not None else float(min_deadwood(view.hand))
+            options.append(Option(action, -value, value, ()))
+    return options
+
+
+def _deadwood_options(view: PlayerView) -> list[Option]:
+    if view.phase is Phase.DISCARD:
+        return _discard_options(view)
+    return _draw_options(view)
+
+
+def _from_evaluator(view: PlayerView, evaluator: Evaluator) -> tuple[list[Option], str] | None:
+    try:
+        rows = list(evaluator(view))
+    except Exception:  # an evaluation that fails must not stop the game: fall back
+        return None
+    legal = set(view.legal)
+    options = []
+    measure = "points"
+    for action, value, details in rows:
+        if action not in legal:
+            continue
+        measure = str(details["measure"])
+        deadwood = details.get("deadwood_after")
+        options.append(Option(int(action), float(value),
+                              None if deadwood is None else float(deadwood), ()))
+    return (options, measure) if options else None
+
+
+def _default_evaluator() -> Evaluator:
+    from ginrummy.agents.evaluate import evaluate
+
+    # A fixed number of sampled deals, not a time budget: the same view always
+    # gets the same hint, whatever the machine's load.
+    return functools.partial(evaluate, seed=0, samples=HINT_SAMPLES)
+
+
+# ---------------------------------------------------------------- layouts
+
+
+def _exposure(option: Arrangement, unseen: int) -> int:
+    return LayoffTargets.of(option.melds).reach(unseen).bit_count()
+
+
+def best_knock_arrangement(view: PlayerView) -> tuple[Arrangement, int] | None:
+    """The knocker's arrangement with the least deadwood, then the fewest possible layoffs (R20)."""
+    limit = 0 if view.big_gin else view.knock_limit
+    options = arrangements(_free(view), limit, maximal=not view.rules.knocker_may_hide_melds)
+    if not options:
+        return None
+    unseen = view.unseen()
+    best = min(options, key=lambda o: (o.deadwood, _exposure(o, unseen), len(o.melds)))
+    return best, _exposure(best, unseen)
+
+
+def _layout_hint(view: PlayerView) -> Hint:
+    if view.phase is Phase.KNOCKER_MELDS:
+        found = best_knock_arrangement(view)
+        if found is None:
+            return Hint(DONE, (), (Option(DONE, 0.0),), "deadwood", "deadwood", (DONE,))
+        chosen, exposure = found
+        plan = tuple(MELD_BASE + _meld_id(m) for m in chosen.melds) + (DONE,)
+        reason = Reason("arrange", {"melds": Melds(chosen.melds), "deadwood": chosen.deadwood,
+                                    "layable": exposure})
+        return Hint(plan[0], (reason,), (Option(plan[0], -float(chosen.deadwood),
+                                                float(chosen.deadwood)),),
+                    "deadwood", "deadwood", plan)
+    free = _free(view)
+    gin = view.knocker_deadwood_cards() == 0
+    defence = best_defence(free, view.melds[view.knocker], gin=gin)
+    plan_list: list[Action] = []
+    laid = 0
+    targets = LayoffTargets.of(view.melds[view.knocker])
+    pending = cards_of(defence.layoffs)
+    while pending:  # lay off in an order the rules accept one card at a time
+        for card in pending:
+            if targets.accepts(laid | 1 << card):
+                plan_list.append(LAYOFF_BASE + card)
+                laid |= 1 << card
+                pending.remove(card)
+                break
+        else:
+            break
+    plan_list.extend(MELD_BASE + _meld_id(m) for m in defence.melds)
+    plan_list.append(DONE)
+    plan = tuple(plan_list)
+    before = min_deadwood(free)
+    if gin:
+        reason = Reason("defend_gin", {"deadwood": defence.deadwood})
+    elif defence.layoffs:
+        reason = Reason("defend_layoff", {"cards": Cards(cards_of(defence.layoffs)),
+                                          "before": before, "after": defence.deadwood})
+    else:
+        reason = Reason("defend_none", {"deadwood": defence.deadwood})
+    option = Option(plan[0], -float(defence.deadwood), float(defence.deadwood))
+    return Hint(plan[0], (reason,), (option,), "deadwood", "deadwood", plan)
+
+
+def _meld_id(meld: int) -> int:
+    from ginrummy.core.melds import MELD_ID
+
+    return MELD_ID[meld]
+
+
+# ---------------------------------------------------------------- reasons
+
+
+def explain(view: PlayerView, action: Action, options: Sequence[Option] = ()) -> tuple[Reason, ...]:
+    """Why ``action`` is a good move in ``view``: reasons a person understands."""
+    if view.phase is Phase.DISCARD:
+        return _explain_discard(view, action, options)
+    top = view.pile[-1] if view.pile else -1
+    by_action = {o.action: o for o in options}
+    if view.phase is Phase.WALL:
+        return (Reason("wall_take" if action == DRAW_DISCARD else "wall_pass", {"card": top}),)
+    current = min_deadwood(_free(view))
+    stock = _stock_expectation(view)
+    took = by_action.get(DRAW_DISCARD)
+    taken_left = took.deadwood if took is not None and took.deadwood is not None \
+        else float(_after_taking(view, top))
+    params: dict[str, object] = {"card": top, "before": current, "after": round(taken_left),
+                                 "expected": stock if stock is not None else "?"}
+    if action == DRAW_DISCARD:
+        key = "take_joins" if _joins_meld(view, top) else "take_lowers"
+        return (Reason(key, params),)
+    joins = _joins_meld(view, top)
+    if action == PASS:
+        return (Reason("pass_meld" if joins else "pass_upcard", params),)
+    if view.stock_only or view.phase is Phase.FIRST_UPCARD:
+        return (Reason("draw_only", params),)
+    return (Reason("stock_over_meld" if joins else "draw_stock", params),)
+
+
+def _explain_discard(view: PlayerView, action: Action,
+                     options: Sequence[Option]) -> tuple[Reason, ...]:
+    hand = view.hand
+    before = best_arrangement(hand).deadwood
+    if action == BIG_GIN:
+        return (Reason("big_gin", {"bonus": view.rules.big_gin_bonus}),)
+    card = (action - DISCARD_BASE) % 52
+    left = min_deadwood(hand & ~(1 << card))
+    if KNOCK_BASE <= action < LAYOFF_BASE:
+        if left == 0:
+            return (Reason("gin", {"card": card, "bonus": view.rules.gin_bonus}),)
+        reasons = [Reason("knock", {"card": card, "deadwood": left, "limit": view.knock_limit})]
+        if view.opponent_known:
+            reasons.append(Reason("knock_opponent_took",
+                                  {"cards": Cards(cards_of(view.opponent_known))}))
+        return tuple(reasons)
+    partners = _partners(card, hand)
+    high = card_value(card) >= 9
+    if not partners and high:
+        key = "discard_unconnected_high"
+    elif not partners:
+        key = "discard_unconnected"
+    elif high:
+        key = "discard_high"
+    else:
+        key = "discard_least"
+    reasons = [Reason(key, {"card": card, "before": before, "after": left})]
+    danger = _danger(view, card)
+    if danger.thrown and not danger.needed_by:
+        reasons.append(Reason("discard_thrown", {"card": card, "threw": Cards(danger.thrown[:1])}))
+    for other in options:
+        if other.action == action or not DISCARD_BASE <= other.action < KNOCK_BASE:
+            continue
+        other_card = other.action - DISCARD_BASE
+        other_danger = _danger(view, other_card)
+        if (other.deadwood is not None and other.deadwood <= left and other_danger.needed_by
+                and not danger.needed_by):
+            reasons.append(Reason("safer_than", {"card": other_card,
+                                                 "took": Cards(other_danger.needed_by)}))
+            break
+    knocks = [o for o in options if KNOCK_BASE <= o.action < LAYOFF_BASE]
+    if knocks and not KNOCK_BASE <= action < LAYOFF_BASE:
+        reasons.append(Reason("wait_for_gin", {"deadwood": left}))
+    return tuple(reasons)
+
+
+# ---------------------------------------------------------------- the hint
+
+
+def hint_for(view: PlayerView, evaluator: Evaluator | None | bool = True) -> Hint:
+    """The hint for ``view``, whose seat must be the one to act.
+
+    ``evaluator``: ``True`` uses the agents' evaluation API,
+    ``None`` or ``False`` only the deadwood arithmetic of this module, a callable
+    ``view -> [(action, value, details)]`` that function.
+    """
+    if not view.is_my_turn or not view.legal:
+        raise HintError(f"seat {view.seat} is not to act (phase {view.phase.name})")
+    if view.phase in (Phase.KNOCKER_MELDS, Phase.DEFENDER):
+        return _layout_hint(view)
+    chosen = _default_evaluator() if evaluator is True else evaluator or None
+    found = _from_evaluator(view, chosen) if callable(chosen) else None
+    if found is not None:
+        options, measure = found
+        source = "evaluate"
+        mine = {o.action: o for o in _deadwood_options(view)}
+        options = [Option(o.action, o.value,
+                          o.deadwood if o.deadwood is not None else _deadwood_of(mine, o.action),
+                          mine[o.action].notes if o.action in mine else ())
+                   for o in options]
+    else:
+        options, measure, source = _deadwood_options(view), "deadwood", "deadwood"
+    options.sort(key=lambda o: -o.value)
+    best = options[0].action
+    return Hint(best, explain(view, best, options), tuple(options), measure, source)
+
+
+def _deadwood_of(options: Mapping[Action, Option], action: Action) -> float | None:
+    option = options.get(action)
+    return option.deadwood if option is not None else None
+
+
+# ---------------------------------------------------------------- text
+
+
+def render(reason: Reason, m: Messages, prefix: str = "hint") -> str:
+    params = {name: _param_text(value, m) for name, value in reason.params.items()}
+    return m(f"{prefix}.{reason.key}", **params)
+
+
+def _param_text(value: object, m: Messages) -> object:
+    if isinstance(value, Melds):
+        return " ".join(f"[{m.cards(cards_of(meld))}]" for meld in value)
+    if isinstance(value, Cards):
+        return m.join(m.card(c) for c in value)
+    if isinstance(value, float):
+        return m.number(value)
+    return value
+
+
+def _is_card_param(name: str) -> bool:
+    return name in ("card",)
+
+
+def action_text(action: Action, m: Messages) -> str:
+    """A move in words, in the reader's language ("discard KD", "scarta K♦")."""
+    if action == DRAW_STOCK:
+        return m("action.draw_stock")
+    if action == DRAW_DISCARD:
+        return m("action.take")
+    if action == PASS:
+        return m("action.pass")
+    if action == DONE:
+        return m("action.done")
+    if action == BIG_GIN:
+        return m("action.big_gin")
+    if action >= MELD_BASE:
+        return m("action.meld", cards=m.cards(cards_of(action_meld(action))))
+    if action >= LAYOFF_BASE:
+        return m("action.layoff", card=m.card(action - LAYOFF_BASE))
+    if action >= KNOCK_BASE:
+        return m("action.knock", card=m.card(action - KNOCK_BASE))
+    return m("action.discard", card=m.card(action - DISCARD_BASE))
+
+
+def value_text(option: Option, measure: str, m: Messages) -> str:
+    if measure == "win":
+        return m("hint.value.win", percent=round(100 * option.value))
+    if measure == "points":
+        sign = "+" if option.value > 0 else ""
+        return m("hint.value.points", points=sign + m.number(option.value))
+    if option.deadwood is None:
+        return m("hint.value.unknown")
+    if option.action in (DRAW_STOCK, PASS):
+        return m("hint.value.expected_deadwood", deadwood=m.number(option.deadwood))
+    return m("hint.value.deadwood", deadwood=round(option.deadwood))
+
+
+def hint_lines(hint: Hint, m: Messages, alternatives: int = 3) -> list[str]:
+    """The hint in words: the move with its reasons, then the best alternatives."""
+    texts = [_sentence(render(_with_card_text(r), m)) for r in hint.reasons]
+    if texts:  # the first reason follows a colon: no capital
+        texts[0] = render(_with_card_text(hint.reasons[0]), m).strip()
+        texts[0] = texts[0] if texts[0].endswith((".", "!", "?")) else texts[0] + "."
+    move = action_text(hint.action, m)
+    first = hint.reasons[0] if hint.reasons else None
+    card = first.params.get("card") if first is not None else None
+    if hint.action == DRAW_DISCARD and first is not None and isinstance(card, int) \
+            and m.has(f"hint.{first.key}.after_take"):
+        # "take the 3♥: it goes into a meld…", the card named once
+        move = m("action.take_card", card=m.card(card))
+        texts[0] = render(Reason(f"{first.key}.after_take", first.params), m) + "."
+    reasons = " ".join(texts)
+    head = m("hint.title") if hint.plan else m("hint.recommend", move=move)
+    lines = [f"{head}: {reasons}" if reasons else head]
+    others = [o for o in hint.options if o.action != hint.action][:alternatives]
+    if others:
+        best = hint.options[0]
+        parts = [f"{action_text(best.action, m)} ({value_text(best, hint.measure, m)})"]
+        for option in others:
+            text = f"{action_text(option.action, m)} ({value_text(option, hint.measure, m)}"
+            notes = "; ".join(render(note, m, "hint.note") for note in option.notes)
+            parts.append(text + (f"; {notes})" if notes else ")"))
+        lines.append(m("hint.compare", options=", ".join(parts)))
+    return lines
+
+
+def _with_card_text(reason: Reason) -> Reason:
+    params = {k: Cards((v,)) if _is_card_param(k) and isinstance(v, int) else v
+              for k, v in reason.params.items()}
+    return Reason(reason.key, params)
+
+
+def _sentence(text: str) -> str:
+    text = text.strip()
+    if not text:
+        return text
+    text = text[0].upper() + text[1:]
+    return text if text.endswith((".", "!", "?")) else text + "."
+
+
+def hint_text(view: PlayerView, lang: str = "en", evaluator: Evaluator | None | bool = True) -> str:
+    """:func:`hint_for` rendered in ``lang``, one line per part."""
+    return "\n".join(hint_lines(hint_for(view, evaluator), Messages(lang)))
+
+
+__all__ = [
+    "Cards",
+    "Evaluator",
+    "Hint",
+    "HintError",
+    "Melds",
+    "Option",
+    "Reason",
+    "action_text",
+    "best_knock_arrangement",
+    "explain",
+    "hint_for",
+    "hint_lines",
+    "hint_text",
+    "render",
+    "value_text",
+]

@@ -1,0 +1,3 @@
+"""What clients reach: the ASGI app, the HTTP endpoints, the table WebSocket, the reading
+pages, and the limits and checks around them.
+"""

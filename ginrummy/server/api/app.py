@@ -1,0 +1,147 @@
+"""The ASGI application: :func:`create_app` wires storage, tables, HTTP and WebSocket routes."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import AsyncIterator, Awaitable, Callable
+
+from sqlalchemy.exc import SQLAlchemyError
+from starlette.applications import Starlette
+from starlette.middleware import Middleware
+from starlette.requests import Request
+from starlette.responses import Response
+from starlette.routing import BaseRoute, Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
+from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
+
+from ginrummy.server.api import content, hint_api, http_api, i18n_api, page, ws
+from ginrummy.server.api.client_limits import ClientLimits, Refused, client_address
+from ginrummy.server.api.headers import HostAndHeaders, HostRule
+from ginrummy.server.live.lobby import Lobby
+from ginrummy.server.live.work import Busy
+from ginrummy.server.settings import Settings
+from ginrummy.server.storage.db import StorageGone, make_engine, migrate
+from ginrummy.server.storage.lease import Lease, acquire
+from ginrummy.server.storage.store import Store
+from ginrummy.server.wire.protocol import ClientError
+
+log = logging.getLogger(__name__)
+
+Endpoint = Callable[[Request], Awaitable[Response]]
+
+
+def _guarded(endpoint: Endpoint) -> Endpoint:
+    async def run(request: Request) -> Response:
+        try:
+            limits: ClientLimits = request.app.state.client_limits
+            limits.api_request(client_address(request.scope))
+            return await endpoint(request)
+        except http_api.HTTPError as failure:
+            return http_api.error_response(failure)
+        except ClientError as refused:  # the table refused (the database failed or raced)
+            status = 409 if refused.code == "conflict" else 503
+            return http_api.error_response(http_api.HTTPError(status, refused.code,
+                                                              refused.message))
+        except Refused as over:  # a per-client limit
+            await asyncio.sleep(request.app.state.settings.refusal_delay)
+            return http_api.error_response(http_api.HTTPError(429, over.code, over.text,
+                                                              over.retry_after))
+        except Busy:
+            return http_api.error_response(http_api.HTTPError(
+                503, "busy", "the server is busy with other players' hints and replays; "
+                f"try again in {Busy.retry_after} s", Busy.retry_after))
+        except (StorageGone, SQLAlchemyError) as failure:
+            log.error("%s: the database failed: %s", endpoint.__name__, failure)
+            return http_api.error_response(http_api.HTTPError(
+                503, "storage", "the database could not store this; nothing changed"))
+
+    run.__name__ = endpoint.__name__
+    return run
+
+
+async def _watch_lease(lease: Lease, store: Store, every: float) -> None:
+    """Stop storing moves if another server has taken the database over."""
+    while store.guard.refusal is None:
+        await asyncio.sleep(every)
+        try:
+            problem = await asyncio.to_thread(lease.check)
+        except Exception:  # noqa: BLE001 - keep watching; the next check may tell
+            log.exception("could not check the database lock")
+            continue
+        if problem is not None:
+            log.critical("this server lost its database: %s; it stores nothing more", problem)
+            store.guard.refusal = problem
+
+
+def create_app(settings: Settings | None = None, lease: Lease | None = None) -> Starlette:
+    """The server app; the database is migrated to the newest schema when it starts.
+
+    The app holds its database alone while it runs (:mod:`ginrummy.server.storage.lease`): ``lease``
+    if the caller took it already, else it is taken at start
+    (:class:`~ginrummy.server.storage.lease.DatabaseInUse` if another server holds it).
+
+    With ``settings.forwarded_allow_ips`` the client's address is taken from
+    ``X-Forwarded-For`` when the connection comes from one of those proxies (uvicorn's
+    :class:`~uvicorn.middleware.proxy_headers.ProxyHeadersMiddleware`); never otherwise.
+    """
+    settings = settings or Settings()
+    rule = HostRule.of(settings.allowed_hosts, settings.ip_hosts)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        held = lease if lease is not None else await asyncio.to_thread(acquire,
+                                                                       settings.database)
+        try:
+            engine = make_engine(settings.database)
+            await asyncio.to_thread(migrate, engine)
+            app.state.engine = engine
+            app.state.lobby = Lobby(Store(engine), settings)
+            watch = None if held is None else asyncio.create_task(
+                _watch_lease(held, app.state.lobby.store, settings.lease_check_seconds),
+                name="lease watch")
+            try:
+                yield
+            finally:
+                if watch is not None:
+                    watch.cancel()
+                await app.state.lobby.close()
+                engine.dispose()
+        finally:
+            if held is not None and lease is None:
+                held.release()
+
+    routes: list[BaseRoute] = [
+        Route("/", page.index),
+        Route("/play/{game_id}", page.index),
+        Route("/watch/{game_id}", page.index),
+        Route("/verify", page.index),
+        Route("/api", _guarded(http_api.api_index)),
+        Route("/api/protocol", _guarded(http_api.protocol_doc)),
+        Route("/api/rules", _guarded(http_api.rules_info)),
+        Route("/api/games", _guarded(http_api.create_game), methods=["POST"]),
+        Route("/api/games/mine", _guarded(http_api.my_games)),
+        Route("/api/games/{game_id}", _guarded(http_api.game_snapshot)),
+        Route("/api/games/{game_id}/events", _guarded(http_api.game_events)),
+        Route("/api/games/{game_id}/join", _guarded(http_api.join_game), methods=["POST"]),
+        Route("/api/games/{game_id}/rematch", _guarded(http_api.rematch), methods=["POST"]),
+        Route("/api/games/{game_id}/rematch", _guarded(http_api.decline_rematch),
+              methods=["DELETE"]),
+        Route("/api/games/{game_id}/hint", _guarded(hint_api.game_hint)),
+        Route("/api/games/{game_id}/record", _guarded(http_api.game_record)),
+        Route("/api/records", _guarded(http_api.chain_head)),
+        Route("/api/i18n", _guarded(i18n_api.languages)),
+        Route("/api/i18n/{lang}", _guarded(i18n_api.web_strings)),
+        *content.routes(),
+        WebSocketRoute("/ws/{game_id}", ws.table_socket),
+    ]
+    routes.append(Mount("/static", StaticFiles(directory=page.STATIC_DIR), name="static"))
+    middleware = [Middleware(HostAndHeaders, rule=rule)]
+    if settings.forwarded_allow_ips:
+        middleware.append(Middleware(ProxyHeadersMiddleware,
+                                     trusted_hosts=list(settings.forwarded_allow_ips)))
+    app = Starlette(routes=routes, lifespan=lifespan, middleware=middleware)
+    app.state.settings = settings
+    app.state.client_limits = ClientLimits(settings)
+    return app

@@ -1,0 +1,94 @@
+"""What one client may do: games created, hints, event pages, sockets, messages.
+
+A client is its address (``scope["client"]``; behind a trusted proxy the address the
+proxy saw, see :mod:`ginrummy.server.api.app`) and, where there is one, its seat: a hint or
+a message is charged to both, so one seat cannot get more by using many addresses and
+one address cannot get more by holding many seats. A refusal says when to try again.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable, Hashable, Mapping
+from typing import Any
+
+from ginrummy.server.api.rates import Buckets, Counts, Rate
+from ginrummy.server.settings import Settings
+
+
+class Refused(Exception):
+    """Over a limit: ``code`` and ``message`` for the client, ``retry_after`` seconds."""
+
+    def __init__(self, code: str, message: str, retry_after: float) -> None:
+        super().__init__(message)
+        self.code, self.message = code, message
+        self.retry_after = max(1, math.ceil(retry_after))
+
+    @property
+    def text(self) -> str:
+        return f"{self.message}; try again in {self.retry_after} s"
+
+
+def client_address(scope: Mapping[str, Any]) -> str:
+    """The client's address as the app sees it (``"unknown"`` without one)."""
+    client = scope.get("client")
+    return str(client[0]) if client else "unknown"
+
+
+class ClientLimits:
+    """The server's per-client counters, built from its :class:`Settings`."""
+
+    def __init__(self, settings: Settings, clock: Callable[[], float] = time.monotonic) -> None:
+        self.settings = settings
+        self.requests = Buckets(Rate.per_minute(settings.requests_per_minute), clock)
+        self.creations = Buckets(Rate.per_minute(settings.create_per_minute), clock)
+        self.hints = Buckets(Rate.per_minute(settings.hints_per_minute), clock)
+        self.pages = Buckets(Rate.per_minute(settings.event_pages_per_minute), clock)
+        self.messages = Buckets(Rate(settings.rate_per_second, settings.rate_burst), clock)
+        self.game_sockets = Counts(settings.max_sockets_per_game)
+        self.address_sockets = Counts(settings.max_sockets_per_address)
+
+    def _charge(self, buckets: Buckets, what: str, keys: tuple[Hashable, ...]) -> None:
+        for key in keys:
+            wait = buckets.take(key)
+            if wait:
+                raise Refused("rate_limited", what, wait)
+
+    def api_request(self, address: str) -> None:
+        self._charge(self.requests, f"more than {self.settings.requests_per_minute:g} "
+                     "requests a minute from one address", (address,))
+
+    def create_game(self, address: str) -> None:
+        self._charge(self.creations, f"more than {self.settings.create_per_minute:g} games "
+                     "created a minute from one address", (address,))
+
+    def hint(self, address: str, game_id: str, seat: int) -> None:
+        self._charge(self.hints, f"more than {self.settings.hints_per_minute:g} hints a "
+                     "minute", (("address", address), ("seat", game_id, seat)))
+
+    def event_page(self, address: str, game_id: str, role: int) -> None:
+        self._charge(self.pages, f"more than {self.settings.event_pages_per_minute:g} event "
+                     "pages a minute", (("address", address), ("role", game_id, role)))
+
+    def message(self, address: str, seat: tuple[str, int] | None) -> None:
+        """A WebSocket message or ping frame from ``address`` (for ``seat``, if a player's)."""
+        keys: tuple[Hashable, ...] = (("address", address),)
+        if seat is not None:
+            keys += (("seat", *seat),)
+        self._charge(self.messages, f"more than {self.settings.rate_per_second:g} messages "
+                     "per second across this client's connections", keys)
+
+    def open_socket(self, address: str, game_id: str) -> None:
+        """Count a WebSocket of ``address`` at ``game_id``; :meth:`close_socket` when it ends."""
+        if not self.address_sockets.open(address):
+            raise Refused("too_many_connections", f"this address already holds "
+                          f"{self.address_sockets.limit} WebSockets", 10)
+        if not self.game_sockets.open(game_id):
+            self.address_sockets.close(address)
+            raise Refused("too_many_connections", f"this game already has "
+                          f"{self.game_sockets.limit} WebSockets", 10)
+
+    def close_socket(self, address: str, game_id: str) -> None:
+        self.address_sockets.close(address)
+        self.game_sockets.close(game_id)

@@ -1,0 +1,117 @@
+"""What ``gin serve`` adds to uvicorn's HTTP and WebSocket protocols against slow and
+flooding clients (uvicorn has no timeout for reading a request's headers, and answers
+WebSocket pings without telling the application).
+
+* a request's headers must arrive within ``header_timeout`` seconds of the connection
+  (or of the first byte of the next request on a kept-alive connection), else the
+  connection is closed: a slowloris client cannot hold connections open by trickling
+  header lines;
+* one address holds at most ``max_connections_per_address`` connections (off behind a
+  trusted proxy, where every connection comes from the proxy);
+* every WebSocket ping frame is charged to the client's message budget like a message
+  (:meth:`ClientLimits.message`); past it the socket is closed with 1008.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+import h11
+from uvicorn.protocols.http.h11_impl import H11Protocol
+from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
+
+from ginrummy.server.api.client_limits import ClientLimits, Refused, client_address
+from ginrummy.server.api.rates import Counts
+from ginrummy.server.settings import Settings
+
+CLOSE_POLICY = 1008
+
+
+def protocols(settings: Settings, limits: ClientLimits
+              ) -> tuple[type[asyncio.Protocol], type[asyncio.Protocol]]:
+    """uvicorn's ``http`` and ``ws`` protocol classes with the guards of this server."""
+    per_address = 0 if settings.forwarded_allow_ips else settings.max_connections_per_address
+    peers = Counts(per_address)
+    header_timeout = settings.header_timeout
+
+    def peer_of(transport: asyncio.BaseTransport) -> str:
+        peer = transport.get_extra_info("peername")
+        return str(peer[0]) if isinstance(peer, tuple) and peer else "unknown"
+
+    class GuardedHTTP(H11Protocol):
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            super().__init__(*args, **kwargs)
+            self.peer: str | None = None
+            self.header_timer: asyncio.TimerHandle | None = None
+
+        def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+            super().connection_made(transport)
+            peer = peer_of(transport)
+            if not peers.open(peer):
+                transport.abort()
+                return
+            self.peer = peer
+            self._arm()
+
+        def _arm(self) -> None:
+            if header_timeout and self.header_timer is None:
+                self.header_timer = self.loop.call_later(header_timeout, self._too_slow)
+
+        def _disarm(self) -> None:
+            if self.header_timer is not None:
+                self.header_timer.cancel()
+                self.header_timer = None
+
+        def _too_slow(self) -> None:
+            self.header_timer = None
+            if self.transport.get_protocol() is self and self.conn.their_state is h11.IDLE:
+                self.transport.abort()
+
+        def data_received(self, data: bytes) -> None:
+            super().data_received(data)
+            if self.transport.get_protocol() is not self or self.conn.their_state is not h11.IDLE:
+                self._disarm()  # the headers are in (or the socket is a WebSocket now)
+            else:
+                self._arm()
+
+        def connection_lost(self, exc: Exception | None) -> None:
+            self._disarm()
+            if self.peer is not None:
+                peers.close(self.peer)
+                self.peer = None
+            super().connection_lost(exc)
+
+        def handle_websocket_upgrade(self, event: h11.Request) -> None:
+            self._disarm()
+            peer, self.peer = self.peer, None  # the WebSocket protocol releases it
+            super().handle_websocket_upgrade(event)
+            protocol = self.transport.get_protocol()
+            if isinstance(protocol, GuardedWebSocket):
+                protocol.peer = peer
+            elif peer is not None:
+                peers.close(peer)
+
+    class GuardedWebSocket(WebSocketsSansIOProtocol):
+        peer: str | None = None
+
+        def handle_ping(self) -> None:
+            super().handle_ping()  # the pong goes out first, as the protocol requires
+            if not self.handshake_complete or self.close_sent:
+                return
+            try:
+                limits.message(client_address(self.scope), None)
+            except Refused as over:
+                self.conn.fail(CLOSE_POLICY, f"too many messages; retry in {over.retry_after} s")
+                self.transport.write(b"".join(self.conn.data_to_send()))
+                self.close_sent = True
+                self.queue.put_nowait({"type": "websocket.disconnect", "code": CLOSE_POLICY})
+                self.transport.close()
+
+        def connection_lost(self, exc: Exception | None) -> None:
+            if self.peer is not None:
+                peers.close(self.peer)
+                self.peer = None
+            super().connection_lost(exc)
+
+    return GuardedHTTP, GuardedWebSocket

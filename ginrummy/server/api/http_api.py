@@ -1,0 +1,560 @@
+"""The HTTP JSON endpoints: create a game, join it, fetch a snapshot, list my games, rules.
+
+Errors are ``{"error": {"code": ..., "message": ...}}`` with a 4xx status;
+a refused request changes nothing.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import typing
+from dataclasses import MISSING, fields
+from typing import Any
+
+from starlette.requests import Request
+from starlette.responses import JSONResponse, PlainTextResponse, Response
+
+from ginrummy.core.game import Game
+from ginrummy.core.rules import CHOICES, PRESETS, Rules, RulesError
+from ginrummy.core.table_game import TableError, TableRules
+from ginrummy.server.api.client_limits import ClientLimits, client_address
+from ginrummy.server.api.origin import origin_allowed
+from ginrummy.server.api.params import whole_number
+from ginrummy.server.live import names
+from ginrummy.server.live import rematch as rematches
+from ginrummy.server.live.computer import LEVELS, computer_name
+from ginrummy.server.live.lobby import Created, Lobby
+from ginrummy.server.live.table import Table
+from ginrummy.server.live.table_base import WATCHER, BaseTable
+from ginrummy.server.settings import Settings
+from ginrummy.server.storage import records
+from ginrummy.server.storage.replay import stage
+from ginrummy.server.storage.tokens import looks_like_game_id, looks_like_token
+from ginrummy.server.wire.protocol import ERROR_CODES, PROTOCOL_VERSION, ClientError
+
+MAX_BODY = 16 * 1024
+PLAYERS = (2, 3, 4)
+"""The browser's tables: two players, three (R33), two teams of two (R34)."""
+COOKIE_PREFIX = "gin_"
+COOKIE_AGE = 365 * 24 * 3600
+PROTOCOL_FILE = __file__.rsplit("/", 2)[0] + "/PROTOCOL.md"
+
+
+class HTTPError(Exception):
+    def __init__(self, status: int, code: str, message: str,
+                 retry_after: int | None = None, reason: str | None = None) -> None:
+        super().__init__(message)
+        self.status, self.code, self.message = status, code, message
+        self.retry_after = retry_after
+        """Seconds, sent as ``Retry-After`` (429, 503)."""
+        self.reason = reason
+        """What exactly was wrong, for a client to word it (``bad_name``)."""
+
+
+def error_response(failure: HTTPError) -> JSONResponse:
+    error: dict[str, Any] = {"code": failure.code, "message": failure.message}
+    headers = {}
+    if failure.retry_after is not None:
+        error["retry_after"] = failure.retry_after
+        headers["Retry-After"] = str(failure.retry_after)
+    if failure.reason is not None:
+        error["reason"] = failure.reason
+    return JSONResponse({"error": error}, status_code=failure.status, headers=headers)
+
+
+def _lobby(request: Request) -> Lobby:
+    lobby: Lobby = request.app.state.lobby
+    return lobby
+
+
+def _settings(request: Request) -> Settings:
+    settings: Settings = request.app.state.settings
+    return settings
+
+
+def _client_limits(request: Request) -> ClientLimits:
+    limits: ClientLimits = request.app.state.client_limits
+    return limits
+
+
+async def _body(request: Request) -> bytes:
+    """The request's body, read as it streams in (chunked too) and cut off at :data:`MAX_BODY`
+    bytes or after ``header_timeout`` seconds."""
+    too_large = HTTPError(413, "too_large", f"a request body may have at most {MAX_BODY} bytes")
+    length = request.headers.get("content-length")
+    if length is not None and (not (length.isascii() and length.isdigit())
+                               or len(length) > 12 or int(length) > MAX_BODY):
+        raise too_large
+    body = bytearray()
+    seconds = _settings(request).header_timeout
+    try:
+        async with asyncio.timeout(seconds or None):
+            async for chunk in request.stream():
+                body += chunk
+                if len(body) > MAX_BODY:
+                    raise too_large
+    except TimeoutError:
+        raise HTTPError(408, "timeout", f"the body did not arrive within {seconds:g} s") from None
+    return bytes(body)
+
+
+async def _json_body(request: Request) -> dict[str, Any]:
+    if not origin_allowed(request.headers, _settings(request)):
+        raise HTTPError(403, "bad_origin", f"origin {request.headers.get('origin')!r} is not "
+                        "this server")
+    body = await _body(request)
+    if not body.strip():
+        return {}
+    try:
+        data = json.loads(body)
+    except (json.JSONDecodeError, UnicodeDecodeError, RecursionError) as failure:
+        raise HTTPError(400, "bad_json", f"the body is not JSON: {failure}") from None
+    if not isinstance(data, dict):
+        raise HTTPError(400, "bad_request",
+                        f"the body must be a JSON object, got {type(data).__name__}")
+    return data
+
+
+def _check_fields(data: dict[str, Any], allowed: set[str]) -> None:
+    unknown = sorted(set(data) - allowed)
+    if unknown:
+        raise HTTPError(400, "bad_request", f"unknown field {unknown[0]!r}; fields: "
+                        f"{', '.join(sorted(allowed))}")
+
+
+def _name(data: dict[str, Any], default: str) -> str:
+    if "name" not in data:
+        return default
+    try:
+        return names.player_name(data["name"])
+    except names.NameRefused as refused:
+        raise HTTPError(400, "bad_name", refused.message, reason=refused.reason) from None
+
+
+def _base(request: Request) -> str:
+    return str(request.base_url).rstrip("/")
+
+
+def _links(request: Request, game_id: str, token: str | None, invite: str | None,
+           watch: str | None) -> dict[str, str]:
+    base = _base(request)
+    links = {"table": f"{base}/play/{game_id}", "websocket": f"/ws/{game_id}"}
+    if token is not None:
+        links["play"] = f"{base}/play/{game_id}#{token}"
+    if invite is not None:
+        links["invite"] = f"{base}/play/{game_id}#{invite}"
+    if watch is not None:
+        links["watch"] = f"{base}/watch/{game_id}#{watch}"
+    return links
+
+
+def _set_seat_cookie(request: Request, response: Response, game_id: str, token: str) -> None:
+    response.set_cookie(
+        f"{COOKIE_PREFIX}{game_id}", token, max_age=COOKIE_AGE, path="/", httponly=True,
+        samesite="lax", secure=_settings(request).cookie_secure,
+    )
+
+
+# ---------------------------------------------------------------- endpoints
+
+
+async def create_game(request: Request) -> Response:
+    data = await _json_body(request)
+    _check_fields(data, {"opponent", "level", "preset", "options", "name", "players", "seats",
+                         "team_target"})
+    players = data.get("players", 2)
+    if not _is_int(players) or players not in PLAYERS:
+        kind = "" if _is_int(players) else f" (a whole number, not {type(players).__name__})"
+        raise HTTPError(400, "bad_request", f"players must be 2, 3 or 4{kind}, got {players!r}")
+    if players != 2:
+        return await _create_table_game(request, data, players)
+    for field in ("seats", "team_target"):
+        if field in data:
+            raise HTTPError(400, "bad_request", f"{field} is for games of 3 or 4 players")
+    opponent = data.get("opponent", "computer")
+    if opponent not in ("computer", "friend"):
+        raise HTTPError(400, "bad_request",
+                        f"opponent must be 'computer' or 'friend', got {opponent!r}")
+    level = data.get("level")
+    if opponent == "computer":
+        level = _level(1 if level is None else level)
+    elif level is not None:
+        raise HTTPError(400, "bad_request", "level is for games against the computer")
+    rules = _rules(data)
+    name = _name(data, "Player 1")
+    _client_limits(request).create_game(client_address(request.scope))
+    return _created(request, await _lobby(request).create(rules, opponent, level, name))
+
+
+def _is_int(value: object) -> bool:
+    """A JSON whole number: not ``true`` (a bool is an int) and not ``5.0`` (equal to 5)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _level(level: object) -> int:
+    if not _is_int(level) or level not in LEVELS:
+        kind = "" if _is_int(level) else f" (not {type(level).__name__})"
+        raise HTTPError(400, "bad_request", f"level must be a whole number{kind} from "
+                        f"{LEVELS[0]} to {LEVELS[-1]}, got {level!r}")
+    assert isinstance(level, int)
+    return level
+
+
+def _created(request: Request, created: Created, **more: Any) -> Response:
+    """The answer to a game's creation: its tokens, links and seat 0's state; the cookie."""
+    table = created.table
+    body = {
+        "game_id": table.id,
+        "seat": 0,
+        **more,
+        "token": created.token,
+        "invite_token": created.invite_token,
+        "watch_token": created.watch_token,
+        "links": _links(request, table.id, created.token, created.invite_token,
+                        created.watch_token),
+        "state": table.state(0),
+    }
+    response = JSONResponse(body, status_code=201)
+    _set_seat_cookie(request, response, table.id, created.token)
+    return response
+
+
+def _rules(data: dict[str, Any]) -> Rules:
+    preset = data.get("preset", "standard")
+    options = data.get("options", {})
+    if not isinstance(preset, str):
+        raise HTTPError(400, "bad_rules", f"preset must be a string, got {preset!r}")
+    if not isinstance(options, dict):
+        raise HTTPError(400, "bad_rules",
+                        f"options must be an object of rules options, got {options!r}")
+    if "name" in options:
+        raise HTTPError(400, "bad_rules", "option 'name' is the preset's name; it cannot be set")
+    try:
+        return Rules.preset(preset, **options)
+    except (RulesError, TypeError) as failure:
+        raise HTTPError(400, "bad_rules", str(failure)) from None
+
+
+async def _create_table_game(request: Request, data: dict[str, Any], players: int) -> Response:
+    """``POST /api/games`` with ``players`` 3 or 4: a table of computers and invited people."""
+    if "opponent" in data:
+        raise HTTPError(400, "bad_request", "opponent is for two-player games; a table of "
+                        f"{players} says what sits at each other place in seats")
+    seats = data.get("seats")
+    if not isinstance(seats, list) or len(seats) != players - 1 or any(
+        kind not in ("computer", "friend") for kind in seats
+    ):
+        raise HTTPError(400, "bad_request", f"seats must list {players - 1} places (2 to "
+                        f"{players}), each 'computer' or 'friend', got {seats!r}")
+    level = _level(data.get("level", 1))
+    try:
+        table_rules = TableRules(players, _rules(data), data.get("team_target"))
+    except TableError as failure:
+        raise HTTPError(400, "bad_rules", str(failure)) from None
+    name = _name(data, "Player 1")
+    _client_limits(request).create_game(client_address(request.scope))
+    created = await _lobby(request).create_table(table_rules, seats, level, name)
+    base, game_id = _base(request), created.table.id
+    invites = [{"seat": place, "token": token, "link": f"{base}/play/{game_id}#{token}"}
+               for place, token in created.invites]
+    return _created(request, created, players=players, invites=invites)
+
+
+async def rematch(request: Request) -> Response:
+    """``POST /api/games/{game_id}/rematch``: after a game is over, the same players, rules
+    (and level) again; the other seat deals the first hand this time. Against the computer it
+    starts at once; between friends it is an offer until the other player asks too, and then
+    each player's request takes their seat of the new game (:mod:`.rematch`)."""
+    table, seat = await _table_for(request, request.query_params.get("token"))
+    if seat is None:
+        raise HTTPError(403, "read_only", "a watch link cannot start a rematch")
+    game = table.position.game
+    if table.kind == "friend":
+        try:
+            answer = await rematches.ask(_lobby(request), table, seat)
+        except rematches.RematchRefused as refused:
+            raise _refused(refused) from None
+        return _rematch_answer(request, table.id, seat, answer)
+    if not isinstance(game, Game) or table.kind != "computer":
+        raise HTTPError(400, "bad_request", "a rematch is for a two-player game against the "
+                        "computer or a friend")
+    if stage(game) != "over":
+        raise HTTPError(409, "not_over", "the game is not over: finish it before a rematch")
+    _client_limits(request).create_game(client_address(request.scope))
+    created = await _lobby(request).create(game.rules, "computer", table.level,
+                                           table.seats[seat].name, dealer=1 - game.cut.dealer)
+    return _created(request, created, rematch_of=table.id)
+
+
+async def decline_rematch(request: Request) -> Response:
+    """``DELETE /api/games/{game_id}/rematch``: take back one's offer, or decline the other's."""
+    table, seat = await _table_for(request, request.query_params.get("token"))
+    if seat is None:
+        raise HTTPError(403, "read_only", "a watch link cannot answer a rematch")
+    try:
+        answer = await rematches.withdraw(table, seat)
+    except rematches.RematchRefused as refused:
+        raise _refused(refused) from None
+    return _rematch_answer(request, table.id, seat, answer)
+
+
+def _refused(refused: rematches.RematchRefused) -> HTTPError:
+    status = {"bad_request": 400, "not_found": 404}.get(refused.code, 409)
+    return HTTPError(status, refused.code, refused.message)
+
+
+def _rematch_answer(request: Request, game_id: str, seat: int,
+                    answer: rematches.Answer) -> Response:
+    """The offers still open, or the rematch: its id and, once, the caller's seat token
+    there (also as its cookie)."""
+    body: dict[str, Any] = {"game_id": game_id, "seat": seat, "offers": list(answer.offers),
+                            "rematch_id": answer.game_id}
+    if answer.token is not None:
+        body["token"] = answer.token
+    response = JSONResponse(body, status_code=201 if answer.token is not None else 200)
+    if answer.game_id is not None and answer.token is not None:
+        _set_seat_cookie(request, response, answer.game_id, answer.token)
+    return response
+
+
+async def _table_for(request: Request,
+                     token: str | None) -> tuple[BaseTable[Any], int | None]:
+    game_id = request.path_params["game_id"]
+    if not looks_like_game_id(game_id):
+        raise HTTPError(404, "not_found", f"no game {game_id!r}")
+    table = await _lobby(request).get(game_id)
+    if table is None:
+        raise HTTPError(404, "not_found", f"no game {game_id!r}")
+    if token is None:
+        token = request.cookies.get(f"{COOKIE_PREFIX}{game_id}")
+    role = table.authenticate(token) if looks_like_token(token) else None
+    if role is None:
+        spent = table.spent_seat(token) if looks_like_token(token) else None
+        if spent is not None:
+            raise spent_invite(spent)
+        raise HTTPError(403, "bad_token", "the token is not a seat or watch token of this game")
+    return table, None if role == WATCHER else role
+
+
+def spent_invite(seat: int) -> HTTPError:
+    return HTTPError(403, "invite_spent", f"seat {seat} is taken: this invite has been used "
+                     "and no longer opens it (nor shows the game)")
+
+
+async def join_game(request: Request) -> Response:
+    """Take a seat by its invite: the answer (and the cookie) carries the seat's new token,
+    once; the invite is spent. A seat's own token just answers with the state."""
+    data = await _json_body(request)
+    _check_fields(data, {"token", "name"})
+    token = data.get("token")
+    if token is not None and not isinstance(token, str):
+        raise HTTPError(400, "bad_request", f"token must be a string, got {token!r}")
+    table, seat = await _table_for(request, token)
+    presented = token if token is not None else request.cookies.get(f"{COOKIE_PREFIX}{table.id}")
+    issued = None
+    if seat is not None and not table.seats[seat].joined and presented is not None:
+        name = _name(data, table.seats[seat].name)
+        try:
+            issued = await table.join(seat, name, presented)
+        except ClientError as refused:
+            if refused.code == "invite_spent":
+                raise spent_invite(seat) from None
+            raise
+    elif "name" in data:
+        _name(data, "")  # still checked, though the seat keeps its name
+    body: dict[str, Any] = {"game_id": table.id, "seat": seat,
+                            "role": "watcher" if seat is None else "player"}
+    if issued is not None:
+        body["token"] = issued
+    body.update(links=_links(request, table.id, None, None, None), state=table.state(seat))
+    response = JSONResponse(body)
+    if seat is not None and presented is not None:
+        _set_seat_cookie(request, response, table.id, issued or presented)
+    return response
+
+
+async def game_snapshot(request: Request) -> Response:
+    token = request.query_params.get("token")
+    auth = request.headers.get("authorization", "")
+    if token is None and auth.lower().startswith("bearer "):
+        token = auth[7:].strip()
+    table, seat = await _table_for(request, token)
+    return JSONResponse({"game_id": table.id, "seat": seat,
+                         "role": "watcher" if seat is None else "player",
+                         "n": table.n, "state": table.state(seat)})
+
+
+MAX_EVENTS = 500
+
+
+def _count(request: Request, name: str, default: int, high: int) -> int:
+    raw = request.query_params.get(name)
+    if raw is None:
+        return default
+    try:
+        return whole_number(name, raw, high)
+    except ValueError as failure:
+        raise HTTPError(400, "bad_request", str(failure)) from None
+
+
+async def game_events(request: Request) -> Response:
+    """The events after ``since`` as the token's seat saw them (for replays and long gaps)."""
+    token = request.query_params.get("token")
+    since = _count(request, "since", 0, 10**9)
+    limit = _count(request, "limit", 100, MAX_EVENTS)
+    table, seat = await _table_for(request, token)
+    _client_limits(request).event_page(client_address(request.scope), table.id,
+                                       WATCHER if seat is None else seat)
+
+    shown = request.query_params.get("open") == "1"
+    if shown and (seat is None or not isinstance(table, Table)
+                  or stage(table.position.game) != "over"):
+        raise HTTPError(409, "not_over", "open=1 shows the other hand only to a player of a "
+                        "two-player game that is over")
+
+    def render() -> bytes:  # the JSON text too: a page of 500 states is megabytes
+        stored = table.store.load(table.id)
+        events: list[dict[str, Any]] = []
+        if stored is not None and shown and isinstance(table, Table) and seat is not None:
+            events = table.open_events(stored, since, limit, seat)
+        elif stored is not None:
+            events = table.stored_events(stored, since, limit, seat)
+        n = 0 if stored is None else len(stored.log)
+        return json_bytes({"game_id": table.id, "seat": seat, "n": n, "since": since,
+                           "events": events})
+
+    return Response(await _lobby(request).work.run(render), media_type="application/json")
+
+
+def json_bytes(content: Any) -> bytes:
+    """``content`` as :class:`JSONResponse` writes it, to be made off the event loop."""
+    return json.dumps(content, ensure_ascii=False, allow_nan=False, indent=None,
+                      separators=(",", ":")).encode("utf-8")
+
+
+STATUSES = ("waiting", "active", "over")
+
+
+async def my_games(request: Request) -> Response:
+    """The games of this browser's seat cookies; ``?status=over&limit=10``: the last ten ended."""
+    status = request.query_params.get("status")
+    if status is not None and status not in STATUSES:
+        raise HTTPError(400, "bad_request", f"status must be one of {', '.join(STATUSES)}, "
+                        f"got {status[:20]!r}")
+    limit = _count(request, "limit", 200, 200)
+    pairs = [
+        (name[len(COOKIE_PREFIX):], value) for name, value in request.cookies.items()
+        if name.startswith(COOKIE_PREFIX) and looks_like_game_id(name[len(COOKIE_PREFIX):])
+        and looks_like_token(value)
+    ][:200]
+    lobby = _lobby(request)
+    games = [g for g in await lobby.games_of(pairs) if status is None or g["status"] == status]
+    games = games[:limit]
+    links = await asyncio.to_thread(records.links_of, lobby.store.engine,
+                                    [g["game_id"] for g in games if g["status"] == "over"])
+    base = _base(request)
+    for game in games:
+        game["links"] = {"table": f"{base}/play/{game['game_id']}",
+                         "replay": f"{base}/play/{game['game_id']}?replay"}
+        link = links.get(game["game_id"])
+        game["record"] = None if link is None else {
+            "seq": link.seq, "hash": link.hash, "finished_at": link.finished_at.isoformat()}
+    return JSONResponse({"games": games})
+
+
+async def game_record(request: Request) -> Response:
+    """A finished game's record and its link in the chain (token as for the snapshot)."""
+    token = request.query_params.get("token")
+    auth = request.headers.get("authorization", "")
+    if token is None and auth.lower().startswith("bearer "):
+        token = auth[7:].strip()
+    table, seat = await _table_for(request, token)
+    if table.stage() != "over":
+        raise HTTPError(409, "not_over", "the game is not over: its record (with every deck) "
+                        "is kept when it ends")
+    found = await asyncio.to_thread(records.links_of, _lobby(request).store.engine, [table.id])
+    link = found.get(table.id)
+    if link is None:
+        raise HTTPError(404, "not_found", f"game {table.id} ended before records were kept")
+    return JSONResponse({"game_id": table.id, "seat": seat, "seq": link.seq,
+                         "finished_at": link.finished_at.isoformat(),
+                         "prev_hash": link.prev_hash, "hash": link.hash,
+                         "canonical": link.record, "record": json.loads(link.record)})
+
+
+async def chain_head(request: Request) -> Response:
+    """How many finished games the chain holds and its newest hash (to publish)."""
+    count, head = await asyncio.to_thread(records.chain_head, _lobby(request).store.engine)
+    return JSONResponse({"records": count, "head": head, "genesis": records.GENESIS})
+
+
+def _option_meta() -> list[dict[str, Any]]:
+    out = []
+    hints = typing.get_type_hints(Rules)
+    for f in fields(Rules):
+        if f.name == "name":
+            continue
+        hint = hints[f.name]
+        default = f.default if f.default is not MISSING else None
+        meta: dict[str, Any] = {"name": f.name, "default": default}
+        if hint is bool:
+            meta["type"] = "bool"
+        elif hint is int:
+            meta["type"] = "int"
+        elif hint == int | None:
+            meta["type"] = "int"
+            meta["nullable"] = True
+        else:
+            meta["type"] = "choice"
+            meta["choices"] = list(CHOICES[f.name])
+        out.append(meta)
+    return out
+
+
+async def rules_info(request: Request) -> Response:
+    return JSONResponse({
+        "presets": {name: rules.to_dict() for name, rules in PRESETS.items()},
+        "options": _option_meta(),
+        "levels": list(LEVELS),
+        "computers": {str(level): computer_name(level) for level in LEVELS},
+    })
+
+
+async def api_index(request: Request) -> Response:
+    return JSONResponse({
+        "protocol": PROTOCOL_VERSION,
+        "documentation": "/api/protocol",
+        "endpoints": {
+            "POST /api/games": "create a game: {opponent, level, preset, options, name}",
+            "POST /api/games/{game_id}/join": "take a seat by its token: {token, name}",
+            "POST /api/games/{game_id}/rematch?token=": "the same game again, the other seat "
+                                                        "dealing first: against the computer "
+                                                        "at once; between friends once both "
+                                                        "ask (each takes their seat so)",
+            "DELETE /api/games/{game_id}/rematch?token=": "take back one's rematch offer, or "
+                                                          "decline the other player's",
+            "GET /api/games/{game_id}?token=": "a seat's (or a watcher's) snapshot",
+            "GET /api/games/{game_id}/events?token=&since=&limit=&open=": "past events "
+                                                                     "(replays; open=1: both "
+                                                                     "hands, once over)",
+            "GET /api/games/mine?status=&limit=": "the games whose seat cookies this browser "
+                                                  "holds (status=over: the last games)",
+            "GET /api/games/{game_id}/record?token=": "a finished game's record and hash",
+            "GET /api/records": "the chain of finished games: its length and newest hash",
+            "GET /api/games/{game_id}/hint?token=&lang=": "a hint for the seat to act",
+            "GET /api/i18n, /api/i18n/{lang}": "the languages, and the web client's strings",
+            "GET /api/rules": "presets, options, computer levels",
+            "WS /ws/{game_id}?token=": "the table: numbered events, actions",
+        },
+        "error_codes": ERROR_CODES,
+    })
+
+
+async def protocol_doc(request: Request) -> Response:
+    try:
+        with open(PROTOCOL_FILE, encoding="utf-8") as handle:
+            text = handle.read()
+    except OSError:
+        text = "PROTOCOL.md is not installed with this package."
+    return PlainTextResponse(text, media_type="text/markdown; charset=utf-8")

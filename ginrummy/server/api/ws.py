@@ -1,0 +1,298 @@
+"""The table WebSocket, ``/ws/{game_id}?token=...``: one connection per seat or watcher.
+
+Each connection has an outbox drained by its own writer task, so a slow
+client never holds up the table; events are rendered for the connection's
+seat as they are sent. The reader enforces the size and rate limits and
+hands ``action`` and ``ready`` messages to the table's command queue.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+from typing import Any
+
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from ginrummy.server.api.client_limits import ClientLimits, Refused, client_address
+from ginrummy.server.api.origin import origin_allowed
+from ginrummy.server.api.params import whole_number
+from ginrummy.server.live.lobby import Lobby
+from ginrummy.server.live.table_base import WATCHER, BaseTable, EventRef
+from ginrummy.server.settings import Settings
+from ginrummy.server.storage.tokens import looks_like_game_id
+from ginrummy.server.wire.protocol import (
+    PROTOCOL_VERSION,
+    ClientError,
+    Message,
+    error,
+    message_id,
+    parse_message,
+)
+
+log = logging.getLogger(__name__)
+
+CLOSE_POLICY = 1008
+CLOSE_TOO_BIG = 1009
+CLOSE_SERVER_ERROR = 1011
+CLOSE_BAD_REQUEST = 4400
+CLOSE_BAD_TOKEN = 4401
+CLOSE_NOT_FOUND = 4404
+CLOSE_SLOW = 4408
+CLOSE_REPLACED = 4409
+CLOSE_TOO_MANY = 4429
+MAX_SINCE = 10**9
+MAX_OUTBOX = 1000
+_CLOSE = object()
+
+
+class MessageBudget:
+    """The messages of one connection, charged to its client's address and seat together
+    with those of the client's other connections (:class:`ClientLimits`)."""
+
+    def __init__(self, limits: ClientLimits, address: str, seat: tuple[str, int] | None) -> None:
+        self.limits, self.address, self.seat = limits, address, seat
+
+    def refusal(self) -> Refused | None:
+        try:
+            self.limits.message(self.address, self.seat)
+        except Refused as over:
+            return over
+        return None
+
+
+class Connection:
+    """One WebSocket at a table: its seat (None for a watcher) and its outbox."""
+
+    def __init__(self, websocket: WebSocket, table: BaseTable[Any], seat: int | None) -> None:
+        self.websocket = websocket
+        self.table = table
+        self.seat = seat
+        self.outbox: asyncio.Queue[Any] = asyncio.Queue()
+        self.closing: tuple[int, str] | None = None
+        self.writer = asyncio.create_task(self._write(), name=f"ws writer {table.id}")
+
+    def push(self, item: dict[str, Any] | EventRef) -> None:
+        if self.closing is not None:
+            return
+        if self.outbox.qsize() >= MAX_OUTBOX:
+            self.close(CLOSE_SLOW, "the client does not read its messages")
+            return
+        self.outbox.put_nowait(item)
+
+    def close(self, code: int, reason: str) -> None:
+        """Send what is queued, then close with ``code``."""
+        if self.closing is None:
+            self.closing = (code, reason)
+            self.outbox.put_nowait(_CLOSE)
+
+    def _render(self, item: dict[str, Any] | EventRef) -> dict[str, Any]:
+        if isinstance(item, EventRef):
+            return self.table.render_event(item, self.seat)
+        return item
+
+    async def _write(self) -> None:
+        try:
+            while True:
+                item = await self.outbox.get()
+                if item is _CLOSE:
+                    assert self.closing is not None
+                    await self.websocket.close(*self.closing)
+                    return
+                await self.websocket.send_text(json.dumps(self._render(item)))
+        except (WebSocketDisconnect, RuntimeError, OSError):
+            return  # the client went away; the reader notices too
+
+    async def finish(self) -> None:
+        if not self.writer.done():
+            if self.closing is None:
+                self.writer.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await asyncio.wait_for(self.writer, timeout=5)
+
+
+def resync(connection: Connection, since: int, ident: str | None) -> None:
+    """Send the events after ``since``, or a snapshot, then ``synced``."""
+    table = connection.table
+    events = table.events_since(since)
+    if events is None:
+        connection.push(table.snapshot(connection.seat))
+    else:
+        for ref in events:
+            connection.push(ref)
+    done: dict[str, Any] = {"type": "synced", "n": table.n}
+    if ident is not None:
+        done["id"] = ident
+    connection.push(done)
+
+
+async def table_socket(websocket: WebSocket) -> None:
+    """Check the query and the client's socket count before anything is registered."""
+    raw_since = websocket.query_params.get("since")
+    try:
+        since = None if raw_since is None else whole_number("since", raw_since, MAX_SINCE)
+    except ValueError as failure:
+        await websocket.accept()
+        await _refuse(websocket, "bad_request", str(failure), CLOSE_BAD_REQUEST)
+        return
+    limits: ClientLimits = websocket.app.state.client_limits
+    address, game_id = client_address(websocket.scope), websocket.path_params["game_id"]
+    try:
+        limits.open_socket(address, game_id)
+    except Refused as over:
+        settings: Settings = websocket.app.state.settings
+        await asyncio.sleep(settings.refusal_delay)
+        await websocket.accept()
+        await _refuse(websocket, over.code, over.text, CLOSE_TOO_MANY, over.retry_after)
+        return
+    try:
+        await _table_socket(websocket, since, MessageBudget(limits, address, None))
+    finally:
+        limits.close_socket(address, game_id)
+
+
+async def _table_socket(websocket: WebSocket, since: int | None, budget: MessageBudget) -> None:
+    lobby: Lobby = websocket.app.state.lobby
+    settings: Settings = websocket.app.state.settings
+    if not origin_allowed(websocket.headers, settings):
+        await websocket.close(code=CLOSE_POLICY, reason="origin not allowed")
+        return
+    game_id = websocket.path_params["game_id"]
+    token = websocket.query_params.get("token") or websocket.cookies.get(f"gin_{game_id}")
+    table = await lobby.get(game_id) if looks_like_game_id(game_id) else None
+    await websocket.accept()
+    if table is None:
+        await _refuse(websocket, "not_found", f"no game {game_id!r}", CLOSE_NOT_FOUND)
+        return
+    role = table.authenticate(token)
+    if role is None:
+        spent = table.spent_seat(token)
+        if spent is not None:
+            await _refuse(websocket, "invite_spent", f"seat {spent} is taken: this invite has "
+                          "been used and no longer opens it", CLOSE_BAD_TOKEN)
+            return
+        await _refuse(websocket, "bad_token", "the token is not a seat or watch token of "
+                      "this game", CLOSE_BAD_TOKEN)
+        return
+    seat = None if role == WATCHER else role
+    issued = None
+    if seat is not None and not table.seats[seat].joined and token is not None:
+        try:
+            issued = await table.join(seat, table.seats[seat].name, token)
+        except ClientError as refused:
+            close = CLOSE_BAD_TOKEN if refused.code == "invite_spent" else CLOSE_SERVER_ERROR
+            await _refuse(websocket, refused.code, refused.message, close)
+            return
+    if seat is not None and seat in table.position.stand_in:
+        try:
+            await table.come_back(seat)
+        except ClientError as refused:
+            await _refuse(websocket, refused.code, refused.message, CLOSE_SERVER_ERROR)
+            return
+    connection = Connection(websocket, table, seat)
+    if seat is not None:
+        _replace_older(table, seat)
+    table.listeners.add(connection)  # counted as connected in its own first snapshot
+    connection.push({
+        "type": "hello",
+        "protocol": PROTOCOL_VERSION,
+        "game_id": table.id,
+        "seat": seat,
+        "role": "watcher" if seat is None else "player",
+        "n": table.n,
+        "limits": {"max_message_bytes": settings.max_message_bytes,
+                   "rate_per_second": settings.rate_per_second, "burst": settings.rate_burst},
+        "idle_seconds": settings.idle_seconds,
+        **({} if issued is None else {"token": issued}),  # the seat's new token, sent once
+    })
+    if since is not None:
+        resync(connection, since, None)
+    else:
+        connection.push(table.snapshot(seat))
+    table.attach(connection)
+    budget.seat = None if seat is None else (table.id, seat)
+    try:
+        await _read(websocket, connection, budget, settings)
+    finally:
+        table.detach(connection)
+        await connection.finish()
+
+
+def _replace_older(table: BaseTable[Any], seat: int) -> None:
+    """One connection plays a seat: a newer one closes the older ones (the player opened the
+    table in another window; reconnecting there takes the seat back)."""
+    for older in [c for c in table.listeners if isinstance(c, Connection) and c.seat == seat]:
+        older.push(error("seat_replaced", f"seat {seat} was opened by another connection, "
+                         "which plays it now", n=table.n))
+        older.close(CLOSE_REPLACED, "seat_replaced")
+
+
+async def _refuse(websocket: WebSocket, code: str, message: str, close_code: int,
+                  retry_after: int | None = None) -> None:
+    refusal = error(code, message, n=0)
+    reason = code
+    if retry_after is not None:
+        refusal["retry_after"] = retry_after
+        reason = f"{code}; retry in {retry_after} s"
+    await websocket.send_text(json.dumps(refusal))
+    await websocket.close(code=close_code, reason=reason)
+
+
+async def _read(
+    websocket: WebSocket, connection: Connection, budget: MessageBudget, settings: Settings
+) -> None:
+    table = connection.table
+    while connection.closing is None:
+        received = await websocket.receive()
+        if received["type"] == "websocket.disconnect" or connection.closing is not None:
+            return
+        text = received.get("text")
+        data = text.encode() if text is not None else received.get("bytes") or b""
+        if len(data) > settings.max_message_bytes:
+            connection.push(error("too_large", f"a message may have at most "
+                                  f"{settings.max_message_bytes} bytes, got {len(data)}",
+                                  n=table.n))
+            connection.close(CLOSE_TOO_BIG, "message too big")
+            return
+        over = budget.refusal()
+        if over is not None:
+            refusal = error("rate_limited", over.text, n=table.n)
+            refusal["retry_after"] = over.retry_after
+            connection.push(refusal)
+            connection.close(CLOSE_POLICY, f"too many messages; retry in {over.retry_after} s")
+            return
+        if text is None:
+            connection.push(error("bad_message", "send text frames with JSON, not binary",
+                                  n=table.n))
+            continue
+        try:
+            message = parse_message(text)
+        except ClientError as refused:
+            ident = None
+            with contextlib.suppress(ValueError, RecursionError):
+                ident = message_id(json.loads(text))
+            connection.push(error(refused.code, refused.message, n=table.n, ident=ident))
+            continue
+        try:
+            await _handle(connection, message)
+        except Exception:  # a bug must cost one message, not the connection
+            log.exception("game %s: message %r failed", table.id, message)
+            connection.push(error("internal", "the server failed on this message; nothing "
+                                  "changed", n=table.n, ident=message.id))
+
+
+async def _handle(connection: Connection, message: Message) -> None:
+    table = connection.table
+    if message.type == "ping":
+        pong: dict[str, Any] = {"type": "pong", "n": table.n}
+        if message.id is not None:
+            pong["id"] = message.id
+        connection.push(pong)
+    elif message.type == "resync":
+        assert message.since is not None
+        resync(connection, message.since, message.id)
+    else:  # action, ready, back, cut_choice
+        await table.submit(connection, message)
+

@@ -1,0 +1,2 @@
+"""Checks an operator runs over stored games (``gin serve --verify-records``).
+"""

@@ -1,0 +1,250 @@
+"""All the tables of a server: creating games, loading them on demand, listing a player's games."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections import OrderedDict
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from typing import Any, Literal
+
+from ginrummy.core.game import Cut, prefers_to_deal
+from ginrummy.core.rules import Rules
+from ginrummy.core.table_game import TableCut, TableRules
+from ginrummy.server.live.collector import Collector
+from ginrummy.server.live.computer import computer_name
+from ginrummy.server.live.multi_table import MultiTable, table_status, table_summary
+from ginrummy.server.live.table import Table, status_of, summary
+from ginrummy.server.live.table_base import BaseTable
+from ginrummy.server.live.work import WorkPool
+from ginrummy.server.settings import Settings
+from ginrummy.server.storage import fairness, multi_replay
+from ginrummy.server.storage.replay import ReplayError, start
+from ginrummy.server.storage.store import GameRow, LogEntry, SeatRow, Store, StoredGame, now
+from ginrummy.server.storage.tokens import new_game_id, new_token, token_hash
+from ginrummy.server.storage.writer import GroupWriter
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True, slots=True)
+class Created:
+    table: BaseTable[Any]
+    token: str
+    """Seat 0's token (the creator's)."""
+    invite_token: str | None
+    """Seat 1's token in a game against a friend (a table game: the first invited place's)."""
+    watch_token: str
+    invites: tuple[tuple[int, str], ...] = ()
+    """A table game: (place, token) of every invited place."""
+
+
+def load_table(stored: StoredGame, store: Store, settings: Settings,
+               writer: GroupWriter | None = None, work: WorkPool | None = None
+               ) -> BaseTable[Any]:
+    """The live table of a stored game: two players, or a table of three or more."""
+    if stored.row.kind == "table":
+        return MultiTable(stored, store, settings, writer, work)
+    return Table(stored, store, settings, writer, work)
+
+
+class Lobby:
+    def __init__(self, store: Store, settings: Settings) -> None:
+        self.store = store
+        self.settings = settings
+        self.writer = GroupWriter(store)
+        """Every write goes through one thread, the log appends by group commit."""
+        self.work = WorkPool(settings.work_threads, settings.work_queue)
+        """Hints, event pages and the strongest computer's moves (:mod:`.work`)."""
+        self._collecting = Collector.acquire()
+        """Short garbage-collection pauses while tables are held (:mod:`.collector`)."""
+        self.tables: OrderedDict[str, BaseTable[Any]] = OrderedDict()
+        self._loading: dict[str, asyncio.Future[BaseTable[Any] | None]] = {}
+
+    async def get(self, game_id: str) -> BaseTable[Any] | None:
+        """The live table of ``game_id``, loaded from the database if needed; None if unknown."""
+        table = self.tables.get(game_id)
+        if table is not None:
+            self.tables.move_to_end(game_id)
+            return table
+        pending = self._loading.get(game_id)
+        if pending is not None:
+            return await asyncio.shield(pending)
+        future: asyncio.Future[BaseTable[Any] | None] = (
+            asyncio.get_running_loop().create_future())
+        self._loading[game_id] = future
+        try:
+            stored = await asyncio.to_thread(self.store.load, game_id)
+            table = None if stored is None else load_table(stored, self.store, self.settings,
+                                                           self.writer, self.work)
+        except BaseException as failure:
+            if isinstance(failure, ReplayError):
+                log.exception("game %s does not replay", game_id)
+            if isinstance(failure, asyncio.CancelledError):
+                future.cancel()
+            else:
+                future.set_exception(failure)
+                future.exception()  # marked as retrieved; waiters re-raise it
+            raise
+        finally:
+            del self._loading[game_id]
+        if table is not None:
+            self._keep(table)
+            table.kick()
+        future.set_result(table)
+        return table
+
+    def _keep(self, table: BaseTable[Any]) -> None:
+        self.tables[table.id] = table
+        excess = len(self.tables) - self.settings.max_cached_tables
+        for game_id in list(self.tables):
+            if excess <= 0:
+                break
+            if not self.tables[game_id].busy:
+                del self.tables[game_id]
+                excess -= 1
+
+    async def create(
+        self,
+        rules: Rules,
+        opponent: Literal["computer", "friend"],
+        level: int | None,
+        name: str,
+        dealer: int | None = None,
+        rematch_of: BaseTable[Any] | None = None,
+    ) -> Created:
+        """A new two-player game; ``dealer``: the seat whose cut must make it deal first (a
+        rematch: the cut is drawn again until it does, so the record still holds a real cut).
+
+        ``rematch_of`` a finished game between two people: the same people sit at the same
+        seats, and each takes theirs with :meth:`BaseTable.claim` (the tokens returned here
+        open no seat)."""
+        rng = self.settings.rng
+        created = now()
+        game_id = new_game_id()
+        first = fairness.draw(rng, 1)  # committed before anyone's seed; it fixes the cut
+        cut = Cut(tuple((a, b) for a, b in fairness.first_cut(first, game_id, 2)))
+        while dealer is not None and cut.dealer != dealer:  # it fixes only who deals: the
+            first = fairness.draw(rng, 1)  # deck still takes the players' seeds
+            cut = Cut(tuple((a, b) for a, b in fairness.first_cut(first, game_id, 2)))
+        token, invite, watch = new_token(), new_token(), new_token()
+        if opponent == "computer":
+            other = SeatRow(1, "computer", f"Computer (level {level})", None, True)
+        else:
+            other = SeatRow(1, "human", "Friend", token_hash(invite), False)
+        seats = [SeatRow(0, "human", name, token_hash(token), True), other]
+        if rematch_of is not None and opponent == "friend":  # nobody holds these tokens
+            seats = [SeatRow(s.seat, "human", s.name, token_hash(new_token()), False)
+                     for s in rematch_of.seats]
+        position = start(rules, cut.rounds)
+        entries: list[LogEntry] = []  # hand 1 is dealt once its players' seeds are in
+        decks: dict[int, list[int]] = {}
+        if opponent == "computer" and position.game.chooser == 1:  # R4: the computer chooses
+            deals = prefers_to_deal(rules)
+            entries.append(LogEntry(1, "choose", 1, int(deals), at=created))
+            position = type(position)(position.game.choose_to_deal(1, deals))
+        row = GameRow(
+            id=game_id, created_at=created, updated_at=created, kind=opponent,
+            level=level, rules=rules.to_dict(), cut=cut.rounds, watch_hash=token_hash(watch),
+            status=status_of(position), log_length=len(entries), summary=summary(position, seats),
+            rematch_of=None if rematch_of is None else rematch_of.id,
+        )
+        await self.writer.run(self.store.create, row, seats, entries, dict(decks), [first])
+        stored = StoredGame(row, seats, {k: tuple(v) for k, v in decks.items()}, entries,
+                            {1: first})
+        table = Table(stored, self.store, self.settings, self.writer, self.work)
+        self._keep(table)
+        table.kick()
+        return Created(table, token, invite if opponent == "friend" else None, watch)
+
+    async def create_table(self, table_rules: TableRules, others: Sequence[str], level: int,
+                           name: str) -> Created:
+        """A table of three or more: the creator at place 0, ``others`` (``"computer"`` or
+        ``"friend"``) at places 1, 2, ...; dealt at once if no friend is invited."""
+        rng = self.settings.rng
+        created = now()
+        game_id = new_game_id()
+        token, watch = new_token(), new_token()
+        seats = [SeatRow(0, "human", name, token_hash(token), True)]
+        invites: list[tuple[int, str]] = []
+        for place, kind in enumerate(others, start=1):
+            if kind == "computer":
+                seats.append(SeatRow(place, "computer", f"Computer {place} (level {level})",
+                                     None, True))
+            else:
+                invite = new_token()
+                invites.append((place, invite))
+                seats.append(SeatRow(place, "human", f"Friend {place}", token_hash(invite), False))
+        tables = table_rules.players // 2 if table_rules.players % 2 == 0 else 1
+        fair = [replace(fairness.draw(rng, 1), hand_number=fairness.slot_of(t))
+                for t in range(tables)]  # each table's first deal, committed now
+        cut = TableCut(fairness.first_cut(fair[0], game_id, table_rules.players))
+        position = multi_replay.start(table_rules, cut.rounds)
+        assert position.game.tables == tables
+        entries: list[LogEntry] = []  # each table is dealt once its players' seeds are in
+        decks: dict[int, list[int]] = {}
+        row = GameRow(
+            id=game_id, created_at=created, updated_at=created, kind="table", level=level,
+            rules=table_rules.to_dict(), cut=cut.rounds, watch_hash=token_hash(watch),
+            status=table_status(position), log_length=len(entries),
+            summary=table_summary(position, seats),
+        )
+        await self.writer.run(self.store.create, row, seats, entries, dict(decks), fair)
+        stored = StoredGame(row, seats, {k: tuple(v) for k, v in decks.items()}, entries,
+                            {r.hand_number: r for r in fair})
+        table = MultiTable(stored, self.store, self.settings, self.writer, self.work)
+        self._keep(table)
+        await table.start()  # a table of computers only is dealt at once
+        first = invites[0][1] if invites else None
+        return Created(table, token, first, watch, tuple(invites))
+
+    async def games_of(self, pairs: list[tuple[str, str]]) -> list[dict[str, Any]]:
+        """The games in which ``(game_id, token)`` pairs hold a seat, newest activity first."""
+        hashed = {(game_id, token_hash(token)): token for game_id, token in pairs}
+        found = await asyncio.to_thread(self.store.games_of, list(hashed))
+        out = []
+        for row, seats in found:
+            seat = next(s.seat for s in seats if (row.id, s.token_hash) in hashed)
+            info = row.summary
+            to_act = info.get("to_act")
+            rules = row.rules.get("rules", row.rules) if row.kind == "table" else row.rules
+            waits = seat in to_act if isinstance(to_act, list) else to_act == seat
+            your_turn = waits and seat not in info.get("stand_in", ())  # the computer plays
+            out.append({
+                "game_id": row.id,
+                "seat": seat,
+                "kind": row.kind,
+                "level": row.level,
+                "computer": computer_name(row.level) if row.level is not None else None,
+                "status": row.status,
+                "stage": info.get("stage"),
+                "players": len(seats),
+                "rules": rules.get("name"),
+                "target": rules.get("target"),
+                "created_at": row.created_at.isoformat(),
+                "updated_at": row.updated_at.isoformat(),
+                "hand_number": info.get("hand_number"),
+                "totals": info.get("totals"),
+                "to_act": to_act,
+                "your_turn": your_turn,
+                "winner": info.get("winner"),
+                "seats": [{"seat": s.seat, "kind": s.kind, "name": s.name, "joined": s.joined}
+                          for s in seats],
+            })
+        return out
+
+    async def close(self) -> None:
+        tasks = [task for t in self.tables.values() for task in (t.computer_task, t.idle_task)
+                 if task is not None and not task.done()]
+        for task in tasks:
+            task.cancel()
+        for task in tasks:
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+        await self.writer.close()
+        self.work.close()
+        if self._collecting:
+            self._collecting = False
+            await Collector.release()

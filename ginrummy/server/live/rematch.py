@@ -1,0 +1,95 @@
+"""A rematch between two people (PROTOCOL.md "Rematch"): after a game between friends is
+over, each player asks; once both have, the same two sit down again at the same seats, the
+other seat deals first, and each takes their seat of the new game with their token of the old
+one, in their own browser. An offer lives in memory: it lapses when the server restarts."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from ginrummy.core.game import Game
+from ginrummy.server.storage.replay import stage
+
+if TYPE_CHECKING:
+    from ginrummy.server.live.lobby import Lobby
+    from ginrummy.server.live.table_base import BaseTable
+
+
+class RematchRefused(Exception):
+    """The game cannot have a rematch between people (``code`` names why)."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+@dataclass(frozen=True, slots=True)
+class Answer:
+    offers: tuple[int, ...]
+    """The seats asking, while the rematch waits for the other player."""
+    game_id: str | None
+    """The rematch, once both have asked."""
+    token: str | None
+    """The caller's new seat token there: once, to the first request after both asked."""
+
+
+def check(table: BaseTable[Any]) -> None:
+    game = table.position.game
+    if not isinstance(game, Game) or table.kind != "friend":
+        raise RematchRefused("bad_request", "a rematch between people is for a two-player game "
+                             "between friends")
+    if stage(game) != "over":
+        raise RematchRefused("not_over", "the game is not over: finish it before a rematch")
+
+
+def message(table: BaseTable[Any], declined_by: int | None = None) -> dict[str, Any]:
+    """What a finished game between people says about its rematch (state and live message)."""
+    said: dict[str, Any] = {"offers": sorted(table.rematch_offers), "game_id": table.rematch_id}
+    if declined_by is not None:
+        said["declined_by"] = declined_by
+    return said
+
+
+def _tell(table: BaseTable[Any], declined_by: int | None = None) -> None:
+    said = {"type": "rematch", **message(table, declined_by)}
+    for listener in list(table.listeners):
+        listener.push(said)
+
+
+async def ask(lobby: Lobby, table: BaseTable[Any], seat: int) -> Answer:
+    """Seat ``seat`` asks for a rematch, or accepts the other's, or takes its seat of the
+    rematch already started."""
+    check(table)
+    async with table.rematch_lock:
+        if table.rematch_id is None:
+            table.rematch_offers.add(seat)
+            if len(table.rematch_offers) < len(table.seats):
+                _tell(table)
+                return Answer(tuple(sorted(table.rematch_offers)), None, None)
+            game = table.position.game
+            assert isinstance(game, Game)
+            created = await lobby.create(game.rules, "friend", None, table.seats[0].name,
+                                         dealer=1 - game.cut.dealer, rematch_of=table)
+            table.rematch_id = created.table.id
+            table.rematch_offers.clear()
+        rematch = await lobby.get(table.rematch_id)
+    if rematch is None:  # the database lost it under us: say so rather than guess
+        raise RematchRefused("not_found", f"no game {table.rematch_id!r}")
+    token = await rematch.claim(seat)
+    _tell(table)
+    return Answer((), rematch.id, token)
+
+
+async def withdraw(table: BaseTable[Any], seat: int) -> Answer:
+    """Seat ``seat`` takes back its offer, or declines the other's."""
+    check(table)
+    async with table.rematch_lock:
+        if table.rematch_id is not None:
+            raise RematchRefused("rematch_started", "the rematch has started: it can no longer "
+                                 "be declined")
+        declined = bool(table.rematch_offers - {seat})
+        table.rematch_offers.clear()
+        _tell(table, declined_by=seat if declined else None)
+        return Answer((), None, None)

@@ -1,0 +1,702 @@
+"""What every live table shares, for two players and for more: the command queue, numbered
+events, listeners, the computer's move loop and idle players.
+
+A table is rebuilt from the database by replaying the game's log and then kept in
+memory. Every command that changes the game (an action, ``ready``, a seat joining, a
+computer move) runs under the table's lock, one at a time, in this order:
+
+1. check the command (a :class:`ClientError` changes nothing);
+2. compute the new position with the engine;
+3. append the log entries to the database and commit (the appends of all tables
+   share transactions: :mod:`ginrummy.server.storage.writer`);
+4. only then update the memory, acknowledge the sender and broadcast the events.
+
+If step 3 fails nothing changes in memory either, and the sender gets an error.
+:class:`~ginrummy.server.live.table.Table` (two players) and
+:class:`~ginrummy.server.live.multi_table.MultiTable` (three players, teams) say what the
+game is: how the log replays, what a client sees, which commands are allowed.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections import OrderedDict, deque
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from typing import Any, Generic, Protocol, TypeVar
+
+from ginrummy.agents.base import Agent
+from ginrummy.agents.random_agent import RandomAgent
+from ginrummy.core.actions import Action, action_name
+from ginrummy.core.hand import IllegalActionError
+from ginrummy.core.views import PlayerView
+from ginrummy.server.live.computer import computer_agent, computer_name
+from ginrummy.server.live.work import WorkPool
+from ginrummy.server.settings import Settings
+from ginrummy.server.storage.db import StorageGone
+from ginrummy.server.storage.fairness import FairRow, draw
+from ginrummy.server.storage.store import (
+    AppendRequest,
+    ConflictError,
+    LogEntry,
+    SeatRow,
+    Store,
+    StoredGame,
+)
+from ginrummy.server.storage.tokens import new_token, same_hash, token_hash
+from ginrummy.server.storage.writer import GroupWriter
+from ginrummy.server.wire import payload
+from ginrummy.server.wire.protocol import ClientError, Message, error
+
+log = logging.getLogger(__name__)
+
+WATCHER = -1
+"""What :meth:`BaseTable.authenticate` returns for the watch token."""
+MAX_REMEMBERED_IDS = 512
+STAND_IN_LEVEL = 2
+"""The computer level that plays for an idle player."""
+ENTRY_OF = {"action": "play", "ready": "ready", "back": "back", "cut_choice": "choose"}
+"""The log entry a client message makes."""
+STORAGE_RETRY_SECONDS = 1.0
+RETRYABLE = frozenset({"storage"})
+"""Errors not kept as the answer to a message id: nothing was decided, the same id may be
+sent again and be applied."""
+EXPENSIVE_LEVELS = (5,)
+"""Computer levels whose moves run on the server's :class:`WorkPool`."""
+
+
+class Seated(Protocol):
+    """What the shared code reads of a position."""
+
+    @property
+    def ready(self) -> frozenset[int]: ...
+
+    @property
+    def stand_in(self) -> frozenset[int]: ...
+
+
+P = TypeVar("P", bound=Seated)
+
+
+@dataclass(frozen=True, slots=True)
+class EventRef:
+    """A numbered event to render for each listener's seat when it is sent."""
+
+    entry: LogEntry
+    position: Any
+
+
+class Listener(Protocol):
+    """A connection to a table: the seat it plays (None: a watcher) and its outbox."""
+
+    seat: int | None
+
+    def push(self, item: dict[str, Any] | EventRef) -> None: ...
+
+
+@dataclass(frozen=True, slots=True)
+class ComputerMove:
+    """A seat the computer plays that is to act now: its view and where the move goes."""
+
+    seat: int
+    view: PlayerView
+
+
+class BaseTable(Generic[P]):
+    def __init__(self, stored: StoredGame, store: Store, settings: Settings,
+                 writer: GroupWriter | None = None, work: WorkPool | None = None) -> None:
+        row = stored.row
+        self.id = row.id
+        self.kind = row.kind
+        self.level = row.level
+        self.created_at = row.created_at
+        self.watch_hash = row.watch_hash
+        self.rematch_of = row.rematch_of
+        self.rematch_id = stored.rematch
+        self.rematch_offers: set[int] = set()
+        self.rematch_lock = asyncio.Lock()
+        """The seats whose players ask for a rematch of this finished game (not stored: an
+        offer lapses when the server restarts)."""
+        self.seats = list(stored.seats)
+        self.decks: dict[int, tuple[int, ...]] = dict(stored.decks)
+        self.fair: dict[int, FairRow] = dict(stored.fair)
+        """Each hand's seeds (:mod:`ginrummy.server.storage.fairness`)."""
+        self.staged_fair: dict[int, FairRow] = {}
+        """Seeds drawn or given by the command being checked, written with its entries."""
+        self.store = store
+        self.writer = writer
+        """Appends go through the server's group commit; without one, one thread each."""
+        self.settings = settings
+        self.work = work
+        """Where the expensive computer levels think (without one: a thread each)."""
+        positions = self._replay_stored(stored)
+        self.position: P = positions[-1]
+        self.n = len(stored.log)
+        self.recent: deque[tuple[LogEntry, P]] = deque(
+            zip(stored.log, positions[1:], strict=True), maxlen=settings.replay_buffer
+        )
+        self.break_n = self._break_start(stored.log, positions)
+        self.answers: dict[int, OrderedDict[str, dict[str, Any]]] = {
+            s.seat: OrderedDict() for s in self.seats}
+        for entry in stored.log:
+            if entry.client_id is not None and entry.seat is not None:
+                self._remember(entry.seat, entry.client_id, ack_of(entry))
+        self.listeners: set[Listener] = set()
+        self.lock = asyncio.Lock()
+        self.computer_seat = next((s.seat for s in self.seats if s.kind == "computer"), None)
+        self.agents: dict[int, Agent] = {}
+        self.agent_name: str | None = None
+        self.computer_task: asyncio.Task[None] | None = None
+        self.storage_retry = 0.0
+        """Seconds the computer waits before trying again a move the database refused."""
+        self.idle_task: asyncio.Task[None] | None = None
+        self.idle_armed: tuple[int, int] | None = None
+        """(seat, event number) the running idle timer started at."""
+        self.idle_since = 0.0
+        """When (the event loop's clock) the running idle timer started."""
+        self.stand_in_task: asyncio.Task[None] | None = None
+
+    # ------------------------------------------------------------ what the game says
+
+    def _replay_stored(self, stored: StoredGame) -> list[P]:
+        """Every position of the stored log (index ``n``: after ``n`` entries)."""
+        raise NotImplementedError
+
+    def _in_hand(self, position: P) -> bool:
+        """A hand is being played (the ends of such stretches are the breaks)."""
+        raise NotImplementedError
+
+    def stage(self) -> str:
+        raise NotImplementedError
+
+    def state(self, seat: int | None) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def render_event(self, ref: EventRef, seat: int | None) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def _step(self, position: P, entry: LogEntry, decks: dict[int, Sequence[int]]) -> P:
+        raise NotImplementedError
+
+    def _check_action(self, seat: int, message: Message,
+                      offset: int = 0) -> tuple[list[LogEntry], dict[int, Sequence[int]]]:
+        raise NotImplementedError
+
+    def _check_ready(self, seat: int, message: Message,
+                     offset: int = 0) -> tuple[list[LogEntry], dict[int, Sequence[int]]]:
+        raise NotImplementedError
+
+    def _deal_entries(self, seq: int) -> tuple[list[LogEntry], dict[int, Sequence[int]]]:
+        """The deals due now (or the end of the game if the time is up)."""
+        raise NotImplementedError
+
+    def _check_cut_choice(self, seat: int, message: Message, offset: int = 0
+                          ) -> tuple[list[LogEntry], dict[int, Sequence[int]]]:
+        """A ``cut_choice`` (R4): only two-player games under ``high_cut_chooses`` have one."""
+        raise ClientError("no_cut_choice", "the lowest cut deals first at a table of three or "
+                                           "more: nobody chooses (R4, R33)")
+
+    def _first_deal_waits(self) -> bool:
+        """The first deal waits for the higher cut's choice of dealer (R4)."""
+        return False
+
+    def _deals_on_join(self, seq: int) -> tuple[list[LogEntry], dict[int, Sequence[int]]]:
+        """The deals due once every seat is taken: those whose players need not say ready."""
+        raise NotImplementedError
+
+    def _idle_entries(self, seat: int) -> tuple[list[LogEntry], dict[int, Sequence[int]]]:
+        """The ``idle`` entry that hands ``seat`` to the computer, and the deals it makes due."""
+        raise NotImplementedError
+
+    def _after_commit_checks(self, final: P, staged: dict[int, FairRow],
+                             seats: Sequence[SeatRow]) -> tuple[str, dict[str, Any], str | None]:
+        """(status, summary, record or None) of the game at ``final``; ``staged`` may get the
+        seeds of an upcoming hand, drawn now so that they are stored before anyone sees it."""
+        raise NotImplementedError
+
+    def _computer_moves(self) -> list[ComputerMove]:
+        """The seats the computer plays that are to act now."""
+        raise NotImplementedError
+
+    def idle_seat(self) -> int | None:
+        """The seat the game waits for while another player is connected (None: nobody)."""
+        raise NotImplementedError
+
+    def hint_view(self, seat: int) -> PlayerView:
+        """``seat``'s view, if it is to act now; else a :class:`ClientError` saying why."""
+        raise NotImplementedError
+
+    # ------------------------------------------------------------ facts
+
+    def _break_start(self, entries: Sequence[LogEntry], positions: Sequence[P]) -> int:
+        """The event number at which the current break between hands began (0 if none)."""
+        for index in range(len(positions) - 1, 0, -1):
+            if self._in_hand(positions[index - 1]):
+                return entries[index - 1].seq
+        return 0
+
+    def info(self) -> payload.TableInfo:
+        connected = {listener.seat for listener in self.listeners}
+        return payload.TableInfo(
+            game_id=self.id,
+            kind=self.kind,
+            level=self.level,
+            computer=self.agent_name if self.agent_name is not None else (
+                None if self.computer_seat is None else computer_name(self.level or 1)
+            ),
+            seats=tuple(
+                payload.SeatInfo(s.seat, s.kind, s.name, s.joined,
+                                 s.kind == "computer" or s.seat in connected)
+                for s in self.seats
+            ),
+        )
+
+    def snapshot(self, seat: int | None) -> dict[str, Any]:
+        return {"type": "snapshot", "n": self.n, "state": self.state(seat)}
+
+    def authenticate(self, token: str | None) -> int | None:
+        """The seat that ``token`` holds, :data:`WATCHER`, or None."""
+        if not token:
+            return None
+        digest = token_hash(token)
+        for seat in self.seats:
+            if same_hash(seat.token_hash, digest):
+                return seat.seat
+        return WATCHER if same_hash(self.watch_hash, digest) else None
+
+    def spent_seat(self, token: str | None) -> int | None:
+        """The seat that ``token`` was the invite of, if that seat has been taken."""
+        if not token:
+            return None
+        digest = token_hash(token)
+        return next((s.seat for s in self.seats if same_hash(s.invite_hash, digest)), None)
+
+    def events_since(self, since: int) -> list[EventRef] | None:
+        """The events after ``since``, or None when they are no longer all in memory."""
+        if since > self.n:
+            return None
+        if since == self.n:
+            return []
+        oldest = self.recent[0][0].seq if self.recent else self.n + 1
+        if since + 1 < oldest:
+            return None
+        return [EventRef(entry, position) for entry, position in self.recent if entry.seq > since]
+
+    def stored_events(self, stored: StoredGame, since: int, limit: int,
+                      seat: int | None) -> list[dict[str, Any]]:
+        """Events ``since + 1`` to ``since + limit`` of ``stored`` (this game, read from the
+        database: it reaches back past :attr:`recent`) as ``seat`` receives them."""
+        positions = self._replay_stored(stored)
+        return [self.render_event(EventRef(entry, positions[entry.seq]), seat)
+                for entry in stored.log[since:since + limit]]
+
+    # ------------------------------------------------------------ listeners
+
+    def attach(self, listener: Listener) -> None:
+        self.listeners.add(listener)
+        self.arm_idle()
+        self._presence()
+
+    def detach(self, listener: Listener) -> None:
+        self.listeners.discard(listener)
+        self.arm_idle()
+        self._presence()
+
+    def idle_countdown(self) -> dict[str, Any] | None:
+        """The running idle timer as ``{seat, seconds}`` (seconds left before the computer
+        plays for that seat), or None."""
+        armed, task = self.idle_armed, self.idle_task
+        limit = self.settings.idle_seconds
+        if armed is None or task is None or task.done() or not limit:
+            return None
+        left = max(0.0, self.idle_since + limit - asyncio.get_running_loop().time())
+        return {"seat": armed[0], "seconds": round(left, 1)}
+
+    def _presence(self) -> None:
+        seats = [{"seat": s.seat, "connected": s.connected} for s in self.info().seats]
+        watchers = sum(1 for listener in self.listeners if listener.seat is None)
+        message = {"type": "presence", "n": self.n, "seats": seats, "idle": self.idle_countdown(),
+                   "watchers": watchers}
+        for listener in list(self.listeners):
+            listener.push(message)
+
+    @property
+    def busy(self) -> bool:
+        """Someone is connected, a command runs, or the computer is thinking."""
+        task = self.computer_task
+        return bool(self.listeners) or self.lock.locked() or (task is not None and not task.done())
+
+    # ------------------------------------------------------------ commands
+
+    async def submit(self, listener: Listener, message: Message) -> None:
+        """Run an ``action``, ``ready`` or ``back`` message from ``listener``; answer it on its
+        outbox."""
+        seat = listener.seat
+        async with self.lock:
+            if seat is None:
+                listener.push(error("read_only", "this is a watch link: it cannot act", n=self.n,
+                                    ident=message.id))
+                return
+            if message.id is not None and message.id in self.answers[seat]:
+                listener.push({**self.answers[seat][message.id], "duplicate": True})
+                return
+            self.staged_fair = {}
+            try:
+                back = self._back_entries(seat, message)
+                if message.type == "action":
+                    entries, decks = self._check_action(seat, message, len(back))
+                elif message.type == "ready":
+                    entries, decks = self._check_ready(seat, message, len(back))
+                elif message.type == "cut_choice":
+                    entries, decks = self._check_cut_choice(seat, message, len(back))
+                else:
+                    entries, decks = [], {}
+                entries = back + entries
+                await self._commit(entries, decks)
+            except ClientError as refused:
+                answer = error(refused.code, refused.message, n=self.n, ident=message.id)
+                if message.id is not None and refused.code not in RETRYABLE:
+                    self._remember(seat, message.id, answer)
+                listener.push(answer)
+                if refused.code in ("stale", "conflict", "stale_commitment"):
+                    listener.push(self.snapshot(seat))
+                return
+            kind = ENTRY_OF[message.type]
+            own = next(e for e in entries if e.seat == seat and e.kind == kind)
+            answer = ack_of(own)
+            if message.id is not None:
+                self._remember(seat, message.id, answer)
+            listener.push(answer)
+            self._broadcast(entries)
+        self.kick()
+
+    def _remember(self, seat: int, ident: str, answer: dict[str, Any]) -> None:
+        answers = self.answers[seat]
+        answers[ident] = {k: v for k, v in answer.items() if k != "duplicate"}
+        while len(answers) > MAX_REMEMBERED_IDS:
+            answers.popitem(last=False)
+
+    def _back_entries(self, seat: int, message: Message) -> list[LogEntry]:
+        """A ``back`` entry if the computer plays for ``seat``: any message of it takes over."""
+        if seat not in self.position.stand_in:
+            if message.type == "back":
+                raise ClientError("not_away", f"seat {seat} is playing: the computer is not "
+                                              "playing for it")
+            return []
+        ident = message.id if message.type == "back" else None
+        return [LogEntry(self.n + 1, "back", seat, None, ident)]
+
+    def _fair_row(self, number: int) -> FairRow:
+        """Hand ``number``'s seeds: as staged, as stored, or a server seed drawn now."""
+        row = self.staged_fair.get(number) or self.fair.get(number)
+        if row is None:
+            row = draw(self.settings.rng, number)
+            self.staged_fair[number] = row
+        return row
+
+    def _preview(self, entries: Sequence[LogEntry], decks: dict[int, Sequence[int]]) -> list[P]:
+        all_decks: dict[int, Sequence[int]] = {**self.decks, **decks}
+        positions = []
+        position = self.position
+        for entry in entries:
+            position = self._step(position, entry, all_decks)
+            positions.append(position)
+        return positions
+
+    async def _commit(
+        self,
+        entries: Sequence[LogEntry],
+        decks: dict[int, Sequence[int]],
+        joined: Sequence[tuple[int, str, str]] = (),
+    ) -> None:
+        """Write ``entries`` to the log, then apply them in memory. Call under the lock."""
+        positions = self._preview(entries, decks)
+        final = positions[-1] if positions else self.position
+        taken = {seat: (name, digest) for seat, name, digest in joined}
+        seats = [replace(s, joined=True, name=taken[s.seat][0], token_hash=taken[s.seat][1],
+                         invite_hash=s.token_hash) if s.seat in taken else s
+                 for s in self.seats]
+        staged, self.staged_fair = self.staged_fair, {}
+        status, summary, record = self._after_commit_checks(final, staged, seats)
+        fair = self.fair | staged
+        request = AppendRequest(self.id, self.n, list(entries), dict(decks), status, summary,
+                                list(joined), record, list(staged.values()))
+        try:
+            if self.writer is not None:
+                await self.writer.append(request)
+            else:
+                await asyncio.to_thread(self.store.append, *request.arguments())
+        except ConflictError:
+            log.warning("game %s: log conflict; reloading", self.id)
+            await self.reload()
+            raise ClientError("conflict", "the game changed meanwhile; see the snapshot") from None
+        except StorageGone as gone:
+            log.error("game %s: %d entries not stored: %s", self.id, len(entries), gone)
+            raise ClientError("storage", f"{gone.public}: nothing was saved; send the same "
+                                         "message again later") from None
+        except Exception as failure:
+            log.exception("game %s: could not store %d entries", self.id, len(entries))
+            raise ClientError("storage", f"the database refused the action: "
+                                         f"{type(failure).__name__}") from None
+        self.decks.update({k: tuple(v) for k, v in decks.items()})
+        self.fair = fair
+        self.seats = seats
+        previous = self.position
+        for entry, position in zip(entries, positions, strict=True):
+            if self._in_hand(previous) and not self._in_hand(position):
+                self.break_n = entry.seq
+            self.recent.append((entry, position))
+            previous = position
+        self.position = final
+        self.n += len(entries)
+        self.arm_idle()
+
+    async def reload(self) -> None:
+        stored = await asyncio.to_thread(self.store.load, self.id)
+        if stored is None:
+            return
+        fresh = type(self)(stored, self.store, self.settings)
+        self.seats, self.decks, self.fair = fresh.seats, fresh.decks, fresh.fair
+        self.position, self.n, self.recent = fresh.position, fresh.n, fresh.recent
+        self.break_n = fresh.break_n
+
+    def _broadcast(self, entries: Sequence[LogEntry]) -> None:
+        refs = [EventRef(entry, position) for entry, position in self.recent
+                if entry.seq > self.n - len(entries)]
+        for listener in list(self.listeners):
+            for ref in refs:
+                listener.push(ref)
+
+    async def start(self) -> None:
+        """Deal what is due at a game whose seats are all taken (a table of computers)."""
+        async with self.lock:
+            if self.stage() != "waiting" or not all(s.joined for s in self.seats):
+                return
+            self.staged_fair = {}
+            entries, decks = self._deals_on_join(self.n + 1)
+            if not entries:
+                return
+            await self._commit(entries, decks)
+            self._broadcast(entries)
+        self.kick()
+
+    async def join(self, seat: int, name: str, invite: str) -> str:
+        """Take ``seat`` by its ``invite`` (once) and return the seat's new token, which only
+        the joiner learns: the invite is spent. The first deal comes when every player of it
+        has said ready (hand 1 too, so that their seeds go into its deck).
+        """
+        async with self.lock:
+            row = self.seats[seat]
+            if row.joined or row.kind != "human" or not same_hash(row.token_hash,
+                                                                  token_hash(invite)):
+                raise ClientError("invite_spent", f"seat {seat} is taken: this invite has "
+                                  "been used and no longer opens it")
+            token = await self._take(seat, name)
+        self.kick()
+        return token
+
+    async def claim(self, seat: int) -> str | None:
+        """Take ``seat`` of a rematch for the player who held it in the game before (the
+        caller has checked their token there) and return its new token; None once taken."""
+        async with self.lock:
+            row = self.seats[seat]
+            if self.rematch_of is None or row.joined or row.kind != "human":
+                return None
+            token = await self._take(seat, row.name)
+        self.kick()
+        return token
+
+    async def _take(self, seat: int, name: str) -> str:
+        """Mark ``seat`` taken by ``name`` with a new token (under the lock); deal what is due."""
+        self.staged_fair = {}
+        entries: list[LogEntry] = []
+        decks: dict[int, Sequence[int]] = {}
+        humans_joined = all(s.joined or s.seat == seat for s in self.seats)
+        if humans_joined and self.stage() == "waiting":
+            entries, decks = self._deals_on_join(self.n + 1)
+        token = new_token()
+        await self._commit(entries, decks, [(seat, name, token_hash(token))])
+        self._broadcast(entries)
+        self._presence()
+        if humans_joined and self.stage() == "waiting":
+            for listener in list(self.listeners):  # every seat is taken: each client
+                listener.push(self.snapshot(listener.seat))  # now sends its seed
+        return token
+
+    # ------------------------------------------------------------ the computer
+
+    def computer_seats(self) -> frozenset[int]:
+        """The seats the computer plays: its own, and those of idle players."""
+        own = frozenset(s.seat for s in self.seats if s.kind == "computer")
+        return own | self.position.stand_in
+
+    def kick(self) -> None:
+        """Start the computer's move loop if the computer is to act somewhere."""
+        if not self._computer_moves():
+            return
+        task = self.computer_task
+        if task is None or task.done():
+            self.computer_task = asyncio.create_task(self._computer_loop(),
+                                                     name=f"computer {self.id}")
+
+    async def _computer_loop(self) -> None:
+        while True:
+            await asyncio.sleep(self.settings.computer_delay + self.storage_retry)
+            try:
+                again = await self._computer_move()
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("game %s: the computer could not move", self.id)
+                return
+            if not again:
+                return
+
+    def _ensure_agent(self, seat: int) -> Agent:
+        agent = self.agents.get(seat)
+        if agent is None:
+            seed = self.settings.rng.getrandbits(63)
+            if self.seats[seat].kind == "computer":
+                agent, self.agent_name = computer_agent(self.level or 1, seed)
+            else:
+                agent = computer_agent(STAND_IN_LEVEL, seed)[0]
+            self.agents[seat] = agent
+        return agent
+
+    def _computer_entries(self, move: ComputerMove, action: Action
+                          ) -> tuple[list[LogEntry], dict[int, Sequence[int]]]:
+        """The log entries of the computer's ``action`` for ``move.seat``, and the decks of
+        any deal they make."""
+        entries = self._time_entries(self.n + 1)
+        entries.append(LogEntry(self.n + len(entries) + 1, "play", move.seat, int(action)))
+        return entries, {}
+
+    def _time_entries(self, seq: int) -> list[LogEntry]:
+        raise NotImplementedError
+
+    async def _computer_move(self) -> bool:
+        """Make one computer move; True if the computer is to act again."""
+        async with self.lock:
+            moves = self._computer_moves()
+            if not moves:
+                return False
+            move = moves[0]
+            self.staged_fair = {}
+            agent = self._ensure_agent(move.seat)
+            view = move.view
+            try:
+                action = await self._think(move.seat, agent, view)
+                if action not in view.legal:
+                    raise IllegalActionError(f"{agent.name} chose {action!r}, not legal")
+            except Exception:
+                log.exception("game %s: agent %s failed; playing at random", self.id, agent.name)
+                action = RandomAgent(self.settings.rng.getrandbits(63)).choose(view)
+            entries, decks = self._computer_entries(move, action)
+            try:
+                await self._commit(entries, decks)
+            except ClientError as refused:
+                log.error("game %s: computer move not stored: %s", self.id, refused.message)
+                if not self.storage_retry:
+                    self._broadcast_error(refused)
+                if refused.code != "storage":
+                    return False
+                self.storage_retry = STORAGE_RETRY_SECONDS  # the storage may come back
+                return True
+            self.storage_retry = 0.0
+            self._broadcast(entries)
+            return bool(self._computer_moves())
+
+    async def _think(self, seat: int, agent: Agent, view: PlayerView) -> Action:
+        expensive = self.seats[seat].kind == "computer" and (self.level or 1) in EXPENSIVE_LEVELS
+        if expensive and self.work is not None:
+            return await self.work.run(lambda: agent.choose(view), refusable=False)
+        return await asyncio.to_thread(agent.choose, view)
+
+    # ------------------------------------------------------------ idle players
+
+    def arm_idle(self) -> None:
+        """(Re)start the idle timer of the seat the game now waits for, if any. The timer of a
+        seat still waited for runs on while others play (another table of a team game)."""
+        limit = self.settings.idle_seconds
+        seat = self.idle_seat()
+        task = self.idle_task
+        running = task is not None and not task.done()
+        armed = self.idle_armed
+        if running and seat is not None and armed is not None and armed[0] == seat and (
+            not self._acted_since(seat, armed[1])
+        ):
+            return
+        if running and task is not None and task is not asyncio.current_task():
+            task.cancel()
+        self.idle_task = None
+        self.idle_armed = None
+        if not limit or seat is None:
+            return
+        self.idle_armed = (seat, self.n)
+        self.idle_since = asyncio.get_running_loop().time()
+        self.idle_task = asyncio.create_task(self._idle_after(limit, self.n, seat),
+                                             name=f"idle {self.id}")
+
+    def _acted_since(self, seat: int, n: int) -> bool:
+        """``seat`` has made a log entry after event ``n`` (or they are no longer in memory)."""
+        if n >= self.n:
+            return False
+        if not self.recent or self.recent[0][0].seq > n + 1:
+            return True
+        return any(entry.seat == seat and entry.seq > n and entry.kind in ENTRY_OF.values()
+                   for entry, _ in self.recent)
+
+    async def _idle_after(self, limit: float, n: int, seat: int) -> None:
+        await asyncio.sleep(limit)
+        self.stand_in_task = asyncio.create_task(self._stand_in(n, seat),  # not cancelled by
+                                                 name=f"stand in {self.id}")  # arm_idle
+
+    async def come_back(self, seat: int) -> None:
+        """``seat``'s player connected again: it plays again if the computer played for it."""
+        async with self.lock:
+            if seat not in self.position.stand_in:
+                return
+            self.staged_fair = {}
+            entries = [LogEntry(self.n + 1, "back", seat)]
+            await self._commit(entries, {})
+            self._broadcast(entries)
+
+    async def _stand_in(self, n: int, seat: int) -> None:
+        """The computer plays for ``seat`` from now on (logged, and told to everyone)."""
+        async with self.lock:
+            if self.idle_seat() != seat or self._acted_since(seat, n):
+                return
+            self.staged_fair = {}
+            entries, decks = self._idle_entries(seat)
+            try:
+                await self._commit(entries, decks)
+            except ClientError as refused:
+                log.warning("game %s: could not note seat %d idle: %s", self.id, seat,
+                            refused.message)
+                return
+            self._broadcast(entries)
+        self.kick()
+
+    def _broadcast_error(self, refused: ClientError) -> None:
+        for listener in list(self.listeners):
+            listener.push(error("computer_error", refused.message, n=self.n))
+
+
+def check_commitment(message: Message, row: FairRow, what: str) -> None:
+    """Refuse a ``ready`` whose commitment is not ``row``'s: its seed was meant for another
+    deal (the client saw an older state), so it must not count for this one."""
+    if message.commitment is not None and message.commitment != row.commitment:
+        raise ClientError("stale_commitment",
+                          f"commitment {message.commitment[:16]}... is not the commitment of "
+                          f"{what} ({row.commitment[:16]}...): your seed was not used; send it "
+                          "again with the commitment in the snapshot that follows")
+
+
+def ack_of(entry: LogEntry) -> dict[str, Any]:
+    out: dict[str, Any] = {"type": "ack", "n": entry.seq, "kind": entry.kind}
+    if entry.kind == "play" and entry.action is not None:
+        out["action"] = action_name(entry.action)
+    if entry.client_id is not None:
+        out["id"] = entry.client_id
+    return out

@@ -1,0 +1,215 @@
+"""The database: the schema, the engine (SQLite or PostgreSQL) and the migrations.
+
+Six tables. ``games`` holds each game's rules, kind and a cached status;
+``seats`` the seats, each with the SHA-256 of its secret token (and, once an invited
+seat is taken, of its spent invite);
+``decks`` every deck dealt (server-side only, never sent to a client while
+its game is on); ``log`` the append-only action log, one row per event; and
+``records`` each finished game's record in a hash chain
+(:mod:`ginrummy.server.storage.records`); ``fair_hands`` each hand's server seed
+(secret until the hand is over) and players' seeds (:mod:`ginrummy.server.storage.fairness`).
+A game's state is a replay of its cut, decks and log (:mod:`ginrummy.server.storage.replay`).
+
+The schema is created and upgraded by Alembic (``migrations/``) when the
+app starts; the :class:`~sqlalchemy.Table` objects below describe the
+newest revision and are what the queries use.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+from pathlib import Path
+from typing import Any
+
+import sqlalchemy as sa
+from alembic import command
+from alembic.config import Config
+from sqlalchemy import event
+from sqlalchemy.engine import Engine
+
+MIGRATIONS = Path(__file__).with_name("migrations")
+
+metadata = sa.MetaData()
+
+games = sa.Table(
+    "games",
+    metadata,
+    sa.Column("id", sa.String(32), primary_key=True),
+    sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
+    sa.Column("updated_at", sa.DateTime(timezone=True), nullable=False),
+    sa.Column("kind", sa.String(16), nullable=False),
+    sa.Column("level", sa.Integer, nullable=True),
+    sa.Column("rules", sa.Text, nullable=False),
+    sa.Column("cut", sa.Text, nullable=False),
+    sa.Column("watch_hash", sa.String(64), nullable=False),
+    sa.Column("status", sa.String(16), nullable=False),
+    sa.Column("log_length", sa.Integer, nullable=False),
+    sa.Column("summary", sa.Text, nullable=False),
+    sa.Column("rematch_of", sa.String(32), nullable=True),
+)
+
+seats = sa.Table(
+    "seats",
+    metadata,
+    sa.Column("game_id", sa.String(32), sa.ForeignKey("games.id"), primary_key=True),
+    sa.Column("seat", sa.Integer, primary_key=True),
+    sa.Column("kind", sa.String(16), nullable=False),
+    sa.Column("name", sa.String(64), nullable=False),
+    sa.Column("token_hash", sa.String(64), nullable=True),
+    sa.Column("joined_at", sa.DateTime(timezone=True), nullable=True),
+    sa.Column("invite_hash", sa.String(64), nullable=True),
+    # the invite's hash once its seat is taken: the invite then only says "taken"
+)
+sa.Index("ix_seats_token_hash", seats.c.token_hash)
+sa.Index("ix_games_rematch_of", games.c.rematch_of)
+
+decks = sa.Table(
+    "decks",
+    metadata,
+    sa.Column("game_id", sa.String(32), sa.ForeignKey("games.id"), primary_key=True),
+    sa.Column("hand_number", sa.Integer, primary_key=True),
+    sa.Column("cards", sa.Text, nullable=False),
+    sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
+)
+
+log = sa.Table(
+    "log",
+    metadata,
+    sa.Column("game_id", sa.String(32), sa.ForeignKey("games.id"), primary_key=True),
+    sa.Column("seq", sa.Integer, primary_key=True),
+    sa.Column("kind", sa.String(16), nullable=False),
+    sa.Column("seat", sa.Integer, nullable=True),
+    sa.Column("action", sa.Integer, nullable=True),
+    sa.Column("client_id", sa.String(64), nullable=True),
+    sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
+)
+
+
+records = sa.Table(
+    "records",
+    metadata,
+    sa.Column("seq", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("game_id", sa.String(32), sa.ForeignKey("games.id"), nullable=False,
+              unique=True),
+    sa.Column("finished_at", sa.DateTime(timezone=True), nullable=False),
+    sa.Column("record", sa.Text, nullable=False),
+    sa.Column("prev_hash", sa.String(64), nullable=False, unique=True),
+    sa.Column("hash", sa.String(64), nullable=False, unique=True),
+)
+
+
+fair_hands = sa.Table(
+    "fair_hands",
+    metadata,
+    sa.Column("game_id", sa.String(32), sa.ForeignKey("games.id"), primary_key=True),
+    sa.Column("hand_number", sa.Integer, primary_key=True),
+    sa.Column("version", sa.Integer, nullable=False),
+    sa.Column("server_seed", sa.String(64), nullable=False),
+    sa.Column("client_seeds", sa.Text, nullable=False),
+)
+
+
+def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+    cursor = dbapi_connection.cursor()
+    try:
+        cursor.execute("PRAGMA journal_mode=WAL")
+        cursor.execute("PRAGMA synchronous=FULL")
+        cursor.execute("PRAGMA foreign_keys=ON")
+        cursor.execute("PRAGMA busy_timeout=10000")
+    finally:
+        cursor.close()
+
+
+def make_engine(url: str) -> Engine:
+    """An engine for ``url``; a SQLite file gets WAL and ``synchronous=FULL`` on every connection.
+
+    The SQLite file's folder is created if missing.
+    """
+    parsed = sa.engine.make_url(url)
+    if parsed.get_backend_name() == "sqlite":
+        database = parsed.database
+        if database and database != ":memory:" and not database.startswith("file:"):
+            Path(database).parent.mkdir(parents=True, exist_ok=True)
+        engine = sa.create_engine(url, connect_args={"timeout": 30})
+        event.listen(engine, "connect", _sqlite_pragmas)
+        return engine
+    return sa.create_engine(url, pool_pre_ping=True)
+
+
+def alembic_config(engine: Engine | None = None) -> Config:
+    """An Alembic configuration for the packaged migrations (no ``alembic.ini`` needed)."""
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    if engine is not None:
+        url = engine.url.render_as_string(hide_password=False)
+        config.set_main_option("sqlalchemy.url", url.replace("%", "%%"))
+    return config
+
+
+def migrate(engine: Engine) -> None:
+    """Bring the database up to the newest schema (run at every start)."""
+    logging.getLogger("alembic").setLevel(logging.WARNING)
+    config = alembic_config()
+    with engine.begin() as connection:
+        config.attributes["connection"] = connection
+        command.upgrade(config, "head")
+
+
+class StorageGone(RuntimeError):
+    """The SQLite file the server opened is no longer at its path, or another server has
+    taken the database over: nothing was written. ``public`` says it to a player."""
+
+    def __init__(self, message: str, public: str = "the server's database file is missing"
+                 ) -> None:
+        super().__init__(message)
+        self.public = public
+
+
+class FileGuard:
+    """Checks, before each write commits, that the SQLite file is still the one opened.
+
+    SQLite keeps writing to a file that was deleted (or whose folder was removed) while it
+    is open: the data goes to an inode nobody can reach, and is lost when the server stops.
+    The guard compares the device and inode at the file's path with those it first saw.
+    A file moved away and back is the same file again; a copy put in its place is not
+    (restart the server to serve it).
+    """
+
+    def __init__(self, path: Path | None) -> None:
+        self.path = path
+        self.identity: tuple[int, int] | None = None
+        self.refusal: str | None = None
+        """Set when this server lost its hold on the database (:mod:`.lease`)."""
+
+    def check(self) -> None:
+        if self.refusal is not None:
+            raise StorageGone(self.refusal, "another server has taken over this server's "
+                                            "database")
+        if self.path is None:
+            return
+        try:
+            info = self.path.stat()
+        except OSError:
+            raise StorageGone(f"the database file {self.path} is gone (deleted, moved, or "
+                              "its folder removed)") from None
+        identity = (info.st_dev, info.st_ino)
+        if self.identity is None:
+            self.identity = identity
+        elif identity != self.identity:
+            raise StorageGone(f"the database file {self.path} was replaced by another file; "
+                              "restart the server to serve it")
+
+
+def file_guard(engine: Engine) -> FileGuard:
+    """The guard of ``engine``'s SQLite file (one that checks nothing for another database)."""
+    url = engine.url
+    if url.get_backend_name() != "sqlite":
+        return FileGuard(None)
+    database = url.database
+    if not database or database == ":memory:" or database.startswith("file:"):
+        return FileGuard(None)
+    guard = FileGuard(Path(database).absolute())
+    with contextlib.suppress(StorageGone):
+        guard.check()  # note the file as it is now
+    return guard

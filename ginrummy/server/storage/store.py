@@ -1,0 +1,378 @@
+"""Reading and writing games in the database (blocking calls; the app runs them in threads).
+
+Every write is one transaction. :meth:`Store.append` adds log entries only if
+the game's log has the length the caller last saw (an optimistic check on
+``games.log_length``), so two writers can never both extend the same log:
+the loser gets :class:`ConflictError` and nothing is written.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any, Literal
+
+import sqlalchemy as sa
+from sqlalchemy.engine import Engine
+
+from ginrummy.server.storage import db
+from ginrummy.server.storage.fairness import FairRow
+from ginrummy.server.storage.records import append_record
+
+EntryKind = Literal["deal", "play", "ready", "time_up", "idle", "back", "choose"]
+
+
+class ConflictError(RuntimeError):
+    """The game's log grew since it was read (another writer): nothing was written."""
+
+
+def now() -> datetime:
+    return datetime.now(UTC)
+
+
+def _aware(moment: datetime) -> datetime:
+    """SQLite gives naive datetimes back; they were written in UTC."""
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
+
+
+@dataclass(frozen=True, slots=True)
+class LogEntry:
+    """One line of a game's action log.
+
+    ``deal``: hand ``action`` is dealt from its stored deck (``seat`` is None);
+    ``play``: ``seat`` plays action id ``action``; ``ready``: ``seat`` is ready
+    for the next hand; ``time_up``: the time limit (R31) has passed; ``idle``: ``seat``'s
+    player was idle too long and the computer plays for it; ``back``: it plays again;
+    ``choose``: the higher cut ``seat`` chose whether to deal the first hand (R4; ``action``
+    1: it deals, 0: the other seat deals).
+    """
+
+    seq: int
+    kind: EntryKind
+    seat: int | None = None
+    action: int | None = None
+    client_id: str | None = None
+    at: datetime = field(default_factory=now)
+
+
+@dataclass(slots=True)
+class SeatRow:
+    seat: int
+    kind: Literal["human", "computer"]
+    name: str
+    token_hash: str | None
+    joined: bool
+    invite_hash: str | None = None
+    """An invited seat once taken: its spent invite's hash (the seat's token is new)."""
+
+
+@dataclass(frozen=True, slots=True)
+class GameRow:
+    id: str
+    created_at: datetime
+    updated_at: datetime
+    kind: Literal["computer", "friend", "table"]
+    """Two players against the computer or a friend, or a table of three or more."""
+    level: int | None
+    rules: dict[str, Any]
+    """``Rules.to_dict()``; for a table, ``TableRules.to_dict()``."""
+    cut: tuple[tuple[int, ...], ...]
+    """The cut's rounds, one card per player each."""
+    watch_hash: str
+    status: str
+    log_length: int
+    summary: dict[str, Any]
+    rematch_of: str | None = None
+    """The finished game between the same two people that this one is the rematch of."""
+
+
+@dataclass(slots=True)
+class StoredGame:
+    row: GameRow
+    seats: list[SeatRow]
+    decks: dict[int, tuple[int, ...]]
+    log: list[LogEntry]
+    fair: dict[int, FairRow] = field(default_factory=dict)
+    rematch: str | None = None
+    """The id of this game's rematch, once its two players have started one."""
+
+
+@dataclass(frozen=True, slots=True)
+class AppendRequest:
+    """The arguments of one :meth:`Store.append`, for :meth:`Store.append_many`."""
+
+    game_id: str
+    expected_length: int
+    entries: Sequence[LogEntry]
+    decks: dict[int, Sequence[int]]
+    status: str
+    summary: dict[str, Any]
+    joined: Sequence[tuple[int, str, str]] = ()
+    """(seat, name, hash of the seat's new token): invited seats taken by these entries."""
+    record: str | None = None
+    """The game's record, when these entries end it (:mod:`ginrummy.server.storage.records`)."""
+    fair: Sequence[FairRow] = ()
+    """Hands' seeds drawn or given with these entries (written, or replaced)."""
+
+    def arguments(self) -> tuple[Any, ...]:
+        return (self.game_id, self.expected_length, self.entries, self.decks, self.status,
+                self.summary, self.joined, self.record, self.fair)
+
+
+def _game_row(r: Any) -> GameRow:
+    return GameRow(
+        id=r.id,
+        created_at=_aware(r.created_at),
+        updated_at=_aware(r.updated_at),
+        kind=r.kind,
+        level=r.level,
+        rules=json.loads(r.rules),
+        cut=tuple(tuple(int(card) for card in cards) for cards in json.loads(r.cut)),
+        watch_hash=r.watch_hash,
+        status=r.status,
+        log_length=r.log_length,
+        summary=json.loads(r.summary),
+        rematch_of=r.rematch_of,
+    )
+
+
+class Store:
+    """The games of one database."""
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+        self.guard = db.file_guard(engine)
+        """Fails a write whose SQLite file is no longer at its path (:class:`db.StorageGone`)."""
+
+    # ------------------------------------------------------------ writes
+
+    def create(
+        self,
+        row: GameRow,
+        seats: Sequence[SeatRow],
+        entries: Sequence[LogEntry],
+        decks: dict[int, Sequence[int]],
+        fair: Sequence[FairRow] = (),
+    ) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(db.games.insert().values(
+                id=row.id, created_at=row.created_at, updated_at=row.updated_at, kind=row.kind,
+                level=row.level, rules=json.dumps(row.rules), cut=json.dumps(row.cut),
+                watch_hash=row.watch_hash, status=row.status, log_length=len(entries),
+                summary=json.dumps(row.summary), rematch_of=row.rematch_of,
+            ))
+            conn.execute(db.seats.insert(), [
+                {"game_id": row.id, "seat": s.seat, "kind": s.kind, "name": s.name,
+                 "token_hash": s.token_hash, "joined_at": row.created_at if s.joined else None}
+                for s in seats
+            ])
+            self._insert(conn, row.id, entries, decks)
+            self._keep_fair(conn, row.id, fair)
+            self.guard.check()
+
+    @staticmethod
+    def _rematch(conn: sa.Connection, game_id: str) -> str | None:
+        found: str | None = conn.execute(
+            sa.select(db.games.c.id).where(db.games.c.rematch_of == game_id)
+            .order_by(db.games.c.created_at).limit(1)).scalar()
+        return found
+
+    def append(
+        self,
+        game_id: str,
+        expected_length: int,
+        entries: Sequence[LogEntry],
+        decks: dict[int, Sequence[int]],
+        status: str,
+        summary: dict[str, Any],
+        joined: Iterable[tuple[int, str, str]] = (),
+        record: str | None = None,
+        fair: Sequence[FairRow] = (),
+        *,
+        conn: sa.Connection | None = None,
+    ) -> None:
+        """Append ``entries`` (and the decks they deal) to a log of ``expected_length`` entries.
+
+        ``joined`` marks invited seats as taken, with their player's name and new token (the
+        invite's hash is kept as spent), in the same transaction;
+        ``record`` (a game these entries end) goes to the end of the chain of finished games.
+        With ``conn`` the statements run in that connection's transaction (the caller
+        commits); :class:`ConflictError` is then raised before anything is written.
+        """
+        if entries and entries[0].seq != expected_length + 1:
+            raise ValueError(f"entry {entries[0].seq} does not follow {expected_length}")
+        if conn is None:
+            with self.engine.begin() as own:
+                self._append(own, game_id, expected_length, entries, decks, status, summary,
+                             joined, record, fair)
+                self.guard.check()
+        else:
+            self._append(conn, game_id, expected_length, entries, decks, status, summary, joined,
+                         record, fair)
+
+    def _append(
+        self,
+        conn: sa.Connection,
+        game_id: str,
+        expected_length: int,
+        entries: Sequence[LogEntry],
+        decks: dict[int, Sequence[int]],
+        status: str,
+        summary: dict[str, Any],
+        joined: Iterable[tuple[int, str, str]],
+        record: str | None = None,
+        fair: Sequence[FairRow] = (),
+    ) -> None:
+        moved = conn.execute(
+            db.games.update()
+            .where(db.games.c.id == game_id, db.games.c.log_length == expected_length)
+            .values(log_length=expected_length + len(entries), status=status,
+                    summary=json.dumps(summary), updated_at=now())
+        )
+        if moved.rowcount != 1:
+            raise ConflictError(f"game {game_id}: the log is no longer {expected_length} long")
+        for seat, name, token_hash in joined:
+            taken = conn.execute(
+                db.seats.update()
+                .where(db.seats.c.game_id == game_id, db.seats.c.seat == seat,
+                       db.seats.c.joined_at.is_(None))
+                .values(joined_at=now(), name=name, token_hash=token_hash,
+                        invite_hash=db.seats.c.token_hash)
+            )
+            if taken.rowcount != 1:
+                raise ConflictError(f"game {game_id}: seat {seat} was taken meanwhile")
+        self._insert(conn, game_id, entries, decks)
+        self._keep_fair(conn, game_id, fair)
+        if record is not None:
+            append_record(conn, game_id, record, entries[-1].at if entries else now())
+
+    def append_many(self, requests: Sequence[AppendRequest]) -> list[Exception | None]:
+        """Run several :meth:`append` calls in one transaction: one commit (one fsync) for all.
+
+        Returns, per request, None (written) or the exception that refused it. A request that
+        meets a :class:`ConflictError` writes nothing and the others go on; any other failure
+        rolls the whole transaction back and the requests are retried one transaction each,
+        so one bad request never costs the others theirs. Nothing is reported written before
+        the commit that writes it has returned.
+        """
+        if not requests:
+            return []
+        outcomes: list[Exception | None] = []
+        try:
+            with self.engine.begin() as conn:
+                for request in requests:
+                    try:
+                        self.append(*request.arguments(), conn=conn)
+                        outcomes.append(None)
+                    except ConflictError as conflict:
+                        outcomes.append(conflict)
+                self.guard.check()
+            return outcomes
+        except db.StorageGone as gone:
+            return [gone] * len(requests)
+        except Exception as failure:
+            if len(requests) == 1:
+                return [failure]
+        return [self._append_alone(request) for request in requests]
+
+    def _append_alone(self, request: AppendRequest) -> Exception | None:
+        try:
+            self.append(*request.arguments())
+        except Exception as failure:
+            return failure
+        return None
+
+    @staticmethod
+    def _insert(
+        conn: sa.Connection,
+        game_id: str,
+        entries: Sequence[LogEntry],
+        decks: dict[int, Sequence[int]],
+    ) -> None:
+        if decks:
+            conn.execute(db.decks.insert(), [
+                {"game_id": game_id, "hand_number": number, "cards": json.dumps(list(cards)),
+                 "created_at": now()}
+                for number, cards in decks.items()
+            ])
+        if entries:
+            conn.execute(db.log.insert(), [
+                {"game_id": game_id, "seq": e.seq, "kind": e.kind, "seat": e.seat,
+                 "action": e.action, "client_id": e.client_id, "created_at": e.at}
+                for e in entries
+            ])
+
+    @staticmethod
+    def _keep_fair(conn: sa.Connection, game_id: str, fair: Sequence[FairRow]) -> None:
+        for row in fair:
+            conn.execute(db.fair_hands.delete().where(
+                db.fair_hands.c.game_id == game_id,
+                db.fair_hands.c.hand_number == row.hand_number))
+            conn.execute(db.fair_hands.insert().values(
+                game_id=game_id, hand_number=row.hand_number, version=row.version,
+                server_seed=row.server_seed, client_seeds=json.dumps(list(row.client_seeds))))
+
+    # ------------------------------------------------------------ reads
+
+    def load(self, game_id: str) -> StoredGame | None:
+        with self.engine.connect() as conn:
+            r = conn.execute(sa.select(db.games).where(db.games.c.id == game_id)).first()
+            if r is None:
+                return None
+            seat_rows = conn.execute(
+                sa.select(db.seats).where(db.seats.c.game_id == game_id).order_by(db.seats.c.seat)
+            ).all()
+            deck_rows = conn.execute(
+                sa.select(db.decks.c.hand_number, db.decks.c.cards)
+                .where(db.decks.c.game_id == game_id)
+            ).all()
+            log_rows = conn.execute(
+                sa.select(db.log).where(db.log.c.game_id == game_id).order_by(db.log.c.seq)
+            ).all()
+            fair_rows = conn.execute(
+                sa.select(db.fair_hands).where(db.fair_hands.c.game_id == game_id)
+            ).all()
+            rematch = self._rematch(conn, game_id)
+        return StoredGame(
+            row=_game_row(r),
+            seats=[SeatRow(s.seat, s.kind, s.name, s.token_hash, s.joined_at is not None,
+                           s.invite_hash) for s in seat_rows],
+            decks={d.hand_number: tuple(json.loads(d.cards)) for d in deck_rows},
+            log=[LogEntry(e.seq, e.kind, e.seat, e.action, e.client_id, _aware(e.created_at))
+                 for e in log_rows],
+            fair={f.hand_number: FairRow(f.hand_number, f.server_seed,
+                                         tuple(json.loads(f.client_seeds)), f.version)
+                  for f in fair_rows},
+            rematch=rematch,
+        )
+
+    def games_of(self, pairs: Sequence[tuple[str, str]]) -> list[tuple[GameRow, list[SeatRow]]]:
+        """The games (newest activity first) where one of ``(game_id, token_hash)`` holds a seat."""
+        wanted: dict[str, set[str]] = {}
+        for game_id, token_hash in pairs:
+            wanted.setdefault(game_id, set()).add(token_hash)
+        if not wanted:
+            return []
+        with self.engine.connect() as conn:
+            game_rows = conn.execute(
+                sa.select(db.games).where(db.games.c.id.in_(list(wanted)))
+            ).all()
+            seat_rows = conn.execute(
+                sa.select(db.seats).where(db.seats.c.game_id.in_(list(wanted)))
+                .order_by(db.seats.c.game_id, db.seats.c.seat)
+            ).all()
+        by_game: dict[str, list[SeatRow]] = {}
+        for s in seat_rows:
+            by_game.setdefault(s.game_id, []).append(
+                SeatRow(s.seat, s.kind, s.name, s.token_hash, s.joined_at is not None,
+                        s.invite_hash)
+            )
+        out = []
+        for r in game_rows:
+            seat_list = by_game.get(r.id, [])
+            if any(s.token_hash in wanted[r.id] for s in seat_list):
+                out.append((_game_row(r), seat_list))
+        out.sort(key=lambda item: item[0].updated_at, reverse=True)
+        return out

@@ -139,3 +139,11 @@ def test_a_page_missing_in_italian_is_named(locale: Path) -> None:
     (locale / "it" / "pages" / "tips.html").unlink()
     assert found(locale) == [f"{locale}/it/pages/tips.html: the page is missing (it is in "
                              f"English)"]
+
+
+def test_an_empty_or_fuzzy_translation_is_not_shown_the_english_text_is(locale: Path) -> None:
+    edit(locale, "it", "game", ITALIAN_DRAW, "#, fuzzy\n" + ITALIAN_DRAW)
+    edit(locale, "it", "game", 'msgstr[1] "{count} carte"', 'msgstr[1] ""')
+    italian = read(locale / "it" / "LC_MESSAGES" / "game.po")
+    assert "move.draw_stock" not in italian.texts and "count.cards" not in italian.plurals
+    assert italian.texts["move.discard"] == "{name} scarta {card}"

@@ -5,7 +5,8 @@ Each entry's ``msgctxt`` is the dotted key the code asks for, ``msgid`` the Engl
 every language is complete on its own and checked the same way). A plural has
 ``msgid_plural`` and one ``msgstr[i]`` per form of the ``Plural-Forms`` header; with the two
 forms of English and Italian, the flat view names them ``key.one`` and ``key.other``, as the
-browser client reads them.
+browser client reads them. As with ``msgfmt``, an empty or ``#, fuzzy`` translation is left
+out, so the English text shows (``python -m ginrummy.i18n.check`` fails on both).
 
 Three domains: ``game`` (the terminal game, the records and every message the server makes
 in words), ``web`` (the browser client's own strings) and ``pages`` (the words of the rules,
@@ -81,14 +82,17 @@ def read(path: Path) -> Catalogue:
         if not key:
             raise CatalogueError(f"{path}: line {message.lineno}: an entry without msgctxt "
                                  f"(the key)")
-        if isinstance(message.string, (tuple, list)):
-            forms = tuple(str(form) for form in message.string)
+        forms = tuple(str(form) for form in message.string) \
+            if isinstance(message.string, (tuple, list)) else (str(message.string),)
+        if message.fuzzy or not all(forms):
+            continue  # as msgfmt does: not translated yet, the English text shows
+        if message.pluralizable:
             if len(forms) != len(PLURAL_NAMES):
                 raise CatalogueError(f"{path}: {key!r}: {len(forms)} plural forms, "
                                      f"{len(PLURAL_NAMES)} expected")
             plurals[key] = forms
         else:
-            texts[key] = str(message.string)
+            texts[key] = forms[0]
     lang = path.parent.parent.name
     domain = path.stem
     return Catalogue(lang, domain, texts, plurals, gettext.c2py(po.plural_expr))

@@ -59,6 +59,19 @@ def test_gin_help_imports_no_subcommand() -> None:
     assert "serve" in done.stdout and "to come" not in done.stdout
 
 
+def test_messages_read_their_gettext_catalogue_on_first_use_only() -> None:
+    done = python("""
+        import sys
+        from ginrummy.i18n import Messages
+        m = Messages("it")
+        assert not [n for n in sys.modules if n.startswith("babel")], "Babel loaded at import"
+        print(m("move.draw_stock", name="Ada"))
+        assert "babel.messages.pofile" in sys.modules, "not read from the .po file"
+    """)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "Ada pesca dal tallone"
+
+
 SERVER_STACK = frozenset({"starlette", "uvicorn", "websockets", "h11", "sqlalchemy", "alembic"})
 
 

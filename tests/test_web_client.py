@@ -9,8 +9,9 @@ from pathlib import Path
 import pytest
 
 from ginrummy.i18n import placeholders
-from ginrummy.i18n.web_en import WEB_EN
-from ginrummy.i18n.web_it import WEB_IT
+from ginrummy.i18n.catalogue import web_strings
+
+WEB_EN, WEB_IT = web_strings("en"), web_strings("it")
 
 WEB = Path(__file__).resolve().parents[1] / "ginrummy" / "web"
 SCRIPTS = sorted((WEB / "static").glob("*.js"))

@@ -1,10 +1,11 @@
 """Messages in English and Italian for everything a player reads.
 
-The catalogues are plain dicts (:mod:`ginrummy.i18n.en`, :mod:`ginrummy.i18n.it`)
-from a dotted key to a :meth:`str.format` template with named ``{placeholders}``;
-both have exactly the same keys and the same placeholders per key (a test checks
-it). A key ending in ``.one`` / ``.other`` is one form of a plural
-(:meth:`Messages.plural`).
+The catalogues are gettext ``.po`` files under ``ginrummy/i18n/locale/``, read with Babel
+when first needed (:mod:`ginrummy.i18n.catalogue`): a dotted key (the ``msgctxt``) gives a
+:meth:`str.format` template with named ``{placeholders}``; both languages have exactly the
+same keys and the same placeholders per key (``python -m ginrummy.i18n.check``, run by the
+tests). A plural is one gettext entry with its forms (:meth:`Messages.plural`); the flat
+view of :data:`CATALOGUES` also names them ``key.one`` and ``key.other``.
 
 >>> translate("move.draw_stock", "it", name="Computer")
 'Computer pesca dal tallone'
@@ -19,16 +20,40 @@ it). A key ending in ``.one`` / ``.other`` is one form of a plural
 
 from __future__ import annotations
 
+import functools
 import string
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 
 from ginrummy.core.cards import RANKS, SUIT_SYMBOLS, SUITS, card_name
-from ginrummy.i18n import en, it
+from ginrummy.i18n.catalogue import Catalogue, catalogue
 
 LANGUAGES: tuple[str, ...] = ("en", "it")
 DEFAULT_LANGUAGE = "en"
-CATALOGUES: dict[str, Mapping[str, str]] = {"en": en.MESSAGES, "it": it.MESSAGES}
 LANGUAGE_NAMES: dict[str, str] = {"en": "English", "it": "Italiano"}
+
+
+class _GameCatalogues(Mapping[str, Mapping[str, str]]):
+    """Language → the flat ``game`` catalogue, each read on first use."""
+
+    def __getitem__(self, lang: str) -> Mapping[str, str]:
+        if lang not in LANGUAGES:
+            raise KeyError(lang)
+        return _flat("game", lang)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(LANGUAGES)
+
+    def __len__(self) -> int:
+        return len(LANGUAGES)
+
+
+@functools.cache
+def _flat(domain: str, lang: str) -> Mapping[str, str]:
+    return catalogue(domain, lang).flat()
+
+
+CATALOGUES: Mapping[str, Mapping[str, str]] = _GameCatalogues()
+"""The game's messages per language, key → template (read when first looked at)."""
 
 
 class MessageError(KeyError):
@@ -44,7 +69,7 @@ def check_language(lang: str) -> str:
     Raises ``ValueError`` for a language without a catalogue.
     """
     code = lang.strip().replace("_", "-").split("-")[0].lower()
-    if code not in CATALOGUES:
+    if code not in LANGUAGES:
         raise ValueError(f"no messages in language {lang!r}; available: {', '.join(LANGUAGES)}")
     return code
 
@@ -58,22 +83,46 @@ def placeholders(template: str) -> set[str]:
     return names
 
 
+def _fill(key: str, template: str, params: Mapping[str, object]) -> str:
+    try:
+        return template.format(**params)
+    except KeyError as error:
+        raise MessageError(f"message {key!r} needs the parameter {error.args[0]!r}") from None
+
+
 def translate(key: str, lang: str = DEFAULT_LANGUAGE, /, **params: object) -> str:
     """The message ``key`` in ``lang`` with ``params`` filled in.
 
     A key missing from ``lang`` falls back to English; a key missing from
     English, or a placeholder without a parameter, raises :class:`MessageError`.
     """
-    table = CATALOGUES.get(lang) or CATALOGUES[check_language(lang)]
-    template = table.get(key)
+    return _translate("game", key, lang, params)
+
+
+def translate_plural(key: str, count: int, lang: str = DEFAULT_LANGUAGE, /,
+                     **params: object) -> str:
+    """The form of the plural ``key`` that ``count`` takes in ``lang`` (gettext's rule)."""
+    return _plural("game", key, count, lang, params)
+
+
+def _translate(domain: str, key: str, lang: str, params: Mapping[str, object]) -> str:
+    code = lang if lang in LANGUAGES else check_language(lang)
+    template = _flat(domain, code).get(key)
     if template is None:
-        template = CATALOGUES[DEFAULT_LANGUAGE].get(key)
+        template = _flat(domain, DEFAULT_LANGUAGE).get(key)
         if template is None:
             raise MessageError(f"no message {key!r}")
-    try:
-        return template.format(**params)
-    except KeyError as error:
-        raise MessageError(f"message {key!r} needs the parameter {error.args[0]!r}") from None
+    return _fill(key, template, params)
+
+
+def _plural(domain: str, key: str, count: int, lang: str, params: Mapping[str, object]) -> str:
+    code = lang if lang in LANGUAGES else check_language(lang)
+    found: Catalogue
+    for found in (catalogue(domain, code), catalogue(domain, DEFAULT_LANGUAGE)):
+        template = found.plural(key, count)
+        if template is not None:
+            return _fill(key, template, params)
+    raise MessageError(f"no plural message {key!r}")
 
 
 class Messages:
@@ -84,19 +133,20 @@ class Messages:
     would clash with the English letters.
     """
 
-    def __init__(self, lang: str = DEFAULT_LANGUAGE) -> None:
+    def __init__(self, lang: str = DEFAULT_LANGUAGE, *, domain: str = "game") -> None:
         self.lang = check_language(lang)
+        self.domain = domain
         self.symbols = self.lang != "en"
 
     def __call__(self, key: str, /, **params: object) -> str:
-        return translate(key, self.lang, **params)
+        return _translate(self.domain, key, self.lang, params)
 
     def has(self, key: str) -> bool:
-        return key in CATALOGUES[self.lang]
+        return key in _flat(self.domain, self.lang)
 
     def plural(self, key: str, count: int, /, **params: object) -> str:
-        """``key.one`` when ``count`` is 1, else ``key.other``."""
-        return translate(f"{key}.{'one' if count == 1 else 'other'}", self.lang, **params)
+        """The plural ``key`` in the form for ``count`` ("1 card", "3 cards")."""
+        return _plural(self.domain, key, count, self.lang, params)
 
     def card(self, card: int) -> str:
         if self.symbols:
@@ -107,9 +157,11 @@ class Messages:
         return " ".join(self.card(c) for c in cards)
 
     def number(self, value: float, digits: int = 1) -> str:
-        """``57.2`` in English, ``57,2`` in Italian."""
-        text = f"{value:.{digits}f}"
-        return text.replace(".", ",") if self.lang == "it" else text
+        """``57.2`` in English, ``57,2`` in Italian (Babel's number symbols, no grouping)."""
+        from babel.numbers import format_decimal
+
+        pattern = "0." + "0" * digits if digits > 0 else "0"
+        return format_decimal(value, format=pattern, locale=self.lang)
 
     def join(self, items: Iterable[str]) -> str:
         """``a, b and c`` / ``a, b e c``."""
@@ -156,14 +208,20 @@ def parse_accept_language(header: str | None) -> list[tuple[str, float]]:
 
 
 def best_language(header: str | None, default: str = DEFAULT_LANGUAGE) -> str:
-    """The catalogue language that an ``Accept-Language`` header prefers (``*`` means any)."""
-    for tag, _ in parse_accept_language(header):
-        if tag == "*":
-            return default
-        code = tag.split("-")[0]
-        if code in CATALOGUES:
-            return code
-    return default
+    """The catalogue language that an ``Accept-Language`` header prefers (``*`` means any).
+
+    The match is Babel's :func:`~babel.core.negotiate_locale` over the header's languages
+    best first (``it-CH`` is served as ``it``); the ones after a ``*`` do not count.
+    """
+    tags = [tag for tag, _ in parse_accept_language(header)]
+    if "*" in tags:
+        tags = tags[:tags.index("*")]
+    if not tags:
+        return default
+    from babel.core import negotiate_locale
+
+    found = negotiate_locale(tags, LANGUAGES, sep="-")
+    return found.lower() if found else default
 
 
 def language_from_environment(environ: Mapping[str, str], default: str = DEFAULT_LANGUAGE) -> str:
@@ -172,7 +230,7 @@ def language_from_environment(environ: Mapping[str, str], default: str = DEFAULT
         value = environ.get(name, "")
         for item in value.split(":"):
             code = item.split(".")[0].split("_")[0].lower()
-            if code in CATALOGUES:
+            if code in LANGUAGES:
                 return code
             if code and code not in ("c", "posix"):
                 return default
@@ -192,4 +250,5 @@ __all__ = [
     "parse_accept_language",
     "placeholders",
     "translate",
+    "translate_plural",
 ]

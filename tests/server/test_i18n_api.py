@@ -8,9 +8,10 @@ from typing import Any
 import pytest
 from starlette.testclient import TestClient
 
-from ginrummy.i18n.web_en import WEB_EN
-from ginrummy.i18n.web_it import WEB_IT
+from ginrummy.i18n.catalogue import web_strings
 from tests.server.kit import running
+
+WEB_EN, WEB_IT = web_strings("en"), web_strings("it")
 
 PLACEHOLDER = re.compile(r"\{\{?\s*([A-Za-z_][\w.]*)\s*\}?\}")
 
@@ -27,8 +28,8 @@ def client(sqlite_db: str) -> Any:
 
 
 def test_web_catalogues_have_the_same_keys() -> None:
-    assert sorted(set(WEB_EN) - set(WEB_IT)) == [], "keys missing in web_it"
-    assert sorted(set(WEB_IT) - set(WEB_EN)) == [], "keys missing in web_en"
+    assert sorted(set(WEB_EN) - set(WEB_IT)) == [], "keys missing in Italian"
+    assert sorted(set(WEB_IT) - set(WEB_EN)) == [], "keys missing in English"
 
 
 def test_web_catalogues_have_the_same_placeholders_and_no_empty_string() -> None:

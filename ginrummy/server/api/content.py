@@ -1,12 +1,14 @@
 """The reading pages: ``/rules``, ``/tips`` and ``/faq``, in English and Italian.
 
 ``?lang=en`` or ``?lang=it`` picks the language, else the request's ``Accept-Language``
-(``<html lang>`` says which). The prose is in ``ginrummy/web/content/{page}.{lang}.html``;
-what depends on the rules engine is generated here, so the pages cannot drift from the
-code: the table of presets (from :data:`ginrummy.core.rules.PRESETS`, with the game catalogue's
-preset descriptions and option names), every option with its values in each preset, the
-knock limits of Oklahoma, and every number of the scoring examples, computed with the
-engine's own :func:`~ginrummy.core.result.score_hand` and :func:`~ginrummy.core.game.settle`.
+(``<html lang>`` says which). Each language has one source, under
+``ginrummy/i18n/locale/{lang}/``: the prose in ``pages/{page}.html`` and the words around
+it in the ``pages`` gettext catalogue, both read by :mod:`ginrummy.i18n.catalogue`. What
+depends on the rules engine is generated here, so the pages cannot drift from the code: the
+table of presets (from :data:`ginrummy.core.rules.PRESETS`, with the game catalogue's preset
+descriptions and option names), every option with its values in each preset, the knock
+limits of Oklahoma, and every number of the scoring examples, computed with the engine's
+own :func:`~ginrummy.core.result.score_hand` and :func:`~ginrummy.core.game.settle`.
 A fragment names a generated piece as ``[[name]]``.
 
 The pages share ``ginrummy/web/content/content.css`` (served at ``/content/content.css``)
@@ -33,213 +35,17 @@ from ginrummy.core.result import HandResult, score_hand
 from ginrummy.core.rules import CHOICES, DEALER_RULES, PRESETS, Rules, RulesError
 from ginrummy.core.scoring import Settlement, settle
 from ginrummy.i18n import LANGUAGE_NAMES, LANGUAGES, Messages, best_language
+from ginrummy.i18n.catalogue import page_source
 
 CONTENT_DIR = Path(__file__).resolve().parents[2] / "web" / "content"
 PAGES: tuple[str, ...] = ("rules", "tips", "faq")
 MARKER = re.compile(r"\[\[([A-Za-z0-9_.]+)\]\]")
 
-WORDS: dict[str, dict[str, str]] = {
-    "en": {
-        "title.rules": "Gin Rummy: the rules",
-        "title.tips": "Gin Rummy: tips for playing well",
-        "title.faq": "Gin Rummy: questions and answers",
-        "nav.rules": "Rules",
-        "nav.tips": "Tips",
-        "nav.faq": "FAQ",
-        "nav.game": "Back to the game",
-        "nav.language": "Language",
-        "nav.main": "Pages",
-        "footer": "The server deals and checks every move; these pages are made from the same "
-                  "rules it plays by.",
-        "col.preset": "preset",
-        "col.about": "in short",
-        "col.other": "also",
-        "col.option": "option",
-        "col.meaning": "what it does",
-        "col.values": "values",
-        "col.in_presets": "in the presets",
-        "col.upcard": "upcard",
-        "col.limit": "knock limit",
-        "col.line": "score line",
-        "col.seat0": "you",
-        "col.seat1": "opponent",
-        "value.range": "a whole number from {low} to {high}",
-        "value.range_none": "a whole number from {low} to {high}, or none",
-        "value.bool": "yes or no",
-        "value.all": "all",
-        "value.others": "the others",
-        "limit.gin_only": "gin only",
-        "limit.gin_only_option": "gin only, with the option",
-    },
-    "it": {
-        "title.rules": "Gin Rummy: le regole",
-        "title.tips": "Gin Rummy: consigli per giocare bene",
-        "title.faq": "Gin Rummy: domande frequenti",
-        "nav.rules": "Regole",
-        "nav.tips": "Consigli",
-        "nav.faq": "Domande frequenti",
-        "nav.game": "Torna al gioco",
-        "nav.language": "Lingua",
-        "nav.main": "Pagine",
-        "footer": "Il server distribuisce le carte e controlla ogni mossa; queste pagine nascono "
-                  "dalle stesse regole con cui gioca.",
-        "col.preset": "variante",
-        "col.about": "in breve",
-        "col.other": "inoltre",
-        "col.option": "opzione",
-        "col.meaning": "che cosa fa",
-        "col.values": "valori",
-        "col.in_presets": "nelle varianti",
-        "col.upcard": "carta scoperta",
-        "col.limit": "limite per bussare",
-        "col.line": "voce",
-        "col.seat0": "tu",
-        "col.seat1": "avversario",
-        "value.range": "un numero intero da {low} a {high}",
-        "value.range_none": "un numero intero da {low} a {high}, oppure nessuno",
-        "value.bool": "sì o no",
-        "value.all": "tutte",
-        "value.others": "le altre",
-        "limit.gin_only": "solo gin",
-        "limit.gin_only_option": "solo gin, con l'opzione",
-    },
-}
-"""The words of the page frame and the generated tables."""
+def words(lang: str) -> Messages:
+    """The words of the page frame and the generated tables, and what each option of
+    :class:`~ginrummy.core.rules.Rules` does (``option_help.{name}``): the ``pages`` catalogue."""
+    return Messages(lang, domain="pages")
 
-OPTION_HELP: dict[str, dict[str, str]] = {
-    "en": {
-        "knock_limit": "The most deadwood you may keep when you knock. 0 means that only gin "
-                       "ends a hand.",
-        "oklahoma": "Oklahoma Gin: the first upcard of each hand sets that hand's knock limit.",
-        "ace_upcard_gin_only": "Oklahoma: when the upcard is an ace, only gin ends the hand "
-                               "(without it, the limit is 1).",
-        "spade_double": "Oklahoma: when the upcard is a spade, the hand scores double, "
-                        "bonuses included.",
-        "extra_boxes": "Oklahoma: an undercut earns one extra box and gin two (twice as many "
-                       "with a spade upcard); they are paid like boxes at the end.",
-        "dealer_rule": "Who deals the next hand: the loser of the last one, its winner, or "
-                       "each player in turn. After a void hand the same dealer deals again.",
-        "eleven_card_deal": "The non-dealer gets eleven cards and the dealer ten, with no "
-                            "upcard; the non-dealer opens by discarding.",
-        "allow_discard_of_drawn_upcard": "You may throw back the card you have just taken "
-                                         "from the discard pile, in the same turn.",
-        "big_gin": "When all eleven cards form melds after your draw, you may lay them all "
-                   "down without discarding.",
-        "gin_bonus": "Points for gin, on top of the opponent's whole deadwood.",
-        "undercut_bonus": "Points for the defender who undercuts the knocker, on top of the "
-                          "difference.",
-        "big_gin_bonus": "Points for big gin, on top of the opponent's deadwood.",
-        "undercut_on_tie": "If the defender's count equals the knocker's, the defender "
-                           "undercuts. When off, equal counts score nothing.",
-        "fiftieth_card_action": "With two cards left in the stock, the player who did not "
-                                "throw the last discard may take it only to knock or go gin "
-                                "at once, and either may then discard that same card face "
-                                "down or must discard a different one; if it does not, or "
-                                "when the option is off, the hand is void.",
-        "first_dealer": "Who deals the first hand: the player who cuts the lower card, or the "
-                        "player who cuts the higher card chooses whether to deal (it is "
-                        "asked). At a table of three or more the lowest cut deals.",
-        "knocker_may_hide_melds": "When off, the knocker shows its hand arranged into as many "
-                                  "melds as it can: no set or run may stay among its deadwood, "
-                                  "though it still chooses among such arrangements. When on, "
-                                  "it may keep a meld unshown so that nothing can be laid off "
-                                  "on it.",
-        "max_turns_without_stock_draw": "A safeguard: this many turns in a row without a draw "
-                                        "from the stock void the hand.",
-        "discard_pile_draw_limit": "For comparisons with OpenSpiel: the hand is void when a "
-                                   "player would take from the discard pile once more after "
-                                   "this many takes. None: no limit.",
-        "void_on_second_returned_discard": "For comparisons with OpenSpiel: two discards in a "
-                                           "row that each throw back the card just taken void "
-                                           "the hand.",
-        "target": "The game total that ends the game.",
-        "box_bonus": "Points for every hand won, added at the end of the game and not "
-                     "counted towards the target.",
-        "game_bonus": "Points for the player who reaches the target.",
-        "shutout_rule": "What happens when the loser has not scored at all: nothing extra, "
-                        "the game bonus doubled, or the winner's whole score doubled.",
-        "max_hands": "The game ends after this many hands (void hands do not count); the "
-                     "higher total wins. None: no limit.",
-        "time_limit_minutes": "The game ends with the first hand that finishes after this "
-                              "many minutes; the higher total wins. None: no limit.",
-        "limit_awards_game_bonus": "When a hand or time limit ends the game before anyone "
-                                   "reached the target, the leader wins but gets no game bonus "
-                                   "and no shutout, unless this is on. With equal totals "
-                                   "nobody wins; the boxes still count at the settlement.",
-        "stake_per_point": "What the loser pays for each point of difference at the end. "
-                           "0: no stake.",
-    },
-    "it": {
-        "knock_limit": "Il massimo di punti morti che puoi tenere quando bussi. Con 0 solo il "
-                       "gin chiude la mano.",
-        "oklahoma": "Oklahoma Gin: la prima carta scoperta di ogni mano fissa il limite per "
-                    "bussare di quella mano.",
-        "ace_upcard_gin_only": "Oklahoma: se la carta scoperta è un asso, la mano si chiude "
-                               "solo con gin (altrimenti il limite è 1).",
-        "spade_double": "Oklahoma: se la carta scoperta è di picche, la mano vale doppio, "
-                        "bonus compresi.",
-        "extra_boxes": "Oklahoma: l'undercut vale un box in più e il gin due (il doppio con "
-                       "una carta scoperta di picche); a fine partita si pagano come i box.",
-        "dealer_rule": "Chi distribuisce la mano seguente: chi ha perso l'ultima, chi l'ha "
-                       "vinta, oppure a turno. Dopo una mano nulla distribuisce di nuovo lo "
-                       "stesso mazziere.",
-        "eleven_card_deal": "Chi non distribuisce riceve undici carte e il mazziere dieci, "
-                            "senza carta scoperta; chi non ha distribuito comincia scartando.",
-        "allow_discard_of_drawn_upcard": "Puoi riscartare nello stesso turno la carta appena "
-                                         "presa dalla pila degli scarti.",
-        "big_gin": "Se dopo aver pescato tutte e undici le carte formano combinazioni, puoi "
-                   "calarle tutte senza scartare.",
-        "gin_bonus": "Punti per il gin, oltre a tutti i punti morti dell'avversario.",
-        "undercut_bonus": "Punti per chi subisce la bussata e fa undercut, oltre alla "
-                          "differenza.",
-        "big_gin_bonus": "Punti per il big gin, oltre ai punti morti dell'avversario.",
-        "undercut_on_tie": "A punti morti pari vince l'avversario di chi ha bussato, con "
-                           "l'undercut. Se è disattivata, a parità nessuno segna.",
-        "fiftieth_card_action": "Con due carte rimaste nel tallone, l'ultimo scarto può "
-                                "prenderlo l'altro giocatore solo per bussare o fare gin "
-                                "subito, scartando coperta quella stessa carta oppure, a "
-                                "seconda dell'opzione, una carta diversa; se non lo fa, o se "
-                                "l'opzione è disattivata, la mano è nulla.",
-        "first_dealer": "Chi distribuisce la prima mano: chi alza la carta più bassa, oppure "
-                        "chi alza la carta più alta sceglie se distribuire (gli viene "
-                        "chiesto). Al tavolo in tre o più distribuisce chi alza la carta più "
-                        "bassa.",
-        "knocker_may_hide_melds": "Se è disattivata, chi bussa mostra la mano disposta nel "
-                                  "maggior numero possibile di combinazioni: tra le sue carte "
-                                  "spaiate non deve restare nessun tris né scala, anche se può "
-                                  "scegliere tra le disposizioni di questo tipo. Se è attiva, "
-                                  "può tenere nascosta una combinazione perché l'avversario "
-                                  "non ci attacchi carte.",
-        "max_turns_without_stock_draw": "Una salvaguardia: questo numero di turni di fila senza "
-                                        "pescare dal tallone rende nulla la mano.",
-        "discard_pile_draw_limit": "Per i confronti con OpenSpiel: la mano è nulla quando un "
-                                   "giocatore prenderebbe ancora dalla pila degli scarti dopo "
-                                   "averlo fatto questo numero di volte. Nessuno: senza limite.",
-        "void_on_second_returned_discard": "Per i confronti con OpenSpiel: due scarti di fila "
-                                           "che rimettono giù la carta appena presa rendono "
-                                           "nulla la mano.",
-        "target": "Il totale che chiude la partita.",
-        "box_bonus": "Punti per ogni mano vinta, aggiunti a fine partita e non contati per il "
-                     "traguardo.",
-        "game_bonus": "Punti per chi raggiunge il traguardo.",
-        "shutout_rule": "Che cosa succede se chi perde non ha segnato nemmeno un punto: "
-                        "niente di speciale, bonus partita raddoppiato, oppure tutto il "
-                        "punteggio del vincitore raddoppiato.",
-        "max_hands": "La partita finisce dopo questo numero di mani (le mani nulle non "
-                     "contano); vince il totale più alto. Nessuno: senza limite.",
-        "time_limit_minutes": "La partita finisce con la prima mano che termina dopo questi "
-                              "minuti; vince il totale più alto. Nessuno: senza limite.",
-        "limit_awards_game_bonus": "Quando il limite di mani o di tempo chiude la partita prima "
-                                   "che qualcuno raggiunga il traguardo, chi è in testa vince "
-                                   "ma non prende il bonus partita né il cappotto, a meno che non "
-                                   "sia attiva questa opzione. A totali pari non vince nessuno; i "
-                                   "box contano comunque nel conto finale.",
-        "stake_per_point": "Quanto paga chi perde per ogni punto di differenza a fine partita. "
-                           "0: senza posta.",
-    },
-}
-"""What each option of :class:`~ginrummy.core.rules.Rules` does, in each language (a test checks
-that every option has its sentence)."""
 
 TABLE_COLUMNS = ("knock_limit", "gin_bonus", "undercut_bonus", "box_bonus", "game_bonus",
                  "target", "dealer_rule")
@@ -339,9 +145,9 @@ def _other(rules: Rules, name: str, m: Messages) -> str:
 
 
 def presets_table(lang: str) -> str:
-    m, w = Messages(lang), WORDS[lang]
-    head = [w["col.preset"], w["col.about"]] + [_esc(m(f"option.{n}")) for n in TABLE_COLUMNS]
-    head.append(w["col.other"])
+    m, w = Messages(lang), words(lang)
+    head = [w("col.preset"), w("col.about")] + [_esc(m(f"option.{n}")) for n in TABLE_COLUMNS]
+    head.append(w("col.other"))
     rows = []
     for name, rules in PRESETS.items():
         cells = [f'<strong id="preset-{name}">{_esc(preset_title(name, m))}</strong>',
@@ -364,33 +170,32 @@ def presets_table(lang: str) -> str:
 
 
 def _values(name: str, lang: str) -> str:
-    m, w = Messages(lang), WORDS[lang]
+    m, w = Messages(lang), words(lang)
     default = getattr(BASE, name)
     if isinstance(default, bool):
-        return w["value.bool"]
+        return w("value.bool")
     if name in CHOICES:
         return "; ".join(m(f"{name}.{v}") for v in CHOICES[name])
     found = option_range(name)
     if found is None:
         return "–"
     nullable = default is None or name in ("max_hands", "time_limit_minutes")
-    return w["value.range_none" if nullable else "value.range"].format(low=found[0],
-                                                                      high=found[1])
+    return w("value.range_none" if nullable else "value.range", low=found[0], high=found[1])
 
 
 def _by_preset(name: str, lang: str) -> str:
     """The option's value in each preset, presets with the same value together."""
-    m, w = Messages(lang), WORDS[lang]
+    m, w = Messages(lang), words(lang)
     groups: dict[str, list[str]] = {}
     for preset, rules in PRESETS.items():
         groups.setdefault(value_text(rules, name, m), []).append(preset)
     if len(groups) == 1:
-        return f"{w['value.all']}: {_esc(next(iter(groups)))}"
+        return f"{w('value.all')}: {_esc(next(iter(groups)))}"
     ordered = sorted(groups.items(), key=lambda item: len(item[1]))
     parts = []
     for index, (text, presets) in enumerate(ordered):
         if index == len(ordered) - 1 and len(presets) > 2:
-            who = w["value.others"]
+            who = w("value.others")
         else:
             who = ", ".join(f'<a href="#preset-{p}">{_esc(preset_title(p, m))}</a>'
                             for p in presets)
@@ -399,29 +204,29 @@ def _by_preset(name: str, lang: str) -> str:
 
 
 def options_table(lang: str) -> str:
-    m, w = Messages(lang), WORDS[lang]
-    head = [w["col.option"], w["col.meaning"], w["col.values"], w["col.in_presets"]]
+    m, w = Messages(lang), words(lang)
+    head = [w("col.option"), w("col.meaning"), w("col.values"), w("col.in_presets")]
     rows = []
     for name in option_names():
         label = f'{_esc(m(f"option.{name}"))}<br><code id="option-{name}">{name}</code>'
-        rows.append([label, _esc(OPTION_HELP[lang][name]), _esc(_values(name, lang)),
+        rows.append([label, _esc(words(lang)(f"option_help.{name}")), _esc(_values(name, lang)),
                      _by_preset(name, lang)])
     return _table(head, rows, css="options")
 
 
 def oklahoma_table(lang: str) -> str:
     """The knock limit set by each rank of upcard (R32)."""
-    w = WORDS[lang]
+    w = words(lang)
     rules = Rules.preset("oklahoma")
     gin_only = Rules.preset("oklahoma_online")
-    head = [w["col.upcard"], w["col.limit"]]
+    head = [w("col.upcard"), w("col.limit")]
     rows = []
     for rank in range(13):
         card = rank  # clubs: the suit does not change the limit
         limit = rules.knock_limit_for(card)
         text = str(limit)
         if rank == 0 and gin_only.knock_limit_for(card) == 0:
-            text += f" ({w['limit.gin_only_option']})"
+            text += f" ({w('limit.gin_only_option')})"
         rows.append([_esc(RANKS[rank].replace("T", "10")), _esc(text)])
     return _table(head, rows, css="compact")
 
@@ -519,11 +324,11 @@ def _settle_label(label: str, rules: Rules, m: Messages) -> str:
 
 
 def sheet_table(name: str, lang: str) -> str:
-    m, w = Messages(lang), WORDS[lang]
+    m, w = Messages(lang), words(lang)
     sheet = sheets()[name]
     rows = [[_esc(_settle_label(line.label, sheet.rules, m)), str(line.values[0]),
              str(line.values[1])] for line in sheet.lines()]
-    return _table([w["col.line"], w["col.seat0"], w["col.seat1"]], rows, css="sheet")
+    return _table([w("col.line"), w("col.seat0"), w("col.seat1")], rows, css="sheet")
 
 
 def dealer_presets(lang: str) -> str:
@@ -580,9 +385,8 @@ class ContentError(RuntimeError):
 
 @functools.lru_cache(maxsize=16)
 def fragment(page: str, lang: str) -> str:
-    path = CONTENT_DIR / f"{page}.{lang}.html"
     try:
-        return path.read_text(encoding="utf-8")
+        return page_source(page, lang)
     except OSError as failure:
         raise ContentError(f"page {page!r} in {lang!r}: {failure}") from None
 
@@ -602,11 +406,11 @@ def render(page: str, lang: str) -> str:
     """The whole HTML page ``page`` in ``lang``."""
     if page not in PAGES or lang not in LANGUAGES:
         raise ContentError(f"no page {page!r} in {lang!r}")
-    w = WORDS[lang]
+    w = words(lang)
     body = fill(fragment(page, lang), generated(lang))
     nav = " ".join(
-        (f'<a href="/{p}?lang={lang}" aria-current="page">{w["nav." + p]}</a>' if p == page
-         else f'<a href="/{p}?lang={lang}">{w["nav." + p]}</a>') for p in PAGES)
+        (f'<a href="/{p}?lang={lang}" aria-current="page">{w("nav." + p)}</a>' if p == page
+         else f'<a href="/{p}?lang={lang}">{w("nav." + p)}</a>') for p in PAGES)
     switch = " ".join(
         (f'<strong lang="{code}">{LANGUAGE_NAMES[code]}</strong>' if code == lang else
          f'<a href="/{page}?lang={code}" hreflang="{code}" lang="{code}" '
@@ -614,7 +418,7 @@ def render(page: str, lang: str) -> str:
     alternates = "\n".join(
         f'<link rel="alternate" hreflang="{code}" href="/{page}?lang={code}">'
         for code in LANGUAGES if code != lang)
-    title = w[f"title.{page}"]
+    title = w(f"title.{page}")
     return f"""<!doctype html>
 <html lang="{lang}">
 <head>
@@ -627,15 +431,15 @@ def render(page: str, lang: str) -> str:
 </head>
 <body class="page-{page}">
 <header class="top">
-<a class="back" href="/">{w["nav.game"]}</a>
-<nav aria-label="{w["nav.main"]}">{nav}</nav>
-<p class="languages" aria-label="{w["nav.language"]}">{switch}</p>
+<a class="back" href="/">{w("nav.game")}</a>
+<nav aria-label="{w("nav.main")}">{nav}</nav>
+<p class="languages" aria-label="{w("nav.language")}">{switch}</p>
 </header>
 <main>
 <h1>{_esc(title)}</h1>
 {body}
 </main>
-<footer><p>{w["footer"]} <a href="/">{w["nav.game"]}</a></p></footer>
+<footer><p>{w("footer")} <a href="/">{w("nav.game")}</a></p></footer>
 </body>
 </html>
 """

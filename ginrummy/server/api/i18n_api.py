@@ -1,8 +1,8 @@
 """The browser client's strings over HTTP: ``GET /api/i18n`` and ``GET /api/i18n/{lang}``.
 
-The catalogues are the dicts ``WEB_EN`` and ``WEB_IT`` of :mod:`ginrummy.i18n.web_en` and
-:mod:`ginrummy.i18n.web_it` (the client's own strings; the game's messages are in
-:mod:`ginrummy.i18n`). Answers:
+The strings are compiled from the gettext catalogues by
+:func:`ginrummy.i18n.catalogue.web_strings` (the ``web`` domain, and the keys of the ``game``
+domain the client shows too), a plural's forms as ``key.one`` and ``key.other``. Answers:
 
 - ``GET /api/i18n``: ``{"languages": ["en", "it"], "names": {"en": "English", ...},
   "preferred": "it"}``, ``preferred`` from the request's ``Accept-Language``;
@@ -15,26 +15,26 @@ Templates use ``{name}`` placeholders, the same in both languages.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
-from collections.abc import Mapping
 from typing import Any
 
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
-from ginrummy.i18n import LANGUAGE_NAMES, best_language
-from ginrummy.i18n.web_en import WEB_EN
-from ginrummy.i18n.web_it import WEB_IT
+from ginrummy.i18n import LANGUAGE_NAMES, LANGUAGES, best_language
+from ginrummy.i18n.catalogue import web_strings as compiled_strings
 from ginrummy.server.api.http_api import HTTPError
 
-WEB_CATALOGUES: dict[str, Mapping[str, str]] = {"en": WEB_EN, "it": WEB_IT}
-"""The browser client's strings per language."""
+WEB_CATALOGUES: tuple[str, ...] = LANGUAGES
+"""The languages of the browser client's strings."""
 
 
+@functools.lru_cache(maxsize=len(LANGUAGES))
 def _body(lang: str) -> tuple[bytes, str]:
-    """The JSON answer for ``lang`` and its ETag (computed per request: the dicts are small)."""
-    data = {"lang": lang, "strings": dict(WEB_CATALOGUES[lang])}
+    """The JSON answer for ``lang`` and its ETag (made once: the catalogues do not change)."""
+    data = {"lang": lang, "strings": compiled_strings(lang)}
     body = json.dumps(data, ensure_ascii=False, separators=(",", ":"), sort_keys=True).encode()
     return body, '"' + hashlib.sha256(body).hexdigest()[:32] + '"'
 

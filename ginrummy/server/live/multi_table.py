@@ -26,7 +26,6 @@ from ginrummy.core.views import PlayerView, view_of
 from ginrummy.server.live.table import parse_action_message
 from ginrummy.server.live.table_base import BaseTable, ComputerMove, EventRef, check_commitment
 from ginrummy.server.storage.fairness import FairRow, deck_of, draw, slot_of
-from ginrummy.server.storage.multi_records import canonical_table_record
 from ginrummy.server.storage.multi_replay import (
     MultiPosition,
     replay,
@@ -35,6 +34,7 @@ from ginrummy.server.storage.multi_replay import (
     table_of,
     waiting_for_deal,
 )
+from ginrummy.server.storage.records import canonical_record
 from ginrummy.server.storage.store import LogEntry, SeatRow, StoredGame
 from ginrummy.server.wire import multi_payload
 from ginrummy.server.wire.protocol import ClientError, Message
@@ -241,9 +241,9 @@ class MultiTable(BaseTable[MultiPosition]):
                              seats: Sequence[SeatRow]) -> tuple[str, dict[str, Any], str | None]:
         record = None
         if final.game.is_over and not self.game.is_over:
-            record = canonical_table_record(self.id, self.level,
-                                            [(s.kind, s.name) for s in seats], final.game,
-                                            self.decks, self.fair | staged)
+            record = canonical_record(self.id, "table", self.level,
+                                      [(s.kind, s.name) for s in seats], final.game,
+                                      self.fair | staged, self.decks)
         return table_status(final), table_summary(final, seats), record
 
     # ------------------------------------------------------------ the computer

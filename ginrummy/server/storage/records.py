@@ -136,7 +136,7 @@ def rebuilt_record(engine: Engine, game_id: str) -> str:
         raise LookupError(f"game {game_id} is not in the database")
     seats = [(s.kind, s.name) for s in stored.seats]
     if stored.row.kind == "table":
-        from ginrummy.server.storage.multi_replay import replay as replay_table
+        from ginrummy.server.storage.replay import replay as replay_table
 
         table_rules = TableRules.from_dict(stored.row.rules)
         game = replay_table(table_rules, stored.row.cut, stored.decks, stored.log)[-1].game

@@ -165,8 +165,7 @@ def make_agent_named(name: str, seed: int) -> Any:
 
 def save_text(game: Any, setup: Setup) -> str:
     """A saved game: the setup, then the game record of :mod:`ginrummy.format.record`."""
-    from ginrummy.format.record import dump_record
-    from ginrummy.format.table_record import dump_table_record
+    from ginrummy.format.replay import dump_record
 
     head = {
         "format": SAVE_FORMAT,
@@ -180,7 +179,7 @@ def save_text(game: Any, setup: Setup) -> str:
         "client_seed": setup.client_seed,
     }
     fields = [f"  {json.dumps(k)}: {json.dumps(v, ensure_ascii=False)}" for k, v in head.items()]
-    dump = dump_record if game.players == 2 else dump_table_record
+    dump = dump_record if game.players == 2 else dump_record
     record = dump(game).strip().replace("\n", "\n  ")
     return "{\n" + ",\n".join([*fields, f'  "record": {record}']) + "\n}\n"
 
@@ -191,10 +190,11 @@ class SaveError(ValueError):
 
 def load_saved(text: str) -> tuple[Any, Setup | None]:
     """The game of a saved file and its setup; a bare game record gives no setup."""
-    from ginrummy.format.record import RecordError, record_from_dict, replay
-    from ginrummy.format.table_record import FORMAT as TABLE_FORMAT
-    from ginrummy.format.table_record import record_from_dict as table_record_from_dict
-    from ginrummy.format.table_record import replay as table_replay
+    from ginrummy.format.record import TABLE_FORMAT_V1 as TABLE_FORMAT
+    from ginrummy.format.record import RecordError, record_from_dict
+    from ginrummy.format.record import record_from_dict as table_record_from_dict
+    from ginrummy.format.replay import replay
+    from ginrummy.format.replay import replay as table_replay
 
     try:
         data = json.loads(text)

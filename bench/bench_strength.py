@@ -28,15 +28,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ginrummy.agents.base import Agent, best_layout_action
-from ginrummy.core.actions import (
-    BIG_GIN,
-    DISCARD_BASE,
-    DRAW_DISCARD,
-    DRAW_STOCK,
-    KNOCK_BASE,
-    PASS,
-    Action,
-)
+from ginrummy.core import actions
+from ginrummy.core.actions import BIG_GIN, DRAW_DISCARD, DRAW_STOCK, KNOCK_BASE, PASS, Action
 from ginrummy.core.cards import cards_of
 from ginrummy.core.game import Game, cut_for_deal, prefers_to_deal
 from ginrummy.core.hand import Phase, shuffled_deck
@@ -76,10 +69,10 @@ class SimpleStandIn:
         least = min(values.values())
         best = [c for c in options if values[c] == least]
         card = best[self.rng.randrange(len(best))]
-        if KNOCK_BASE + card in legal:
-            return KNOCK_BASE + card
-        if DISCARD_BASE + card in legal:
-            return DISCARD_BASE + card
+        if actions.knock(card) in legal:
+            return actions.knock(card)
+        if actions.discard(card) in legal:
+            return actions.discard(card)
         return next(a for a in legal if a >= KNOCK_BASE)
 
 

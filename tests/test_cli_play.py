@@ -11,14 +11,14 @@ from pathlib import Path
 import pytest
 from handbuilder import deck_for, mask
 
-from ginrummy.agents.base import best_layout_action
+from ginrummy.agents.base import best_layout_action, least_deadwood_knock
 from ginrummy.cli import main
 from ginrummy.cli.play import deck_for as play_deck
 from ginrummy.cli.play import load_saved
-from ginrummy.core.actions import DRAW_STOCK, KNOCK_BASE, LAYOFF_BASE, PASS
+from ginrummy.core import actions
+from ginrummy.core.actions import DRAW_STOCK, PASS
 from ginrummy.core.game import Cut, Game
 from ginrummy.core.hand import Phase
-from ginrummy.core.melds import min_deadwood
 from ginrummy.core.rules import Rules
 from ginrummy.core.views import PlayerView
 from ginrummy.i18n import Messages
@@ -240,10 +240,10 @@ class KnockAtOnce:
             return PASS
         if DRAW_STOCK in view.legal:
             return DRAW_STOCK
-        knocks = [a for a in view.legal if KNOCK_BASE <= a < LAYOFF_BASE]
+        knocks = [a for a in view.legal if actions.is_knock(a)]
         hand = view.hand
         if knocks:
-            return min(knocks, key=lambda a: min_deadwood(hand & ~(1 << (a - KNOCK_BASE))))
+            return least_deadwood_knock(hand, knocks)
         return view.legal[0]
 
 

@@ -37,16 +37,8 @@ from typing import Any
 from ginrummy.agents.base import Agent, best_layout_action, only_action
 from ginrummy.agents.expert import ExpertAgent, ExpertParams
 from ginrummy.agents.montecarlo import MonteCarloAgent
-from ginrummy.core.actions import (
-    BIG_GIN,
-    DISCARD_BASE,
-    DRAW_DISCARD,
-    DRAW_STOCK,
-    KNOCK_BASE,
-    LAYOFF_BASE,
-    PASS,
-    Action,
-)
+from ginrummy.core import actions
+from ginrummy.core.actions import BIG_GIN, DRAW_DISCARD, DRAW_STOCK, PASS, Action
 from ginrummy.core.cards import CARD_VALUES
 from ginrummy.core.hand import Phase
 from ginrummy.core.melds import best_arrangement, min_deadwood
@@ -90,15 +82,16 @@ class BeginnerAgent:
         if BIG_GIN in legal:
             return BIG_GIN
         hand = view.hand
-        knocks = [a for a in legal if KNOCK_BASE <= a < LAYOFF_BASE]
+        knocks = [a for a in legal if actions.is_knock(a)]
         if knocks:
-            return min(knocks, key=lambda a: (min_deadwood(hand & ~(1 << (a - KNOCK_BASE))), a))
-        options = [a - DISCARD_BASE for a in legal if DISCARD_BASE <= a < KNOCK_BASE]
+            return min(knocks, key=lambda a: (min_deadwood(hand & ~(1 << actions.action_card(a))),
+                                              a))
+        options = actions.discard_cards(legal)
         unmatched = best_arrangement(hand).unmatched
         loose = [c for c in options if unmatched >> c & 1] or options
         if self.rng.random() < self.slips:
-            return DISCARD_BASE + loose[self.rng.randrange(len(loose))]
-        return DISCARD_BASE + max(loose, key=lambda c: (CARD_VALUES[c], c))
+            return actions.discard(loose[self.rng.randrange(len(loose))])
+        return actions.discard(max(loose, key=lambda c: (CARD_VALUES[c], c)))
 
 
 def make_level(level: int, seed: int | None = None, **params: Any) -> Agent:

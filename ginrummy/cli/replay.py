@@ -120,7 +120,7 @@ def _show(step: Step, viewer: int | None, out: TextIO) -> None:
 
 def _action_text(before: HandState, after: HandState, seat: int, action: int,
                  viewer: int | None) -> str:
-    from ginrummy.core.actions import DRAW_DISCARD, DRAW_STOCK, KNOCK_BASE, LAYOFF_BASE, action_name
+    from ginrummy.core.actions import DRAW_DISCARD, DRAW_STOCK, action_name, is_knock
     from ginrummy.core.cards import card_name
 
     hidden = viewer is not None and viewer != seat and not after.is_over
@@ -129,7 +129,7 @@ def _action_text(before: HandState, after: HandState, seat: int, action: int,
         return "stock" if hidden else f"stock (drew {card_name(drawn)})"
     if action == DRAW_DISCARD and before.pile:
         return f"take {card_name(before.pile[-1])}"
-    if KNOCK_BASE <= action < LAYOFF_BASE and hidden:
+    if is_knock(action) and hidden:
         return "knock (discard face down)"
     return action_name(action)
 

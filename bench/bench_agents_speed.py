@@ -22,16 +22,14 @@ and the sim's bookkeeping.
 from __future__ import annotations
 
 import argparse
-import datetime
 import os
-import platform
 import statistics
 import sys
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from bench.bench_deadwood import _versions, write_section
+from bench.report import add_write_flag, cpu, publish, report_head
 
 TARGET = 1000
 """Issue 3: simple vs simple, --jobs 1, full hands per second."""
@@ -184,26 +182,22 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help="hands per round of OpenSpiel's bot against itself")
     parser.add_argument("--no-openspiel", action="store_true",
                         help="do not time OpenSpiel's bot")
-    parser.add_argument("--write", action="store_true", help="record in bench/RESULTS.md")
+    add_write_flag(parser)
     args = parser.parse_args(argv)
     bot_hands = 0 if args.no_openspiel else args.bot_hands
     lines, _ = run(args.hands, args.rounds, args.seed, args.jobs, bot_hands)
-    machine = f"{platform.system()} {platform.machine()}, {os.cpu_count()} cores"
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+    command = (f"python -m bench.bench_agents_speed --hands {args.hands} --rounds {args.rounds} "
+               f"--seed {args.seed} --bot-hands {args.bot_hands}"
+               + (" --no-openspiel" if args.no_openspiel else "")
+               + (f" --jobs {args.jobs}" if args.jobs > 1 else ""))
+    machine = f"{cpu()} (load average {load:.1f} at the end)"
     body = [
-        f"Machine: {machine} (load average {load:.1f} at the end); {_versions()}.",
-        f"Command: `python -m bench.bench_agents_speed --hands {args.hands} "
-        f"--rounds {args.rounds} --seed {args.seed} --bot-hands {args.bot_hands}"
-        + (" --no-openspiel" if args.no_openspiel else "")
-        + (f" --jobs {args.jobs}`" if args.jobs > 1 else "`"),
-        "",
+        *report_head(command, machine),
         *lines,
         "",  # keeps a blank line before the next section of RESULTS.md
     ]
-    print("\n".join(body))
-    if args.write:
-        write_section(f"## bench_agents_speed {datetime.date.today().isoformat()}", body)
-        print("written to bench/RESULTS.md")
+    publish("bench_agents_speed", body, args.write)
     return 0
 
 

@@ -32,10 +32,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
-import datetime
 import json
-import os
-import platform
 import shlex
 import signal
 import statistics
@@ -52,7 +49,6 @@ from typing import Any
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidStatus, WebSocketException
 
-from bench.bench_deadwood import _versions, write_section
 from bench.bench_server_load import (
     choose,
     free_port,
@@ -61,6 +57,7 @@ from bench.bench_server_load import (
     percentile,
     wait_up,
 )
+from bench.report import add_write_flag, publish, report_head
 
 PLAYER = "127.0.0.9"
 FLOODER = "127.0.0.2"
@@ -477,7 +474,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--before", default=None, metavar="COMMAND",
                         help="the same runs against this gin too (e.g. the code before the "
                         "limits: 'env PYTHONPATH=/tmp/old python -m ginrummy.cli')")
-    parser.add_argument("--write", action="store_true", help="record in bench/RESULTS.md")
+    add_write_flag(parser)
     args = parser.parse_args(argv)
     plan: list[str | None] = [None, *args.floods]
     gin = shlex.split(args.gin) if args.gin else gin_command()
@@ -497,9 +494,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         after.append(one(flood, gin, "after"))
     command = (f"python -m bench.bench_server_flood --seconds {args.seconds:g} --think "
                f"{args.think:g}" + (f" --before '{args.before}'" if args.before else ""))
-    cpu = f"{platform.system()} {platform.machine()}, {os.cpu_count()} cores"
-    body = [f"Machine: {cpu}; {_versions()}.", f"Command: `{command}`", "",
-            *table(after, before), "",
+    body = [*report_head(command), *table(after, before), "",
             f"Each row is a fresh `gin serve --computer-delay 0` (SQLite) with its default "
             f"limits; a {args.seconds:g} s window. `moves`, p50/p99: the other player's moves "
             f"(against the level-1 computer, {args.think:g} s between moves) from the send to "
@@ -511,10 +506,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     errors = {r.flood: r.player_errors for r in [*(before or []), *after] if r.player_errors}
     if errors:
         body.append(f"The player's errors: {errors}.")
-    print("\n".join(body))
-    if args.write:
-        write_section(f"## bench_server_flood {datetime.date.today().isoformat()}", body)
-        print("written to bench/RESULTS.md")
+    publish("bench_server_flood", body, args.write)
     return 0
 
 

@@ -29,7 +29,7 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from bench.report import add_write_flag, cpu, publish, report_head
+from bench.report import add_sample_flags, add_write_flag, cpu, publish, report_head
 
 TARGET = 1000
 """Issue 3: simple vs simple, --jobs 1, full hands per second."""
@@ -173,9 +173,8 @@ def run(hands: int, rounds: int, seed: int, jobs: int, bot_hands: int = 0
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--hands", type=int, default=2000, help="hands per round and row")
-    parser.add_argument("--rounds", type=int, default=5)
-    parser.add_argument("--seed", type=int, default=20261129)
+    add_sample_flags(parser, hands=2000, hands_help="hands per round and row", rounds=5,
+                     seed=20261129)
     parser.add_argument("--jobs", type=int, default=1,
                         help="also time simple vs simple with this many processes (if > 1)")
     parser.add_argument("--bot-hands", type=int, default=1000,

@@ -28,7 +28,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from bench.peers import mask, openspiel_deadwood, rlcard_deadwood
-from bench.report import add_write_flag, publish, report_head
+from bench.report import add_sample_flags, add_write_flag, publish, report_head, with_notes
 
 Prepare = Callable[[Sequence[Sequence[int]]], Callable[[], Any]]
 
@@ -207,9 +207,8 @@ def _table(
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--hands", type=int, default=2000, help="fresh hands per round")
-    parser.add_argument("--rounds", type=int, default=7)
-    parser.add_argument("--seed", type=int, default=20240601)
+    add_sample_flags(parser, hands=2000, hands_help="fresh hands per round", rounds=7,
+                     seed=20240601)
     parser.add_argument("--batch", type=int, default=200_000,
                         help="hands per deadwood_many call in the large-batch row (0: skip)")
     add_write_flag(parser)
@@ -217,8 +216,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     lines, notes = run(args.hands, args.rounds, args.seed, args.batch)
     command = (f"python -m bench.bench_deadwood --hands {args.hands} --rounds {args.rounds} "
                f"--seed {args.seed} --batch {args.batch}")
-    body = [*report_head(command), *lines, *[f"Note: {n}" for n in notes]]
-    publish("bench_deadwood", body, args.write)
+    publish("bench_deadwood", [*report_head(command), *with_notes(lines, notes)], args.write)
     return 0
 
 

@@ -19,7 +19,7 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 
-from bench.report import add_write_flag, publish, report_head
+from bench.report import add_sample_flags, add_write_flag, publish, report_head, with_notes
 
 PlayHands = Callable[[int, random.Random], int]
 """Plays n hands with the rng; returns the number of decisions made."""
@@ -129,16 +129,14 @@ def run(hands: int, rounds: int, seed: int) -> tuple[list[str], list[str]]:
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--hands", type=int, default=1000, help="hands per round and engine")
-    parser.add_argument("--rounds", type=int, default=5)
-    parser.add_argument("--seed", type=int, default=20241129)
+    add_sample_flags(parser, hands=1000, hands_help="hands per round and engine", rounds=5,
+                     seed=20241129)
     add_write_flag(parser)
     args = parser.parse_args(argv)
     lines, notes = run(args.hands, args.rounds, args.seed)
     command = (f"python -m bench.bench_hands --hands {args.hands} --rounds {args.rounds} "
                f"--seed {args.seed}")
-    body = [*report_head(command), *lines, *[f"Note: {n}" for n in notes]]
-    publish("bench_hands", body, args.write)
+    publish("bench_hands", [*report_head(command), *with_notes(lines, notes)], args.write)
     return 0
 
 

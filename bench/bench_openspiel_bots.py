@@ -34,7 +34,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from bench.report import add_write_flag, publish, report_head
+from bench.report import add_write_flag, publish, report_head, with_notes
 
 DEFAULT_AGENTS = ("random", "simple", "greedy", "expert")
 """Measured when registered; ``montecarlo`` only on request (``--agents``), being slow."""
@@ -312,8 +312,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     command = (f"python -m bench.bench_openspiel_bots --hands {args.hands} "
                f"--bot-hands {args.bot_hands} --rounds {args.rounds} --agents {','.join(agents)} "
                f"--seed {args.seed}")
-    body = [*report_head(command), *lines, *[f"Note: {n}" for n in notes]]
-    publish("bench_openspiel_bots", body, args.write)
+    publish("bench_openspiel_bots", [*report_head(command), *with_notes(lines, notes)],
+            args.write)
     return 0
 
 

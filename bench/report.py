@@ -19,6 +19,18 @@ def add_write_flag(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--write", action="store_true", help="record in bench/RESULTS.md")
 
 
+def add_sample_flags(parser: argparse.ArgumentParser, *, hands: int, hands_help: str,
+                     rounds: int, seed: int) -> None:
+    """``--hands``, ``--rounds`` and ``--seed``: how much a timing run plays, from which seed."""
+    parser.add_argument("--hands", type=int, default=hands, help=hands_help)
+    parser.add_argument("--rounds", type=int, default=rounds)
+    parser.add_argument("--seed", type=int, default=seed)
+
+
+def with_notes(lines: list[str], notes: list[str]) -> list[str]:
+    return [*lines, *[f"Note: {note}" for note in notes]]
+
+
 def cpu() -> str:
     return f"{platform.system()} {platform.machine()}, {os.cpu_count()} cores"
 

@@ -18,7 +18,8 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from typing import TYPE_CHECKING, TextIO
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, Any, TextIO
 
 if TYPE_CHECKING:
     from ginrummy.core.actions import Action
@@ -64,23 +65,40 @@ def run(args: argparse.Namespace, out: TextIO | None = None, keys: TextIO | None
         record = read_any(text)
         _header(record.rules.name,
                 record.cut.describe(record.rules.first_dealer == "high_cut_chooses"), out)
-        final = start_of(record)
-        for step in walk(record):
-            _show(step, viewer, out)
-            final = step.game
-            if args.step:
-                out.flush()
-                if keys.readline().strip().lower() in ("q", "quit"):
-                    return 0
+        final = _show_steps(walk(record), _show, start_of(record), args, out, keys)
     except RecordError as error:
-        out.flush()
-        print(f"gin replay: {args.file}: {error}", file=sys.stderr)
-        return 2
-    except BrokenPipeError:  # the reader went away (| head, or quitting a pager)
-        if out is sys.stdout:
-            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        return 0
-    _footer(final, out)
+        return _unreadable(args.file, error, out)
+    except BrokenPipeError:
+        return _reader_gone(out)
+    if final is not None:
+        _footer(final, out)
+    return 0
+
+
+def _show_steps(steps: Iterable[Any], show: Callable[[Any, int | None, TextIO], None],
+                start: Any, args: argparse.Namespace, out: TextIO, keys: TextIO) -> Any:
+    """Show each step; the game after the last one, or None if the reader quits at a pause."""
+    game = start
+    for step in steps:
+        show(step, args.seat, out)
+        game = step.game
+        if args.step:
+            out.flush()
+            if keys.readline().strip().lower() in ("q", "quit"):
+                return None
+    return game
+
+
+def _unreadable(path: str, error: Exception, out: TextIO) -> int:
+    out.flush()
+    print(f"gin replay: {path}: {error}", file=sys.stderr)
+    return 2
+
+
+def _reader_gone(out: TextIO) -> int:
+    """The reader went away (| head, or quitting a pager): the rest goes nowhere, quietly."""
+    if out is sys.stdout:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
     return 0
 
 
@@ -219,23 +237,14 @@ def _run_table(args: argparse.Namespace, text: str, out: TextIO, keys: TextIO) -
             f"two teams of {table.team_size} (R34, R35): even players are team 0, odd team 1")
         print(f"Rules: {table.rules.name}; {kind}; target {table.target}", file=out)
         print(f"Cut: {record.cut.describe()}", file=out)
-        game = start_table_game(table, record.cut)
-        for step in walk_table(record):
-            _show_table_step(step, args.seat, out)
-            game = step.game
-            if args.step:
-                out.flush()
-                if keys.readline().strip().lower() in ("q", "quit"):
-                    return 0
+        start = start_table_game(table, record.cut)
+        game = _show_steps(walk_table(record), _show_table_step, start, args, out, keys)
     except RecordError as error:
-        out.flush()
-        print(f"gin replay: {args.file}: {error}", file=sys.stderr)
-        return 2
+        return _unreadable(args.file, error, out)
     except BrokenPipeError:
-        if out is sys.stdout:
-            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        return 0
-    _table_footer(game, out)
+        return _reader_gone(out)
+    if game is not None:
+        _table_footer(game, out)
     return 0
 
 

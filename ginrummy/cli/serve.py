@@ -38,37 +38,6 @@ class RedactTokens(logging.Filter):
         return True
 
 
-_LIMITS: tuple[tuple[str, type, object, str, str], ...] = (
-    ("--request-limit", float, 600.0, "N",
-     "requests a minute to the HTTP API per address (default: 600)"),
-    ("--create-limit", float, 20.0, "N",
-     "games one address may create a minute (default: 20)"),
-    ("--hint-limit", float, 30.0, "N",
-     "hints a minute, per address and per seat (default: 30)"),
-    ("--events-limit", float, 30.0, "N",
-     "/events pages a minute, per address and per token (default: 30)"),
-    ("--sockets-per-game", int, 64, "N",
-     "WebSockets open at one game, players and watchers (default: 64)"),
-    ("--sockets-per-address", int, 16, "N",
-     "WebSockets one address holds open (default: 16)"),
-    ("--connections-per-address", int, 64, "N",
-     "TCP connections one address holds open (default: 64; not applied with "
-     "--forwarded-allow-ips)"),
-    ("--max-connections", int, 2048, "N",
-     "open connections past which requests get 503 (default: 2048)"),
-    ("--header-timeout", float, 10.0, "SECONDS",
-     "time a client has to send a request's headers, and its body (default: 10)"),
-    ("--work-threads", int, 1, "N",
-     "threads for hints, event pages and level-5 computer moves (default: 1)"),
-    ("--work-queue", int, 8, "N",
-     "hints and event pages that may wait for those threads; more get 503 (default: 8)"),
-    ("--forwarded-allow-ips", str, "", "IPS",
-     "comma-separated addresses of reverse proxies whose X-Forwarded-For names the client "
-     "('*': any); default: none, the address is the connection's"),
-)
-"""The options of ``gin serve --help``'s group of limits: flag, type, default, metavar, help."""
-
-
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--host", default="127.0.0.1", help="address to listen on "
                         "(default: 127.0.0.1, this machine only)")
@@ -90,8 +59,36 @@ def configure(parser: argparse.ArgumentParser) -> None:
                         help="another browser origin allowed to connect, e.g. "
                         "https://example.org (repeatable)")
     limits = parser.add_argument_group("limits per client (0: no limit)")
-    for flag, kind, default, metavar, text in _LIMITS:
-        limits.add_argument(flag, type=kind, default=default, metavar=metavar, help=text)
+    limits.add_argument("--request-limit", type=float, default=600.0, metavar="N",
+                        help="requests a minute to the HTTP API per address (default: 600)")
+    limits.add_argument("--create-limit", type=float, default=20.0, metavar="N",
+                        help="games one address may create a minute (default: 20)")
+    limits.add_argument("--hint-limit", type=float, default=30.0, metavar="N",
+                        help="hints a minute, per address and per seat (default: 30)")
+    limits.add_argument("--events-limit", type=float, default=30.0, metavar="N",
+                        help="/events pages a minute, per address and per token (default: 30)")
+    limits.add_argument("--sockets-per-game", type=int, default=64, metavar="N",
+                        help="WebSockets open at one game, players and watchers (default: 64)")
+    limits.add_argument("--sockets-per-address", type=int, default=16, metavar="N",
+                        help="WebSockets one address holds open (default: 16)")
+    limits.add_argument("--connections-per-address", type=int, default=64, metavar="N",
+                        help="TCP connections one address holds open (default: 64; not "
+                        "applied with --forwarded-allow-ips)")
+    limits.add_argument("--max-connections", type=int, default=2048, metavar="N",
+                        help="open connections past which requests get 503 (default: 2048)")
+    limits.add_argument("--header-timeout", type=float, default=10.0, metavar="SECONDS",
+                        help="time a client has to send a request's headers, and its body "
+                        "(default: 10)")
+    limits.add_argument("--work-threads", type=int, default=1, metavar="N",
+                        help="threads for hints, event pages and level-5 computer moves "
+                        "(default: 1)")
+    limits.add_argument("--work-queue", type=int, default=8, metavar="N",
+                        help="hints and event pages that may wait for those threads; more "
+                        "get 503 (default: 8)")
+    limits.add_argument("--forwarded-allow-ips", default="", metavar="IPS",
+                        help="comma-separated addresses of reverse proxies whose "
+                        "X-Forwarded-For names the client ('*': any); default: none, the "
+                        "address is the connection's")
     parser.add_argument("--secure-cookies", action="store_true",
                         help="mark seat cookies Secure (behind HTTPS)")
     parser.add_argument("--verify-records", action="store_true",

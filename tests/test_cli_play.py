@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import builtins
 import json
-import re
 import sys
 from pathlib import Path
 
@@ -24,10 +23,7 @@ from ginrummy.core.views import PlayerView
 from ginrummy.i18n import Messages
 from ginrummy.terminal.play_hand import TerminalGame
 from ginrummy.terminal.screen import Painter
-
-EN_CARD = re.compile(r"(?<![\w♣♦♥♠])([A2-9TJQK][CDHS])(?![\w♣♦♥♠])")
-IT_CARD = re.compile(r"(10|[A2-9JQK])([♣♦♥♠])")
-IT_LETTER = {"♣": "F", "♦": "Q", "♥": "C", "♠": "P"}
+from tests.terminal_answers import answer, shown_hand
 
 
 class Player:
@@ -49,13 +45,10 @@ class Player:
     def read(self) -> None:
         text = self.capsys.readouterr().out
         self.output.append(text)
-        me = "Tu: " if self.lang == "it" else "You: "
         for line in text.splitlines():
-            if line.startswith(me):
-                if self.lang == "it":
-                    self.hand = [r + IT_LETTER[s] for r, s in IT_CARD.findall(line)]
-                else:
-                    self.hand = EN_CARD.findall(line)
+            hand = shown_hand(line, self.lang)
+            if hand is not None:
+                self.hand = hand
 
     def __call__(self, prompt: str = "") -> str:
         self.read()
@@ -65,18 +58,7 @@ class Player:
             raise EOFError
         if self.extra:
             return self.extra.pop(0)
-        it = self.lang == "it"
-        low = prompt.lower()
-        if low.startswith(("take the upcard", "prendi la carta scoperta", "two cards left",
-                           "nel tallone restano")):
-            return "p"
-        if low.startswith(("draw from", "peschi dal", "you both passed", "avete passato")):
-            return "t" if it else "s"
-        if "bussa" in low or "knock" in low:
-            return "bussa" if it else "knock"
-        if low.startswith(("discard", "scarta")):
-            return self.hand[-1]
-        return ""  # arrangement [1], accept the best layoffs
+        return answer(prompt, self.lang, self.hand)
 
     def text(self) -> str:
         self.read()

@@ -273,6 +273,28 @@ def until_dealt(*players: Player) -> None:
     raise AssertionError("the first deal did not come")
 
 
+def step_two_people(a: Player, b: Player) -> bool:
+    """One step of two people playing their first choices: whoever is to act acts (True);
+    else one says it is ready for the next hand, or the one behind reads on (False)."""
+    players = (a, b)
+    mover = next((p for p in players if p.my_turn), None)
+    acted = mover is not None
+    if mover is None:
+        mover = next((p for p in players if p.state["stage"] == "between_hands"
+                      and not p.state["seats"][p.seat]["ready"]), None)
+        if mover is None:  # both ready after a void hand: the next deal is coming
+            behind = [p for p in players if p.n < max(q.n for q in players)]
+            (behind or [a])[0].recv()
+            return False
+        assert mover.ready()["type"] == "ack"
+    else:
+        assert mover.act(first_choice(mover.state["view"]))["type"] == "ack"
+    for p in players:
+        while p.n < mover.n:
+            p.recv()
+    return acted
+
+
 def deal_first(client: TestClient, game: dict[str, Any], *tokens: str) -> None:
     """Have hand 1 dealt as the players' clients do: each seat's socket (``tokens``, default
     the creator's) sends its seed; for a friend, join first."""

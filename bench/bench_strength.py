@@ -27,7 +27,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ginrummy.agents.base import Agent, best_layout_action
+from ginrummy.agents.base import Agent, only_or_layout_action
 from ginrummy.core import actions
 from ginrummy.core.actions import BIG_GIN, DRAW_DISCARD, DRAW_STOCK, KNOCK_BASE, PASS, Action
 from ginrummy.core.cards import cards_of
@@ -47,12 +47,11 @@ class SimpleStandIn:
         self.rng = random.Random(seed)
 
     def choose(self, view: PlayerView) -> Action:
+        routine = only_or_layout_action(view)
+        if routine is not None:
+            return routine
         legal = view.legal
-        if len(legal) == 1:
-            return legal[0]
         phase = view.phase
-        if phase in (Phase.KNOCKER_MELDS, Phase.DEFENDER):
-            return best_layout_action(view)
         if phase in (Phase.DRAW, Phase.FIRST_UPCARD):
             card = view.pile[-1]
             arrangement = best_arrangement(view.hand | 1 << card)

@@ -29,6 +29,17 @@ def only_action(view: PlayerView) -> Action | None:
     return legal[0] if len(legal) == 1 else None
 
 
+def only_or_layout_action(view: PlayerView) -> Action | None:
+    """The move that needs no judgement, else None: the only legal action, or when laying
+    out, the next move towards the least deadwood (:func:`best_layout_action`)."""
+    only = only_action(view)
+    if only is not None:
+        return only
+    if view.phase in (Phase.KNOCKER_MELDS, Phase.DEFENDER):
+        return best_layout_action(view)
+    return None
+
+
 def least_deadwood_knock(hand: int, knocks: Sequence[Action]) -> Action:
     """Of the knock actions ``knocks`` (not empty), the first that leaves the least deadwood."""
     return min(knocks, key=lambda knock: min_deadwood(hand & ~(1 << actions.action_card(knock))))

@@ -34,7 +34,7 @@ import contextlib
 import random
 from typing import Any
 
-from ginrummy.agents.base import Agent, best_layout_action, only_action
+from ginrummy.agents.base import Agent, only_or_layout_action
 from ginrummy.agents.expert import ExpertAgent, ExpertParams
 from ginrummy.agents.montecarlo import MonteCarloAgent
 from ginrummy.core import actions
@@ -60,13 +60,11 @@ class BeginnerAgent:
         self.slips = slips
 
     def choose(self, view: PlayerView) -> Action:
-        only = only_action(view)
-        if only is not None:
-            return only
+        routine = only_or_layout_action(view)
+        if routine is not None:
+            return routine
         legal = view.legal
         phase = view.phase
-        if phase in (Phase.KNOCKER_MELDS, Phase.DEFENDER):
-            return best_layout_action(view)
         if phase is Phase.WALL:
             return DRAW_DISCARD if DRAW_DISCARD in legal else PASS
         if phase is Phase.DISCARD:

@@ -26,7 +26,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from ginrummy.agents.base import best_layout_action
+from ginrummy.agents.base import only_or_layout_action
 from ginrummy.agents.sampling import sample_state
 from ginrummy.core import actions
 from ginrummy.core.actions import BIG_GIN, DRAW_DISCARD, DRAW_STOCK, PASS, Action
@@ -218,12 +218,11 @@ class PlayoutAgent:
         self.policy = policy
 
     def choose(self, view: PlayerView) -> Action:
+        routine = only_or_layout_action(view)
+        if routine is not None:
+            return routine
         legal = view.legal
-        if len(legal) == 1:
-            return legal[0]
         phase = view.phase
-        if phase in (Phase.KNOCKER_MELDS, Phase.DEFENDER):
-            return best_layout_action(view)
         if phase is Phase.WALL:
             return DRAW_DISCARD if DRAW_DISCARD in legal else PASS
         # Any state consistent with the view will do: the policy never reads hidden cards.

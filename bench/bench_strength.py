@@ -27,7 +27,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ginrummy.agents.base import Agent, only_or_layout_action
+from ginrummy.agents.base import Agent, PlainAgent
 from ginrummy.core import actions
 from ginrummy.core.actions import BIG_GIN, DRAW_DISCARD, DRAW_STOCK, KNOCK_BASE, PASS, Action
 from ginrummy.core.cards import cards_of
@@ -38,7 +38,7 @@ from ginrummy.core.rules import Rules
 from ginrummy.core.views import PlayerView, view_of
 
 
-class SimpleStandIn:
+class SimpleStandIn(PlainAgent):
     """The EAAI-2021 baseline as the brief of issue 3 states it (for tuning only)."""
 
     name = "simple-standin"
@@ -46,10 +46,7 @@ class SimpleStandIn:
     def __init__(self, seed: int | None = None) -> None:
         self.rng = random.Random(seed)
 
-    def choose(self, view: PlayerView) -> Action:
-        routine = only_or_layout_action(view)
-        if routine is not None:
-            return routine
+    def decide(self, view: PlayerView) -> Action:
         legal = view.legal
         phase = view.phase
         if phase in (Phase.DRAW, Phase.FIRST_UPCARD):
@@ -58,8 +55,6 @@ class SimpleStandIn:
             if DRAW_DISCARD in legal and any(m >> card & 1 for m in arrangement.melds):
                 return DRAW_DISCARD
             return PASS if PASS in legal else DRAW_STOCK
-        if phase is Phase.WALL:
-            return DRAW_DISCARD if DRAW_DISCARD in legal else PASS
         if BIG_GIN in legal:
             return BIG_GIN
         hand = view.hand

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from typing import Protocol
 
 from ginrummy.core import actions
-from ginrummy.core.actions import DONE, Action
+from ginrummy.core.actions import DONE, DRAW_DISCARD, PASS, Action
 from ginrummy.core.hand import Phase
 from ginrummy.core.melds import best_arrangement, best_defence, min_deadwood
 from ginrummy.core.views import PlayerView
@@ -29,15 +29,33 @@ def only_action(view: PlayerView) -> Action | None:
     return legal[0] if len(legal) == 1 else None
 
 
-def only_or_layout_action(view: PlayerView) -> Action | None:
-    """The move that needs no judgement, else None: the only legal action, or when laying
-    out, the next move towards the least deadwood (:func:`best_layout_action`)."""
+def routine_action(view: PlayerView) -> Action | None:
+    """The move a plain player makes without weighing it, else None: the only legal action;
+    when laying out, the next move towards the least deadwood (:func:`best_layout_action`);
+    at the wall (R22), the card whenever it may be taken."""
     only = only_action(view)
     if only is not None:
         return only
-    if view.phase in (Phase.KNOCKER_MELDS, Phase.DEFENDER):
+    phase = view.phase
+    if phase in (Phase.KNOCKER_MELDS, Phase.DEFENDER):
         return best_layout_action(view)
+    if phase is Phase.WALL:
+        return DRAW_DISCARD if DRAW_DISCARD in view.legal else PASS
     return None
+
+
+class PlainAgent:
+    """An agent that makes :func:`routine_action`'s moves and decides the others in
+    :meth:`decide`."""
+
+    name: str
+
+    def choose(self, view: PlayerView) -> Action:
+        routine = routine_action(view)
+        return routine if routine is not None else self.decide(view)
+
+    def decide(self, view: PlayerView) -> Action:
+        raise NotImplementedError
 
 
 def least_deadwood_knock(hand: int, knocks: Sequence[Action]) -> Action:

@@ -34,7 +34,7 @@ import contextlib
 import random
 from typing import Any
 
-from ginrummy.agents.base import Agent, only_or_layout_action
+from ginrummy.agents.base import Agent, PlainAgent
 from ginrummy.agents.expert import ExpertAgent, ExpertParams
 from ginrummy.agents.montecarlo import MonteCarloAgent
 from ginrummy.core import actions
@@ -50,7 +50,7 @@ CASUAL = ExpertParams(use_estimate=False, danger_weight=2.0, mistakes=0.15)
 """Level 3: the expert without its reading of the opponent, less careful discards."""
 
 
-class BeginnerAgent:
+class BeginnerAgent(PlainAgent):
     """Level 1: plays like someone who has just learnt the rules (see the module docstring)."""
 
     name = "beginner"
@@ -59,15 +59,9 @@ class BeginnerAgent:
         self.rng = random.Random(seed)
         self.slips = slips
 
-    def choose(self, view: PlayerView) -> Action:
-        routine = only_or_layout_action(view)
-        if routine is not None:
-            return routine
+    def decide(self, view: PlayerView) -> Action:
         legal = view.legal
-        phase = view.phase
-        if phase is Phase.WALL:
-            return DRAW_DISCARD if DRAW_DISCARD in legal else PASS
-        if phase is Phase.DISCARD:
+        if view.phase is Phase.DISCARD:
             return self._discard(view)
         card = view.pile[-1]
         melds = best_arrangement(view.hand | 1 << card).melds

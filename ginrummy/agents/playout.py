@@ -26,7 +26,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from ginrummy.agents.base import only_or_layout_action
+from ginrummy.agents.base import PlainAgent
 from ginrummy.agents.sampling import sample_state
 from ginrummy.core import actions
 from ginrummy.core.actions import BIG_GIN, DRAW_DISCARD, DRAW_STOCK, PASS, Action
@@ -208,7 +208,7 @@ __all__ = [
 ]
 
 
-class PlayoutAgent:
+class PlayoutAgent(PlainAgent):
     """The play-out policy as an agent (it reads only what the view shows)."""
 
     name = "playout"
@@ -217,14 +217,8 @@ class PlayoutAgent:
         self.rng = random.Random(seed)
         self.policy = policy
 
-    def choose(self, view: PlayerView) -> Action:
-        routine = only_or_layout_action(view)
-        if routine is not None:
-            return routine
-        legal = view.legal
+    def decide(self, view: PlayerView) -> Action:
         phase = view.phase
-        if phase is Phase.WALL:
-            return DRAW_DISCARD if DRAW_DISCARD in legal else PASS
         # Any state consistent with the view will do: the policy never reads hidden cards.
         state = sample_state(view, self.rng, keep_history=False)
         if phase is Phase.DISCARD:

@@ -74,10 +74,9 @@ class BeginnerAgent(PlainAgent):
         if BIG_GIN in legal:
             return BIG_GIN
         hand = view.hand
-        knocks = [a for a in legal if actions.is_knock(a)]
-        if knocks:
-            return min(knocks, key=lambda a: (min_deadwood(hand & ~(1 << actions.action_card(a))),
-                                              a))
+        knocks = actions.knock_cards(legal)
+        if knocks:  # the least deadwood, then the lowest card
+            return actions.knock(min(knocks, key=lambda c: (min_deadwood(hand & ~(1 << c)), c)))
         options = actions.discard_cards(legal)
         unmatched = best_arrangement(hand).unmatched
         loose = [c for c in options if unmatched >> c & 1] or options

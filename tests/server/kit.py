@@ -13,6 +13,8 @@ import anyio
 from starlette.testclient import TestClient, WebSocketTestSession
 
 from ginrummy.server import Settings, create_app
+from ginrummy.server.storage.replay import replay
+from ginrummy.server.storage.store import Store
 
 TIMEOUT = 15.0
 NO_CLIENT_LIMITS = ("requests_per_minute", "create_per_minute", "hints_per_minute",
@@ -340,3 +342,14 @@ def strip_presence(state: dict[str, Any]) -> dict[str, Any]:
     out = dict(state)
     out["seats"] = [{k: v for k, v in s.items() if k != "connected"} for s in state["seats"]]
     return out
+
+
+def replayed_from_store(client: TestClient, game_id: str) -> tuple[list[Any], Any]:
+    """A fresh replay of what the store holds of ``game_id`` (its positions), and the live
+    table, to compare the two."""
+    lobby = client.app.state.lobby  # type: ignore[attr-defined]
+    store: Store = lobby.store
+    stored = store.load(game_id)
+    assert stored is not None
+    table = lobby.tables[game_id]
+    return replay(table.rules, stored.row.cut, stored.decks, stored.log), table

@@ -4,15 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.server.kit import (
-    Player,
-    create,
-    first_choice,
-    join_seat,
-    replayed_from_store,
-    running,
-    until_dealt,
-)
+from tests.server import kit
+from tests.server.kit import Player, create, first_choice, join_seat, running, until_dealt
 
 
 def test_whole_game_against_the_computer_to_the_settlement(sqlite_db: str) -> None:
@@ -45,7 +38,7 @@ def test_whole_game_against_the_computer_to_the_settlement(sqlite_db: str) -> No
         assert listed["status"] == "over" and listed["winner"] == state["winner"]
         assert listed["totals"] == state["totals"]
         # the stored log replays to the same game
-        positions, table = replayed_from_store(client, gid)
+        positions, table = kit.replayed_from_store(client, gid)
         assert positions[-1].game == table.position.game
         assert len(positions) - 1 == state["n"]
 

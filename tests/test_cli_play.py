@@ -229,10 +229,10 @@ class KnockAtOnce:
         return view.legal[0]
 
 
-def _table(lang: str, answers: list[str]) -> tuple[TerminalGame, list[str]]:
-    """A hand where the computer (seat 1, dealer) knocks at once and seat 0 defends."""
-    deck = deck_for(non_dealer="8H 5S AS 7H QD QC QS 2D 3D 4C",
-                    dealer="7C 7D 7S 2S 3S 4S 9H TH JH KC", upcard="KD", stock="6C AD")
+def _terminal(deck: list[int], answers: list[str], lang: str = "en",
+              name: str = "You") -> tuple[TerminalGame, list[str]]:
+    """A standard hand dealt from ``deck`` against a computer that knocks as soon as it can;
+    the person at seat 0 answers ``answers`` in turn, then the input ends (EOFError)."""
     game = Game.start(Rules.preset("standard"), Cut.parse("KH 2S"))
     out: list[str] = []
     pending = list(answers)
@@ -244,9 +244,16 @@ def _table(lang: str, answers: list[str]) -> tuple[TerminalGame, list[str]]:
         return pending.pop(0)
 
     table = TerminalGame(game=game, ask=ask, say=out.append, paint=Painter(False, Messages(lang)),
-                         names=("Anna", "Computer"), agent_for=lambda n: KnockAtOnce(),
+                         names=(name, "Computer"), agent_for=lambda n: KnockAtOnce(),
                          deck_for=lambda n: deck)
     return table, out
+
+
+def _table(lang: str, answers: list[str]) -> tuple[TerminalGame, list[str]]:
+    """A hand where the computer (seat 1, dealer) knocks at once and seat 0 defends."""
+    deck = deck_for(non_dealer="8H 5S AS 7H QD QC QS 2D 3D 4C",
+                    dealer="7C 7D 7S 2S 3S 4S 9H TH JH KC", upcard="KD", stock="6C AD")
+    return _terminal(deck, answers, lang, name="Anna")
 
 
 def test_defender_accepts_the_best_layoffs() -> None:
@@ -282,19 +289,7 @@ def test_defender_chooses_layoffs_by_hand_in_italian() -> None:
 def test_knocker_chooses_an_arrangement_with_hint_and_typo() -> None:
     deck = deck_for(non_dealer="TC JC QC KC KD KH KS AC AD 2D",
                     dealer="7C 7D 7S 2S 3S 4S 9H TH JH 5C", upcard="6D", stock="5H")
-    game = Game.start(Rules.preset("standard"), Cut.parse("KH 2S"))
-    answers = ["p", "s", "knock", "9", "hint", "2"]
-    out: list[str] = []
-
-    def ask(prompt: str) -> str:
-        out.append(prompt)
-        if not answers:
-            raise EOFError
-        return answers.pop(0)
-
-    table = TerminalGame(game=game, ask=ask, say=out.append, paint=Painter(False, Messages("en")),
-                         names=("You", "Computer"), agent_for=lambda n: KnockAtOnce(),
-                         deck_for=lambda n: deck)
+    table, out = _terminal(deck, ["p", "s", "knock", "9", "hint", "2"])
     with pytest.raises(EOFError):
         table.run()
     text = "\n".join(out)

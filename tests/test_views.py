@@ -312,6 +312,14 @@ def test_R14_knocker_layout_is_shown_to_the_defender_only_after_it() -> None:
     assert view_of(state, 0).opponent_hand is None
 
 
+def test_R18_free_cards_are_those_neither_melded_nor_laid_off() -> None:
+    state = play(knocked(), "meld KC KD KH; meld 2S 3S 4S; meld 9C TC JC; done")
+    assert view_of(state, 0).free_cards() == mask("2D")
+    state = play(state, "layoff 5S")
+    assert view_of(state, 1).free_cards() == mask(DEFENDER) & ~mask("5S")
+    assert view_of(state, 0).free_cards() == mask("2D")  # the layoff is not the knocker's
+
+
 def test_end_of_a_hand_shows_both_hands() -> None:
     state = play(knocked(), "meld KC KD KH; meld 2S 3S 4S; meld 9C TC JC; done; layoff 5S; done")
     assert state.is_over

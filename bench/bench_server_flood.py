@@ -331,14 +331,25 @@ async def flood_body(port: int, stop: asyncio.Event, tally: Tally) -> list[Await
     return [loop(stop, once) for _ in range(4)]
 
 
+async def _watching(port: int, game: dict[str, Any], tally: Tally) -> ClientConnection | None:
+    """The flooder's socket watching ``game``, or None (tallied as refused)."""
+    try:
+        return await open_ws(ws_url(port, game, "watch_token"), FLOODER)
+    except (OSError, WebSocketException, InvalidStatus):
+        tally.add("refused")
+        return None
+
+
+def _closed(tally: Tally, closed: ConnectionClosed) -> None:
+    tally.add(f"closed {closed.rcvd.code if closed.rcvd else 'abruptly'}")
+
+
 async def flood_pings(port: int, stop: asyncio.Event, tally: Tally) -> list[Awaitable[None]]:
     _, game = await request(port, "POST", "/api/games", {"opponent": "friend"}, "127.0.0.3")
 
     async def pinger() -> None:
-        try:
-            ws = await open_ws(ws_url(port, game, "watch_token"), FLOODER)
-        except (OSError, WebSocketException, InvalidStatus):
-            tally.add("refused")
+        ws = await _watching(port, game, tally)
+        if ws is None:
             return
         try:
             while not stop.is_set():
@@ -346,7 +357,7 @@ async def flood_pings(port: int, stop: asyncio.Event, tally: Tally) -> list[Awai
                 await asyncio.wait_for(waiter, TIMEOUT)
                 tally.add("answered/s")
         except ConnectionClosed as closed:
-            tally.add(f"closed {closed.rcvd.code if closed.rcvd else 'abruptly'}")
+            _closed(tally, closed)
         except TimeoutError:
             tally.add("timeout")
         finally:
@@ -358,10 +369,8 @@ async def flood_messages(port: int, stop: asyncio.Event, tally: Tally) -> list[A
     _, game = await request(port, "POST", "/api/games", {"opponent": "friend"}, "127.0.0.3")
 
     async def sender() -> None:
-        try:
-            ws = await open_ws(ws_url(port, game, "watch_token"), FLOODER)
-        except (OSError, WebSocketException, InvalidStatus):
-            tally.add("refused")
+        ws = await _watching(port, game, tally)
+        if ws is None:
             return
 
         async def drain() -> None:
@@ -375,7 +384,7 @@ async def flood_messages(port: int, stop: asyncio.Event, tally: Tally) -> list[A
                 await ws.send(json.dumps({"type": "ping"}))
                 await asyncio.sleep(1 / 17)
         except ConnectionClosed as closed:
-            tally.add(f"closed {closed.rcvd.code if closed.rcvd else 'abruptly'}")
+            _closed(tally, closed)
         finally:
             reading.cancel()
             await ws.close()

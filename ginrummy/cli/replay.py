@@ -19,7 +19,7 @@ import argparse
 import os
 import sys
 from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING, Any, TextIO
+from typing import TYPE_CHECKING, Any, NamedTuple, TextIO
 
 if TYPE_CHECKING:
     from ginrummy.core.actions import Action
@@ -42,7 +42,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace, out: TextIO | None = None, keys: TextIO | None = None) -> int:
     from ginrummy.format.notation import read_any
-    from ginrummy.format.record import RecordError, start_of, walk
+    from ginrummy.format.record import start_of, walk
 
     out = out or sys.stdout
     keys = keys or sys.stdin
@@ -56,49 +56,57 @@ def run(args: argparse.Namespace, out: TextIO | None = None, keys: TextIO | None
     from ginrummy.format.table_record import is_table_record
 
     if is_table_record(text):
-        return _run_table(args, text, out, keys)
+        return _replay(lambda: _begin_table(args, text, out), args, out, keys)
     if viewer not in (None, 0, 1):
         print(f"gin replay: --seat must be 0 or 1 in a two-player game, got {viewer}",
               file=sys.stderr)
         return 2
-    try:
+
+    def begin() -> _Replay:
         record = read_any(text)
         _header(record.rules.name,
                 record.cut.describe(record.rules.first_dealer == "high_cut_chooses"), out)
-        final = _show_steps(walk(record), _show, start_of(record), args, out, keys)
+        return _Replay(walk(record), _show, start_of(record), _footer)
+
+    return _replay(begin, args, out, keys)
+
+
+class _Replay(NamedTuple):
+    """A record read and its header shown: what is left to show."""
+
+    steps: Iterable[Any]
+    show: Callable[[Any, int | None, TextIO], None]
+    start: Any
+    footer: Callable[[Any, TextIO], None]
+
+
+def _replay(begin: Callable[[], _Replay | int], args: argparse.Namespace, out: TextIO,
+            keys: TextIO) -> int:
+    """Read the record (``begin``: an exit code if it refuses), then show each step, pausing
+    with ``--step``, then the footer."""
+    from ginrummy.format.record import RecordError
+
+    try:
+        replay = begin()
+        if isinstance(replay, int):
+            return replay
+        game = replay.start
+        for step in replay.steps:
+            replay.show(step, args.seat, out)
+            game = step.game
+            if args.step:
+                out.flush()
+                if keys.readline().strip().lower() in ("q", "quit"):
+                    return 0
     except RecordError as error:
-        return _unreadable(args.file, error, out)
-    except BrokenPipeError:
-        return _reader_gone(out)
-    if final is not None:
-        _footer(final, out)
-    return 0
-
-
-def _show_steps(steps: Iterable[Any], show: Callable[[Any, int | None, TextIO], None],
-                start: Any, args: argparse.Namespace, out: TextIO, keys: TextIO) -> Any:
-    """Show each step; the game after the last one, or None if the reader quits at a pause."""
-    game = start
-    for step in steps:
-        show(step, args.seat, out)
-        game = step.game
-        if args.step:
-            out.flush()
-            if keys.readline().strip().lower() in ("q", "quit"):
-                return None
-    return game
-
-
-def _unreadable(path: str, error: Exception, out: TextIO) -> int:
-    out.flush()
-    print(f"gin replay: {path}: {error}", file=sys.stderr)
-    return 2
-
-
-def _reader_gone(out: TextIO) -> int:
-    """The reader went away (| head, or quitting a pager): the rest goes nowhere, quietly."""
-    if out is sys.stdout:
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        out.flush()
+        print(f"gin replay: {args.file}: {error}", file=sys.stderr)
+        return 2
+    except BrokenPipeError:  # the reader went away (| head, or quitting a pager)
+        if out is sys.stdout:
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
+    replay.footer(game, out)
     return 0
 
 
@@ -218,34 +226,25 @@ def _footer(game: Game, out: TextIO) -> None:
 # ---------------------------------------------------------------- three players and teams
 
 
-def _run_table(args: argparse.Namespace, text: str, out: TextIO, keys: TextIO) -> int:
-    """Replay a three-player or team record (:mod:`ginrummy.format.table_record`)."""
+def _begin_table(args: argparse.Namespace, text: str, out: TextIO) -> _Replay | int:
+    """Read a three-player or team record (:mod:`ginrummy.format.table_record`)."""
     from ginrummy.core.table_game import start_table_game
-    from ginrummy.format.record import RecordError
     from ginrummy.format.table_record import parse_table_record
     from ginrummy.format.table_record import walk as walk_table
 
-    try:
-        record = parse_table_record(text)
-        players = record.table_rules.players
-        if args.seat is not None and not 0 <= args.seat < players:
-            print(f"gin replay: --seat must be a player 0..{players - 1}, got {args.seat}",
-                  file=sys.stderr)
-            return 2
-        table = record.table_rules
-        kind = "three players (R33)" if table.kind == "three" else (
-            f"two teams of {table.team_size} (R34, R35): even players are team 0, odd team 1")
-        print(f"Rules: {table.rules.name}; {kind}; target {table.target}", file=out)
-        print(f"Cut: {record.cut.describe()}", file=out)
-        start = start_table_game(table, record.cut)
-        game = _show_steps(walk_table(record), _show_table_step, start, args, out, keys)
-    except RecordError as error:
-        return _unreadable(args.file, error, out)
-    except BrokenPipeError:
-        return _reader_gone(out)
-    if game is not None:
-        _table_footer(game, out)
-    return 0
+    record = parse_table_record(text)
+    players = record.table_rules.players
+    if args.seat is not None and not 0 <= args.seat < players:
+        print(f"gin replay: --seat must be a player 0..{players - 1}, got {args.seat}",
+              file=sys.stderr)
+        return 2
+    table = record.table_rules
+    kind = "three players (R33)" if table.kind == "three" else (
+        f"two teams of {table.team_size} (R34, R35): even players are team 0, odd team 1")
+    print(f"Rules: {table.rules.name}; {kind}; target {table.target}", file=out)
+    print(f"Cut: {record.cut.describe()}", file=out)
+    return _Replay(walk_table(record), _show_table_step, start_table_game(table, record.cut),
+                   _table_footer)
 
 
 def _show_table_step(step: TableStep, viewer: int | None, out: TextIO) -> None:

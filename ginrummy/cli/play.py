@@ -26,6 +26,7 @@ import os
 import random
 import secrets
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -344,20 +345,30 @@ def run(args: argparse.Namespace) -> int:
         deck_for=live.deck if live is not None else lambda n: deck_for(current.seed or 0, n),
     )
     save_to = Path(args.save) if args.save else resume_path
+    return _play_out(table, current, save_to, live, say, paint, m,
+                     lambda game: settlement_lines(game.settlement(), names, m))
+
+
+def _play_out(table: Any, setup: Setup, save_to: Path | None, live: LiveDecks | None,
+              say: Any, paint: Any, m: Any, settlement: Callable[[Any], list[str]]) -> int:
+    """Play the terminal game to its end: saved where asked (or to a new file when the
+    player stops), then the settlement."""
+    from ginrummy.terminal.play_hand import QuitGame
+
     try:
         game = table.run()
     except (QuitGame, EOFError, KeyboardInterrupt):
         say("")
         say(m("game.stopped"))
-        return _save(table.game, current, save_to or default_save_path(), m)
+        return _save(table.game, setup, save_to or default_save_path(), m)
     say("")
     if live is not None:
         live.reveal_last()
     say(paint.bold(m("game.over")))
-    for line in settlement_lines(game.settlement(), names, m):
+    for line in settlement(game):
         say(line)
     if save_to is not None:
-        return _save(game, current, save_to, m, finished=True)
+        return _save(game, setup, save_to, m, finished=True)
     return 0
 
 
@@ -402,7 +413,6 @@ def run_table(args: argparse.Namespace, game: Any, setup: Setup | None, lang: st
     from ginrummy.core.rules import Rules
     from ginrummy.core.table import TableRules
     from ginrummy.i18n import Messages
-    from ginrummy.terminal.play_hand import QuitGame
     from ginrummy.terminal.play_table import TableTerminal, cut_line, seat_names, table_title
     from ginrummy.terminal.screen import Painter, rules_lines
 
@@ -453,18 +463,5 @@ def run_table(args: argparse.Namespace, game: Any, setup: Setup | None, lang: st
             lambda n: deck_for(current.seed or 0, n + 1)),
     )
     save_to = Path(args.save) if args.save else resume_path
-    try:
-        game = table.run()
-    except (QuitGame, EOFError, KeyboardInterrupt):
-        say("")
-        say(m("game.stopped"))
-        return _save(table.game, current, save_to or default_save_path(), m)
-    say("")
-    if live is not None:
-        live.reveal_last()
-    say(paint.bold(m("game.over")))
-    for line in table.settlement_lines():
-        say(line)
-    if save_to is not None:
-        return _save(game, current, save_to, m, finished=True)
-    return 0
+    return _play_out(table, current, save_to, live, say, paint, m,
+                     lambda game: table.settlement_lines())

@@ -89,7 +89,7 @@ from ginrummy.core.result import HandResult
 from ginrummy.core.rules import Rules
 from ginrummy.core.scoring import EndReason, RoundScore, Settlement, leader, settle_game
 from ginrummy.core.seating import Seating
-from ginrummy.core.table import TableHand, TableRules
+from ginrummy.core.table import OfTableRules, TableHand, TableRules
 
 
 class GamePhase(IntEnum):
@@ -150,7 +150,7 @@ def _table_rules(rules: Rules | TableRules) -> TableRules:
 
 
 @dataclass(frozen=True, slots=True)
-class Game:
+class Game(OfTableRules):
     """A game at a table of 2 to 10: pure, immutable, replayable from its cut, decks and actions.
 
     Two games are equal when every field is (so a replayed game equals the original). The
@@ -200,15 +200,6 @@ class Game:
     @property
     def seating(self) -> Seating:
         return Seating(self.table_rules.kind, self.table_rules.players)
-
-    @property
-    def rules(self) -> Rules:
-        """The two-player rules of every hand."""
-        return self.table_rules.rules
-
-    @property
-    def players(self) -> int:
-        return self.table_rules.players
 
     @property
     def tables(self) -> int:

@@ -135,6 +135,27 @@ class TableRules:
         return cls(players, rules, data.get("team_target"))
 
 
+class OfTableRules:
+    """What anything holding a game's :class:`TableRules` tells about it (a game, a record,
+    a match): the two-player rules of every hand, the number of players and the seating."""
+
+    __slots__ = ()
+    table_rules: TableRules
+
+    @property
+    def rules(self) -> Rules:
+        """The two-player rules of every hand."""
+        return self.table_rules.rules
+
+    @property
+    def players(self) -> int:
+        return self.table_rules.players
+
+    @property
+    def kind(self) -> TableKind:
+        return self.table_rules.kind
+
+
 @dataclass(frozen=True, slots=True)
 class TableHand:
     """One two-player hand of a game: where, between whom, and its state."""

@@ -63,7 +63,7 @@ from ginrummy.core.cards import CardError, card_name, parse_card
 from ginrummy.core.cut import Cut
 from ginrummy.core.errors import GameError, TableError
 from ginrummy.core.rules import Rules, RulesError
-from ginrummy.core.table import TableRules
+from ginrummy.core.table import OfTableRules, TableRules
 from ginrummy.format.provably_fair import FairnessError, FairRecord
 
 FORMAT = "ginrummy-game"
@@ -109,7 +109,7 @@ class HandRecord:
 
 
 @dataclass(frozen=True, slots=True)
-class GameRecord:
+class GameRecord(OfTableRules):
     table_rules: TableRules
     cut: Cut
     hands: tuple[HandRecord, ...] = ()
@@ -118,14 +118,6 @@ class GameRecord:
     """Check: some or all of the keys written by :func:`final_check`."""
     high_cut_deals: bool | None = None
     """R4 under ``high_cut_chooses``: whether the higher cut chose to deal (None: no choice)."""
-
-    @property
-    def rules(self) -> Rules:
-        return self.table_rules.rules
-
-    @property
-    def players(self) -> int:
-        return self.table_rules.players
 
     def deal_numbers(self) -> list[int | None]:
         """Each hand's deal number: ``deal``, or in a two-player game its place."""

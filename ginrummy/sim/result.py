@@ -13,8 +13,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ginrummy.core.rules import Rules
-from ginrummy.core.table import TableKind, TableRules
+from ginrummy.core.table import OfTableRules, TableRules
 from ginrummy.sim.play import GameOutcome, HandOutcome
 from ginrummy.sim.stats import mean_interval, wilson_interval
 from ginrummy.sim.timing import DecisionTimes
@@ -36,7 +35,7 @@ def won_by(*outcomes: str) -> HandTest:
 
 
 @dataclass
-class MatchResult:
+class MatchResult(OfTableRules):
     """Everything a match produced (index 0: the first agent named)."""
 
     agents: tuple[str, ...]
@@ -55,18 +54,6 @@ class MatchResult:
     seconds: float = 0.0
 
     # ------------------------------------------------------------ what was played
-
-    @property
-    def rules(self) -> Rules:
-        return self.table_rules.rules
-
-    @property
-    def kind(self) -> TableKind:
-        return self.table_rules.kind
-
-    @property
-    def players(self) -> int:
-        return self.table_rules.players
 
     @property
     def games_played(self) -> int:

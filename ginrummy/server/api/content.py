@@ -36,6 +36,7 @@ from ginrummy.core.rules import CHOICES, DEALER_RULES, PRESETS, Rules, RulesErro
 from ginrummy.core.scoring import Settlement, settle
 from ginrummy.i18n import LANGUAGE_NAMES, LANGUAGES, Messages, best_language
 from ginrummy.i18n.catalogue import page_source
+from ginrummy.i18n.options import option_value
 
 CONTENT_DIR = Path(__file__).resolve().parents[2] / "web" / "content"
 PAGES: tuple[str, ...] = ("rules", "tips", "faq")
@@ -86,22 +87,6 @@ def option_range(name: str) -> tuple[int, int] | None:
     return None
 
 
-def value_text(rules: Rules, name: str, m: Messages) -> str:
-    """An option's value in words (as the terminal game shows it)."""
-    value = getattr(rules, name)
-    if isinstance(value, bool):
-        return m("word.yes") if value else m("word.no")
-    if value is None:
-        return m("word.none")
-    if name in CHOICES:
-        return m(f"{name}.{value}")
-    if name == "knock_limit" and rules.oklahoma:
-        text = m("option.knock_limit_oklahoma")
-        if rules.ace_upcard_gin_only:
-            text += f" ({m('option.ace_upcard_gin_only')})"
-        return text
-    return str(value)
-
 
 def _esc(text: object) -> str:
     return html.escape(str(text), quote=True)
@@ -141,7 +126,7 @@ def _other(rules: Rules, name: str, m: Messages) -> str:
     """An option that a preset changes, in a few words (a switched-on option by its name)."""
     if getattr(rules, name) is True:
         return m(f"option.{name}")
-    return f"{m(f'option.{name}')}: {value_text(rules, name, m)}"
+    return f"{m(f'option.{name}')}: {option_value(rules, name, m)}"
 
 
 def presets_table(lang: str) -> str:
@@ -153,7 +138,7 @@ def presets_table(lang: str) -> str:
         cells = [f'<strong id="preset-{name}">{_esc(preset_title(name, m))}</strong>',
                  _esc(preset_summary(name, m))]
         for option in TABLE_COLUMNS:
-            text = value_text(rules, option, m)
+            text = option_value(rules, option, m)
             if option == "game_bonus" and rules.game_bonus and rules.shutout_rule != "none":
                 text += f"; {m('option.shutout_rule')}: {m(f'shutout_rule.{rules.shutout_rule}')}"
             cells.append(_esc(text))
@@ -188,7 +173,7 @@ def _by_preset(name: str, lang: str) -> str:
     m, w = Messages(lang), words(lang)
     groups: dict[str, list[str]] = {}
     for preset, rules in PRESETS.items():
-        groups.setdefault(value_text(rules, name, m), []).append(preset)
+        groups.setdefault(option_value(rules, name, m), []).append(preset)
     if len(groups) == 1:
         return f"{w('value.all')}: {_esc(next(iter(groups)))}"
     ordered = sorted(groups.items(), key=lambda item: len(item[1]))

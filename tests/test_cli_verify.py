@@ -21,14 +21,8 @@ from ginrummy.core.rules import Rules
 from ginrummy.core.shuffle import SeededSource
 from ginrummy.core.views import view_of
 from ginrummy.format.provably_fair import FairHand, FairRecord, derive_cut, verify_hand
-from ginrummy.format.record import (
-    GameRecord,
-    dump_record,
-    parse_record,
-    record_of,
-    record_to_dict,
-    with_fairness,
-)
+from ginrummy.format.record import GameRecord, parse_record, record_to_dict, with_fairness
+from ginrummy.format.replay import dump_record, record_of
 
 GAME_ID = "table-7f3a"
 RULES = Rules.preset("standard", max_hands=3)

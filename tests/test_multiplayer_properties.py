@@ -14,7 +14,7 @@ from ginrummy.core.game import Game, new_game
 from ginrummy.core.rules import PRESETS, Rules
 from ginrummy.core.table import TableRules
 from ginrummy.core.views import view_of
-from ginrummy.format.table_record import dump_table_record, load_table_record, record_of, replay
+from ginrummy.format.replay import dump_record, load_record, record_of, replay
 from ginrummy.sim.table_play import MAX_DEALS_PER_GAME, deal_all
 
 PLAYERS = (3, 4, 6)
@@ -67,9 +67,9 @@ def test_R33_R35_random_games_end_conserve_cards_and_replay(
         played.state.check_invariants()
         assert played.dealer in played.players or game.players == 3
     assert max(game.totals) >= game.table_rules.target or game.end_reason != "target"
-    text = dump_table_record(game)
-    assert load_table_record(text) == game
-    assert dump_table_record(load_table_record(text)) == text
+    text = dump_record(game)
+    assert load_record(text) == game
+    assert dump_record(load_record(text)) == text
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -80,4 +80,4 @@ def test_R33_R35_games_stopped_anywhere_replay_identically(players: int, seed: i
     game = play(new_game(table_rules(players, "classic", False), random.Random(seed)),
                 seed, "simple", stop_after=stop)
     assert replay(record_of(game)) == game
-    assert load_table_record(dump_table_record(game)) == game
+    assert load_record(dump_record(game)) == game

@@ -8,16 +8,8 @@ from typing import Any
 import pytest
 
 from ginrummy.core.game import Game
-from ginrummy.format.record import RecordError
-from ginrummy.format.table_record import (
-    FORMAT,
-    dump_table_record,
-    is_table_record,
-    load_table_record,
-    parse_table_record,
-    record_of,
-    replay,
-)
+from ginrummy.format.record import FORMAT, RecordError, parse_record
+from ginrummy.format.replay import dump_record, load_record, record_of, replay
 from tests.test_multiplayer_rules import GIN, KNOCK, UNDERCUT, play, teams, three, void
 
 
@@ -32,20 +24,21 @@ def team_game() -> Game:
 
 
 def as_data(game: Game | Game) -> dict[str, Any]:
-    data: dict[str, Any] = json.loads(dump_table_record(game))
+    data: dict[str, Any] = json.loads(dump_record(game))
     return data
 
 
 def test_R33_record_names_places_and_replays() -> None:
     game = rotation_game()
     data = as_data(game)
-    assert data["format"] == FORMAT and data["players"] == 3 and data["team_target"] is None
+    assert data["format"] == FORMAT and data["version"] == 2 and data["players"] == 3
+    assert data["team_target"] is None
     assert data["cut"] == [["9H", "3C", "KD"]]
     assert [(h["round"], h["table"], h["players"], h["dealer"], h["totals"])
             for h in data["hands"]] == [(1, 0, [2, 0], 1, [0, 0, 77]),
                                         (2, 0, [1, 2], 0, [0, 0, 95])]
-    assert data["final"]["points"] == [0, 0, 95] and data["final"]["phase"] == "playing"
-    assert load_table_record(json.dumps(data)) == game
+    assert data["final"]["points"] == [0, 0, 95] and data["final"]["phase"] == "dealing"
+    assert load_record(json.dumps(data)) == game
 
 
 def test_R34_record_keeps_the_void_table_and_the_round() -> None:
@@ -66,7 +59,7 @@ def test_R34_record_in_the_middle_of_a_round() -> None:
     game = game.apply(game.hands[1].legal_actions()[0], table=1)  # type: ignore[union-attr]
     data = as_data(game)
     assert [(h["table"], "result" in h) for h in data["hands"]] == [(0, True), (1, False)]
-    assert load_table_record(json.dumps(data)) == game
+    assert load_record(json.dumps(data)) == game
 
 
 @pytest.mark.parametrize(("change", "message"), [
@@ -84,7 +77,7 @@ def test_R34_record_in_the_middle_of_a_round() -> None:
     (lambda d: d["final"].update(payments=[[1, 2, 3, 3]]), "final payments"),
     (lambda d: (d["hands"][0]["actions"].pop(), d["hands"][0].pop("action_ids")),
      "hand 1: the hand is not over after its 7 actions, but table 0 has another hand"),
-    (lambda d: d.update(version=2), "unsupported record version 2"),
+    (lambda d: d.update(version=3), "unsupported record version 3"),
     (lambda d: d["hands"][1].update(deal=True), "hand 2: deal must be a whole number from 1, got "
      "True"),
 ])
@@ -92,12 +85,20 @@ def test_R33_bad_records_name_what_disagrees(change: Any, message: str) -> None:
     data = as_data(rotation_game())
     change(data)
     with pytest.raises(RecordError, match=message.replace("[", r"\[").replace("]", r"\]")):
-        load_table_record(json.dumps(data))
+        load_record(json.dumps(data))
 
 
-def test_routing_tells_table_records_from_two_player_ones() -> None:
-    assert is_table_record(dump_table_record(rotation_game()))
-    assert not is_table_record('{"format": "ginrummy-game"}')
-    assert not is_table_record("[Notation 1]")
-    with pytest.raises(RecordError, match="not a ginrummy-table-game record"):
-        parse_table_record('{"format": "ginrummy-game"}')
+def test_version_1_table_records_and_version_2_records_read_as_one_format() -> None:
+    """One record format: a table game's version 1 record reads as the version 2 one written
+    now, and a version 1 table record with another version is refused by name."""
+    game = rotation_game()
+    data = as_data(game)
+    old = {**data, "format": "ginrummy-table-game", "version": 1}
+    old.pop("high_cut_deals", None)
+    old["final"] = {**data["final"], "phase": "over" if game.is_over else "playing"}
+    assert parse_record(json.dumps(old)).hands == parse_record(json.dumps(data)).hands
+    assert load_record(json.dumps(old)) == load_record(json.dumps(data)) == game
+    with pytest.raises(RecordError, match="unsupported record version 2 of ginrummy-table-game"):
+        parse_record(json.dumps({**old, "version": 2}))
+    with pytest.raises(RecordError, match="not a ginrummy-game record"):
+        parse_record('{"format": "ginrummy-chess"}')

@@ -106,7 +106,6 @@ MOVED = {
     "ginrummy.notation": "ginrummy.format.notation",
     "ginrummy.provably_fair": "ginrummy.format.provably_fair",
     "ginrummy.hints": "ginrummy.coach.hints", "ginrummy.analyze": "ginrummy.coach.analyze",
-    "ginrummy.multiplayer.record": "ginrummy.format.table_record",
     "ginrummy.server.records": "ginrummy.server.storage.records",
 }
 
@@ -122,6 +121,10 @@ def test_the_old_module_paths_still_import_the_moved_modules_with_a_deprecation_
             assert any(issubclass(w.category, DeprecationWarning) and new in str(w.message)
                        for w in caught), (old, [str(w.message) for w in caught])
         from ginrummy.hand import new_hand
+        from ginrummy.multiplayer.record import with_table_fairness, load_table_record
+        from ginrummy.format.record import with_fairness
+        from ginrummy.format.replay import load_record
+        assert with_table_fairness is with_fairness and load_table_record is load_record
         from ginrummy.multiplayer import new_table_game, TableRules
         from ginrummy.core.game import new_game as moved
         assert new_table_game is moved

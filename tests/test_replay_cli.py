@@ -13,7 +13,7 @@ from ginrummy.cli import main
 from ginrummy.core.game import new_game
 from ginrummy.core.rules import Rules
 from ginrummy.format.notation import dump_notation
-from ginrummy.format.record import dump_record
+from ginrummy.format.replay import dump_record
 
 DATA = Path(__file__).parent / "data"
 GOLDEN_JSON = str(DATA / "golden_classic.json")
@@ -121,11 +121,11 @@ def test_replay_of_a_json_dump(capsys: pytest.CaptureFixture[str], tmp_path: Pat
 def test_replay_of_three_player_and_team_records(capsys: pytest.CaptureFixture[str],
                                                  tmp_path: Path) -> None:
     """R33, R34: ``gin replay`` reads three-player and team records too."""
-    from ginrummy.format.table_record import dump_table_record
+    from ginrummy.format.replay import dump_record
     from tests.test_multiplayer_record import rotation_game, team_game
 
     path = tmp_path / "three.json"
-    path.write_text(dump_table_record(rotation_game()), encoding="utf-8")
+    path.write_text(dump_record(rotation_game()), encoding="utf-8")
     status, out, err = replay(capsys, str(path))
     assert status == 0 and err == ""
     assert out.startswith("Rules: classic; three players (R33); target 100\nCut: player 0 cuts")
@@ -136,7 +136,7 @@ def test_replay_of_three_player_and_team_records(capsys: pytest.CaptureFixture[s
     hidden = replay(capsys, str(path), "--seat", "1")[1]
     assert "seat 1: [10 unseen]" in hidden.split("=== Hand 2")[0]  # player 1 sat out hand 1
     assert replay(capsys, str(path), "--seat", "3")[0] == 2
-    path.write_text(dump_table_record(team_game()), encoding="utf-8")
+    path.write_text(dump_record(team_game()), encoding="utf-8")
     status, out, err = replay(capsys, str(path))
     assert status == 0 and "(the round goes on at the other tables)" in out
     assert "round 1: team 0 won 55, team 1 won 33: team 0 scores 22 (R34)" in out

@@ -25,17 +25,16 @@ from ginrummy.core.shuffle import SeededSource
 from ginrummy.core.table import TableRules
 from ginrummy.core.views import view_of
 from ginrummy.format.provably_fair import FairHand
-from ginrummy.format.record import RecordError
-from ginrummy.format.table_record import (
-    TableRecord,
-    dump_table_record,
-    parse_table_record,
+from ginrummy.format.record import (
+    GameRecord,
+    RecordError,
+    parse_record,
     record_from_dict,
-    record_of,
+    record_text,
     record_to_dict,
-    table_record_text,
-    with_table_fairness,
+    with_fairness,
 )
+from ginrummy.format.replay import dump_record, record_of
 
 GAME_ID = "table-game-51"
 THREE = TableRules(3, Rules.preset("classic", max_hands=3))
@@ -71,15 +70,15 @@ def play_fair_table_game(table_rules: TableRules, seed: int = 1,
 
 
 def fair_table_record(table_rules: TableRules, seed: int = 1, stop_after_deals: int | None = None,
-                      reveal_all: bool = False) -> TableRecord:
+                      reveal_all: bool = False) -> GameRecord:
     game, dealt = play_fair_table_game(table_rules, seed, stop_after_deals)
     record = record_of(game)
     fair = []
     for item in record.hands:
-        deal, hand = dealt[item.hand.deck]
-        over = item.hand.result is not None
+        deal, hand = dealt[item.deck]
+        over = item.result is not None
         fair.append((deal, hand.reveal() if over or reveal_all else hand.public()))
-    return with_table_fairness(record, fair)
+    return with_fairness(record, fair)
 
 
 def verify_file(tmp_path: Path, data: dict[str, Any] | str, lang: str = "en") -> tuple[int, str]:
@@ -158,16 +157,16 @@ def test_R34_a_fair_four_player_record_verifies_with_deal_numbers_not_places(
 def test_R34_fair_data_survives_the_json_and_the_pretty_dump() -> None:
     record = fair_table_record(FOUR)
     assert record_from_dict(record_to_dict(record)) == record
-    text = table_record_text(record)
-    assert parse_table_record(text) == record
+    text = record_text(record)
+    assert parse_record(text) == record
     assert '"deal": 2,' in text and '"client_seeds": [null, null],' in text
 
 
 def test_R33_a_record_without_fair_data_is_unchanged_and_not_proved_fair(tmp_path: Path) -> None:
     game, _ = play_fair_table_game(THREE, 2)
-    text = dump_table_record(game)
+    text = dump_record(game)
     assert '"fair"' not in text and '"deal"' not in text
-    assert table_record_text(record_of(game)) == text
+    assert record_text(record_of(game)) == text
     status, out = verify_file(tmp_path, text)
     assert status == 1
     assert "hand 1: PROBLEM: the hand has no fairness data (no commitment was recorded)" in out
@@ -285,10 +284,10 @@ def test_with_table_fairness_wants_one_entry_a_hand_and_deal_numbers_from_1() ->
     record = record_of(game)
     deal, hand = next(iter(dealt.values()))
     with pytest.raises(RecordError, match="1 fairness entries for"):
-        with_table_fairness(record, [(deal, hand.reveal())])
+        with_fairness(record, [(deal, hand.reveal())])
     entries: list[Any] = [None] * len(record.hands)
     entries[1] = (0, hand.reveal())
     with pytest.raises(RecordError, match="hand 2: deal must be a whole number from 1, got 0"):
-        with_table_fairness(record, entries)
+        with_fairness(record, entries)
     entries[1] = None
-    assert with_table_fairness(record, entries) == record
+    assert with_fairness(record, entries) == record

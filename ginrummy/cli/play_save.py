@@ -2,10 +2,10 @@
 
 A save is one JSON object, format ``ginrummy-terminal-game`` version 1: the setup
 (seed, computer level and agent, language, one name a place, the person's place, the
-player's seed of a real game), then ``record``, the game's record: a two-player record
-(:mod:`ginrummy.format.record`) for a game of two, a table record
-(:mod:`ginrummy.format.table_record`) for three players or teams. A bare record of either
-kind resumes too, with a new setup.
+player's seed of a real game), then ``record``, the game's record
+(:mod:`ginrummy.format.record`), version 2 for a game of any seating. Saves written
+before hold a version-1 record of either format (two players, or three players and
+teams) and load as well. A bare record of any of them resumes too, with a new setup.
 """
 
 from __future__ import annotations
@@ -43,8 +43,7 @@ class Setup:
 
 def save_text(game: Game, setup: Setup) -> str:
     """A saved game: the setup, then the game's record."""
-    from ginrummy.format.record import dump_record
-    from ginrummy.format.table_record import dump_table_record
+    from ginrummy.format.replay import dump_record
 
     head = {
         "format": SAVE_FORMAT,
@@ -58,8 +57,7 @@ def save_text(game: Game, setup: Setup) -> str:
         "client_seed": setup.client_seed,
     }
     fields = [f"  {json.dumps(k)}: {json.dumps(v, ensure_ascii=False)}" for k, v in head.items()]
-    dump = dump_record if game.players == 2 else dump_table_record
-    record = dump(game).strip().replace("\n", "\n  ")
+    record = dump_record(game).strip().replace("\n", "\n  ")
     return "{\n" + ",\n".join([*fields, f'  "record": {record}']) + "\n}\n"
 
 
@@ -69,10 +67,8 @@ class SaveError(ValueError):
 
 def load_saved(text: str) -> tuple[Game, Setup | None]:
     """The game of a saved file and its setup; a bare game record gives no setup."""
-    from ginrummy.format.record import RecordError, record_from_dict, replay
-    from ginrummy.format.table_record import FORMAT as TABLE_FORMAT
-    from ginrummy.format.table_record import record_from_dict as table_record_from_dict
-    from ginrummy.format.table_record import replay as table_replay
+    from ginrummy.format.record import FORMAT, TABLE_FORMAT_V1, RecordError, record_from_dict
+    from ginrummy.format.replay import replay
 
     try:
         data = json.loads(text)
@@ -81,17 +77,11 @@ def load_saved(text: str) -> tuple[Game, Setup | None]:
     if not isinstance(data, dict):
         raise SaveError("a saved game is a JSON object")
     try:
-        if data.get("format") == "ginrummy-game":
+        if data.get("format") in (FORMAT, TABLE_FORMAT_V1):
             return replay(record_from_dict(data)), None
-        if data.get("format") == TABLE_FORMAT:
-            return table_replay(table_record_from_dict(data)), None
         if data.get("format") != SAVE_FORMAT or data.get("version") != SAVE_VERSION:
             raise SaveError(f"not a saved game (format {data.get('format')!r})")
-        inner = data.get("record")
-        if isinstance(inner, dict) and inner.get("format") == TABLE_FORMAT:
-            game = table_replay(table_record_from_dict(inner))
-        else:
-            game = replay(record_from_dict(inner))
+        game = replay(record_from_dict(data.get("record")))
     except RecordError as error:
         raise SaveError(str(error)) from None
     names = data.get("names")

@@ -4,7 +4,7 @@
   gin replay game.txt             a record in the text notation
   gin replay game.json --seat 0   only what seat 0 could see during play
   gin replay game.json --step     wait for Enter after each step (q to stop)
-  gin replay table.json           a three-player or team game (ginrummy.format.table_record)
+  gin replay table.json           a three-player or team game
 
 A finished record is public, so by default both hands are shown in full.
 With --seat N the opponent's hand shows only the cards it took from the
@@ -25,8 +25,8 @@ if TYPE_CHECKING:
     from ginrummy.core.game import Game
     from ginrummy.core.hand import HandState
     from ginrummy.core.result import HandResult
-    from ginrummy.format.record import Step
-    from ginrummy.format.table_record import TableStep
+    from ginrummy.format.record import GameRecord
+    from ginrummy.format.replay import Step
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -40,7 +40,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace, out: TextIO | None = None, keys: TextIO | None = None) -> int:
     from ginrummy.format.notation import read_any
-    from ginrummy.format.record import RecordError, start_of, walk
+    from ginrummy.format.record import RecordError
+    from ginrummy.format.replay import start_of, walk
 
     out = out or sys.stdout
     keys = keys or sys.stdin
@@ -51,16 +52,18 @@ def run(args: argparse.Namespace, out: TextIO | None = None, keys: TextIO | None
         print(f"gin replay: cannot read {args.file}: {error.strerror}", file=sys.stderr)
         return 2
     viewer: int | None = args.seat
-    from ginrummy.format.table_record import is_table_record
-
-    if is_table_record(text):
-        return _run_table(args, text, out, keys)
+    try:
+        record = read_any(text)
+    except RecordError as error:
+        print(f"gin replay: {args.file}: {error}", file=sys.stderr)
+        return 2
+    if record.players != 2:
+        return _run_table(args, record, out, keys)
     if viewer not in (None, 0, 1):
         print(f"gin replay: --seat must be 0 or 1 in a two-player game, got {viewer}",
               file=sys.stderr)
         return 2
     try:
-        record = read_any(text)
         _header(record.rules.name,
                 record.cut.describe(record.rules.first_dealer == "high_cut_chooses"), out)
         final = start_of(record)
@@ -199,15 +202,14 @@ def _footer(game: Game, out: TextIO) -> None:
 # ---------------------------------------------------------------- three players and teams
 
 
-def _run_table(args: argparse.Namespace, text: str, out: TextIO, keys: TextIO) -> int:
-    """Replay a three-player or team record (:mod:`ginrummy.format.table_record`)."""
+def _run_table(args: argparse.Namespace, record: GameRecord, out: TextIO, keys: TextIO
+               ) -> int:
+    """Replay a three-player or team record."""
     from ginrummy.core.game import Game
     from ginrummy.format.record import RecordError
-    from ginrummy.format.table_record import parse_table_record
-    from ginrummy.format.table_record import walk as walk_table
+    from ginrummy.format.replay import walk as walk_table
 
     try:
-        record = parse_table_record(text)
         players = record.table_rules.players
         if args.seat is not None and not 0 <= args.seat < players:
             print(f"gin replay: --seat must be a player 0..{players - 1}, got {args.seat}",
@@ -238,7 +240,7 @@ def _run_table(args: argparse.Namespace, text: str, out: TextIO, keys: TextIO) -
     return 0
 
 
-def _show_table_step(step: TableStep, viewer: int | None, out: TextIO) -> None:
+def _show_table_step(step: Step, viewer: int | None, out: TextIO) -> None:
     from ginrummy.core.cards import card_name
 
     if step.kind == "time_up":
@@ -287,7 +289,7 @@ def _print_move(who: str, before: HandState, after: HandState, seat: int, action
     return True
 
 
-def _table_totals(step: TableStep, out: TextIO) -> None:
+def _table_totals(step: Step, out: TextIO) -> None:
 
     game, before = step.game, step.before
     if game.table_rules.kind == "teams" and before.table_rules.kind == "teams":

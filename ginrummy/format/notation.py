@@ -70,15 +70,9 @@ from ginrummy.core.cut import Cut
 from ginrummy.core.errors import GameError
 from ginrummy.core.game import Game
 from ginrummy.core.rules import BEFORE_OPTION, PRESETS, Rules, RulesError
-from ginrummy.format.record import (
-    GameRecord,
-    HandRecord,
-    RecordError,
-    parse_record,
-    record_of,
-    replay,
-    walk,
-)
+from ginrummy.core.table import TableRules
+from ginrummy.format.record import GameRecord, HandRecord, RecordError, parse_record
+from ginrummy.format.replay import record_of, replay, walk
 
 NOTATION_VERSION = 2
 READS_VERSIONS = ("1", "2")
@@ -131,7 +125,10 @@ def parse_token(token: str) -> Action:
 
 
 def format_notation(record: GameRecord) -> str:
-    """``record`` in the text notation (see the module docstring)."""
+    """``record`` in the text notation (see the module docstring); two players only."""
+    if record.players != 2:
+        raise RecordError(f"the text notation holds two-player games; this one has "
+                          f"{record.players} players: write it as JSON")
     rules = record.rules
     lines = [f"[Notation {NOTATION_VERSION}]", f"[Rules {json.dumps(rules.name)}]"]
     base = PRESETS.get(rules.name, Rules().replace(name=rules.name))
@@ -340,7 +337,8 @@ def _build_record(
             tuple(deck), tuple(hand["actions"]), None,
             None if check is None else check[0], None if check is None else check[1],
         ))
-    return GameRecord(rules, cut, tuple(records), time_up == "yes", final, high_cut_deals)
+    return GameRecord(TableRules(2, rules), cut, tuple(records), time_up == "yes", final,
+                      high_cut_deals)
 
 
 def _final_from_tags(tags: dict[str, str]) -> dict[str, Any] | None:

@@ -1,61 +1,75 @@
-"""Game records in JSON: export, import and verified replay.
+"""Game records in JSON, for a game of any number of players: export, import, verified replay.
 
-A record holds what a game cannot recompute (the rules, the cut, each
-hand's deck and actions) and, as checks, what it can (each hand's dealer,
-result and totals, and the final settlement). :func:`replay` plays the
-record through :class:`~ginrummy.core.game.Game` and raises :class:`RecordError`
-at the first thing that does not agree, naming the hand and the action
-(both counted from 1).
+A record holds what a game cannot recompute (the rules, the cut, each hand's deck
+and actions) and, as checks, what it can (where and by whom each hand was played
+and dealt, its result and the totals after it, and the final settlement).
+:func:`walk` plays the record through :class:`~ginrummy.core.game.Game` and raises
+:class:`RecordError` at the first thing that does not agree, naming the hand (its
+place in the record) and the action, both counted from 1.
 
-JSON (:func:`dump_record`, :func:`load_record`)::
+Version 2 (written by :func:`dump_record`; read by :func:`load_record` with both
+formats of version 1)::
 
-    {"format": "ginrummy-game", "version": 1,
+    {"format": "ginrummy-game", "version": 2,
+     "players": 2, "team_target": null,
      "rules": {...every option, as Rules.to_dict...},
-     "cut": [["7H", "7C"], ["KD", "2S"]],        rounds of (seat 0, seat 1) cards
-     "high_cut_deals": false,                     R4 high_cut_chooses: the higher cut's choice
-     "time_up": false,                            the driver reported the time limit (R31)
-     "hands": [{"dealer": 1, "deck": ["AS", ...52 cards, top first],
+     "cut": [["7H", "7C"], ["KD", "2S"]],     rounds of one card per player
+     "high_cut_deals": false,                  two players under high_cut_chooses (R4): the choice
+     "time_up": false,                         the driver reported the time limit (R31)
+     "hands": [{"round": 1, "table": 0, "players": [0, 1], "dealer": 1, "deal": 1,
+                "deck": ["AS", ...52 cards, top first],
                 "actions": ["pass", "pass", "stock", "knock KS", ...],
                 "action_ids": [2, 2, 0, 108, ...],
                 "result": {...HandResult.to_dict...}, "totals": [0, 33],
-                "fair": {"version": 1, "commitment": "..", "server_seed": "..",
-                         "client_seeds": [null, ".."], "game_id": ".."}}, ...],
-     "final": {"phase": "over", "winner": 1, "end_reason": "target",
-               "points": [..], "final_totals": [..], "margin": .., "payment": ..}}
+                "fair": {"version": 2, "commitment": "..", ...}}, ...],
+     "final": {"phase": "over", "winner": 1, "end_reason": "target", "points": [..],
+               "final_totals": [..], "margin": .., "payment": ..,
+               "payments": [[payer, payee, points, amount], ..]}}
 
-``high_cut_deals`` is there only when the rules let the higher cut choose
-whether to deal (``first_dealer`` ``high_cut_chooses``) and it chose. Rules
-written before an option existed read with the value that plays as before
+Hands come round by round and, within a round, table by table, each table's void
+hands before the one that decided it; a game saved in the middle of a round ends
+with the hands in progress. ``round``, ``players``, ``dealer`` (the player who
+deals: at three players the one sitting out), ``action_ids``, ``result`` (some
+or all of its fields), ``totals`` (by player, or by team) and ``final`` are
+checks: each may be left out and is verified when present. Rules written before
+an option existed read with the value that plays as before
 (:data:`~ginrummy.core.rules.BEFORE_OPTION`), so old records replay identically.
-``dealer``, ``action_ids``, ``result``, ``totals`` and ``final`` are checks:
-each may be left out, and is verified when present (``result`` may name
-only some fields). Action text is read by :func:`~ginrummy.core.actions.parse_action`.
-``fair`` (optional) is a provably fair hand's commitment and revealed seeds
-(:class:`~ginrummy.format.provably_fair.FairRecord`); the replay does not look at it,
-``gin verify`` checks it.
 
-The compact text notation, and :func:`~ginrummy.format.notation.read_any` for
-either form, are in :mod:`ginrummy.format.notation`.
+``deal`` and ``fair`` make a hand provably fair: ``fair`` is its
+:class:`~ginrummy.format.provably_fair.FairRecord`, ``deal`` the deal number its deck
+was derived with (deals counted from 1 in the order the server dealt them, every
+table and void hand included). The replay does not look at them; ``gin verify``
+checks them (docs/FAIRNESS.md).
+
+Version 1 had two formats: ``ginrummy-game`` for two players (no ``players``,
+``round``, ``table`` or ``deal``: a fair hand's deal number is its place) and
+``ginrummy-table-game`` for three players and teams (as version 2, without
+``high_cut_deals``).
+
+The compact text notation of two-player games, and
+:func:`~ginrummy.format.notation.read_any` for either form, are in
+:mod:`ginrummy.format.notation`.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
 from ginrummy.core.actions import Action, ActionError, action_name, parse_action
 from ginrummy.core.cards import CardError, card_name, parse_card
 from ginrummy.core.cut import Cut
-from ginrummy.core.errors import GameError
-from ginrummy.core.game import Game
-from ginrummy.core.hand import HandState, IllegalActionError
+from ginrummy.core.errors import GameError, TableError
 from ginrummy.core.rules import Rules, RulesError
+from ginrummy.core.table import TableRules
 from ginrummy.format.provably_fair import FairnessError, FairRecord
 
 FORMAT = "ginrummy-game"
-VERSION = 1
+VERSION = 2
+TABLE_FORMAT_V1 = "ginrummy-table-game"
+"""Version 1's format of three-player and team games (read, no longer written)."""
 
 
 class RecordError(ValueError):
@@ -78,18 +92,25 @@ class HandRecord:
     deck: tuple[int, ...]
     actions: tuple[Action, ...]
     dealer: int | None = None
-    """Check: the dealer of this hand."""
+    """Check: the player who deals this hand."""
     result: dict[str, Any] | None = None
-    """Check: some or all fields of the hand's :class:`HandResult`."""
+    """Check: some or all fields of the hand's :class:`~ginrummy.core.result.HandResult`."""
     totals: tuple[int, ...] | None = None
     """Check: the game totals after this hand."""
     fair: FairRecord | None = None
     """The hand's provably fair data, if it was dealt that way (see ``gin verify``)."""
+    table: int = 0
+    round: int | None = None
+    """Check: the round (at one table, the hand number)."""
+    players: tuple[int, int] | None = None
+    """Check: the players in the hand's seats 0 and 1."""
+    deal: int | None = None
+    """The deal number of a provably fair hand: the hand number of its deck's derivation."""
 
 
 @dataclass(frozen=True, slots=True)
 class GameRecord:
-    rules: Rules
+    table_rules: TableRules
     cut: Cut
     hands: tuple[HandRecord, ...] = ()
     time_up: bool = False
@@ -98,139 +119,19 @@ class GameRecord:
     high_cut_deals: bool | None = None
     """R4 under ``high_cut_chooses``: whether the higher cut chose to deal (None: no choice)."""
 
+    @property
+    def rules(self) -> Rules:
+        return self.table_rules.rules
 
-# ---------------------------------------------------------------- game <-> record
+    @property
+    def players(self) -> int:
+        return self.table_rules.players
 
-
-def final_check(game: Game) -> dict[str, Any]:
-    settlement = game.settlement()
-    return {
-        "phase": game.phase.name.lower(),
-        "winner": game.winner,
-        "end_reason": game.end_reason,
-        "points": list(game.points),
-        "final_totals": list(settlement.final),
-        "margin": settlement.margin,
-        "payment": settlement.payment,
-    }
-
-
-def record_of(game: Game) -> GameRecord:
-    """The record of ``game`` so far, with every check filled in."""
-    hands = []
-    totals = [0, 0]
-    for state in game.finished:
-        result = state.result
-        assert result is not None
-        if result.winner is not None:
-            totals[result.winner] += result.points
-        hands.append(_hand_record(state, result.to_dict(), tuple(totals)))
-    if game.hand is not None:
-        hands.append(_hand_record(game.hand, None, None))
-    return GameRecord(game.rules, game.cut, tuple(hands), game.time_is_up, final_check(game),
-                      game.high_cut_deals)
-
-
-def _hand_record(
-    state: HandState, result: dict[str, Any] | None, totals: tuple[int, ...] | None
-) -> HandRecord:
-    actions = tuple(action for _, action in state.actions())
-    return HandRecord(state.deck, actions, state.dealer, result, totals)
-
-
-@dataclass(frozen=True, slots=True)
-class Step:
-    """One step of a replay: a deal, an action, or the time limit reported."""
-
-    kind: str
-    """``"deal"``, ``"action"`` or ``"time_up"``."""
-    hand: int
-    """1-based hand number."""
-    index: int
-    """1-based action number within the hand (0 for a deal)."""
-    seat: int | None
-    action: Action | None
-    before: Game
-    game: Game
-
-
-def start_of(record: GameRecord) -> Game:
-    """The game of ``record`` before its first deal: the cut, and the higher cut's choice."""
-    game = Game.start(record.rules, record.cut)
-    if record.high_cut_deals is not None:
-        try:
-            game = game.choose_to_deal(record.cut.high, record.high_cut_deals)
-        except GameError as error:
-            raise RecordError(f"high_cut_deals: {error}") from None
-    elif game.chooser is not None and record.hands:
-        raise RecordError("high_cut_deals is missing: under first_dealer high_cut_chooses the "
-                          f"higher cut (seat {game.chooser}) chooses whether to deal (R4)")
-    return game
-
-
-def walk(record: GameRecord) -> Iterator[Step]:
-    """Replay ``record`` step by step, verifying every check on the way."""
-    game = start_of(record)
-    for number, hand in enumerate(record.hands, 1):
-        if game.is_over:
-            raise RecordError(f"the game ended ({game.end_reason}) before this hand", number)
-        if hand.dealer is not None and hand.dealer != game.dealer:
-            raise RecordError(
-                f"the record says seat {hand.dealer} deals, but R5 "
-                f"({record.rules.dealer_rule}) makes seat {game.dealer} the dealer", number
-            )
-        before = game
-        try:
-            game = game.deal(hand.deck)
-        except (IllegalActionError, GameError) as error:
-            raise RecordError(f"cannot deal this deck: {error}", number) from None
-        yield Step("deal", number, 0, None, None, before, game)
-        for index, action in enumerate(hand.actions, 1):
-            state = game.hand
-            name = safe_action_name(action)
-            if state is None:
-                raise RecordError(f"{name}: the hand was already over", number, index)
-            before = game
-            try:
-                game = game.apply(action)
-            except (IllegalActionError, GameError) as error:
-                raise RecordError(f"{name} is illegal: {error}", number, index) from None
-            yield Step("action", number, index, state.turn, action, before, game)
-        finished = game.finished[-1] if game.hand is None else None
-        if finished is None and number < len(record.hands):
-            raise RecordError(
-                f"the hand is not over after its {len(hand.actions)} actions, "
-                f"but hand {number + 1} follows", number
-            )
-        if hand.result is not None:
-            if finished is None or finished.result is None:
-                raise RecordError(
-                    f"the record gives a result, but the hand is not over after its "
-                    f"{len(hand.actions)} actions", number
-                )
-            compare_checks("result", hand.result, finished.result.to_dict(), number)
-        if hand.totals is not None and tuple(hand.totals) != game.points:
-            raise RecordError(
-                f"totals: the record says {list(hand.totals)}, the replay gives "
-                f"{list(game.points)}", number
-            )
-    if record.time_up:
-        before = game
-        try:
-            game = game.time_up()
-        except GameError as error:
-            raise RecordError(f"time_up: {error}") from None
-        yield Step("time_up", len(record.hands), 0, None, None, before, game)
-    if record.final is not None:
-        compare_checks("final", record.final, final_check(game), None)
-
-
-def replay(record: GameRecord) -> Game:
-    """The game that ``record`` describes, after verifying all its checks."""
-    game = start_of(record)
-    for step in walk(record):
-        game = step.game
-    return game
+    def deal_numbers(self) -> list[int | None]:
+        """Each hand's deal number: ``deal``, or in a two-player game its place."""
+        two = self.players == 2
+        return [hand.deal if hand.deal is not None or not two else number
+                for number, hand in enumerate(self.hands, 1)]
 
 
 def safe_action_name(action: Action) -> str:
@@ -263,13 +164,21 @@ def compare_checks(
 
 
 def record_to_dict(record: GameRecord) -> dict[str, Any]:
+    """``record`` as version 2 JSON data."""
     hands = []
     for hand in record.hands:
         item: dict[str, Any] = {}
+        if hand.round is not None:
+            item["round"] = hand.round
+        item["table"] = hand.table
+        if hand.players is not None:
+            item["players"] = list(hand.players)
         if hand.dealer is not None:
             item["dealer"] = hand.dealer
+        if hand.deal is not None:
+            item["deal"] = hand.deal
         item["deck"] = [card_name(c) for c in hand.deck]
-        item["actions"] = [action_name(a) for a in hand.actions]
+        item["actions"] = [safe_action_name(a) for a in hand.actions]
         item["action_ids"] = list(hand.actions)
         if hand.result is not None:
             item["result"] = hand.result
@@ -278,40 +187,50 @@ def record_to_dict(record: GameRecord) -> dict[str, Any]:
         if hand.fair is not None:
             item["fair"] = hand.fair.to_dict()
         hands.append(item)
+    table = record.table_rules
     data: dict[str, Any] = {
-        "format": FORMAT,
-        "version": VERSION,
-        "rules": record.rules.to_dict(),
-        "cut": [[card_name(a), card_name(b)] for a, b in record.cut.rounds],
-        "time_up": record.time_up,
-        "hands": hands,
+        "format": FORMAT, "version": VERSION, "players": table.players,
+        "team_target": table.team_target, "rules": table.rules.to_dict(),
+        "cut": [[card_name(c) for c in cards] for cards in record.cut.rounds],
     }
     if record.high_cut_deals is not None:
         data["high_cut_deals"] = record.high_cut_deals
+    data["time_up"] = record.time_up
+    data["hands"] = hands
     if record.final is not None:
         data["final"] = record.final
     return data
 
 
-_TOP_KEYS = {"format", "version", "rules", "cut", "high_cut_deals", "time_up", "hands", "final"}
-_HAND_KEYS = {"dealer", "deck", "actions", "action_ids", "result", "totals", "fair"}
+_TOP_KEYS = {"format", "version", "players", "team_target", "rules", "cut", "high_cut_deals",
+             "time_up", "hands", "final"}
+_TWO_V1_KEYS = {"format", "version", "rules", "cut", "high_cut_deals", "time_up", "hands",
+                "final"}
+_HAND_KEYS = {"round", "table", "players", "dealer", "deal", "deck", "actions", "action_ids",
+              "result", "totals", "fair"}
+_TWO_V1_HAND_KEYS = {"dealer", "deck", "actions", "action_ids", "result", "totals", "fair"}
 
 
 def record_from_dict(data: Any) -> GameRecord:
-    """Read the structure of a JSON record (no replay yet)."""
+    """Read the structure of a JSON record of version 2 or either version 1 (no replay yet)."""
     if not isinstance(data, dict):
         raise RecordError(f"a record is a JSON object, got {type(data).__name__}")
-    unknown = sorted(set(data) - _TOP_KEYS)
+    kind, version = data.get("format"), data.get("version")
+    if kind not in (FORMAT, TABLE_FORMAT_V1):
+        raise RecordError(f"not a {FORMAT} record (format is {kind!r})")
+    readable = {FORMAT: (1, 2), TABLE_FORMAT_V1: (1,)}[kind]
+    if version not in readable or isinstance(version, bool):
+        raise RecordError(f"unsupported record version {version!r} of {kind} (this program "
+                          f"reads {', '.join(map(str, readable))})")
+    two_v1 = kind == FORMAT and version == 1
+    allowed = _TWO_V1_KEYS if two_v1 else _TOP_KEYS - (
+        {"high_cut_deals"} if kind == TABLE_FORMAT_V1 else set())
+    unknown = sorted(set(data) - allowed)
     if unknown:
         raise RecordError(f"unknown record field {unknown[0]!r}")
-    if data.get("format") != FORMAT:
-        raise RecordError(f"not a {FORMAT} record (format is {data.get('format')!r})")
-    if data.get("version") != VERSION:
-        raise RecordError(
-            f"unsupported record version {data.get('version')!r} (this program reads {VERSION})"
-        )
-    rules = _rules_from(data.get("rules"))
-    cut = _cut_from(data.get("cut"))
+    table_rules = (TableRules(2, _rules_from(data.get("rules"))) if two_v1
+                   else _table_rules_from(data))
+    cut = _cut_from(data.get("cut"), table_rules.players)
     time_up = data.get("time_up", False)
     if not isinstance(time_up, bool):
         raise RecordError(f"time_up must be true or false, got {time_up!r}")
@@ -324,8 +243,11 @@ def record_from_dict(data: Any) -> GameRecord:
     final = data.get("final")
     if final is not None and not isinstance(final, dict):
         raise RecordError("final must be an object")
-    records = tuple(hand_from_dict(item, number) for number, item in enumerate(hands, 1))
-    return GameRecord(rules, cut, records, time_up, final, high_cut_deals)
+    if final is not None and kind == TABLE_FORMAT_V1 and final.get("phase") == "playing":
+        final = {k: v for k, v in final.items() if k != "phase"}  # v1: not over, any phase
+    items = tuple(hand_from_dict(item, number, table_rules.players, two_v1)
+                  for number, item in enumerate(hands, 1))
+    return GameRecord(table_rules, cut, items, time_up, final, high_cut_deals)
 
 
 def _rules_from(data: Any) -> Rules:
@@ -335,25 +257,77 @@ def _rules_from(data: Any) -> Rules:
         raise RecordError(f"rules: {error}") from None
 
 
-def _cut_from(data: Any) -> Cut:
-    if not isinstance(data, list) or not all(
-        isinstance(pair, list) and len(pair) == 2 and all(isinstance(c, str) for c in pair)
-        for pair in data
-    ):
-        raise RecordError('cut must be a list of rounds like [["7H", "7C"], ["KD", "2S"]]')
+def _table_rules_from(data: dict[str, Any]) -> TableRules:
     try:
-        return Cut(tuple((parse_card(a), parse_card(b)) for a, b in data))
+        return TableRules.from_dict({k: data.get(k) for k in ("players", "team_target", "rules")})
+    except TableError as error:
+        raise RecordError(f"rules: {error}") from None
+
+
+def _cut_from(data: Any, players: int) -> Cut:
+    if not isinstance(data, list) or not all(
+        isinstance(cards, list) and all(isinstance(c, str) for c in cards) for cards in data
+    ):
+        example = '[["7H", "7C"], ["KD", "2S"]]' if players == 2 else '[["KH", "2C", "9D"]]'
+        raise RecordError(f"cut must be a list of rounds like {example}")
+    try:
+        cut = Cut(tuple(tuple(parse_card(c) for c in cards) for cards in data))
     except (CardError, GameError) as error:
         raise RecordError(f"cut: {error}") from None
+    if cut.players != players:
+        raise RecordError(f"cut: {cut.players} cards a round for {players} players")
+    return cut
 
 
-def hand_from_dict(item: Any, number: int) -> HandRecord:
-    """Read hand ``number`` (from 1, for errors) of a JSON record: its shape, not its replay."""
+def hand_from_dict(item: Any, number: int, players: int = 2, two_v1: bool = True
+                   ) -> HandRecord:
+    """Read hand ``number`` (from 1, for errors) of a JSON record: its shape, not its replay.
+    ``two_v1``: a version 1 two-player hand (no table, round, players or deal)."""
     if not isinstance(item, dict):
-        raise RecordError("a hand is an object with deck and actions", number)
-    unknown = sorted(set(item) - _HAND_KEYS)
+        what = "deck and actions" if two_v1 else "table, deck and actions"
+        raise RecordError(f"a hand is an object with {what}", number)
+    unknown = sorted(set(item) - (_TWO_V1_HAND_KEYS if two_v1 else _HAND_KEYS))
     if unknown:
         raise RecordError(f"unknown hand field {unknown[0]!r}", number)
+    table = item.get("table", 0 if two_v1 else None)
+    if isinstance(table, bool) or not isinstance(table, int) or table < 0:
+        raise RecordError(f"table must be a table number, got {table!r}", number)
+    round_number = _optional_int(item, "round", number, 1)
+    deal = _optional_int(item, "deal", number, 1)
+    dealer = item.get("dealer")
+    if dealer is not None and (isinstance(dealer, bool) or not isinstance(dealer, int)
+                               or not 0 <= dealer < players):
+        if players == 2:
+            raise RecordError(f"dealer must be 0 or 1, got {dealer!r}", number)
+        raise RecordError(f"dealer must be a player 0..{players - 1}, got {dealer!r}", number)
+    seated = item.get("players")
+    pair: tuple[int, int] | None = None
+    if seated is not None:
+        if not isinstance(seated, list) or len(seated) != 2 or not all(
+            isinstance(p, int) and not isinstance(p, bool) and 0 <= p < players for p in seated
+        ):
+            raise RecordError(f"players must be two players 0..{players - 1}", number)
+        pair = (seated[0], seated[1])
+    result = item.get("result")
+    if result is not None and not isinstance(result, dict):
+        raise RecordError("result must be an object", number)
+    totals = item.get("totals")
+    if totals is not None and (not isinstance(totals, list) or not all(
+        isinstance(t, int) and not isinstance(t, bool) for t in totals
+    )):
+        raise RecordError("totals must be a list of whole numbers", number)
+    fair = None
+    if item.get("fair") is not None:
+        try:
+            fair = FairRecord.from_dict(item["fair"])
+        except FairnessError as error:
+            raise RecordError(str(error), number) from None
+    return HandRecord(_deck_from(item, number), _actions_from(item, number), dealer, result,
+                      None if totals is None else tuple(totals), fair, table, round_number,
+                      pair, deal)
+
+
+def _deck_from(item: dict[str, Any], number: int) -> tuple[int, ...]:
     deck = item.get("deck")
     if not isinstance(deck, list) or not all(isinstance(c, str) for c in deck):
         raise RecordError("deck must be a list of card names", number)
@@ -365,6 +339,10 @@ def hand_from_dict(item: Any, number: int) -> HandRecord:
             cards.append(parse_card(text))
         except CardError as error:
             raise RecordError(f"deck card {position}: {error}", number) from None
+    return tuple(cards)
+
+
+def _actions_from(item: dict[str, Any], number: int) -> tuple[Action, ...]:
     texts = item.get("actions")
     if not isinstance(texts, list) or not all(isinstance(t, str) for t in texts):
         raise RecordError("actions must be a list of action names", number)
@@ -384,40 +362,41 @@ def hand_from_dict(item: Any, number: int) -> HandRecord:
                     f"{texts[index - 1]!r} is action {action}, but action_ids says {given!r}",
                     number, index,
                 )
-    dealer = item.get("dealer")
-    if dealer is not None and (isinstance(dealer, bool) or dealer not in (0, 1)):
-        raise RecordError(f"dealer must be 0 or 1, got {dealer!r}", number)
-    result = item.get("result")
-    if result is not None and not isinstance(result, dict):
-        raise RecordError("result must be an object", number)
-    totals = item.get("totals")
-    if totals is not None and (not isinstance(totals, list) or not all(
-        isinstance(t, int) and not isinstance(t, bool) for t in totals
-    )):
-        raise RecordError("totals must be a list of whole numbers", number)
-    fair = None
-    if item.get("fair") is not None:
-        try:
-            fair = FairRecord.from_dict(item["fair"])
-        except FairnessError as error:
-            raise RecordError(str(error), number) from None
-    return HandRecord(
-        tuple(cards), tuple(actions), dealer, result,
-        None if totals is None else tuple(totals), fair,
-    )
+    return tuple(actions)
 
 
-def with_fairness(record: GameRecord, fair: Sequence[FairRecord | None]) -> GameRecord:
-    """``record`` with each hand's provably fair data (one entry a hand, in order)."""
+def _optional_int(item: dict[str, Any], key: str, number: int, low: int) -> int | None:
+    value = item.get(key)
+    if value is not None and (isinstance(value, bool) or not isinstance(value, int)
+                              or value < low):
+        raise RecordError(f"{key} must be a whole number from {low}, got {value!r}", number)
+    return value
+
+
+def with_fairness(record: GameRecord,
+                  fair: Sequence[FairRecord | tuple[int, FairRecord] | None]) -> GameRecord:
+    """``record`` with each hand's provably fair data: one entry a hand, in record order, a
+    ``FairRecord`` (its deal number is its place), ``(deal number, FairRecord)``, or ``None``
+    for a hand not dealt that way."""
     if len(fair) != len(record.hands):
         raise RecordError(f"{len(fair)} fairness entries for {len(record.hands)} hands")
-    hands = tuple(replace(hand, fair=data) for hand, data in zip(record.hands, fair, strict=True))
-    return replace(record, hands=hands)
+    hands = []
+    for number, (item, entry) in enumerate(zip(record.hands, fair, strict=True), 1):
+        if entry is None:
+            hands.append(replace(item, deal=None, fair=None))
+            continue
+        deal, data = (number, entry) if isinstance(entry, FairRecord) else entry
+        if isinstance(deal, bool) or not isinstance(deal, int) or deal < 1:
+            raise RecordError(f"deal must be a whole number from 1, got {deal!r}", number)
+        if not isinstance(data, FairRecord):
+            raise RecordError(f"fair must be a FairRecord, got {type(data).__name__}", number)
+        hands.append(replace(item, deal=deal, fair=data))
+    return replace(record, hands=tuple(hands))
 
 
-def dump_record(game: Game) -> str:
-    """``game`` as a JSON record (short lists kept on one line)."""
-    return pretty_json(record_to_dict(record_of(game))) + "\n"
+def record_text(record: GameRecord) -> str:
+    """``record`` as JSON text (short lists kept on one line)."""
+    return pretty_json(record_to_dict(record)) + "\n"
 
 
 def parse_record(text: str) -> GameRecord:
@@ -427,11 +406,6 @@ def parse_record(text: str) -> GameRecord:
     except json.JSONDecodeError as error:
         raise RecordError(f"not valid JSON: {error}") from None
     return record_from_dict(data)
-
-
-def load_record(text: str) -> Game:
-    """Replay a JSON record, verifying every check it carries."""
-    return replay(parse_record(text))
 
 
 def pretty_json(value: Any, indent: str = "") -> str:
@@ -445,28 +419,3 @@ def pretty_json(value: Any, indent: str = "") -> str:
         lines = ",\n".join(inner + pretty_json(v, inner) for v in value)
         return "[\n" + lines + "\n" + indent + "]"
     return json.dumps(value, ensure_ascii=False)
-
-
-__all__ = [
-    "FORMAT",
-    "VERSION",
-    "GameRecord",
-    "HandRecord",
-    "RecordError",
-    "Step",
-    "compare_checks",
-    "dump_record",
-    "final_check",
-    "hand_from_dict",
-    "load_record",
-    "parse_record",
-    "pretty_json",
-    "record_from_dict",
-    "record_of",
-    "record_to_dict",
-    "replay",
-    "safe_action_name",
-    "start_of",
-    "walk",
-    "with_fairness",
-]

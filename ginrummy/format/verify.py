@@ -12,14 +12,13 @@ every other hand's. ``gin verify`` and ``gin serve --verify-records`` report wha
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from ginrummy.format.provably_fair import FairRecord, Problem
     from ginrummy.format.record import GameRecord, RecordError
-    from ginrummy.format.table_record import TableRecord
 
 SEATS = 2
 """Every hand, of a two-player or a table game, has two seats: one client seed a seat."""
@@ -47,16 +46,12 @@ class HandToCheck:
     """The derivation's hand number: the place in a two-player record, a table hand's deal."""
 
 
-def hands_to_check(record: GameRecord | TableRecord) -> list[HandToCheck]:
-    from ginrummy.format.record import GameRecord
-
-    if isinstance(record, GameRecord):
-        return [HandToCheck(hand.deck, hand.fair, number)
-                for number, hand in enumerate(record.hands, 1)]
-    return [HandToCheck(item.hand.deck, item.hand.fair, item.deal) for item in record.hands]
+def hands_to_check(record: GameRecord) -> list[HandToCheck]:
+    return [HandToCheck(hand.deck, hand.fair, deal)
+            for hand, deal in zip(record.hands, record.deal_numbers(), strict=True)]
 
 
-def verify_record(record: GameRecord | TableRecord) -> Verdict:
+def verify_record(record: GameRecord) -> Verdict:
     """Check every hand of ``record``: its fair data, its deck and the replay. No I/O."""
     from ginrummy.format.provably_fair import Problem
 
@@ -100,19 +95,13 @@ def verify_record(record: GameRecord | TableRecord) -> Verdict:
     return verdict
 
 
-def _cut_problem(record: GameRecord | TableRecord, hands: list[HandToCheck]) -> Problem | None:
+def _cut_problem(record: GameRecord, hands: list[HandToCheck]) -> Problem | None:
     """Version 2: the cut must be the one the first deal's server seed fixes (at a table game
     the first deal at the first table)."""
     from ginrummy.format.provably_fair import FairnessError, Problem, commitment_of, derive_cut
-    from ginrummy.format.record import GameRecord
-
-    if isinstance(record, GameRecord):
-        first = hands[0] if hands else None
-        players = 2
-    else:
-        first = next((HandToCheck(item.hand.deck, item.hand.fair, item.deal)
-                      for item in record.hands if item.table == 0), None)
-        players = record.table_rules.players
+    first = next((hand for hand, item in zip(hands, record.hands, strict=True)
+                  if item.table == 0), None)
+    players = record.players
     fair = first.fair if first is not None else None
     if fair is None or fair.version < 2 or fair.server_seed is None:
         return None
@@ -162,22 +151,19 @@ def _hand_problems(hand: HandToCheck, hand_number: int) -> list[Problem]:
                        hand_number, hand.deck, version=fair.version, seats=SEATS)
 
 
-def _replay(record: GameRecord | TableRecord, verdict: Verdict) -> list[bool | None]:
+def _replay(record: GameRecord, verdict: Verdict) -> list[bool | None]:
     """Replay ``record``; return whether each hand ended (``None``: the replay stopped first)."""
     from ginrummy.format.provably_fair import Problem
-    from ginrummy.format.record import GameRecord, RecordError, walk
-    from ginrummy.format.table_record import walk as walk_table
+    from ginrummy.format.record import RecordError
+    from ginrummy.format.replay import walk
 
     over: list[bool | None] = [None] * len(record.hands)
     try:
         game: Any = None
-        steps: Iterator[Any] = walk(record) if isinstance(record, GameRecord) else (
-            walk_table(record))
-        for step in steps:
+        for step in walk(record):
             game = step.game
             if step.kind != "time_up":
-                ended = game.hand is None if isinstance(record, GameRecord) else step.finished
-                over[step.hand - 1] = ended
+                over[step.hand - 1] = step.finished
     except RecordError as error:
         _replay_problem(error, verdict)
         return over
@@ -203,11 +189,9 @@ def _is_notation(text: str) -> bool:
     return True
 
 
-def read_record(text: str) -> GameRecord | TableRecord:
-    """The record in ``text``, two-player or table game by its ``format`` (not replayed yet)."""
-    from ginrummy.format.record import FORMAT, RecordError, record_from_dict
-    from ginrummy.format.table_record import FORMAT as TABLE_FORMAT
-    from ginrummy.format.table_record import record_from_dict as table_record_from_dict
+def read_record(text: str) -> GameRecord:
+    """The record in ``text``, of any version and format (not replayed yet)."""
+    from ginrummy.format.record import FORMAT, TABLE_FORMAT_V1, RecordError, record_from_dict
 
     try:
         data = json.loads(text)
@@ -218,9 +202,7 @@ def read_record(text: str) -> GameRecord | TableRecord:
                               "both)") from None
         raise RecordError(f"not valid JSON: {error}") from None
     kind = data.get("format") if isinstance(data, dict) else None
-    if kind == TABLE_FORMAT:
-        return table_record_from_dict(data)
-    if isinstance(data, dict) and kind != FORMAT:
+    if isinstance(data, dict) and kind not in (FORMAT, TABLE_FORMAT_V1):
         raise RecordError(f"not a game record: format is {kind!r} (this program reads "
-                          f"{FORMAT!r} and {TABLE_FORMAT!r})")
+                          f"{FORMAT!r} and {TABLE_FORMAT_V1!r})")
     return record_from_dict(data)

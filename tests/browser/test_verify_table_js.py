@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from ginrummy.format.table_record import record_from_dict, record_to_dict
+from ginrummy.format.record import record_from_dict, record_to_dict
 from ginrummy.format.verify import verify_record
 from tests.test_verify_table_record import FOUR, THREE, fair_table_record
 

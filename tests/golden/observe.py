@@ -201,13 +201,7 @@ def hand_state(state: Any) -> Any:
 
 def game_state(game: Any) -> dict[str, Any]:
     """A two-player game or a table game: scores, the hands in progress, the record."""
-    from ginrummy.format.record import record_of, record_to_dict
-    from ginrummy.format.table_record import record_of as table_record_of
-    from ginrummy.format.table_record import record_to_dict as table_record_to_dict
-
     two = getattr(game, "players", 2) == 2
-    record = record_to_dict(record_of(game)) if two else table_record_to_dict(
-        table_record_of(game))
     hands = [game.hand] if two else list(game.hands)
     finished = ([plain(h.result) for h in game.finished] if two else
                 [{"table": h.table, "players": list(h.players), "dealer": h.dealer,
@@ -217,7 +211,32 @@ def game_state(game: Any) -> dict[str, Any]:
         "points": list(game.points), "winner": game.winner, "end_reason": plain(game.end_reason),
         "finished_hands": finished, "hands_in_progress": [hand_state(h) for h in hands],
         "settlement": settlement(game) if game.is_over else None,
-        "record": record,
+        "record": written_record(game),
+    }
+
+
+def written_record(game: Any) -> dict[str, Any]:
+    """What the record written again holds, whatever its version: the rules, the cut, each
+    hand's deck, actions and checks, and the final outcome (the envelope left out: version 1
+    wrote a game of two and a table game in two formats, version 2 in one)."""
+    try:
+        from ginrummy.format.record import record_to_dict
+        from ginrummy.format.replay import record_of
+        data = record_to_dict(record_of(game))
+    except ImportError:  # the code before record version 2
+        from ginrummy.format import record as two_player
+        from ginrummy.format import table_record
+        module = two_player if getattr(game, "players", 2) == 2 else table_record
+        data = module.record_to_dict(module.record_of(game))  # type: ignore[attr-defined]
+    players = data.get("players", 2)
+    keep = ("dealer", "deck", "actions", "action_ids", "result", "totals", "fair") + (
+        () if players == 2 else ("round", "table", "players", "deal"))
+    final = data.get("final") or {}
+    return {
+        "players": players, "rules": data["rules"], "cut": data["cut"],
+        "high_cut_deals": data.get("high_cut_deals"), "time_up": data["time_up"],
+        "hands": [{k: hand[k] for k in keep if k in hand} for hand in data["hands"]],
+        "final": {k: final.get(k) for k in ("winner", "end_reason", "points", "final_totals")},
     }
 
 
@@ -255,11 +274,18 @@ def cli_output(args: list[str]) -> list[str]:
 def observe_record(path: Path) -> dict[str, Any]:
     """A record file: the game its loader gives, and ``gin replay`` and ``gin verify``."""
     from ginrummy.format.notation import read_any
-    from ginrummy.format.record import replay
-    from ginrummy.format.table_record import is_table_record, load_table_record
 
     text = path.read_text(encoding="utf-8")
-    game = load_table_record(text) if is_table_record(text) else replay(read_any(text))
+    try:
+        from ginrummy.format.replay import replay
+        game = replay(read_any(text))
+    except ImportError:  # the code before record version 2
+        from ginrummy.format import record as two_player
+        from ginrummy.format import table_record
+        if table_record.is_table_record(text):  # type: ignore[attr-defined]
+            game = table_record.load_table_record(text)  # type: ignore[attr-defined]
+        else:
+            game = two_player.replay(read_any(text))  # type: ignore[attr-defined]
     return {"game": game_state(game),
             "gin replay": cli_output(["replay", str(path)]),
             "gin replay --seat 1": cli_output(["replay", "--seat", "1", str(path)]),

@@ -24,8 +24,7 @@ from ginrummy.core.cards import parse_card
 from ginrummy.core.game import Game
 from ginrummy.core.rules import Rules
 from ginrummy.core.table import TableRules
-from ginrummy.server.storage import multi_replay
-from ginrummy.server.storage.replay import replay
+from ginrummy.server.storage.replay import Position, replay
 from ginrummy.server.storage.store import Store, StoredGame
 from tests.server.kit import create, first_choice, invites_of, other_browser, receive
 from tests.server.leaks import (
@@ -99,7 +98,7 @@ def _two_player_leaks(stored: StoredGame) -> LeakCheck:
 
 
 def _table_leaks(stored: StoredGame) -> LeakCheck:
-    positions = multi_replay.replay(TableRules.from_dict(stored.row.rules), stored.row.cut,
+    positions = replay(TableRules.from_dict(stored.row.rules), stored.row.cut,
                                     stored.decks, stored.log)
 
     def check(n: int, text: str, recipient: Recipient, allowed: frozenset[int]) -> list[str]:
@@ -112,7 +111,7 @@ def _table_leaks(stored: StoredGame) -> LeakCheck:
     return check
 
 
-def _secret_deals(position: multi_replay.MultiPosition, fair: dict[int, Any]) -> list[int]:
+def _secret_deals(position: Position, fair: dict[int, Any]) -> list[int]:
     """The deals whose server seed must stay secret: being played, or not dealt yet."""
     game = position.game
     dealt = max((number for number, _ in position.deals), default=0)

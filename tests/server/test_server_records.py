@@ -9,10 +9,11 @@ import sqlalchemy as sa
 from starlette.testclient import TestClient
 
 from ginrummy.core.rules import Rules
-from ginrummy.format.record import load_record
+from ginrummy.format.replay import load_record
 from ginrummy.server.storage import db
 from ginrummy.server.storage.records import (
     GENESIS,
+    canonical_record,
     chain,
     chain_hash,
     chain_head,
@@ -161,16 +162,50 @@ def test_gin_serve_verify_records(sqlite_db: str, capsys: Any) -> None:
     assert "its hash does not match its record" in capsys.readouterr().out
 
 
+def _finished_record() -> str:
+    import random
+
+    from ginrummy.core.game import new_game
+
+    rng = random.Random(4)
+    game = new_game(Rules.preset("standard", max_hands=1), rng)
+    while not game.is_over:
+        game = game.deal_from(rng)
+        while game.hand is not None:
+            game = game.apply(rng.choice(game.hand.legal_actions()))
+    return canonical_record("g", "computer", 1, [("human", "Ann"), ("computer", "C")], game)
+
+
 def test_a_record_written_before_a_rules_option_existed_still_verifies() -> None:
-    written = Rules.preset("standard").to_dict()
-    del written["limit_awards_game_bonus"]  # an older server wrote no such key
-    old = {"game_id": "g", "record": {"rules": written, "hands": [{"deck": ["AS", "2S"]}]}}
-    rebuilt = json.dumps({"game_id": "g", "record": {  # the rules read back, every key written
-        "rules": Rules.from_dict(written).to_dict(), "hands": [{"deck": ["AS", "2S"]}]}})
+    rebuilt = _finished_record()
+    old = json.loads(rebuilt)
+    del old["record"]["rules"]["first_dealer"]  # an older server wrote no such key
     assert json.dumps(old) != rebuilt and same_record(json.dumps(old), rebuilt)
-    old["record"]["hands"][0]["deck"] = ["2S", "AS"]  # a changed deal still breaks it
+    deck = old["record"]["hands"][0]["deck"]
+    deck[0], deck[1] = deck[1], deck[0]  # a changed deal still breaks it
     assert not same_record(json.dumps(old), rebuilt)
     other = json.loads(rebuilt)
     other["record"]["rules"]["target"] = 150  # and so do other rules
     assert not same_record(json.dumps(other), rebuilt)
+    renamed = json.loads(rebuilt)
+    renamed["seats"][0]["name"] = "Bob"  # and the seats around the record
+    assert not same_record(json.dumps(renamed), rebuilt)
+
+
+def test_a_version_1_record_in_the_chain_verifies_against_the_version_2_one_rebuilt() -> None:
+    rebuilt = _finished_record()
+    old = json.loads(rebuilt)
+    record = old["record"]
+    assert (record["format"], record["version"]) == ("ginrummy-game", 2)
+    record["version"] = 1  # as a server before record version 2 wrote it
+    for key in ("players", "team_target"):
+        del record[key]
+    for hand in record["hands"]:
+        for key in ("round", "table", "players"):
+            del hand[key]
+    del record["final"]["payments"]
+    assert same_record(json.dumps(old), rebuilt)
+    record["hands"][0]["actions"] = record["hands"][0]["actions"][:-1]  # a move taken away
+    record["hands"][0]["action_ids"] = record["hands"][0]["action_ids"][:-1]
+    assert not same_record(json.dumps(old), rebuilt)
     assert not same_record("not json", rebuilt)

@@ -21,7 +21,7 @@ from ginrummy.server.live.table import Table, status_of, summary
 from ginrummy.server.live.table_base import BaseTable
 from ginrummy.server.live.work import WorkPool
 from ginrummy.server.settings import Settings
-from ginrummy.server.storage import fairness, multi_replay
+from ginrummy.server.storage import fairness
 from ginrummy.server.storage.replay import ReplayError, start
 from ginrummy.server.storage.store import GameRow, LogEntry, SeatRow, Store, StoredGame, now
 from ginrummy.server.storage.tokens import new_game_id, new_token, token_hash
@@ -182,7 +182,7 @@ class Lobby:
         fair = [replace(fairness.draw(rng, 1), hand_number=fairness.slot_of(t))
                 for t in range(tables)]  # each table's first deal, committed now
         cut = Cut(fairness.first_cut(fair[0], game_id, table_rules.players))
-        position = multi_replay.start(table_rules, cut.rounds)
+        position = start(table_rules, cut.rounds)
         assert position.game.tables == tables
         entries: list[LogEntry] = []  # each table is dealt once its players' seeds are in
         decks: dict[int, list[int]] = {}

@@ -26,9 +26,9 @@ from ginrummy.core.views import PlayerView, view_of
 from ginrummy.server.live.table import parse_action_message
 from ginrummy.server.live.table_base import BaseTable, ComputerMove, EventRef, check_commitment
 from ginrummy.server.storage.fairness import FairRow, deck_of, draw, slot_of
-from ginrummy.server.storage.multi_records import canonical_table_record
-from ginrummy.server.storage.multi_replay import (
-    MultiPosition,
+from ginrummy.server.storage.records import canonical_record
+from ginrummy.server.storage.replay import (
+    Position,
     replay,
     stage,
     step,
@@ -37,17 +37,17 @@ from ginrummy.server.storage.multi_replay import (
 )
 from ginrummy.server.storage.store import LogEntry, SeatRow, StoredGame
 from ginrummy.server.wire import multi_payload
-from ginrummy.server.wire.protocol import ClientError, Message
+from ginrummy.server.wire.protocol import ClientError, Message, check_expect
 
 Decks = dict[int, Sequence[int]]
 
 
-def table_summary(position: MultiPosition, seats: Sequence[SeatRow]) -> dict[str, Any]:
+def table_summary(position: Position, seats: Sequence[SeatRow]) -> dict[str, Any]:
     """The facts of a table game shown in a list of games (kept in ``games.summary``)."""
     game = position.game
     humans = frozenset(s.seat for s in seats if s.kind == "human")
     return {
-        "stage": stage(position),
+        "stage": stage(position.game),
         "mode": multi_payload.mode_of(game),
         "players": game.players,
         "hand_number": game.round_number,
@@ -61,23 +61,23 @@ def table_summary(position: MultiPosition, seats: Sequence[SeatRow]) -> dict[str
     }
 
 
-def table_status(position: MultiPosition) -> str:
-    st = stage(position)
+def table_status(position: Position) -> str:
+    st = stage(position.game)
     return "waiting" if st == "waiting" else "over" if st == "over" else "active"
 
 
-class MultiTable(BaseTable[MultiPosition]):
+class MultiTable(BaseTable[Position]):
     table_rules: TableRules
 
-    def _replay_stored(self, stored: StoredGame) -> list[MultiPosition]:
+    def _replay_stored(self, stored: StoredGame) -> list[Position]:
         self.table_rules = TableRules.from_dict(stored.row.rules)
         self.rules = self.table_rules.rules
         return replay(self.table_rules, stored.row.cut, stored.decks, stored.log)
 
-    def _in_hand(self, position: MultiPosition) -> bool:
-        return stage(position) == "hand"
+    def _in_hand(self, position: Position) -> bool:
+        return stage(position.game) == "hand"
 
-    def _step(self, position: MultiPosition, entry: LogEntry, decks: Decks) -> MultiPosition:
+    def _step(self, position: Position, entry: LogEntry, decks: Decks) -> Position:
         return step(position, entry, decks)
 
     @property
@@ -85,7 +85,7 @@ class MultiTable(BaseTable[MultiPosition]):
         return self.position.game
 
     def stage(self) -> str:
-        return stage(self.position)
+        return stage(self.position.game)
 
     def state(self, seat: int | None) -> dict[str, Any]:
         return multi_payload.state_payload(self.info(), self.position, self.n, seat, self.fair)
@@ -136,10 +136,8 @@ class MultiTable(BaseTable[MultiPosition]):
     def _check_action(self, seat: int, message: Message,
                       offset: int = 0) -> tuple[list[LogEntry], Decks]:
         table = self._playing_table(seat)
-        last = self.position.changed_at(table)
-        if message.expect is None or not last <= message.expect <= self.n:
-            raise ClientError("stale", f"expect is {message.expect} but the latest event at "
-                                       f"table {table} is {last} (and the latest event {self.n})")
+        check_expect(message.expect, table, self.position.changed_at(table), self.n,
+                     one_table=self.game.tables == 1)
         action = parse_action_message(message)
         hand = self.game.hands[table]
         assert hand is not None
@@ -196,7 +194,7 @@ class MultiTable(BaseTable[MultiPosition]):
         more, decks = self._deals(position, due, entries[-1].seq + 1 if entries else self.n + 1)
         return entries + more, decks
 
-    def _deals(self, position: MultiPosition, tables: Sequence[int],
+    def _deals(self, position: Position, tables: Sequence[int],
                seq: int) -> tuple[list[LogEntry], Decks]:
         """Deal ``tables`` in order after ``position`` (a ``time_up`` first if the limit has
         passed; it may end the game instead)."""
@@ -237,13 +235,13 @@ class MultiTable(BaseTable[MultiPosition]):
 
     # ------------------------------------------------------------ storing
 
-    def _after_commit_checks(self, final: MultiPosition, staged: dict[int, FairRow],
+    def _after_commit_checks(self, final: Position, staged: dict[int, FairRow],
                              seats: Sequence[SeatRow]) -> tuple[str, dict[str, Any], str | None]:
         record = None
         if final.game.is_over and not self.game.is_over:
-            record = canonical_table_record(self.id, self.level,
-                                            [(s.kind, s.name) for s in seats], final.game,
-                                            self.decks, self.fair | staged)
+            record = canonical_record(self.id, "table", self.level,
+                                      [(s.kind, s.name) for s in seats], final.game,
+                                      self.fair | staged, self.decks)
         return table_status(final), table_summary(final, seats), record
 
     # ------------------------------------------------------------ the computer

@@ -21,7 +21,7 @@ from ginrummy.server.storage.records import canonical_record
 from ginrummy.server.storage.replay import Position, replay, stage, step
 from ginrummy.server.storage.store import LogEntry, SeatRow, StoredGame
 from ginrummy.server.wire import payload
-from ginrummy.server.wire.protocol import ClientError, Message
+from ginrummy.server.wire.protocol import ClientError, Message, check_expect
 
 
 def summary(position: Position, seats: Sequence[SeatRow]) -> dict[str, Any]:
@@ -158,10 +158,7 @@ class Table(BaseTable[Position]):
         self, seat: int, message: Message, offset: int = 0
     ) -> tuple[list[LogEntry], dict[int, Sequence[int]]]:
         game = self.position.game
-        if message.expect != self.n:
-            raise ClientError(
-                "stale", f"expect is {message.expect} but the latest event is {self.n}"
-            )
+        check_expect(message.expect, 0, self.position.changed_at(0), self.n, one_table=True)
         self._refuse_stage(game, "hand")
         action = parse_action_message(message)
         if game.to_act != seat:

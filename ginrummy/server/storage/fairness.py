@@ -102,10 +102,3 @@ def fair_payload(fair: Mapping[int, FairRow], game: Game, game_id: str) -> dict[
     if game.hand is None and not game.is_over and upcoming in fair:
         following = shown(fair[upcoming], game_id, False)
     return {"hands": hands, "next": following}
-
-
-def revealed_records(fair: Mapping[int, FairRow], game: Game,
-                     game_id: str) -> list[FairRecord | None]:
-    """Each finished hand's revealed fairness record (None for a hand dealt without one)."""
-    return [fair[number].hand(game_id).reveal() if number in fair else None
-            for number in range(1, len(game.finished) + 1)]

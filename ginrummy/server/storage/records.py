@@ -27,9 +27,13 @@ from sqlalchemy.engine import Engine
 
 from ginrummy.core.game import Game
 from ginrummy.core.rules import Rules
-from ginrummy.format.record import record_of, record_to_dict, with_fairness
+from ginrummy.core.table import TableRules
+from ginrummy.format.provably_fair import FairRecord
+from ginrummy.format.record import GameRecord, record_from_dict, record_to_dict, with_fairness
+from ginrummy.format.replay import record_of
+from ginrummy.format.replay import replay as replay_record
 from ginrummy.server.storage import db
-from ginrummy.server.storage.fairness import FairRow, revealed_records
+from ginrummy.server.storage.fairness import FairRow
 
 GENESIS = "0" * 64
 """The previous hash of the first record."""
@@ -37,12 +41,22 @@ GENESIS = "0" * 64
 
 def canonical_record(game_id: str, kind: str, level: int | None,
                      seats: Sequence[tuple[str, str]], game: Game,
-                     fair: Mapping[int, FairRow] | None = None) -> str:
-    """A finished game as canonical JSON text; ``seats`` are (kind, name) by seat; ``fair``
-    the hands' seeds, revealed in each hand's ``fair`` object (what ``gin verify`` checks)."""
+                     fair: Mapping[int, FairRow] | None = None,
+                     decks: Mapping[int, Sequence[int]] | None = None) -> str:
+    """A finished game as canonical JSON text; ``seats`` are (kind, name) by seat or place;
+    ``fair`` the hands' seeds by deal number, revealed in each hand's ``fair`` object (what
+    ``gin verify`` checks). ``decks`` by deal number tell each hand's deal number when it is
+    not its place in the record (a table game); without them a hand's place is its deal."""
     record = record_of(game)
     if fair:
-        record = with_fairness(record, revealed_records(fair, game, game_id))
+        deal_of = {tuple(deck): number for number, deck in (decks or {}).items()}
+        entries: list[tuple[int, FairRecord] | None] = []
+        for place, hand in enumerate(record.hands, 1):
+            number = deal_of.get(tuple(hand.deck)) if decks is not None else place
+            row = None if number is None else fair.get(number)
+            entries.append(None if number is None or row is None else
+                           (number, row.hand(game_id).reveal()))
+        record = with_fairness(record, entries)
     data = {
         "game_id": game_id,
         "kind": kind,
@@ -120,32 +134,44 @@ def rebuilt_record(engine: Engine, game_id: str) -> str:
     stored = Store(engine).load(game_id)
     if stored is None:
         raise LookupError(f"game {game_id} is not in the database")
+    seats = [(s.kind, s.name) for s in stored.seats]
     if stored.row.kind == "table":
-        from ginrummy.server.storage.multi_records import rebuilt_table_record
+        from ginrummy.server.storage.replay import replay as replay_table
 
-        return rebuilt_table_record(stored)
-    pairs = [(a, b) for a, b in stored.row.cut]
-    positions = replay(Rules.from_dict(stored.row.rules), pairs, stored.decks, stored.log)
-    game = positions[-1].game
+        table_rules = TableRules.from_dict(stored.row.rules)
+        game = replay_table(table_rules, stored.row.cut, stored.decks, stored.log)[-1].game
+        decks: Mapping[int, Sequence[int]] | None = stored.decks
+    else:
+        pairs = [(a, b) for a, b in stored.row.cut]
+        game = replay(Rules.from_dict(stored.row.rules), pairs, stored.decks,
+                      stored.log)[-1].game
+        decks = None
     if not game.is_over:
         raise ReplayError(f"game {game_id}: its log does not end the game")
-    seats = [(s.kind, s.name) for s in stored.seats]
     return canonical_record(game_id, stored.row.kind, stored.row.level, seats, game,
-                            stored.fair)
+                            stored.fair, decks)
 
 
 def same_record(stored: str, rebuilt: str) -> bool:
-    """Whether a game's stored record is the one its log gives again. A record written before
-    a rules option existed lacks that option: its rules are the same when they read as the
-    same :class:`Rules` (a missing option reads as the value that game was played with)."""
+    """Whether a game's stored record is the one its log gives again: the same game, seats and
+    seeds, whatever the record's version. A record of version 1, or one written before a rules
+    option existed (a missing option reads as the value that game was played with), holds the
+    same game when it replays to an equal one with the same fair data hand by hand."""
     if stored == rebuilt:
         return True
     try:
         old, new = json.loads(stored), json.loads(rebuilt)
-        old_rules, new_rules = old["record"].pop("rules"), new["record"].pop("rules")
-        return bool(old == new and Rules.from_dict(old_rules) == Rules.from_dict(new_rules))
+        old_record, new_record = record_from_dict(old.pop("record")), record_from_dict(
+            new.pop("record"))
+        return bool(old == new and replay_record(old_record) == replay_record(new_record)
+                    and _seeds(old_record) == _seeds(new_record))
     except (ValueError, TypeError, KeyError, AttributeError):
         return False
+
+
+def _seeds(record: GameRecord) -> list[tuple[int | None, FairRecord | None]]:
+    return [(deal if hand.fair is not None else None, hand.fair)
+            for hand, deal in zip(record.hands, record.deal_numbers(), strict=True)]
 
 
 def verify_chain(engine: Engine, head: str | None = None) -> list[str]:

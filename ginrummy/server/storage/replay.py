@@ -1,22 +1,39 @@
 """A game's state as a replay of its log: pure functions, no I/O.
 
 The state after ``n`` log entries is a :class:`Position`: the
-:class:`~ginrummy.core.game.Game`, the seats that said they are ready for the
-next hand, and the seats the computer plays for while their player is away
-(``idle`` and ``back`` entries, see :meth:`~ginrummy.server.live.table.Table.idle_seat`).
-Replaying the same cut, decks and log always gives the same positions, so a
+:class:`~ginrummy.core.game.Game`, the places that said they are ready for their
+table's next deal, and the places the computer plays for while their player is
+away. Replaying the same cut, decks and log always gives the same positions, so a
 restarted server resumes every game exactly.
+
+The log's entries, for a game of any number of players (a place is a player: at
+two players, a seat):
+
+* ``deal``: deal number ``action`` (1, 2, 3, ... across all tables, void hands
+  included) at table ``seat`` (a game of one table may leave it empty: table 0);
+* ``play``: place ``seat``'s ``action`` at the table it plays at;
+* ``ready``: place ``seat`` is ready for the next deal at its table (two players:
+  also while the first dealer is still to be chosen);
+* ``choose``: two players under ``high_cut_chooses`` (R4), the higher cut ``seat``
+  deals (``action`` 1) or not (0);
+* ``time_up``: the driver reported the time limit (R31);
+* ``idle`` / ``back``: the computer starts or stops playing for place ``seat``.
+
+A table is dealt when both its players are ready (a computer always is), so in a
+team game each table of a new round, and a table whose hand was void, is dealt as
+soon as its own players are ready.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TypeVar
 
 from ginrummy.core.cut import Cut
-from ginrummy.core.game import Game, GamePhase
+from ginrummy.core.game import Game
 from ginrummy.core.rules import Rules
+from ginrummy.core.table import TableRules
 from ginrummy.server.storage.store import LogEntry
 
 P = TypeVar("P")
@@ -30,55 +47,105 @@ class ReplayError(RuntimeError):
 class Position:
     game: Game
     ready: frozenset[int] = frozenset()
+    """Places ready for the next deal at their table."""
     stand_in: frozenset[int] = frozenset()
-    """Seats whose idle player the computer plays for."""
+    """Places whose idle player the computer plays for."""
+    deals: tuple[tuple[int, int], ...] = ()
+    """(deal number, table) of every deal so far, in order."""
+    changed: tuple[int, ...] = ()
+    """The number of the last event that dealt or played at each table (0: none yet)."""
+
+    def changed_at(self, table: int) -> int:
+        return self.changed[table] if table < len(self.changed) else 0
+
+    def _touch(self, table: int, seq: int) -> tuple[int, ...]:
+        changed = list(self.changed) + [0] * (table + 1 - len(self.changed))
+        changed[table] = seq
+        return tuple(changed)
+
+    def current_deal(self, table: int) -> int | None:
+        """The deal number of the hand in progress at ``table``."""
+        if self.game.hands[table] is None:
+            return None
+        return next(number for number, at in reversed(self.deals) if at == table)
 
 
-def start(rules: Rules, cut: Sequence[tuple[int, ...]]) -> Position:
+def start(rules: Rules | TableRules, cut: Sequence[Sequence[int]]) -> Position:
     return Position(Game.start(rules, Cut(tuple(tuple(r) for r in cut))))
+
+
+def table_of(game: Game, place: int) -> int | None:
+    """The table ``place`` plays at in the round in progress (None: it sits out)."""
+    for table in range(game.tables):
+        if place in game.players_at(table):
+            return table
+    return None
+
+
+def waiting_for_deal(game: Game) -> frozenset[int]:
+    """The places playing at a table that waits for its next deal."""
+    return frozenset(place for table in game.tables_to_deal()
+                     for place in game.players_at(table))
+
+
+def may_say_ready(game: Game, place: int | None) -> bool:
+    """Whether ``place`` may say it is ready now: its table waits for a deal, or (two players)
+    the first dealer is still to be chosen (R4)."""
+    if place is None:
+        return False
+    if game.chooser is not None:
+        return place in range(game.players)
+    return place in waiting_for_deal(game)
 
 
 def step(position: Position, entry: LogEntry, decks: Mapping[int, Sequence[int]]) -> Position:
     """The position after ``entry``; raises ``ValueError`` (or a subclass) if it does not apply."""
     game = position.game
     if entry.kind == "deal":
-        if entry.action != game.hand_number:
-            raise ReplayError(f"entry {entry.seq}: deals hand {entry.action}, "
-                              f"but hand {game.hand_number} is next")
-        deck = decks.get(game.hand_number)
+        number = entry.action
+        table = 0 if entry.seat is None and game.tables == 1 else entry.seat
+        if number != len(position.deals) + 1 or table is None:
+            raise ReplayError(f"entry {entry.seq}: deal {number} at table {table}, but deal "
+                              f"{len(position.deals) + 1} is next")
+        deck = decks.get(number)
         if deck is None:
-            raise ReplayError(f"entry {entry.seq}: no deck stored for hand {game.hand_number}")
-        return Position(game.deal(deck), stand_in=position.stand_in)
+            raise ReplayError(f"entry {entry.seq}: no deck stored for deal {number}")
+        dealt = game.deal(deck, table=table)
+        return replace(position, game=dealt, ready=position.ready - set(game.players_at(table)),
+                       deals=(*position.deals, (number, table)),
+                       changed=position._touch(table, entry.seq))
     if entry.kind == "play":
-        if entry.action is None or entry.seat != game.to_act:
-            raise ReplayError(f"entry {entry.seq}: seat {entry.seat} plays out of turn")
-        return Position(game.apply(entry.action), stand_in=position.stand_in)
+        table = None if entry.seat is None else table_of(game, entry.seat)
+        hand = None if table is None else game.hands[table]
+        if entry.action is None or table is None or hand is None or (
+            game.players_at(table)[hand.turn] != entry.seat
+        ):
+            raise ReplayError(f"entry {entry.seq}: place {entry.seat} plays out of turn")
+        return replace(position, game=game.apply(entry.action, table=table),
+                       changed=position._touch(table, entry.seq))
     if entry.kind == "ready":
-        if game.phase is not GamePhase.DEALING or entry.seat not in (0, 1):
-            raise ReplayError(f"entry {entry.seq}: seat {entry.seat} ready outside a hand break")
-        return Position(game, position.ready | {entry.seat}, position.stand_in)
+        if not may_say_ready(game, entry.seat):
+            raise ReplayError(f"entry {entry.seq}: place {entry.seat} ready with no deal due")
+        assert entry.seat is not None
+        return replace(position, ready=position.ready | {entry.seat})
     if entry.kind == "time_up":
-        return Position(game.time_up(), position.ready, position.stand_in)
+        return replace(position, game=game.time_up())
     if entry.kind == "choose":
         if entry.seat is None or entry.action not in (0, 1):
             raise ReplayError(f"entry {entry.seq}: a choice of the first dealer needs a seat "
                               "and action 0 or 1")
-        return Position(game.choose_to_deal(entry.seat, entry.action == 1), position.ready,
-                        position.stand_in)
+        return replace(position, game=game.choose_to_deal(entry.seat, entry.action == 1))
     if entry.kind in ("idle", "back"):
-        if entry.seat not in (0, 1) or (entry.seat in position.stand_in) != (entry.kind == "back"):
-            raise ReplayError(f"entry {entry.seq}: seat {entry.seat} {entry.kind} twice")
-        stand_in = position.stand_in ^ {entry.seat}
-        return Position(game, position.ready, stand_in)
+        if entry.seat is None or entry.seat not in range(game.players) or (
+            (entry.seat in position.stand_in) != (entry.kind == "back")
+        ):
+            raise ReplayError(f"entry {entry.seq}: place {entry.seat} {entry.kind} twice")
+        return replace(position, stand_in=position.stand_in ^ {entry.seat})
     raise ReplayError(f"entry {entry.seq}: unknown kind {entry.kind!r}")
 
 
-def replay(
-    rules: Rules,
-    cut: Sequence[tuple[int, int]],
-    decks: Mapping[int, Sequence[int]],
-    entries: Sequence[LogEntry],
-) -> list[Position]:
+def replay(rules: Rules | TableRules, cut: Sequence[Sequence[int]],
+           decks: Mapping[int, Sequence[int]], entries: Sequence[LogEntry]) -> list[Position]:
     """Every position: index ``n`` is the position after the first ``n`` entries."""
     return replay_with(step, start(rules, cut), decks, entries)
 
@@ -105,11 +172,10 @@ def replay_with(
 
 
 def stage(game: Game) -> str:
-    """``waiting`` (before the first deal), ``hand``, ``between_hands`` or ``over``."""
-    if game.phase is GamePhase.DEALING and not game.finished:
-        return "waiting"
-    if game.phase is GamePhase.IN_HAND:
-        return "hand"
-    if game.phase is GamePhase.OVER:
+    """``waiting`` (before the first deal), ``hand`` (a hand is being played at some table),
+    ``between_hands`` or ``over``."""
+    if game.is_over:
         return "over"
-    return "between_hands"
+    if any(hand is not None for hand in game.hands):
+        return "hand"
+    return "between_hands" if game.played else "waiting"

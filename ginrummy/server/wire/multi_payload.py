@@ -19,7 +19,7 @@ from ginrummy.core.scoring import RoundScore
 from ginrummy.core.table import team_of
 from ginrummy.core.views import view_of
 from ginrummy.server.storage.fairness import FairRow, shown, slot_of
-from ginrummy.server.storage.multi_replay import MultiPosition, stage, table_of, waiting_for_deal
+from ginrummy.server.storage.replay import Position, stage, table_of, waiting_for_deal
 from ginrummy.server.storage.store import LogEntry
 from ginrummy.server.wire.payload import (
     TableInfo,
@@ -34,7 +34,7 @@ def mode_of(game: Game) -> str:
     return "three" if game.table_rules.kind == "three" else "teams"
 
 
-def to_act(position: MultiPosition, humans: frozenset[int]) -> list[int]:
+def to_act(position: Position, humans: frozenset[int]) -> list[int]:
     """The places the game waits for: the player to move at each playing table, and the
     people (not the computer) whose table waits for their ``ready``."""
     game = position.game
@@ -46,7 +46,7 @@ def to_act(position: MultiPosition, humans: frozenset[int]) -> list[int]:
     return sorted(out)
 
 
-def _seats(info: TableInfo, position: MultiPosition) -> list[dict[str, Any]]:
+def _seats(info: TableInfo, position: Position) -> list[dict[str, Any]]:
     game = position.game
     teams = game.table_rules.kind == "teams"
     out = []
@@ -111,7 +111,7 @@ def _table_entry(game: Game, table: int) -> dict[str, Any]:
 
 
 def _table_hand(game: Game, seats: list[dict[str, Any]], place: int | None,
-                position: MultiPosition) -> dict[str, Any] | None:
+                position: Position) -> dict[str, Any] | None:
     """The hand a place looks at: its own in progress; else (sitting out, a watcher) the first
     hand in progress; else the last hand played (teams: the last one the place played)."""
     mine = None if place is None or game.is_over else table_of(game, place)
@@ -191,7 +191,7 @@ def _settlement(game: Game) -> dict[str, Any]:
     }
 
 
-def fair_deals(position: MultiPosition, fair: Mapping[int, FairRow],
+def fair_deals(position: Position, fair: Mapping[int, FairRow],
                game_id: str) -> dict[str, Any]:
     """``state.fair``: each deal's commitment, and its server seed once its hand is over."""
     live = {position.current_deal(t) for t in range(position.game.tables)}
@@ -226,7 +226,7 @@ def _wins(game: Game) -> list[int]:
     return list(game.rounds_won)
 
 
-def state_payload(info: TableInfo, position: MultiPosition, n: int, place: int | None,
+def state_payload(info: TableInfo, position: Position, n: int, place: int | None,
                   fair: Mapping[int, FairRow] | None = None) -> dict[str, Any]:
     """The whole picture of a table game after event ``n`` for ``place`` (None: a watcher)."""
     game = position.game
@@ -239,7 +239,7 @@ def state_payload(info: TableInfo, position: MultiPosition, n: int, place: int |
         "mode": mode_of(game),
         "players": game.players,
         "you": place,
-        "stage": stage(position),
+        "stage": stage(position.game),
         "kind": info.kind,
         "level": info.level,
         "computer": info.computer,
@@ -275,7 +275,7 @@ def state_payload(info: TableInfo, position: MultiPosition, n: int, place: int |
     }
 
 
-def entry_payload(entry: LogEntry, place: int | None, position: MultiPosition) -> dict[str, Any]:
+def entry_payload(entry: LogEntry, place: int | None, position: Position) -> dict[str, Any]:
     """What happened in a log entry, as ``place`` may know it (another's knock stays face
     down)."""
     out = two_player_entry(entry, place)
@@ -289,7 +289,7 @@ def entry_payload(entry: LogEntry, place: int | None, position: MultiPosition) -
     return out
 
 
-def _table_played(position: MultiPosition, place: int) -> int | None:
+def _table_played(position: Position, place: int) -> int | None:
     """The table where ``place`` has just played (its table this round, or the last one)."""
     game = position.game
     table = None if game.is_over else table_of(game, place)
@@ -299,7 +299,7 @@ def _table_played(position: MultiPosition, place: int) -> int | None:
     return None if last is None else last.table
 
 
-def event_payload(info: TableInfo, entry: LogEntry, position: MultiPosition, place: int | None,
+def event_payload(info: TableInfo, entry: LogEntry, position: Position, place: int | None,
                   fair: Mapping[int, FairRow] | None = None) -> dict[str, Any]:
     return {
         "type": "event",

@@ -36,6 +36,7 @@ from ginrummy.core.melds import (
 )
 from ginrummy.core.views import PlayerView
 from ginrummy.i18n import Messages
+from ginrummy.terminal.screen import Painter
 
 Ask = Callable[[str], str]
 Say = Callable[[str], None]
@@ -268,6 +269,22 @@ def describe(action: Action, name: str, before: HandState, m: Messages) -> str:
     if action >= KNOCK_BASE or action == FACE_DOWN_KNOCK:
         return m("move.knock", name=name)
     return m("move.discard", name=name, card=m.card(action - DISCARD_BASE))
+
+
+def own_move_text(action: Action, before: HandState, after: HandState, paint: Painter
+                  ) -> str | None:
+    """The person's draw, discard or knock in words (the card drawn shown), or None."""
+    m = paint.m
+    if action == DRAW_STOCK:
+        drawn = after.hands[before.turn] & ~before.hands[before.turn]
+        return m("you.draw_stock", card=paint.cards(cards_of(drawn)))
+    if action == DRAW_DISCARD:
+        return m("you.take", card=paint.card(before.pile[-1]))
+    if KNOCK_BASE <= action < LAYOFF_BASE:
+        return m("you.knock", card=paint.card(action - KNOCK_BASE))
+    if DISCARD_BASE <= action < KNOCK_BASE:
+        return m("you.discard", card=paint.card(action - DISCARD_BASE))
+    return None
 
 
 def free_cards(view: PlayerView) -> int:

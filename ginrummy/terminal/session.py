@@ -15,22 +15,12 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from ginrummy.agents.base import Agent
-from ginrummy.core.actions import (
-    DISCARD_BASE,
-    DONE,
-    DRAW_DISCARD,
-    DRAW_STOCK,
-    FACE_DOWN_KNOCK,
-    KNOCK_BASE,
-    LAYOFF_BASE,
-    Action,
-)
-from ginrummy.core.cards import cards_of
+from ginrummy.core.actions import DONE, FACE_DOWN_KNOCK, KNOCK_BASE, LAYOFF_BASE
 from ginrummy.core.game import Game
 from ginrummy.core.hand import HandState, Phase, deal_hand
 from ginrummy.core.views import view_of
 from ginrummy.i18n import Messages
-from ginrummy.terminal.moves import Ask, Say, describe
+from ginrummy.terminal.moves import Ask, Say, describe, own_move_text
 from ginrummy.terminal.person import Person
 from ginrummy.terminal.scores import round_lines, score_lines
 from ginrummy.terminal.screen import Painter, laid_out, result_lines
@@ -112,8 +102,10 @@ class Session:
             if state.turn == own:
                 for action in person.actions(view_of(state, own)):
                     self.game = self.game.apply(action, table=table)
-                    self._echo(action, state, self._latest(table), own)
-                    state = self._latest(table)
+                    after = self._latest(table)
+                    if (said := own_move_text(action, state, after, self.paint)) is not None:
+                        self.say(said)
+                    state = after
                 continue
             action = agents[state.turn].choose(view_of(state, state.turn))
             if own is not None and not (state.phase is Phase.KNOCKER_MELDS and action != DONE):
@@ -159,18 +151,6 @@ class Session:
             if seat in agents:
                 agents[seat].choose(view_of(state, seat))
             state = state.apply(action)
-
-    def _echo(self, action: Action, before: HandState, after: HandState, seat: int) -> None:
-        m, paint = self.m, self.paint
-        if action == DRAW_STOCK:
-            drawn = after.hands[seat] & ~before.hands[seat]
-            self.say(m("you.draw_stock", card=paint.cards(cards_of(drawn))))
-        elif action == DRAW_DISCARD:
-            self.say(m("you.take", card=paint.card(before.pile[-1])))
-        elif KNOCK_BASE <= action < LAYOFF_BASE:
-            self.say(m("you.knock", card=paint.card(action - KNOCK_BASE)))
-        elif DISCARD_BASE <= action < KNOCK_BASE:
-            self.say(m("you.discard", card=paint.card(action - DISCARD_BASE)))
 
     def _hand_end(self, last: HandState, names: tuple[str, str], own: int | None) -> None:
         """A finished hand's result (after the person's own hand, the other's cards first),

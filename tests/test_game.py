@@ -7,11 +7,13 @@ a knock that the dealer undercuts, whoever the dealer is.
 
 from __future__ import annotations
 
+import io
 import random
 from typing import NamedTuple
 
 import pytest
 
+from ginrummy.cli.replay_text import ReplayText
 from ginrummy.core.actions import DONE, DRAW_STOCK, PASS, discard, layoff, meld, parse_action
 from ginrummy.core.cut import Cut, cut_for_deal
 from ginrummy.core.errors import GameError
@@ -22,6 +24,7 @@ from ginrummy.core.result import HandResult
 from ginrummy.core.rules import Rules
 from ginrummy.core.scoring import Payment, next_dealer, settle
 from ginrummy.core.table import TableRules
+from ginrummy.i18n import Messages
 from tests.handbuilder import deck_for
 
 SEAT1_DEALS = Cut.parse("KD 2S")
@@ -159,13 +162,18 @@ def card(text: str) -> int:
     return parse_card(text)
 
 
+def _replay_text(rules: Rules) -> ReplayText:
+    return ReplayText(Messages("en"), TableRules(2, rules), None, io.StringIO())
+
+
 def test_R4_cut_lower_card_deals_ties_recut() -> None:
     rng = ScriptedRandom([(card("7H"), card("7C")), (card("AD"), card("AS")),
                           (card("KD"), card("2S"))])
     cut = cut_for_deal(rng)
     assert str(cut) == "7H 7C, AD AS, KD 2S"
     assert cut.low == 1
-    assert "tie: cut again" in cut.describe() and "seat 1 cut the lower card (2)" in cut.describe()
+    words = _replay_text(Rules.preset("standard")).cut_text(cut)  # the cut in words, at the edge
+    assert "tie: cut again" in words and "seat 1 cut the lower card (2)" in words
     assert Cut.parse("3C QH").low == 0
     assert Cut.parse("TC 9H").low == 1  # ten is higher than nine: rank, not suit
     # reproducible from a seed, and always decided
@@ -366,7 +374,9 @@ def test_R30_settlement() -> None:
     assert sheet.points == (55, 115) and sheet.box_points == (25, 50)
     assert sheet.final == (80, 265) and sheet.margin == 185
     assert sheet.payer == 0 and sheet.payment == 555
-    text = "\n".join(sheet.describe())
+    out = io.StringIO()
+    ReplayText(Messages("en"), TableRules(2, rules), None, out).footer(game)
+    text = out.getvalue()
     assert "game over (target): winner seat 1" in text
     assert "margin 185: seat 0 pays seat 1 3 × 185 = 555" in text
     # the seat with the lower final total pays, even if it won the game (big boxes)

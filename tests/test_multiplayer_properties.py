@@ -15,7 +15,7 @@ from ginrummy.core.rules import PRESETS, Rules
 from ginrummy.core.table import TableRules
 from ginrummy.core.views import view_of
 from ginrummy.format.replay import dump_record, load_record, record_of, replay
-from ginrummy.sim.table_play import MAX_DEALS_PER_GAME, deal_all
+from ginrummy.sim.play import MAX_DEALS_PER_GAME, deal_all
 
 PLAYERS = (3, 4, 6)
 AGENTS = ("random", "simple")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import json
 import random
+import re
 from pathlib import Path
 
 import pytest
@@ -141,3 +142,36 @@ def test_replay_of_three_player_and_team_records(capsys: pytest.CaptureFixture[s
     assert status == 0 and "(the round goes on at the other tables)" in out
     assert "round 1: team 0 won 55, team 1 won 33: team 0 scores 22 (R34)" in out
     assert "totals: team 0 22, team 1 0" in out
+
+
+GOLDEN_RECORDS = Path(__file__).parent / "golden" / "records"
+ENGLISH = re.compile(r"\b(seat|seats|deals|knock|limit|stock|pile|totals|winner|team|player|"
+                     r"round|table|hand|points|boxes|cut|rules|unseen|layoffs|deadwood|"
+                     r"take|discard|pays|margin|game|nobody|over)\b", re.IGNORECASE)
+
+
+@pytest.mark.parametrize("name", ["two_classic_v1.json", "two_classic_v1_notation.txt",
+                                  "three_server_fair_v1.json", "teams_server_fair_v1.json"])
+@pytest.mark.parametrize("seat", [None, "1"])
+def test_replay_in_italian_has_no_english_word(capsys: pytest.CaptureFixture[str], name: str,
+                                               seat: str | None) -> None:
+    """Two players, three and teams, all of it or one seat's: every line in Italian."""
+    path = str(GOLDEN_RECORDS / name)
+    code, out, err = replay(capsys, "--lang", "it", path, *(["--seat", seat] if seat else []))
+    assert code == 0 and err == ""
+    assert out.startswith("Regole: ") and "\nTaglio: " in out and "=== Mano 1" in out
+    for line in out.splitlines():
+        assert not ENGLISH.search(line), line
+    english = replay(capsys, "--lang", "en", path, *(["--seat", seat] if seat else []))[1]
+    assert len(english.splitlines()) == len(out.splitlines())  # the same replay, line by line
+
+
+def test_replay_errors_in_italian(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    code, _, err = replay(capsys, "--lang", "it", str(tmp_path / "missing.json"))
+    assert code == 2 and "impossibile leggere" in err
+    code, _, err = replay(capsys, "--lang", "it", "--seat", "5",
+                          str(GOLDEN_RECORDS / "two_classic_v1.json"))
+    assert code == 2 and "--seat deve essere 0 o 1 in una partita a due, non 5" in err
+    code, _, err = replay(capsys, "--lang", "it", "--seat", "4",
+                          str(GOLDEN_RECORDS / "three_server_fair_v1.json"))
+    assert code == 2 and "--seat deve essere un giocatore da 0 a 2, non 4" in err

@@ -15,6 +15,7 @@ from ginrummy.agents.simple import SimpleAgent
 from ginrummy.cli import sim as cli_sim
 from ginrummy.core.actions import Action
 from ginrummy.core.rules import Rules
+from ginrummy.core.table import TableRules
 from ginrummy.core.views import PlayerView
 from ginrummy.sim import (
     HANDS_PER_BLOCK,
@@ -25,7 +26,7 @@ from ginrummy.sim import (
     run_match,
     wilson_interval,
 )
-from ginrummy.sim.play import deck_for, hand_seats, play_game
+from ginrummy.sim.play import deck_for, hand_seats, play_game, seat_agents
 
 JSON_KEYS = {
     "agents", "games", "wins", "hands", "points_per_hand", "ci95", "hands_per_second",
@@ -72,14 +73,14 @@ def test_chunking_does_not_change_the_outcomes() -> None:
 def test_games_alternate_seats_and_count_hands() -> None:
     result = run_match(["simple", "greedy"], games=6, seed=2)
     assert [g.index for g in result.games] == list(range(6))
-    assert [g.seats for g in result.games] == [(0, 1), (1, 0)] * 3
+    assert [g.agent_at for g in result.games] == [(0, 1), (1, 0)] * 3
     assert [g.deal_stream for g in result.games] == list(range(6))
     assert result.hands == sum(len(g.hands) for g in result.games)
     for game in result.games:
         assert game.winner in (0, 1)
-        assert max(game.points) >= 100
-        assert game.points[game.winner] == max(game.points)
-        assert sum(h.points for h in game.hands if h.winner == 0) == game.points[0]
+        assert max(game.totals) >= 100
+        assert game.totals[game.winner] == max(game.totals)
+        assert sum(h.points for h in game.hands if h.winner == 0) == game.totals[0]
 
 
 class _Recorder:
@@ -117,7 +118,7 @@ def test_duplicate_swaps_the_agents_on_the_same_cards(
     times = (DecisionTimes(), DecisionTimes())
     twins = [play_game(rules, specs, 11, index, True, times) for index in (4, 5)]
     assert twins[0].deal_stream == twins[1].deal_stream == 2
-    assert twins[0].seats == (0, 1) and twins[1].seats == (1, 0)
+    assert twins[0].agent_at == (0, 1) and twins[1].agent_at == (1, 0)
     assert twins[0].first_dealer != twins[1].first_dealer  # the same seat deals: other agent
     first_hand = {(game, label): hand for game, (label, _, hand) in
                   zip((0, 0, 1, 1), recorders, strict=True)}
@@ -128,12 +129,80 @@ def test_duplicate_swaps_the_agents_on_the_same_cards(
     assert deck_for(11, 2, 0) == deck_for(11, 2, 0) and deck_for(11, 2, 0) != deck_for(11, 2, 1)
 
 
+def _first_hands(specs: list[AgentSpec], rules: Rules | TableRules, index: int,
+                 seen: list[tuple[str, int, int]]) -> dict[int, str]:
+    """Game ``index`` of a duplicate match: the first cards each recorder held, by cards."""
+    seen.clear()
+    play_game(rules, specs, 11, index, True, [DecisionTimes() for _ in specs])
+    return {hand: label for label, _, hand in seen}
+
+
+def _recorder_specs(*labels: str) -> list[AgentSpec]:
+    return [AgentSpec("test-recorder", (("label", label),)) for label in labels]
+
+
+def test_R34_duplicate_teams_swap_sides_on_the_same_cards(
+    recorders: list[tuple[str, int, int]],
+) -> None:
+    teams = TableRules(4, Rules.preset("classic"))
+    first, twin = (_first_hands(_recorder_specs("A", "B"), teams, index, recorders)
+                   for index in (6, 7))
+    assert len(first) == 4 and first.keys() == twin.keys()  # the same four hands were dealt
+    assert all(twin[hand] != label for hand, label in first.items())  # to the other side
+    outcomes = run_match(["simple", "random"], players=4, games=4, seed=3, duplicate=True)
+    assert [g.deal_stream for g in outcomes.games] == [0, 0, 1, 1]
+    assert [g.played_as for g in outcomes.games] == [(0, 1), (1, 0)] * 2
+    assert outcomes.games[0].first_dealer != outcomes.games[1].first_dealer
+
+
+def test_R33_duplicate_three_players_rotate_on_the_same_cards(
+    recorders: list[tuple[str, int, int]],
+) -> None:
+    three = TableRules(3, Rules.preset("classic"))
+    games = [_first_hands(_recorder_specs("A", "B", "C"), three, index, recorders)
+             for index in (3, 4, 5)]
+    everywhere = games[0].keys() & games[1].keys() & games[2].keys()
+    assert len(everywhere) >= 2  # the two hands of the first deal (the dealer sits out)
+    for hand in everywhere:
+        assert len({game[hand] for game in games}) == 3  # held by each agent in turn
+    outcomes = run_match(["simple", "greedy", "random"], players=3, games=6, seed=3,
+                         duplicate=True)
+    assert [g.deal_stream for g in outcomes.games] == [0, 0, 0, 1, 1, 1]
+    with pytest.raises(MatchError, match="in threes: games must be a multiple of 3, got 4"):
+        run_match(["simple"] * 3, players=3, games=4, duplicate=True)
+
+
+def test_one_loop_plays_two_players_three_players_and_teams(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from ginrummy.sim import match, play
+
+    seatings: list[int] = []
+    real = play.play_hand_state
+
+    def counted(state: Any, agents: Any, times: Any, players: Any = (0, 1)) -> Any:
+        seatings.append(len(agents))
+        return real(state, agents, times, players)
+
+    monkeypatch.setattr(play, "play_hand_state", counted)
+    assert match.play_game is play.play_game
+    kinds = []
+    for players, agents in ((2, ["simple", "greedy"]), (3, ["simple", "greedy", "random"]),
+                            (4, ["simple", "greedy"])):
+        seatings.clear()
+        result = run_match(agents, players=players, games=2, seed=5)
+        assert len(seatings) == result.hands > 0  # every hand went through the one hand loop
+        assert all(isinstance(g, play.GameOutcome) for g in result.games)
+        kinds.append(result.kind)
+    assert kinds == ["two", "three", "teams"]
+
+
 def test_duplicate_match_pairs_games() -> None:
     result = run_match(["greedy", "simple"], games=8, seed=1, duplicate=True)
     streams = [g.deal_stream for g in result.games]
     assert streams == [0, 0, 1, 1, 2, 2, 3, 3]
     for a, b in zip(result.games[::2], result.games[1::2], strict=True):
-        assert a.seats == (b.seats[1], b.seats[0])
+        assert a.agent_at == (b.agent_at[1], b.agent_at[0])
         assert a.first_dealer != b.first_dealer
     same = run_match(["simple", "simple"], games=2, seed=1, duplicate=True)
     assert same.games[0].hands[0].dealer != same.games[1].hands[0].dealer
@@ -311,8 +380,8 @@ def test_gin_sim_through_the_gin_command(capsys: pytest.CaptureFixture[str]) -> 
 
 @pytest.mark.parametrize("module_name", [
     "ginrummy.sim", "ginrummy.sim.match", "ginrummy.sim.play", "ginrummy.sim.stats",
-    "ginrummy.sim.timing", "ginrummy.agents.registry", "ginrummy.agents.simple",
-    "ginrummy.sim.table_match",
+    "ginrummy.sim.timing", "ginrummy.sim.spec", "ginrummy.agents.registry",
+    "ginrummy.agents.simple",
 ])
 def test_docstring_examples(module_name: str) -> None:
     import doctest
@@ -339,11 +408,9 @@ def test_agent_parameters_on_the_command_line() -> None:
 
 
 def test_R33_sim_three_players_rotates_places_and_reports_each_agent() -> None:
-    from ginrummy.sim.table_match import run_table_match
-    from ginrummy.sim.table_play import seating
-
-    assert [seating(3, 3, g)[0] for g in range(3)] == [(0, 1, 2), (2, 0, 1), (1, 2, 0)]
-    result = run_table_match(["simple", "greedy", "random"], players=3, games=6, seed=4)
+    assert [seat_agents("three", 3, 3, g)[0] for g in range(3)] == [
+        (0, 1, 2), (2, 0, 1), (1, 2, 0)]
+    result = run_match(["simple", "greedy", "random"], players=3, games=6, seed=4)
     data = result.to_json()
     assert data["mode"] == "three" and data["games"] == 6 and len(data["per_agent"]) == 3
     assert sum(e["games_won"] for e in data["per_agent"]) + data["undecided"] == 6
@@ -353,23 +420,20 @@ def test_R33_sim_three_players_rotates_places_and_reports_each_agent() -> None:
         assert low <= entry["win_share"] <= high
     hands = data["hands"]
     assert sum(e["hands_played"] for e in data["per_player"]) == 2 * hands
-    again = run_table_match(["simple", "greedy", "random"], players=3, games=6, seed=4, jobs=2)
+    again = run_match(["simple", "greedy", "random"], players=3, games=6, seed=4, jobs=2)
     assert again.games == result.games  # the same games whatever the number of jobs
 
 
 def test_R34_R35_sim_teams_swap_sides_and_report_each_team() -> None:
-    from ginrummy.sim.table_match import run_table_match
-    from ginrummy.sim.table_play import seating
-
-    assert seating(4, 2, 0) == ((0, 1, 0, 1), (0, 1))
-    assert seating(4, 2, 1) == ((1, 0, 1, 0), (1, 0))  # side 1 plays as team 0
-    assert seating(4, 4, 1)[0] == (1, 0, 3, 2)
-    result = run_table_match(["simple", "random"], players=4, games=4, seed=2)
+    assert seat_agents("teams", 4, 2, 0) == ((0, 1, 0, 1), (0, 1))
+    assert seat_agents("teams", 4, 2, 1) == ((1, 0, 1, 0), (1, 0))  # side 1 plays as team 0
+    assert seat_agents("teams", 4, 4, 1)[0] == (1, 0, 3, 2)
+    result = run_match(["simple", "random"], players=4, games=4, seed=2)
     data = result.to_json()
     assert data["mode"] == "teams" and data["target"] == 125 and len(data["per_team"]) == 2
-    assert [g.side_team for g in result.games] == [(0, 1), (1, 0), (0, 1), (1, 0)]
+    assert [g.played_as for g in result.games] == [(0, 1), (1, 0), (0, 1), (1, 0)]
     assert data["per_team"][0]["net_per_game"] == -data["per_team"][1]["net_per_game"]
-    six = run_table_match(["simple"] * 6, players=6, games=2, seed=2, team_target=60)
+    six = run_match(["simple"] * 6, players=6, games=2, seed=2, team_target=60)
     assert six.to_json()["players"] == 6 and len(six.to_json()["per_player"]) == 6
 
 
@@ -393,7 +457,10 @@ def test_R33_R35_cli_sim_players() -> None:
         (["--players", "4", "simple", "greedy", "random"], "4 players need 4 agents"),
         (["--players", "5", "simple"] * 1, "players must be 2, 3 (R33) or an even number"),
         (["--players", "3", "a", "b", "c", "--hands", "4"], "--hands plays single two-player"),
-        (["--players", "4", "simple", "simple", "--duplicate"], "--duplicate is for two players"),
+        (["--players", "3", "simple", "simple", "simple", "--games", "4", "--duplicate"],
+         "--duplicate plays each deal three times: games must be a multiple of 3, got 4"),
+        (["--players", "4", "simple", "simple", "--games", "3", "--duplicate"],
+         "--duplicate plays each deal twice: games must be even, got 3"),
         (["--players", "3", "simple", "simple", "simple", "--rules", "standard"],
          "dealer_rule 'alternate' does not apply to three players"),
         (["--players", "3", "simple", "simple", "simple", "--team-target", "100"],

@@ -15,10 +15,12 @@ target, and "wins" counts hands won.
 --players 3 plays three-player games (R33) between three agents, each
 taking every place in turn; --players 4 (or 6, 8, 10) plays two teams
 (R34, R35), with one agent a place or two agents (one a team), the teams
-changing sides every game. The report then gives games won per agent or
-per team with a 95% interval, the settlement won or lost per game with its
-95% interval, and each player's sub-games (--team-target sets the teams'
-target, 125 by default; the default rules are classic, seed 000's).
+changing sides every game. --duplicate deals each cut and deck again to the
+other seating of the rotation: the teams swapped, or at three players each
+agent in each place (games a multiple of 3). The report then gives games won
+per agent or per team with a 95% interval, the settlement won or lost per
+game with its 95% interval, and each player's sub-games (--team-target sets
+the teams' target, 125 by default; the default rules are classic, seed 000's).
 
 Every random draw comes from --seed: the same seed gives the same games,
 whatever --jobs is. The report: games won with a 95% confidence interval
@@ -37,7 +39,7 @@ import sys
 from typing import TYPE_CHECKING, Any, TextIO
 
 if TYPE_CHECKING:
-    from ginrummy.sim.match import MatchResult
+    from ginrummy.sim.result import MatchResult
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -60,7 +62,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--jobs", type=str, default="1",
                         help="worker processes (default 1); results do not depend on it")
     parser.add_argument("--duplicate", action="store_true",
-                        help="play every deal twice, the agents swapping seats")
+                        help="play every deal twice, the agents (teams: the sides) swapping "
+                             "seats; three players: three times, each agent at each place")
     parser.add_argument("--json", action="store_true",
                         help="print the statistics as one JSON object (no progress bar)")
     parser.add_argument("--list", action="store_true", help="list the known agents and exit")
@@ -86,50 +89,57 @@ def run_sim(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     from ginrummy.agents.registry import agent_names
     from ginrummy.core.rules import PRESETS
     from ginrummy.sim.match import run_match
-    from ginrummy.sim.play import AgentSpec
+    from ginrummy.sim.play import rotation
+    from ginrummy.sim.spec import AgentSpec
 
     if args.list:
         print("\n".join(agent_names()), file=out)
         return 0
     try:
         players = _whole("--players", args.players, 2) or 2
-    except ValueError as error:
-        print(f"gin sim: error: {error}", file=err)
-        return 2
-    if players != 2:
-        return run_table_sim(args, players, out, err)
-    if args.team_target is not None:
-        print("gin sim: error: --team-target needs teams (--players 4 or more)", file=err)
-        return 2
-    args.rules = args.rules or "standard"
-    try:
-        if len(args.agents) != 2:
-            raise ValueError(f"give exactly two agents, got {len(args.agents)}; "
-                             f"known agents: {', '.join(agent_names())}")
+        _check_seating(args, players)
         known = agent_names()
+        if players == 2 and len(args.agents) != 2:
+            raise ValueError(f"give exactly two agents, got {len(args.agents)}; "
+                             f"known agents: {', '.join(known)}")
         for text in args.agents:
             name = AgentSpec.parse(text).name
             if name not in known:
                 raise ValueError(f"unknown agent {name!r}; known agents: {', '.join(known)}")
-        if args.rules not in PRESETS:
-            raise ValueError(f"unknown rules preset {args.rules!r}; "
-                             f"known presets: {', '.join(PRESETS)}")
+        rules = args.rules or ("standard" if players == 2 else "classic")
+        if rules not in PRESETS:
+            raise ValueError(f"unknown rules preset {rules!r}; known presets: {', '.join(PRESETS)}")
         games = _whole("--games", args.games, 1)
         hands = _whole("--hands", args.hands, 1)
         jobs = _whole("--jobs", args.jobs, 1)
         seed = _whole("--seed", args.seed, -(2**63))
+        team_target = _whole("--team-target", args.team_target, 1)
         assert jobs is not None and seed is not None
         total = hands if hands is not None else (games if games is not None else 100)
         unit = "hands" if hands is not None else "games"
-        if args.duplicate and total % 2:
-            raise ValueError(f"--duplicate plays each deal twice: {unit} must be even, got {total}")
+        if args.duplicate and total % rotation(players):
+            times = "twice" if rotation(players) == 2 else "three times"
+            whole = "even" if rotation(players) == 2 else "a multiple of 3"
+            raise ValueError(f"--duplicate plays each deal {times}: {unit} must be {whole}, "
+                             f"got {total}")
     except ValueError as error:
         print(f"gin sim: error: {error}", file=err)
         return 2
+    two = players == 2
     return _report(lambda progress: run_match(
-        args.agents, games=games, hands=hands, rules=args.rules, seed=seed, jobs=jobs,
-        duplicate=args.duplicate, progress=progress),
-        total, unit[:-1], " vs ".join(args.agents), args.json, render, out, err)
+        args.agents, players=players, games=games, hands=hands, rules=rules,
+        team_target=team_target, seed=seed, jobs=jobs, duplicate=args.duplicate,
+        progress=progress),
+        total, unit[:-1], " vs ".join(args.agents) if two else f"{players} players", args.json,
+        render if two else render_table, out, err)
+
+
+def _check_seating(args: argparse.Namespace, players: int) -> None:
+    """The options that only some seatings take."""
+    if players == 2 and args.team_target is not None:
+        raise ValueError("--team-target needs teams (--players 4 or more)")
+    if players != 2 and args.hands is not None:
+        raise ValueError("--hands plays single two-player hands; with --players give --games")
 
 
 def _report(play: Any, total: int, unit: str, title: str, as_json: bool, render_text: Any,
@@ -214,49 +224,14 @@ def render(result: MatchResult) -> str:
 # ---------------------------------------------------------------- three players and teams
 
 
-def run_table_sim(args: argparse.Namespace, players: int, out: TextIO, err: TextIO) -> int:
-    """``gin sim --players N``: three-player (R33) or team games (R34, R35)."""
-    from ginrummy.agents.registry import agent_names
-    from ginrummy.core.rules import PRESETS
-    from ginrummy.sim.play import AgentSpec
-    from ginrummy.sim.table_match import run_table_match
-
-    rules = args.rules or "classic"
-    try:
-        if args.hands is not None:
-            raise ValueError("--hands plays single two-player hands; with --players give --games")
-        if args.duplicate:
-            raise ValueError("--duplicate is for two players; with --players the seats rotate "
-                             "from game to game instead")
-        known = agent_names()
-        for text in args.agents:
-            name = AgentSpec.parse(text).name
-            if name not in known:
-                raise ValueError(f"unknown agent {name!r}; known agents: {', '.join(known)}")
-        if rules not in PRESETS:
-            raise ValueError(f"unknown rules preset {rules!r}; known presets: {', '.join(PRESETS)}")
-        games = _whole("--games", args.games, 1) or 100
-        jobs = _whole("--jobs", args.jobs, 1) or 1
-        seed = _whole("--seed", args.seed, -(2**63))
-        team_target = _whole("--team-target", args.team_target, 1)
-        assert seed is not None
-    except ValueError as error:
-        print(f"gin sim: error: {error}", file=err)
-        return 2
-    return _report(lambda progress: run_table_match(
-        args.agents, players=players, games=games, rules=rules, team_target=team_target,
-        seed=seed, jobs=jobs, progress=progress),
-        games, "game", f"{players} players", args.json, render_table, out, err)
-
-
 def _columns(rows: list[tuple[str, ...]]) -> list[str]:
     width = max(len(r[0]) for r in rows)
     col = max(len(cell) for r in rows for cell in r[1:])
     return [f"{r[0]:<{width}}  " + "  ".join(f"{cell:>{col}}" for cell in r[1:]) for r in rows]
 
 
-def render_table(result: Any) -> str:
-    """The results of :func:`ginrummy.sim.table_match.run_table_match` for people."""
+def render_table(result: MatchResult) -> str:
+    """The results of a match of three players or teams for people."""
     data: dict[str, Any] = result.to_json()
     table = result.table_rules
     if result.kind == "three":

@@ -19,7 +19,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from ginrummy.core.cards import RANKS, Card, CardError, card_name, parse_card, rank_of
+from ginrummy.core.cards import Card, CardError, card_name, parse_card, rank_of
 from ginrummy.core.errors import CutError
 
 
@@ -83,26 +83,6 @@ class Cut:
 
     def __str__(self) -> str:
         return ", ".join(" ".join(card_name(c) for c in cards) for cards in self.rounds)
-
-    def describe(self, high_chooses: bool = False) -> str:
-        """The cut in words; ``high_chooses``: two players under ``high_cut_chooses``."""
-        if self.players > 2:
-            parts = []
-            for cards in self.rounds:
-                cut = ", ".join(f"player {p} cuts {card_name(c)}" for p, c in enumerate(cards))
-                parts.append(cut + (" (tie for lowest: cut again)" if _lowest_tied(cards) else ""))
-            low = RANKS[rank_of(self.rounds[-1][self.low])]
-            return "; ".join(parts) + f"; player {self.low} cut the lowest card ({low})"
-        parts = []
-        for a, b in self.rounds:
-            tie = " (tie: cut again)" if rank_of(a) == rank_of(b) else ""
-            parts.append(f"seat 0 cuts {card_name(a)}, seat 1 cuts {card_name(b)}{tie}")
-        if high_chooses:
-            high = RANKS[rank_of(self.rounds[-1][self.high])]
-            return "; ".join(parts) + (f"; seat {self.high} cut the higher card ({high}) and "
-                                       "chooses who deals")
-        low = RANKS[rank_of(self.rounds[-1][self.low])]
-        return "; ".join(parts) + f"; seat {self.low} cut the lower card ({low}) and deals"
 
 
 def _lowest_tied(cards: tuple[Card, ...]) -> bool:

@@ -41,10 +41,13 @@ def next_dealer(rules: Rules, dealer: int, result: HandResult) -> int:
 
 @dataclass(frozen=True, slots=True)
 class SettlementLine:
-    """One line of the score sheet: a label and one number per seat."""
+    """One line of the score sheet: a label, one number per side, and the line's code for the
+    reader's words (``hand_points``, ``boxes``, ``extra_boxes``, ``game_bonus``,
+    ``shutout_bonus``, ``shutout_all``, ``final``; the box bonus is the rules')."""
 
     label: str
     values: tuple[int, ...]
+    key: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,42 +86,20 @@ class Settlement:
     def lines(self) -> list[SettlementLine]:
         """The score sheet, top to bottom: each addend, then the final totals."""
         bonus = self.rules.box_bonus
-        out = [SettlementLine("hand points", self.points)]
-        out.append(SettlementLine(f"boxes ({self.box_unit} won × {bonus})", self.box_points))
+        out = [SettlementLine("hand points", self.points, "hand_points")]
+        out.append(SettlementLine(f"boxes ({self.box_unit} won × {bonus})", self.box_points,
+                                  "boxes"))
         if self.rules.extra_boxes:
-            out.append(SettlementLine(f"extra boxes (× {bonus})", self.extra_box_points))
-        out.append(SettlementLine("game bonus", self.game_bonus))
+            out.append(SettlementLine(f"extra boxes (× {bonus})", self.extra_box_points,
+                                      "extra_boxes"))
+        out.append(SettlementLine("game bonus", self.game_bonus, "game_bonus"))
         if self.shutout:
-            kind = "bonus doubled" if self.rules.shutout_rule == "double_bonus" else "score doubled"
-            out.append(SettlementLine(f"shutout ({kind})", self.shutout_points))
-        out.append(SettlementLine("final total", self.final))
+            double = self.rules.shutout_rule == "double_bonus"
+            kind = "bonus doubled" if double else "score doubled"
+            out.append(SettlementLine(f"shutout ({kind})", self.shutout_points,
+                                      "shutout_bonus" if double else "shutout_all"))
+        out.append(SettlementLine("final total", self.final, "final"))
         return out
-
-    def describe(self) -> list[str]:
-        """The score sheet as text lines, with the margin and payment."""
-        rows = [("", tuple(f"seat {s}" for s in range(len(self.final))))]
-        for line in self.lines():
-            rows.append((line.label, tuple(str(v) for v in line.values)))
-        width = max(len(label) for label, _ in rows)
-        text = [f"{label:<{width}}  " + "  ".join(f"{v:>7}" for v in values)
-                for label, values in rows]
-        text.insert(-1, "-" * len(text[0]))
-        if self.end_reason is None:
-            text.append("game in progress: no game bonus yet")
-        else:
-            who = "nobody (equal totals)" if self.winner is None else f"seat {self.winner}"
-            text.append(f"game over ({self.end_reason.replace('_', ' ')}): winner {who}")
-        stake = self.rules.stake_per_point
-        if self.payer is None:
-            text.append("margin 0: nobody pays")
-        elif stake == 0:
-            text.append(f"margin {self.margin} (no stake per point)")
-        else:
-            text.append(
-                f"margin {self.margin}: seat {self.payer} pays seat {1 - self.payer} "
-                f"{stake} × {self.margin} = {self.payment}"
-            )
-        return text
 
 
 def settle(

@@ -6,21 +6,25 @@
 (4, 4)
 >>> sorted(result.to_json())[:4]
 ['agents', 'big_gin_rate', 'ci95', 'decision_ms_max']
+>>> teams = run_match(["simple", "random"], players=4, games=2, seed=3)
+>>> teams.to_json()["mode"], len(teams.to_json()["per_team"])
+('teams', 2)
 
 How seats, deals and seeds are assigned is in :mod:`ginrummy.sim.play`.
 """
 
-from ginrummy.sim.match import MatchError, MatchResult, run_match
+from ginrummy.sim.match import MatchError, run_match
 from ginrummy.sim.play import (
     HANDS_PER_BLOCK,
     AgentMoveError,
-    AgentSpec,
     GameOutcome,
     HandOutcome,
     deck_for,
     play_game,
     play_hand_block,
 )
+from ginrummy.sim.result import MatchResult
+from ginrummy.sim.spec import AgentSpec
 from ginrummy.sim.stats import wilson_interval
 from ginrummy.sim.timing import DecisionTimes
 

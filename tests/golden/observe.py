@@ -18,8 +18,10 @@ import contextlib
 import hashlib
 import io
 import json
+import os
 import random
 import shutil
+import unittest.mock
 from collections.abc import Iterator
 from dataclasses import fields, is_dataclass
 from enum import Enum
@@ -265,7 +267,9 @@ def cli_output(args: list[str]) -> list[str]:
     from ginrummy.cli import main
 
     out, err = io.StringIO(), io.StringIO()
-    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+    neutral = {name: "C" for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")}
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err), \
+            unittest.mock.patch.dict(os.environ, neutral):  # a reader's LANG picks no language
         code = main(args)
     text = out.getvalue() + err.getvalue()
     return [f"exit {code}", *text.replace(str(HERE) + "/", "").splitlines()]

@@ -94,25 +94,12 @@ def round_lines(game: Game, names: Sequence[str], m: Messages) -> list[str]:
 
 
 def settlement_label(line: SettlementLine, settlement: Settlement, m: Messages) -> str:
-    """A score-sheet line's label, from :meth:`Settlement.lines`, in the reader's language."""
-    bonus = settlement.rules.box_bonus
-    label = line.label
-    if label.startswith("hand points"):
-        return m("settle.hand_points")
-    if label.startswith("boxes (rounds"):
-        return m("settle.boxes_rounds", bonus=bonus)
-    if label.startswith("boxes"):
-        return m("settle.boxes", bonus=bonus)
-    if label.startswith("extra boxes"):
-        return m("settle.extra_boxes", bonus=bonus)
-    if label.startswith("game bonus"):
-        return m("settle.game_bonus")
-    if label.startswith("shutout"):
-        kind = "bonus" if settlement.rules.shutout_rule == "double_bonus" else "all"
-        return m(f"settle.shutout_{kind}")
-    if label.startswith("final total"):
-        return m("settle.final")
-    return label
+    """A score-sheet line's label, by its key, in the reader's language (boxes of a team game
+    are for rounds won)."""
+    key = line.key
+    if key == "boxes" and settlement.box_unit == "rounds":
+        key = "boxes_rounds"
+    return m(f"settle.{key}", bonus=settlement.rules.box_bonus) if key else line.label
 
 
 def settlement_lines(settlement: Settlement, names: Sequence[str], m: Messages,
@@ -124,8 +111,8 @@ def settlement_lines(settlement: Settlement, names: Sequence[str], m: Messages,
     rules = settlement.rules
     for line in settlement.lines():
         if not any(line.values) and (
-            (line.label.startswith("boxes") and not rules.box_bonus)
-            or (line.label.startswith("game bonus") and not rules.game_bonus)
+            (line.key == "boxes" and not rules.box_bonus)
+            or (line.key == "game_bonus" and not rules.game_bonus)
         ):
             continue  # an addend these rules do not have
         rows.append((settlement_label(line, settlement, m), tuple(str(v) for v in line.values)))

@@ -22,16 +22,14 @@ and the sim's bookkeeping.
 from __future__ import annotations
 
 import argparse
-import datetime
 import os
-import platform
 import statistics
 import sys
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from bench.bench_deadwood import _versions, write_section
+from bench.report import add_sample_flags, add_write_flag, cpu, publish, report_head
 
 TARGET = 1000
 """Issue 3: simple vs simple, --jobs 1, full hands per second."""
@@ -175,35 +173,30 @@ def run(hands: int, rounds: int, seed: int, jobs: int, bot_hands: int = 0
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--hands", type=int, default=2000, help="hands per round and row")
-    parser.add_argument("--rounds", type=int, default=5)
-    parser.add_argument("--seed", type=int, default=20261129)
+    add_sample_flags(parser, hands=2000, hands_help="hands per round and row", rounds=5,
+                     seed=20261129)
     parser.add_argument("--jobs", type=int, default=1,
                         help="also time simple vs simple with this many processes (if > 1)")
     parser.add_argument("--bot-hands", type=int, default=1000,
                         help="hands per round of OpenSpiel's bot against itself")
     parser.add_argument("--no-openspiel", action="store_true",
                         help="do not time OpenSpiel's bot")
-    parser.add_argument("--write", action="store_true", help="record in bench/RESULTS.md")
+    add_write_flag(parser)
     args = parser.parse_args(argv)
     bot_hands = 0 if args.no_openspiel else args.bot_hands
     lines, _ = run(args.hands, args.rounds, args.seed, args.jobs, bot_hands)
-    machine = f"{platform.system()} {platform.machine()}, {os.cpu_count()} cores"
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+    command = (f"python -m bench.bench_agents_speed --hands {args.hands} --rounds {args.rounds} "
+               f"--seed {args.seed} --bot-hands {args.bot_hands}"
+               + (" --no-openspiel" if args.no_openspiel else "")
+               + (f" --jobs {args.jobs}" if args.jobs > 1 else ""))
+    machine = f"{cpu()} (load average {load:.1f} at the end)"
     body = [
-        f"Machine: {machine} (load average {load:.1f} at the end); {_versions()}.",
-        f"Command: `python -m bench.bench_agents_speed --hands {args.hands} "
-        f"--rounds {args.rounds} --seed {args.seed} --bot-hands {args.bot_hands}"
-        + (" --no-openspiel" if args.no_openspiel else "")
-        + (f" --jobs {args.jobs}`" if args.jobs > 1 else "`"),
-        "",
+        *report_head(command, machine),
         *lines,
         "",  # keeps a blank line before the next section of RESULTS.md
     ]
-    print("\n".join(body))
-    if args.write:
-        write_section(f"## bench_agents_speed {datetime.date.today().isoformat()}", body)
-        print("written to bench/RESULTS.md")
+    publish("bench_agents_speed", body, args.write)
     return 0
 
 

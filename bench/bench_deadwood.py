@@ -20,23 +20,16 @@ apart. Random hands are meld-poor, so the check also runs on meld-dense hands
 from __future__ import annotations
 
 import argparse
-import contextlib
-import datetime
-import os
-import platform
 import random
 import statistics
-import subprocess
 import sys
 import time
 from collections.abc import Callable, Sequence
-from importlib import metadata
-from pathlib import Path
 from typing import Any
 
 from bench.peers import mask, openspiel_deadwood, rlcard_deadwood
+from bench.report import add_sample_flags, add_write_flag, publish, report_head, with_notes
 
-RESULTS = Path(__file__).with_name("RESULTS.md")
 Prepare = Callable[[Sequence[Sequence[int]]], Callable[[], Any]]
 
 
@@ -212,70 +205,18 @@ def _table(
     return lines
 
 
-def _revision() -> str:
-    """The ginrummy commit measured, and whether ginrummy/ had local changes."""
-    git = ["git", "-C", str(RESULTS.parent)]
-    try:
-        head = subprocess.run(
-            [*git, "rev-parse", "--short", "HEAD"], capture_output=True, text=True, check=True
-        ).stdout.strip()
-        dirty = subprocess.run(
-            [*git, "status", "--porcelain", "--", "../ginrummy"],
-            capture_output=True,
-            text=True,
-            check=True,
-        ).stdout.strip()
-    except (OSError, subprocess.CalledProcessError):
-        return "ginrummy at an unknown commit"
-    return f"ginrummy at {head}" + (" with local changes" if dirty else "")
-
-
-def _versions() -> str:
-    parts = [_revision(), f"Python {platform.python_version()}"]
-    for dist in ("numpy", "open-spiel", "rlcard"):
-        with contextlib.suppress(metadata.PackageNotFoundError):
-            parts.append(f"{dist} {metadata.version(dist)}")
-    return ", ".join(parts)
-
-
-def write_section(heading: str, body: list[str]) -> None:
-    """Replace the section titled ``heading`` in RESULTS.md, or append it."""
-    text = RESULTS.read_text() if RESULTS.exists() else "# Benchmark results\n"
-    lines = text.rstrip("\n").split("\n")
-    if heading in lines:
-        start = lines.index(heading)
-        end = next(
-            (i for i in range(start + 1, len(lines)) if lines[i].startswith("## ")), len(lines)
-        )
-        lines[start:end] = [heading, "", *body]
-    else:
-        lines += ["", heading, "", *body]
-    RESULTS.write_text("\n".join(lines).rstrip("\n") + "\n")
-
-
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--hands", type=int, default=2000, help="fresh hands per round")
-    parser.add_argument("--rounds", type=int, default=7)
-    parser.add_argument("--seed", type=int, default=20240601)
+    add_sample_flags(parser, hands=2000, hands_help="fresh hands per round", rounds=7,
+                     seed=20240601)
     parser.add_argument("--batch", type=int, default=200_000,
                         help="hands per deadwood_many call in the large-batch row (0: skip)")
-    parser.add_argument("--write", action="store_true", help="record in bench/RESULTS.md")
+    add_write_flag(parser)
     args = parser.parse_args(argv)
     lines, notes = run(args.hands, args.rounds, args.seed, args.batch)
-    cpu = f"{platform.system()} {platform.machine()}, {os.cpu_count()} cores"
-    body = [
-        f"Machine: {cpu}; {_versions()}.",
-        f"Command: `python -m bench.bench_deadwood --hands {args.hands} "
-        f"--rounds {args.rounds} --seed {args.seed} --batch {args.batch}`",
-        "",
-        *lines,
-        *[f"Note: {n}" for n in notes],
-    ]
-    print("\n".join(body))
-    if args.write:
-        write_section(f"## bench_deadwood {datetime.date.today().isoformat()}", body)
-        print(f"written to {RESULTS}")
+    command = (f"python -m bench.bench_deadwood --hands {args.hands} --rounds {args.rounds} "
+               f"--seed {args.seed} --batch {args.batch}")
+    publish("bench_deadwood", [*report_head(command), *with_notes(lines, notes)], args.write)
     return 0
 
 

@@ -314,9 +314,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     ]
     print("\n".join(body))
     if args.write:
-        from bench.bench_deadwood import _versions, write_section
+        from bench.report import versions, write_section
 
-        body.insert(0, f"{_versions()}.")
+        body.insert(0, f"{versions()}.")
         write_section(f"## bench_fairness {datetime.date.today().isoformat()}", body)
         print("written to bench/RESULTS.md")
     for problem in suspicious:

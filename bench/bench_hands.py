@@ -13,16 +13,13 @@ the ``openspiel`` preset (the rules closest to OpenSpiel's) and with
 from __future__ import annotations
 
 import argparse
-import datetime
-import os
-import platform
 import random
 import statistics
 import sys
 import time
 from collections.abc import Callable, Sequence
 
-from bench.bench_deadwood import _versions, write_section
+from bench.report import add_sample_flags, add_write_flag, publish, report_head, with_notes
 
 PlayHands = Callable[[int, random.Random], int]
 """Plays n hands with the rng; returns the number of decisions made."""
@@ -132,25 +129,14 @@ def run(hands: int, rounds: int, seed: int) -> tuple[list[str], list[str]]:
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--hands", type=int, default=1000, help="hands per round and engine")
-    parser.add_argument("--rounds", type=int, default=5)
-    parser.add_argument("--seed", type=int, default=20241129)
-    parser.add_argument("--write", action="store_true", help="record in bench/RESULTS.md")
+    add_sample_flags(parser, hands=1000, hands_help="hands per round and engine", rounds=5,
+                     seed=20241129)
+    add_write_flag(parser)
     args = parser.parse_args(argv)
     lines, notes = run(args.hands, args.rounds, args.seed)
-    cpu = f"{platform.system()} {platform.machine()}, {os.cpu_count()} cores"
-    body = [
-        f"Machine: {cpu}; {_versions()}.",
-        f"Command: `python -m bench.bench_hands --hands {args.hands} --rounds {args.rounds} "
-        f"--seed {args.seed}`",
-        "",
-        *lines,
-        *[f"Note: {n}" for n in notes],
-    ]
-    print("\n".join(body))
-    if args.write:
-        write_section(f"## bench_hands {datetime.date.today().isoformat()}", body)
-        print("written to bench/RESULTS.md")
+    command = (f"python -m bench.bench_hands --hands {args.hands} --rounds {args.rounds} "
+               f"--seed {args.seed}")
+    publish("bench_hands", [*report_head(command), *with_notes(lines, notes)], args.write)
     return 0
 
 

@@ -25,10 +25,7 @@ itself on the same deals, driven from Python without any of our code.
 from __future__ import annotations
 
 import argparse
-import datetime
 import math
-import os
-import platform
 import random
 import statistics
 import sys
@@ -37,7 +34,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from bench.bench_deadwood import _versions, write_section
+from bench.report import add_write_flag, publish, report_head, with_notes
 
 DEFAULT_AGENTS = ("random", "simple", "greedy", "expert")
 """Measured when registered; ``montecarlo`` only on request (``--agents``), being slow."""
@@ -300,7 +297,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--speed-agent", default="simple",
                         help="agent timed against itself in our engine for the ratio ('' for none)")
     parser.add_argument("--seed", type=int, default=20241203)
-    parser.add_argument("--write", action="store_true", help="record in bench/RESULTS.md")
+    add_write_flag(parser)
     args = parser.parse_args(argv)
     if args.hands < 2 or args.hands % 2:
         parser.error("--hands must be even and at least 2")
@@ -312,20 +309,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     agents = [a.strip() for a in args.agents.split(",") if a.strip()]
     lines, notes, _ = run(agents, args.hands, args.seed, args.bot_hands, args.rounds,
                           args.speed_agent or None)
-    cpu = f"{platform.system()} {platform.machine()}, {os.cpu_count()} cores"
-    body = [
-        f"Machine: {cpu}; {_versions()}.",
-        f"Command: `python -m bench.bench_openspiel_bots --hands {args.hands} "
-        f"--bot-hands {args.bot_hands} --rounds {args.rounds} --agents {','.join(agents)} "
-        f"--seed {args.seed}`",
-        "",
-        *lines,
-        *[f"Note: {n}" for n in notes],
-    ]
-    print("\n".join(body))
-    if args.write:
-        write_section(f"## bench_openspiel_bots {datetime.date.today().isoformat()}", body)
-        print("written to bench/RESULTS.md")
+    command = (f"python -m bench.bench_openspiel_bots --hands {args.hands} "
+               f"--bot-hands {args.bot_hands} --rounds {args.rounds} --agents {','.join(agents)} "
+               f"--seed {args.seed}")
+    publish("bench_openspiel_bots", [*report_head(command), *with_notes(lines, notes)],
+            args.write)
     return 0
 
 

@@ -32,10 +32,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
-import datetime
 import json
-import os
-import platform
 import shlex
 import signal
 import statistics
@@ -52,7 +49,6 @@ from typing import Any
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidStatus, WebSocketException
 
-from bench.bench_deadwood import _versions, write_section
 from bench.bench_server_load import (
     choose,
     free_port,
@@ -61,6 +57,7 @@ from bench.bench_server_load import (
     percentile,
     wait_up,
 )
+from bench.report import add_write_flag, publish, report_head
 
 PLAYER = "127.0.0.9"
 FLOODER = "127.0.0.2"
@@ -334,14 +331,25 @@ async def flood_body(port: int, stop: asyncio.Event, tally: Tally) -> list[Await
     return [loop(stop, once) for _ in range(4)]
 
 
+async def _watching(port: int, game: dict[str, Any], tally: Tally) -> ClientConnection | None:
+    """The flooder's socket watching ``game``, or None (tallied as refused)."""
+    try:
+        return await open_ws(ws_url(port, game, "watch_token"), FLOODER)
+    except (OSError, WebSocketException, InvalidStatus):
+        tally.add("refused")
+        return None
+
+
+def _closed(tally: Tally, closed: ConnectionClosed) -> None:
+    tally.add(f"closed {closed.rcvd.code if closed.rcvd else 'abruptly'}")
+
+
 async def flood_pings(port: int, stop: asyncio.Event, tally: Tally) -> list[Awaitable[None]]:
     _, game = await request(port, "POST", "/api/games", {"opponent": "friend"}, "127.0.0.3")
 
     async def pinger() -> None:
-        try:
-            ws = await open_ws(ws_url(port, game, "watch_token"), FLOODER)
-        except (OSError, WebSocketException, InvalidStatus):
-            tally.add("refused")
+        ws = await _watching(port, game, tally)
+        if ws is None:
             return
         try:
             while not stop.is_set():
@@ -349,7 +357,7 @@ async def flood_pings(port: int, stop: asyncio.Event, tally: Tally) -> list[Awai
                 await asyncio.wait_for(waiter, TIMEOUT)
                 tally.add("answered/s")
         except ConnectionClosed as closed:
-            tally.add(f"closed {closed.rcvd.code if closed.rcvd else 'abruptly'}")
+            _closed(tally, closed)
         except TimeoutError:
             tally.add("timeout")
         finally:
@@ -361,10 +369,8 @@ async def flood_messages(port: int, stop: asyncio.Event, tally: Tally) -> list[A
     _, game = await request(port, "POST", "/api/games", {"opponent": "friend"}, "127.0.0.3")
 
     async def sender() -> None:
-        try:
-            ws = await open_ws(ws_url(port, game, "watch_token"), FLOODER)
-        except (OSError, WebSocketException, InvalidStatus):
-            tally.add("refused")
+        ws = await _watching(port, game, tally)
+        if ws is None:
             return
 
         async def drain() -> None:
@@ -378,7 +384,7 @@ async def flood_messages(port: int, stop: asyncio.Event, tally: Tally) -> list[A
                 await ws.send(json.dumps({"type": "ping"}))
                 await asyncio.sleep(1 / 17)
         except ConnectionClosed as closed:
-            tally.add(f"closed {closed.rcvd.code if closed.rcvd else 'abruptly'}")
+            _closed(tally, closed)
         finally:
             reading.cancel()
             await ws.close()
@@ -477,7 +483,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--before", default=None, metavar="COMMAND",
                         help="the same runs against this gin too (e.g. the code before the "
                         "limits: 'env PYTHONPATH=/tmp/old python -m ginrummy.cli')")
-    parser.add_argument("--write", action="store_true", help="record in bench/RESULTS.md")
+    add_write_flag(parser)
     args = parser.parse_args(argv)
     plan: list[str | None] = [None, *args.floods]
     gin = shlex.split(args.gin) if args.gin else gin_command()
@@ -497,9 +503,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         after.append(one(flood, gin, "after"))
     command = (f"python -m bench.bench_server_flood --seconds {args.seconds:g} --think "
                f"{args.think:g}" + (f" --before '{args.before}'" if args.before else ""))
-    cpu = f"{platform.system()} {platform.machine()}, {os.cpu_count()} cores"
-    body = [f"Machine: {cpu}; {_versions()}.", f"Command: `{command}`", "",
-            *table(after, before), "",
+    body = [*report_head(command), *table(after, before), "",
             f"Each row is a fresh `gin serve --computer-delay 0` (SQLite) with its default "
             f"limits; a {args.seconds:g} s window. `moves`, p50/p99: the other player's moves "
             f"(against the level-1 computer, {args.think:g} s between moves) from the send to "
@@ -511,10 +515,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     errors = {r.flood: r.player_errors for r in [*(before or []), *after] if r.player_errors}
     if errors:
         body.append(f"The player's errors: {errors}.")
-    print("\n".join(body))
-    if args.write:
-        write_section(f"## bench_server_flood {datetime.date.today().isoformat()}", body)
-        print("written to bench/RESULTS.md")
+    publish("bench_server_flood", body, args.write)
     return 0
 
 

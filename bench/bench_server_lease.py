@@ -30,7 +30,8 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from ginrummy.server.settings import database_url  # noqa: E402
-from tests.server.kill_play import free_port, start_server, stop_server  # noqa: E402
+from tests.server.kill_play import start_server  # noqa: E402
+from tests.server.real_server import free_port, stop_server  # noqa: E402
 
 
 def _timed_start(url: str, cwd: Path) -> tuple[float, subprocess.Popen[bytes]]:

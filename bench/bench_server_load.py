@@ -30,10 +30,8 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
-import datetime
 import json
 import os
-import platform
 import random
 import resource
 import shlex
@@ -53,7 +51,7 @@ from typing import Any
 
 from websockets.asyncio.client import ClientConnection, connect
 
-from bench.bench_deadwood import _versions, write_section
+from bench.report import add_write_flag, publish, report_head
 
 HOST = "127.0.0.1"
 TARGET_MS = 50.0
@@ -476,7 +474,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help="the command that runs gin (default: the gin beside this Python), "
                         "e.g. to compare another checkout: 'env PYTHONPATH=/tmp/old python -m "
                         "ginrummy.cli'")
-    parser.add_argument("--write", action="store_true", help="record in bench/RESULTS.md")
+    add_write_flag(parser)
     args = parser.parse_args(argv)
     think, opponent = args.think, args.opponent
     runs = [(n, think, opponent) for n in args.games]
@@ -491,7 +489,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(result.row(), flush=True)
         if result.errors or result.failures:
             print(f"  errors {result.errors}, failures {result.failures}", flush=True)
-    cpu = f"{platform.system()} {platform.machine()}, {os.cpu_count()} cores"
     command = (f"python -m bench.bench_server_load --games {' '.join(map(str, args.games))} "
                f"--think {think:g} --saturate {args.saturate} --opponent {opponent} "
                f"--computer {args.computer} --duration {args.duration:g} "
@@ -502,7 +499,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                + ("not run" if target is None else
                   f"p99 {target.p99:.1f} ms, {'met' if target.p99 <= TARGET_MS else 'missed'}")
                + ".")
-    body = [f"Machine: {cpu}; {_versions()}.", f"Command: `{command}`", "", *HEADER,
+    body = [*report_head(command), *HEADER,
             *[r.row() for r in results], "", verdict, "", *NOTES]
     errors = Counter[str]()
     for r in results:
@@ -512,10 +509,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     failures = [f for r in results for f in r.failures]
     if failures:
         body.append(f"Failures: {failures[:5]}.")
-    print("\n".join(body))
-    if args.write:
-        write_section(f"## bench_server_load {datetime.date.today().isoformat()}", body)
-        print("written to bench/RESULTS.md")
+    publish("bench_server_load", body, args.write)
     return 0
 
 

@@ -11,14 +11,13 @@ To find what a slow start spends its time on: ``python -X importtime -m ginrummy
 from __future__ import annotations
 
 import argparse
-import datetime
 import statistics
 import subprocess
 import sys
 import time
 from collections.abc import Sequence
 
-from bench.bench_deadwood import _versions, write_section
+from bench.report import add_write_flag, publish, report_head
 
 COMMANDS: dict[str, list[str]] = {
     "python -c pass": ["-c", "pass"],
@@ -42,12 +41,10 @@ def wall_times(arguments: list[str], runs: int) -> list[float]:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--runs", type=int, default=21, help="processes started per command")
-    parser.add_argument("--write", action="store_true", help="record in bench/RESULTS.md")
+    add_write_flag(parser)
     args = parser.parse_args(argv)
     body = [
-        f"Machine: 2 cores; {_versions()}.",
-        f"Command: `python -m bench.bench_startup --runs {args.runs}`",
-        "",
+        *report_head(f"python -m bench.bench_startup --runs {args.runs}", machine="2 cores"),
         "| command | median | fastest |",
         "|---|---|---|",
     ]
@@ -55,10 +52,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         times = wall_times(arguments, args.runs)
         body.append(f"| `{name}` | {statistics.median(times) * 1000:.0f} ms "
                      f"| {min(times) * 1000:.0f} ms |")
-    print("\n".join(body))
-    if args.write:
-        write_section(f"## bench_startup {datetime.date.today().isoformat()}", body)
-        print("written to bench/RESULTS.md")
+    publish("bench_startup", body, args.write)
     return 0
 
 

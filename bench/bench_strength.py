@@ -27,16 +27,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ginrummy.agents.base import Agent, best_layout_action
-from ginrummy.core.actions import (
-    BIG_GIN,
-    DISCARD_BASE,
-    DRAW_DISCARD,
-    DRAW_STOCK,
-    KNOCK_BASE,
-    PASS,
-    Action,
-)
+from ginrummy.agents.base import Agent, PlainAgent
+from ginrummy.core import actions
+from ginrummy.core.actions import BIG_GIN, DRAW_DISCARD, DRAW_STOCK, KNOCK_BASE, PASS, Action
 from ginrummy.core.cards import cards_of
 from ginrummy.core.cut import cut_for_deal
 from ginrummy.core.game import Game, prefers_to_deal
@@ -46,7 +39,7 @@ from ginrummy.core.rules import Rules
 from ginrummy.core.views import PlayerView, view_of
 
 
-class SimpleStandIn:
+class SimpleStandIn(PlainAgent):
     """The EAAI-2021 baseline as the brief of issue 3 states it (for tuning only)."""
 
     name = "simple-standin"
@@ -54,21 +47,15 @@ class SimpleStandIn:
     def __init__(self, seed: int | None = None) -> None:
         self.rng = random.Random(seed)
 
-    def choose(self, view: PlayerView) -> Action:
+    def decide(self, view: PlayerView) -> Action:
         legal = view.legal
-        if len(legal) == 1:
-            return legal[0]
         phase = view.phase
-        if phase in (Phase.KNOCKER_MELDS, Phase.DEFENDER):
-            return best_layout_action(view)
         if phase in (Phase.DRAW, Phase.FIRST_UPCARD):
             card = view.pile[-1]
             arrangement = best_arrangement(view.hand | 1 << card)
             if DRAW_DISCARD in legal and any(m >> card & 1 for m in arrangement.melds):
                 return DRAW_DISCARD
             return PASS if PASS in legal else DRAW_STOCK
-        if phase is Phase.WALL:
-            return DRAW_DISCARD if DRAW_DISCARD in legal else PASS
         if BIG_GIN in legal:
             return BIG_GIN
         hand = view.hand
@@ -77,10 +64,10 @@ class SimpleStandIn:
         least = min(values.values())
         best = [c for c in options if values[c] == least]
         card = best[self.rng.randrange(len(best))]
-        if KNOCK_BASE + card in legal:
-            return KNOCK_BASE + card
-        if DISCARD_BASE + card in legal:
-            return DISCARD_BASE + card
+        if actions.knock(card) in legal:
+            return actions.knock(card)
+        if actions.discard(card) in legal:
+            return actions.discard(card)
         return next(a for a in legal if a >= KNOCK_BASE)
 
 

@@ -40,18 +40,8 @@ import pyspiel
 from bench.peers import from_openspiel as from_os
 from bench.peers import openspiel_utils
 from bench.peers import to_openspiel as to_os
-from ginrummy.core.actions import (
-    DISCARD_BASE,
-    DONE,
-    DRAW_DISCARD,
-    DRAW_STOCK,
-    KNOCK_BASE,
-    LAYOFF_BASE,
-    MELD_BASE,
-    PASS,
-    Action,
-    action_name,
-)
+from ginrummy.core import actions
+from ginrummy.core.actions import DONE, DRAW_DISCARD, DRAW_STOCK, PASS, Action, action_name
 from ginrummy.core.cards import cards_of, format_cards, mask_of
 from ginrummy.core.hand import HandState, Phase
 from ginrummy.core.melds import ALL_MELDS, is_run
@@ -227,27 +217,27 @@ def translate(ours: HandState, os_state: Any, action: Action) -> list[int]:
         if action in (DRAW_DISCARD, PASS):
             return [OS_KNOCK if action == DRAW_DISCARD else OS_PASS]
     elif phase is Phase.DISCARD:
-        if DISCARD_BASE <= action < KNOCK_BASE:
-            return [to_os(action - DISCARD_BASE)]
-        if KNOCK_BASE <= action < LAYOFF_BASE:
-            card = to_os(action - KNOCK_BASE)
+        if actions.is_discard(action):
+            return [to_os(actions.action_card(action))]
+        if actions.is_knock(action):
+            card = to_os(actions.action_card(action))
             return [card] if ours.wall_take else [OS_KNOCK, card]
     elif phase is Phase.KNOCKER_MELDS:
         if action == DONE:
             return [OS_PASS]
-        if action >= MELD_BASE:
-            return os_meld_actions(ALL_MELDS[action - MELD_BASE])
+        if actions.is_meld_action(action):
+            return os_meld_actions(actions.action_meld(action))
     elif phase is Phase.DEFENDER:
         taking_layoffs = not os_state.finished_layoffs()
-        if LAYOFF_BASE <= action < MELD_BASE:
+        if actions.is_layoff(action):
             if not taking_layoffs:
                 raise BridgeError("OpenSpiel takes no layoff once the defender's melds began")
-            return [to_os(action - LAYOFF_BASE)]
+            return [to_os(actions.action_card(action))]
         end_layoffs = [OS_PASS] if taking_layoffs else []
         if action == DONE:
             return [*end_layoffs, OS_PASS]
-        if action >= MELD_BASE:
-            return [*end_layoffs, *os_meld_actions(ALL_MELDS[action - MELD_BASE])]
+        if actions.is_meld_action(action):
+            return [*end_layoffs, *os_meld_actions(actions.action_meld(action))]
     raise BridgeError(f"cannot translate {action_name(action)} in phase {phase.name}")
 
 

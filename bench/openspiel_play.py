@@ -78,21 +78,10 @@ from bench.openspiel_map import (
     to_os,
     translate,
 )
-from ginrummy.core.actions import (
-    DISCARD_BASE,
-    DONE,
-    DRAW_DISCARD,
-    DRAW_STOCK,
-    KNOCK_BASE,
-    LAYOFF_BASE,
-    MELD_BASE,
-    PASS,
-    Action,
-    action_name,
-)
+from ginrummy.core import actions
+from ginrummy.core.actions import DONE, DRAW_DISCARD, DRAW_STOCK, PASS, Action, action_name
 from ginrummy.core.cards import format_cards
 from ginrummy.core.hand import HandState, IllegalActionError, Phase, deal_hand
-from ginrummy.core.melds import ALL_MELDS, MELD_ID
 from ginrummy.core.rules import Rules
 from ginrummy.core.views import PlayerView, view_of
 
@@ -172,7 +161,7 @@ class OpenSpielTable:
         """
         shadow = self._require_shadow()
         if shadow.phase is Phase.DEFENDER and not self.state.finished_layoffs():
-            if action >= MELD_BASE:
+            if actions.is_meld_action(action):
                 return []
             if action == DONE:
                 return [OS_PASS, *self._held, OS_PASS]
@@ -210,8 +199,8 @@ class OpenSpielTable:
                 f"{[action_name(a) for a in view.legal]}"
             )
         os_actions = self.translate(action)
-        if shadow.phase is Phase.DEFENDER and action >= MELD_BASE and not os_actions:
-            self._held.extend(os_meld_actions(ALL_MELDS[action - MELD_BASE]))
+        if shadow.phase is Phase.DEFENDER and actions.is_meld_action(action) and not os_actions:
+            self._held.extend(os_meld_actions(actions.action_meld(action)))
         for os_action in os_actions:
             self._os_apply(os_action)
         if shadow.phase is Phase.DEFENDER and action == DONE:
@@ -273,19 +262,19 @@ class OpenSpielTable:
         if phase == OSPhase.WALL:
             return DRAW_DISCARD if os_action == OS_KNOCK else PASS
         if phase == OSPhase.DISCARD:
-            return None if os_action == OS_KNOCK else DISCARD_BASE + from_os(os_action)
+            return None if os_action == OS_KNOCK else actions.discard(from_os(os_action))
         if phase == OSPhase.KNOCK:
             if os_action < 52:
-                return KNOCK_BASE + from_os(os_action)
+                return actions.knock(from_os(os_action))
             if os_action == OS_PASS:
                 return DONE
-            return MELD_BASE + MELD_ID[OS_TO_MELD[os_action - OS_MELD_BASE]]
+            return actions.meld(OS_TO_MELD[os_action - OS_MELD_BASE])
         if phase == OSPhase.LAYOFF:
             if not state.finished_layoffs():
-                return None if os_action == OS_PASS else LAYOFF_BASE + from_os(os_action)
+                return None if os_action == OS_PASS else actions.layoff(from_os(os_action))
             if os_action == OS_PASS:
                 return DONE
-            return MELD_BASE + MELD_ID[OS_TO_MELD[os_action - OS_MELD_BASE]]
+            return actions.meld(OS_TO_MELD[os_action - OS_MELD_BASE])
         raise BridgeError(f"OpenSpiel action {os_action} in phase {phase}")
 
     def _common(self, legal: Sequence[Action]) -> list[Action]:
@@ -303,10 +292,10 @@ class OpenSpielTable:
             return out
         if phase is Phase.DISCARD:
             if shadow.wall_take:
-                return [a for a in legal if to_os(a - KNOCK_BASE) in os_legal]
-            discards = [a for a in legal if DISCARD_BASE <= a < KNOCK_BASE]
-            knocks = [a for a in legal if KNOCK_BASE <= a < LAYOFF_BASE]
-            out = [a for a in discards if to_os(a - DISCARD_BASE) in os_legal]
+                return [a for a in legal if to_os(actions.action_card(a)) in os_legal]
+            discards = [a for a in legal if actions.is_discard(a)]
+            knocks = [a for a in legal if actions.is_knock(a)]
+            out = [a for a in discards if to_os(actions.action_card(a)) in os_legal]
             if len(out) < len(discards) or len(discards) + len(knocks) < len(legal):
                 self.trimmed.other += 1  # not seen: OpenSpiel allows every discard, no big gin
             if knocks:
@@ -315,7 +304,7 @@ class OpenSpielTable:
                     after = state.clone()
                     after.apply_action(OS_KNOCK)
                     allowed = set(after.legal_actions())
-                kept = [a for a in knocks if to_os(a - KNOCK_BASE) in allowed]
+                kept = [a for a in knocks if to_os(actions.action_card(a)) in allowed]
                 if len(kept) < len(knocks):
                     self.trimmed.knock += 1
                 out.extend(kept)
@@ -326,11 +315,11 @@ class OpenSpielTable:
             out = []
             refused = False
             for action in legal:
-                if LAYOFF_BASE <= action < MELD_BASE:
-                    ok = to_os(action - LAYOFF_BASE) in os_legal
+                if actions.is_layoff(action):
+                    ok = to_os(actions.action_card(action)) in os_legal
                     refused |= not ok
-                elif action >= MELD_BASE and not state.finished_layoffs():
-                    held = [OS_PASS, *self._held, *os_meld_actions(ALL_MELDS[action - MELD_BASE])]
+                elif actions.is_meld_action(action) and not state.finished_layoffs():
+                    held = [OS_PASS, *self._held, *os_meld_actions(actions.action_meld(action))]
                     ok = self._playable(held, os_legal)
                 else:
                     ok = self._playable(self.translate(action), os_legal)
@@ -365,8 +354,8 @@ class OpenSpielTable:
                 raise BridgeError("a stock draw is pending but OpenSpiel is not dealing")
             return
         held = 0
-        for meld in self.held:
-            held |= meld
+        for held_meld in self.held:
+            held |= held_meld
         check_in_step(shadow, state, held)
 
 
@@ -487,12 +476,12 @@ def _facet(decision: Decision, name: str, ours: AbstractSet[object],
         decision.mismatches.append(Mismatch(name, a - b, b - a))
 
 
-def _os_melds(actions: Sequence[int]) -> set[object]:
-    return {OS_TO_MELD[a - OS_MELD_BASE] for a in actions if a >= OS_MELD_BASE}
+def _os_melds(os_actions: Sequence[int]) -> set[object]:
+    return {OS_TO_MELD[a - OS_MELD_BASE] for a in os_actions if a >= OS_MELD_BASE}
 
 
-def _os_cards(actions: Sequence[int]) -> set[object]:
-    return {from_os(a) for a in actions if a < 52}
+def _os_cards(os_actions: Sequence[int]) -> set[object]:
+    return {from_os(a) for a in os_actions if a < 52}
 
 
 class Lockstep:
@@ -556,16 +545,16 @@ class Lockstep:
             _facet(decision, "wall", ours_set, os_named)
             common.extend(a for a in legal if ("take" if a == DRAW_DISCARD else "pass") in os_named)
         elif phase is Phase.DISCARD and state.wall_take:
-            knocks = {a - KNOCK_BASE for a in legal if KNOCK_BASE <= a < LAYOFF_BASE}
+            knocks = set(actions.knock_cards(legal))
             os_cards = _os_cards(theirs)
             _facet(decision, "knock_discard", set(knocks), os_cards)
-            common.extend(KNOCK_BASE + c for c in sorted(knocks) if c in os_cards)
+            common.extend(actions.knock(c) for c in sorted(knocks) if c in os_cards)
         elif phase is Phase.DISCARD:
-            discards = {a - DISCARD_BASE for a in legal if DISCARD_BASE <= a < KNOCK_BASE}
-            knocks = {a - KNOCK_BASE for a in legal if KNOCK_BASE <= a < LAYOFF_BASE}
+            discards = set(actions.discard_cards(legal))
+            knocks = set(actions.knock_cards(legal))
             os_cards = _os_cards(theirs)
             _facet(decision, "discard", set(discards), os_cards)
-            common.extend(DISCARD_BASE + c for c in sorted(discards) if c in os_cards)
+            common.extend(actions.discard(c) for c in sorted(discards) if c in os_cards)
             os_knock = OS_KNOCK in os_set
             _facet(decision, "knock", {"knock"} if knocks else set(),
                    {"knock"} if os_knock else set())
@@ -574,16 +563,16 @@ class Lockstep:
                 after.apply_action(OS_KNOCK)
                 os_knocks = _os_cards(after.legal_actions())
                 _facet(decision, "knock_discard", set(knocks), os_knocks)
-                common.extend(KNOCK_BASE + c for c in sorted(knocks) if c in os_knocks)
+                common.extend(actions.knock(c) for c in sorted(knocks) if c in os_knocks)
         elif phase is Phase.KNOCKER_MELDS:
             self._meld_facet(decision, "knocker_melds", legal, theirs, OS_PASS in os_set)
         elif phase is Phase.DEFENDER:
             if not self.os.finished_layoffs():
                 if not state.melds[state.turn]:  # the policy lays off before it melds
-                    layoffs = {a - LAYOFF_BASE for a in legal if LAYOFF_BASE <= a < MELD_BASE}
+                    layoffs = set(actions.layoff_cards(legal))
                     os_cards = _os_cards(theirs)
                     _facet(decision, "layoffs", set(layoffs), os_cards)
-                    common.extend(LAYOFF_BASE + c for c in sorted(layoffs) if c in os_cards)
+                    common.extend(actions.layoff(c) for c in sorted(layoffs) if c in os_cards)
                 after = self.os.clone()
                 for os_action in (OS_PASS, *self.table._held):
                     after.apply_action(os_action)
@@ -595,7 +584,7 @@ class Lockstep:
 
     def _meld_facet(self, decision: Decision, name: str, legal: Sequence[Action],
                     theirs: Sequence[int], os_done: bool) -> None:
-        melds = {a: ALL_MELDS[a - MELD_BASE] for a in legal if a >= MELD_BASE}
+        melds = {a: actions.action_meld(a) for a in legal if actions.is_meld_action(a)}
         ours_set: set[object] = {m for m in melds.values() if m in MELD_TO_OS}
         os_set = _os_melds(theirs)
         if DONE in legal:

@@ -72,6 +72,23 @@ def test_card_builders_match_the_table() -> None:
         assert action_card(action) == seven_h
 
 
+def test_each_action_is_of_exactly_one_kind_by_its_name() -> None:
+    kinds = {"discard": actions.is_discard, "knock": actions.is_knock,
+             "layoff": actions.is_layoff, "meld": actions.is_meld_action}
+    for action in range(actions.NUM_ACTIONS):
+        word = action_name(action).split()[0]
+        assert [kind for kind, test in kinds.items() if test(action)] == (
+            [word] if word in kinds else []), action_name(action)
+
+
+def test_cards_of_a_legal_list_keep_its_order_and_only_their_kind() -> None:
+    legal = [parse_action(t) for t in ("big gin", "discard 7H", "discard 2C", "knock 7H",
+                                       "knock 2C", "layoff 9S", "meld 7H 8H 9H", "done")]
+    assert actions.discard_cards(legal) == cards("7H 2C")
+    assert actions.knock_cards(legal) == cards("7H 2C")
+    assert actions.layoff_cards(legal) == cards("9S")
+
+
 def test_name_parse_round_trip_for_every_action() -> None:
     names = [action_name(a) for a in range(actions.NUM_ACTIONS)]
     assert len(set(names)) == actions.NUM_ACTIONS

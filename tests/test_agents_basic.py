@@ -28,17 +28,8 @@ from ginrummy.agents.registry import (
     register,
 )
 from ginrummy.agents.simple import SimpleAgent, joins_meld
-from ginrummy.core.actions import (
-    BIG_GIN,
-    DISCARD_BASE,
-    DRAW_DISCARD,
-    DRAW_STOCK,
-    KNOCK_BASE,
-    PASS,
-    action_name,
-    discard,
-    knock,
-)
+from ginrummy.core import actions
+from ginrummy.core.actions import BIG_GIN, DRAW_DISCARD, DRAW_STOCK, PASS, action_name
 from ginrummy.core.cards import parse_card
 from ginrummy.core.hand import HandState, Phase, deal_hand, shuffled_deck
 from ginrummy.core.melds import min_deadwood
@@ -216,7 +207,7 @@ def test_R12_simple_never_discards_the_card_just_taken() -> None:
         state = state.apply(agent.choose(_view(state)))
         assert state.taken == parse_card("7S")
         action = agent.choose(_view(state))
-        assert action in {discard(parse_card(c)) for c in ("KD", "QS", "JC")}
+        assert action in {actions.discard(parse_card(c)) for c in ("KD", "QS", "JC")}
 
 
 def test_simple_never_discards_the_taken_card_even_when_the_rules_allow_it() -> None:
@@ -232,9 +223,9 @@ def test_simple_never_discards_the_taken_card_even_when_the_rules_allow_it() -> 
         state = state.apply(agent.choose(_view(state)))
         assert state.taken == parse_card("7S")
         view = _view(state)
-        assert knock(parse_card("7S")) in view.legal
+        assert actions.knock(parse_card("7S")) in view.legal
         chosen.add(agent.choose(view))
-    assert chosen == {knock(parse_card(c)) for c in ("7H", "7D", "7C", "9C", "QC")}
+    assert chosen == {actions.knock(parse_card(c)) for c in ("7H", "7D", "7C", "9C", "QC")}
 
 
 def test_simple_discards_at_random_among_least_deadwood_cards() -> None:
@@ -244,7 +235,7 @@ def test_simple_discards_at_random_among_least_deadwood_cards() -> None:
     seen = set()
     for seed in range(60):
         seen.add(SimpleAgent(seed).choose(_view(state)))
-    assert seen == {discard(parse_card(c)) for c in ("TC", "KD", "QH", "KC")}
+    assert seen == {actions.discard(parse_card(c)) for c in ("TC", "KD", "QH", "KC")}
 
 
 def test_R14_simple_knocks_as_soon_as_it_may() -> None:
@@ -256,7 +247,7 @@ def test_R14_simple_knocks_as_soon_as_it_may() -> None:
     assert min_deadwood(view.hand & ~(1 << parse_card("3H"))) == 2
     for seed in range(10):
         action = SimpleAgent(seed).choose(view)
-        assert action == knock(parse_card("3H"))
+        assert action == actions.knock(parse_card("3H"))
 
 
 def test_R32_simple_knocks_within_the_hand_limit_only() -> None:
@@ -266,18 +257,18 @@ def test_R32_simple_knocks_within_the_hand_limit_only() -> None:
     state = play(deal("oklahoma", **hands), "pass; pass; stock")
     view = _view(state)
     assert view.knock_limit == 3
-    assert SimpleAgent(0).choose(view) == discard(parse_card("5H"))
-    assert GreedyAgent().choose(view) == discard(parse_card("5H"))
+    assert SimpleAgent(0).choose(view) == actions.discard(parse_card("5H"))
+    assert GreedyAgent().choose(view) == actions.discard(parse_card("5H"))
     state = play(deal("standard", **hands), "pass; pass; stock")
-    assert SimpleAgent(0).choose(_view(state)) == knock(parse_card("5H"))
-    assert GreedyAgent().choose(_view(state)) == knock(parse_card("5H"))
+    assert SimpleAgent(0).choose(_view(state)) == actions.knock(parse_card("5H"))
+    assert GreedyAgent().choose(_view(state)) == actions.knock(parse_card("5H"))
 
 
 def test_R16_simple_goes_gin() -> None:
     state = deal(non_dealer="AS 2S 3S 7H 7D 7C 9C TC JC KD",
                  dealer="4C 5C 6S 8H 9H TH JH 5D 6D 4D", upcard="QS", stock="QC")
     state = play(state, "pass; pass; stock")
-    assert SimpleAgent(0).choose(_view(state)) == knock(parse_card("KD"))
+    assert SimpleAgent(0).choose(_view(state)) == actions.knock(parse_card("KD"))
 
 
 def test_R17_simple_and_greedy_take_big_gin() -> None:
@@ -297,11 +288,12 @@ def test_simple_remembers_draw_discard_pairs_within_a_hand() -> None:
     state = state.apply(PASS)  # the dealer passes too
     state = state.apply(agent.choose(_view(state)))  # stock: KC
     action = agent.choose(_view(state))
-    assert action in {discard(parse_card(c)) for c in ("TC", "JD", "KD", "KC")}
+    assert action in {actions.discard(parse_card(c)) for c in ("TC", "JD", "KD", "KC")}
     memory = agent._memory[0]
     assert memory is not None
-    assert (1 << parse_card("KC") | 1 << (action - DISCARD_BASE)) in memory.pairs.values()
-    assert agent.choose(_view(state)) in {discard(parse_card(c)) for c in ("TC", "JD", "KD", "KC")}
+    assert (1 << parse_card("KC") | 1 << actions.action_card(action)) in memory.pairs.values()
+    allowed = {actions.discard(parse_card(c)) for c in ("TC", "JD", "KD", "KC")}
+    assert agent.choose(_view(state)) in allowed
     assert len(memory.pairs) == 1  # asking again about the same view adds no pair
 
 
@@ -312,7 +304,7 @@ def test_greedy_discard_tie_break_is_value_then_partners_then_card() -> None:
     state = deal(non_dealer="AS 2S 3S 7H 7D 7C 9C TC KD QH",
                  dealer="4S 5S 6S 8H 9H TH JH 2D 3D 4D", upcard="KS", stock="KC")
     state = play(state, "pass; pass; stock")  # KD, QH, KC: 10 each; KD and KC partner
-    assert GreedyAgent().choose(_view(state)) == discard(parse_card("QH"))
+    assert GreedyAgent().choose(_view(state)) == actions.discard(parse_card("QH"))
     assert partners(mask("KD KC QH"), parse_card("QH")) == 0
     assert partners(mask("KD KC QD"), parse_card("KD")) == 2
 
@@ -332,8 +324,8 @@ def test_greedy_is_deterministic_and_knocks_early() -> None:
     state = deal(non_dealer="AS 2S 3S 7H 7D 7C 9C TC 2D 3H",
                  dealer="4C 5C 6S 8H 9H TH JH 5D 6D 4D", upcard="KS", stock="8C")
     state = play(state, "pass; pass; stock")
-    assert GreedyAgent(1).choose(_view(state)) == knock(parse_card("3H"))
-    assert GreedyAgent(2).choose(_view(state)) == knock(parse_card("3H"))
+    assert GreedyAgent(1).choose(_view(state)) == actions.knock(parse_card("3H"))
+    assert GreedyAgent(2).choose(_view(state)) == actions.knock(parse_card("3H"))
 
 
 def test_R22_agents_take_at_the_wall_only_to_knock_then_knock() -> None:
@@ -353,10 +345,10 @@ def test_R22_agents_take_at_the_wall_only_to_knock_then_knock() -> None:
                     if can_take:
                         after = state.apply(action)
                         reply = agent.choose(view_of(after, after.turn))
-                        assert KNOCK_BASE <= reply < KNOCK_BASE + 52, action_name(reply)
+                        assert actions.is_knock(reply), action_name(reply)
                         after.apply(reply)
             legal = state.legal_actions()
-            quiet = [a for a in legal if not KNOCK_BASE <= a < KNOCK_BASE + 52 and a != BIG_GIN]
+            quiet = [a for a in legal if not actions.is_knock(a) and a != BIG_GIN]
             state = state.apply(rng.choice(quiet or legal))  # random play that never knocks
     assert walls[True] > 0 and walls[False] > 0
 

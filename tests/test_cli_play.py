@@ -4,31 +4,27 @@ from __future__ import annotations
 
 import builtins
 import json
-import re
 import sys
 from pathlib import Path
 
 import pytest
 from handbuilder import deck_for, mask
 
-from ginrummy.agents.base import best_layout_action
+from ginrummy.agents.base import best_layout_action, least_deadwood_knock
 from ginrummy.cli import main
 from ginrummy.cli.play import deck_for as play_deck
 from ginrummy.cli.play import load_saved
-from ginrummy.core.actions import DRAW_STOCK, KNOCK_BASE, LAYOFF_BASE, PASS
+from ginrummy.core import actions
+from ginrummy.core.actions import DRAW_STOCK, PASS
 from ginrummy.core.cut import Cut
 from ginrummy.core.game import Game
 from ginrummy.core.hand import Phase
-from ginrummy.core.melds import min_deadwood
 from ginrummy.core.rules import Rules
 from ginrummy.core.views import PlayerView
 from ginrummy.i18n import Messages
 from ginrummy.terminal.screen import Painter
 from ginrummy.terminal.session import Session
-
-EN_CARD = re.compile(r"(?<![\w♣♦♥♠])([A2-9TJQK][CDHS])(?![\w♣♦♥♠])")
-IT_CARD = re.compile(r"(10|[A2-9JQK])([♣♦♥♠])")
-IT_LETTER = {"♣": "F", "♦": "Q", "♥": "C", "♠": "P"}
+from tests.terminal_answers import answer, shown_hand
 
 
 class Player:
@@ -50,13 +46,10 @@ class Player:
     def read(self) -> None:
         text = self.capsys.readouterr().out
         self.output.append(text)
-        me = "Tu: " if self.lang == "it" else "You: "
         for line in text.splitlines():
-            if line.startswith(me):
-                if self.lang == "it":
-                    self.hand = [r + IT_LETTER[s] for r, s in IT_CARD.findall(line)]
-                else:
-                    self.hand = EN_CARD.findall(line)
+            hand = shown_hand(line, self.lang)
+            if hand is not None:
+                self.hand = hand
 
     def __call__(self, prompt: str = "") -> str:
         self.read()
@@ -66,18 +59,7 @@ class Player:
             raise EOFError
         if self.extra:
             return self.extra.pop(0)
-        it = self.lang == "it"
-        low = prompt.lower()
-        if low.startswith(("take the upcard", "prendi la carta scoperta", "two cards left",
-                           "nel tallone restano")):
-            return "p"
-        if low.startswith(("draw from", "peschi dal", "you both passed", "avete passato")):
-            return "t" if it else "s"
-        if "bussa" in low or "knock" in low:
-            return "bussa" if it else "knock"
-        if low.startswith(("discard", "scarta")):
-            return self.hand[-1]
-        return ""  # arrangement [1], accept the best layoffs
+        return answer(prompt, self.lang, self.hand)
 
     def text(self) -> str:
         self.read()
@@ -241,17 +223,17 @@ class KnockAtOnce:
             return PASS
         if DRAW_STOCK in view.legal:
             return DRAW_STOCK
-        knocks = [a for a in view.legal if KNOCK_BASE <= a < LAYOFF_BASE]
+        knocks = [a for a in view.legal if actions.is_knock(a)]
         hand = view.hand
         if knocks:
-            return min(knocks, key=lambda a: min_deadwood(hand & ~(1 << (a - KNOCK_BASE))))
+            return least_deadwood_knock(hand, knocks)
         return view.legal[0]
 
 
-def _table(lang: str, answers: list[str]) -> tuple[Session, list[str]]:
-    """A hand where the computer (seat 1, dealer) knocks at once and seat 0 defends."""
-    deck = deck_for(non_dealer="8H 5S AS 7H QD QC QS 2D 3D 4C",
-                    dealer="7C 7D 7S 2S 3S 4S 9H TH JH KC", upcard="KD", stock="6C AD")
+def _terminal(deck: list[int], answers: list[str], lang: str = "en",
+              name: str = "You") -> tuple[Session, list[str]]:
+    """A standard hand dealt from ``deck`` against a computer that knocks as soon as it can;
+    the person at seat 0 answers ``answers`` in turn, then the input ends (EOFError)."""
     game = Game.start(Rules.preset("standard"), Cut.parse("KH 2S"))
     out: list[str] = []
     pending = list(answers)
@@ -263,9 +245,16 @@ def _table(lang: str, answers: list[str]) -> tuple[Session, list[str]]:
         return pending.pop(0)
 
     table = Session(game=game, ask=ask, say=out.append, paint=Painter(False, Messages(lang)),
-                    names=("Anna", "Computer"), agent_for=lambda player, n: KnockAtOnce(),
+                    names=(name, "Computer"), agent_for=lambda player, n: KnockAtOnce(),
                     deck_for=lambda n: deck)
     return table, out
+
+
+def _table(lang: str, answers: list[str]) -> tuple[Session, list[str]]:
+    """A hand where the computer (seat 1, dealer) knocks at once and seat 0 defends."""
+    deck = deck_for(non_dealer="8H 5S AS 7H QD QC QS 2D 3D 4C",
+                    dealer="7C 7D 7S 2S 3S 4S 9H TH JH KC", upcard="KD", stock="6C AD")
+    return _terminal(deck, answers, lang, name="Anna")
 
 
 def test_defender_accepts_the_best_layoffs() -> None:
@@ -301,19 +290,7 @@ def test_defender_chooses_layoffs_by_hand_in_italian() -> None:
 def test_knocker_chooses_an_arrangement_with_hint_and_typo() -> None:
     deck = deck_for(non_dealer="TC JC QC KC KD KH KS AC AD 2D",
                     dealer="7C 7D 7S 2S 3S 4S 9H TH JH 5C", upcard="6D", stock="5H")
-    game = Game.start(Rules.preset("standard"), Cut.parse("KH 2S"))
-    answers = ["p", "s", "knock", "9", "hint", "2"]
-    out: list[str] = []
-
-    def ask(prompt: str) -> str:
-        out.append(prompt)
-        if not answers:
-            raise EOFError
-        return answers.pop(0)
-
-    table = Session(game=game, ask=ask, say=out.append, paint=Painter(False, Messages("en")),
-                    names=("You", "Computer"), agent_for=lambda player, n: KnockAtOnce(),
-                    deck_for=lambda n: deck)
+    table, out = _terminal(deck, ["p", "s", "knock", "9", "hint", "2"])
     with pytest.raises(EOFError):
         table.run()
     text = "\n".join(out)

@@ -10,17 +10,8 @@ from ginrummy.agents.estimate import estimate_opponent, meld_chance
 from ginrummy.agents.expert import ExpertAgent, ExpertParams
 from ginrummy.agents.registry import make_agent
 from ginrummy.agents.tracking import remember
-from ginrummy.core.actions import (
-    BIG_GIN,
-    DISCARD_BASE,
-    DONE,
-    DRAW_DISCARD,
-    KNOCK_BASE,
-    LAYOFF_BASE,
-    MELD_BASE,
-    PASS,
-    action_meld,
-)
+from ginrummy.core import actions
+from ginrummy.core.actions import BIG_GIN, DONE, DRAW_DISCARD, PASS
 from ginrummy.core.cards import cards_of, parse_card, parse_cards
 from ginrummy.core.hand import HandState, Phase, deal_hand, shuffled_deck
 from ginrummy.core.rules import Rules
@@ -80,15 +71,15 @@ def test_expert_does_not_feed_the_run_the_opponent_is_collecting() -> None:
     view = view_of(state, 0)
     estimate = estimate_opponent(view, remember(view))
     assert meld_chance(parse_card("9H"), estimate.probability) > 0.9
-    assert ExpertAgent(1).choose(view) == DISCARD_BASE + parse_card("9C")
+    assert ExpertAgent(1).choose(view) == actions.discard(parse_card("9C"))
     # Without the danger term the two are a toss-up; with it, never the dangerous one.
     for seed in range(5):
-        assert ExpertAgent(seed).choose(view) != DISCARD_BASE + parse_card("9H")
+        assert ExpertAgent(seed).choose(view) != actions.discard(parse_card("9H"))
 
 
 def test_expert_sheds_an_unconnected_high_card() -> None:
     state = high_card_position()
-    assert ExpertAgent(0).choose(view_of(state, 0)) == DISCARD_BASE + parse_card("KH")
+    assert ExpertAgent(0).choose(view_of(state, 0)) == actions.discard(parse_card("KH"))
 
 
 def test_R14_expert_knocks_with_low_deadwood_when_the_stock_is_short() -> None:
@@ -99,7 +90,7 @@ def test_R14_expert_knocks_with_low_deadwood_when_the_stock_is_short() -> None:
         phase=Phase.DISCARD, stock_size=4,
     )
     action = ExpertAgent(0).choose(view_of(state, 0))
-    assert action == KNOCK_BASE + parse_card("QH")
+    assert action == actions.knock(parse_card("QH"))
 
 
 def test_R16_expert_goes_gin_and_R17_takes_big_gin() -> None:
@@ -109,7 +100,7 @@ def test_R16_expert_goes_gin_and_R17_takes_big_gin() -> None:
         "TH",
         phase=Phase.DISCARD,
     )
-    assert ExpertAgent(0).choose(view_of(state, 0)) == KNOCK_BASE + parse_card("9H")
+    assert ExpertAgent(0).choose(view_of(state, 0)) == actions.knock(parse_card("9H"))
     rules = Rules.preset("standard", big_gin=True)
     state = position(
         "AS 2S 3S 4S 4D 5D 6D KC KD KS KH",
@@ -140,8 +131,8 @@ def _lay_out(state: HandState, agent: ExpertAgent) -> list[int]:
         action = agent.choose(view_of(state, 0))
         if action == DONE:
             break
-        assert action >= MELD_BASE
-        melds.append(action_meld(action))
+        assert actions.is_meld_action(action)
+        melds.append(actions.action_meld(action))
         state = state.apply(action)
     return melds
 
@@ -178,7 +169,7 @@ def test_R18_expert_lays_off_as_defender() -> None:
             action = agents[state.turn].choose(view)
             if state.phase is Phase.DEFENDER and state.turn == 0:
                 seen_defence += 1
-                if LAYOFF_BASE <= action < MELD_BASE:
+                if actions.is_layoff(action):
                     assert action in view.legal
             state = state.apply(action)
     assert seen_defence > 0

@@ -16,14 +16,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from ginrummy.core import actions
 from ginrummy.core.actions import (
     BIG_GIN,
-    DISCARD_BASE,
     DONE,
     DRAW_DISCARD,
     DRAW_STOCK,
-    KNOCK_BASE,
-    LAYOFF_BASE,
     NUM_ACTIONS,
     PASS,
     Action,
@@ -73,15 +71,15 @@ def choose(state: HandState, rng: random.Random, knock_at: int = 10) -> Action:
             return BIG_GIN
         knocks = [
             a for a in legal
-            if KNOCK_BASE <= a < LAYOFF_BASE
-            and min_deadwood(hand & ~(1 << (a - KNOCK_BASE))) <= knock_at
+            if actions.is_knock(a)
+            and min_deadwood(hand & ~(1 << actions.action_card(a))) <= knock_at
         ]
         if knocks and (state.wall_take or rng.random() < 0.8):
             return rng.choice(knocks)
-        discards = [a for a in legal if DISCARD_BASE <= a < KNOCK_BASE]
+        discards = [a for a in legal if actions.is_discard(a)]
         if not discards:
             return rng.choice(legal)
-        return min(discards, key=lambda a: (min_deadwood(hand & ~(1 << (a - DISCARD_BASE))),
+        return min(discards, key=lambda a: (min_deadwood(hand & ~(1 << actions.action_card(a))),
                                             rng.random()))
     others = [a for a in legal if a != DONE]
     if others and (DONE not in legal or rng.random() < 0.85):
@@ -207,8 +205,8 @@ def check_discard_actions(state: HandState, legal: list[Action]) -> None:
         barred = card == state.taken and not free_to_throw
         may_discard = held and not barred and not state.wall_take
         may_knock = held and not barred and min_deadwood(hand & ~(1 << card)) <= state.limit
-        assert (DISCARD_BASE + card in legal) == may_discard, card
-        assert (KNOCK_BASE + card in legal) == may_knock, card
+        assert (actions.discard(card) in legal) == may_discard, card
+        assert (actions.knock(card) in legal) == may_knock, card
     big = state.rules.big_gin and not state.wall_take and min_deadwood(hand) == 0
     assert (BIG_GIN in legal) == big
     if state.wall_take:

@@ -10,17 +10,8 @@ from typing import Any
 
 import pytest
 
-from ginrummy.core.actions import (
-    BIG_GIN,
-    DISCARD_BASE,
-    DONE,
-    DRAW_STOCK,
-    LAYOFF_BASE,
-    MELD_BASE,
-    NUM_ACTIONS,
-    discard,
-    parse_action,
-)
+from ginrummy.core import actions
+from ginrummy.core.actions import BIG_GIN, DONE, DRAW_STOCK, NUM_ACTIONS, parse_action
 from ginrummy.core.hand import HandState, IllegalActionError, Phase, action_names, deal_hand
 from ginrummy.core.melds import arrangements, melds_within
 from ginrummy.core.result import score_hand
@@ -67,7 +58,7 @@ def throw_drawn(state: HandState, turns: int) -> HandState:
         before = state.hands[state.turn]
         state = state.apply(DRAW_STOCK)
         drawn = state.hands[state.turn] & ~before
-        state = state.apply(discard(drawn.bit_length() - 1))
+        state = state.apply(actions.discard(drawn.bit_length() - 1))
     return state
 
 
@@ -112,7 +103,7 @@ def test_R7_eleven_card_deal_first_turn_is_a_discard() -> None:
     assert state.upcard is None and state.pile == ()
     assert state.stock_size == 31
     assert (state.phase, state.turn) == (Phase.DISCARD, 0)
-    assert state.legal_actions() == sorted(DISCARD_BASE + c for c in cards(hand11))
+    assert state.legal_actions() == sorted(actions.discard(c) for c in cards(hand11))
     refused(state, "stock", "DISCARD")
     refused(state, "pass", "DISCARD")
     state = play(state, "discard KS")
@@ -144,7 +135,7 @@ def test_R11_a_turn_is_draw_then_discard() -> None:
     refused(state, "stock", "DISCARD")
     refused(state, "take", "DISCARD")
     in_order = cards("2C 5C 9C 3D 7D JD 4H 8H QH 4S 6S")
-    assert state.legal_actions() == [discard(c) for c in in_order]
+    assert state.legal_actions() == [actions.discard(c) for c in in_order]
     state = play(state, "discard 4S")
     assert (state.phase, state.turn, state.pile[-1]) == (Phase.DRAW, 1, card("4S"))
     assert legal(state) == ["stock", "take"]
@@ -333,7 +324,7 @@ def test_R25_no_layoffs_on_gin() -> None:
     state = play(state, "pass; pass; stock; knock QH")
     state = play(state, "meld KC KD KH; meld 2S 3S 4S 5S; meld 9C TC JC; done")
     assert state.phase is Phase.DEFENDER
-    assert not any(LAYOFF_BASE <= a < MELD_BASE for a in state.legal_actions())
+    assert not any(actions.is_layoff(a) for a in state.legal_actions())
     refused(state, "layoff KS", "layoff KS", "DEFENDER", "R25")
     state = play(state, "done")
     assert state.result is not None
@@ -369,7 +360,7 @@ def test_R17_R26_big_gin_no_discard_and_bonus() -> None:
     state = play(state, "meld 9C TC JC QC; meld KC KD KH; meld 2S 3S 4S 5S")
     assert legal(state) == ["done"]
     state = play(state, "done")
-    assert not any(LAYOFF_BASE <= a < MELD_BASE for a in state.legal_actions())
+    assert not any(actions.is_layoff(a) for a in state.legal_actions())
     state = play(state, "done")
     state.check_invariants()
     result = state.result
@@ -456,7 +447,7 @@ def test_R19_knocker_is_never_offered_a_layoff() -> None:
     state = play(state, "pass; pass; stock; knock KD")
     for move in ("meld 7C 7D 7H", "meld 2S 3S 4S", "meld 9C TC JC", "done"):
         assert state.phase is Phase.KNOCKER_MELDS
-        assert not any(LAYOFF_BASE <= a < MELD_BASE for a in state.legal_actions())
+        assert not any(actions.is_layoff(a) for a in state.legal_actions())
         state = play(state, move)
     assert state.turn == 1
     refused(state, "layoff 2D", "layoff 2D", "DEFENDER")

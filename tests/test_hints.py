@@ -10,16 +10,8 @@ from handbuilder import deal, mask, play
 
 from ginrummy.agents import RandomAgent
 from ginrummy.coach.hints import HintError, hint_for, hint_lines, hint_text
-from ginrummy.core.actions import (
-    DISCARD_BASE,
-    DONE,
-    DRAW_DISCARD,
-    KNOCK_BASE,
-    LAYOFF_BASE,
-    MELD_BASE,
-    PASS,
-    parse_action,
-)
+from ginrummy.core import actions
+from ginrummy.core.actions import DONE, DRAW_DISCARD, PASS, parse_action
 from ginrummy.core.hand import HandState, Phase, new_hand
 from ginrummy.core.melds import best_defence, min_deadwood
 from ginrummy.core.rules import Rules
@@ -97,7 +89,7 @@ def test_knock_and_gin_hints() -> None:
                  stock="5H")
     state = play(state, "pass; pass; stock")
     hint = hint_for(view_of(state, 0), evaluator=None)
-    assert KNOCK_BASE <= hint.action < LAYOFF_BASE
+    assert actions.is_knock(hint.action)
     assert hint_lines(hint, Messages("en"))[0].startswith(
         "Hint: knock with 5H: discard 5H and go gin: all ten cards are in melds, 25 bonus points")
     state = deal(non_dealer="AS 2S 3S 7H 7D 7C 9C TC JC 2D", dealer=THEM2, upcard="KH",
@@ -120,7 +112,7 @@ def test_an_evaluator_gives_the_values_and_a_broken_one_is_ignored() -> None:
     view = view_of(_discard_turn(), 0)
 
     def evaluator(v: object) -> list[tuple[int, float, dict[str, object]]]:
-        return [(a, (0.9 if a == DISCARD_BASE + mask_card("TC") else 0.2), {"measure": "win"})
+        return [(a, (0.9 if a == actions.discard(mask_card("TC")) else 0.2), {"measure": "win"})
                 for a in view.legal]
 
     hint = hint_for(view, evaluator=evaluator)
@@ -202,7 +194,7 @@ def test_knocker_hint_picks_the_arrangement_with_fewest_layoffs() -> None:
                  upcard="AD", stock="KS")
     state = play(state, "pass; pass; stock; knock KS")
     hint = hint_for(view_of(state, 0))
-    assert hint.plan[-1] == DONE and all(a >= MELD_BASE for a in hint.plan[:-1])
+    assert hint.plan[-1] == DONE and all(actions.is_meld_action(a) for a in hint.plan[:-1])
     done = _layout_plan_is_legal(state)
     assert done.phase is Phase.DEFENDER
     text = hint_lines(hint, Messages("it"))[0]

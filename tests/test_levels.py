@@ -18,14 +18,8 @@ from ginrummy.agents.levels import CASUAL, LEVELS, BeginnerAgent, make_level
 from ginrummy.agents.montecarlo import MonteCarloAgent
 from ginrummy.agents.registry import agent_names, make_agent
 from ginrummy.agents.simple import SimpleAgent
-from ginrummy.core.actions import (
-    DISCARD_BASE,
-    DRAW_DISCARD,
-    DRAW_STOCK,
-    KNOCK_BASE,
-    PASS,
-    action_name,
-)
+from ginrummy.core import actions
+from ginrummy.core.actions import DISCARD_BASE, DRAW_DISCARD, DRAW_STOCK, PASS, action_name
 from ginrummy.core.cards import parse_card, parse_card_list
 from ginrummy.core.cut import cut_for_deal
 from ginrummy.core.game import Game
@@ -145,7 +139,7 @@ def test_beginner_without_slips_throws_its_highest_unmatched_card() -> None:
                  "pass; pass; stock")
     assert state.phase is Phase.DISCARD
     choice = BeginnerAgent(0, slips=0.0).choose(view_of(state, 0))
-    assert choice == DISCARD_BASE + parse_card("QH"), action_name(choice)
+    assert choice == actions.discard(parse_card("QH")), action_name(choice)
 
 
 def test_beginner_slips_throw_some_other_unmatched_card() -> None:
@@ -161,7 +155,7 @@ def test_R14_beginner_knocks_as_soon_as_it_may() -> None:
     state = play(_beginner_turn("7H 7S 7D 2S 3S 4S 9C TC JC AH", upcard="8D", stock="5D"),
                  "pass; pass; stock")
     choice = BeginnerAgent(0).choose(view_of(state, 0))
-    assert choice == KNOCK_BASE + parse_card("5D"), action_name(choice)
+    assert choice == actions.knock(parse_card("5D")), action_name(choice)
 
 
 def test_R18_beginner_lays_off_as_defender() -> None:

@@ -11,12 +11,8 @@ from ginrummy.agents.montecarlo import MonteCarloAgent, SearchParams, action_val
 from ginrummy.agents.playout import PlayoutAgent, playout
 from ginrummy.agents.registry import make_agent
 from ginrummy.agents.sampling import sample_state
-from ginrummy.core.actions import (
-    DISCARD_BASE,
-    DRAW_DISCARD,
-    KNOCK_BASE,
-    action_name,
-)
+from ginrummy.core import actions
+from ginrummy.core.actions import DRAW_DISCARD, action_name
 from ginrummy.core.cards import parse_card
 from ginrummy.core.hand import HandState, Phase, deal_hand, shuffled_deck
 from ginrummy.core.rules import PRESETS, Rules
@@ -110,7 +106,7 @@ def test_montecarlo_takes_gin_and_knocks_it() -> None:
     agent = MonteCarloAgent(0, samples=20)
     assert agent.choose(view_of(state, 0)) == DRAW_DISCARD
     state = state.apply(DRAW_DISCARD)
-    assert agent.choose(view_of(state, 0)) == KNOCK_BASE + parse_card("9H")
+    assert agent.choose(view_of(state, 0)) == actions.knock(parse_card("9H"))
 
 
 def test_montecarlo_keeps_the_expert_move_without_strong_evidence() -> None:
@@ -136,12 +132,12 @@ def test_evaluate_covers_every_legal_action_with_details() -> None:
     assert sorted(a for a, _, _ in rows) == sorted(view.legal)
     assert [v for _, v, _ in rows] == sorted((v for _, v, _ in rows), reverse=True)
     details = {a: d for a, _, d in rows}
-    nine_hearts = details[DISCARD_BASE + parse_card("9H")]
+    nine_hearts = details[actions.discard(parse_card("9H"))]
     assert nine_hearts["danger"] > 0.9
     assert sorted(nine_hearts["opponent_wants"]) == sorted([parse_card("7H"), parse_card("8H")])
     assert nine_hearts["deadwood_before"] == 9 and nine_hearts["deadwood_after"] == 9
-    knock = details[KNOCK_BASE + parse_card("9C")]
-    assert knock["kind"] == "knock" and 0.0 <= knock["undercut_risk"] <= 1.0
+    knock_9c = details[actions.knock(parse_card("9C"))]
+    assert knock_9c["kind"] == "knock" and 0.0 <= knock_9c["undercut_risk"] <= 1.0
     assert sum(d["best"] for d in details.values()) == 1
     assert sum(d["expert_choice"] for d in details.values()) == 1
     assert evaluate(view, seed=1, samples=8) == rows

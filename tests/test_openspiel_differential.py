@@ -39,24 +39,11 @@ pytest.importorskip("pyspiel", reason="OpenSpiel (pip package open-spiel) is not
 
 from bench.openspiel_map import OS_KNOCK, OS_PASS, UTILS, os_meld_actions, run_pieces, to_os  # noqa: E402
 from bench.openspiel_play import Decision, Lockstep, Mismatch, deck_for  # noqa: E402
-from ginrummy.core.actions import (  # noqa: E402
-    DISCARD_BASE,
-    DONE,
-    DRAW_DISCARD,
-    DRAW_STOCK,
-    KNOCK_BASE,
-    LAYOFF_BASE,
-    MELD_BASE,
-    PASS,
-    Action,
-    knock,
-    layoff,
-    meld,
-)
+from ginrummy.core import actions  # noqa: E402
+from ginrummy.core.actions import DONE, DRAW_DISCARD, DRAW_STOCK, PASS, Action  # noqa: E402
 from ginrummy.core.cards import cards_of, format_cards, parse_card, parse_card_list, parse_cards  # noqa: E402
 from ginrummy.core.hand import HandState, Phase, shuffled_deck  # noqa: E402
 from ginrummy.core.melds import (  # noqa: E402
-    ALL_MELDS,
     best_arrangement,
     best_defence,
     best_discards,
@@ -221,20 +208,20 @@ class Policy:
     def _discard(self, lock: Lockstep, decision: Decision) -> Action:
         rng, common, state = self.rng, decision.common, lock.ours
         hand = state.free_cards(decision.seat)
-        knocks = [a for a in common if KNOCK_BASE <= a < LAYOFF_BASE]
+        knocks = [a for a in common if actions.is_knock(a)]
         if knocks:
-            values = {a: min_deadwood(hand & ~(1 << (a - KNOCK_BASE))) for a in knocks}
+            values = {a: min_deadwood(hand & ~(1 << actions.action_card(a))) for a in knocks}
             least = min(values.values())
             wanted = least <= self.wait and rng.random() < self.knock_p
             if state.wall_take or wanted:
                 if rng.random() < 0.8:
                     return rng.choice([a for a in knocks if values[a] == least])
                 return rng.choice(knocks)
-        discards = [a for a in common if DISCARD_BASE <= a < KNOCK_BASE]
+        discards = [a for a in common if actions.is_discard(a)]
         if self.style == "hoarder" and len(discards) > 1:
-            discards = [a for a in discards if a - DISCARD_BASE != state.taken]
+            discards = [a for a in discards if actions.action_card(a) != state.taken]
         if rng.random() < self.greedy:
-            best = [DISCARD_BASE + c for c in best_discards(hand).discards]
+            best = [actions.discard(c) for c in best_discards(hand).discards]
             good = [a for a in best if a in discards]
             if good:
                 return rng.choice(good)
@@ -242,10 +229,10 @@ class Policy:
 
     def _knocker(self, lock: Lockstep, decision: Decision) -> Action:
         rng, common = self.rng, decision.common
-        melds = [a for a in common if a >= MELD_BASE]
+        melds = [a for a in common if actions.is_meld_action(a)]
         if self.knocker_best:
             shown = best_arrangement(lock.ours.free_cards(decision.seat)).melds
-            wanted = [meld(m) for m in shown if meld(m) in common]
+            wanted = [actions.meld(m) for m in shown if actions.meld(m) in common]
             if wanted:
                 return rng.choice(wanted)
             if not shown and DONE in common:
@@ -257,17 +244,18 @@ class Policy:
     def _defender(self, lock: Lockstep, decision: Decision) -> Action:
         rng, common, state = self.rng, decision.common, lock.ours
         hand = state.free_cards(decision.seat)
-        melds = [a for a in common if a >= MELD_BASE]
-        layoffs = [a for a in common if LAYOFF_BASE <= a < MELD_BASE]
+        melds = [a for a in common if actions.is_meld_action(a)]
+        layoffs = [a for a in common if actions.is_layoff(a)]
         if self.defender_best:
             if self.plan is None:
                 knocker = state.knocker
                 gin = state.free_cards(knocker) == 0
                 self.plan = int(best_defence(hand, state.melds[knocker], gin=gin).layoffs)
-            planned = [a for a in layoffs if self.plan >> (a - LAYOFF_BASE) & 1]
+            planned = [a for a in layoffs if self.plan >> actions.action_card(a) & 1]
             if planned:
                 return planned[0]
-            wanted = [meld(m) for m in best_arrangement(hand).melds if meld(m) in common]
+            arranged = [actions.meld(m) for m in best_arrangement(hand).melds]
+            wanted = [a for a in arranged if a in common]
             return rng.choice(wanted) if wanted else DONE
         if layoffs and rng.random() < 0.6:
             return rng.choice(layoffs)
@@ -342,10 +330,10 @@ def play_deal(deck: Sequence[int], rng: random.Random, tally: Tally, label: str)
         action = policy.choose(lock, decision)
         assert action in decision.common
         phase = decision.phase
-        if phase is Phase.DEFENDER and LAYOFF_BASE <= action < MELD_BASE:
+        if phase is Phase.DEFENDER and actions.is_layoff(action):
             tally.events["layoff"] += 1
-        if (phase in (Phase.KNOCKER_MELDS, Phase.DEFENDER) and action >= MELD_BASE
-                and len(run_pieces(ALL_MELDS[action - MELD_BASE])) > 1):
+        if (phase in (Phase.KNOCKER_MELDS, Phase.DEFENDER) and actions.is_meld_action(action)
+                and len(run_pieces(actions.action_meld(action))) > 1):
             tally.events["long run split"] += 1
         if phase is Phase.WALL and action == DRAW_DISCARD:
             tally.events["wall knock"] += 1
@@ -411,7 +399,7 @@ def test_openspiel_overstates_11_card_deadwood_refusing_a_legal_knock() -> None:
     lock.apply(DRAW_DISCARD)  # seat 0 takes the upcard: 11 cards, a knock is legal (R14)
     decision, kinds = mismatches(lock)
     assert decision.phase is Phase.DISCARD
-    assert knock(parse_card("8S")) in decision.legal
+    assert actions.knock(parse_card("8S")) in decision.legal
     assert OS_KNOCK not in lock.os_legal()
     assert kinds == [OVERSTATED_KNOCK]
     assert decision.mismatches[0].facet == "knock"
@@ -430,7 +418,7 @@ def test_openspiel_overstates_11_card_deadwood_refusing_a_legal_knock_at_the_wal
         before = lock.ours.hands[seat]
         lock.apply(DRAW_STOCK)
         (drawn,) = cards_of(lock.ours.hands[seat] & ~before)
-        lock.apply(DISCARD_BASE + drawn)
+        lock.apply(actions.discard(drawn))
     assert lock.ours.turn == 1 and lock.ours.pile[-1] == parse_card("2H")
     decision, kinds = mismatches(lock)
     assert decision.legal == [DRAW_DISCARD, PASS]  # ours: take the 2H to knock
@@ -438,7 +426,7 @@ def test_openspiel_overstates_11_card_deadwood_refusing_a_legal_knock_at_the_wal
     assert kinds == [OVERSTATED_WALL_KNOCK]
     # Ours goes on to knock with 10 deadwood, discarding the 8S face down.
     taken = lock.ours.apply(DRAW_DISCARD)
-    assert knock(parse_card("8S")) in taken.legal_actions()
+    assert actions.knock(parse_card("8S")) in taken.legal_actions()
 
 
 def test_openspiel_caps_layoffs_at_two_cards_beyond_each_run_end() -> None:
@@ -446,17 +434,17 @@ def test_openspiel_caps_layoffs_at_two_cards_beyond_each_run_end() -> None:
     defender = "7C 8C 9C TC QH JD 8D 5H 3H 4D"
     lock = Lockstep(deck_for(cards(knocker), cards(defender), parse_card("9D")))
     lock.apply(DRAW_DISCARD)
-    lock.apply(knock(parse_card("9D")))
+    lock.apply(actions.knock(parse_card("9D")))
     for shown in ("4C 5C 6C", "AS 2S 3S", "KH KD KS"):
-        lock.apply(meld(parse_cards(shown)))
+        lock.apply(actions.meld(parse_cards(shown)))
     lock.apply(DONE)
     for card in ("7C", "8C"):  # one and two cards beyond the 6C: both engines agree
         decision, kinds = mismatches(lock)
-        assert kinds == [] and layoff(parse_card(card)) in decision.common
-        lock.apply(layoff(parse_card(card)))
+        assert kinds == [] and actions.layoff(parse_card(card)) in decision.common
+        lock.apply(actions.layoff(parse_card(card)))
     decision, kinds = mismatches(lock)
     nine = parse_card("9C")
-    assert layoff(nine) in decision.legal  # R18: a run already extended keeps growing
+    assert actions.layoff(nine) in decision.legal  # R18: a run already extended keeps growing
     assert to_os(nine) not in lock.os_legal()
     assert kinds == [LAYOFF_CAP]
     assert "ours only [9C]" in describe(lock, decision, decision.mismatches[0])
@@ -477,14 +465,14 @@ def test_long_runs_are_laid_as_openspiel_sized_pieces() -> None:
     defender = "9D TD 2C 5C 7C 9S JS 4H 6H 8H"
     lock = Lockstep(deck_for(cards(knocker), cards(defender), parse_card("KC")))
     lock.apply(DRAW_DISCARD)
-    lock.apply(knock(parse_card("KC")))
-    lock.apply(meld(parse_cards("3D 4D 5D 6D 7D 8D")))
-    lock.apply(meld(parse_cards("QC QH QS")))
+    lock.apply(actions.knock(parse_card("KC")))
+    lock.apply(actions.meld(parse_cards("3D 4D 5D 6D 7D 8D")))
+    lock.apply(actions.meld(parse_cards("QC QH QS")))
     lock.apply(DONE)
     decision, kinds = mismatches(lock)
     assert kinds == []
-    lock.apply(layoff(parse_card("9D")))
-    lock.apply(layoff(parse_card("TD")))
+    lock.apply(actions.layoff(parse_card("9D")))
+    lock.apply(actions.layoff(parse_card("TD")))
     lock.apply(DONE)
     ours, theirs = lock.returns()
     assert ours == theirs

@@ -38,18 +38,8 @@ from bench.openspiel_map import (  # noqa: E402
 )
 from bench.openspiel_play import OpenSpielTable, play_hand  # noqa: E402
 from ginrummy.agents import RandomAgent, best_layout_action  # noqa: E402
-from ginrummy.core.actions import (  # noqa: E402
-    DISCARD_BASE,
-    DONE,
-    DRAW_DISCARD,
-    DRAW_STOCK,
-    KNOCK_BASE,
-    PASS,
-    Action,
-    knock,
-    layoff,
-    meld,
-)
+from ginrummy.core import actions  # noqa: E402
+from ginrummy.core.actions import DONE, DRAW_DISCARD, DRAW_STOCK, PASS, Action  # noqa: E402
 from ginrummy.core.cards import cards_of, mask_of, parse_card, parse_card_list, parse_cards  # noqa: E402
 from ginrummy.core.hand import Phase  # noqa: E402
 from ginrummy.core.views import PlayerView  # noqa: E402
@@ -277,15 +267,15 @@ def test_knock_long_run_and_a_defender_melding_before_laying_off() -> None:
     # then the pass ending them, then the queens, then the pass ending the hand.
     knocker = Script([
         DRAW_DISCARD,
-        knock(parse_card("KH")),
-        meld(parse_cards("4C 5C 6C 7C 8C 9C")),
-        meld(parse_cards("2D 2H 2S")),
+        actions.knock(parse_card("KH")),
+        actions.meld(parse_cards("4C 5C 6C 7C 8C 9C")),
+        actions.meld(parse_cards("2D 2H 2S")),
         DONE,
     ])
     defender = Script([
-        meld(parse_cards("QS QH QD")),
-        layoff(parse_card("3C")),
-        layoff(parse_card("TC")),
+        actions.meld(parse_cards("QS QH QD")),
+        actions.layoff(parse_card("3C")),
+        actions.layoff(parse_card("TC")),
         DONE,
     ])
     chance = deal_chance("4C 5C 6C 7C 8C 9C 2D 2H 2S AD", "QS QH QD 3C TC 5D 7S 8H 9S JD", "KH")
@@ -308,20 +298,21 @@ def test_knock_long_run_and_a_defender_melding_before_laying_off() -> None:
 
 def test_a_layoff_openspiel_refuses_is_left_out_of_the_view() -> None:
     # OpenSpiel lays off at most two cards beyond a run's end: 7C, 8C onto 4C 5C 6C, not 9C.
-    knocker = Script([DRAW_DISCARD, knock(parse_card("9D")), meld(parse_cards("4C 5C 6C")),
-                      meld(parse_cards("AS 2S 3S")), meld(parse_cards("KH KD KS")), DONE])
-    defender = Script([layoff(parse_card("7C")), layoff(parse_card("8C")), DONE])
+    knocker = Script([DRAW_DISCARD, actions.knock(parse_card("9D")),
+                      actions.meld(parse_cards("4C 5C 6C")), actions.meld(parse_cards("AS 2S 3S")),
+                      actions.meld(parse_cards("KH KD KS")), DONE])
+    defender = Script([actions.layoff(parse_card("7C")), actions.layoff(parse_card("8C")), DONE])
     chance = deal_chance("4C 5C 6C AS 2S 3S KH KD KS 2H", "7C 8C 9C TC QH JD 8D 5H 3H 4D", "9D")
     outcome = play_hand({0: knocker.choose, 1: defender.choose}, {0, 1}, chance, GAME)
     last = defender.views[-1]
-    assert layoff(parse_card("9C")) not in last.legal
+    assert actions.layoff(parse_card("9C")) not in last.legal
     assert outcome.table.trimmed.layoff == 1
     assert outcome.returns == outcome.shadow_returns
 
 
 def test_a_knock_openspiel_refuses_is_left_out_of_the_view() -> None:
     # With 2H the exact deadwood is 10 (discard 8S) but OpenSpiel's 11-card count says 11.
-    seat0 = Script([DRAW_DISCARD, DISCARD_BASE + parse_card("8S")])
+    seat0 = Script([DRAW_DISCARD, actions.discard(parse_card("8S"))])
     seat1 = Script([])
     chance = deal_chance("6S 6H 6D 7S 7C 7D 7H 8S 5S 3D", "AC 3C 9C JC KC 2D 5D 9D JH KH", "2H")
     table = OpenSpielTable(GAME)
@@ -329,8 +320,8 @@ def test_a_knock_openspiel_refuses_is_left_out_of_the_view() -> None:
         table.feed(chance(table.state.legal_actions()))
     table.play(seat0.choose(table.view(0)))
     view = table.view(0)
-    assert knock(parse_card("8S")) in table.shadow.legal_actions()
-    assert not [a for a in view.legal if KNOCK_BASE <= a < KNOCK_BASE + 52]
+    assert actions.knock(parse_card("8S")) in table.shadow.legal_actions()
+    assert not [a for a in view.legal if actions.is_knock(a)]
     assert table.trimmed.knock == 1
     table.play(seat0.choose(view), view)
     assert table.state.current_player() == 1 and not seat1.moves
@@ -353,10 +344,10 @@ def test_taking_the_last_discard_at_the_wall_to_knock() -> None:
         if view.phase is Phase.WALL:
             return DRAW_DISCARD if DRAW_DISCARD in view.legal else PASS
         if view.phase is Phase.DISCARD and view.wall_take:
-            return knock(parse_card("KC"))
+            return actions.knock(parse_card("KC"))
         if view.phase is Phase.DISCARD:
-            (drawn,) = [a for a in view.legal if DISCARD_BASE <= a < KNOCK_BASE
-                        and a - DISCARD_BASE not in set(thrower.held[view.seat])]
+            (drawn,) = [a for a in view.legal if actions.is_discard(a)
+                        and actions.action_card(a) not in set(thrower.held[view.seat])]
             return drawn
         return best_layout_action(view)
 

@@ -9,12 +9,13 @@ from typing import Any
 
 import pytest
 
+from ginrummy.agents.base import least_deadwood_knock
+from ginrummy.core import actions
 from ginrummy.core.actions import (
     DISCARD_BASE,
     DRAW_DISCARD,
     DRAW_STOCK,
     KNOCK_BASE,
-    LAYOFF_BASE,
     PASS,
     Action,
     action_name,
@@ -52,10 +53,10 @@ def choose(game: Game, rng: random.Random) -> Action:
             return DRAW_DISCARD
         return DRAW_STOCK if DRAW_STOCK in legal else PASS
     if state.phase is Phase.DISCARD:
-        knocks = [a for a in legal if KNOCK_BASE <= a < LAYOFF_BASE]
+        knocks = [a for a in legal if actions.is_knock(a)]
         if knocks and rng.random() < 0.7:
-            return min(knocks, key=lambda a: min_deadwood(mine & ~(1 << (a - KNOCK_BASE))))
-        plain = [a for a in legal if DISCARD_BASE <= a < KNOCK_BASE] or legal
+            return least_deadwood_knock(mine, knocks)
+        plain = [a for a in legal if actions.is_discard(a)] or legal
         return min(plain, key=lambda a: (
             min_deadwood(mine & ~(1 << (a - DISCARD_BASE))) if a >= DISCARD_BASE else 0,
             rng.random()))

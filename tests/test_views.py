@@ -9,10 +9,10 @@ from collections.abc import Iterator
 
 import pytest
 
-from ginrummy.core.actions import DISCARD_BASE, KNOCK_BASE, LAYOFF_BASE, MELD_BASE, NUM_ACTIONS
+from ginrummy.core import actions
+from ginrummy.core.actions import DISCARD_BASE, MELD_BASE, NUM_ACTIONS
 from ginrummy.core.cards import CardError, parse_card
 from ginrummy.core.hand import HandState, Phase, deal_hand
-from ginrummy.core.melds import ALL_MELDS
 from ginrummy.core.rules import PRESETS, Rules
 from ginrummy.core.views import FACE_DOWN_KNOCK, PlayerView, view_of
 from tests.handbuilder import deal, deck_for, mask, play
@@ -25,9 +25,9 @@ FULL = (1 << 52) - 1
 def action_cards(action: int) -> int:
     """The cards an action names."""
     if DISCARD_BASE <= action < MELD_BASE:
-        return 1 << ((action - DISCARD_BASE) % 52)
+        return 1 << actions.action_card(action)
     if MELD_BASE <= action < NUM_ACTIONS:
-        return ALL_MELDS[action - MELD_BASE]
+        return actions.action_meld(action)
     return 0
 
 
@@ -81,8 +81,8 @@ def ever_public(state: HandState) -> int:
     if state.upcard is not None:
         cards |= 1 << state.upcard
     for _, action in state.actions():
-        if DISCARD_BASE <= action < KNOCK_BASE:
-            cards |= 1 << (action - DISCARD_BASE)
+        if actions.is_discard(action):
+            cards |= 1 << actions.action_card(action)
     for meld in state.melds[0] + state.melds[1]:
         cards |= meld
     return cards
@@ -183,8 +183,8 @@ def test_opponent_knock_is_face_down_in_history() -> None:
         knocker_view = view_of(state, state.knocker)
         seats_and_actions = [(who, a) for who, a in defender_view.history]
         assert (state.knocker, FACE_DOWN_KNOCK) in seats_and_actions
-        assert not any(KNOCK_BASE <= a < LAYOFF_BASE for _, a in defender_view.history)
-        assert (state.knocker, KNOCK_BASE + state.knock_discard) in knocker_view.history
+        assert not any(actions.is_knock(a) for _, a in defender_view.history)
+        assert (state.knocker, actions.knock(state.knock_discard)) in knocker_view.history
         assert "knock" in [name for _, name in defender_view.to_dict()["history"]]
     assert knocks > 10
 
@@ -291,7 +291,7 @@ def test_R14_face_down_knock_discard_stays_hidden_through_the_end() -> None:
         assert not mentioned(view) >> parse_card("QH") & 1, state
         assert "QH" not in str(view.to_dict())
         assert view.history[3] == (0, FACE_DOWN_KNOCK)
-        assert view_of(state, 0).history[3] == (0, KNOCK_BASE + parse_card("QH"))
+        assert view_of(state, 0).history[3] == (0, actions.knock(parse_card("QH")))
     assert state.is_over
     assert "QH" in str(view_of(state, 0).to_dict()["history"])
 
@@ -312,6 +312,14 @@ def test_R14_knocker_layout_is_shown_to_the_defender_only_after_it() -> None:
     assert view_of(state, 0).opponent_hand is None
 
 
+def test_R18_free_cards_are_those_neither_melded_nor_laid_off() -> None:
+    state = play(knocked(), "meld KC KD KH; meld 2S 3S 4S; meld 9C TC JC; done")
+    assert view_of(state, 0).free_cards() == mask("2D")
+    state = play(state, "layoff 5S")
+    assert view_of(state, 1).free_cards() == mask(DEFENDER) & ~mask("5S")
+    assert view_of(state, 0).free_cards() == mask("2D")  # the layoff is not the knocker's
+
+
 def test_end_of_a_hand_shows_both_hands() -> None:
     state = play(knocked(), "meld KC KD KH; meld 2S 3S 4S; meld 9C TC JC; done; layoff 5S; done")
     assert state.is_over
@@ -327,7 +335,7 @@ def test_R21_end_of_a_void_hand_shows_no_hand() -> None:
         before = state.hands[state.turn]
         state = play(state, "stock")
         drawn = (state.hands[state.turn] & ~before).bit_length() - 1
-        state = state.apply(DISCARD_BASE + drawn)
+        state = state.apply(actions.discard(drawn))
     assert state.result is not None and state.result.is_void
     for seat in (0, 1):
         view = view_of(state, seat)

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Protocol
 
-from ginrummy.core.actions import DONE, LAYOFF_BASE, MELD_BASE, Action
+from ginrummy.core import actions
+from ginrummy.core.actions import DONE, DRAW_DISCARD, PASS, Action
 from ginrummy.core.hand import Phase
-from ginrummy.core.melds import MELD_ID, best_arrangement, best_defence
+from ginrummy.core.melds import best_arrangement, best_defence, min_deadwood
 from ginrummy.core.views import PlayerView
 
 
@@ -27,11 +29,38 @@ def only_action(view: PlayerView) -> Action | None:
     return legal[0] if len(legal) == 1 else None
 
 
-def _free_cards(view: PlayerView) -> int:
-    used = view.laid_off if view.seat != view.knocker else 0
-    for meld in view.melds[view.seat]:
-        used |= meld
-    return view.hand & ~used
+def routine_action(view: PlayerView) -> Action | None:
+    """The move a plain player makes without weighing it, else None: the only legal action;
+    when laying out, the next move towards the least deadwood (:func:`best_layout_action`);
+    at the wall (R22), the card whenever it may be taken."""
+    only = only_action(view)
+    if only is not None:
+        return only
+    phase = view.phase
+    if phase in (Phase.KNOCKER_MELDS, Phase.DEFENDER):
+        return best_layout_action(view)
+    if phase is Phase.WALL:
+        return DRAW_DISCARD if DRAW_DISCARD in view.legal else PASS
+    return None
+
+
+class PlainAgent:
+    """An agent that makes :func:`routine_action`'s moves and decides the others in
+    :meth:`decide`."""
+
+    name: str
+
+    def choose(self, view: PlayerView) -> Action:
+        routine = routine_action(view)
+        return routine if routine is not None else self.decide(view)
+
+    def decide(self, view: PlayerView) -> Action:
+        raise NotImplementedError
+
+
+def least_deadwood_knock(hand: int, knocks: Sequence[Action]) -> Action:
+    """Of the knock actions ``knocks`` (not empty), the first that leaves the least deadwood."""
+    return min(knocks, key=lambda knock: min_deadwood(hand & ~(1 << actions.action_card(knock))))
 
 
 def best_layout_action(view: PlayerView) -> Action:
@@ -40,10 +69,10 @@ def best_layout_action(view: PlayerView) -> Action:
     The knocker lays out a least-deadwood arrangement; the defender lays off
     and melds as :func:`ginrummy.core.melds.best_defence` says.
     """
-    free = _free_cards(view)
+    free = view.free_cards()
     if view.phase is Phase.KNOCKER_MELDS:
         melds = best_arrangement(free).melds
-        return MELD_BASE + MELD_ID[melds[0]] if melds else DONE
+        return actions.meld(melds[0]) if melds else DONE
     if view.phase is not Phase.DEFENDER:
         raise ValueError(f"no layout to make in phase {view.phase.name}")
     # Plan with the cards already laid off: they extend the knocker's runs for the next ones.
@@ -51,8 +80,8 @@ def best_layout_action(view: PlayerView) -> Action:
     gin = view.knocker_deadwood_cards() == 0
     defence = best_defence(free | laid, view.melds[view.knocker], gin=gin)
     for action in view.legal:
-        if LAYOFF_BASE <= action < MELD_BASE and defence.layoffs >> (action - LAYOFF_BASE) & 1:
+        if actions.is_layoff(action) and defence.layoffs >> actions.action_card(action) & 1:
             return action
     if defence.layoffs & ~laid == 0 and defence.melds:
-        return MELD_BASE + MELD_ID[defence.melds[0]]
+        return actions.meld(defence.melds[0])
     return DONE

@@ -77,19 +77,8 @@ from ginrummy.agents.expert import (
 )
 from ginrummy.agents.montecarlo import SearchParams, action_values
 from ginrummy.agents.sampling import sample_state
-from ginrummy.core.actions import (
-    BIG_GIN,
-    DISCARD_BASE,
-    DONE,
-    DRAW_DISCARD,
-    DRAW_STOCK,
-    KNOCK_BASE,
-    LAYOFF_BASE,
-    MELD_BASE,
-    PASS,
-    Action,
-    action_meld,
-)
+from ginrummy.core import actions
+from ginrummy.core.actions import BIG_GIN, DONE, DRAW_DISCARD, DRAW_STOCK, PASS, Action
 from ginrummy.core.cards import CardSet, cards_of
 from ginrummy.core.hand import Phase
 from ginrummy.core.melds import (
@@ -179,10 +168,10 @@ def _details(view: PlayerView, ctx: Context, action: Action,
         details = _base("big_gin", None, before)
         details.update(deadwood_after=0, deadwood=0)
         return details
-    card = (action - DISCARD_BASE) % 52
+    card = actions.action_card(action)
     kept = hand & ~(1 << card)
     after = min_deadwood(kept)
-    if KNOCK_BASE <= action < LAYOFF_BASE:
+    if actions.is_knock(action):
         details = _base("gin" if after == 0 else "knock", card, before)
         points, risk = knock_info.get(card, (None, None))
         details.update(knock_points=points, undercut_risk=risk)
@@ -198,7 +187,7 @@ def _details(view: PlayerView, ctx: Context, action: Action,
 def _knock_info(view: PlayerView, ctx: Context, params: ExpertParams, seed: int
                 ) -> dict[int, tuple[float, float]]:
     """Per knock card: (expected points, undercut chance) of the best layout after it."""
-    knocks = [a - KNOCK_BASE for a in view.legal if KNOCK_BASE <= a < LAYOFF_BASE]
+    knocks = actions.knock_cards(view.legal)
     if not knocks:
         return {}
     samples = opponent_samples(ctx, params, random.Random(seed))
@@ -232,7 +221,7 @@ def _layout_rows(view: PlayerView, seed: int) -> list[Row]:
                 arrangement = Arrangement((), CardSet(free))
                 shown: tuple[int, ...] = tuple(laid)
             else:
-                meld = action_meld(action)
+                meld = actions.action_meld(action)
                 shown = (*laid, meld)
                 rest = best_knock_layout(free & ~meld, limit, samples, view, keep=40,
                                          shown=shown)
@@ -257,11 +246,11 @@ def _layout_rows(view: PlayerView, seed: int) -> list[Row]:
         points = float(result.points_for(seat) - result.points_for(1 - seat))
         if action == DONE:
             kind = "done"
-        elif action >= MELD_BASE:
+        elif actions.is_meld_action(action):
             kind = "meld"
         else:
             kind = "layoff"
-        card = action - LAYOFF_BASE if LAYOFF_BASE <= action < MELD_BASE else None
+        card = actions.action_card(action) if actions.is_layoff(action) else None
         details = _base(kind, card, before)
         details.update(measure="points", value=points, deadwood_after=result.defender_deadwood,
                        deadwood=result.defender_deadwood, expert_choice=action == recommended)

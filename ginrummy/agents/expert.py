@@ -38,26 +38,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from ginrummy.agents.base import best_layout_action, only_action
+from ginrummy.agents.base import best_layout_action, least_deadwood_knock, only_action
 from ginrummy.agents.estimate import OpponentEstimate, estimate_opponent, meld_chance
 from ginrummy.agents.sampling import opponent_visible, sample_opponent_hand
 from ginrummy.agents.tracking import CardMemory, remember
-from ginrummy.core.actions import (
-    BIG_GIN,
-    DISCARD_BASE,
-    DONE,
-    DRAW_DISCARD,
-    DRAW_STOCK,
-    KNOCK_BASE,
-    LAYOFF_BASE,
-    MELD_BASE,
-    PASS,
-    Action,
-)
+from ginrummy.core import actions
+from ginrummy.core.actions import BIG_GIN, DONE, DRAW_DISCARD, DRAW_STOCK, PASS, Action
 from ginrummy.core.cards import CARD_VALUES, cards_of
 from ginrummy.core.hand import Phase
 from ginrummy.core.melds import (
-    MELD_ID,
     Arrangement,
     LayoffTargets,
     arrangements,
@@ -395,21 +384,21 @@ class ExpertAgent:
         if BIG_GIN in legal:
             return BIG_GIN
         hand = view.hand
-        knocks = [a for a in legal if KNOCK_BASE <= a < LAYOFF_BASE]
+        knocks = [a for a in legal if actions.is_knock(a)]
         if knocks:
             choice = self._knock_choice(view, ctx, knocks)
             if choice is not None:
                 return choice
-        discards = [a - DISCARD_BASE for a in legal if DISCARD_BASE <= a < KNOCK_BASE]
+        discards = actions.discard_cards(legal)
         if not discards:  # only knocks are legal (after a wall take)
-            return min(knocks, key=lambda a: min_deadwood(hand & ~(1 << (a - KNOCK_BASE))))
+            return least_deadwood_knock(hand, knocks)
         scores = discard_scores(hand, discards, ctx, self.params)
         ordered = sorted(discards, key=lambda c: (scores[c], -CARD_VALUES[c], c))
         if self.params.mistakes > 0 and len(ordered) > 1:
             rng = self._rng(view, 3)
             if rng.random() < self.params.mistakes:
-                return DISCARD_BASE + ordered[rng.randrange(min(3, len(ordered)))]
-        return DISCARD_BASE + ordered[0]
+                return actions.discard(ordered[rng.randrange(min(3, len(ordered)))])
+        return actions.discard(ordered[0])
 
     def _best_knock(self, view: PlayerView, ctx: Context, hand: int, wall: bool = False
                     ) -> tuple[int, float, list[int]] | None:
@@ -440,21 +429,21 @@ class ExpertAgent:
         kept = view.hand & ~(1 << card)
         deadwood = min_deadwood(kept)
         if deadwood == 0:
-            return KNOCK_BASE + card
+            return actions.knock(card)
         params = self.params
         last_chance = view.stock_size <= 3  # after this discard the hand is void or at the wall
         if last_chance:
-            return KNOCK_BASE + card if value > 0 else None
+            return actions.knock(card) if value > 0 else None
         if deadwood <= params.gin_wait_deadwood and view.stock_size >= params.gin_wait_stock:
             return None
         if params.knock_table:
             table = params.knock_table
             if deadwood > table[min(view.stock_size // 2, len(table) - 1)]:
                 return None
-            return KNOCK_BASE + card if value > params.knock_margin else None
+            return actions.knock(card) if value > params.knock_margin else None
         waiting = wait_value(kept, value, samples, ctx, params) if params.model_wait else 0.0
-        if value > waiting + params.knock_margin and KNOCK_BASE + card in knocks:
-            return KNOCK_BASE + card
+        if value > waiting + params.knock_margin and actions.knock(card) in knocks:
+            return actions.knock(card)
         return None
 
     # ------------------------------------------------------------ layouts
@@ -465,8 +454,8 @@ class ExpertAgent:
         key = (view.hand, view.stock_size, len(view.pile))
         if self._plan is None or self._plan[0] != key or any(m not in self._plan[1] for m in laid):
             used = 0
-            for meld in laid:
-                used |= meld
+            for laid_meld in laid:
+                used |= laid_meld
             limit = 0 if view.big_gin else view.knock_limit
             ctx = Context(view, self.params)
             samples = opponent_samples(ctx, self.params, self._rng(view, 2))
@@ -474,9 +463,9 @@ class ExpertAgent:
                                        shown=laid)
             melds = tuple(int(m) for m in layout[0].melds) if layout else ()
             self._plan = (key, (*laid, *melds))
-        for meld in self._plan[1]:
-            if meld not in laid:
-                return MELD_BASE + MELD_ID[meld]
+        for planned in self._plan[1]:
+            if planned not in laid:
+                return actions.meld(planned)
         return DONE
 
 

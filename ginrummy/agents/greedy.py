@@ -26,16 +26,8 @@ from __future__ import annotations
 import random
 
 from ginrummy.agents.base import best_layout_action
-from ginrummy.core.actions import (
-    BIG_GIN,
-    DISCARD_BASE,
-    DRAW_DISCARD,
-    DRAW_STOCK,
-    KNOCK_BASE,
-    LAYOFF_BASE,
-    PASS,
-    Action,
-)
+from ginrummy.core import actions
+from ginrummy.core.actions import BIG_GIN, DRAW_DISCARD, DRAW_STOCK, PASS, Action
 from ginrummy.core.cards import CARD_VALUES, cards_of
 from ginrummy.core.hand import Phase
 from ginrummy.core.melds import min_deadwood, min_deadwood_after_discard
@@ -129,12 +121,12 @@ class GreedyAgent:
 
     def _discard(self, view: PlayerView) -> Action:
         legal = view.legal
-        options = [a - DISCARD_BASE for a in legal if DISCARD_BASE <= a < KNOCK_BASE]
-        knocks = [a - KNOCK_BASE for a in legal if KNOCK_BASE <= a < LAYOFF_BASE]
+        options = actions.discard_cards(legal)
+        knocks = actions.knock_cards(legal)
         if not options:  # R22 wall take: only knocks
             card, _ = best_discard(view.hand, knocks)
-            return KNOCK_BASE + card
+            return actions.knock(card)
         card, left = best_discard(view.hand, options)
-        if left <= view.knock_limit and KNOCK_BASE + card in legal:
-            return KNOCK_BASE + card
-        return DISCARD_BASE + card
+        if left <= view.knock_limit and actions.knock(card) in legal:
+            return actions.knock(card)
+        return actions.discard(card)

@@ -34,19 +34,11 @@ import contextlib
 import random
 from typing import Any
 
-from ginrummy.agents.base import Agent, best_layout_action, only_action
+from ginrummy.agents.base import Agent, PlainAgent
 from ginrummy.agents.expert import ExpertAgent, ExpertParams
 from ginrummy.agents.montecarlo import MonteCarloAgent
-from ginrummy.core.actions import (
-    BIG_GIN,
-    DISCARD_BASE,
-    DRAW_DISCARD,
-    DRAW_STOCK,
-    KNOCK_BASE,
-    LAYOFF_BASE,
-    PASS,
-    Action,
-)
+from ginrummy.core import actions
+from ginrummy.core.actions import BIG_GIN, DRAW_DISCARD, DRAW_STOCK, PASS, Action
 from ginrummy.core.cards import CARD_VALUES
 from ginrummy.core.hand import Phase
 from ginrummy.core.melds import best_arrangement, min_deadwood
@@ -58,7 +50,7 @@ CASUAL = ExpertParams(use_estimate=False, danger_weight=2.0, mistakes=0.15)
 """Level 3: the expert without its reading of the opponent, less careful discards."""
 
 
-class BeginnerAgent:
+class BeginnerAgent(PlainAgent):
     """Level 1: plays like someone who has just learnt the rules (see the module docstring)."""
 
     name = "beginner"
@@ -67,17 +59,9 @@ class BeginnerAgent:
         self.rng = random.Random(seed)
         self.slips = slips
 
-    def choose(self, view: PlayerView) -> Action:
-        only = only_action(view)
-        if only is not None:
-            return only
+    def decide(self, view: PlayerView) -> Action:
         legal = view.legal
-        phase = view.phase
-        if phase in (Phase.KNOCKER_MELDS, Phase.DEFENDER):
-            return best_layout_action(view)
-        if phase is Phase.WALL:
-            return DRAW_DISCARD if DRAW_DISCARD in legal else PASS
-        if phase is Phase.DISCARD:
+        if view.phase is Phase.DISCARD:
             return self._discard(view)
         card = view.pile[-1]
         melds = best_arrangement(view.hand | 1 << card).melds
@@ -90,15 +74,15 @@ class BeginnerAgent:
         if BIG_GIN in legal:
             return BIG_GIN
         hand = view.hand
-        knocks = [a for a in legal if KNOCK_BASE <= a < LAYOFF_BASE]
-        if knocks:
-            return min(knocks, key=lambda a: (min_deadwood(hand & ~(1 << (a - KNOCK_BASE))), a))
-        options = [a - DISCARD_BASE for a in legal if DISCARD_BASE <= a < KNOCK_BASE]
+        knocks = actions.knock_cards(legal)
+        if knocks:  # the least deadwood, then the lowest card
+            return actions.knock(min(knocks, key=lambda c: (min_deadwood(hand & ~(1 << c)), c)))
+        options = actions.discard_cards(legal)
         unmatched = best_arrangement(hand).unmatched
         loose = [c for c in options if unmatched >> c & 1] or options
         if self.rng.random() < self.slips:
-            return DISCARD_BASE + loose[self.rng.randrange(len(loose))]
-        return DISCARD_BASE + max(loose, key=lambda c: (CARD_VALUES[c], c))
+            return actions.discard(loose[self.rng.randrange(len(loose))])
+        return actions.discard(max(loose, key=lambda c: (CARD_VALUES[c], c)))
 
 
 def make_level(level: int, seed: int | None = None, **params: Any) -> Agent:

@@ -37,14 +37,8 @@ from ginrummy.agents.expert import Context, ExpertAgent, ExpertParams, discard_s
 from ginrummy.agents.playout import DEFAULT_POLICY, PlayoutPolicy, playout
 from ginrummy.agents.sampling import sample_state
 from ginrummy.agents.tracking import remember
-from ginrummy.core.actions import (
-    BIG_GIN,
-    DISCARD_BASE,
-    DRAW_DISCARD,
-    KNOCK_BASE,
-    LAYOFF_BASE,
-    Action,
-)
+from ginrummy.core import actions
+from ginrummy.core.actions import BIG_GIN, DRAW_DISCARD, Action
 from ginrummy.core.hand import HandState, Phase
 from ginrummy.core.melds import min_deadwood
 from ginrummy.core.views import PlayerView
@@ -104,16 +98,16 @@ def candidates(view: PlayerView, ctx: Context, expert: ExpertParams, params: Sea
     if view.phase is not Phase.DISCARD:
         return legal
     hand = view.hand
-    discards = [a - DISCARD_BASE for a in legal if DISCARD_BASE <= a < KNOCK_BASE]
-    knocks = [a - KNOCK_BASE for a in legal if KNOCK_BASE <= a < LAYOFF_BASE]
+    discards = actions.discard_cards(legal)
+    knocks = actions.knock_cards(legal)
     out: list[Action] = []
     if discards:
         scores = discard_scores(hand, discards, ctx, expert)
         ranked = sorted(discards, key=lambda c: (scores[c], c))
-        out.extend(DISCARD_BASE + c for c in ranked[: params.max_discards])
+        out.extend(actions.discard(c) for c in ranked[: params.max_discards])
     if knocks:
         ranked = sorted(knocks, key=lambda c: (min_deadwood(hand & ~(1 << c)), -c))
-        out.extend(KNOCK_BASE + c for c in ranked[: params.max_knocks])
+        out.extend(actions.knock(c) for c in ranked[: params.max_knocks])
     return out
 
 
@@ -232,8 +226,8 @@ class MonteCarloAgent:
             if BIG_GIN in legal:
                 return BIG_GIN
             for action in legal:
-                if KNOCK_BASE <= action < LAYOFF_BASE \
-                        and min_deadwood(view.hand & ~(1 << (action - KNOCK_BASE))) == 0:
+                if actions.is_knock(action) \
+                        and min_deadwood(view.hand & ~(1 << actions.action_card(action))) == 0:
                     return action
         if phase is Phase.WALL and DRAW_DISCARD not in legal:
             return legal[0]

@@ -26,17 +26,10 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from ginrummy.agents.base import best_layout_action
+from ginrummy.agents.base import PlainAgent
 from ginrummy.agents.sampling import sample_state
-from ginrummy.core.actions import (
-    BIG_GIN,
-    DISCARD_BASE,
-    DRAW_DISCARD,
-    DRAW_STOCK,
-    KNOCK_BASE,
-    PASS,
-    Action,
-)
+from ginrummy.core import actions
+from ginrummy.core.actions import BIG_GIN, DRAW_DISCARD, DRAW_STOCK, PASS, Action
 from ginrummy.core.cards import CARD_VALUES, FULL_DECK, cards_of
 from ginrummy.core.hand import HandState, Phase
 from ginrummy.core.melds import (
@@ -119,10 +112,10 @@ def discard_action(state: HandState, policy: PlayoutPolicy, rng: random.Random) 
         stock = state.stock_size
         if least == 0 or stock <= 3 or state.wall_take or _wants_knock(least, stock, policy, rng):
             card = min((v, -CARD_VALUES[c], c) for v, c in values)[2]
-            return KNOCK_BASE + card
+            return actions.knock(card)
     near = [c for v, c in values if v <= least + policy.near]
     if len(near) == 1:
-        return DISCARD_BASE + near[0]
+        return actions.discard(near[0])
     other_known = state.known[1 - seat]
     unseen = FULL_DECK & ~hand & ~_pile_mask(state) & ~other_known
     pool = cards_of(unseen)
@@ -139,7 +132,7 @@ def discard_action(state: HandState, policy: PlayoutPolicy, rng: random.Random) 
             score += 4.0 * (_PARTNER_MASK[card] & other_known).bit_count()
         if score < best_score:
             best_card, best_score = card, score
-    return DISCARD_BASE + best_card
+    return actions.discard(best_card)
 
 
 def _wants_knock(deadwood: int, stock: int, policy: PlayoutPolicy, rng: random.Random) -> bool:
@@ -215,7 +208,7 @@ __all__ = [
 ]
 
 
-class PlayoutAgent:
+class PlayoutAgent(PlainAgent):
     """The play-out policy as an agent (it reads only what the view shows)."""
 
     name = "playout"
@@ -224,15 +217,8 @@ class PlayoutAgent:
         self.rng = random.Random(seed)
         self.policy = policy
 
-    def choose(self, view: PlayerView) -> Action:
-        legal = view.legal
-        if len(legal) == 1:
-            return legal[0]
+    def decide(self, view: PlayerView) -> Action:
         phase = view.phase
-        if phase in (Phase.KNOCKER_MELDS, Phase.DEFENDER):
-            return best_layout_action(view)
-        if phase is Phase.WALL:
-            return DRAW_DISCARD if DRAW_DISCARD in legal else PASS
         # Any state consistent with the view will do: the policy never reads hidden cards.
         state = sample_state(view, self.rng, keep_history=False)
         if phase is Phase.DISCARD:

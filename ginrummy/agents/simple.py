@@ -29,23 +29,12 @@ from __future__ import annotations
 
 import random
 
-from ginrummy.agents.base import best_layout_action
-from ginrummy.core.actions import (
-    BIG_GIN,
-    DISCARD_BASE,
-    DONE,
-    DRAW_DISCARD,
-    DRAW_STOCK,
-    KNOCK_BASE,
-    LAYOFF_BASE,
-    MELD_BASE,
-    PASS,
-    Action,
-)
+from ginrummy.agents.base import best_layout_action, least_deadwood_knock
+from ginrummy.core import actions
+from ginrummy.core.actions import BIG_GIN, DONE, DRAW_DISCARD, DRAW_STOCK, PASS, Action
 from ginrummy.core.cards import SUIT_MASK, cards_of
 from ginrummy.core.hand import Phase
 from ginrummy.core.melds import (
-    MELD_ID,
     best_arrangement,
     best_defence,
     least_deadwood_discards,
@@ -113,16 +102,13 @@ class SimpleAgent:
         legal = view.legal
         hand = view.hand
         if view.wall_take:  # R22: only knocks are legal; knock for the least deadwood
-            knocks = [a for a in legal if KNOCK_BASE <= a < LAYOFF_BASE]
-            return min(knocks, key=lambda a: min_deadwood(hand & ~(1 << (a - KNOCK_BASE))))
+            knocks = [a for a in legal if actions.is_knock(a)]
+            return least_deadwood_knock(hand, knocks)
         drawn = self._drawn_card(view, memory)
         key = (view.stock_size, len(view.pile), hand)
         allowed = 0
-        for action in legal:
-            if action >= KNOCK_BASE:
-                break
-            if action >= DISCARD_BASE:
-                allowed |= 1 << (action - DISCARD_BASE)
+        for card in actions.discard_cards(legal):
+            allowed |= 1 << card
         if view.taken >= 0:  # never the face-up card just taken
             allowed &= ~(1 << view.taken)
         if drawn >= 0 and memory.pairs:
@@ -137,15 +123,15 @@ class SimpleAgent:
             card = best.bit_length() - 1
         if drawn >= 0:
             memory.pairs[key] = 1 << drawn | 1 << card
-        if least <= view.knock_limit and KNOCK_BASE + card in legal:
-            return KNOCK_BASE + card
-        return DISCARD_BASE + card
+        if least <= view.knock_limit and actions.knock(card) in legal:
+            return actions.knock(card)
+        return actions.discard(card)
 
     def _fallback(self, view: PlayerView) -> Action:
-        options = [a for a in view.legal if DISCARD_BASE <= a < LAYOFF_BASE]
+        options = [a for a in view.legal if actions.is_discard(a) or actions.is_knock(a)]
         hand = view.hand
-        return min(options, key=lambda a: (min_deadwood(hand & ~(1 << (a - DISCARD_BASE) % 52)),
-                                           a < KNOCK_BASE, a))
+        return min(options, key=lambda a: (min_deadwood(hand & ~(1 << actions.action_card(a))),
+                                           actions.is_discard(a), a))
 
     def _drawn_card(self, view: PlayerView, memory: _HandMemory) -> int:
         """The card drawn this turn, if this seat can tell: taken from the pile, or seen arrive."""
@@ -182,11 +168,7 @@ class SimpleAgent:
 
 def _layout_action(view: PlayerView, memory: _HandMemory) -> Action:
     """:func:`best_layout_action`, with the arrangement or defence worked out once per hand."""
-    free = view.hand
-    if view.seat != view.knocker:
-        free &= ~view.laid_off
-    for meld in view.melds[view.seat]:
-        free &= ~meld
+    free = view.free_cards()
     plan = memory.layout
     if plan is None or plan[0] is not view.phase:
         if view.phase is Phase.KNOCKER_MELDS:
@@ -200,13 +182,13 @@ def _layout_action(view: PlayerView, memory: _HandMemory) -> Action:
     action = DONE
     if layoffs & free:
         for legal in view.legal:
-            if LAYOFF_BASE <= legal < MELD_BASE and layoffs >> (legal - LAYOFF_BASE) & 1:
+            if actions.is_layoff(legal) and layoffs >> actions.action_card(legal) & 1:
                 action = legal
                 break
     else:
-        for meld in melds:
-            if meld & free == meld:
-                action = MELD_BASE + MELD_ID[meld]
+        for cards in melds:
+            if cards & free == cards:
+                action = actions.meld(cards)
                 break
     return action if action in view.legal else best_layout_action(view)
 

@@ -21,14 +21,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ginrummy.core.actions import (
-    DISCARD_BASE,
-    DRAW_DISCARD,
-    DRAW_STOCK,
-    KNOCK_BASE,
-    LAYOFF_BASE,
-    PASS,
-)
+from ginrummy.core import actions
+from ginrummy.core.actions import DRAW_DISCARD, DRAW_STOCK, PASS
 from ginrummy.core.views import PlayerView
 
 
@@ -80,14 +74,14 @@ def remember(view: PlayerView) -> CardMemory:
         elif action == PASS:
             if pile:
                 passed[who] |= 1 << pile[-1]
-        elif DISCARD_BASE <= action < KNOCK_BASE:
-            card = action - DISCARD_BASE
+        elif actions.is_discard(action):
+            card = actions.action_card(action)
             pile.append(card)
             bit = 1 << card
             discarded[who] |= bit
             held[who] &= ~bit
-        elif KNOCK_BASE <= action < LAYOFF_BASE:
-            held[who] &= ~(1 << (action - KNOCK_BASE))
+        elif actions.is_knock(action):
+            held[who] &= ~(1 << actions.action_card(action))
     if view.knock_discard >= 0:
         held[view.seat] &= ~(1 << view.knock_discard)
     held[view.seat] &= view.hand

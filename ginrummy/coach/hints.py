@@ -29,19 +29,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ginrummy.core.actions import (
-    BIG_GIN,
-    DISCARD_BASE,
-    DONE,
-    DRAW_DISCARD,
-    DRAW_STOCK,
-    KNOCK_BASE,
-    LAYOFF_BASE,
-    MELD_BASE,
-    PASS,
-    Action,
-    action_meld,
-)
+from ginrummy.core import actions
+from ginrummy.core.actions import BIG_GIN, DONE, DRAW_DISCARD, DRAW_STOCK, PASS, Action
 from ginrummy.core.cards import card_value, cards_of, rank_of, suit_of
 from ginrummy.core.hand import Phase
 from ginrummy.core.melds import (
@@ -120,16 +109,9 @@ class HintError(ValueError):
 # ---------------------------------------------------------------- reading the view
 
 
-def _free(view: PlayerView) -> int:
-    used = view.laid_off if view.seat != view.knocker else 0
-    for meld in view.melds[view.seat]:
-        used |= meld
-    return view.hand & ~used
-
-
 def _opponent_discards(view: PlayerView) -> list[int]:
-    return [a - DISCARD_BASE for seat, a in view.history
-            if seat == view.opponent and DISCARD_BASE <= a < KNOCK_BASE]
+    return [actions.action_card(a) for seat, a in view.history
+            if seat == view.opponent and actions.is_discard(a)]
 
 
 def _touches(card: int, other: int) -> bool:
@@ -169,9 +151,9 @@ def _discard_options(view: PlayerView) -> list[Option]:
         if action == BIG_GIN:
             options.append(Option(action, 100.0, 0.0, ()))
             continue
-        card = (action - DISCARD_BASE) % 52
+        card = actions.action_card(action)
         left = min_deadwood(hand & ~(1 << card))
-        if KNOCK_BASE <= action < LAYOFF_BASE:
+        if actions.is_knock(action):
             bonus = 50.0 if left == 0 else 20.0
             options.append(Option(action, bonus - left, float(left), ()))
             continue
@@ -193,7 +175,7 @@ def _stock_expectation(view: PlayerView) -> float | None:
     unseen = cards_of(view.unseen())
     if not unseen:
         return None
-    hand = _free(view)
+    hand = view.free_cards()
     return sum(min_deadwood_after_discard(hand | 1 << c) for c in unseen) / len(unseen)
 
 
@@ -280,7 +262,7 @@ def _exposure(option: Arrangement, unseen: int) -> int:
 def best_knock_arrangement(view: PlayerView) -> tuple[Arrangement, int] | None:
     """The knocker's arrangement with the least deadwood, then the fewest possible layoffs (R20)."""
     limit = 0 if view.big_gin else view.knock_limit
-    options = arrangements(_free(view), limit, maximal=not view.rules.knocker_may_hide_melds)
+    options = arrangements(view.free_cards(), limit, maximal=not view.rules.knocker_may_hide_melds)
     if not options:
         return None
     unseen = view.unseen()
@@ -294,13 +276,13 @@ def _layout_hint(view: PlayerView) -> Hint:
         if found is None:
             return Hint(DONE, (), (Option(DONE, 0.0),), "deadwood", "deadwood", (DONE,))
         chosen, exposure = found
-        plan = tuple(MELD_BASE + _meld_id(m) for m in chosen.melds) + (DONE,)
+        plan = tuple(actions.meld(m) for m in chosen.melds) + (DONE,)
         reason = Reason("arrange", {"melds": Melds(chosen.melds), "deadwood": chosen.deadwood,
                                     "layable": exposure})
         return Hint(plan[0], (reason,), (Option(plan[0], -float(chosen.deadwood),
                                                 float(chosen.deadwood)),),
                     "deadwood", "deadwood", plan)
-    free = _free(view)
+    free = view.free_cards()
     gin = view.knocker_deadwood_cards() == 0
     defence = best_defence(free, view.melds[view.knocker], gin=gin)
     plan_list: list[Action] = []
@@ -310,13 +292,13 @@ def _layout_hint(view: PlayerView) -> Hint:
     while pending:  # lay off in an order the rules accept one card at a time
         for card in pending:
             if targets.accepts(laid | 1 << card):
-                plan_list.append(LAYOFF_BASE + card)
+                plan_list.append(actions.layoff(card))
                 laid |= 1 << card
                 pending.remove(card)
                 break
         else:
             break
-    plan_list.extend(MELD_BASE + _meld_id(m) for m in defence.melds)
+    plan_list.extend(actions.meld(m) for m in defence.melds)
     plan_list.append(DONE)
     plan = tuple(plan_list)
     before = min_deadwood(free)
@@ -331,12 +313,6 @@ def _layout_hint(view: PlayerView) -> Hint:
     return Hint(plan[0], (reason,), (option,), "deadwood", "deadwood", plan)
 
 
-def _meld_id(meld: int) -> int:
-    from ginrummy.core.melds import MELD_ID
-
-    return MELD_ID[meld]
-
-
 # ---------------------------------------------------------------- reasons
 
 
@@ -348,7 +324,7 @@ def explain(view: PlayerView, action: Action, options: Sequence[Option] = ()) ->
     by_action = {o.action: o for o in options}
     if view.phase is Phase.WALL:
         return (Reason("wall_take" if action == DRAW_DISCARD else "wall_pass", {"card": top}),)
-    current = min_deadwood(_free(view))
+    current = min_deadwood(view.free_cards())
     stock = _stock_expectation(view)
     took = by_action.get(DRAW_DISCARD)
     taken_left = took.deadwood if took is not None and took.deadwood is not None \
@@ -372,9 +348,9 @@ def _explain_discard(view: PlayerView, action: Action,
     before = best_arrangement(hand).deadwood
     if action == BIG_GIN:
         return (Reason("big_gin", {"bonus": view.rules.big_gin_bonus}),)
-    card = (action - DISCARD_BASE) % 52
+    card = actions.action_card(action)
     left = min_deadwood(hand & ~(1 << card))
-    if KNOCK_BASE <= action < LAYOFF_BASE:
+    if actions.is_knock(action):
         if left == 0:
             return (Reason("gin", {"card": card, "bonus": view.rules.gin_bonus}),)
         reasons = [Reason("knock", {"card": card, "deadwood": left, "limit": view.knock_limit})]
@@ -397,17 +373,17 @@ def _explain_discard(view: PlayerView, action: Action,
     if danger.thrown and not danger.needed_by:
         reasons.append(Reason("discard_thrown", {"card": card, "threw": Cards(danger.thrown[:1])}))
     for other in options:
-        if other.action == action or not DISCARD_BASE <= other.action < KNOCK_BASE:
+        if other.action == action or not actions.is_discard(other.action):
             continue
-        other_card = other.action - DISCARD_BASE
+        other_card = actions.action_card(other.action)
         other_danger = _danger(view, other_card)
         if (other.deadwood is not None and other.deadwood <= left and other_danger.needed_by
                 and not danger.needed_by):
             reasons.append(Reason("safer_than", {"card": other_card,
                                                  "took": Cards(other_danger.needed_by)}))
             break
-    knocks = [o for o in options if KNOCK_BASE <= o.action < LAYOFF_BASE]
-    if knocks and not KNOCK_BASE <= action < LAYOFF_BASE:
+    knocks = [o for o in options if actions.is_knock(o.action)]
+    if knocks and not actions.is_knock(action):
         reasons.append(Reason("wait_for_gin", {"deadwood": left}))
     return tuple(reasons)
 
@@ -482,13 +458,13 @@ def action_text(action: Action, m: Messages) -> str:
         return m("action.done")
     if action == BIG_GIN:
         return m("action.big_gin")
-    if action >= MELD_BASE:
-        return m("action.meld", cards=m.cards(cards_of(action_meld(action))))
-    if action >= LAYOFF_BASE:
-        return m("action.layoff", card=m.card(action - LAYOFF_BASE))
-    if action >= KNOCK_BASE:
-        return m("action.knock", card=m.card(action - KNOCK_BASE))
-    return m("action.discard", card=m.card(action - DISCARD_BASE))
+    if actions.is_meld_action(action):
+        return m("action.meld", cards=m.cards(cards_of(actions.action_meld(action))))
+    if actions.is_layoff(action):
+        return m("action.layoff", card=m.card(actions.action_card(action)))
+    if actions.is_knock(action):
+        return m("action.knock", card=m.card(actions.action_card(action)))
+    return m("action.discard", card=m.card(actions.action_card(action)))
 
 
 def value_text(option: Option, measure: str, m: Messages) -> str:

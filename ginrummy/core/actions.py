@@ -24,6 +24,8 @@ meld *m*              161 + m     lay out meld number m of ``melds.ALL_MELDS``
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from ginrummy.core.cards import (
     CardError,
     card_name,
@@ -82,6 +84,39 @@ def meld(cards: int) -> Action:
         return MELD_BASE + MELD_ID[cards]
     except KeyError:
         raise ActionError(f"{format_cards(cards_of(cards))} is not a meld") from None
+
+
+def is_discard(action: Action) -> bool:
+    """A discard face up (a knock's discard is not one)."""
+    return DISCARD_BASE <= action < KNOCK_BASE
+
+
+def is_knock(action: Action) -> bool:
+    return KNOCK_BASE <= action < LAYOFF_BASE
+
+
+def is_layoff(action: Action) -> bool:
+    return LAYOFF_BASE <= action < MELD_BASE
+
+
+def is_meld_action(action: Action) -> bool:
+    """Laying out a meld (not :data:`DONE`)."""
+    return MELD_BASE <= action < NUM_ACTIONS
+
+
+def discard_cards(legal: Iterable[Action]) -> list[int]:
+    """The cards that ``legal`` lets the player discard face up, in the actions' order."""
+    return [action - DISCARD_BASE for action in legal if DISCARD_BASE <= action < KNOCK_BASE]
+
+
+def knock_cards(legal: Iterable[Action]) -> list[int]:
+    """The cards that ``legal`` lets the player knock with, in the actions' order."""
+    return [action - KNOCK_BASE for action in legal if KNOCK_BASE <= action < LAYOFF_BASE]
+
+
+def layoff_cards(legal: Iterable[Action]) -> list[int]:
+    """The cards that ``legal`` lets the defender lay off, in the actions' order."""
+    return [action - LAYOFF_BASE for action in legal if LAYOFF_BASE <= action < MELD_BASE]
 
 
 def action_card(action: Action) -> int:

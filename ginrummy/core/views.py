@@ -83,6 +83,13 @@ class PlayerView:
     def is_my_turn(self) -> bool:
         return self.turn == self.seat
 
+    def free_cards(self) -> int:
+        """This seat's cards not laid out in melds nor laid off."""
+        free = self.hand if self.seat == self.knocker else self.hand & ~self.laid_off
+        for meld in self.melds[self.seat]:
+            free &= ~meld
+        return free
+
     def knocker_deadwood_cards(self) -> int | None:
         """The knocker's unmelded cards once shown: 0 means gin, so no layoffs (R25)."""
         if self.knocker < 0:

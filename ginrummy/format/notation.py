@@ -49,21 +49,16 @@ from collections.abc import Sequence
 from dataclasses import fields
 from typing import Any
 
+from ginrummy.core import actions
 from ginrummy.core.actions import (
     BIG_GIN,
-    DISCARD_BASE,
     DONE,
     DRAW_DISCARD,
     DRAW_STOCK,
-    KNOCK_BASE,
-    LAYOFF_BASE,
-    MELD_BASE,
     NUM_ACTIONS,
     PASS,
     Action,
     ActionError,
-    action_meld,
-    meld,
 )
 from ginrummy.core.cards import CardError, card_name, cards_of, parse_card, parse_cards
 from ginrummy.core.cut import Cut
@@ -85,7 +80,7 @@ _SIMPLE_TOKENS = {
     DRAW_STOCK: "stock", DRAW_DISCARD: "take", PASS: "pass", DONE: "done", BIG_GIN: "biggin",
 }
 _TOKEN_ACTIONS = {text: action for action, text in _SIMPLE_TOKENS.items()}
-_CARD_PREFIXES = {"d": DISCARD_BASE, "knock": KNOCK_BASE, "layoff": LAYOFF_BASE}
+_CARD_PREFIXES = {"d": actions.discard, "knock": actions.knock, "layoff": actions.layoff}
 _TAG = re.compile(r'\[\s*(\w+)\s+("(?:[^"\\]|\\.)*"|[^\]]*?)\s*\]')
 _NUMBERED = re.compile(r"(\d+)\.\s+(.*)")
 
@@ -96,12 +91,11 @@ def action_token(action: Action) -> str:
         return _SIMPLE_TOKENS[action]
     if not isinstance(action, int) or not 0 <= action < NUM_ACTIONS:
         raise RecordError(f"{action!r} is not an action number")
-    if action >= MELD_BASE:
-        return "meld:" + ",".join(card_name(c) for c in cards_of(action_meld(action)))
-    base = DISCARD_BASE if action < KNOCK_BASE else KNOCK_BASE if action < LAYOFF_BASE \
-        else LAYOFF_BASE
-    prefix = next(p for p, b in _CARD_PREFIXES.items() if b == base)
-    return f"{prefix}:{card_name(action - base)}"
+    if actions.is_meld_action(action):
+        return "meld:" + ",".join(card_name(c) for c in cards_of(actions.action_meld(action)))
+    prefix = "d" if actions.is_discard(action) else "knock" if actions.is_knock(action) \
+        else "layoff"
+    return f"{prefix}:{card_name(actions.action_card(action))}"
 
 
 def parse_token(token: str) -> Action:
@@ -113,9 +107,9 @@ def parse_token(token: str) -> Action:
     head = head.lower()
     try:
         if colon and head in _CARD_PREFIXES:
-            return _CARD_PREFIXES[head] + parse_card(rest)
+            return _CARD_PREFIXES[head](parse_card(rest))
         if colon and head == "meld":
-            return meld(parse_cards(rest.split(",")))
+            return actions.meld(parse_cards(rest.split(",")))
     except (CardError, ActionError) as error:
         raise RecordError(f"{token!r}: {error}") from None
     raise RecordError(

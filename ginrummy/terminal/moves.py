@@ -287,13 +287,6 @@ def own_move_text(action: Action, before: HandState, after: HandState, paint: Pa
     return None
 
 
-def free_cards(view: PlayerView) -> int:
-    used = view.laid_off if view.seat != view.knocker else 0
-    for group in view.melds[view.seat]:
-        used |= group
-    return view.hand & ~used
-
-
 def layoff_order(cards: int, targets: LayoffTargets) -> list[int] | None:
     """``cards`` in an order in which each can be laid off after the ones before (R18)."""
     order: list[int] = []

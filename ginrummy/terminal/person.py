@@ -32,7 +32,6 @@ from ginrummy.terminal.moves import (
     QuitGame,
     Say,
     command_of,
-    free_cards,
     layoff_order,
     moves_text,
     parse_card_in,
@@ -114,7 +113,7 @@ class Person:
     def _choose_arrangement(self, view: PlayerView) -> list[Action]:
         m = self.m
         limit = 0 if view.big_gin else view.knock_limit
-        options = arrangements(free_cards(view), limit,
+        options = arrangements(view.free_cards(), limit,
                                maximal=not view.rules.knocker_may_hide_melds)
         unseen = view.unseen()
         options.sort(key=lambda o: (o.deadwood, _exposure(o, unseen), len(o.melds)))
@@ -162,7 +161,7 @@ class Person:
                    melds=self.paint.melds(view.melds[view.knocker]),
                    loose=self.paint.cards(cards_of(loose)),
                    deadwood=mask_value(loose)))
-        free = free_cards(view)
+        free = view.free_cards()
         self.say(m("table.me", name=self.names[view.seat], hand=grouped(self.paint, free)))
         hint = hint_for(view)
         plan = list(hint.plan)

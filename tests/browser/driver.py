@@ -180,6 +180,13 @@ def new_game(page: Page, base: str, *, opponent: str = "computer", level: int = 
     return str(page.url).rsplit("/", 1)[-1].split("?")[0].split("#")[0]
 
 
+def invite_friend(page: Page, base: str, name: str = "Ann") -> str:
+    """Start a game against a friend from the home page; returns the invite link it shows."""
+    new_game(page, base, opponent="friend", name=name)
+    page.locator(".invite").wait_for()
+    return page.locator('input[data-link="invite"]').input_value()
+
+
 MOVABLE = ", ".join(
     [".my-hand .card.playable"]
     + [f"button[data-name={name}]:not([disabled]):not([aria-disabled=true])"

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from tests.browser.conftest import Browsers, Server
-from tests.browser.driver import click, hand_cards, new_game, shot, stage, step
+from tests.browser.driver import click, hand_cards, invite_friend, shot, stage, step
 
 CARD_ATTR = re.compile(r'data-card="([A2-9TJQK][CDHS])"')
 
@@ -47,9 +47,7 @@ def test_two_friends_play_by_invite_link_and_a_watcher_sees_no_hidden_card(
     server: Server, browsers: Browsers, shots: Path
 ) -> None:
     ann = browsers.page()
-    new_game(ann, server.url, opponent="friend", name="Ann")
-    ann.locator(".invite").wait_for()
-    invite = ann.locator('input[data-link="invite"]').input_value()
+    invite = invite_friend(ann, server.url)
     watch = ann.locator('input[data-link="watch"]').input_value()
     assert "/play/" in invite and "#" in invite and "/watch/" in watch
     ann.locator(".invite .copy-row button").first.click()

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from tests.browser.conftest import Browsers, Server, serving
-from tests.browser.driver import new_game, stage, step
+from tests.browser.driver import invite_friend, stage, step
 
 IDLE = 8.0
 
@@ -25,8 +25,7 @@ def test_a_disconnected_friend_is_named_and_the_stand_in_is_counted_down(
     idle_server: Server, browsers: Browsers
 ) -> None:
     ann = browsers.page()
-    new_game(ann, idle_server.url, opponent="friend", name="Ann")
-    invite = ann.locator('input[data-link="invite"]').input_value()
+    invite = invite_friend(ann, idle_server.url)
     bob = browsers.page()
     bob.goto(invite)
     bob.fill('input[name="name"]', "Bob")

@@ -8,7 +8,7 @@ import re
 from pathlib import Path
 
 from tests.browser.conftest import Browsers, Server
-from tests.browser.driver import hand_cards, new_game, shot
+from tests.browser.driver import hand_cards, invite_friend, new_game, shot
 
 CARD_ATTR = re.compile(r'data-card="([A2-9TJQK][CDHS])"')
 
@@ -17,9 +17,7 @@ def test_a_spent_invite_link_shows_the_seat_is_taken_and_no_hand(
     server: Server, browsers: Browsers, shots: Path
 ) -> None:
     ann = browsers.page()
-    new_game(ann, server.url, opponent="friend", name="Ann")
-    ann.locator(".invite").wait_for()
-    invite = ann.locator('input[data-link="invite"]').input_value()
+    invite = invite_friend(ann, server.url)
 
     bob = browsers.page()
     bob.goto(invite)

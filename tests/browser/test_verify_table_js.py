@@ -74,4 +74,14 @@ def test_R34_js_names_the_deal_numbers(fair_js: Any) -> None:
     assert verdict["hands"][1][-1] == {"code": "deal_reused", "deal": first, "other": 1}
     assert verdict["hands"][2] == [{"code": "deal_number", "value": "0", "limit": 1_000_000}]
     assert fair_js.evaluate("data => window.fair.gameRecordOf(data).format", data) == \
+        "ginrummy-game"
+
+
+def test_R34_js_reads_a_version_1_table_record_as_gin_verify_does(fair_js: Any) -> None:
+    data = record_to_dict(fair_table_record(FOUR))
+    old = {**data, "format": "ginrummy-table-game", "version": 1}
+    _swap_bottom(old)
+    assert fair_js.evaluate("data => window.fair.gameRecordOf(data).format", old) == \
         "ginrummy-table-game"
+    assert js_codes(fair_js, old) == python_codes(old)
+    assert ["deck_mismatch"] in python_codes(old)

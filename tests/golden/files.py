@@ -17,7 +17,6 @@ import io
 import json
 import os
 import random
-import re
 import secrets
 import shutil
 import sqlite3
@@ -27,12 +26,9 @@ from typing import Any
 from unittest import mock
 
 from tests.golden import observe
+from tests.terminal_answers import answer, shown_hand
 
 DATA = Path(__file__).parent.parent / "data"
-EN_CARD = re.compile(r"(?<![\w♣♦♥♠])([A2-9TJQK][CDHS])(?![\w♣♦♥♠])")
-IT_CARD = re.compile(r"(10|[A2-9JQK])([♣♦♥♠])")
-IT_LETTER = {"♣": "F", "♦": "Q", "♥": "C", "♠": "P"}
-"""The suit letters an Italian player types (fiori, quadri, cuori, picche)."""
 
 
 class Terminal:
@@ -48,26 +44,14 @@ class Terminal:
     def __call__(self, prompt: str = "") -> str:
         text = self.out.getvalue()[self.read_to:]
         self.read_to += len(text)
-        me = "Tu: " if self.lang == "it" else "You: "
         for line in text.splitlines():
-            if line.startswith(me):
-                self.hand = ([r + IT_LETTER[s] for r, s in IT_CARD.findall(line)]
-                             if self.lang == "it" else EN_CARD.findall(line))
+            hand = shown_hand(line, self.lang)
+            if hand is not None:
+                self.hand = hand
         self.prompts += 1
         if self.stop_after is not None and self.prompts > self.stop_after:
             raise EOFError
-        it = self.lang == "it"
-        low = prompt.lower()
-        if low.startswith(("take the upcard", "prendi la carta scoperta", "two cards left",
-                           "nel tallone restano")):
-            return "p"
-        if low.startswith(("draw from", "peschi dal", "you both passed", "avete passato")):
-            return "t" if it else "s"
-        if "bussa" in low or "knock" in low:
-            return "bussa" if it else "knock"
-        if low.startswith(("discard", "scarta")):
-            return self.hand[-1]
-        return ""
+        return answer(prompt, self.lang, self.hand)
 
 
 def play(args: list[str], lang: str, stop_after: int | None) -> None:

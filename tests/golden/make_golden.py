@@ -37,6 +37,7 @@ from tests.server.kit import (
     join_seat,
     other_browser,
     running,
+    step_two_people,
     until_dealt,
 )
 from tests.server.table_kit import my_move, step, wants_ready
@@ -135,30 +136,15 @@ def between_hands(player: Player, _made: int) -> bool:
 def two_people(a: Player, b: Player, moves: int | None, settle: bool = True) -> None:
     """Two people play each other to the end, or for ``moves`` moves in all (then, with
     ``settle``, read what else comes)."""
-    players = (a, b)
     until_dealt(a, b)
     made = 0
     for _ in range(5000):
-        if all(p.state["stage"] == "over" for p in players) or (
+        if all(p.state["stage"] == "over" for p in (a, b)) or (
                 moves is not None and made >= moves):
             break
-        mover = next((p for p in players if p.my_turn), None)
-        if mover is None:
-            mover = next((p for p in players if p.state["stage"] == "between_hands"
-                          and not p.state["seats"][p.seat]["ready"]), None)
-            if mover is None:
-                behind = [p for p in players if p.n < max(q.n for q in players)]
-                (behind or [a])[0].recv()
-                continue
-            assert mover.ready()["type"] == "ack"
-        else:
-            assert mover.act(first_choice(mover.state["view"]))["type"] == "ack"
-            made += 1
-        for p in players:
-            while p.n < mover.n:
-                p.recv()
+        made += step_two_people(a, b)
     if settle:
-        drain(*players)
+        drain(a, b)
 
 
 def friend_game(client: TestClient, games: Games, label: str, moves: int | None,

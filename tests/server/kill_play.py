@@ -17,12 +17,9 @@ again, with the same id, the message that had no answer. After every restart it 
 from __future__ import annotations
 
 import json
-import os
 import random
 import signal
-import socket
 import subprocess
-import sys
 import threading
 import time
 import urllib.error
@@ -39,48 +36,13 @@ from ginrummy.server.live.lobby import load_table
 from ginrummy.server.storage.db import make_engine
 from ginrummy.server.storage.store import Store
 from tests.server.kit import NO_LIMIT_OPTIONS, first_deal_wanted, next_commitment, strip_presence
+from tests.server.real_server import free_port, start_gin_serve, stop_server
 from tests.server.table_kit import my_move, wants_ready
-
-ROOT = Path(__file__).resolve().parents[2]
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
 
 
 def start_server(port: int, database: str, cwd: Path, *extra: str) -> subprocess.Popen[bytes]:
-    """``gin serve`` on ``port``, once it answers."""
-    process = subprocess.Popen(
-        [sys.executable, "-m", "ginrummy.cli", "serve", "--port", str(port),
-         "--database", database, "--computer-delay", "0", "--rate-limit", "1000",
-         *NO_LIMIT_OPTIONS, *extra],
-        cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-        env={**os.environ, "PYTHONPATH": str(ROOT)},
-    )
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        try:
-            with urllib.request.urlopen(f"http://127.0.0.1:{port}/api", timeout=1):
-                return process
-        except (urllib.error.URLError, ConnectionError, TimeoutError):
-            if process.poll() is not None:
-                message = process.stderr.read().decode() if process.stderr else ""
-                raise AssertionError(message) from None
-            time.sleep(0.05)
-    process.kill()
-    raise AssertionError("gin serve did not start")
-
-
-def stop_server(process: subprocess.Popen[bytes]) -> None:
-    process.terminate()
-    try:
-        process.wait(timeout=10)
-    except subprocess.TimeoutExpired:
-        process.kill()
-        process.wait(timeout=10)
+    """``gin serve`` on ``port`` without its limits per client, once it answers."""
+    return start_gin_serve(port, database, cwd, "--rate-limit", "1000", *NO_LIMIT_OPTIONS, *extra)
 
 
 def http(base: str, path: str, body: dict[str, Any] | None = None) -> dict[str, Any]:

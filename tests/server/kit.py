@@ -13,6 +13,8 @@ import anyio
 from starlette.testclient import TestClient, WebSocketTestSession
 
 from ginrummy.server import Settings, create_app
+from ginrummy.server.storage.replay import replay
+from ginrummy.server.storage.store import Store
 
 TIMEOUT = 15.0
 NO_CLIENT_LIMITS = ("requests_per_minute", "create_per_minute", "hints_per_minute",
@@ -273,6 +275,28 @@ def until_dealt(*players: Player) -> None:
     raise AssertionError("the first deal did not come")
 
 
+def step_two_people(a: Player, b: Player) -> bool:
+    """One step of two people playing their first choices: whoever is to act acts (True);
+    else one says it is ready for the next hand, or the one behind reads on (False)."""
+    players = (a, b)
+    mover = next((p for p in players if p.my_turn), None)
+    acted = mover is not None
+    if mover is None:
+        mover = next((p for p in players if p.state["stage"] == "between_hands"
+                      and not p.state["seats"][p.seat]["ready"]), None)
+        if mover is None:  # both ready after a void hand: the next deal is coming
+            behind = [p for p in players if p.n < max(q.n for q in players)]
+            (behind or [a])[0].recv()
+            return False
+        assert mover.ready()["type"] == "ack"
+    else:
+        assert mover.act(first_choice(mover.state["view"]))["type"] == "ack"
+    for p in players:
+        while p.n < mover.n:
+            p.recv()
+    return acted
+
+
 def deal_first(client: TestClient, game: dict[str, Any], *tokens: str) -> None:
     """Have hand 1 dealt as the players' clients do: each seat's socket (``tokens``, default
     the creator's) sends its seed; for a friend, join first."""
@@ -318,3 +342,14 @@ def strip_presence(state: dict[str, Any]) -> dict[str, Any]:
     out = dict(state)
     out["seats"] = [{k: v for k, v in s.items() if k != "connected"} for s in state["seats"]]
     return out
+
+
+def replayed_from_store(client: TestClient, game_id: str) -> tuple[list[Any], Any]:
+    """A fresh replay of what the store holds of ``game_id`` (its positions), and the live
+    table, to compare the two."""
+    lobby = client.app.state.lobby  # type: ignore[attr-defined]
+    store: Store = lobby.store
+    stored = store.load(game_id)
+    assert stored is not None
+    table = lobby.tables[game_id]
+    return replay(table.rules, stored.row.cut, stored.decks, stored.log), table

@@ -20,7 +20,7 @@ import re
 from collections.abc import Iterable
 from typing import Any
 
-from ginrummy.core.actions import DISCARD_BASE, KNOCK_BASE
+from ginrummy.core import actions
 from ginrummy.core.cards import RANKS, SUIT_SYMBOLS, SUITS, card_name, cards_of
 from ginrummy.core.game import Game
 from ginrummy.core.hand import HandState, Phase
@@ -138,8 +138,8 @@ def hidden_in_hand(hand: HandState, recipient: int | None) -> set[int]:
 def face_up(hand: HandState) -> set[int]:
     """Every card that lay face up on the pile this hand (its taker's opponent saw it go)."""
     seen = {hand.upcard} if hand.upcard is not None else set()
-    seen |= {action - DISCARD_BASE for _, action in hand.actions()
-             if DISCARD_BASE <= action < KNOCK_BASE}
+    seen |= {actions.action_card(action) for _, action in hand.actions()
+             if actions.is_discard(action)}
     return seen
 
 

@@ -3,11 +3,8 @@
 from __future__ import annotations
 
 import json
-import os
 import signal
 import socket
-import subprocess
-import sys
 import time
 import urllib.error
 import urllib.request
@@ -19,34 +16,7 @@ from websockets.exceptions import InvalidStatus
 from websockets.sync.client import connect
 
 from ginrummy.cli import build_parser
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
-
-
-def _start(port: int, database: str, cwd: Path, *options: str) -> subprocess.Popen[bytes]:
-    process = subprocess.Popen(
-        [sys.executable, "-m", "ginrummy.cli", "serve", "--port", str(port),
-         "--database", database, "--computer-delay", "0", *options],
-        cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-        env={**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[2])},
-    )
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        try:
-            with urllib.request.urlopen(f"http://127.0.0.1:{port}/api", timeout=1):
-                return process
-        except (urllib.error.URLError, ConnectionError, TimeoutError):
-            if process.poll() is not None:
-                message = process.stderr.read().decode() if process.stderr else ""
-                raise AssertionError(message) from None
-            time.sleep(0.1)
-    process.kill()
-    raise AssertionError("gin serve did not start")
+from tests.server.real_server import free_port, start_gin_serve, stop_server
 
 
 def _post(url: str, body: dict[str, Any]) -> dict[str, Any]:
@@ -71,10 +41,10 @@ def test_serve_is_a_gin_command() -> None:
 
 
 def test_gin_serve_plays_and_survives_kill_9(tmp_path: Path) -> None:
-    port = _free_port()
+    port = free_port()
     base = f"http://127.0.0.1:{port}"
     database = f"sqlite:///{tmp_path / 'serve.sqlite3'}"
-    server = _start(port, database, tmp_path)
+    server = start_gin_serve(port, database, tmp_path)
     try:
         with urllib.request.urlopen(base + "/", timeout=5) as page:
             assert b'src="/static/app.js"' in page.read()
@@ -106,7 +76,7 @@ def test_gin_serve_plays_and_survives_kill_9(tmp_path: Path) -> None:
             time.sleep(0.05)
         server.send_signal(signal.SIGKILL)
         server.wait(timeout=10)
-        server = _start(port, database, tmp_path)
+        server = start_gin_serve(port, database, tmp_path)
         with urllib.request.urlopen(snapshot_url, timeout=5) as response:
             after = json.loads(response.read())
         assert after["n"] == before["n"] >= n + 1
@@ -115,11 +85,7 @@ def test_gin_serve_plays_and_survives_kill_9(tmp_path: Path) -> None:
                 seat.pop("connected")
         assert after["state"] == before["state"]
     finally:
-        server.terminate()
-        try:
-            server.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            server.kill()
+        stop_server(server)
 
 
 def test_logs_never_show_tokens() -> None:

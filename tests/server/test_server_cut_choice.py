@@ -7,10 +7,8 @@ from typing import Any
 
 from starlette.testclient import TestClient
 
-from ginrummy.server.storage.replay import replay
-from ginrummy.server.storage.store import Store
 from tests.server import kit
-from tests.server.kit import Player, create, running
+from tests.server.kit import Player, create, replayed_from_store, running
 
 
 def create_with_high(client: TestClient, high: int, **body: Any) -> dict[str, Any]:
@@ -70,11 +68,7 @@ def test_R4_higher_cut_chooses_to_deal_under_lotoflaughs(database: str) -> None:
             assert me.state["dealer"] == 0 and me.state["stage"] == "hand"
             again = choose(me, False)
             assert again["code"] == "no_cut_choice" and "already chose to deal" in again["message"]
-        store: Store = client.app.state.lobby.store  # type: ignore[attr-defined]
-        stored = store.load(gid)
-        assert stored is not None
-        table = client.app.state.lobby.tables[gid]  # type: ignore[attr-defined]
-        positions = replay(table.rules, stored.row.cut, stored.decks, stored.log)
+        positions, table = replayed_from_store(client, gid)
         assert positions[-1].game == table.position.game
         assert positions[-1].game.high_cut_deals is True
 

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ginrummy.server.storage.replay import replay
-from ginrummy.server.storage.store import Store
+from tests.server import kit
 from tests.server.kit import Player, create, first_choice, join_seat, running, until_dealt
 
 
@@ -39,11 +38,7 @@ def test_whole_game_against_the_computer_to_the_settlement(sqlite_db: str) -> No
         assert listed["status"] == "over" and listed["winner"] == state["winner"]
         assert listed["totals"] == state["totals"]
         # the stored log replays to the same game
-        store: Store = client.app.state.lobby.store  # type: ignore[attr-defined]
-        stored = store.load(gid)
-        assert stored is not None
-        table = client.app.state.lobby.tables[gid]  # type: ignore[attr-defined]
-        positions = replay(table.rules, stored.row.cut, stored.decks, stored.log)
+        positions, table = kit.replayed_from_store(client, gid)
         assert positions[-1].game == table.position.game
         assert len(positions) - 1 == state["n"]
 

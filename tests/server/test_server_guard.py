@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 import socket
-import subprocess
 import time
 import urllib.request
 from collections.abc import Iterator
@@ -15,7 +14,7 @@ import pytest
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
-from tests.server.test_server_cli import _free_port, _start
+from tests.server.real_server import free_port, start_gin_serve, stop_server
 
 HEADER_TIMEOUT = 1.0
 PER_ADDRESS = 6
@@ -26,20 +25,15 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """``gin serve`` with a 1 s header timeout, 6 connections per address, 5 messages a
     second in bursts of 5."""
     folder = tmp_path_factory.mktemp("guard")
-    port = _free_port()
+    port = free_port()
     database = f"sqlite:///{folder / 'games.sqlite3'}"
-    process = _start(port, database, folder, "--header-timeout", str(HEADER_TIMEOUT),
-                     "--connections-per-address", str(PER_ADDRESS), "--rate-limit", "5",
-                     "--allowed-hosts", "x,127.0.0.1")  # x: the raw requests' Host
+    process = start_gin_serve(port, database, folder, "--header-timeout", str(HEADER_TIMEOUT),
+                              "--connections-per-address", str(PER_ADDRESS), "--rate-limit", "5",
+                              "--allowed-hosts", "x,127.0.0.1")  # x: the raw requests' Host
     try:
         yield f"127.0.0.1:{port}"
     finally:
-        process.terminate()
-        try:
-            process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
+        stop_server(process)
 
 
 def _open(address: str) -> socket.socket:

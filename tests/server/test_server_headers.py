@@ -8,8 +8,9 @@ from pathlib import Path
 import pytest
 from starlette.testclient import WebSocketDenialResponse
 
-from tests.server.kill_play import free_port, start_server, stop_server
+from tests.server.kill_play import start_server
 from tests.server.kit import create, running
+from tests.server.real_server import free_port, stop_server
 
 HEADERS = {"x-frame-options": "DENY", "x-content-type-options": "nosniff",
            "referrer-policy": "no-referrer"}

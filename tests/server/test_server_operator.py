@@ -21,8 +21,9 @@ import sqlalchemy as sa
 from ginrummy.cli import main
 from ginrummy.server.storage import db
 from ginrummy.server.storage.records import chain, chain_hash
-from tests.server.kill_play import ROOT, free_port, start_server, stop_server
+from tests.server.kill_play import start_server
 from tests.server.kit import Player, create, deal_first, running
+from tests.server.real_server import ROOT, free_port, stop_server
 from tests.server.test_server_records import finish_game
 
 # ------------------------------------------------------------------ item 7: one server

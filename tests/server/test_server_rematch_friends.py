@@ -14,10 +14,10 @@ from starlette.testclient import TestClient
 from tests.server.kit import (
     Player,
     create,
-    first_choice,
     join_seat,
     other_browser,
     running,
+    step_two_people,
     until_dealt,
 )
 
@@ -34,25 +34,11 @@ def friends(client: TestClient) -> Iterator[tuple[dict[str, Any], str, Player, P
 
 
 def play_to_the_end(a: Player, b: Player) -> None:
-    players = (a, b)
     until_dealt(a, b)
     for _ in range(2000):
-        if all(p.state["stage"] == "over" for p in players):
+        if all(p.state["stage"] == "over" for p in (a, b)):
             return
-        mover = next((p for p in players if p.my_turn), None)
-        if mover is None:
-            mover = next((p for p in players if p.state["stage"] == "between_hands"
-                          and not p.state["seats"][p.seat]["ready"]), None)
-            if mover is None:  # both ready after a void hand: the next deal is coming
-                behind = [p for p in players if p.n < max(q.n for q in players)]
-                (behind or [a])[0].recv()
-                continue
-            assert mover.ready()["type"] == "ack"
-        else:
-            assert mover.act(first_choice(mover.state["view"]))["type"] == "ack"
-        for p in players:
-            while p.n < mover.n:
-                p.recv()
+        step_two_people(a, b)
     raise AssertionError("the game did not end")
 
 

@@ -50,7 +50,7 @@ from ginrummy.core.cards import card_name, cards_of
 from ginrummy.core.views import PlayerView
 from ginrummy.i18n import LANGUAGES, Messages, best_language
 from ginrummy.server.api.client_limits import ClientLimits, client_address
-from ginrummy.server.api.http_api import HTTPError, _table_for
+from ginrummy.server.api.http_api import HTTPError, _table_for, presented_token
 from ginrummy.server.live.lobby import Lobby
 from ginrummy.server.wire.protocol import ClientError
 
@@ -67,14 +67,6 @@ def language(request: Request) -> str:
         raise HTTPError(400, "bad_request", f"lang must be one of {', '.join(LANGUAGES)}, "
                         f"got {lang[:20]!r}")
     return lang
-
-
-def _token(request: Request) -> str | None:
-    token = request.query_params.get("token")
-    auth = request.headers.get("authorization", "")
-    if token is None and auth.lower().startswith("bearer "):
-        token = auth[7:].strip()
-    return token
 
 
 def _param(name: str, value: object) -> object:
@@ -148,7 +140,7 @@ def seat_hint(view: PlayerView, lang: str) -> dict[str, Any]:
 
 async def game_hint(request: Request) -> Response:
     lang = language(request)
-    table, seat = await _table_for(request, _token(request))
+    table, seat = await _table_for(request, presented_token(request))
     if seat is None:
         raise HTTPError(403, "read_only", "a watch link gets no hints: they are for the seat "
                         "to act")

@@ -318,6 +318,15 @@ def _rematch_answer(request: Request, game_id: str, seat: int,
     return response
 
 
+def presented_token(request: Request) -> str | None:
+    """The seat or watch token of a request: ``?token=``, else an ``Authorization: Bearer``."""
+    token = request.query_params.get("token")
+    auth = request.headers.get("authorization", "")
+    if token is None and auth.lower().startswith("bearer "):
+        token = auth[7:].strip()
+    return token
+
+
 async def _table_for(request: Request,
                      token: str | None) -> tuple[BaseTable[Any], int | None]:
     game_id = request.path_params["game_id"]
@@ -375,11 +384,7 @@ async def join_game(request: Request) -> Response:
 
 
 async def game_snapshot(request: Request) -> Response:
-    token = request.query_params.get("token")
-    auth = request.headers.get("authorization", "")
-    if token is None and auth.lower().startswith("bearer "):
-        token = auth[7:].strip()
-    table, seat = await _table_for(request, token)
+    table, seat = await _table_for(request, presented_token(request))
     return JSONResponse({"game_id": table.id, "seat": seat,
                          "role": "watcher" if seat is None else "player",
                          "n": table.n, "state": table.state(seat)})
@@ -465,11 +470,7 @@ async def my_games(request: Request) -> Response:
 
 async def game_record(request: Request) -> Response:
     """A finished game's record and its link in the chain (token as for the snapshot)."""
-    token = request.query_params.get("token")
-    auth = request.headers.get("authorization", "")
-    if token is None and auth.lower().startswith("bearer "):
-        token = auth[7:].strip()
-    table, seat = await _table_for(request, token)
+    table, seat = await _table_for(request, presented_token(request))
     if table.stage() != "over":
         raise HTTPError(409, "not_over", "the game is not over: its record (with every deck) "
                         "is kept when it ends")

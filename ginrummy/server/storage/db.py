@@ -32,12 +32,22 @@ MIGRATIONS = Path(__file__).with_name("migrations")
 
 metadata = sa.MetaData()
 
+
+def _part_of_game() -> sa.Column[str]:
+    """The first half of a row's key: the game it belongs to."""
+    return sa.Column("game_id", sa.String(32), sa.ForeignKey("games.id"), primary_key=True)
+
+
+def _timestamp(name: str, nullable: bool = False) -> sa.Column[Any]:
+    return sa.Column(name, sa.DateTime(timezone=True), nullable=nullable)
+
+
 games = sa.Table(
     "games",
     metadata,
     sa.Column("id", sa.String(32), primary_key=True),
-    sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
-    sa.Column("updated_at", sa.DateTime(timezone=True), nullable=False),
+    _timestamp("created_at"),
+    _timestamp("updated_at"),
     sa.Column("kind", sa.String(16), nullable=False),
     sa.Column("level", sa.Integer, nullable=True),
     sa.Column("rules", sa.Text, nullable=False),
@@ -52,12 +62,12 @@ games = sa.Table(
 seats = sa.Table(
     "seats",
     metadata,
-    sa.Column("game_id", sa.String(32), sa.ForeignKey("games.id"), primary_key=True),
+    _part_of_game(),
     sa.Column("seat", sa.Integer, primary_key=True),
     sa.Column("kind", sa.String(16), nullable=False),
     sa.Column("name", sa.String(64), nullable=False),
     sa.Column("token_hash", sa.String(64), nullable=True),
-    sa.Column("joined_at", sa.DateTime(timezone=True), nullable=True),
+    _timestamp("joined_at", nullable=True),
     sa.Column("invite_hash", sa.String(64), nullable=True),
     # the invite's hash once its seat is taken: the invite then only says "taken"
 )
@@ -67,22 +77,22 @@ sa.Index("ix_games_rematch_of", games.c.rematch_of)
 decks = sa.Table(
     "decks",
     metadata,
-    sa.Column("game_id", sa.String(32), sa.ForeignKey("games.id"), primary_key=True),
+    _part_of_game(),
     sa.Column("hand_number", sa.Integer, primary_key=True),
     sa.Column("cards", sa.Text, nullable=False),
-    sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
+    _timestamp("created_at"),
 )
 
 log = sa.Table(
     "log",
     metadata,
-    sa.Column("game_id", sa.String(32), sa.ForeignKey("games.id"), primary_key=True),
+    _part_of_game(),
     sa.Column("seq", sa.Integer, primary_key=True),
     sa.Column("kind", sa.String(16), nullable=False),
     sa.Column("seat", sa.Integer, nullable=True),
     sa.Column("action", sa.Integer, nullable=True),
     sa.Column("client_id", sa.String(64), nullable=True),
-    sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
+    _timestamp("created_at"),
 )
 
 
@@ -92,7 +102,7 @@ records = sa.Table(
     sa.Column("seq", sa.Integer, primary_key=True, autoincrement=True),
     sa.Column("game_id", sa.String(32), sa.ForeignKey("games.id"), nullable=False,
               unique=True),
-    sa.Column("finished_at", sa.DateTime(timezone=True), nullable=False),
+    _timestamp("finished_at"),
     sa.Column("record", sa.Text, nullable=False),
     sa.Column("prev_hash", sa.String(64), nullable=False, unique=True),
     sa.Column("hash", sa.String(64), nullable=False, unique=True),
@@ -102,7 +112,7 @@ records = sa.Table(
 fair_hands = sa.Table(
     "fair_hands",
     metadata,
-    sa.Column("game_id", sa.String(32), sa.ForeignKey("games.id"), primary_key=True),
+    _part_of_game(),
     sa.Column("hand_number", sa.Integer, primary_key=True),
     sa.Column("version", sa.Integer, nullable=False),
     sa.Column("server_seed", sa.String(64), nullable=False),

@@ -8,8 +8,9 @@ the loser gets :class:`ConflictError` and nothing is written.
 
 from __future__ import annotations
 
+import contextlib
 import json
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any, Literal
@@ -179,6 +180,17 @@ class Store:
             .order_by(db.games.c.created_at).limit(1)).scalar()
         return found
 
+    @contextlib.contextmanager
+    def _transaction(self, conn: sa.Connection | None) -> Iterator[sa.Connection]:
+        """``conn`` (its caller commits), or a transaction of our own, committed after the
+        storage guard's check."""
+        if conn is not None:
+            yield conn
+            return
+        with self.engine.begin() as own:
+            yield own
+            self.guard.check()
+
     def append(
         self,
         game_id: str,
@@ -203,50 +215,29 @@ class Store:
         """
         if entries and entries[0].seq != expected_length + 1:
             raise ValueError(f"entry {entries[0].seq} does not follow {expected_length}")
-        if conn is None:
-            with self.engine.begin() as own:
-                self._append(own, game_id, expected_length, entries, decks, status, summary,
-                             joined, record, fair)
-                self.guard.check()
-        else:
-            self._append(conn, game_id, expected_length, entries, decks, status, summary, joined,
-                         record, fair)
-
-    def _append(
-        self,
-        conn: sa.Connection,
-        game_id: str,
-        expected_length: int,
-        entries: Sequence[LogEntry],
-        decks: dict[int, Sequence[int]],
-        status: str,
-        summary: dict[str, Any],
-        joined: Iterable[tuple[int, str, str]],
-        record: str | None = None,
-        fair: Sequence[FairRow] = (),
-    ) -> None:
-        moved = conn.execute(
-            db.games.update()
-            .where(db.games.c.id == game_id, db.games.c.log_length == expected_length)
-            .values(log_length=expected_length + len(entries), status=status,
-                    summary=json.dumps(summary), updated_at=now())
-        )
-        if moved.rowcount != 1:
-            raise ConflictError(f"game {game_id}: the log is no longer {expected_length} long")
-        for seat, name, token_hash in joined:
-            taken = conn.execute(
-                db.seats.update()
-                .where(db.seats.c.game_id == game_id, db.seats.c.seat == seat,
-                       db.seats.c.joined_at.is_(None))
-                .values(joined_at=now(), name=name, token_hash=token_hash,
-                        invite_hash=db.seats.c.token_hash)
+        with self._transaction(conn) as conn:
+            moved = conn.execute(
+                db.games.update()
+                .where(db.games.c.id == game_id, db.games.c.log_length == expected_length)
+                .values(log_length=expected_length + len(entries), status=status,
+                        summary=json.dumps(summary), updated_at=now())
             )
-            if taken.rowcount != 1:
-                raise ConflictError(f"game {game_id}: seat {seat} was taken meanwhile")
-        self._insert(conn, game_id, entries, decks)
-        self._keep_fair(conn, game_id, fair)
-        if record is not None:
-            append_record(conn, game_id, record, entries[-1].at if entries else now())
+            if moved.rowcount != 1:
+                raise ConflictError(f"game {game_id}: the log is no longer {expected_length} long")
+            for seat, name, token_hash in joined:
+                taken = conn.execute(
+                    db.seats.update()
+                    .where(db.seats.c.game_id == game_id, db.seats.c.seat == seat,
+                           db.seats.c.joined_at.is_(None))
+                    .values(joined_at=now(), name=name, token_hash=token_hash,
+                            invite_hash=db.seats.c.token_hash)
+                )
+                if taken.rowcount != 1:
+                    raise ConflictError(f"game {game_id}: seat {seat} was taken meanwhile")
+            self._insert(conn, game_id, entries, decks)
+            self._keep_fair(conn, game_id, fair)
+            if record is not None:
+                append_record(conn, game_id, record, entries[-1].at if entries else now())
 
     def append_many(self, requests: Sequence[AppendRequest]) -> list[Exception | None]:
         """Run several :meth:`append` calls in one transaction: one commit (one fsync) for all.

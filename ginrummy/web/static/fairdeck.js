@@ -193,8 +193,8 @@ function deckNumbers(deck) {
 }
 
 /**
- * The game record in `data`: a record ({"format": "ginrummy-game", ...}, or a three-player or
- * team game's {"format": "ginrummy-table-game", ...}), the answer of
+ * The game record in `data`: a record ({"format": "ginrummy-game", ...} of version 2 or 1, or a
+ * version 1 three-player or team game's {"format": "ginrummy-table-game", ...}), the answer of
  * GET /api/games/{id}/record or its chain entry (the record under "record"). Throws an Error whose `problem`
  * says why the file is not a game record.
  */
@@ -222,23 +222,26 @@ export function parseRecord(text) {
 /**
  * Check every hand of a game record: {hands: [problems of hand 1, ...], game: [problems]}.
  * Besides each hand's own checks: one game id for the whole game, a server seed per hand.
- * A table game's hand is derived with its "deal" number (docs/FAIRNESS.md), one per hand.
+ * A hand is derived with its "deal" number (docs/FAIRNESS.md), one per hand; a two-player hand
+ * without one (version 1) with its place in the record, as gin verify does.
  */
 export async function checkRecord(record) {
   const hands = [];
   const game = record.hands.length ? [] : [{ code: "no_hands" }];
-  const table = record.format === "ginrummy-table-game";
+  const players = Number.isInteger(record.players) ? record.players : 2;
   let firstGameId = null;
   const seen = new Map();
   const seenDeals = new Map();
   for (const [index, hand] of record.hands.entries()) {
     const fair = hand && hand.fair;
-    const deal = table ? dealProblem(hand) : null;
-    const problems = fair && typeof fair === "object" && deal ? [deal] : await checkHand(hand, table ? hand.deal : index + 1);
+    const numbered = Boolean(hand) && hand.deal !== undefined && hand.deal !== null;
+    const deal = numbered || players !== 2 ? dealProblem(hand) : null;
+    const number = numbered ? hand.deal : index + 1;
+    const problems = fair && typeof fair === "object" && deal ? [deal] : await checkHand(hand, number);
     if (fair && typeof fair === "object") {
-      if (table && !deal) {
-        if (seenDeals.has(hand.deal)) problems.push({ code: "deal_reused", deal: hand.deal, other: seenDeals.get(hand.deal) });
-        else seenDeals.set(hand.deal, index + 1);
+      if (!deal) {
+        if (seenDeals.has(number)) problems.push({ code: "deal_reused", deal: number, other: seenDeals.get(number) });
+        else seenDeals.set(number, index + 1);
       }
       if (firstGameId === null) firstGameId = fair.game_id;
       else if (fair.game_id !== firstGameId) problems.push({ code: "game_id_differs", game_id: short(fair.game_id), first: short(firstGameId) });
@@ -249,18 +252,18 @@ export async function checkRecord(record) {
     }
     hands.push(problems);
   }
-  const cut = await cutProblem(record, table);
+  const cut = await cutProblem(record, players);
   if (cut) game.push(cut);
   return { hands, game };
 }
 
-/** Version 2: the record's cut must be the one the first deal's server seed fixes. */
-async function cutProblem(record, table) {
-  const first = table ? record.hands.find((hand) => hand && hand.table === 0) : record.hands[0];
+/** Version 2: the record's cut must be the one the first deal's server seed fixes (the first
+ * deal at table 0). */
+async function cutProblem(record, players) {
+  const first = record.hands.find((hand) => hand && (hand.table === undefined || hand.table === 0));
   const fair = first && first.fair;
   if (!fair || fair.version !== 2 || typeof fair.server_seed !== "string" || !HEX64.test(fair.server_seed)) return null;
   if (await sha256Hex(hexToBytes(fair.server_seed)) !== fair.commitment || textProblem(fair.game_id, MAX_GAME_ID, "game_id")) return null;
-  const players = table ? record.players : 2;
   const expected = (await deriveCut(fair.server_seed, fair.game_id, players)).map((round) => round.map(cardName).join(" ")).join(", ");
   const cut = Array.isArray(record.cut) ? record.cut.map((round) => (Array.isArray(round) ? round.join(" ") : String(round))).join(", ") : short(record.cut);
   return cut === expected ? null : { code: "cut_mismatch", cut, expected };

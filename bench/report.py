@@ -1,0 +1,89 @@
+"""What every benchmark's report shares: the machine and versions line, the ``--write`` flag,
+printing the report and replacing its dated section of bench/RESULTS.md."""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import datetime
+import os
+import platform
+import subprocess
+from importlib import metadata
+from pathlib import Path
+
+RESULTS = Path(__file__).with_name("RESULTS.md")
+
+
+def add_write_flag(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--write", action="store_true", help="record in bench/RESULTS.md")
+
+
+def add_sample_flags(parser: argparse.ArgumentParser, *, hands: int, hands_help: str,
+                     rounds: int, seed: int) -> None:
+    """``--hands``, ``--rounds`` and ``--seed``: how much a timing run plays, from which seed."""
+    parser.add_argument("--hands", type=int, default=hands, help=hands_help)
+    parser.add_argument("--rounds", type=int, default=rounds)
+    parser.add_argument("--seed", type=int, default=seed)
+
+
+def with_notes(lines: list[str], notes: list[str]) -> list[str]:
+    return [*lines, *[f"Note: {note}" for note in notes]]
+
+
+def cpu() -> str:
+    return f"{platform.system()} {platform.machine()}, {os.cpu_count()} cores"
+
+
+def _revision() -> str:
+    """The ginrummy commit measured, and whether ginrummy/ had local changes."""
+    git = ["git", "-C", str(RESULTS.parent)]
+    try:
+        head = subprocess.run(
+            [*git, "rev-parse", "--short", "HEAD"], capture_output=True, text=True, check=True
+        ).stdout.strip()
+        dirty = subprocess.run(
+            [*git, "status", "--porcelain", "--", "../ginrummy"],
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout.strip()
+    except (OSError, subprocess.CalledProcessError):
+        return "ginrummy at an unknown commit"
+    return f"ginrummy at {head}" + (" with local changes" if dirty else "")
+
+
+def versions() -> str:
+    parts = [_revision(), f"Python {platform.python_version()}"]
+    for dist in ("numpy", "open-spiel", "rlcard"):
+        with contextlib.suppress(metadata.PackageNotFoundError):
+            parts.append(f"{dist} {metadata.version(dist)}")
+    return ", ".join(parts)
+
+
+def report_head(command: str, machine: str | None = None) -> list[str]:
+    """The lines a report starts with: where it ran, what it measured, the command."""
+    return [f"Machine: {machine or cpu()}; {versions()}.", f"Command: `{command}`", ""]
+
+
+def write_section(heading: str, body: list[str]) -> None:
+    """Replace the section titled ``heading`` in RESULTS.md, or append it."""
+    text = RESULTS.read_text() if RESULTS.exists() else "# Benchmark results\n"
+    lines = text.rstrip("\n").split("\n")
+    if heading in lines:
+        start = lines.index(heading)
+        end = next(
+            (i for i in range(start + 1, len(lines)) if lines[i].startswith("## ")), len(lines)
+        )
+        lines[start:end] = [heading, "", *body]
+    else:
+        lines += ["", heading, "", *body]
+    RESULTS.write_text("\n".join(lines).rstrip("\n") + "\n")
+
+
+def publish(name: str, body: list[str], write: bool) -> None:
+    """Print the report; with ``write``, make it today's section ``name`` of RESULTS.md."""
+    print("\n".join(body))
+    if write:
+        write_section(f"## {name} {datetime.date.today().isoformat()}", body)
+        print("written to bench/RESULTS.md")

@@ -19,12 +19,18 @@ from ginrummy.core.actions import (
     DRAW_DISCARD,
     DRAW_STOCK,
     FACE_DOWN_KNOCK,
-    KNOCK_BASE,
-    LAYOFF_BASE,
-    MELD_BASE,
     PASS,
     Action,
+    action_card,
     action_meld,
+    discard,
+    discard_cards,
+    is_discard,
+    is_knock,
+    is_layoff,
+    is_meld_action,
+    knock,
+    knock_cards,
 )
 from ginrummy.core.cards import RANKS, SUIT_SYMBOLS, CardError, cards_of, parse_card
 from ginrummy.core.game import Game, prefers_to_deal
@@ -124,15 +130,15 @@ def _looks_like_card(word: str) -> bool:
 
 def _best_knock(view: PlayerView, gin: bool) -> Action:
     hand = view.hand
-    choices = [a for a in view.legal if KNOCK_BASE <= a < LAYOFF_BASE]
+    choices = [a for a in view.legal if is_knock(a)]
     if not choices:
         best = min_deadwood_after_discard(hand) if hand.bit_count() == 11 else min_deadwood(hand)
         if view.phase is not Phase.DISCARD:
             raise MoveError("error.draw_first")
         raise MoveError("error.cannot_gin" if gin else "error.cannot_knock", count=best,
                         limit=view.knock_limit)
-    best_action = min(choices, key=lambda a: min_deadwood(hand & ~(1 << (a - KNOCK_BASE))))
-    left = min_deadwood(hand & ~(1 << (best_action - KNOCK_BASE)))
+    best_action = min(choices, key=lambda a: min_deadwood(hand & ~(1 << action_card(a))))
+    left = min_deadwood(hand & ~(1 << action_card(best_action)))
     if gin and left > 0:
         raise MoveError("error.cannot_gin", count=left, limit=view.knock_limit)
     return best_action
@@ -160,24 +166,24 @@ def read_move(text: str, view: PlayerView, m: Messages) -> Action | Command:
     head, _, rest = words.lower().partition(" ")
     head_name = command_of(head, m.lang)
     if head_name in ("knock", "gin") and rest:
-        return _check(KNOCK_BASE + parse_card_in(rest, m), view, m, gin=head_name == "gin")
+        return _check(knock(parse_card_in(rest, m)), view, m, gin=head_name == "gin")
     if head_name == "discard" and rest:
-        return _check(DISCARD_BASE + parse_card_in(rest, m), view, m)
+        return _check(discard(parse_card_in(rest, m)), view, m)
     if " " not in words and _looks_like_card(words):
-        return _check(DISCARD_BASE + parse_card_in(words, m), view, m)
+        return _check(discard(parse_card_in(words, m)), view, m)
     raise MoveError("error.unknown", text=words)
 
 
 def _check(action: Action, view: PlayerView, m: Messages, gin: bool = False) -> Action:
     """``action`` if it is legal in ``view``; otherwise a :class:`MoveError` that says why."""
     if action in view.legal:
-        if gin and min_deadwood(view.hand & ~(1 << (action - KNOCK_BASE))) > 0:
-            left = min_deadwood(view.hand & ~(1 << (action - KNOCK_BASE)))
+        if gin and min_deadwood(view.hand & ~(1 << action_card(action))) > 0:
+            left = min_deadwood(view.hand & ~(1 << action_card(action)))
             raise MoveError("error.cannot_gin", count=left, limit=view.knock_limit)
         return action
     phase = view.phase
-    if DISCARD_BASE <= action < LAYOFF_BASE:
-        card = (action - DISCARD_BASE) % 52
+    if is_discard(action) or is_knock(action):
+        card = action_card(action)
         if phase is not Phase.DISCARD:
             raise MoveError("error.draw_first")
         if not view.hand >> card & 1:
@@ -186,7 +192,7 @@ def _check(action: Action, view: PlayerView, m: Messages, gin: bool = False) -> 
             raise MoveError("error.wall_other_card", card=m.card(card))
         if card == view.taken:
             raise MoveError("error.just_taken", card=m.card(card))
-        if view.wall_take and action < KNOCK_BASE:
+        if view.wall_take and is_discard(action):
             raise MoveError("error.wall_must_knock")
         left = min_deadwood(view.hand & ~(1 << card))
         raise MoveError("error.knock_over_limit", card=m.card(card), count=left,
@@ -240,8 +246,8 @@ def choose_first_dealer(game: Game, human: int, names: Sequence[str], ask: Ask, 
 
 def moves_text(view: PlayerView, m: Messages) -> str:
     """The legal moves, grouped: discards and knocks as card lists."""
-    discards = [a - DISCARD_BASE for a in view.legal if DISCARD_BASE <= a < KNOCK_BASE]
-    knocks = [a - KNOCK_BASE for a in view.legal if KNOCK_BASE <= a < LAYOFF_BASE]
+    discards = discard_cards(view.legal)
+    knocks = knock_cards(view.legal)
     parts = [action_text(a, m) for a in view.legal if a < DISCARD_BASE]
     if discards:
         parts.append(m("moves.discard", cards=m.cards(discards)))
@@ -262,13 +268,13 @@ def describe(action: Action, name: str, before: HandState, m: Messages) -> str:
         return m("move.big_gin", name=name)
     if action == DONE:
         return m("move.done", name=name)
-    if action >= MELD_BASE:
+    if is_meld_action(action):
         return m("move.meld", name=name, cards=m.cards(cards_of(action_meld(action))))
-    if action >= LAYOFF_BASE:
-        return m("move.layoff", name=name, card=m.card(action - LAYOFF_BASE))
-    if action >= KNOCK_BASE or action == FACE_DOWN_KNOCK:
+    if is_layoff(action):
+        return m("move.layoff", name=name, card=m.card(action_card(action)))
+    if is_knock(action) or action == FACE_DOWN_KNOCK:
         return m("move.knock", name=name)
-    return m("move.discard", name=name, card=m.card(action - DISCARD_BASE))
+    return m("move.discard", name=name, card=m.card(action_card(action)))
 
 
 def own_move_text(action: Action, before: HandState, after: HandState, paint: Painter
@@ -280,10 +286,10 @@ def own_move_text(action: Action, before: HandState, after: HandState, paint: Pa
         return m("you.draw_stock", card=paint.cards(cards_of(drawn)))
     if action == DRAW_DISCARD:
         return m("you.take", card=paint.card(before.pile[-1]))
-    if KNOCK_BASE <= action < LAYOFF_BASE:
-        return m("you.knock", card=paint.card(action - KNOCK_BASE))
-    if DISCARD_BASE <= action < KNOCK_BASE:
-        return m("you.discard", card=paint.card(action - DISCARD_BASE))
+    if is_knock(action):
+        return m("you.knock", card=paint.card(action_card(action)))
+    if is_discard(action):
+        return m("you.discard", card=paint.card(action_card(action)))
     return None
 
 

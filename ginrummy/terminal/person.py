@@ -14,10 +14,10 @@ from ginrummy.core.actions import (
     BIG_GIN,
     DONE,
     DRAW_STOCK,
-    KNOCK_BASE,
-    LAYOFF_BASE,
-    MELD_BASE,
     Action,
+    knock_cards,
+    layoff,
+    layoff_cards,
     meld,
 )
 from ginrummy.core.cards import cards_of, mask_value
@@ -106,7 +106,7 @@ class Person:
             return m("prompt.draw", card=top)
         if BIG_GIN in view.legal:
             return m("prompt.discard_big_gin")
-        if any(KNOCK_BASE <= a < LAYOFF_BASE for a in view.legal):
+        if knock_cards(view.legal):
             return m("prompt.discard_knock")
         return m("prompt.discard")
 
@@ -165,7 +165,7 @@ class Person:
         self.say(m("table.me", name=self.names[view.seat], hand=grouped(self.paint, free)))
         hint = hint_for(view)
         plan = list(hint.plan)
-        layoffs = [a - LAYOFF_BASE for a in plan if LAYOFF_BASE <= a < MELD_BASE]
+        layoffs = layoff_cards(plan)
         after = best_arrangement(free & ~sum(1 << c for c in layoffs)).deadwood
         if gin:
             self.say(m("defend.no_layoffs_gin", deadwood=after))
@@ -219,4 +219,4 @@ class Person:
             rest = best_arrangement(free & ~cards)
             self.say(m("you.layoffs", cards=self.paint.cards(order) or "-",
                        deadwood=rest.deadwood))
-            return ([LAYOFF_BASE + c for c in order] + [meld(g) for g in rest.melds] + [DONE])
+            return [layoff(c) for c in order] + [meld(g) for g in rest.melds] + [DONE]

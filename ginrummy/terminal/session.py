@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from ginrummy.agents.base import Agent
-from ginrummy.core.actions import DONE, FACE_DOWN_KNOCK, KNOCK_BASE, LAYOFF_BASE
+from ginrummy.core.actions import DONE, FACE_DOWN_KNOCK, is_knock
 from ginrummy.core.game import Game
 from ginrummy.core.hand import HandState, Phase, deal_hand
 from ginrummy.core.views import view_of
@@ -109,7 +109,7 @@ class Session:
                 continue
             action = agents[state.turn].choose(view_of(state, state.turn))
             if own is not None and not (state.phase is Phase.KNOCKER_MELDS and action != DONE):
-                shown = FACE_DOWN_KNOCK if KNOCK_BASE <= action < LAYOFF_BASE else action
+                shown = FACE_DOWN_KNOCK if is_knock(action) else action
                 self.say(describe(shown, names[state.turn], state, self.m))
             self.game = self.game.apply(action, table=table)
         self._hand_end(self._latest(table), names, own)

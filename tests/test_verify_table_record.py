@@ -7,9 +7,7 @@ seeds, as the server dealt table games with deck derivation version 1 (kept veri
 
 from __future__ import annotations
 
-import argparse
 import hashlib
-import io
 import json
 from pathlib import Path
 from typing import Any
@@ -17,7 +15,6 @@ from typing import Any
 import pytest
 
 from ginrummy.agents.simple import SimpleAgent
-from ginrummy.cli.verify import run, verify_record
 from ginrummy.core.cut import Cut
 from ginrummy.core.game import Game
 from ginrummy.core.rules import Rules
@@ -35,6 +32,7 @@ from ginrummy.format.record import (
     with_fairness,
 )
 from ginrummy.format.replay import dump_record, record_of
+from tests.test_cli_verify import problems_of, verify_file
 
 GAME_ID = "table-game-51"
 THREE = TableRules(3, Rules.preset("classic", max_hands=3))
@@ -80,19 +78,6 @@ def fair_table_record(table_rules: TableRules, seed: int = 1, stop_after_deals: 
         fair.append((deal, hand.reveal() if over or reveal_all else hand.public()))
     return with_fairness(record, fair)
 
-
-def verify_file(tmp_path: Path, data: dict[str, Any] | str, lang: str = "en") -> tuple[int, str]:
-    path = tmp_path / "table.json"
-    path.write_text(data if isinstance(data, str) else json.dumps(data), encoding="utf-8")
-    out, err = io.StringIO(), io.StringIO()
-    status = run(argparse.Namespace(file=str(path), lang=lang), out, err)
-    return status, out.getvalue() + err.getvalue()
-
-
-def problems_of(data: dict[str, Any]) -> list[list[str]]:
-    """The problems of each hand, then those of the game, in English."""
-    verdict = verify_record(record_from_dict(data))
-    return [[str(p) for p in hand] for hand in verdict.hands] + [[str(p) for p in verdict.game]]
 
 
 @pytest.fixture(scope="module")
@@ -276,7 +261,7 @@ def test_R33_a_broken_file_exits_2_with_a_precise_error(
     change(three)
     status, out = verify_file(tmp_path, three)
     assert status == 2
-    assert out.strip() == f"gin verify: {tmp_path / 'table.json'}: {message}"
+    assert out.strip() == f"gin verify: {tmp_path / 'game.json'}: {message}"
 
 
 def test_with_table_fairness_wants_one_entry_a_hand_and_deal_numbers_from_1() -> None:

@@ -61,18 +61,23 @@ def structured(draw: st.DrawFn, n: int) -> dict[str, Any]:
     return message
 
 
-def _accepted(table: Table, sender: str, text: str) -> bool:
-    """The message is a valid one the server should carry out (not what the fuzzer is for)."""
+def could_be_carried_out(text: str, legal: list[str] | None, expect: int | None = None) -> bool:
+    """A message the server may carry out (not what the fuzzer is for): a ping or a resync, or
+    an action among ``legal`` (None: the sender has no move) sent with ``expect`` if given."""
     try:
         message = parse_message(text)
     except ClientError:
         return False
     if message.type in ("ping", "resync"):
         return True
-    if sender != "mover" or message.type != "action":
+    if legal is None or message.type != "action":
         return False
-    legal = table.mover.state["view"]["legal"]
-    return message.expect == table.mover.n and named_action(message) in legal
+    return (expect is None or message.expect == expect) and named_action(message) in legal
+
+
+def _accepted(table: Table, sender: str, text: str) -> bool:
+    legal = table.mover.state["view"]["legal"] if sender == "mover" else None
+    return could_be_carried_out(text, legal, table.mover.n)
 
 
 def named_action(message: Message) -> str | None:

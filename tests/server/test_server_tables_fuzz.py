@@ -13,13 +13,12 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 from starlette.testclient import TestClient
 
-from ginrummy.server.wire.protocol import ClientError, parse_message
 from tests.server.kit import Player, create, running, strip_presence, until_dealt
 from tests.server.table_kit import my_move
 from tests.server.test_server_fuzz import (
     _refused_and_unchanged,
+    could_be_carried_out,
     json_values,
-    named_action,
     structured,
 )
 
@@ -63,16 +62,8 @@ def four_people(database: str) -> Iterator[FourPeople]:
 
 
 def _could_be_carried_out(player: Player, text: str) -> bool:
-    """A message that may be a legal move (or is harmless): not what the fuzzer is for."""
-    try:
-        message = parse_message(text)
-    except ClientError:
-        return False
-    if message.type in ("ping", "resync"):
-        return True
-    if message.type != "action" or not my_move(player.state):
-        return False
-    return named_action(message) in player.state["table_hand"]["view"]["legal"]
+    moves = player.state["table_hand"]["view"]["legal"] if my_move(player.state) else None
+    return could_be_carried_out(text, moves)
 
 
 def _refused(table: FourPeople, player: Player, text: str) -> None:

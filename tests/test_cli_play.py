@@ -22,8 +22,8 @@ from ginrummy.core.hand import Phase
 from ginrummy.core.rules import Rules
 from ginrummy.core.views import PlayerView
 from ginrummy.i18n import Messages
-from ginrummy.terminal.play_hand import TerminalGame
 from ginrummy.terminal.screen import Painter
+from ginrummy.terminal.session import Session
 from tests.terminal_answers import answer, shown_hand
 
 
@@ -231,7 +231,7 @@ class KnockAtOnce:
 
 
 def _terminal(deck: list[int], answers: list[str], lang: str = "en",
-              name: str = "You") -> tuple[TerminalGame, list[str]]:
+              name: str = "You") -> tuple[Session, list[str]]:
     """A standard hand dealt from ``deck`` against a computer that knocks as soon as it can;
     the person at seat 0 answers ``answers`` in turn, then the input ends (EOFError)."""
     game = Game.start(Rules.preset("standard"), Cut.parse("KH 2S"))
@@ -244,13 +244,13 @@ def _terminal(deck: list[int], answers: list[str], lang: str = "en",
             raise EOFError
         return pending.pop(0)
 
-    table = TerminalGame(game=game, ask=ask, say=out.append, paint=Painter(False, Messages(lang)),
-                         names=(name, "Computer"), agent_for=lambda n: KnockAtOnce(),
-                         deck_for=lambda n: deck)
+    table = Session(game=game, ask=ask, say=out.append, paint=Painter(False, Messages(lang)),
+                    names=(name, "Computer"), agent_for=lambda player, n: KnockAtOnce(),
+                    deck_for=lambda n: deck)
     return table, out
 
 
-def _table(lang: str, answers: list[str]) -> tuple[TerminalGame, list[str]]:
+def _table(lang: str, answers: list[str]) -> tuple[Session, list[str]]:
     """A hand where the computer (seat 1, dealer) knocks at once and seat 0 defends."""
     deck = deck_for(non_dealer="8H 5S AS 7H QD QC QS 2D 3D 4C",
                     dealer="7C 7D 7S 2S 3S 4S 9H TH JH KC", upcard="KD", stock="6C AD")
@@ -358,6 +358,21 @@ def test_R33_R34_a_stopped_table_game_resumes_exactly(players: int, stop: int, t
     assert saved(part)["record"] == saved(whole)["record"]
 
 
+def test_R33_the_persons_hand_stopped_before_any_move_resumes_as_at_two_players(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / "three.json"
+    # seed 8: the person deals hand 1 and sits out, then stops at the first prompt of hand 2
+    assert play(["--players", "3", "--seed", "8", "--lang", "en", "--save", str(path)],
+                Player("en", capsys, stop_after=0), monkeypatch) == 0
+    stopped, _ = load_saved(path.read_text(encoding="utf-8"))
+    assert stopped.hands[0] is not None and not stopped.hands[0].actions()
+    second = Player("en", capsys, stop_after=0)
+    assert play(["--resume", str(path)], second, monkeypatch) == 0
+    assert "Hand 2: Computer 2 deals and sits out; You against Computer 1 (resumed)" in (
+        second.text())
+
+
 @pytest.mark.parametrize(("lang", "answers", "dealer"), [
     ("en", ["maybe", "y"], "You"), ("en", ["n"], "Computer"), ("it", ["boh", "s"], "Tu"),
 ])
@@ -423,7 +438,7 @@ def test_R4_a_game_stopped_at_the_cut_choice_asks_again_on_resume(
 def test_R22_different_card_the_terminal_says_to_knock_with_another_card(
         lang: str, typed: str, words: str) -> None:
     from ginrummy.core.views import view_of
-    from ginrummy.terminal.play_hand import MoveError, read_move
+    from ginrummy.terminal.moves import MoveError, read_move
     from tests.test_hand_rules import WALL_DEALER, wall_state
 
     rules = Rules.preset("standard", fiftieth_card_action="different_card")

@@ -22,16 +22,10 @@ from ginrummy.i18n import (
     placeholders,
     translate,
 )
-from ginrummy.terminal.play_hand import MoveError, parse_card_in
-from ginrummy.terminal.screen import (
-    OUTCOMES,
-    RULE_OPTIONS,
-    rules_lines,
-    settlement_label,
-    settlement_lines,
-    void_reason,
-    void_reason_key,
-)
+from ginrummy.terminal.moves import MoveError, parse_card_in
+from ginrummy.terminal.opening import RULE_OPTIONS, rules_lines
+from ginrummy.terminal.scores import settlement_label, settlement_lines
+from ginrummy.terminal.screen import OUTCOMES, void_reason, void_reason_key
 
 EN, IT = CATALOGUES["en"], CATALOGUES["it"]
 

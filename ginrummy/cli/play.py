@@ -21,22 +21,30 @@ game goes on exactly as it would have without the stop.
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import random
 import secrets
 import sys
-from collections.abc import Callable
-from dataclasses import dataclass
-from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-SAVE_FORMAT = "ginrummy-terminal-game"
-SAVE_VERSION = 1
+from ginrummy.cli.play_save import (
+    SaveError,
+    Setup,
+    default_save_path,
+    load_saved,
+    save_text,
+    write_save,
+)
+
+if TYPE_CHECKING:
+    from ginrummy.core.game import Game
+    from ginrummy.i18n import Messages
+
+__all__ = ["SaveError", "Setup", "deck_for", "load_saved", "make_agent_named", "run"]
+
 LEVELS = (1, 2, 3, 4, 5)
 DEFAULT_LEVEL = 3
-SAVE_DIR = Path("data") / "games"
 PLAYER_COUNTS = (2, 3, 4, 6)
 
 
@@ -69,22 +77,6 @@ def configure(parser: argparse.ArgumentParser) -> None:
                         help="plain text without colours")
 
 
-@dataclass
-class Setup:
-    """What a saved game keeps besides the record: enough to go on exactly."""
-
-    seed: int | None
-    """None: a real game, each deck from the operating system's generator (provably fair)."""
-    level: int
-    agent: str
-    lang: str
-    names: tuple[str, ...]
-    """Two names, or one a place in a three-player or team game (the person at place 0)."""
-    human: int = 0
-    client_seed: str | None = None
-    """The player's seed in the decks of a real game."""
-
-
 def _stream(seed: int, what: str) -> random.Random:
     return random.Random(f"ginrummy-play:{seed}:{what}")
 
@@ -96,18 +88,14 @@ def deck_for(seed: int, hand_number: int) -> list[int]:
     return shuffled_deck(_stream(seed, f"deck:{hand_number}"))
 
 
-def agent_seed(seed: int | None, hand_number: int) -> int:
-    if seed is None:
-        return secrets.randbits(63)
-    return _stream(seed, f"agent:{hand_number}").getrandbits(63)
-
-
-def table_agent_seed(seed: int | None, player: int, hand_index: int) -> int:
+def agent_seed(seed: int | None, players: int, player: int, hand_index: int) -> int:
     """The seed of the computer at ``player`` for the ``hand_index``-th hand dealt (from 0)
-    of a three-player or team game."""
+    in a game of ``players`` with ``seed``; a real game's (no seed) from :mod:`secrets`. The
+    two streams are those of the saves written before, so that they resume as they would have."""
     if seed is None:
         return secrets.randbits(63)
-    return _stream(seed, f"table-agent:{player}:{hand_index}").getrandbits(63)
+    what = f"agent:{hand_index + 1}" if players == 2 else f"table-agent:{player}:{hand_index}"
+    return _stream(seed, what).getrandbits(63)
 
 
 class LiveDecks:
@@ -161,124 +149,20 @@ def make_agent_named(name: str, seed: int) -> Any:
     return make_agent(name, seed=seed)
 
 
-# ---------------------------------------------------------------- saving
-
-
-def save_text(game: Any, setup: Setup) -> str:
-    """A saved game: the setup, then the game record of :mod:`ginrummy.format.record`."""
-    from ginrummy.format.replay import dump_record
-
-    head = {
-        "format": SAVE_FORMAT,
-        "version": SAVE_VERSION,
-        "seed": setup.seed,
-        "level": setup.level,
-        "agent": setup.agent,
-        "lang": setup.lang,
-        "names": list(setup.names),
-        "human": setup.human,
-        "client_seed": setup.client_seed,
-    }
-    fields = [f"  {json.dumps(k)}: {json.dumps(v, ensure_ascii=False)}" for k, v in head.items()]
-    dump = dump_record if game.players == 2 else dump_record
-    record = dump(game).strip().replace("\n", "\n  ")
-    return "{\n" + ",\n".join([*fields, f'  "record": {record}']) + "\n}\n"
-
-
-class SaveError(ValueError):
-    """A saved game that cannot be read."""
-
-
-def load_saved(text: str) -> tuple[Any, Setup | None]:
-    """The game of a saved file and its setup; a bare game record gives no setup."""
-    from ginrummy.format.record import TABLE_FORMAT_V1 as TABLE_FORMAT
-    from ginrummy.format.record import RecordError, record_from_dict
-    from ginrummy.format.record import record_from_dict as table_record_from_dict
-    from ginrummy.format.replay import replay
-    from ginrummy.format.replay import replay as table_replay
-
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise SaveError(f"not valid JSON: {error}") from None
-    if not isinstance(data, dict):
-        raise SaveError("a saved game is a JSON object")
-    try:
-        if data.get("format") == "ginrummy-game":
-            return replay(record_from_dict(data)), None
-        if data.get("format") == TABLE_FORMAT:
-            return table_replay(table_record_from_dict(data)), None
-        if data.get("format") != SAVE_FORMAT or data.get("version") != SAVE_VERSION:
-            raise SaveError(f"not a saved game (format {data.get('format')!r})")
-        inner = data.get("record")
-        if isinstance(inner, dict) and inner.get("format") == TABLE_FORMAT:
-            game: Any = table_replay(table_record_from_dict(inner))
-        else:
-            game = replay(record_from_dict(inner))
-    except RecordError as error:
-        raise SaveError(str(error)) from None
-    names = data.get("names")
-    players = getattr(game, "players", 2)
-    if not isinstance(names, list) or len(names) != players:
-        raise SaveError(f"names must be a list of {players} names")
-    try:
-        setup = Setup(
-            seed=None if data.get("seed") is None else _int(data, "seed"),
-            level=_int(data, "level"), agent=str(data["agent"]),
-            lang=str(data["lang"]), names=tuple(str(name) for name in names),
-            human=_int(data, "human"), client_seed=_text_or_none(data, "client_seed"),
-        )
-    except (KeyError, TypeError, IndexError) as error:
-        raise SaveError(f"missing or bad field: {error}") from None
-    if setup.human not in (0, 1) or (players > 2 and setup.human != 0):
-        raise SaveError(f"human must be seat 0 or 1 (place 0 at a table of {players}), "
-                        f"got {setup.human}")
-    return game, setup
-
-
-def _text_or_none(data: dict[str, Any], key: str) -> str | None:
-    value = data.get(key)
-    if value is not None and not isinstance(value, str):
-        raise TypeError(f"{key} must be text or null, got {value!r}")
-    return value
-
-
-def _int(data: dict[str, Any], key: str) -> int:
-    value = data[key]
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise TypeError(f"{key} must be a whole number, got {value!r}")
-    return value
-
-
-def default_save_path(now: datetime | None = None) -> Path:
-    stamp = (now or datetime.now()).strftime("%Y%m%d-%H%M%S")
-    path = SAVE_DIR / f"{stamp}.json"
-    number = 2
-    while path.exists():
-        path = SAVE_DIR / f"{stamp}-{number}.json"
-        number += 1
-    return path
-
-
-def write_save(path: Path, text: str) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    temporary = path.with_name(path.name + ".tmp")
-    temporary.write_text(text, encoding="utf-8")
-    os.replace(temporary, path)
-
-
 # ---------------------------------------------------------------- the command
 
 
 def run(args: argparse.Namespace) -> int:
-    from ginrummy.core.game import new_game
-    from ginrummy.core.rules import Rules
     from ginrummy.i18n import Messages, language_from_environment
-    from ginrummy.terminal.play_hand import QuitGame, TerminalGame, choose_first_dealer
-    from ginrummy.terminal.screen import Painter, cut_text, rules_lines, settlement_lines
+    from ginrummy.terminal.moves import QuitGame, choose_first_dealer
+    from ginrummy.terminal.opening import opening_lines
+    from ginrummy.terminal.scores import game_end_lines, seat_names
+    from ginrummy.terminal.screen import Painter
+    from ginrummy.terminal.session import Session
 
     say = print
     resume_path = Path(args.resume) if args.resume else None
+    game: Game | None = None
     setup: Setup | None = None
     if resume_path is not None:
         lang = args.lang or language_from_environment(os.environ)
@@ -289,87 +173,71 @@ def run(args: argparse.Namespace) -> int:
             return 2
     lang = args.lang or (setup.lang if setup else language_from_environment(os.environ))
     m = Messages(lang)
-    players = args.players or 2
-    if resume_path is not None:
-        players = getattr(game, "players", 2)
-    if players != 2:
-        return run_table(args, game if resume_path is not None else None, setup, lang,
-                         resume_path)
-    notes: list[str] = []
     paint = Painter(args.colour and sys.stdout.isatty(), m)
-
+    notes: list[str] = []
+    if game is None:
+        game = _new_game(args, m, notes)
     if setup is None:
-        seed = args.seed
         level = args.level or DEFAULT_LEVEL
-        agent = level_agent_name(level)
-        name = args.name or m("game.you")
-        setup = Setup(seed, level, agent, lang, (name, m("game.computer")))
-        if resume_path is None:
-            rules = Rules.preset(args.rules or "standard")
-            cut_rng = _stream(seed, "cut") if seed is not None else random.SystemRandom()
-            game = new_game(rules, cut_rng)
+        names = seat_names(game.players, m, args.name or m("game.you"))
+        setup = Setup(args.seed, level, level_agent_name(level), lang, names)
     else:
         setup.lang = lang
         if args.level is not None or args.rules is not None or args.seed is not None:
             notes.append(m("game.resume_keeps"))
         if args.name:
-            setup.names = (args.name, setup.names[1])
-    names = (setup.names[0], setup.names[1])
-    rules = game.rules
-
-    say(paint.bold(m("game.title", target=rules.target)))
-    for line in rules_lines(rules, m):
-        say(line)
-    say(m("game.opponent", name=names[1], level=setup.level))
-    for note in notes:
-        say(note)
-    if resume_path is not None:
-        say(m("game.resumed", path=str(resume_path), hand=game.hand_number))
-    else:
-        high_chooses = rules.first_dealer == "high_cut_chooses"
-        say(m("game.cut", cut=cut_text(game.cut, names, paint, high_chooses)))
-    say(m("game.commands"))
-
+            setup.names = (args.name, *setup.names[1:])
     current = setup
+    resumed_from = None if resume_path is None else str(resume_path)
+    for line in opening_lines(game, current.names, paint, current.level, notes, resumed_from):
+        say(line)
+    save_to = Path(args.save) if args.save else resume_path
     try:
-        game = choose_first_dealer(game, current.human, names, input, say, m)
+        game = choose_first_dealer(game, current.human, current.names, input, say, m)
     except (QuitGame, EOFError, KeyboardInterrupt):
         say("")
         say(m("game.stopped"))
-        return _save(game, current, Path(args.save) if args.save else resume_path
-                     or default_save_path(), m)
+        return _save(game, current, save_to or default_save_path(), m)
     live = _live_decks(args, current, say, m)
-    table = TerminalGame(
-        game=game, ask=input, say=say, paint=paint, names=names, human=current.human,
-        agent_for=lambda n: make_agent_named(current.agent, agent_seed(current.seed, n)),
+    players = game.players
+    session = Session(
+        game=game, ask=input, say=say, paint=paint, names=tuple(current.names),
+        human=current.human,
+        agent_for=lambda player, index: make_agent_named(
+            current.agent, agent_seed(current.seed, players, player, index)),
         deck_for=live.deck if live is not None else lambda n: deck_for(current.seed or 0, n),
     )
-    save_to = Path(args.save) if args.save else resume_path
-    return _play_out(table, current, save_to, live, say, paint, m,
-                     lambda game: settlement_lines(game.settlement(), names, m))
-
-
-def _play_out(table: Any, setup: Setup, save_to: Path | None, live: LiveDecks | None,
-              say: Any, paint: Any, m: Any, settlement: Callable[[Any], list[str]]) -> int:
-    """Play the terminal game to its end: saved where asked (or to a new file when the
-    player stops), then the settlement."""
-    from ginrummy.terminal.play_hand import QuitGame
-
     try:
-        game = table.run()
+        game = session.run()
     except (QuitGame, EOFError, KeyboardInterrupt):
         say("")
         say(m("game.stopped"))
-        return _save(table.game, setup, save_to or default_save_path(), m)
+        return _save(session.game, current, save_to or default_save_path(), m)
     say("")
     if live is not None:
         live.reveal_last()
     say(paint.bold(m("game.over")))
-    for line in settlement(game):
+    for line in game_end_lines(game, current.names, m):
         say(line)
     if save_to is not None:
-        return _save(game, setup, save_to, m, finished=True)
+        return _save(game, current, save_to, m, finished=True)
     return 0
+
+
+def _new_game(args: argparse.Namespace, m: Messages, notes: list[str]) -> Game:
+    """A game of ``--players`` with ``--rules``, cut for the deal from ``--seed`` (or the
+    operating system's generator); three players always play ``dealer_rule`` loser (R33)."""
+    from ginrummy.core.game import new_game
+    from ginrummy.core.rules import Rules
+    from ginrummy.core.table import TableRules
+
+    players = args.players or 2
+    rules = Rules.preset(args.rules or "standard")
+    if players == 3 and rules.dealer_rule != "loser":
+        notes.append(m("table.three_loser_rule", rule=m(f"dealer_rule.{rules.dealer_rule}")))
+        rules = rules.replace(dealer_rule="loser")
+    cut_rng = _stream(args.seed, "cut") if args.seed is not None else random.SystemRandom()
+    return new_game(TableRules(players, rules), cut_rng)
 
 
 def _live_decks(args: argparse.Namespace, setup: Setup, say: Any, m: Any) -> LiveDecks | None:
@@ -400,68 +268,3 @@ def _save(game: Any, setup: Setup, path: Path, m: Any, finished: bool = False) -
         return 1
     print(m("game.saved_final" if finished else "game.saved", path=str(path)))
     return 0
-
-
-# ---------------------------------------------------------------- three players and teams
-
-
-def run_table(args: argparse.Namespace, game: Any, setup: Setup | None, lang: str,
-              resume_path: Path | None) -> int:
-    """``gin play --players 3`` (R33) or ``--players 4`` / ``6`` (R34, R35): the person at
-    place 0, the computer at every other place, all at the same level."""
-    from ginrummy.core.game import new_game
-    from ginrummy.core.rules import Rules
-    from ginrummy.core.table import TableRules
-    from ginrummy.i18n import Messages
-    from ginrummy.terminal.play_table import TableTerminal, cut_line, seat_names, table_title
-    from ginrummy.terminal.screen import Painter, rules_lines
-
-    say = print
-    m = Messages(lang)
-    paint = Painter(args.colour and sys.stdout.isatty(), m)
-    notes: list[str] = []
-    if setup is None:
-        seed = args.seed
-        level = args.level or DEFAULT_LEVEL
-        agent = level_agent_name(level)
-        rules = Rules.preset(args.rules or "standard")
-        if args.players == 3 and rules.dealer_rule != "loser":
-            notes.append(m("table.three_loser_rule", rule=m(f"dealer_rule.{rules.dealer_rule}")))
-            rules = rules.replace(dealer_rule="loser")
-        names = seat_names(args.players, m, args.name or m("game.you"))
-        setup = Setup(seed, level, agent, lang, names)
-        if game is None:
-            cut_rng = _stream(seed, "cut") if seed is not None else random.SystemRandom()
-            game = new_game(TableRules(args.players, rules), cut_rng)
-    else:
-        setup.lang = lang
-        if args.level is not None or args.rules is not None or args.seed is not None:
-            notes.append(m("game.resume_keeps"))
-        if args.name:
-            setup.names = (args.name, *setup.names[1:])
-    current = setup
-    live = _live_decks(args, current, say, m)
-    title, *more = table_title(game.table_rules, current.names, m)
-    say(paint.bold(title))
-    for line in more:
-        say(line)
-    shown = game.rules.replace(target=game.table_rules.target)  # teams play to team_target
-    for line in rules_lines(shown, m):
-        say(line)
-    for note in notes:
-        say(note)
-    if resume_path is not None:
-        say(m("table.resumed", path=str(resume_path), round=game.round_number))
-    else:
-        say(cut_line(game.cut, current.names, paint))
-    say(m("game.commands"))
-    table = TableTerminal(
-        game=game, ask=input, say=say, paint=paint, names=tuple(current.names),
-        agent_for=lambda player, n: make_agent_named(
-            current.agent, table_agent_seed(current.seed, player, n)),
-        deck_for=(lambda n: live.deck(n + 1)) if live is not None else (
-            lambda n: deck_for(current.seed or 0, n + 1)),
-    )
-    save_to = Path(args.save) if args.save else resume_path
-    return _play_out(table, current, save_to, live, say, paint, m,
-                     lambda game: table.settlement_lines())

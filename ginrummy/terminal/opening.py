@@ -10,8 +10,9 @@ from collections.abc import Sequence
 from ginrummy.core.cards import cards_of
 from ginrummy.core.cut import Cut
 from ginrummy.core.game import Game
-from ginrummy.core.rules import CHOICES, Rules
+from ginrummy.core.rules import Rules
 from ginrummy.i18n import Messages
+from ginrummy.i18n.options import option_value
 from ginrummy.terminal.scores import team_name
 from ginrummy.terminal.screen import Painter
 
@@ -87,19 +88,6 @@ RULE_OPTIONS = (
 """The options of :class:`~ginrummy.core.rules.Rules` that have a label ``option.<name>``."""
 
 
-def option_value(rules: Rules, name: str, m: Messages) -> str:
-    value = getattr(rules, name)
-    if isinstance(value, bool):
-        return m("word.yes") if value else m("word.no")
-    if value is None:
-        return m("word.none")
-    if name in CHOICES:
-        return m(f"{name}.{value}")
-    if name == "knock_limit" and rules.oklahoma:
-        return m("option.knock_limit_oklahoma")
-    return str(value)
-
-
 def rules_lines(rules: Rules, m: Messages) -> list[str]:
     """The preset's description and its main options, one per line."""
     key = f"preset.{rules.name}"
@@ -125,6 +113,7 @@ def rules_lines(rules: Rules, m: Messages) -> list[str]:
     if rules.limit_awards_game_bonus and rules.game_bonus and (
             rules.max_hands or rules.time_limit_minutes):
         shown.append("limit_awards_game_bonus")
-    parts = [f"{m(f'option.{name}')}: {option_value(rules, name, m)}" for name in shown]
+    parts = [f"{m(f'option.{name}')}: {option_value(rules, name, m, ace_note=False)}"
+             for name in shown]
     lines.append("; ".join(parts))
     return lines

@@ -328,7 +328,7 @@ def presented_token(request: Request) -> str | None:
 
 
 async def _table_for(request: Request,
-                     token: str | None) -> tuple[BaseTable[Any], int | None]:
+                     token: str | None) -> tuple[BaseTable, int | None]:
     game_id = request.path_params["game_id"]
     if not looks_like_game_id(game_id):
         raise HTTPError(404, "not_found", f"no game {game_id!r}")

@@ -16,8 +16,9 @@ from ginrummy.core.rules import Rules
 from ginrummy.core.table import TableRules
 from ginrummy.server.live.collector import Collector
 from ginrummy.server.live.computer import computer_name
-from ginrummy.server.live.multi_table import MultiTable, table_status, table_summary
-from ginrummy.server.live.table import Table, status_of, summary
+from ginrummy.server.live.multi_table import MultiTable
+from ginrummy.server.live.summary import status_of, summary
+from ginrummy.server.live.table import Table
 from ginrummy.server.live.table_base import BaseTable
 from ginrummy.server.live.work import WorkPool
 from ginrummy.server.settings import Settings
@@ -32,7 +33,7 @@ log = logging.getLogger(__name__)
 
 @dataclass(frozen=True, slots=True)
 class Created:
-    table: BaseTable[Any]
+    table: BaseTable
     token: str
     """Seat 0's token (the creator's)."""
     invite_token: str | None
@@ -44,7 +45,7 @@ class Created:
 
 def load_table(stored: StoredGame, store: Store, settings: Settings,
                writer: GroupWriter | None = None, work: WorkPool | None = None
-               ) -> BaseTable[Any]:
+               ) -> BaseTable:
     """The live table of a stored game: two players, or a table of three or more."""
     if stored.row.kind == "table":
         return MultiTable(stored, store, settings, writer, work)
@@ -61,10 +62,10 @@ class Lobby:
         """Hints, event pages and the strongest computer's moves (:mod:`.work`)."""
         self._collecting = Collector.acquire()
         """Short garbage-collection pauses while tables are held (:mod:`.collector`)."""
-        self.tables: OrderedDict[str, BaseTable[Any]] = OrderedDict()
-        self._loading: dict[str, asyncio.Future[BaseTable[Any] | None]] = {}
+        self.tables: OrderedDict[str, BaseTable] = OrderedDict()
+        self._loading: dict[str, asyncio.Future[BaseTable | None]] = {}
 
-    async def get(self, game_id: str) -> BaseTable[Any] | None:
+    async def get(self, game_id: str) -> BaseTable | None:
         """The live table of ``game_id``, loaded from the database if needed; None if unknown."""
         table = self.tables.get(game_id)
         if table is not None:
@@ -73,7 +74,7 @@ class Lobby:
         pending = self._loading.get(game_id)
         if pending is not None:
             return await asyncio.shield(pending)
-        future: asyncio.Future[BaseTable[Any] | None] = (
+        future: asyncio.Future[BaseTable | None] = (
             asyncio.get_running_loop().create_future())
         self._loading[game_id] = future
         try:
@@ -97,7 +98,7 @@ class Lobby:
         future.set_result(table)
         return table
 
-    def _keep(self, table: BaseTable[Any]) -> None:
+    def _keep(self, table: BaseTable) -> None:
         self.tables[table.id] = table
         excess = len(self.tables) - self.settings.max_cached_tables
         for game_id in list(self.tables):
@@ -114,7 +115,7 @@ class Lobby:
         level: int | None,
         name: str,
         dealer: int | None = None,
-        rematch_of: BaseTable[Any] | None = None,
+        rematch_of: BaseTable | None = None,
     ) -> Created:
         """A new two-player game; ``dealer``: the seat whose cut must make it deal first (a
         rematch: the cut is drawn again until it does, so the record still holds a real cut).
@@ -189,8 +190,8 @@ class Lobby:
         row = GameRow(
             id=game_id, created_at=created, updated_at=created, kind="table", level=level,
             rules=table_rules.to_dict(), cut=cut.rounds, watch_hash=token_hash(watch),
-            status=table_status(position), log_length=len(entries),
-            summary=table_summary(position, seats),
+            status=status_of(position), log_length=len(entries),
+            summary=summary(position, seats),
         )
         await self.writer.run(self.store.create, row, seats, entries, dict(decks), fair)
         stored = StoredGame(row, seats, {k: tuple(v) for k, v in decks.items()}, entries,

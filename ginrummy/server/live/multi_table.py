@@ -19,10 +19,10 @@ from typing import Any
 
 from ginrummy.core.actions import Action, action_name
 from ginrummy.core.errors import GameError, TableError
-from ginrummy.core.game import Game
 from ginrummy.core.hand import IllegalActionError
 from ginrummy.core.table import TableRules
 from ginrummy.core.views import PlayerView, view_of
+from ginrummy.server.live.summary import status_of, summary
 from ginrummy.server.live.table import parse_action_message
 from ginrummy.server.live.table_base import BaseTable, ComputerMove, EventRef, check_commitment
 from ginrummy.server.storage.fairness import FairRow, deck_of, draw, slot_of
@@ -30,7 +30,6 @@ from ginrummy.server.storage.records import canonical_record
 from ginrummy.server.storage.replay import (
     Position,
     replay,
-    stage,
     step,
     table_of,
     waiting_for_deal,
@@ -42,50 +41,13 @@ from ginrummy.server.wire.protocol import ClientError, Message, check_expect
 Decks = dict[int, Sequence[int]]
 
 
-def table_summary(position: Position, seats: Sequence[SeatRow]) -> dict[str, Any]:
-    """The facts of a table game shown in a list of games (kept in ``games.summary``)."""
-    game = position.game
-    humans = frozenset(s.seat for s in seats if s.kind == "human")
-    return {
-        "stage": stage(position.game),
-        "mode": multi_payload.mode_of(game),
-        "players": game.players,
-        "hand_number": game.round_number,
-        "totals": list(game.totals),
-        "to_act": multi_payload.to_act(position, humans),
-        "ready": sorted(position.ready),
-        "stand_in": sorted(position.stand_in),
-        "winner": game.winner,
-        "end_reason": game.end_reason,
-        "names": [s.name for s in seats],
-    }
-
-
-def table_status(position: Position) -> str:
-    st = stage(position.game)
-    return "waiting" if st == "waiting" else "over" if st == "over" else "active"
-
-
-class MultiTable(BaseTable[Position]):
+class MultiTable(BaseTable):
     table_rules: TableRules
 
     def _replay_stored(self, stored: StoredGame) -> list[Position]:
         self.table_rules = TableRules.from_dict(stored.row.rules)
         self.rules = self.table_rules.rules
         return replay(self.table_rules, stored.row.cut, stored.decks, stored.log)
-
-    def _in_hand(self, position: Position) -> bool:
-        return stage(position.game) == "hand"
-
-    def _step(self, position: Position, entry: LogEntry, decks: Decks) -> Position:
-        return step(position, entry, decks)
-
-    @property
-    def game(self) -> Game:
-        return self.position.game
-
-    def stage(self) -> str:
-        return stage(self.position.game)
 
     def state(self, seat: int | None) -> dict[str, Any]:
         return multi_payload.state_payload(self.info(), self.position, self.n, seat, self.fair)
@@ -242,7 +204,7 @@ class MultiTable(BaseTable[Position]):
             record = canonical_record(self.id, "table", self.level,
                                       [(s.kind, s.name) for s in seats], final.game,
                                       self.fair | staged, self.decks)
-        return table_status(final), table_summary(final, seats), record
+        return status_of(final), summary(final, seats), record
 
     # ------------------------------------------------------------ the computer
 

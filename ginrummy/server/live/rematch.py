@@ -34,7 +34,7 @@ class Answer:
     """The caller's new seat token there: once, to the first request after both asked."""
 
 
-def check(table: BaseTable[Any]) -> None:
+def check(table: BaseTable) -> None:
     game = table.position.game
     if game.players != 2 or table.kind != "friend":
         raise RematchRefused("bad_request", "a rematch between people is for a two-player game "
@@ -43,7 +43,7 @@ def check(table: BaseTable[Any]) -> None:
         raise RematchRefused("not_over", "the game is not over: finish it before a rematch")
 
 
-def message(table: BaseTable[Any], declined_by: int | None = None) -> dict[str, Any]:
+def message(table: BaseTable, declined_by: int | None = None) -> dict[str, Any]:
     """What a finished game between people says about its rematch (state and live message)."""
     said: dict[str, Any] = {"offers": sorted(table.rematch_offers), "game_id": table.rematch_id}
     if declined_by is not None:
@@ -51,13 +51,13 @@ def message(table: BaseTable[Any], declined_by: int | None = None) -> dict[str, 
     return said
 
 
-def _tell(table: BaseTable[Any], declined_by: int | None = None) -> None:
+def _tell(table: BaseTable, declined_by: int | None = None) -> None:
     said = {"type": "rematch", **message(table, declined_by)}
     for listener in list(table.listeners):
         listener.push(said)
 
 
-async def ask(lobby: Lobby, table: BaseTable[Any], seat: int) -> Answer:
+async def ask(lobby: Lobby, table: BaseTable, seat: int) -> Answer:
     """Seat ``seat`` asks for a rematch, or accepts the other's, or takes its seat of the
     rematch already started."""
     check(table)
@@ -81,7 +81,7 @@ async def ask(lobby: Lobby, table: BaseTable[Any], seat: int) -> Answer:
     return Answer((), rematch.id, token)
 
 
-async def withdraw(table: BaseTable[Any], seat: int) -> Answer:
+async def withdraw(table: BaseTable, seat: int) -> Answer:
     """Seat ``seat`` takes back its offer, or declines the other's."""
     check(table)
     async with table.rematch_lock:

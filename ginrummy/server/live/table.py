@@ -10,39 +10,19 @@ from typing import Any
 
 from ginrummy.core.actions import ActionError, action_name, parse_action
 from ginrummy.core.errors import GameError
-from ginrummy.core.game import Game, GamePhase
+from ginrummy.core.game import Game
 from ginrummy.core.hand import IllegalActionError
 from ginrummy.core.rules import Rules
 from ginrummy.core.views import PlayerView, view_of
 from ginrummy.server.live import rematch
+from ginrummy.server.live.summary import status_of, summary
 from ginrummy.server.live.table_base import BaseTable, ComputerMove, EventRef, check_commitment
 from ginrummy.server.storage.fairness import FairRow, deck_of, draw
 from ginrummy.server.storage.records import canonical_record
-from ginrummy.server.storage.replay import Position, replay, stage, step
+from ginrummy.server.storage.replay import Position, replay, stage
 from ginrummy.server.storage.store import LogEntry, SeatRow, StoredGame
 from ginrummy.server.wire import payload
 from ginrummy.server.wire.protocol import ClientError, Message, check_expect
-
-
-def summary(position: Position, seats: Sequence[SeatRow]) -> dict[str, Any]:
-    """The facts of a game shown in a list of games (kept in ``games.summary``)."""
-    game = position.game
-    return {
-        "stage": stage(game),
-        "hand_number": game.hand_number if game.hand is not None else len(game.finished),
-        "totals": list(game.points),
-        "to_act": game.to_act,
-        "ready": sorted(position.ready),
-        "stand_in": sorted(position.stand_in),
-        "winner": game.winner,
-        "end_reason": game.end_reason,
-        "names": [s.name for s in seats],
-    }
-
-
-def status_of(position: Position) -> str:
-    st = stage(position.game)
-    return "waiting" if st == "waiting" else "over" if st == "over" else "active"
 
 
 def parse_action_message(message: Message) -> int:
@@ -61,27 +41,13 @@ def parse_action_message(message: Message) -> int:
     return raw
 
 
-class Table(BaseTable[Position]):
+class Table(BaseTable):
     """A two-player game: the creator at seat 0, the computer or a friend at seat 1."""
 
     def _replay_stored(self, stored: StoredGame) -> list[Position]:
         self.rules = Rules.from_dict(stored.row.rules)
         pairs = [(a, b) for a, b in stored.row.cut]
         return replay(self.rules, pairs, stored.decks, stored.log)
-
-    def _in_hand(self, position: Position) -> bool:
-        return position.game.phase is GamePhase.IN_HAND
-
-    def _step(self, position: Position, entry: LogEntry,
-              decks: dict[int, Sequence[int]]) -> Position:
-        return step(position, entry, decks)
-
-    @property
-    def game(self) -> Game:
-        return self.position.game
-
-    def stage(self) -> str:
-        return stage(self.position.game)
 
     def state(self, seat: int | None) -> dict[str, Any]:
         return self._rematch_said(payload.state_payload(
@@ -322,4 +288,4 @@ class Table(BaseTable[Position]):
         return [ComputerMove(seat, view_of(game.hand, seat))]
 
 
-__all__ = ["Table", "parse_action_message", "status_of", "summary"]
+__all__ = ["Table", "parse_action_message"]

@@ -24,11 +24,12 @@ import logging
 from collections import OrderedDict, deque
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from typing import Any, Generic, Protocol, TypeVar
+from typing import Any, Protocol
 
 from ginrummy.agents.base import Agent
 from ginrummy.agents.random_agent import RandomAgent
 from ginrummy.core.actions import Action, action_name
+from ginrummy.core.game import Game
 from ginrummy.core.hand import IllegalActionError
 from ginrummy.core.views import PlayerView
 from ginrummy.server.live.computer import computer_agent, computer_name
@@ -36,6 +37,7 @@ from ginrummy.server.live.work import WorkPool
 from ginrummy.server.settings import Settings
 from ginrummy.server.storage.db import StorageGone
 from ginrummy.server.storage.fairness import FairRow, draw
+from ginrummy.server.storage.replay import Position, stage, step
 from ginrummy.server.storage.store import (
     AppendRequest,
     ConflictError,
@@ -66,19 +68,6 @@ EXPENSIVE_LEVELS = (5,)
 """Computer levels whose moves run on the server's :class:`WorkPool`."""
 
 
-class Seated(Protocol):
-    """What the shared code reads of a position."""
-
-    @property
-    def ready(self) -> frozenset[int]: ...
-
-    @property
-    def stand_in(self) -> frozenset[int]: ...
-
-
-P = TypeVar("P", bound=Seated)
-
-
 @dataclass(frozen=True, slots=True)
 class EventRef:
     """A numbered event to render for each listener's seat when it is sent."""
@@ -103,7 +92,7 @@ class ComputerMove:
     view: PlayerView
 
 
-class BaseTable(Generic[P]):
+class BaseTable:
     def __init__(self, stored: StoredGame, store: Store, settings: Settings,
                  writer: GroupWriter | None = None, work: WorkPool | None = None) -> None:
         row = stored.row
@@ -131,9 +120,9 @@ class BaseTable(Generic[P]):
         self.work = work
         """Where the expensive computer levels think (without one: a thread each)."""
         positions = self._replay_stored(stored)
-        self.position: P = positions[-1]
+        self.position: Position = positions[-1]
         self.n = len(stored.log)
-        self.recent: deque[tuple[LogEntry, P]] = deque(
+        self.recent: deque[tuple[LogEntry, Position]] = deque(
             zip(stored.log, positions[1:], strict=True), maxlen=settings.replay_buffer
         )
         self.break_n = self._break_start(stored.log, positions)
@@ -159,16 +148,20 @@ class BaseTable(Generic[P]):
 
     # ------------------------------------------------------------ what the game says
 
-    def _replay_stored(self, stored: StoredGame) -> list[P]:
+    def _replay_stored(self, stored: StoredGame) -> list[Position]:
         """Every position of the stored log (index ``n``: after ``n`` entries)."""
         raise NotImplementedError
 
-    def _in_hand(self, position: P) -> bool:
-        """A hand is being played (the ends of such stretches are the breaks)."""
-        raise NotImplementedError
+    def _in_hand(self, position: Position) -> bool:
+        """A hand is being played at some table (the ends of such stretches are the breaks)."""
+        return stage(position.game) == "hand"
+
+    @property
+    def game(self) -> Game:
+        return self.position.game
 
     def stage(self) -> str:
-        raise NotImplementedError
+        return stage(self.position.game)
 
     def state(self, seat: int | None) -> dict[str, Any]:
         raise NotImplementedError
@@ -176,8 +169,9 @@ class BaseTable(Generic[P]):
     def render_event(self, ref: EventRef, seat: int | None) -> dict[str, Any]:
         raise NotImplementedError
 
-    def _step(self, position: P, entry: LogEntry, decks: dict[int, Sequence[int]]) -> P:
-        raise NotImplementedError
+    def _step(self, position: Position, entry: LogEntry,
+              decks: dict[int, Sequence[int]]) -> Position:
+        return step(position, entry, decks)
 
     def _check_action(self, seat: int, message: Message,
                       offset: int = 0) -> tuple[list[LogEntry], dict[int, Sequence[int]]]:
@@ -209,7 +203,7 @@ class BaseTable(Generic[P]):
         """The ``idle`` entry that hands ``seat`` to the computer, and the deals it makes due."""
         raise NotImplementedError
 
-    def _after_commit_checks(self, final: P, staged: dict[int, FairRow],
+    def _after_commit_checks(self, final: Position, staged: dict[int, FairRow],
                              seats: Sequence[SeatRow]) -> tuple[str, dict[str, Any], str | None]:
         """(status, summary, record or None) of the game at ``final``; ``staged`` may get the
         seeds of an upcoming hand, drawn now so that they are stored before anyone sees it."""
@@ -229,7 +223,7 @@ class BaseTable(Generic[P]):
 
     # ------------------------------------------------------------ facts
 
-    def _break_start(self, entries: Sequence[LogEntry], positions: Sequence[P]) -> int:
+    def _break_start(self, entries: Sequence[LogEntry], positions: Sequence[Position]) -> int:
         """The event number at which the current break between hands began (0 if none)."""
         for index in range(len(positions) - 1, 0, -1):
             if self._in_hand(positions[index - 1]):
@@ -395,7 +389,8 @@ class BaseTable(Generic[P]):
             self.staged_fair[number] = row
         return row
 
-    def _preview(self, entries: Sequence[LogEntry], decks: dict[int, Sequence[int]]) -> list[P]:
+    def _preview(self, entries: Sequence[LogEntry],
+                 decks: dict[int, Sequence[int]]) -> list[Position]:
         all_decks: dict[int, Sequence[int]] = {**self.decks, **decks}
         positions = []
         position = self.position

@@ -17,16 +17,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from ginrummy.core import actions
-from ginrummy.core.actions import (
-    BIG_GIN,
-    DONE,
-    DRAW_DISCARD,
-    DRAW_STOCK,
-    NUM_ACTIONS,
-    PASS,
-    Action,
-    action_name,
-)
+from ginrummy.core.actions import Action, action_name
 from ginrummy.core.cards import cards_of, mask_value
 from ginrummy.core.hand import HandState, IllegalActionError, Phase, deal_hand, shuffled_deck
 from ginrummy.core.melds import is_meld, melds_within, min_deadwood, min_deadwood_after_discard
@@ -59,16 +50,17 @@ def choose(state: HandState, rng: random.Random, knock_at: int = 10) -> Action:
     seat = state.turn
     hand = state.hands[seat]
     if phase in (Phase.FIRST_UPCARD, Phase.DRAW):
-        if DRAW_DISCARD in legal:
+        if actions.DRAW_DISCARD in legal:
             top = state.pile[-1]
             if min_deadwood_after_discard(hand | 1 << top) < min_deadwood(hand):
-                return DRAW_DISCARD
-        return DRAW_STOCK if DRAW_STOCK in legal else PASS
+                return actions.DRAW_DISCARD
+        return actions.DRAW_STOCK if actions.DRAW_STOCK in legal else actions.PASS
     if phase is Phase.WALL:
-        return DRAW_DISCARD if DRAW_DISCARD in legal and rng.random() < 0.8 else PASS
+        take = actions.DRAW_DISCARD in legal and rng.random() < 0.8
+        return actions.DRAW_DISCARD if take else actions.PASS
     if phase is Phase.DISCARD:
-        if BIG_GIN in legal and rng.random() < 0.8:
-            return BIG_GIN
+        if actions.BIG_GIN in legal and rng.random() < 0.8:
+            return actions.BIG_GIN
         knocks = [
             a for a in legal
             if actions.is_knock(a)
@@ -81,10 +73,10 @@ def choose(state: HandState, rng: random.Random, knock_at: int = 10) -> Action:
             return rng.choice(legal)
         return min(discards, key=lambda a: (min_deadwood(hand & ~(1 << actions.action_card(a))),
                                             rng.random()))
-    others = [a for a in legal if a != DONE]
-    if others and (DONE not in legal or rng.random() < 0.85):
+    others = [a for a in legal if a != actions.DONE]
+    if others and (actions.DONE not in legal or rng.random() < 0.85):
         return rng.choice(others)
-    return DONE
+    return actions.DONE
 
 
 def play_random(rules: Rules, seed: int, dealer: int | None = None) -> Played:
@@ -132,7 +124,7 @@ def check_state(state: HandState) -> None:
             assert min_deadwood(hand) <= mask_value(hand)
     legal = state.legal_actions()
     assert legal == sorted(set(legal))
-    assert all(0 <= a < NUM_ACTIONS for a in legal)
+    assert all(0 <= a < actions.NUM_ACTIONS for a in legal)
     if state.is_over:
         assert legal == [] and state.turn == -1
         result = state.result
@@ -160,7 +152,7 @@ def check_state(state: HandState) -> None:
                     state.limit)
             else:
                 can_knock = min_deadwood_after_discard(hand | 1 << top) <= state.limit
-            assert legal == ([DRAW_DISCARD, PASS] if can_knock else [PASS])
+            assert legal == ([actions.DRAW_DISCARD, actions.PASS] if can_knock else [actions.PASS])
         if state.phase in (Phase.DRAW, Phase.FIRST_UPCARD, Phase.WALL):
             assert hand.bit_count() == 10
 
@@ -208,7 +200,7 @@ def check_discard_actions(state: HandState, legal: list[Action]) -> None:
         assert (actions.discard(card) in legal) == may_discard, card
         assert (actions.knock(card) in legal) == may_knock, card
     big = state.rules.big_gin and not state.wall_take and min_deadwood(hand) == 0
-    assert (BIG_GIN in legal) == big
+    assert (actions.BIG_GIN in legal) == big
     if state.wall_take:
         assert legal, "a wall take must leave a knock"
 
@@ -221,7 +213,7 @@ def check_actions(state: HandState, rng: random.Random, sample: int) -> None:
         child = state.apply(action)
         child.check_invariants()
         assert child.actions()[-1] == (state.turn, action)
-    others = [a for a in range(NUM_ACTIONS) if a not in legal]
+    others = [a for a in range(actions.NUM_ACTIONS) if a not in legal]
     for action in rng.sample(others, min(sample, len(others))):
         with pytest.raises(IllegalActionError) as info:
             state.apply(action)
@@ -356,7 +348,7 @@ def least_deadwood_reachable(state: HandState) -> int:
             return seen[key]
         best = 1 << 20
         for action in node.legal_actions():
-            if action == DONE:
+            if action == actions.DONE:
                 best = min(best, mask_value(node.free_cards(seat)))
             else:
                 child = node.apply(action)

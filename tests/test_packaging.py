@@ -106,7 +106,6 @@ MOVED = {
     "ginrummy.notation": "ginrummy.format.notation",
     "ginrummy.provably_fair": "ginrummy.format.provably_fair",
     "ginrummy.hints": "ginrummy.coach.hints", "ginrummy.analyze": "ginrummy.coach.analyze",
-    "ginrummy.server.records": "ginrummy.server.storage.records",
 }
 
 
@@ -125,6 +124,9 @@ def test_the_old_module_paths_still_import_the_moved_modules_with_a_deprecation_
         from ginrummy.format.record import with_fairness
         from ginrummy.format.replay import load_record
         assert with_table_fairness is with_fairness and load_table_record is load_record
+        from ginrummy.server.records import verify_chain, canonical_record
+        from ginrummy.server.audit.chain import verify_chain as checked
+        assert verify_chain is checked
         from ginrummy.multiplayer import new_table_game, TableRules
         from ginrummy.core.game import new_game as moved
         assert new_table_game is moved

@@ -288,9 +288,10 @@ def uvicorn_options(settings: Any, limits: Any) -> dict[str, Any]:
 def verify_records(url: str, head: str | None = None) -> int:
     """``gin serve --verify-records``: check the chain of finished games (and, with ``head``,
     that it still holds that published hash) and every stored deck; print the newest hash."""
+    from ginrummy.server.audit.chain import verify_chain
     from ginrummy.server.audit.deck_audit import audit_decks
     from ginrummy.server.storage.db import make_engine, migrate
-    from ginrummy.server.storage.records import GENESIS, chain, verify_chain
+    from ginrummy.server.storage.records import GENESIS, chain
 
     engine = make_engine(url)
     try:

@@ -10,6 +10,7 @@ from starlette.testclient import TestClient
 
 from ginrummy.core.rules import Rules
 from ginrummy.format.replay import load_record
+from ginrummy.server.audit.chain import same_record, verify_chain
 from ginrummy.server.storage import db
 from ginrummy.server.storage.records import (
     GENESIS,
@@ -17,8 +18,6 @@ from ginrummy.server.storage.records import (
     chain,
     chain_hash,
     chain_head,
-    same_record,
-    verify_chain,
 )
 from tests.server.kit import Player, create, running
 

@@ -10,8 +10,9 @@ import pytest
 
 from ginrummy.core.table import TableRules
 from ginrummy.format.verify import read_record, verify_record
+from ginrummy.server.audit.chain import verify_chain
 from ginrummy.server.audit.deck_audit import audit_decks
-from ginrummy.server.storage.records import chain, verify_chain
+from ginrummy.server.storage.records import chain
 from ginrummy.server.storage.replay import replay
 from tests.server.kit import Player, cards_named, create, other_browser, running, until_dealt
 from tests.server.table_kit import my_move, play_until, step, wants_ready

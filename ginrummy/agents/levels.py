@@ -37,6 +37,7 @@ from typing import Any
 from ginrummy.agents.base import Agent, PlainAgent
 from ginrummy.agents.expert import ExpertAgent, ExpertParams
 from ginrummy.agents.montecarlo import MonteCarloAgent
+from ginrummy.agents.simple import SimpleAgent
 from ginrummy.core import actions
 from ginrummy.core.actions import BIG_GIN, DRAW_DISCARD, DRAW_STOCK, PASS, Action
 from ginrummy.core.cards import CARD_VALUES
@@ -90,9 +91,7 @@ def make_level(level: int, seed: int | None = None, **params: Any) -> Agent:
     if level == 1:
         return _named(BeginnerAgent(seed, **params), "level1")
     if level == 2:
-        from ginrummy.agents.registry import make_agent
-
-        return _named(make_agent("simple", seed, **params), "level2")
+        return _named(SimpleAgent(seed, **params), "level2")
     if level == 3:
         return _named(ExpertAgent(seed, CASUAL, **params), "level3")
     if level == 4:

@@ -23,7 +23,6 @@ from ginrummy.core.hand import IllegalActionError
 from ginrummy.core.table import TableRules
 from ginrummy.core.views import PlayerView, view_of
 from ginrummy.server.live.summary import status_of, summary
-from ginrummy.server.live.table import parse_action_message
 from ginrummy.server.live.table_base import BaseTable, ComputerMove, EventRef, check_commitment
 from ginrummy.server.storage.fairness import FairRow, deck_of, draw, slot_of
 from ginrummy.server.storage.records import canonical_record
@@ -36,7 +35,7 @@ from ginrummy.server.storage.replay import (
 )
 from ginrummy.server.storage.store import LogEntry, SeatRow, StoredGame
 from ginrummy.server.wire import multi_payload
-from ginrummy.server.wire.protocol import ClientError, Message, check_expect
+from ginrummy.server.wire.protocol import ClientError, Message, check_expect, parse_action_message
 
 Decks = dict[int, Sequence[int]]
 

@@ -6,7 +6,7 @@ one, in their own browser. An offer lives in memory: it lapses when the server r
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ginrummy.server.storage.replay import stage
 
@@ -43,16 +43,8 @@ def check(table: BaseTable) -> None:
         raise RematchRefused("not_over", "the game is not over: finish it before a rematch")
 
 
-def message(table: BaseTable, declined_by: int | None = None) -> dict[str, Any]:
-    """What a finished game between people says about its rematch (state and live message)."""
-    said: dict[str, Any] = {"offers": sorted(table.rematch_offers), "game_id": table.rematch_id}
-    if declined_by is not None:
-        said["declined_by"] = declined_by
-    return said
-
-
 def _tell(table: BaseTable, declined_by: int | None = None) -> None:
-    said = {"type": "rematch", **message(table, declined_by)}
+    said = {"type": "rematch", **table.rematch_said(declined_by)}
     for listener in list(table.listeners):
         listener.push(said)
 

@@ -8,13 +8,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ginrummy.core.actions import ActionError, action_name, parse_action
+from ginrummy.core.actions import action_name
 from ginrummy.core.errors import GameError
 from ginrummy.core.game import Game
 from ginrummy.core.hand import IllegalActionError
 from ginrummy.core.rules import Rules
 from ginrummy.core.views import PlayerView, view_of
-from ginrummy.server.live import rematch
 from ginrummy.server.live.summary import status_of, summary
 from ginrummy.server.live.table_base import BaseTable, ComputerMove, EventRef, check_commitment
 from ginrummy.server.storage.fairness import FairRow, deck_of, draw
@@ -22,23 +21,7 @@ from ginrummy.server.storage.records import canonical_record
 from ginrummy.server.storage.replay import Position, replay, stage
 from ginrummy.server.storage.store import LogEntry, SeatRow, StoredGame
 from ginrummy.server.wire import payload
-from ginrummy.server.wire.protocol import ClientError, Message, check_expect
-
-
-def parse_action_message(message: Message) -> int:
-    """The action id a client's ``action`` message names (a name or a number)."""
-    raw = message.action
-    if isinstance(raw, str):
-        try:
-            return parse_action(raw)
-        except ActionError as refused:
-            raise ClientError("bad_action", str(refused)) from None
-    assert isinstance(raw, int)
-    try:
-        action_name(raw)
-    except ActionError as refused:
-        raise ClientError("bad_action", str(refused)) from None
-    return raw
+from ginrummy.server.wire.protocol import ClientError, Message, check_expect, parse_action_message
 
 
 class Table(BaseTable):
@@ -66,7 +49,7 @@ class Table(BaseTable):
         if self.rematch_of is not None:
             state["rematch_of"] = self.rematch_of
         if self.kind == "friend" and state.get("stage") == "over":
-            state["rematch"] = rematch.message(self)
+            state["rematch"] = self.rematch_said()
         return state
 
     def open_events(self, stored: StoredGame, since: int, limit: int,
@@ -288,4 +271,4 @@ class Table(BaseTable):
         return [ComputerMove(seat, view_of(game.hand, seat))]
 
 
-__all__ = ["Table", "parse_action_message"]
+__all__ = ["Table"]

@@ -160,6 +160,13 @@ class BaseTable:
     def game(self) -> Game:
         return self.position.game
 
+    def rematch_said(self, declined_by: int | None = None) -> dict[str, Any]:
+        """What a finished game between people says about its rematch (state and message)."""
+        said: dict[str, Any] = {"offers": sorted(self.rematch_offers), "game_id": self.rematch_id}
+        if declined_by is not None:
+            said["declined_by"] = declined_by
+        return said
+
     def stage(self) -> str:
         return stage(self.position.game)
 

@@ -10,6 +10,7 @@ import json
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from ginrummy.core.actions import ActionError, action_name, parse_action
 from ginrummy.format.provably_fair import client_seed_problem
 
 PROTOCOL_VERSION = 1
@@ -202,3 +203,19 @@ def check_expect(expect: int | None, table: int, last_at_table: int, latest: int
         raise ClientError("stale", f"expect is {expect} but the latest event is {latest}")
     raise ClientError("stale", f"expect is {expect} but the latest event at table {table} is "
                                f"{last_at_table} (and the latest event {latest})")
+
+
+def parse_action_message(message: Message) -> int:
+    """The action id a client's ``action`` message names (a name or a number)."""
+    raw = message.action
+    if isinstance(raw, str):
+        try:
+            return parse_action(raw)
+        except ActionError as refused:
+            raise ClientError("bad_action", str(refused)) from None
+    assert isinstance(raw, int)
+    try:
+        action_name(raw)
+    except ActionError as refused:
+        raise ClientError("bad_action", str(refused)) from None
+    return raw

@@ -496,3 +496,15 @@ def test_the_computer_is_the_registry_agent_never_a_random_stand_in(
     monkeypatch.setitem(sys.modules, "ginrummy.agents.registry", None)  # as if not installed
     with pytest.raises(ModuleNotFoundError):
         make_agent_named("level2", 1)
+
+
+@pytest.mark.parametrize(("lang", "header"), [
+    ("en", "Hand 1: you deal and sit out; "), ("it", "Mano 1: sei tu il mazziere e non giochi; "),
+])
+def test_R33_the_person_who_deals_is_told_so_in_good_english_and_italian(
+        lang: str, header: str, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # seed 8: the person deals hand 1 and sits out, then stops at the first prompt of hand 2
+    person = Player(lang, capsys, stop_after=0)
+    assert play(["--players", "3", "--seed", "8", "--lang", lang], person, monkeypatch) == 0
+    assert header in person.text() and "You deals" not in person.text()

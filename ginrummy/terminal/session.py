@@ -132,6 +132,8 @@ class Session:
                      dealer=dealer)
         else:
             key = "table.round_header" if kind == "teams" else "table.hand_header"
+            if kind == "three" and game.dealer_at(table) == self.human:
+                key = "table.hand_header_you"  # "You deals" would not be English
             text = m(key, number=game.round_number, table=table + 1, name0=names[players[0]],
                      name1=names[players[1]], dealer=dealer)
             if resumed:

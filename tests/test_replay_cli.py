@@ -175,3 +175,20 @@ def test_replay_errors_in_italian(capsys: pytest.CaptureFixture[str], tmp_path: 
     code, _, err = replay(capsys, "--lang", "it", "--seat", "4",
                           str(GOLDEN_RECORDS / "three_server_fair_v1.json"))
     assert code == 2 and "--seat deve essere un giocatore da 0 a 2, non 4" in err
+
+
+def test_replay_in_italian_names_why_a_hand_was_void(capsys: pytest.CaptureFixture[str],
+                                                      tmp_path: Path) -> None:
+    rng = random.Random(1)  # random legal play: void hands (R21), then a knock
+    game = new_game(Rules.preset("standard", max_hands=1), rng)
+    while not game.is_over:
+        game = game.deal_from(rng)
+        while game.hand is not None:
+            game = game.apply(rng.choice(game.hand.legal_actions()))
+    assert "void" in [r.outcome for r in game.results]
+    path = tmp_path / "voids.json"
+    path.write_text(dump_record(game), encoding="utf-8")
+    code, out, _ = replay(capsys, "--lang", "it", str(path))
+    assert code == 0 and "mano nulla: nel tallone sono rimaste solo due carte" in out
+    for line in out.splitlines():
+        assert not ENGLISH.search(line) and "only two cards" not in line, line

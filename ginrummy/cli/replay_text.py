@@ -33,10 +33,10 @@ from ginrummy.core.scoring import Settlement, SettlementLine
 from ginrummy.core.table import TableRules
 from ginrummy.format.replay import Step
 from ginrummy.i18n import Messages
+from ginrummy.terminal.screen import void_reason
 
 _SIMPLE = {DRAW_STOCK: "replay.act.stock", DRAW_DISCARD: "replay.act.take_top",
            PASS: "replay.act.pass", DONE: "replay.act.done", BIG_GIN: "replay.act.big_gin"}
-_VOID_KEYS = {"R21", "R22", "R36", "pile_cap", "returned"}
 
 
 class ReplayText:
@@ -190,9 +190,8 @@ class ReplayText:
     def result_lines(self, result: HandResult) -> list[str]:
         m = self.m
         if result.outcome == "void":
-            key = result.void_reason if result.void_reason in _VOID_KEYS else "unknown"
-            reason = m(f"void.{key}", reason=result.void_reason or "") if self.m.lang != "en" \
-                else str(result.void_reason)
+            reason = (str(result.void_reason) if m.lang == "en" else
+                      void_reason(result.void_reason, m))
             return [m("replay.void", reason=reason)]
         lines = [m("replay.knock_counts", knocker=result.knocker,
                    knocker_deadwood=result.knocker_deadwood,

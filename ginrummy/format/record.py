@@ -3,12 +3,12 @@
 A record holds what a game cannot recompute (the rules, the cut, each hand's deck
 and actions) and, as checks, what it can (where and by whom each hand was played
 and dealt, its result and the totals after it, and the final settlement).
-:func:`walk` plays the record through :class:`~ginrummy.core.game.Game` and raises
+:func:`ginrummy.format.replay.walk` plays the record through the game and raises
 :class:`RecordError` at the first thing that does not agree, naming the hand (its
 place in the record) and the action, both counted from 1.
 
-Version 2 (written by :func:`dump_record`; read by :func:`load_record` with both
-formats of version 1)::
+Version 2 (written by :func:`~ginrummy.format.replay.dump_record`; read by
+:func:`~ginrummy.format.replay.load_record` with both formats of version 1)::
 
     {"format": "ginrummy-game", "version": 2,
      "players": 2, "team_target": null,

@@ -98,6 +98,19 @@ def may_say_ready(game: Game, place: int | None) -> bool:
     return place in waiting_for_deal(game)
 
 
+def first_deal_awaits(position: Position, place: int | None, everyone_joined: bool) -> bool:
+    """Whether the first deal at ``place``'s table waits for its ``ready`` (and seed): every
+    seat is taken, its table (or, two players, the cut's choice) waits, it has not said ready,
+    and it has played no hand yet. At three players only before hand 1: a player who sat out
+    a hand is shown its result before saying ready (R33)."""
+    game = position.game
+    if place is None or game.is_over or not everyone_joined or place in position.ready:
+        return False
+    if not may_say_ready(game, place) or any(place in h.players for h in game.played):
+        return False
+    return stage(game) == "waiting" or game.table_rules.kind == "teams"
+
+
 def step(position: Position, entry: LogEntry, decks: Mapping[int, Sequence[int]]) -> Position:
     """The position after ``entry``; raises ``ValueError`` (or a subclass) if it does not apply."""
     game = position.game

@@ -19,7 +19,13 @@ from ginrummy.core.scoring import RoundScore
 from ginrummy.core.table import team_of
 from ginrummy.core.views import view_of
 from ginrummy.server.storage.fairness import FairRow, shown, slot_of
-from ginrummy.server.storage.replay import Position, stage, table_of, waiting_for_deal
+from ginrummy.server.storage.replay import (
+    Position,
+    first_deal_awaits,
+    stage,
+    table_of,
+    waiting_for_deal,
+)
 from ginrummy.server.storage.store import LogEntry
 from ginrummy.server.wire.payload import (
     TableInfo,
@@ -240,6 +246,8 @@ def state_payload(info: TableInfo, position: Position, n: int, place: int | None
         "players": game.players,
         "you": place,
         "stage": stage(position.game),
+        "first_deal_awaits_you": first_deal_awaits(position, place,
+                                                   all(s.joined for s in info.seats)),
         "kind": info.kind,
         "level": info.level,
         "computer": info.computer,

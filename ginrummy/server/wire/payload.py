@@ -37,7 +37,7 @@ from ginrummy.core.rules import Rules
 from ginrummy.core.scoring import Settlement
 from ginrummy.core.views import PlayerView, view_of
 from ginrummy.server.storage.fairness import FairRow, fair_payload
-from ginrummy.server.storage.replay import stage
+from ginrummy.server.storage.replay import Position, first_deal_awaits, stage
 from ginrummy.server.storage.store import LogEntry
 
 MAX_LAYOUTS = 9
@@ -242,6 +242,8 @@ def state_payload(
         "mode": "two",
         "you": seat,
         "stage": stage(game),
+        "first_deal_awaits_you": first_deal_awaits(
+            Position(game, ready), seat, all(s.joined for s in info.seats)),
         "kind": info.kind,
         "level": info.level,
         "computer": info.computer,

@@ -6,7 +6,7 @@ import { cutText, handWasGin, historyLines, moveText, seatName } from "./describ
 import { h, store, typing } from "./dom.js";
 import { language, t } from "./i18n.js";
 import { clearNotices, errorText, notify } from "./notices.js";
-import { handPicture, handSeatOf, isTableGame, isTeams, readyWanted } from "./multistate.js";
+import { handPicture, handSeatOf, isTableGame, readyWanted } from "./multistate.js";
 import { renderMultiTable } from "./multiview.js";
 import { seedFields } from "./seedbox.js";
 import { animateMove, measureMove, renderTable } from "./tableview.js";
@@ -495,18 +495,9 @@ export class TableScreen {
     this.send({ type: "ready", expect: this.n, ...seedFields(this.gameId, this.state) });
   }
 
-  /** Every seat is taken and nothing is dealt yet: my seed is awaited (sent without a click). */
+  /** The server says my table's first deal waits for my seed: it is sent without a click. */
   get firstDealWanted() {
-    const state = this.state;
-    if (this.readOnly || !state || state.you === null || state.you === undefined) return false;
-    // a table game whose other tables are dealt already (at teams, even done with their
-    // first hand): my table's first deal waits for me. (Three players: after a hand I sat
-    // out, its result waits for my Next hand.)
-    if (this.multi && (state.stage === "hand" || (state.stage === "between_hands" && isTeams(state)))) return readyWanted(state) && !(state.scores || []).some((score) => (score.players || []).includes(state.you));
-    if (state.stage !== "waiting") return false;
-    const mine = state.seats.find((seat) => seat.seat === state.you);
-    if (!mine || mine.ready || !state.seats.every((seat) => seat.joined)) return false;
-    return this.multi ? (state.to_act || []).includes(state.you) : true;
+    return !this.readOnly && Boolean(this.state && this.state.first_deal_awaits_you);
   }
 
   /** R4: the higher cut chooses whether it deals the first hand. */

@@ -150,6 +150,9 @@ ENGLISH = re.compile(r"\b(seat|seats|deals|knock|limit|stock|pile|totals|winner|
                      r"take|discard|pays|margin|game|nobody|over)\b", re.IGNORECASE)
 
 
+ENGINE_CARD = re.compile(r"\b(?:10|[2-9TJQKA])[CDHS]\b")
+
+
 @pytest.mark.parametrize("name", ["two_classic_v1.json", "two_classic_v1_notation.txt",
                                   "three_server_fair_v1.json", "teams_server_fair_v1.json"])
 @pytest.mark.parametrize("seat", [None, "1"])
@@ -162,6 +165,7 @@ def test_replay_in_italian_has_no_english_word(capsys: pytest.CaptureFixture[str
     assert out.startswith("Regole: ") and "\nTaglio: " in out and "=== Mano 1" in out
     for line in out.splitlines():
         assert not ENGLISH.search(line), line
+        assert not ENGINE_CARD.search(line), line  # cards as the Italian screens show them: 6♠
     english = replay(capsys, "--lang", "en", path, *(["--seat", seat] if seat else []))[1]
     assert len(english.splitlines()) == len(out.splitlines())  # the same replay, line by line
 

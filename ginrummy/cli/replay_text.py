@@ -23,7 +23,7 @@ from ginrummy.core.actions import (
     Action,
     action_meld,
 )
-from ginrummy.core.cards import RANKS, card_name, cards_of, format_cards, rank_of
+from ginrummy.core.cards import RANKS, cards_of, rank_of
 from ginrummy.core.cut import Cut
 from ginrummy.core.game import Game
 from ginrummy.core.hand import HandState
@@ -45,6 +45,10 @@ class ReplayText:
     def __init__(self, m: Messages, table_rules: TableRules, viewer: int | None, out: TextIO):
         self.m, self.table_rules, self.viewer, self.out = m, table_rules, viewer, out
         self.two = table_rules.players == 2
+
+    def rank(self, rank: int) -> str:
+        """A rank as the reader's cards write it (``10``, not ``T``, with card symbols)."""
+        return RANKS[rank].replace("T", "10") if self.m.symbols else RANKS[rank]
 
     def say(self, text: str = "") -> None:
         print(text, file=self.out)
@@ -68,22 +72,22 @@ class ReplayText:
         if not self.two:
             parts = []
             for cards in cut.rounds:
-                text = ", ".join(m("replay.cut_player", player=p, card=card_name(c))
+                text = ", ".join(m("replay.cut_player", player=p, card=self.m.card(c))
                                  for p, c in enumerate(cards))
                 ranks = [rank_of(c) for c in cards]
                 parts.append(m("replay.cut_tie_lowest", cut=text)
                              if ranks.count(min(ranks)) > 1 else text)
-            rank = RANKS[rank_of(cut.rounds[-1][cut.low])]
+            rank = self.rank(rank_of(cut.rounds[-1][cut.low]))
             return "; ".join([*parts, m("replay.cut_lowest", player=cut.low, rank=rank)])
         parts = []
         for first, second in cut.rounds:
-            text = m("replay.cut_two", first=card_name(first), second=card_name(second))
+            text = m("replay.cut_two", first=self.m.card(first), second=self.m.card(second))
             parts.append(m("replay.cut_tie", cut=text) if rank_of(first) == rank_of(second)
                          else text)
         if self.table_rules.rules.first_dealer == "high_cut_chooses":
-            rank = RANKS[rank_of(cut.rounds[-1][cut.high])]
+            rank = self.rank(rank_of(cut.rounds[-1][cut.high]))
             return "; ".join([*parts, m("replay.cut_higher", seat=cut.high, rank=rank)])
-        rank = RANKS[rank_of(cut.rounds[-1][cut.low])]
+        rank = self.rank(rank_of(cut.rounds[-1][cut.low]))
         return "; ".join([*parts, m("replay.cut_lower", seat=cut.low, rank=rank)])
 
     # ------------------------------------------------------------ the steps
@@ -102,7 +106,7 @@ class ReplayText:
         if step.kind == "deal":
             hand = game.hands[step.table]
             assert hand is not None
-            upcard = m("replay.no_upcard") if hand.upcard is None else card_name(hand.upcard)
+            upcard = m("replay.no_upcard") if hand.upcard is None else self.m.card(hand.upcard)
             self.say()
             if self.two:
                 self.say(m("replay.deal_two", hand=step.hand, dealer=hand.dealer, upcard=upcard,
@@ -128,7 +132,7 @@ class ReplayText:
              viewer: int | None) -> bool:
         """One move's line and the hands after it; at the hand's end its result. True then."""
         text = self.action_text(before, after, seat, action, viewer)
-        pile = card_name(after.pile[-1]) if after.pile else "-"
+        pile = self.m.card(after.pile[-1]) if after.pile else "-"
         self.say(self.m("replay.move", who=who, text=text, stock=after.stock_size, pile=pile))
         if not after.is_over:
             self.hands(after, viewer)
@@ -146,20 +150,20 @@ class ReplayText:
         if action == DRAW_STOCK:
             drawn = before.deck[before.stock_pos]
             return m("replay.act.stock") if hidden else m("replay.act.stock_drew",
-                                                          card=card_name(drawn))
+                                                          card=self.m.card(drawn))
         if action == DRAW_DISCARD and before.pile:
-            return m("replay.act.take", card=card_name(before.pile[-1]))
+            return m("replay.act.take", card=self.m.card(before.pile[-1]))
         if KNOCK_BASE <= action < LAYOFF_BASE and hidden:
             return m("replay.act.knock_hidden")
         if action in _SIMPLE:
             return m(_SIMPLE[action])
         if action >= MELD_BASE:
-            return m("replay.act.meld", cards=format_cards(cards_of(action_meld(action))))
+            return m("replay.act.meld", cards=self.m.cards(cards_of(action_meld(action))))
         if action >= LAYOFF_BASE:
-            return m("replay.act.layoff", card=card_name(action - LAYOFF_BASE))
+            return m("replay.act.layoff", card=self.m.card(action - LAYOFF_BASE))
         if action >= KNOCK_BASE:
-            return m("replay.act.knock", card=card_name(action - KNOCK_BASE))
-        return m("replay.act.discard", card=card_name(action - DISCARD_BASE))
+            return m("replay.act.knock", card=self.m.card(action - KNOCK_BASE))
+        return m("replay.act.discard", card=self.m.card(action - DISCARD_BASE))
 
     def hands(self, state: HandState, viewer: int | None) -> None:
         for seat in (0, 1):
@@ -169,22 +173,22 @@ class ReplayText:
         m = self.m
         mark = "*" if state.turn == seat else " "
         melds = state.melds[seat]
-        shown = " ".join(f"[{format_cards(cards_of(meld))}]" for meld in melds)
+        shown = " ".join(f"[{self.m.cards(cards_of(meld))}]" for meld in melds)
         laid = state.laid_off if seat != state.knocker and state.knocker >= 0 else 0
         if laid:
-            shown += " " + m("replay.layoffs", cards=format_cards(cards_of(laid)))
+            shown += " " + m("replay.layoffs", cards=self.m.cards(cards_of(laid)))
         free = state.free_cards(seat)
         public = (viewer is None or viewer == seat or state.is_over
                   or (seat == state.knocker and state.phase.name == "DEFENDER"))
         if public:
-            cards = format_cards(cards_of(free))
+            cards = self.m.cards(cards_of(free))
             tail = ("  " + m("replay.deadwood", count=min_deadwood(free))
                     if not melds and free.bit_count() == 10 else "")
             body = f"{shown} {cards}".strip() + tail
         else:
             known = free & state.known[seat]
             unseen = m("replay.unseen", count=(free & ~known).bit_count())
-            body = " ".join(x for x in (shown, format_cards(cards_of(known)), unseen) if x)
+            body = " ".join(x for x in (shown, self.m.cards(cards_of(known)), unseen) if x)
         return m("replay.hand_line", mark=mark, seat=seat, body=body)
 
     def result_lines(self, result: HandResult) -> list[str]:

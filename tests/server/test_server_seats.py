@@ -189,3 +189,32 @@ def test_two_joins_racing_with_one_invite_take_the_seat_once(database: str) -> N
         stored = client.app.state.lobby.store.load(gid)  # type: ignore[attr-defined]
         assert stored.seats[1].token_hash == token_hash(first)
         assert stored.seats[1].invite_hash == token_hash(invite)
+
+
+@pytest.mark.parametrize("shape", SHAPES)
+def test_first_deal_awaits_only_seated_players_never_a_watcher_or_a_spent_invite(
+        sqlite_db: str, shape: str) -> None:
+    """``state.first_deal_awaits_you`` is the recipient's own: false while a seat is empty,
+    then true for each player who plays the first deal (not the three-player dealer, who sits
+    out), and never for a watcher; the spent invite reads nothing at all."""
+    with running(sqlite_db, seed=3) as client:
+        game = create(client, **SHAPES[shape])
+        gid = game["game_id"]
+
+        def state(token: str) -> dict[str, Any]:
+            with other_browser(client):
+                answer = client.get(f"/api/games/{gid}", params={"token": token})
+            assert answer.status_code == 200, answer.text
+            found: dict[str, Any] = answer.json()["state"]
+            return found
+
+        assert state(game["token"])["first_deal_awaits_you"] is False  # the friends are away
+        tokens = {0: game["token"]}
+        for seat, invite in invites_of(game).items():
+            tokens[seat] = join_seat(client, gid, invite)
+            refused_by_http(client, gid, invite)
+        assert state(game["watch_token"])["first_deal_awaits_you"] is False
+        awaited = {seat: state(token)["first_deal_awaits_you"] for seat, token in tokens.items()}
+        plays = state(game["token"])
+        sitting_out = plays.get("sitting_out") if plays.get("mode") == "three" else None
+        assert awaited == {seat: seat != sitting_out for seat in tokens}, awaited

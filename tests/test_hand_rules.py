@@ -1,4 +1,5 @@
-"""One hand, rule by rule (R6, R7, R11-R26, R32, R36, OpenSpiel-compatible options).
+"""One hand, rule by rule: the deal, the turn, the upcard, knocking, gin, big gin and the
+layout (R6, R7, R11-R20, R25, R26, R32).
 
 Seat 1 deals in every test unless a test says otherwise, so seat 0 is the
 non-dealer and acts first.
@@ -6,69 +7,29 @@ non-dealer and acts first.
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
 from ginrummy.core import actions
-from ginrummy.core.actions import BIG_GIN, DONE, DRAW_STOCK, NUM_ACTIONS, parse_action
-from ginrummy.core.hand import HandState, IllegalActionError, Phase, action_names, deal_hand
+from ginrummy.core.actions import BIG_GIN, DONE
+from ginrummy.core.hand import HandState, Phase, deal_hand
 from ginrummy.core.melds import arrangements, melds_within
-from ginrummy.core.result import score_hand
 from ginrummy.core.rules import Rules
-from tests.handbuilder import cards, deal, deck_for, mask, play, snapshot
-
-# Two hands with no meld and no two cards that could become one with a single
-# draw: nobody can knock by accident.
-LOOSE_0 = "2C 5C 9C 3D 7D JD 4H 8H QH 6S"
-LOOSE_1 = "AC 6C TC 2D 8D QD 5H 9H KH 3S"
-# A high-deadwood opponent for the knocking hands below (shares no card with them).
-LOOSE_B = "AC 4C 6C 8D JD 3H 9H JH 6S 8S"
-
-
-def card(text: str) -> int:
-    return cards(text)[0]
-
-
-def legal(state: HandState) -> list[str]:
-    return action_names(state.legal_actions())
-
-
-def loose(rules: Rules | str = "standard", upcard: str = "KC", stock: str = "") -> HandState:
-    return deal(rules, non_dealer=LOOSE_0, dealer=LOOSE_1, upcard=upcard, stock=stock)
-
-
-def refused(state: HandState, move: object, *needles: str, raw: bool = False) -> str:
-    """Apply ``move`` (an action name, or with ``raw`` the object itself), expect
-    IllegalActionError naming ``needles``; the state must not change."""
-    before = snapshot(state)
-    action: Any = parse_action(move) if isinstance(move, str) and not raw else move
-    with pytest.raises(IllegalActionError) as info:
-        state.apply(action)
-    message = str(info.value)
-    for needle in needles:
-        assert needle in message, message
-    assert snapshot(state) == before
-    return message
-
-
-def throw_drawn(state: HandState, turns: int) -> HandState:
-    """Play ``turns`` turns of: draw from the stock, discard the card just drawn."""
-    for _ in range(turns):
-        before = state.hands[state.turn]
-        state = state.apply(DRAW_STOCK)
-        drawn = state.hands[state.turn] & ~before
-        state = state.apply(actions.discard(drawn.bit_length() - 1))
-    return state
-
-
-def deck_with_stock_card(deck: list[int], text: str, position: int) -> list[int]:
-    """Move a card to ``position`` in the stock (0 is the top)."""
-    deck = list(deck)
-    deck.remove(card(text))
-    deck.insert(21 + position, card(text))
-    return deck
-
+from tests.hand_kit import (
+    ALL_MELDED,
+    BIG,
+    GIN,
+    KNOCKER,
+    LOOSE_0,
+    LOOSE_1,
+    LOOSE_B,
+    card,
+    knocked_with_layoff_melds,
+    legal,
+    loose,
+    mask_value,
+    refused,
+)
+from tests.handbuilder import cards, deal, mask, play
 
 # ----------------------------------------------------------------- R6, R7: dealing
 
@@ -206,7 +167,6 @@ def test_R13_dealer_takes_after_a_pass_then_non_dealer_draws() -> None:
 
 # ----------------------------------------------------------------- R14-R16: knocking
 
-KNOCKER = "AS 2S 3S 7H 7D 7C 9C TC JC 5D"  # deadwood 5 (5D)
 
 
 def test_R14_knock_allowed_within_limit_never_compulsory() -> None:
@@ -283,8 +243,6 @@ def test_R32_ace_upcard_gin_only() -> None:
     assert (state.result.outcome, state.result.knock_limit) == ("gin", 0)
 
 
-GIN = "KH KD KC 2S 3S 4S 5S 9C TC JC"
-ALL_MELDED = "AH 2H 3H 6D 7D 8D 4C 5C 6C 7C"
 
 
 def test_R16_R25_gin_scores_bonus_plus_defender_deadwood() -> None:
@@ -303,8 +261,6 @@ def test_R16_R25_gin_scores_bonus_plus_defender_deadwood() -> None:
     assert result.points == 25 + loose_value
 
 
-def mask_value(text: str) -> int:
-    return sum(min(c % 13 + 1, 10) for c in cards(text))
 
 
 def test_R25_gin_is_not_undercut_by_a_defender_with_no_deadwood() -> None:
@@ -333,7 +289,6 @@ def test_R25_no_layoffs_on_gin() -> None:
 
 # ----------------------------------------------------------------- R17, R26: big gin
 
-BIG = "KH KD KC 2S 3S 4S 5S 9C TC JC"  # plus QC from the stock
 
 
 def test_R17_big_gin_only_with_the_option() -> None:
@@ -393,14 +348,8 @@ def test_R17_big_gin_not_in_a_hand_that_is_not_all_melds() -> None:
 
 # ----------------------------------------------------------------- R18-R20: layoffs
 
-LAYOFF_KNOCKER = "KH KD KC 2S 3S 4S 9C TC JC 2D"  # deadwood 2 after knocking the drawn QH
-LAYOFF_DEFENDER = "KS AS 5S 6S 8C 7C QC 5H 9H 3D"  # 17 left after laying off 7 cards
 
 
-def knocked_with_layoff_melds() -> HandState:
-    state = deal(non_dealer=LAYOFF_KNOCKER, dealer=LAYOFF_DEFENDER, upcard="4H", stock="QH")
-    state = play(state, "pass; pass; stock; knock QH")
-    return play(state, "meld KC KD KH; meld 2S 3S 4S; meld 9C TC JC; done")
 
 
 def test_R18_layoffs_fourth_on_set_both_run_ends_and_chains() -> None:
@@ -546,437 +495,3 @@ def test_R20_showing_all_melds_is_gin() -> None:
     assert legal(state) == ["done"]
     state = play(state, "done")
     assert state.result is not None and state.result.outcome == "gin"
-
-
-# ----------------------------------------------------------------- R21, R22: the wall
-
-
-def test_R21_void_when_two_cards_are_left() -> None:
-    state = throw_drawn(play(loose(), "pass; pass"), 28)
-    assert (state.stock_size, state.phase) == (3, Phase.DRAW)
-    state = play(state, "stock")
-    assert state.stock_size == 2 and state.phase is Phase.DISCARD
-    last = state
-    state = throw_drawn(play(loose(), "pass; pass"), 29)
-    assert state.phase is Phase.OVER and state.turn == -1
-    result = state.result
-    assert result is not None and result.is_void
-    assert (result.winner, result.points) == (None, 0)
-    assert result.void_reason is not None and "R21" in result.void_reason
-    state.check_invariants()
-    assert last.phase is Phase.DISCARD  # the drawer of the third-last card could still knock
-
-
-def test_R21_last_drawer_may_still_knock() -> None:
-    deck = deck_with_stock_card(deck_for(KNOCKER, LOOSE_B, "QD"), "KH", 28)
-    state = throw_drawn(play(deal_hand(Rules.preset("standard"), 1, deck), "pass; pass"), 28)
-    state = play(state, "stock")
-    assert state.stock_size == 2 and state.hands[0] >> card("KH") & 1
-    state = play(state, "knock KH")
-    assert state.phase is Phase.KNOCKER_MELDS
-
-
-WALL_DEALER = "7H 7D 7C 2S 3S 4S 9C TC 5D 9D"  # 33; with JC: knock 9D leaves 5
-
-
-WALL_NON_DEALER = "AH 3H 6H 9H JH 2D 8D KD 5C QC"
-
-
-def wall_state(rules: Rules, dealer: str, wall_card: str) -> HandState:
-    deck = deck_with_stock_card(deck_for(WALL_NON_DEALER, dealer, "8S"), wall_card, 28)
-    return throw_drawn(play(deal_hand(rules, 1, deck), "pass; pass"), 29)
-
-
-def test_R22_wall_take_only_to_knock() -> None:
-    rules = Rules.preset("standard", fiftieth_card_action=True)
-    state = wall_state(rules, WALL_DEALER, "JC")
-    assert (state.phase, state.turn, state.stock_size) == (Phase.WALL, 1, 2)
-    assert state.pile[-1] == card("JC")
-    assert legal(state) == ["take", "pass"]
-    refused(state, "stock", "WALL")
-    state = play(state, "take")
-    assert state.phase is Phase.DISCARD
-    assert legal(state) == ["knock 5D", "knock 9D"]
-    refused(state, "discard 9D", "discard 9D", "DISCARD", "R22")
-    state = play(state, "knock 9D")
-    assert state.phase is Phase.KNOCKER_MELDS and state.knocker == 1
-    state = play(state, "meld 7C 7D 7H; meld 2S 3S 4S; meld 9C TC JC; done; done")
-    assert state.result is not None and state.result.outcome == "knock"
-    state.check_invariants()
-
-
-def test_R22_wall_card_may_be_knocked_face_down() -> None:
-    rules = Rules.preset("standard", fiftieth_card_action=True)
-    state = wall_state(rules, "7H 7D 7C 2S 3S 4S 9C TC JC 5D", "KH")
-    assert legal(state) == ["take", "pass"]
-    state = play(state, "take")
-    assert "knock KH" in legal(state)
-    state = play(state, "knock KH")
-    assert state.knock_discard == card("KH")
-
-
-def test_R22_wall_pass_voids() -> None:
-    rules = Rules.preset("standard", fiftieth_card_action=True)
-    state = wall_state(rules, WALL_DEALER, "JC")
-    state = play(state, "pass")
-    result = state.result
-    assert state.phase is Phase.OVER and result is not None and result.is_void
-    assert result.void_reason is not None and "R22" in result.void_reason
-
-
-def test_R22_wall_take_refused_when_no_knock_results() -> None:
-    rules = Rules.preset("standard", fiftieth_card_action=True)
-    state = wall_state(rules, WALL_DEALER, "KH")
-    assert legal(state) == ["pass"]
-    refused(state, "take", "take", "WALL")
-    assert play(state, "pass").result is not None
-
-
-def test_R22_last_discard_only_after_discarding_another_card() -> None:
-    # 7777 2-3-4 of spades, and AD 2H 3C: 6. With the wall's KH only its own discard knocks.
-    dealer = "7H 7D 7C 7S 2S 3S 4S AD 2H 3C"
-    same = wall_state(Rules.preset("standard", fiftieth_card_action="same_card"), dealer, "KH")
-    assert legal(same) == ["take", "pass"] and "knock KH" in legal(play(same, "take"))
-    rules = Rules.preset("standard", fiftieth_card_action="different_card")
-    state = wall_state(rules, dealer, "KH")
-    assert (state.phase, legal(state)) == (Phase.WALL, ["pass"])
-    refused(state, "take", "take", "WALL", "only to knock after discarding another card", "R22")
-    # JC joins 9C TC: knocking 5D or 9D is allowed, knocking JC itself is not
-    state = play(wall_state(rules, WALL_DEALER, "JC"), "take")
-    assert legal(state) == ["knock 5D", "knock 9D"]
-    refused(state, "knock JC", "JC was taken at the wall", "another card", "R22")
-    assert play(state, "knock 9D").phase is Phase.KNOCKER_MELDS
-
-
-def test_R22_option_values_and_the_older_true_false_spelling() -> None:
-    assert Rules(fiftieth_card_action=True).fiftieth_card_action == "same_card"
-    assert Rules(fiftieth_card_action=False).fiftieth_card_action == "off"
-    assert Rules.from_dict({**Rules().to_dict(), "fiftieth_card_action": True}) == Rules(
-        fiftieth_card_action="same_card")
-
-
-def test_R21_without_fiftieth_card_action_no_wall() -> None:
-    state = wall_state(Rules.preset("standard"), WALL_DEALER, "JC")
-    assert state.phase is Phase.OVER
-
-
-# ----------------------------------------------------------------- R23-R26: scoring
-
-UNDERCUT_KNOCKER = "7H 7D 7C 2S 3S 4S 9C TC JC 8D"  # 8 after knocking the drawn KH
-
-
-def undercut_hand(rules: Rules | str, defender: str) -> HandState:
-    state = deal(rules, non_dealer=UNDERCUT_KNOCKER, dealer=defender, upcard="KS", stock="KH")
-    state = play(state, "pass; pass; stock; knock KH")
-    return play(state, "meld 7C 7D 7H; meld 2S 3S 4S; meld 9C TC JC; done")
-
-
-def test_R23_knock_scores_difference() -> None:
-    state = play(undercut_hand("standard", "5H 5C 5S AD 2D 3D QH QC 8S 4H"),
-                 "meld 5C 5H 5S; meld AD 2D 3D; layoff QC; done")
-    result = state.result
-    assert result is not None
-    assert (result.outcome, result.winner, result.bonus) == ("knock", 0, 0)
-    assert (result.knocker_deadwood, result.defender_deadwood) == (8, 10 + 8 + 4)
-    assert result.points == result.difference == 14
-
-
-def test_R24_undercut_on_equal_counts() -> None:
-    # 5S could lay off on 2S-4S and QC on 9C-JC, but each is worth more in its set.
-    defender = "5H 5C 5S AD 2D 3D QH QC QS 8S"
-    state = undercut_hand("standard", defender)
-    assert "layoff 5S" in legal(state) and "layoff QC" in legal(state)
-    state = play(state, "meld 5C 5H 5S; meld AD 2D 3D; meld QC QH QS; done")
-    result = state.result
-    assert result is not None
-    assert (result.outcome, result.winner) == ("undercut", 1)
-    assert (result.knocker_deadwood, result.defender_deadwood) == (8, 8)
-    assert (result.difference, result.bonus, result.points) == (0, 25, 25)
-
-
-def test_R24_undercut_on_tie_false_gives_a_tie_with_no_points() -> None:
-    rules = Rules.preset("standard", undercut_on_tie=False)
-    state = play(undercut_hand(rules, "5H 5C 5S AD 2D 3D QH QC QS 8S"),
-                 "meld 5C 5H 5S; meld AD 2D 3D; meld QC QH QS; done")
-    result = state.result
-    assert result is not None
-    assert (result.outcome, result.winner, result.points) == ("tie", None, 0)
-    assert result.points_for(0) == result.points_for(1) == 0
-
-
-def test_R24_undercut_with_lower_count() -> None:
-    state = play(undercut_hand("classic", "5H 5C 5S AD 2D 3D QH QC QS 3H"),
-                 "meld 5C 5H 5S; meld AD 2D 3D; meld QC QH QS; done")
-    result = state.result
-    assert result is not None
-    assert (result.outcome, result.winner) == ("undercut", 1)
-    assert (result.difference, result.bonus, result.points) == (5, 10, 15)
-
-
-def test_R23_R24_defender_count_is_after_layoffs() -> None:
-    # 5S lays off on 2S-4S; 9S 3H 6H stay: 18 against 8.
-    state = play(undercut_hand("standard", "5S 9S 3H AD 2D 3D QH QD QS 6H"),
-                 "layoff 5S; meld AD 2D 3D; meld QD QH QS; done")
-    result = state.result
-    assert result is not None
-    assert result.defender_deadwood == 9 + 3 + 6
-    assert (result.outcome, result.points) == ("knock", 10)
-
-
-def test_R24_undercut_after_layoffs() -> None:
-    # 5S then 6S on 2S-4S, 8C and QC on 9C-JC: nothing left against 8.
-    state = play(undercut_hand("standard", "5S 6S 8C QC AD 2D 3D 5H 5D 5C"),
-                 "layoff 5S; layoff 6S; layoff 8C; layoff QC; meld AD 2D 3D; meld 5C 5D 5H; done")
-    result = state.result
-    assert result is not None
-    assert (result.outcome, result.winner, result.defender_deadwood) == ("undercut", 1, 0)
-    assert result.points == 8 + 25
-
-
-def test_R32_spade_upcard_doubles_knock_and_gin_including_bonuses() -> None:
-    state = deal("oklahoma", non_dealer=GIN, dealer=LOOSE_B, upcard="QS", stock="QH")
-    state = play(state, "pass; pass; stock; knock QH")
-    state = play(state, "meld KC KD KH; meld 2S 3S 4S 5S; meld 9C TC JC; done; done")
-    result = state.result
-    assert result is not None
-    assert (result.outcome, result.multiplier) == ("gin", 2)
-    assert result.points == 2 * (25 + mask_value(LOOSE_B))
-    assert result.extra_boxes == 0
-    state = deal("oklahoma", non_dealer=GIN, dealer=LOOSE_B, upcard="QH", stock="QS")
-    state = play(state, "pass; pass; stock; knock QS")
-    state = play(state, "meld KC KD KH; meld 2S 3S 4S 5S; meld 9C TC JC; done; done")
-    assert state.result is not None
-    assert (state.result.multiplier, state.result.points) == (1, 25 + mask_value(LOOSE_B))
-
-
-def test_R32_spade_double_undercut_bonus_doubled() -> None:
-    rules = Rules.preset("oklahoma", extra_boxes=True)
-    state = play(undercut_hand(rules, "5H 5C 5S AD 2D 3D QH QC QS 3H"),
-                 "meld 5C 5H 5S; meld AD 2D 3D; meld QC QH QS; done")
-    result = state.result
-    assert result is not None
-    assert (result.outcome, result.multiplier, result.knock_limit) == ("undercut", 2, 10)
-    assert result.points == 2 * (5 + 25)
-    assert result.extra_boxes == 2
-
-
-def test_R32_extra_boxes() -> None:
-    rules = Rules.preset("oklahoma", extra_boxes=True)
-    state = deal(rules, non_dealer=GIN, dealer=LOOSE_B, upcard="QD", stock="QH")
-    state = play(state, "pass; pass; stock; knock QH")
-    state = play(state, "meld KC KD KH; meld 2S 3S 4S 5S; meld 9C TC JC; done; done")
-    assert state.result is not None and state.result.extra_boxes == 2
-    state = deal(rules, non_dealer=GIN, dealer=LOOSE_B, upcard="QS", stock="QH")
-    state = play(state, "pass; pass; stock; knock QH")
-    state = play(state, "meld KC KD KH; meld 2S 3S 4S 5S; meld 9C TC JC; done; done")
-    assert state.result is not None and state.result.extra_boxes == 4
-    state = undercut_hand(Rules.preset("oklahoma", extra_boxes=True),
-                          "5H 5C 5S AD 2D 3D QH QC QS 3H")
-    # the upcard KS is a spade: 1 extra box doubled
-    state = play(state, "meld 5C 5H 5S; meld AD 2D 3D; meld QC QH QS; done")
-    assert state.result is not None and state.result.extra_boxes == 2
-
-
-@pytest.mark.parametrize(
-    ("knocker_dw", "defender_dw", "outcome", "winner", "points"),
-    [
-        (5, 20, "knock", 0, 15),
-        (0, 20, "gin", 0, 45),
-        (0, 0, "gin", 0, 25),
-        (5, 5, "undercut", 1, 25),
-        (7, 3, "undercut", 1, 29),
-    ],
-)
-def test_R23_R26_score_hand_table(
-    knocker_dw: int, defender_dw: int, outcome: str, winner: int, points: int
-) -> None:
-    result = score_hand(
-        Rules.preset("standard"), knocker=0, knocker_deadwood=knocker_dw,
-        defender_deadwood=defender_dw, big_gin=False, limit=10, upcard=card("KD"),
-    )
-    assert (result.outcome, result.winner, result.points) == (outcome, winner, points)
-    big = score_hand(
-        Rules.preset("standard", big_gin=True), knocker=1, knocker_deadwood=0,
-        defender_deadwood=defender_dw, big_gin=True, limit=10, upcard=None,
-    )
-    assert (big.outcome, big.winner, big.points) == ("big_gin", 1, 31 + defender_dw)
-
-
-# ----------------------------------------------------------------- R36 and OpenSpiel options
-
-
-def test_R36_turns_without_stock_draw_void_the_hand() -> None:
-    rules = Rules.preset("standard", max_turns_without_stock_draw=2)
-    state = play(loose(rules), "pass; pass; stock; discard 2C; take; discard AC")
-    assert state.phase is Phase.DRAW and state.idle_turns == 1
-    state = play(state, "take; discard 5C")
-    result = state.result
-    assert state.phase is Phase.OVER and result is not None and result.is_void
-    assert result.void_reason is not None and "R36" in result.void_reason
-
-
-def test_R36_a_stock_draw_resets_the_count() -> None:
-    rules = Rules.preset("standard", max_turns_without_stock_draw=2)
-    state = play(loose(rules), "pass; pass; stock; discard 2C; take; discard AC")
-    state = play(state, "stock; discard 5C; take; discard 6C; stock; discard 9C; take")
-    state = play(state, "discard TC")
-    assert state.phase is Phase.DRAW
-
-
-def test_R36_taking_the_first_upcard_is_a_turn_without_stock_draw() -> None:
-    rules = Rules.preset("standard", max_turns_without_stock_draw=2)
-    state = play(loose(rules), "take; discard 2C; take; discard AC")
-    assert state.phase is Phase.OVER
-    assert state.result is not None and state.result.void_reason is not None
-    assert "R36" in state.result.void_reason
-
-
-def test_openspiel_discard_pile_draw_limit() -> None:
-    rules = Rules.preset("standard", discard_pile_draw_limit=1)
-    state = play(loose(rules), "take; discard 2C; take; discard AC")  # the offer does not count
-    assert state.pile_draws == 1 and state.phase is Phase.DRAW
-    assert "take" in legal(state)
-    pile = state.pile
-    state = play(state, "take")
-    result = state.result
-    assert state.phase is Phase.OVER and result is not None and result.is_void
-    assert state.pile == pile
-    state.check_invariants()
-
-
-def test_openspiel_void_on_second_returned_discard() -> None:
-    rules = Rules.preset("openspiel")
-    state = play(loose(rules), "pass; pass; stock; discard 2C; take; discard 2C")
-    assert state.phase is Phase.DRAW
-    state = play(state, "take; discard 2C")
-    result = state.result
-    assert state.phase is Phase.OVER and result is not None and result.is_void
-
-
-def test_openspiel_returned_discards_must_be_in_a_row() -> None:
-    rules = Rules.preset("openspiel")
-    state = play(loose(rules), "pass; pass; stock; discard 2C; take; discard 2C; stock")
-    state = play(state, "discard 5C; take; discard 5C")
-    assert state.phase is Phase.DRAW
-    assert not Rules.preset("standard").void_on_second_returned_discard
-    standard = Rules.preset("standard", allow_discard_of_drawn_upcard=True)
-    state = play(loose(standard), "pass; pass; stock; discard 2C; take; discard 2C")
-    state = play(state, "take; discard 2C; take; discard 2C")
-    assert state.phase is Phase.DRAW
-
-
-# ----------------------------------------------------------------- bad input
-
-
-def assert_message_names(message: str, *parts: str) -> None:
-    for part in parts:
-        assert part in message, message
-
-
-@pytest.mark.parametrize("bad", ["3", 3.0, None, True, False, [0], -1, NUM_ACTIONS, 10**9])
-def test_apply_refuses_non_actions(bad: object) -> None:
-    state = loose()
-    message = refused(state, bad, repr(bad), "FIRST_UPCARD", raw=True)
-    assert "not an action" in message
-
-
-def test_apply_refuses_action_of_wrong_phase() -> None:
-    state = loose()
-    for move in ("stock", "discard 2C", "knock 2C", "layoff 2C", "done", "big gin",
-                 "meld 2C 3C 4C"):
-        message = refused(state, move, move, "FIRST_UPCARD", "seat 0")
-        assert "legal: take, pass" in message
-    state = play(state, "pass; pass")
-    refused(state, "pass", "pass", "DRAW", "legal: stock")
-
-
-def test_apply_refuses_card_not_in_hand() -> None:
-    state = play(loose(), "take")
-    for move in ("discard AS", "knock AS", "discard AC"):  # AC is the dealer's
-        refused(state, move, move, "DISCARD", "not in the hand")
-
-
-def test_apply_refuses_every_action_once_the_hand_is_over() -> None:
-    state = throw_drawn(play(loose(), "pass; pass"), 29)
-    assert state.phase is Phase.OVER and state.legal_actions() == []
-    for action in range(NUM_ACTIONS):
-        before = snapshot(state)
-        with pytest.raises(IllegalActionError) as info:
-            state.apply(action)
-        assert_message_names(str(info.value), "OVER", "over")
-        assert snapshot(state) == before
-    refused(state, "stock", "stock", "OVER")
-
-
-def test_illegal_layoff_and_meld_in_defender_phase_leave_state_unchanged() -> None:
-    state = knocked_with_layoff_melds()
-    refused(state, "meld 2C 3C 4C", "meld 2C 3C 4C", "DEFENDER", "not all free")
-    refused(state, "discard 5H", "discard 5H", "DEFENDER")
-    refused(state, "layoff 2S", "layoff 2S", "DEFENDER", "not in the hand")
-
-
-def test_R18_layoff_of_a_card_already_laid_out_says_so() -> None:
-    # The message once blamed the knocker's melds ("does not fit", R18) for these.
-    state = play(knocked_with_layoff_melds(), "layoff 5S")
-    refused(state, "layoff 5S", "layoff 5S", "DEFENDER", "5S is already laid out")
-    state = play(undercut_hand("standard", "5H 5C 5S AD 2D 3D QH QC QS 8S"), "meld 5C 5H 5S")
-    message = refused(state, "layoff 5S", "layoff 5S", "DEFENDER", "5S is already laid out")
-    assert "R18" not in message
-    refused(state, "layoff 8S", "layoff 8S", "does not fit", "R18")
-
-
-def test_failed_apply_keeps_every_field_of_a_mid_hand_state() -> None:
-    state = play(loose(), "pass; take; discard AC; stock")
-    before = snapshot(state)
-    for action in range(NUM_ACTIONS):
-        if action not in state.legal_actions():
-            with pytest.raises(IllegalActionError):
-                state.apply(action)
-    assert snapshot(state) == before
-    after = state.apply(state.legal_actions()[0])
-    assert snapshot(state) == before and after is not state
-
-
-@pytest.mark.parametrize("dealer", [True, False, 2, -1, "1", None])
-def test_R6_deal_refuses_a_dealer_that_is_not_seat_0_or_1(dealer: object) -> None:
-    # True and False once passed as seats 1 and 0 and were stored as the state's dealer.
-    with pytest.raises(IllegalActionError, match="dealer"):
-        deal_hand(Rules.preset("standard"), dealer, list(range(52)))  # type: ignore[arg-type]
-
-
-@pytest.mark.parametrize(
-    "deck",
-    [
-        list(range(51)),
-        [*range(51), 0],
-        [*range(51), 52],
-        [False, True, *range(2, 52)],
-        [0.0, *range(1, 52)],
-    ],
-)
-def test_R1_deal_refuses_a_deck_that_is_not_52_distinct_cards(deck: list[object]) -> None:
-    with pytest.raises(IllegalActionError, match="deck"):
-        deal_hand(Rules.preset("standard"), 1, deck)  # type: ignore[arg-type]
-
-
-@pytest.mark.parametrize(
-    ("deck", "message"),
-    [
-        ([*range(5), True, *range(6, 52)], "deck item 6 is True (bool), not a card number 0..51"),
-        ([*range(51), "5"], "deck item 52 is '5' (str), not a card number 0..51"),
-        ([5.0, *range(1, 52)], "deck item 1 is 5.0 (float), not a card number 0..51"),
-        ([*range(51), 52], "deck item 52 is card number 52, outside 0..51"),
-        ([*range(51), 3], "deck has 4C twice (items 4 and 52)"),
-        (None, "a deck is a sequence of 52 card numbers, got NoneType None"),
-        (7, "a deck is a sequence of 52 card numbers, got int 7"),
-    ],
-)
-def test_R1_a_bad_deck_names_the_bad_item_and_its_position(deck: object, message: str) -> None:
-    with pytest.raises(IllegalActionError) as info:
-        deal_hand(Rules.preset("standard"), 1, deck)  # type: ignore[arg-type]
-    assert str(info.value) == message
-
-
-def test_deal_hand_refuses_rules_that_are_not_a_rules_object() -> None:
-    with pytest.raises(IllegalActionError, match="rules must be a Rules object, got dict"):
-        deal_hand({"knock_limit": 10}, 1, list(range(52)))  # type: ignore[arg-type]

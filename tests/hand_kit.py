@@ -8,9 +8,9 @@ import pytest
 
 from ginrummy.core import actions
 from ginrummy.core.actions import DRAW_STOCK, parse_action
-from ginrummy.core.hand import HandState, IllegalActionError, action_names
+from ginrummy.core.hand import HandState, IllegalActionError, action_names, deal_hand
 from ginrummy.core.rules import Rules
-from tests.handbuilder import cards, deal, play, snapshot
+from tests.handbuilder import cards, deal, deck_for, play, snapshot
 
 # Two hands with no meld and no two cards that could become one with a single
 # draw: nobody can knock by accident.
@@ -95,3 +95,12 @@ def undercut_hand(rules: Rules | str, defender: str) -> HandState:
     state = deal(rules, non_dealer=UNDERCUT_KNOCKER, dealer=defender, upcard="KS", stock="KH")
     state = play(state, "pass; pass; stock; knock KH")
     return play(state, "meld 7C 7D 7H; meld 2S 3S 4S; meld 9C TC JC; done")
+
+
+WALL_DEALER = "7H 7D 7C 2S 3S 4S 9C TC 5D 9D"  # 33; with JC: knock 9D leaves 5
+WALL_NON_DEALER = "AH 3H 6H 9H JH 2D 8D KD 5C QC"
+
+
+def wall_state(rules: Rules, dealer: str, wall_card: str) -> HandState:
+    deck = deck_with_stock_card(deck_for(WALL_NON_DEALER, dealer, "8S"), wall_card, 28)
+    return throw_drawn(play(deal_hand(rules, 1, deck), "pass; pass"), 29)

@@ -439,7 +439,7 @@ def test_R22_different_card_the_terminal_says_to_knock_with_another_card(
         lang: str, typed: str, words: str) -> None:
     from ginrummy.core.views import view_of
     from ginrummy.terminal.moves import MoveError, read_move
-    from tests.test_hand_rules import WALL_DEALER, wall_state
+    from tests.hand_kit import WALL_DEALER, wall_state
 
     rules = Rules.preset("standard", fiftieth_card_action="different_card")
     state = wall_state(rules, WALL_DEALER, "JC").apply(1)  # take the last discard

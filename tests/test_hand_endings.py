@@ -9,13 +9,14 @@ from __future__ import annotations
 
 import pytest
 
-from ginrummy.core.hand import HandState, Phase, deal_hand
+from ginrummy.core.hand import Phase, deal_hand
 from ginrummy.core.result import score_hand
 from ginrummy.core.rules import Rules
 from tests.hand_kit import (
     GIN,
     KNOCKER,
     LOOSE_B,
+    WALL_DEALER,
     card,
     deck_with_stock_card,
     legal,
@@ -24,6 +25,7 @@ from tests.hand_kit import (
     refused,
     throw_drawn,
     undercut_hand,
+    wall_state,
 )
 from tests.handbuilder import deal, deck_for, play
 
@@ -53,17 +55,6 @@ def test_R21_last_drawer_may_still_knock() -> None:
     assert state.stock_size == 2 and state.hands[0] >> card("KH") & 1
     state = play(state, "knock KH")
     assert state.phase is Phase.KNOCKER_MELDS
-
-
-WALL_DEALER = "7H 7D 7C 2S 3S 4S 9C TC 5D 9D"  # 33; with JC: knock 9D leaves 5
-
-
-WALL_NON_DEALER = "AH 3H 6H 9H JH 2D 8D KD 5C QC"
-
-
-def wall_state(rules: Rules, dealer: str, wall_card: str) -> HandState:
-    deck = deck_with_stock_card(deck_for(WALL_NON_DEALER, dealer, "8S"), wall_card, 28)
-    return throw_drawn(play(deal_hand(rules, 1, deck), "pass; pass"), 29)
 
 
 def test_R22_wall_take_only_to_knock() -> None:

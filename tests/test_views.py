@@ -15,9 +15,9 @@ from ginrummy.core.cards import CardError, parse_card
 from ginrummy.core.hand import HandState, Phase, deal_hand
 from ginrummy.core.rules import PRESETS, Rules
 from ginrummy.core.views import FACE_DOWN_KNOCK, PlayerView, view_of
+from tests.hand_kit import wall_state
 from tests.handbuilder import deal, deck_for, mask, play
 from tests.test_hand_properties import VARIATIONS, play_random, rules_for
-from tests.test_hand_rules import wall_state
 
 FULL = (1 << 52) - 1
 

@@ -2,7 +2,7 @@
 
 2,000 uniformly shuffled deals and 2,000 meld-dense ones, all seeded, are
 played through both engines with the same deck and the same choices (see
-``Lockstep`` in ``bench/openspiel_play.py`` for the translation).
+``Lockstep`` in ``bench/openspiel_lockstep.py`` for the translation).
 At every decision point the engines must agree on the draw / pass choices,
 the discards, whether a knock is legal, the knock discards, the knocker's and
 the defender's melds and the layoffs; at the end, on the returns of both
@@ -37,8 +37,8 @@ import pytest
 
 pytest.importorskip("pyspiel", reason="OpenSpiel (pip package open-spiel) is not installed")
 
+from bench.openspiel_lockstep import Decision, Lockstep, Mismatch, deck_for  # noqa: E402
 from bench.openspiel_map import OS_KNOCK, OS_PASS, UTILS, os_meld_actions, run_pieces, to_os  # noqa: E402
-from bench.openspiel_play import Decision, Lockstep, Mismatch, deck_for  # noqa: E402
 from ginrummy.core import actions  # noqa: E402
 from ginrummy.core.actions import DONE, DRAW_DISCARD, DRAW_STOCK, PASS, Action  # noqa: E402
 from ginrummy.core.cards import cards_of, format_cards, parse_card, parse_card_list, parse_cards  # noqa: E402

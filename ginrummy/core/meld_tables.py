@@ -5,7 +5,8 @@ the 8,192 masks of one suit: the least deadwood a suit can keep using runs
 only, and what the best single discard from that suit saves. A hand's value
 is then four table lookups, plus a short enumeration when some rank holds
 three or four cards and could form a set instead: :func:`set_options` lists the
-ways to use those ranks.
+ways to use those ranks. A third table, the value of a suit's cards, counts the
+deadwood of cards left unmelded (:func:`unmelded_value`).
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from __future__ import annotations
 from itertools import combinations, product
 from operator import index
 
-from ginrummy.core.cards import SUIT_MASK
+from ginrummy.core.cards import CARD_VALUES, SUIT_MASK
 
 NO_DISCARD = 1 << 20
 """More deadwood than any hand has: the value of "no card to discard"."""
@@ -144,3 +145,26 @@ def split_suits(cards: int) -> tuple[int, int, int, int, int]:
     c = cards >> 26 & SUIT_MASK
     d = cards >> 39 & SUIT_MASK
     return a, b, c, d, (a & b & (c | d)) | (c & d & (a | b))
+
+
+def _build_suit_values() -> list[int]:
+    values = [0]
+    for mask in range(1, 1 << 13):
+        low = mask & -mask
+        values.append(values[mask ^ low] + CARD_VALUES[low.bit_length() - 1])
+    return values
+
+
+SUIT_VALUES = _build_suit_values()
+"""Per one-suit mask: the total value of its cards."""
+
+
+def unmelded_value(cards: int) -> int:
+    """Deadwood value of ``cards`` counted as unmelded (R3)."""
+    table = SUIT_VALUES
+    return (
+        table[cards & SUIT_MASK]
+        + table[cards >> 13 & SUIT_MASK]
+        + table[cards >> 26 & SUIT_MASK]
+        + table[cards >> 39 & SUIT_MASK]
+    )

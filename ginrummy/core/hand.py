@@ -13,7 +13,8 @@ This module holds the state and the deal, and names every part of a hand; the
 parts live beside it: the phases (:mod:`~ginrummy.core.phase`), the deck
 (:mod:`~ginrummy.core.deck`), the legal actions of each phase
 (:mod:`~ginrummy.core.legal_actions`), what each action does and how a hand ends
-(:mod:`~ginrummy.core.moves`), and why an action is refused (:mod:`~ginrummy.core.refusals`).
+(:mod:`~ginrummy.core.moves`), and why an action is refused
+(:mod:`~ginrummy.core.why_illegal`).
 """
 
 from __future__ import annotations
@@ -39,10 +40,10 @@ from ginrummy.core.hand_fields import free_cards as _free_cards
 from ginrummy.core.legal_actions import LEGAL_ACTIONS
 from ginrummy.core.moves import MOVES, STOCK_FLOOR, Draft
 from ginrummy.core.phase import IllegalActionError, Phase
-from ginrummy.core.refusals import action_names, why_illegal
 from ginrummy.core.result import HandResult
 from ginrummy.core.rules import Rules
 from ginrummy.core.shuffle import ByteSource
+from ginrummy.core.why_illegal import action_names, why_illegal
 
 __all__ = [
     "STOCK_FLOOR",

@@ -2,7 +2,8 @@
 
 Both a :class:`~ginrummy.core.hand.HandState` and the draft of the next one
 (:class:`~ginrummy.core.moves.Draft`) are :class:`HandFields`, so the legal actions,
-the refusals and the moves share these functions.
+the words of a refusal (:mod:`~ginrummy.core.why_illegal`) and the moves share these
+functions.
 """
 
 from __future__ import annotations

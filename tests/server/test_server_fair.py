@@ -12,10 +12,14 @@ import contextlib
 import json
 from typing import Any
 
+import sqlalchemy as sa
+
 from ginrummy.core.cards import parse_card
 from ginrummy.format.provably_fair import commitment_of, derive_cut, verify_hand
 from ginrummy.format.record import parse_record
 from ginrummy.format.verify import verify_record
+from ginrummy.server.storage import db
+from ginrummy.server.storage.fairness import slot_of
 from ginrummy.server.storage.store import Store
 from tests.server.kit import Player, create, running, until_dealt
 
@@ -68,7 +72,7 @@ def test_hand_one_is_committed_before_the_players_seeds(database: str) -> None:
                     player.state["cut"]["rounds"]] == [list(r) for r in cut]
             upcoming = player.state["fair"]["next"]  # hand 2's, before anyone is ready
             assert upcoming["hand_number"] == 2 and upcoming["server_seed"] is None
-            assert seeds[2] not in json.dumps(player.messages)
+            assert seeds[slot_of(0)] not in json.dumps(player.messages)  # kept in table 0's slot
             reply = player.answer({"type": "ready", "expect": player.n, "seed": "lucky 8",
                                    "commitment": upcoming["commitment"]})
             deal = player.until(lambda m: m["type"] == "event" and m["event"]["kind"] == "deal")
@@ -85,7 +89,7 @@ def test_friend_game_deals_hand_one_once_both_seeds_are_in(database: str) -> Non
             owner, friend = Player(ws0, auto_first=False), Player(ws1, auto_first=False)
             early = friend.answer({"type": "ready", "seed": "friend's", "commitment": commitment})
             assert early["type"] == "ack"
-            assert _seeds(client, gid).keys() == {1}
+            assert _seeds(client, gid).keys() == {slot_of(0)}  # not numbered before the deal
             assert client.app.state.lobby.store.load(gid).decks == {}  # type: ignore[attr-defined]
             owner.answer({"type": "ready", "seed": "owner's", "commitment": commitment})
             deal = owner.until(lambda m: m["type"] == "event" and m["event"]["kind"] == "deal")
@@ -115,7 +119,8 @@ def test_stale_commitment_is_refused(database: str) -> None:
             bad = player.answer({"type": "ready", "expect": n, "seed": "mine",
                                  "commitment": "F" * 64})
             assert bad["code"] == "bad_message"
-            assert player.ping()["n"] == n and _seeds(client, game["game_id"]).keys() == {1, 2}
+            assert player.ping()["n"] == n
+            assert _seeds(client, game["game_id"]).keys() == {1, slot_of(0)}  # nothing changed
             assert player.ready()["type"] == "ack"
 
 
@@ -204,3 +209,46 @@ def test_a_table_of_three_refuses_a_stale_commitment(sqlite_db: str) -> None:
             assert reply["code"] == "stale_commitment", reply
             assert "the next deal at table 0" in reply["message"]
             assert place.ping()["n"] == n
+
+
+def test_a_two_player_game_stored_before_slots_deals_the_seed_it_committed(database: str) -> None:
+    """A game stored by an older server: its rules as the hand's rules alone, and hand 2's
+    seeds under hand number 2 (committed when hand 1 ended), not in table 0's slot."""
+    with running(database, seed=26) as client:
+        game = create(client, opponent="computer", level=1, options={"target": 1000})
+        gid = game["game_id"]
+        with client.websocket_connect(f"/ws/{gid}?token={game['token']}") as ws:
+            _play_to_break(Player(ws))
+        lobby = client.app.state.lobby  # type: ignore[attr-defined]
+        assert _seeds(client, gid).keys() == {1, slot_of(0)}  # as this server stores them
+        engine = lobby.store.engine
+        with engine.begin() as conn:
+            stored_rules = json.loads(conn.execute(
+                sa.select(db.games.c.rules).where(db.games.c.id == gid)).scalar_one())
+            assert stored_rules["players"] == 2 and stored_rules["rules"]["name"] == "standard"
+            conn.execute(db.games.update().where(db.games.c.id == gid).values(
+                rules=json.dumps(stored_rules["rules"])))
+            conn.execute(db.fair_hands.update().where(
+                db.fair_hands.c.game_id == gid,
+                db.fair_hands.c.hand_number == slot_of(0)).values(hand_number=2))
+        legacy = _seeds(client, gid)
+        assert legacy.keys() == {1, 2}
+        lobby.tables.pop(gid)  # the next message loads the game from the database
+        with client.websocket_connect(f"/ws/{gid}?token={game['token']}") as ws:
+            player = Player(ws)
+            player.counter = 1000  # ids the first connection has not spent
+            upcoming = player.state["fair"]["next"]
+            assert upcoming["hand_number"] == 2
+            assert upcoming["commitment"] == commitment_of(bytes.fromhex(legacy[2]))
+            assert player.ready()["type"] == "ack"
+            while player.state["stage"] != "hand":
+                player.recv()
+            assert player.state["fair"]["hands"][1]["commitment"] == upcoming["commitment"]
+            _play_to_break(player)
+            revealed = player.state["fair"]["hands"][1]
+            assert revealed["server_seed"] == legacy[2]
+            stored = lobby.store.load(gid)
+            assert verify_hand(revealed["commitment"], revealed["server_seed"],
+                               revealed["client_seeds"], gid, 2, stored.decks[2],
+                               version=2) == []
+            assert stored.row.rules == stored_rules["rules"]  # the old shape is kept as it is

@@ -92,7 +92,7 @@ ITALIAN = [
     (malformed_card, "mano 2: carta 5 del mazzo: 'XX' non è una carta: il valore 'X' non "
                      "esiste (usa A 2-10 T J Q K)"),
     (illegal_move_at_hand_3, "mano 3, azione 2: discard 2C non è una mossa valida: discard 2C "
-                             "nella fase DISCARD (tocca al posto 1): 2C non è nella mano"),
+                             "nella fase di scarto (tocca al posto 1): 2C non è nella mano"),
     (bad_rules_option, "rules: knock_limit deve essere un numero intero da 0 a 10, non 11"),
     (card_twice_in_a_deck, "mano 1: questo mazzo non si può distribuire: il mazzo ha 5H due "
                            "volte (alle posizioni 6 e 10)"),
@@ -137,7 +137,7 @@ def test_gin_verify_says_the_replay_problem_and_a_bad_file_in_italian(
     status, out, _ = run(capsys, "verify", "--lang", "it", path)
     assert status == 1
     assert ("mano 3: PROBLEMA: la registrazione non si riproduce: mano 3, azione 2: discard 2C "
-            "non è una mossa valida: discard 2C nella fase DISCARD (tocca al posto 1): 2C non "
+            "non è una mossa valida: discard 2C nella fase di scarto (tocca al posto 1): 2C non "
             "è nella mano\n") in out
     english = run(capsys, "verify", "--lang", "en", path)[1]
     assert ("hand 3: PROBLEM: the record does not replay: hand 3, action 2: discard 2C is "
@@ -202,9 +202,8 @@ def raised_codes() -> dict[str, list[str]]:
     for path in sorted(PACKAGE.rglob("*.py")):
         tree = ast.parse(path.read_text(encoding="utf-8"))
         for call in ast.walk(tree):
-            if (path.name == "refusal.py" and isinstance(call, ast.Return)
-                    and isinstance(call.value, ast.Tuple)):  # a refusal's (code, params)
-                for code in _codes_in(call.value.elts[0]):
+            if path.name == "refusal.py" and isinstance(call, ast.Constant):
+                for code in _codes_in(call):  # a refusal's codes, returned or in a table
                     found.setdefault(code, []).append(f"{path.name}:{call.lineno}")
             if not isinstance(call, ast.Call):
                 continue

@@ -4,7 +4,8 @@
 the edge to say it in the reader's language, :func:`refusal` finds the same reason again
 from the state and the action (the branches of ``HandState.apply``'s explanation, in its
 order) and returns a :class:`~ginrummy.core.errors.CodedError` whose English text is the
-original one. A refusal it does not recognise comes back as it was (shown in English);
+original one; the phase is a coded text too (``phase.discard``: its English text is the
+phase's name, ``DISCARD``). A refusal it does not recognise comes back as it was (shown in English);
 ``tests/test_record_errors_italian.py`` checks, over many refused actions, that the English
 catalogue says each one exactly as ``str(error)`` does.
 """
@@ -28,6 +29,12 @@ from ginrummy.core.errors import CodedError
 from ginrummy.core.hand import HandState, IllegalActionError, Phase
 from ginrummy.core.melds import ALL_MELDS, melds_within, min_deadwood
 
+PHASE_CODES = {
+    Phase.FIRST_UPCARD: "phase.first_upcard", Phase.DRAW: "phase.draw",
+    Phase.DISCARD: "phase.discard", Phase.WALL: "phase.wall",
+    Phase.KNOCKER_MELDS: "phase.knocker_melds", Phase.DEFENDER: "phase.defender",
+}
+
 
 def refusal(state: HandState, action: Action, error: Exception) -> Exception:
     """``error``, raised applying ``action`` to ``state``, as a coded error if it can be."""
@@ -38,9 +45,9 @@ def refusal(state: HandState, action: Action, error: Exception) -> Exception:
     if not text.startswith(where + ": "):
         return error
     code, params = _reason(state, action)
-    return CodedError(text, "illegal.in_phase", action=action_name(action),
-                      phase=state.phase.name, seat=state.turn,
-                      reason=CodedError(text[len(where) + 2:], code, **params))
+    phase = CodedError(state.phase.name, PHASE_CODES[state.phase])
+    return CodedError(text, "illegal.in_phase", action=action_name(action), phase=phase,
+                      seat=state.turn, reason=CodedError(text[len(where) + 2:], code, **params))
 
 
 def deal_refusal(deck: Sequence[int], error: Exception) -> Exception:

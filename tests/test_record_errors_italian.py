@@ -272,6 +272,9 @@ BROKEN_RECORDS: list[Change] = [
     lambda d: d["hands"][1]["result"].update(colour=1),
     lambda d: d["final"].update(winner=0),
     lambda d: d["hands"][3].update(table=0),
+    lambda d: d["hands"][0].update(fair={"version": 2}),
+    lambda d: d["hands"][0].update(fair={"version": 2, "commitment": 7, "game_id": "g",
+                                         "client_seeds": []}),
 ]
 
 

@@ -152,6 +152,26 @@ def test_gin_verify_says_the_replay_problem_and_a_bad_file_in_italian(
     assert status == 2 and "questa è la notazione testuale" in err
 
 
+@pytest.mark.parametrize(("text", "italian"), [
+    ('{"format": }', "non è JSON valido: manca un valore alla riga 1, colonna 12 (carattere 11)"),
+    ('{"format": "ginrummy-game",}', "non è JSON valido: manca il nome di un campo tra "
+                                     "virgolette doppie alla riga 1, colonna 28 (carattere 27)"),
+])
+def test_a_file_that_is_not_json_says_where_in_italian(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, text: str, italian: str
+) -> None:
+    path = write(tmp_path, text)
+    for command in ("replay", "verify"):
+        status, _, err = run(capsys, command, "--lang", "it", path)
+        assert (status, err) == (2, f"gin {command}: {path}: {italian}\n")
+    status, out, _ = run(capsys, "play", "--lang", "it", "--resume", path)
+    assert (status, out) == (2, f"Non riesco a riprendere {path}: {italian}\n")
+    english = run(capsys, "replay", "--lang", "en", path)[2]
+    with pytest.raises(json.JSONDecodeError) as caught:
+        json.loads(text)
+    assert english == f"gin replay: {path}: not valid JSON: {caught.value}\n"
+
+
 def test_gin_replay_of_broken_notation_names_the_line_in_italian(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
@@ -204,6 +224,11 @@ def raised_codes() -> dict[str, list[str]]:
         for call in ast.walk(tree):
             if path.name == "refusal.py" and isinstance(call, ast.Constant):
                 for code in _codes_in(call):  # a refusal's codes, returned or in a table
+                    found.setdefault(code, []).append(f"{path.name}:{call.lineno}")
+            if isinstance(call, ast.Assign) and any(
+                getattr(t, "id", "").endswith("_CODES") for t in call.targets
+            ):  # a table of codes
+                for code in _codes_in(call.value):
                     found.setdefault(code, []).append(f"{path.name}:{call.lineno}")
             if not isinstance(call, ast.Call):
                 continue

@@ -443,9 +443,27 @@ def parse_record(text: str) -> GameRecord:
     return record_from_dict(data)
 
 
+JSON_REASON_CODES = {
+    "Expecting value": "json.value",
+    "Expecting ',' delimiter": "json.comma",
+    "Expecting ':' delimiter": "json.colon",
+    "Expecting property name enclosed in double quotes": "json.name",
+    "Extra data": "json.extra",
+    "Unterminated string starting at": "json.string",
+    "Invalid control character at": "json.control",
+    "Invalid \\escape": "json.escape",
+    "Invalid \\uXXXX escape": "json.unicode_escape",
+    "Illegal trailing comma before end of object": "json.comma_object",
+    "Illegal trailing comma before end of array": "json.comma_array",
+}
+"""The reasons Python's JSON parser gives (its English words), by error code."""
+
+
 def json_error(error: json.JSONDecodeError) -> RecordError:
     """The record error of text that is not JSON (where it stops, and the parser's reason)."""
-    return RecordError(f"not valid JSON: {error}", code="record.json", reason=error.msg,
+    code = JSON_REASON_CODES.get(error.msg)
+    reason = error.msg if code is None else CodedError(error.msg, code)
+    return RecordError(f"not valid JSON: {error}", code="record.json", reason=reason,
                        line=error.lineno, column=error.colno, char=error.pos)
 
 

@@ -86,6 +86,10 @@ def card_twice_in_a_deck(data: dict[str, Any]) -> None:
     deck[5] = deck[9]
 
 
+def a_hand_after_the_end(data: dict[str, Any]) -> None:
+    data["hands"].append(data["hands"][-1])
+
+
 ITALIAN = [
     (wrong_version, "la versione 9 di ginrummy-game non è supportata (questo programma "
                     "legge: 1, 2)"),
@@ -96,6 +100,8 @@ ITALIAN = [
     (bad_rules_option, "rules: knock_limit deve essere un numero intero da 0 a 10, non 11"),
     (card_twice_in_a_deck, "mano 1: questo mazzo non si può distribuire: il mazzo ha 5H due "
                            "volte (alle posizioni 6 e 10)"),
+    (a_hand_after_the_end, "mano 5: la partita era già finita (traguardo raggiunto) prima di "
+                           "questa mano"),
 ]
 
 
@@ -225,10 +231,10 @@ def raised_codes() -> dict[str, list[str]]:
             if path.name == "refusal.py" and isinstance(call, ast.Constant):
                 for code in _codes_in(call):  # a refusal's codes, returned or in a table
                     found.setdefault(code, []).append(f"{path.name}:{call.lineno}")
-            if isinstance(call, ast.Assign) and any(
-                getattr(t, "id", "").endswith("_CODES") for t in call.targets
-            ):  # a table of codes
-                for code in _codes_in(call.value):
+            targets = call.targets if isinstance(call, ast.Assign) else [call.target] \
+                if isinstance(call, ast.AnnAssign) else []
+            if any(getattr(t, "id", "").endswith("_CODES") for t in targets):  # a code table
+                for code in _codes_in(call):
                     found.setdefault(code, []).append(f"{path.name}:{call.lineno}")
             if not isinstance(call, ast.Call):
                 continue

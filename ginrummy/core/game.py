@@ -87,7 +87,14 @@ from ginrummy.core.errors import GameError, TableError
 from ginrummy.core.hand import HandState, deal_hand, shuffled_deck
 from ginrummy.core.result import HandResult
 from ginrummy.core.rules import Rules
-from ginrummy.core.scoring import EndReason, RoundScore, Settlement, leader, settle_game
+from ginrummy.core.scoring import (
+    EndReason,
+    RoundScore,
+    Settlement,
+    end_reason_word,
+    leader,
+    settle_game,
+)
 from ginrummy.core.seating import Seating
 from ginrummy.core.table import OfTableRules, TableHand, TableRules
 
@@ -389,7 +396,7 @@ class Game(OfTableRules):
         slot = self._slot(table)
         if self.is_over:
             raise GameError(f"the game is over ({self.end_reason}); no more deals",
-                            "game.over_no_deal", reason=self.end_reason)
+                            "game.over_no_deal", reason=end_reason_word(self.end_reason))
         if slot.hand is not None:
             if len(self.slots) == 1:
                 raise GameError(f"hand {self.hand_number} is still being played; cannot deal",

@@ -15,6 +15,7 @@ from ginrummy.core.errors import GameError, TableError
 from ginrummy.core.game import Game
 from ginrummy.core.hand import IllegalActionError
 from ginrummy.core.refusal import deal_refusal, refusal
+from ginrummy.core.scoring import end_reason_word
 from ginrummy.core.table import TableHand
 from ginrummy.format.record import (
     GameRecord,
@@ -136,7 +137,7 @@ def _replay_hand(record: GameRecord, game: Game, number: int, item: HandRecord
     table = item.table
     if game.is_over:
         raise RecordError(f"the game ended ({game.end_reason}) before this hand", number,
-                          code="record.after_end", reason=game.end_reason)
+                          code="record.after_end", reason=end_reason_word(game.end_reason))
     if table not in game.tables_to_deal():
         waiting = ", ".join(map(str, game.tables_to_deal()))
         if not waiting:

@@ -18,12 +18,15 @@ from typing import Any
 
 import pytest
 
+from ginrummy.agents.simple import SimpleAgent
 from ginrummy.cli import main
-from ginrummy.core.actions import NUM_ACTIONS
+from ginrummy.core.actions import DISCARD_BASE, KNOCK_BASE, LAYOFF_BASE, MELD_BASE, NUM_ACTIONS
 from ginrummy.core.errors import CodedError
 from ginrummy.core.hand import HandState, IllegalActionError, Phase, deal_hand
+from ginrummy.core.melds import ALL_MELDS
 from ginrummy.core.refusal import refusal
 from ginrummy.core.rules import PRESETS
+from ginrummy.core.views import view_of
 from ginrummy.format.notation import parse_notation
 from ginrummy.format.record import RecordError, record_from_dict
 from ginrummy.format.replay import replay
@@ -322,28 +325,41 @@ def test_the_english_catalogue_says_each_record_error_as_its_text(number: int) -
     assert not re.search(r"\b(must|the|got|is not|cannot|unknown)\b", italian), italian
 
 
-def _states(seed: int, count: int) -> list[HandState]:
-    """States of random hands under every preset, each phase reached on the way."""
+def _states(seed: int, hands: int) -> list[HandState]:
+    """Every state of hands under every preset, played mostly as a simple player would (so
+    that knocks, melds and layoffs come up), now and then at random."""
     rng = random.Random(seed)
+    players = [SimpleAgent(seed), SimpleAgent(seed + 1)]
     states: list[HandState] = []
-    while len(states) < count:
-        rules = rng.choice(list(PRESETS.values()))
+    for _ in range(hands):
         deck = list(range(52))
         rng.shuffle(deck)
-        state = deal_hand(rules, rng.randrange(2), deck)
+        state = deal_hand(rng.choice(list(PRESETS.values())), rng.randrange(2), deck)
         while state.phase is not Phase.OVER:
             states.append(state)
-            state = state.apply(rng.choice(state.legal_actions()))
+            action = players[state.turn].choose(view_of(state, state.turn)) \
+                if rng.random() < 0.85 else rng.choice(state.legal_actions())
+            state = state.apply(action)
     return states
+
+
+def _tries(state: HandState, rng: random.Random) -> list[int]:
+    """Actions worth trying in ``state``: its hand's cards in every card action, the melds in
+    its hand, the moves without a card, and a few actions at random."""
+    hand = state.hands[state.turn]
+    cards = [c for c in range(52) if hand >> c & 1]
+    melds = [MELD_BASE + i for i, meld in enumerate(ALL_MELDS) if meld & hand == meld]
+    card_actions = [base + c for base in (DISCARD_BASE, KNOCK_BASE, LAYOFF_BASE) for c in cards]
+    return [*range(DISCARD_BASE), *card_actions, *melds, *rng.sample(range(NUM_ACTIONS), 8)]
 
 
 def test_every_refused_action_is_coded_and_said_as_the_rules_say_it() -> None:
     rng = random.Random(13)
     english, italian = Messages("en"), Messages("it")
     seen: set[str] = set()
-    for state in _states(7, 3000):
+    for state in _states(7, 40):
         legal = set(state.legal_actions())
-        for action in rng.sample(range(NUM_ACTIONS), 12):
+        for action in _tries(state, rng):
             if action in legal:
                 continue
             with pytest.raises(IllegalActionError) as caught:
@@ -356,4 +372,5 @@ def test_every_refused_action_is_coded_and_said_as_the_rules_say_it() -> None:
             assert error_text(coded, english) == str(caught.value)
             assert error_text(coded, italian) != str(caught.value)
     assert {"illegal.not_in_hand", "illegal.not_now", "illegal.knock_limit",
-            "illegal.meld_not_free"} <= seen
+            "illegal.meld_not_free", "illegal.meld_limit", "illegal.layoff_fit",
+            "illegal.layoff_used", "illegal.done_limit"} <= seen

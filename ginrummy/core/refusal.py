@@ -21,6 +21,7 @@ from ginrummy.core.actions import (
     KNOCK_BASE,
     LAYOFF_BASE,
     MELD_BASE,
+    NUM_ACTIONS,
     Action,
     action_name,
 )
@@ -38,7 +39,9 @@ PHASE_CODES = {
 
 def refusal(state: HandState, action: Action, error: Exception) -> Exception:
     """``error``, raised applying ``action`` to ``state``, as a coded error if it can be."""
-    if not isinstance(error, IllegalActionError) or state.phase is Phase.OVER:
+    if (not isinstance(error, IllegalActionError) or state.phase is Phase.OVER
+            or isinstance(action, bool) or not isinstance(action, int)
+            or not 0 <= action < NUM_ACTIONS):
         return error
     where = f"{action_name(action)} in phase {state.phase.name} (seat {state.turn} to act)"
     text = str(error)

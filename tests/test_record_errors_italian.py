@@ -35,6 +35,7 @@ from ginrummy.i18n.errors import error_key, error_text
 
 DATA = Path(__file__).parent / "data"
 SAVES = Path(__file__).parent / "golden" / "saves"
+RECORDS = Path(__file__).parent / "golden" / "records"
 PACKAGE = Path(__file__).parent.parent / "ginrummy"
 GOLDEN = json.loads((DATA / "golden_classic.json").read_text(encoding="utf-8"))
 NOTATION = (DATA / "golden_classic.txt").read_text(encoding="utf-8")
@@ -323,6 +324,38 @@ def test_the_english_catalogue_says_each_record_error_as_its_text(number: int) -
     italian = error_text(error, Messages("it"))
     assert italian != str(error)
     assert not re.search(r"\b(must|the|got|is not|cannot|unknown)\b", italian), italian
+
+
+TEAMS = json.loads((RECORDS / "teams_server_fair_v1.json").read_text(encoding="utf-8"))
+THREE = json.loads((RECORDS / "three_server_fair_v1.json").read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize(("record", "change", "italian"), [
+    (THREE, lambda d: d["hands"][1].update(dealer=0),
+     "mano 2: la registrazione fa distribuire il giocatore 0, ma per le regole il mazziere è "
+     "il giocatore 2 (R33-R35)"),
+    (THREE, lambda d: d["hands"][0].update(players=[0, 2]),
+     "mano 1: la registrazione mette al tavolo 0 i giocatori [0, 2], le regole ci mettono "
+     "[2, 0] (R33-R35)"),
+    (THREE, lambda d: d["rules"].update(dealer_rule="winner"),
+     "rules: dealer_rule 'winner' non vale in tre: per R33 chi perde una mano distribuisce la "
+     "successiva (usa dealer_rule='loser')"),
+    (TEAMS, lambda d: d.update(players=5),
+     "rules: players deve essere 2, 3 (R33) o un numero pari da 4 a 10 in due squadre (R34, "
+     "R35), non 5"),
+    (TEAMS, lambda d: d["hands"][0].update(round=2),
+     "mano 1: la registrazione dice giro 2, la riproduzione è al giro 1"),
+])
+def test_a_broken_table_record_is_named_in_italian(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, record: dict[str, Any],
+    change: Change, italian: str,
+) -> None:
+    data: dict[str, Any] = json.loads(json.dumps(record))
+    change(data)
+    path = write(tmp_path, data)
+    assert run(capsys, "replay", "--lang", "it", path)[2] == f"gin replay: {path}: {italian}\n"
+    error = the_error(data)
+    assert run(capsys, "replay", "--lang", "en", path)[2] == f"gin replay: {path}: {error}\n"
 
 
 def _states(seed: int, hands: int) -> list[HandState]:

@@ -4,10 +4,12 @@
 the edge to say it in the reader's language, :func:`refusal` finds the same reason again
 from the state and the action (the branches of ``HandState.apply``'s explanation, in its
 order) and returns a :class:`~ginrummy.core.errors.CodedError` whose English text is the
-original one; the phase is a coded text too (``phase.discard``: its English text is the
-phase's name, ``DISCARD``). A refusal it does not recognise comes back as it was (shown in English);
-``tests/test_record_errors_italian.py`` checks, over many refused actions, that the English
-catalogue says each one exactly as ``str(error)`` does.
+original one; the phase is a coded text too (``phase.discard``, whose English text is the
+phase's name, ``DISCARD``). A refusal it does not recognise comes back as it was (shown in
+English). The refused actions of ``tests/test_record_errors_italian.py`` and of every
+one-hand rule test (``tests/hand_kit.refused``) check that the English catalogue says each
+one exactly as ``str(error)`` does, so this module cannot drift from ``hand.py``. Once
+``IllegalActionError`` carries its own code, this module goes.
 """
 
 from __future__ import annotations

@@ -120,14 +120,9 @@ def next_commitment(state: dict[str, Any]) -> str | None:
 
 
 def first_deal_wanted(state: dict[str, Any]) -> bool:
-    """Every seat is taken, nothing is dealt yet, and this player has not said ready: its
+    """The server says the first deal at this player's table waits for its ``ready``: its
     client sends its seed now (the first deal waits for the seeds of its players)."""
-    you = state.get("you")
-    seats = state.get("seats", [])
-    mine = next((s for s in seats if s["seat"] == you), None)
-    return (state.get("stage") == "waiting" and mine is not None and not mine["ready"]
-            and all(s["joined"] for s in seats) and next_commitment(state) is not None
-            and (state.get("players") is None or you in state.get("to_act", [])))
+    return bool(state.get("first_deal_awaits_you")) and next_commitment(state) is not None
 
 
 class Player:

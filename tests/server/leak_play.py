@@ -22,8 +22,7 @@ from starlette.testclient import TestClient
 
 from ginrummy.core.cards import parse_card
 from ginrummy.core.game import Game
-from ginrummy.core.rules import Rules
-from ginrummy.core.table import TableRules
+from ginrummy.server.storage.game_rules import table_rules_of
 from ginrummy.server.storage.replay import Position, replay
 from ginrummy.server.storage.store import Store, StoredGame
 from tests.server.kit import create, first_choice, invites_of, other_browser, receive
@@ -86,20 +85,20 @@ LeakCheck = Callable[[int, str, Recipient, frozenset[int]], list[str]]
 
 
 def _two_player_leaks(stored: StoredGame) -> LeakCheck:
-    positions = replay(Rules.from_dict(stored.row.rules), stored.row.cut, stored.decks,
+    positions = replay(table_rules_of(stored.row.rules), stored.row.cut, stored.decks,
                        stored.log)
 
     def check(n: int, text: str, recipient: Recipient, allowed: frozenset[int]) -> list[str]:
         game = positions[min(n, len(positions) - 1)].game
         leaks = leaks_in(text, game, recipient, allowed)
         return leaks + [f"server seed of hand {number}" for number, row in stored.fair.items()
-                        if number > len(game.finished) and row.server_seed in text]
+                        if not 0 < number <= len(game.finished) and row.server_seed in text]
     return check
 
 
 def _table_leaks(stored: StoredGame) -> LeakCheck:
-    positions = replay(TableRules.from_dict(stored.row.rules), stored.row.cut,
-                                    stored.decks, stored.log)
+    positions = replay(table_rules_of(stored.row.rules), stored.row.cut, stored.decks,
+                       stored.log)
 
     def check(n: int, text: str, recipient: Recipient, allowed: frozenset[int]) -> list[str]:
         position = positions[min(n, len(positions) - 1)]
@@ -167,7 +166,7 @@ class LogWatch(logging.Handler):
             leaked = named(text, hidden_cards(game, None))
             leaked += [run for run in order_runs(stock_order(game)) if run in text]
             leaked += [f"server seed of hand {number}" for number, row in table.fair.items()
-                       if number > len(game.finished) and row.server_seed in text]
+                       if not 0 < number <= len(game.finished) and row.server_seed in text]
             if leaked:
                 self.audit.log_leaks.append(f"{record.name}: {leaked} in {text[:300]}")
 

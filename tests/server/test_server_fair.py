@@ -16,6 +16,7 @@ from ginrummy.core.cards import parse_card
 from ginrummy.format.provably_fair import commitment_of, derive_cut, verify_hand
 from ginrummy.format.record import parse_record
 from ginrummy.format.verify import verify_record
+from ginrummy.server.storage.fairness import slot_of
 from ginrummy.server.storage.store import Store
 from tests.server.kit import Player, create, running, until_dealt
 
@@ -68,7 +69,7 @@ def test_hand_one_is_committed_before_the_players_seeds(database: str) -> None:
                     player.state["cut"]["rounds"]] == [list(r) for r in cut]
             upcoming = player.state["fair"]["next"]  # hand 2's, before anyone is ready
             assert upcoming["hand_number"] == 2 and upcoming["server_seed"] is None
-            assert seeds[2] not in json.dumps(player.messages)
+            assert seeds[slot_of(0)] not in json.dumps(player.messages)  # kept in table 0's slot
             reply = player.answer({"type": "ready", "expect": player.n, "seed": "lucky 8",
                                    "commitment": upcoming["commitment"]})
             deal = player.until(lambda m: m["type"] == "event" and m["event"]["kind"] == "deal")
@@ -85,7 +86,7 @@ def test_friend_game_deals_hand_one_once_both_seeds_are_in(database: str) -> Non
             owner, friend = Player(ws0, auto_first=False), Player(ws1, auto_first=False)
             early = friend.answer({"type": "ready", "seed": "friend's", "commitment": commitment})
             assert early["type"] == "ack"
-            assert _seeds(client, gid).keys() == {1}
+            assert _seeds(client, gid).keys() == {slot_of(0)}  # not numbered before the deal
             assert client.app.state.lobby.store.load(gid).decks == {}  # type: ignore[attr-defined]
             owner.answer({"type": "ready", "seed": "owner's", "commitment": commitment})
             deal = owner.until(lambda m: m["type"] == "event" and m["event"]["kind"] == "deal")
@@ -115,7 +116,8 @@ def test_stale_commitment_is_refused(database: str) -> None:
             bad = player.answer({"type": "ready", "expect": n, "seed": "mine",
                                  "commitment": "F" * 64})
             assert bad["code"] == "bad_message"
-            assert player.ping()["n"] == n and _seeds(client, game["game_id"]).keys() == {1, 2}
+            assert player.ping()["n"] == n
+            assert _seeds(client, game["game_id"]).keys() == {1, slot_of(0)}  # nothing changed
             assert player.ready()["type"] == "ack"
 
 

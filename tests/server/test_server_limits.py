@@ -18,7 +18,7 @@ from starlette.testclient import TestClient
 
 from ginrummy.server import Settings, create_app
 from ginrummy.server.api import hint_api
-from ginrummy.server.live import table_base
+from ginrummy.server.live import computer_play
 from tests.server.kit import Player, create, deal_first, first_choice, receive, running
 
 PROXY = ("testclient",)
@@ -259,7 +259,7 @@ def test_level_five_moves_think_on_the_work_threads(
     threads: dict[int, str] = {}
     """The thread of each table's first computer move, by the table's level (the level-5
     game's computer may go on moving while the level-1 game is played)."""
-    real = table_base.computer_agent
+    real = computer_play.computer_agent
 
     class Recording:
         def __init__(self, agent: Any, level: int) -> None:
@@ -273,7 +273,7 @@ def test_level_five_moves_think_on_the_work_threads(
         agent, name = real(1, seed)  # level 1's moves, quickly; the level is the table's
         return Recording(agent, level), name
 
-    monkeypatch.setattr(table_base, "computer_agent", recording_agent)
+    monkeypatch.setattr(computer_play, "computer_agent", recording_agent)
     with running(sqlite_db) as client:
         for level in (5, 1):
             game = create(client, level=level)

@@ -25,8 +25,7 @@ from ginrummy.server.live import names
 from ginrummy.server.live import rematch as rematches
 from ginrummy.server.live.computer import LEVELS, computer_name
 from ginrummy.server.live.lobby import Created, Lobby
-from ginrummy.server.live.table import Table
-from ginrummy.server.live.table_base import WATCHER, BaseTable
+from ginrummy.server.live.table import WATCHER, Table
 from ginrummy.server.settings import Settings
 from ginrummy.server.storage import records
 from ginrummy.server.storage.replay import stage
@@ -328,7 +327,7 @@ def presented_token(request: Request) -> str | None:
 
 
 async def _table_for(request: Request,
-                     token: str | None) -> tuple[BaseTable, int | None]:
+                     token: str | None) -> tuple[Table, int | None]:
     game_id = request.path_params["game_id"]
     if not looks_like_game_id(game_id):
         raise HTTPError(404, "not_found", f"no game {game_id!r}")
@@ -413,7 +412,7 @@ async def game_events(request: Request) -> Response:
                                        WATCHER if seat is None else seat)
 
     shown = request.query_params.get("open") == "1"
-    if shown and (seat is None or not isinstance(table, Table)
+    if shown and (seat is None or table.game.players != 2
                   or stage(table.position.game) != "over"):
         raise HTTPError(409, "not_over", "open=1 shows the other hand only to a player of a "
                         "two-player game that is over")
@@ -421,7 +420,7 @@ async def game_events(request: Request) -> Response:
     def render() -> bytes:  # the JSON text too: a page of 500 states is megabytes
         stored = table.store.load(table.id)
         events: list[dict[str, Any]] = []
-        if stored is not None and shown and isinstance(table, Table) and seat is not None:
+        if stored is not None and shown and seat is not None:
             events = table.open_events(stored, since, limit, seat)
         elif stored is not None:
             events = table.stored_events(stored, since, limit, seat)

@@ -20,7 +20,7 @@ from ginrummy.server.api.client_limits import ClientLimits, Refused, client_addr
 from ginrummy.server.api.origin import origin_allowed
 from ginrummy.server.api.params import whole_number
 from ginrummy.server.live.lobby import Lobby
-from ginrummy.server.live.table_base import WATCHER, BaseTable, EventRef
+from ginrummy.server.live.table import WATCHER, EventRef, Table
 from ginrummy.server.settings import Settings
 from ginrummy.server.storage.tokens import looks_like_game_id
 from ginrummy.server.wire.protocol import (
@@ -66,7 +66,7 @@ class MessageBudget:
 class Connection:
     """One WebSocket at a table: its seat (None for a watcher) and its outbox."""
 
-    def __init__(self, websocket: WebSocket, table: BaseTable, seat: int | None) -> None:
+    def __init__(self, websocket: WebSocket, table: Table, seat: int | None) -> None:
         self.websocket = websocket
         self.table = table
         self.seat = seat
@@ -220,7 +220,7 @@ async def _table_socket(websocket: WebSocket, since: int | None, budget: Message
         await connection.finish()
 
 
-def _replace_older(table: BaseTable, seat: int) -> None:
+def _replace_older(table: Table, seat: int) -> None:
     """One connection plays a seat: a newer one closes the older ones (the player opened the
     table in another window; reconnecting there takes the seat back)."""
     for older in [c for c in table.listeners if isinstance(c, Connection) and c.seat == seat]:

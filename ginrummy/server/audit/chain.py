@@ -9,17 +9,15 @@ the record's version).
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
 
 import sqlalchemy as sa
 from sqlalchemy.engine import Engine
 
-from ginrummy.core.rules import Rules
-from ginrummy.core.table import TableRules
 from ginrummy.format.provably_fair import FairRecord
 from ginrummy.format.record import GameRecord, record_from_dict
 from ginrummy.format.replay import replay as replay_record
 from ginrummy.server.storage import db
+from ginrummy.server.storage.game_rules import table_rules_of
 from ginrummy.server.storage.records import GENESIS, canonical_record, chain, chain_hash
 from ginrummy.server.storage.replay import ReplayError, replay
 from ginrummy.server.storage.store import Store
@@ -31,19 +29,12 @@ def rebuilt_record(engine: Engine, game_id: str) -> str:
     if stored is None:
         raise LookupError(f"game {game_id} is not in the database")
     seats = [(s.kind, s.name) for s in stored.seats]
-    if stored.row.kind == "table":
-        table_rules = TableRules.from_dict(stored.row.rules)
-        game = replay(table_rules, stored.row.cut, stored.decks, stored.log)[-1].game
-        decks: Mapping[int, Sequence[int]] | None = stored.decks
-    else:
-        pairs = [(a, b) for a, b in stored.row.cut]
-        game = replay(Rules.from_dict(stored.row.rules), pairs, stored.decks,
-                      stored.log)[-1].game
-        decks = None
+    table_rules = table_rules_of(stored.row.rules)
+    game = replay(table_rules, stored.row.cut, stored.decks, stored.log)[-1].game
     if not game.is_over:
         raise ReplayError(f"game {game_id}: its log does not end the game")
     return canonical_record(game_id, stored.row.kind, stored.row.level, seats, game,
-                            stored.fair, decks)
+                            stored.fair, stored.decks)
 
 
 def same_record(stored: str, rebuilt: str) -> bool:

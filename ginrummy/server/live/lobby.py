@@ -7,7 +7,7 @@ import contextlib
 import logging
 from collections import OrderedDict
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any, Literal
 
 from ginrummy.core.cut import Cut
@@ -16,13 +16,12 @@ from ginrummy.core.rules import Rules
 from ginrummy.core.table import TableRules
 from ginrummy.server.live.collector import Collector
 from ginrummy.server.live.computer import computer_name
-from ginrummy.server.live.multi_table import MultiTable
 from ginrummy.server.live.summary import status_of, summary
 from ginrummy.server.live.table import Table
-from ginrummy.server.live.table_base import BaseTable
 from ginrummy.server.live.work import WorkPool
 from ginrummy.server.settings import Settings
 from ginrummy.server.storage import fairness
+from ginrummy.server.storage.game_rules import hand_rules_of
 from ginrummy.server.storage.replay import ReplayError, start
 from ginrummy.server.storage.store import GameRow, LogEntry, SeatRow, Store, StoredGame, now
 from ginrummy.server.storage.tokens import new_game_id, new_token, token_hash
@@ -33,7 +32,7 @@ log = logging.getLogger(__name__)
 
 @dataclass(frozen=True, slots=True)
 class Created:
-    table: BaseTable
+    table: Table
     token: str
     """Seat 0's token (the creator's)."""
     invite_token: str | None
@@ -45,10 +44,8 @@ class Created:
 
 def load_table(stored: StoredGame, store: Store, settings: Settings,
                writer: GroupWriter | None = None, work: WorkPool | None = None
-               ) -> BaseTable:
-    """The live table of a stored game: two players, or a table of three or more."""
-    if stored.row.kind == "table":
-        return MultiTable(stored, store, settings, writer, work)
+               ) -> Table:
+    """The live table of a stored game."""
     return Table(stored, store, settings, writer, work)
 
 
@@ -62,10 +59,10 @@ class Lobby:
         """Hints, event pages and the strongest computer's moves (:mod:`.work`)."""
         self._collecting = Collector.acquire()
         """Short garbage-collection pauses while tables are held (:mod:`.collector`)."""
-        self.tables: OrderedDict[str, BaseTable] = OrderedDict()
-        self._loading: dict[str, asyncio.Future[BaseTable | None]] = {}
+        self.tables: OrderedDict[str, Table] = OrderedDict()
+        self._loading: dict[str, asyncio.Future[Table | None]] = {}
 
-    async def get(self, game_id: str) -> BaseTable | None:
+    async def get(self, game_id: str) -> Table | None:
         """The live table of ``game_id``, loaded from the database if needed; None if unknown."""
         table = self.tables.get(game_id)
         if table is not None:
@@ -74,7 +71,7 @@ class Lobby:
         pending = self._loading.get(game_id)
         if pending is not None:
             return await asyncio.shield(pending)
-        future: asyncio.Future[BaseTable | None] = (
+        future: asyncio.Future[Table | None] = (
             asyncio.get_running_loop().create_future())
         self._loading[game_id] = future
         try:
@@ -98,7 +95,7 @@ class Lobby:
         future.set_result(table)
         return table
 
-    def _keep(self, table: BaseTable) -> None:
+    def _keep(self, table: Table) -> None:
         self.tables[table.id] = table
         excess = len(self.tables) - self.settings.max_cached_tables
         for game_id in list(self.tables):
@@ -115,21 +112,21 @@ class Lobby:
         level: int | None,
         name: str,
         dealer: int | None = None,
-        rematch_of: BaseTable | None = None,
+        rematch_of: Table | None = None,
     ) -> Created:
         """A new two-player game; ``dealer``: the seat whose cut must make it deal first (a
         rematch: the cut is drawn again until it does, so the record still holds a real cut).
 
         ``rematch_of`` a finished game between two people: the same people sit at the same
-        seats, and each takes theirs with :meth:`BaseTable.claim` (the tokens returned here
+        seats, and each takes theirs with :meth:`Table.claim` (the tokens returned here
         open no seat)."""
         rng = self.settings.rng
         created = now()
         game_id = new_game_id()
-        first = fairness.draw(rng, 1)  # committed before anyone's seed; it fixes the cut
+        first = fairness.next_deal(rng, 0)  # committed before anyone's seed; it fixes the cut
         cut = Cut(tuple((a, b) for a, b in fairness.first_cut(first, game_id, 2)))
         while dealer is not None and cut.low != dealer:  # it fixes only who deals: the
-            first = fairness.draw(rng, 1)  # deck still takes the players' seeds
+            first = fairness.next_deal(rng, 0)  # deck still takes the players' seeds
             cut = Cut(tuple((a, b) for a, b in fairness.first_cut(first, game_id, 2)))
         token, invite, watch = new_token(), new_token(), new_token()
         if opponent == "computer":
@@ -149,13 +146,14 @@ class Lobby:
             position = type(position)(position.game.choose_to_deal(1, deals))
         row = GameRow(
             id=game_id, created_at=created, updated_at=created, kind=opponent,
-            level=level, rules=rules.to_dict(), cut=cut.rounds, watch_hash=token_hash(watch),
+            level=level, rules=TableRules(2, rules).to_dict(), cut=cut.rounds,
+            watch_hash=token_hash(watch),
             status=status_of(position), log_length=len(entries), summary=summary(position, seats),
             rematch_of=None if rematch_of is None else rematch_of.id,
         )
         await self.writer.run(self.store.create, row, seats, entries, dict(decks), [first])
         stored = StoredGame(row, seats, {k: tuple(v) for k, v in decks.items()}, entries,
-                            {1: first})
+                            {first.hand_number: first})
         table = Table(stored, self.store, self.settings, self.writer, self.work)
         self._keep(table)
         table.kick()
@@ -180,8 +178,7 @@ class Lobby:
                 invites.append((place, invite))
                 seats.append(SeatRow(place, "human", f"Friend {place}", token_hash(invite), False))
         tables = table_rules.players // 2 if table_rules.players % 2 == 0 else 1
-        fair = [replace(fairness.draw(rng, 1), hand_number=fairness.slot_of(t))
-                for t in range(tables)]  # each table's first deal, committed now
+        fair = [fairness.next_deal(rng, t) for t in range(tables)]  # committed now
         cut = Cut(fairness.first_cut(fair[0], game_id, table_rules.players))
         position = start(table_rules, cut.rounds)
         assert position.game.tables == tables
@@ -196,7 +193,7 @@ class Lobby:
         await self.writer.run(self.store.create, row, seats, entries, dict(decks), fair)
         stored = StoredGame(row, seats, {k: tuple(v) for k, v in decks.items()}, entries,
                             {r.hand_number: r for r in fair})
-        table = MultiTable(stored, self.store, self.settings, self.writer, self.work)
+        table = Table(stored, self.store, self.settings, self.writer, self.work)
         self._keep(table)
         await table.start()  # a table of computers only is dealt at once
         first = invites[0][1] if invites else None
@@ -211,7 +208,7 @@ class Lobby:
             seat = next(s.seat for s in seats if (row.id, s.token_hash) in hashed)
             info = row.summary
             to_act = info.get("to_act")
-            rules = row.rules.get("rules", row.rules) if row.kind == "table" else row.rules
+            rules = hand_rules_of(row.rules)
             waits = seat in to_act if isinstance(to_act, list) else to_act == seat
             your_turn = waits and seat not in info.get("stand_in", ())  # the computer plays
             out.append({

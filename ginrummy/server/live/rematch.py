@@ -12,7 +12,7 @@ from ginrummy.server.storage.replay import stage
 
 if TYPE_CHECKING:
     from ginrummy.server.live.lobby import Lobby
-    from ginrummy.server.live.table_base import BaseTable
+    from ginrummy.server.live.table import Table
 
 
 class RematchRefused(Exception):
@@ -34,7 +34,7 @@ class Answer:
     """The caller's new seat token there: once, to the first request after both asked."""
 
 
-def check(table: BaseTable) -> None:
+def check(table: Table) -> None:
     game = table.position.game
     if game.players != 2 or table.kind != "friend":
         raise RematchRefused("bad_request", "a rematch between people is for a two-player game "
@@ -43,13 +43,13 @@ def check(table: BaseTable) -> None:
         raise RematchRefused("not_over", "the game is not over: finish it before a rematch")
 
 
-def _tell(table: BaseTable, declined_by: int | None = None) -> None:
+def _tell(table: Table, declined_by: int | None = None) -> None:
     said = {"type": "rematch", **table.rematch_said(declined_by)}
     for listener in list(table.listeners):
         listener.push(said)
 
 
-async def ask(lobby: Lobby, table: BaseTable, seat: int) -> Answer:
+async def ask(lobby: Lobby, table: Table, seat: int) -> Answer:
     """Seat ``seat`` asks for a rematch, or accepts the other's, or takes its seat of the
     rematch already started."""
     check(table)
@@ -73,7 +73,7 @@ async def ask(lobby: Lobby, table: BaseTable, seat: int) -> Answer:
     return Answer((), rematch.id, token)
 
 
-async def withdraw(table: BaseTable, seat: int) -> Answer:
+async def withdraw(table: Table, seat: int) -> Answer:
     """Seat ``seat`` takes back its offer, or declines the other's."""
     check(table)
     async with table.rematch_lock:

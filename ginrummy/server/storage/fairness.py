@@ -1,13 +1,16 @@
 """Provably fair dealing on the server (:mod:`ginrummy.format.provably_fair`): seeds kept per hand.
 
 For every deal the server draws a secret server seed (32 bytes from ``Settings.rng``: the
-operating system's CSPRNG in a real server) and stores it before its commitment is shown:
+operating system's CSPRNG in a real server) and stores it before its commitment is shown,
+under the *slot* of its table (:func:`slot_of`) until the deal gets its number:
 
-- hand 1's when the game is created (the cut for the first deal is derived from it);
-- each later hand's when the hand before it ends, so its commitment is in the event that
-  ends that hand;
-- at a table game, each table's next deal's when the table is dealt (kept under the
-  *slot* :func:`slot_of` until the deal gets its number).
+- each table's first deal's when the game is created (the cut for the first deal is derived
+  from table 0's);
+- each table's next deal's when the table is dealt, so its commitment is known long before
+  anyone's seed for it.
+
+Two-player games stored before slots keep the next hand's seeds under its hand number; they
+are read there (:func:`upcoming`).
 
 No deal is dealt before every person playing it has said ``ready``, hand 1 included; each
 ``ready`` may carry the player's seed and the commitment the player was shown
@@ -69,6 +72,17 @@ def slot_of(table: int) -> int:
     return -1 - table
 
 
+def next_deal(rng: random.Random, table: int) -> FairRow:
+    """A new server seed for ``table``'s next deal, kept in its slot."""
+    return draw(rng, slot_of(table))
+
+
+def upcoming(fair: Mapping[int, FairRow], table: int, number: int) -> FairRow | None:
+    """The seeds of ``table``'s next deal, which will be deal ``number``, if drawn: in the
+    table's slot, or (a two-player game stored before slots) under the deal's number."""
+    return fair.get(slot_of(table)) or (fair.get(number) if number > 0 else None)
+
+
 def draw(rng: random.Random, hand_number: int) -> FairRow:
     """A new hand's server seed from ``rng`` (``SystemRandom`` reads ``os.urandom``)."""
     return FairRow(hand_number, rng.randbytes(SERVER_SEED_BYTES).hex())
@@ -97,8 +111,8 @@ def fair_payload(fair: Mapping[int, FairRow], game: Game, game_id: str) -> dict[
     dealt = finished + (1 if game.hand is not None else 0)
     hands = [shown(fair[number], game_id, number <= finished)
              for number in range(1, dealt + 1) if number in fair]
-    upcoming = game.hand_number
     following = None
-    if game.hand is None and not game.is_over and upcoming in fair:
-        following = shown(fair[upcoming], game_id, False)
+    row = upcoming(fair, 0, game.hand_number)
+    if game.hand is None and not game.is_over and row is not None:
+        following = shown(row.numbered(game.hand_number), game_id, False)
     return {"hands": hands, "next": following}

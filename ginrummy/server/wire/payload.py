@@ -225,11 +225,11 @@ def _cut(game: Game) -> dict[str, Any]:
     }
 
 
-def state_payload(
-    info: TableInfo, game: Game, ready: frozenset[int], n: int, seat: int | None,
-    stand_in: frozenset[int] = frozenset(), fair: Mapping[int, FairRow] | None = None,
-) -> dict[str, Any]:
-    """The whole picture of a game after event ``n`` for ``seat`` (None: a watcher)."""
+def state_payload(info: TableInfo, position: Position, n: int, seat: int | None,
+                  fair: Mapping[int, FairRow] | None = None) -> dict[str, Any]:
+    """The whole picture of a two-player game after event ``n`` for ``seat`` (None: a
+    watcher)."""
+    game, ready, stand_in = position.game, position.ready, position.stand_in
     current = game.hand
     last = game.finished[-1] if game.finished else None
     shown = current if current is not None else last
@@ -243,7 +243,7 @@ def state_payload(
         "you": seat,
         "stage": stage(game),
         "first_deal_awaits_you": first_deal_awaits(
-            Position(game, ready), seat, all(s.joined for s in info.seats)),
+            position, seat, all(s.joined for s in info.seats)),
         "kind": info.kind,
         "level": info.level,
         "computer": info.computer,
@@ -288,21 +288,20 @@ def entry_payload(entry: LogEntry, seat: int | None) -> dict[str, Any]:
         action = "deal" if entry.action else "let_deal"
     return {
         "kind": entry.kind,
-        "seat": entry.seat,
+        "seat": None if entry.kind == "deal" else entry.seat,  # a deal's is its table
         "action": action,
         "hand_number": entry.action if entry.kind == "deal" else None,
+        "table": (entry.seat or 0) if entry.kind == "deal" else None,
         "at": entry.at.isoformat(),
     }
 
 
-def event_payload(
-    info: TableInfo, entry: LogEntry, game: Game, ready: frozenset[int], seat: int | None,
-    stand_in: frozenset[int] = frozenset(), fair: Mapping[int, FairRow] | None = None,
-) -> dict[str, Any]:
+def event_payload(info: TableInfo, entry: LogEntry, position: Position, seat: int | None,
+                  fair: Mapping[int, FairRow] | None = None) -> dict[str, Any]:
     return {
         "type": "event",
         "n": entry.seq,
         "event": entry_payload(entry, seat),
-        "state": state_payload(info, game, ready, entry.seq, seat, stand_in, fair),
+        "state": state_payload(info, position, entry.seq, seat, fair),
     }
 

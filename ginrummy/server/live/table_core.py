@@ -1,5 +1,5 @@
-"""What every live table shares, for two players and for more: the command queue, numbered
-events, listeners, the computer's move loop and idle players.
+"""The heart of a live table, for any number of players: the game in memory, its numbered
+events, its listeners and the command queue.
 
 A table is rebuilt from the database by replaying the game's log and then kept in
 memory. Every command that changes the game (an action, ``ready``, a seat joining, a
@@ -12,9 +12,10 @@ computer move) runs under the table's lock, one at a time, in this order:
 4. only then update the memory, acknowledge the sender and broadcast the events.
 
 If step 3 fails nothing changes in memory either, and the sender gets an error.
-:class:`~ginrummy.server.live.table.Table` (two players) and
-:class:`~ginrummy.server.live.multi_table.MultiTable` (three players, teams) say what the
-game is: how the log replays, what a client sees, which commands are allowed.
+What a command may do is checked in :mod:`~ginrummy.server.live.commands`, the deals it
+makes due in :mod:`~ginrummy.server.live.dealing`; the computer's moves and idle players
+are :mod:`~ginrummy.server.live.computer_play` and :mod:`~ginrummy.server.live.idle`, and
+:class:`~ginrummy.server.live.table.Table` puts them together.
 """
 
 from __future__ import annotations
@@ -27,17 +28,15 @@ from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
 from ginrummy.agents.base import Agent
-from ginrummy.agents.random_agent import RandomAgent
-from ginrummy.core.actions import Action, action_name
+from ginrummy.core.actions import action_name
 from ginrummy.core.game import Game
-from ginrummy.core.hand import IllegalActionError
-from ginrummy.core.views import PlayerView
-from ginrummy.server.live.computer import computer_agent, computer_name
+from ginrummy.server.live.computer import computer_name
 from ginrummy.server.live.work import WorkPool
 from ginrummy.server.settings import Settings
 from ginrummy.server.storage.db import StorageGone
 from ginrummy.server.storage.fairness import FairRow, draw
-from ginrummy.server.storage.replay import Position, stage, step
+from ginrummy.server.storage.game_rules import table_rules_of
+from ginrummy.server.storage.replay import Position, replay, stage, step
 from ginrummy.server.storage.store import (
     AppendRequest,
     ConflictError,
@@ -54,18 +53,13 @@ from ginrummy.server.wire.protocol import ClientError, Message, error
 log = logging.getLogger(__name__)
 
 WATCHER = -1
-"""What :meth:`BaseTable.authenticate` returns for the watch token."""
+"""What :meth:`TableCore.authenticate` returns for the watch token."""
 MAX_REMEMBERED_IDS = 512
-STAND_IN_LEVEL = 2
-"""The computer level that plays for an idle player."""
 ENTRY_OF = {"action": "play", "ready": "ready", "back": "back", "cut_choice": "choose"}
 """The log entry a client message makes."""
-STORAGE_RETRY_SECONDS = 1.0
 RETRYABLE = frozenset({"storage"})
 """Errors not kept as the answer to a message id: nothing was decided, the same id may be
 sent again and be applied."""
-EXPENSIVE_LEVELS = (5,)
-"""Computer levels whose moves run on the server's :class:`WorkPool`."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,6 +70,10 @@ class EventRef:
     position: Any
 
 
+Planned = tuple[list[LogEntry], dict[int, Sequence[int]]]
+"""A command's log entries, and the decks of the deals among them."""
+
+
 class Listener(Protocol):
     """A connection to a table: the seat it plays (None: a watcher) and its outbox."""
 
@@ -84,15 +82,7 @@ class Listener(Protocol):
     def push(self, item: dict[str, Any] | EventRef) -> None: ...
 
 
-@dataclass(frozen=True, slots=True)
-class ComputerMove:
-    """A seat the computer plays that is to act now: its view and where the move goes."""
-
-    seat: int
-    view: PlayerView
-
-
-class BaseTable:
+class TableCore:
     def __init__(self, stored: StoredGame, store: Store, settings: Settings,
                  writer: GroupWriter | None = None, work: WorkPool | None = None) -> None:
         row = stored.row
@@ -125,7 +115,6 @@ class BaseTable:
         self.recent: deque[tuple[LogEntry, Position]] = deque(
             zip(stored.log, positions[1:], strict=True), maxlen=settings.replay_buffer
         )
-        self.break_n = self._break_start(stored.log, positions)
         self.answers: dict[int, OrderedDict[str, dict[str, Any]]] = {
             s.seat: OrderedDict() for s in self.seats}
         for entry in stored.log:
@@ -150,11 +139,9 @@ class BaseTable:
 
     def _replay_stored(self, stored: StoredGame) -> list[Position]:
         """Every position of the stored log (index ``n``: after ``n`` entries)."""
-        raise NotImplementedError
-
-    def _in_hand(self, position: Position) -> bool:
-        """A hand is being played at some table (the ends of such stretches are the breaks)."""
-        return stage(position.game) == "hand"
+        self.table_rules = table_rules_of(stored.row.rules)
+        self.rules = self.table_rules.rules
+        return replay(self.table_rules, stored.row.cut, stored.decks, stored.log)
 
     @property
     def game(self) -> Game:
@@ -170,44 +157,26 @@ class BaseTable:
     def stage(self) -> str:
         return stage(self.position.game)
 
+    # ------------------------------------------------------------ what the other parts do
+
     def state(self, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` (None: a watcher) sees now."""
         raise NotImplementedError
 
     def render_event(self, ref: EventRef, seat: int | None) -> dict[str, Any]:
         raise NotImplementedError
 
-    def _step(self, position: Position, entry: LogEntry,
-              decks: dict[int, Sequence[int]]) -> Position:
-        return step(position, entry, decks)
-
-    def _check_action(self, seat: int, message: Message,
-                      offset: int = 0) -> tuple[list[LogEntry], dict[int, Sequence[int]]]:
+    def _check_action(self, seat: int, message: Message, offset: int = 0) -> Planned:
         raise NotImplementedError
 
-    def _check_ready(self, seat: int, message: Message,
-                     offset: int = 0) -> tuple[list[LogEntry], dict[int, Sequence[int]]]:
+    def _check_ready(self, seat: int, message: Message, offset: int = 0) -> Planned:
         raise NotImplementedError
 
-    def _deal_entries(self, seq: int) -> tuple[list[LogEntry], dict[int, Sequence[int]]]:
-        """The deals due now (or the end of the game if the time is up)."""
+    def _check_cut_choice(self, seat: int, message: Message, offset: int = 0) -> Planned:
         raise NotImplementedError
 
-    def _check_cut_choice(self, seat: int, message: Message, offset: int = 0
-                          ) -> tuple[list[LogEntry], dict[int, Sequence[int]]]:
-        """A ``cut_choice`` (R4): only two-player games under ``high_cut_chooses`` have one."""
-        raise ClientError("no_cut_choice", "the lowest cut deals first at a table of three or "
-                                           "more: nobody chooses (R4, R33)")
-
-    def _first_deal_waits(self) -> bool:
-        """The first deal waits for the higher cut's choice of dealer (R4)."""
-        return False
-
-    def _deals_on_join(self, seq: int) -> tuple[list[LogEntry], dict[int, Sequence[int]]]:
+    def _deals_on_join(self, seq: int) -> Planned:
         """The deals due once every seat is taken: those whose players need not say ready."""
-        raise NotImplementedError
-
-    def _idle_entries(self, seat: int) -> tuple[list[LogEntry], dict[int, Sequence[int]]]:
-        """The ``idle`` entry that hands ``seat`` to the computer, and the deals it makes due."""
         raise NotImplementedError
 
     def _after_commit_checks(self, final: Position, staged: dict[int, FairRow],
@@ -216,26 +185,15 @@ class BaseTable:
         seeds of an upcoming hand, drawn now so that they are stored before anyone sees it."""
         raise NotImplementedError
 
-    def _computer_moves(self) -> list[ComputerMove]:
-        """The seats the computer plays that are to act now."""
+    def kick(self) -> None:
+        """Start the computer's move loop if the computer is to act somewhere."""
         raise NotImplementedError
 
-    def idle_seat(self) -> int | None:
-        """The seat the game waits for while another player is connected (None: nobody)."""
-        raise NotImplementedError
-
-    def hint_view(self, seat: int) -> PlayerView:
-        """``seat``'s view, if it is to act now; else a :class:`ClientError` saying why."""
+    def arm_idle(self) -> None:
+        """(Re)start the idle timer of the seat the game now waits for, if any."""
         raise NotImplementedError
 
     # ------------------------------------------------------------ facts
-
-    def _break_start(self, entries: Sequence[LogEntry], positions: Sequence[Position]) -> int:
-        """The event number at which the current break between hands began (0 if none)."""
-        for index in range(len(positions) - 1, 0, -1):
-            if self._in_hand(positions[index - 1]):
-                return entries[index - 1].seq
-        return 0
 
     def info(self) -> payload.TableInfo:
         connected = {listener.seat for listener in self.listeners}
@@ -402,7 +360,7 @@ class BaseTable:
         positions = []
         position = self.position
         for entry in entries:
-            position = self._step(position, entry, all_decks)
+            position = step(position, entry, all_decks)
             positions.append(position)
         return positions
 
@@ -444,12 +402,7 @@ class BaseTable:
         self.decks.update({k: tuple(v) for k, v in decks.items()})
         self.fair = fair
         self.seats = seats
-        previous = self.position
-        for entry, position in zip(entries, positions, strict=True):
-            if self._in_hand(previous) and not self._in_hand(position):
-                self.break_n = entry.seq
-            self.recent.append((entry, position))
-            previous = position
+        self.recent.extend(zip(entries, positions, strict=True))
         self.position = final
         self.n += len(entries)
         self.arm_idle()
@@ -461,7 +414,6 @@ class BaseTable:
         fresh = type(self)(stored, self.store, self.settings)
         self.seats, self.decks, self.fair = fresh.seats, fresh.decks, fresh.fair
         self.position, self.n, self.recent = fresh.position, fresh.n, fresh.recent
-        self.break_n = fresh.break_n
 
     def _broadcast(self, entries: Sequence[LogEntry]) -> None:
         refs = [EventRef(entry, position) for entry, position in self.recent
@@ -527,173 +479,6 @@ class BaseTable:
         return token
 
     # ------------------------------------------------------------ the computer
-
-    def computer_seats(self) -> frozenset[int]:
-        """The seats the computer plays: its own, and those of idle players."""
-        own = frozenset(s.seat for s in self.seats if s.kind == "computer")
-        return own | self.position.stand_in
-
-    def kick(self) -> None:
-        """Start the computer's move loop if the computer is to act somewhere."""
-        if not self._computer_moves():
-            return
-        task = self.computer_task
-        if task is None or task.done():
-            self.computer_task = asyncio.create_task(self._computer_loop(),
-                                                     name=f"computer {self.id}")
-
-    async def _computer_loop(self) -> None:
-        while True:
-            await asyncio.sleep(self.settings.computer_delay + self.storage_retry)
-            try:
-                again = await self._computer_move()
-            except asyncio.CancelledError:
-                raise
-            except Exception:
-                log.exception("game %s: the computer could not move", self.id)
-                return
-            if not again:
-                return
-
-    def _ensure_agent(self, seat: int) -> Agent:
-        agent = self.agents.get(seat)
-        if agent is None:
-            seed = self.settings.rng.getrandbits(63)
-            if self.seats[seat].kind == "computer":
-                agent, self.agent_name = computer_agent(self.level or 1, seed)
-            else:
-                agent = computer_agent(STAND_IN_LEVEL, seed)[0]
-            self.agents[seat] = agent
-        return agent
-
-    def _computer_entries(self, move: ComputerMove, action: Action
-                          ) -> tuple[list[LogEntry], dict[int, Sequence[int]]]:
-        """The log entries of the computer's ``action`` for ``move.seat``, and the decks of
-        any deal they make."""
-        entries = self._time_entries(self.n + 1)
-        entries.append(LogEntry(self.n + len(entries) + 1, "play", move.seat, int(action)))
-        return entries, {}
-
-    def _time_entries(self, seq: int) -> list[LogEntry]:
-        raise NotImplementedError
-
-    async def _computer_move(self) -> bool:
-        """Make one computer move; True if the computer is to act again."""
-        async with self.lock:
-            moves = self._computer_moves()
-            if not moves:
-                return False
-            move = moves[0]
-            self.staged_fair = {}
-            agent = self._ensure_agent(move.seat)
-            view = move.view
-            try:
-                action = await self._think(move.seat, agent, view)
-                if action not in view.legal:
-                    raise IllegalActionError(f"{agent.name} chose {action!r}, not legal")
-            except Exception:
-                log.exception("game %s: agent %s failed; playing at random", self.id, agent.name)
-                action = RandomAgent(self.settings.rng.getrandbits(63)).choose(view)
-            entries, decks = self._computer_entries(move, action)
-            try:
-                await self._commit(entries, decks)
-            except ClientError as refused:
-                log.error("game %s: computer move not stored: %s", self.id, refused.message)
-                if not self.storage_retry:
-                    self._broadcast_error(refused)
-                if refused.code != "storage":
-                    return False
-                self.storage_retry = STORAGE_RETRY_SECONDS  # the storage may come back
-                return True
-            self.storage_retry = 0.0
-            self._broadcast(entries)
-            return bool(self._computer_moves())
-
-    async def _think(self, seat: int, agent: Agent, view: PlayerView) -> Action:
-        expensive = self.seats[seat].kind == "computer" and (self.level or 1) in EXPENSIVE_LEVELS
-        if expensive and self.work is not None:
-            return await self.work.run(lambda: agent.choose(view), refusable=False)
-        return await asyncio.to_thread(agent.choose, view)
-
-    # ------------------------------------------------------------ idle players
-
-    def arm_idle(self) -> None:
-        """(Re)start the idle timer of the seat the game now waits for, if any. The timer of a
-        seat still waited for runs on while others play (another table of a team game)."""
-        limit = self.settings.idle_seconds
-        seat = self.idle_seat()
-        task = self.idle_task
-        running = task is not None and not task.done()
-        armed = self.idle_armed
-        if running and seat is not None and armed is not None and armed[0] == seat and (
-            not self._acted_since(seat, armed[1])
-        ):
-            return
-        if running and task is not None and task is not asyncio.current_task():
-            task.cancel()
-        self.idle_task = None
-        self.idle_armed = None
-        if not limit or seat is None:
-            return
-        self.idle_armed = (seat, self.n)
-        self.idle_since = asyncio.get_running_loop().time()
-        self.idle_task = asyncio.create_task(self._idle_after(limit, self.n, seat),
-                                             name=f"idle {self.id}")
-
-    def _acted_since(self, seat: int, n: int) -> bool:
-        """``seat`` has made a log entry after event ``n`` (or they are no longer in memory)."""
-        if n >= self.n:
-            return False
-        if not self.recent or self.recent[0][0].seq > n + 1:
-            return True
-        return any(entry.seat == seat and entry.seq > n and entry.kind in ENTRY_OF.values()
-                   for entry, _ in self.recent)
-
-    async def _idle_after(self, limit: float, n: int, seat: int) -> None:
-        await asyncio.sleep(limit)
-        self.stand_in_task = asyncio.create_task(self._stand_in(n, seat),  # not cancelled by
-                                                 name=f"stand in {self.id}")  # arm_idle
-
-    async def come_back(self, seat: int) -> None:
-        """``seat``'s player connected again: it plays again if the computer played for it."""
-        async with self.lock:
-            if seat not in self.position.stand_in:
-                return
-            self.staged_fair = {}
-            entries = [LogEntry(self.n + 1, "back", seat)]
-            await self._commit(entries, {})
-            self._broadcast(entries)
-
-    async def _stand_in(self, n: int, seat: int) -> None:
-        """The computer plays for ``seat`` from now on (logged, and told to everyone)."""
-        async with self.lock:
-            if self.idle_seat() != seat or self._acted_since(seat, n):
-                return
-            self.staged_fair = {}
-            entries, decks = self._idle_entries(seat)
-            try:
-                await self._commit(entries, decks)
-            except ClientError as refused:
-                log.warning("game %s: could not note seat %d idle: %s", self.id, seat,
-                            refused.message)
-                return
-            self._broadcast(entries)
-        self.kick()
-
-    def _broadcast_error(self, refused: ClientError) -> None:
-        for listener in list(self.listeners):
-            listener.push(error("computer_error", refused.message, n=self.n))
-
-
-def check_commitment(message: Message, row: FairRow, what: str) -> None:
-    """Refuse a ``ready`` whose commitment is not ``row``'s: its seed was meant for another
-    deal (the client saw an older state), so it must not count for this one."""
-    if message.commitment is not None and message.commitment != row.commitment:
-        raise ClientError("stale_commitment",
-                          f"commitment {message.commitment[:16]}... is not the commitment of "
-                          f"{what} ({row.commitment[:16]}...): your seed was not used; send it "
-                          "again with the commitment in the snapshot that follows")
-
 
 def ack_of(entry: LogEntry) -> dict[str, Any]:
     out: dict[str, Any] = {"type": "ack", "n": entry.seq, "kind": entry.kind}

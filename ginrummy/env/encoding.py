@@ -1,0 +1,145 @@
+"""The observation of one seat as a flat float32 vector, and the action mask.
+
+Everything comes from the seat's :class:`~ginrummy.core.views.PlayerView`, so no hidden
+card can reach it. Cards are numbered as :mod:`ginrummy.core.cards` numbers them
+(``13 * suit + rank``, ace low). The layout, for a table of ``sides`` scoring sides:
+
+=========  ===============  ============================================================
+offset     name             what it holds
+=========  ===============  ============================================================
+0          ``hand``         52: this seat's cards not laid out (1 each)
+52         ``own_table``    52: this seat's cards laid out in melds or laid off
+104        ``opp_known``    52: cards known to be in the opponent's hand, not laid out
+                            (taken from the pile; its whole hand once the rules show it)
+156        ``opp_table``    52: the opponent's melds and layoffs on the table
+208        ``pile_top``     52: the top of the discard pile, the card a draw can take
+260        ``pile_order``   52: every card of the discard pile, ``(i + 1) / 52`` for the
+                            card at position ``i`` from the bottom: the order it was thrown
+312        ``unseen``       52: cards this seat cannot place (the stock and the opponent's
+                            unknown cards, its face-down knock discard included)
+364        ``gone``         52: cards out of play that this seat knows: its own face-down
+                            knock discard (R14)
+416        ``upcard``       52: the hand's first upcard (R13, R32: it may set the limit)
+468        ``phase``        7: one-hot ``Phase`` (FIRST_UPCARD ... OVER)
+475        ``flags``        9: my turn, I deal, I knocked, the opponent knocked, big gin,
+                            both passed the upcard (stock only), taken at the wall (R22),
+                            in a hand (0: sitting out, R33, or table finished), full game
+484        ``counts``       4: stock size / 52, knock limit / 10, opponent's cards / 11,
+                            upcard refusals / 2
+488        ``target``       1: the game's target / 500 (0 in a one-hand match)
+489        ``scores``       ``sides``: game totals / target, this seat's side first, then
+                            the others in seat order after it (0 in a one-hand match)
+=========  ===============  ============================================================
+
+Every value lies in ``[0, 1]`` except the scores, which may pass 1 at the end of a game.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+from numpy.typing import NDArray
+
+from ginrummy.core.actions import NUM_ACTIONS, Action
+from ginrummy.core.hand import Phase
+from ginrummy.core.views import PlayerView
+
+CARD_PLANES = ("hand", "own_table", "opp_known", "opp_table", "pile_top", "pile_order",
+               "unseen", "gone", "upcard")
+PHASE_OFFSET = 52 * len(CARD_PLANES)
+FLAGS_OFFSET = PHASE_OFFSET + len(Phase)
+COUNTS_OFFSET = FLAGS_OFFSET + 9
+TARGET_OFFSET = COUNTS_OFFSET + 4
+SCORES_OFFSET = TARGET_OFFSET + 1
+SCORE_HIGH = 10.0
+"""The highest score value the observation space allows (totals / target)."""
+
+
+def plane_offset(name: str) -> int:
+    """Where the 52 entries of card plane ``name`` start."""
+    return 52 * CARD_PLANES.index(name)
+
+
+def observation_size(sides: int) -> int:
+    return SCORES_OFFSET + sides
+
+
+def observation_high(sides: int) -> NDArray[np.float32]:
+    high = np.ones(observation_size(sides), dtype=np.float32)
+    high[SCORES_OFFSET:] = SCORE_HIGH
+    return high
+
+
+@dataclass(frozen=True, slots=True)
+class Scoreboard:
+    """The game around a hand: the target (0 in a one-hand match) and the totals, this
+    seat's side first."""
+
+    target: int
+    totals: tuple[int, ...]
+
+
+def _set_cards(out: NDArray[np.float32], offset: int, cards: int) -> None:
+    while cards:
+        low = cards & -cards
+        out[offset + low.bit_length() - 1] = 1.0
+        cards ^= low
+
+
+def _laid_out(view: PlayerView, seat: int) -> int:
+    cards = 0
+    for meld in view.melds[seat]:
+        cards |= meld
+    if view.knocker >= 0 and seat != view.knocker:
+        cards |= view.laid_off
+    return cards
+
+
+def encode(view: PlayerView | None, board: Scoreboard) -> NDArray[np.float32]:
+    """The observation vector of ``view``'s seat; ``None`` for a player not in a hand (the
+    one sitting out at three, R33), whose vector holds only the game's numbers."""
+    out = np.zeros(observation_size(len(board.totals)), dtype=np.float32)
+    if board.target:
+        out[FLAGS_OFFSET + 8] = 1.0
+        out[TARGET_OFFSET] = min(board.target / 500.0, 1.0)
+        out[SCORES_OFFSET:] = np.minimum(np.array(board.totals, dtype=np.float32)
+                                         / board.target, SCORE_HIGH)
+    if view is None:
+        return out
+    seat, other = view.seat, view.opponent
+    own_table = _laid_out(view, seat)
+    opp_table = _laid_out(view, other)
+    opp_known = view.opponent_hand if view.opponent_hand is not None else view.opponent_known
+    _set_cards(out, 0, view.hand & ~own_table)
+    _set_cards(out, 52, own_table)
+    _set_cards(out, 104, opp_known & ~opp_table)
+    _set_cards(out, 156, opp_table)
+    pile = view.pile
+    if pile:
+        out[208 + pile[-1]] = 1.0
+        for position, card in enumerate(pile):
+            out[260 + card] = (position + 1) / 52.0
+    _set_cards(out, 312, view.unseen())
+    if view.knock_discard >= 0:
+        out[364 + view.knock_discard] = 1.0
+    if view.upcard is not None:
+        out[416 + view.upcard] = 1.0
+    out[PHASE_OFFSET + int(view.phase)] = 1.0
+    flags = (view.is_my_turn, view.dealer == seat, view.knocker == seat,
+             view.knocker == other, view.big_gin, view.stock_only, view.wall_take, True)
+    for index, flag in enumerate(flags):
+        out[FLAGS_OFFSET + index] = float(flag)
+    out[COUNTS_OFFSET] = view.stock_size / 52.0
+    out[COUNTS_OFFSET + 1] = view.knock_limit / 10.0
+    out[COUNTS_OFFSET + 2] = min(view.opponent_count / 11.0, 1.0)
+    out[COUNTS_OFFSET + 3] = view.passes / 2.0
+    return out
+
+
+def action_mask(legal: tuple[Action, ...] | list[Action]) -> NDArray[np.int8]:
+    """1 at each legal action of the codec (:mod:`ginrummy.core.actions`), 0 elsewhere."""
+    mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
+    if legal:
+        mask[list(legal)] = 1
+    return mask

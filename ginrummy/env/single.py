@@ -3,7 +3,7 @@
 >>> import gymnasium, ginrummy.env
 >>> env = gymnasium.make("ginrummy/GinRummy-v0", opponent="simple")
 >>> obs, info = env.reset(seed=3)
->>> sorted(obs), obs["action_mask"].sum() == len(info["legal_actions"])
+>>> sorted(obs), int(obs["action_mask"].sum()) == len(info["legal_actions"])
 (['action_mask', 'observation'], True)
 
 Every other seat is played by ``opponent`` (any name of
@@ -121,7 +121,7 @@ class GinRummyEnv(gymnasium.Env[Observation, np.int64]):
     def _info(self) -> dict[str, Any]:
         return dict(self.table.infos.get(self.learner, {"legal_actions": []}))
 
-    def render(self) -> str | None:  # type: ignore[override]  # text, not frames
+    def render(self) -> str | None:
         if self.render_mode is None:
             gymnasium.logger.warn("render() was called without a render_mode")
             return None

@@ -25,19 +25,23 @@ from ginrummy.core.views import PlayerView
 
 
 def determinize(view: PlayerView, rng: random.Random | int | None = None, *,
-                weights: Sequence[float] | None = None, improve: int = 0) -> HandState:
+                weights: Sequence[float] | None = None, improve: int = 0,
+                keep_history: bool = True) -> HandState:
     """A full :class:`HandState` whose view for ``view.seat`` equals ``view``.
 
     ``rng`` is a ``random.Random`` or a seed (None: fresh entropy). ``weights`` (52 numbers,
     by card) make some of the opponent's unknown cards likelier; ``improve`` plays the
     sampled opponent hand forward that many simulated draws (see
     :func:`ginrummy.agents.sampling.sample_opponent_hand`). A view whose card counts do not
-    add up raises :class:`~ginrummy.agents.sampling.SamplingError`.
+    add up raises :class:`~ginrummy.agents.sampling.SamplingError`. ``keep_history=False``
+    leaves the public log out of the state (faster for play-outs; its views then show no
+    history).
     """
     if not isinstance(view, PlayerView):
         raise TypeError(f"determinize needs a PlayerView, got {type(view).__name__}")
     generator = rng if isinstance(rng, random.Random) else random.Random(rng)
-    return sample_state(view, generator, weights=weights, improve=improve)
+    return sample_state(view, generator, weights=weights, keep_history=keep_history,
+                        improve=improve)
 
 
 __all__ = ["SamplingError", "determinize"]

@@ -45,6 +45,7 @@ from ginrummy.env.rewards import HandReward, reward_scheme
 Observation = dict[str, NDArray[Any]]
 MATCHES = ("hand", "game")
 RENDER_MODES = ("ansi", "human")
+ACTION_NAMES = tuple(action_name(a) for a in range(NUM_ACTIONS))
 
 
 def table_rules_of(rules: str | Rules | TableRules, players: int) -> TableRules:
@@ -95,6 +96,9 @@ class RawEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informat
         self._rng = random.Random()
         self.game: Game | None = None
         self._last_hand: dict[int, tuple[HandState, int]] = {}
+        self._views: dict[str, PlayerView | None] = {}
+        """Each agent's view of the game ``_views_of``, made when first asked for."""
+        self._views_of: Game | None = None
         self._hands_done: list[int] = []
         self._over = False
 
@@ -158,6 +162,15 @@ class RawEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informat
     def current_view(self, agent: str) -> PlayerView | None:
         """What ``agent`` sees of its hand: the hand in progress, or once its part is over
         the hand it finished; None when it sits out (R33)."""
+        if self._views_of is not self.game:
+            self._views, self._views_of = {}, self.game
+        elif agent in self._views:
+            return self._views[agent]
+        view = self._view_now(agent)
+        self._views[agent] = view
+        return view
+
+    def _view_now(self, agent: str) -> PlayerView | None:
         assert self.game is not None
         player = self.agent_index[agent]
         place = self._place(player)
@@ -191,7 +204,7 @@ class RawEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informat
         names: list[str] = []
         if not self._over:
             view = self.current_view(self.agent_selection)
-            names = [action_name(a) for a in view.legal] if view is not None else []
+            names = [ACTION_NAMES[a] for a in view.legal] if view is not None else []
         self.infos = {agent: {"legal_actions": names if agent == self.agent_selection else []}
                       for agent in self.agents}
 
@@ -210,11 +223,19 @@ class RawEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informat
         if action is None:
             raise IllegalActionError(f"{agent} must act in phase {hand.phase.name}; None is "
                                      "only for an agent whose game is over")
-        after = hand.apply(action)
+        view = self.current_view(agent)
+        legal = view.legal if view is not None else ()
+        if isinstance(action, bool) or not hasattr(action, "__index__") or action not in legal:
+            hand.apply(action)  # raises IllegalActionError, naming what is wrong
+        move = operator.index(action)  # a NumPy integer too
+        after = hand.apply_unchecked(move)
         self._cumulative_rewards[agent] = 0.0
         self.rewards = {name: 0.0 for name in self.agents}
         players = self.game.slots[table].players
-        self.game = self.game.apply_unchecked(operator.index(action), table=table)
+        if after.is_over:
+            self.game = self.game.apply_unchecked(move, table=table)
+        else:
+            self.game = self.game.with_hand(after, table=table)
         if after.is_over:
             self._hand_over(after, players, table)
         if not self._over:

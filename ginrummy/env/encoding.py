@@ -52,6 +52,8 @@ FLAGS_OFFSET = PHASE_OFFSET + len(Phase)
 COUNTS_OFFSET = FLAGS_OFFSET + 9
 TARGET_OFFSET = COUNTS_OFFSET + 4
 SCORES_OFFSET = TARGET_OFFSET + 1
+_PILE_ORDER = 52 * CARD_PLANES.index("pile_order")
+_PILE_POSITIONS = np.arange(1, 53, dtype=np.float32) / 52.0
 SCORE_HIGH = 10.0
 """The highest score value the observation space allows (totals / target)."""
 
@@ -80,11 +82,11 @@ class Scoreboard:
     totals: tuple[int, ...]
 
 
-def _set_cards(out: NDArray[np.float32], offset: int, cards: int) -> None:
-    while cards:
-        low = cards & -cards
-        out[offset + low.bit_length() - 1] = 1.0
-        cards ^= low
+def _unpack(masks: list[int]) -> NDArray[np.uint8]:
+    """The 52 bits of each mask in ``masks``, one row each."""
+    data = b"".join(m.to_bytes(7, "little") for m in masks)
+    bits = np.unpackbits(np.frombuffer(data, dtype=np.uint8), bitorder="little")
+    return bits.reshape(len(masks), 56)[:, :52]
 
 
 def _laid_out(view: PlayerView, seat: int) -> int:
@@ -111,29 +113,21 @@ def encode(view: PlayerView | None, board: Scoreboard) -> NDArray[np.float32]:
     own_table = _laid_out(view, seat)
     opp_table = _laid_out(view, other)
     opp_known = view.opponent_hand if view.opponent_hand is not None else view.opponent_known
-    _set_cards(out, 0, view.hand & ~own_table)
-    _set_cards(out, 52, own_table)
-    _set_cards(out, 104, opp_known & ~opp_table)
-    _set_cards(out, 156, opp_table)
+    knocked = 1 << view.knock_discard if view.knock_discard >= 0 else 0
+    upcard = 1 << view.upcard if view.upcard is not None else 0
+    top = 1 << view.pile[-1] if view.pile else 0
+    planes = [view.hand & ~own_table, own_table, opp_known & ~opp_table, opp_table, top, 0,
+              view.unseen(), knocked, upcard]
+    out[:PHASE_OFFSET] = _unpack(planes).reshape(-1)
     pile = view.pile
     if pile:
-        out[208 + pile[-1]] = 1.0
-        for position, card in enumerate(pile):
-            out[260 + card] = (position + 1) / 52.0
-    _set_cards(out, 312, view.unseen())
-    if view.knock_discard >= 0:
-        out[364 + view.knock_discard] = 1.0
-    if view.upcard is not None:
-        out[416 + view.upcard] = 1.0
+        out[_PILE_ORDER + np.array(pile)] = _PILE_POSITIONS[:len(pile)]
     out[PHASE_OFFSET + int(view.phase)] = 1.0
     flags = (view.is_my_turn, view.dealer == seat, view.knocker == seat,
              view.knocker == other, view.big_gin, view.stock_only, view.wall_take, True)
-    for index, flag in enumerate(flags):
-        out[FLAGS_OFFSET + index] = float(flag)
-    out[COUNTS_OFFSET] = view.stock_size / 52.0
-    out[COUNTS_OFFSET + 1] = view.knock_limit / 10.0
-    out[COUNTS_OFFSET + 2] = min(view.opponent_count / 11.0, 1.0)
-    out[COUNTS_OFFSET + 3] = view.passes / 2.0
+    out[FLAGS_OFFSET:FLAGS_OFFSET + 8] = flags
+    out[COUNTS_OFFSET:TARGET_OFFSET] = (view.stock_size / 52.0, view.knock_limit / 10.0,
+                                        min(view.opponent_count / 11.0, 1.0), view.passes / 2.0)
     return out
 
 

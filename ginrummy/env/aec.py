@@ -94,16 +94,39 @@ class RawEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informat
         self.action_spaces = {agent: spaces.Discrete(NUM_ACTIONS)
                               for agent in self.possible_agents}
         self._rng = random.Random()
-        self.game: Game | None = None
+        self._game: Game | None = None
+        self._live: list[HandState | None] = []
+        """The hand in progress at each table: ahead of ``_game`` during a hand, which
+        takes it in when the hand ends (or when ``game`` is read)."""
+        self._synced = True
+        self._version = 0
         self._last_hand: dict[int, tuple[HandState, int]] = {}
         self._views: dict[str, PlayerView | None] = {}
         """Each agent's view of the game ``_views_of``, made when first asked for."""
-        self._views_of: Game | None = None
+        self._views_of = -1
         self._hands_done: list[int] = []
         self._over = False
 
     def _seating_sides(self) -> int:
         return 3 if self.table_rules.kind == "three" else 2
+
+    @property
+    def game(self) -> Game | None:
+        """The game as it stands (None before the first reset)."""
+        if not self._synced:
+            game = self._game
+            assert game is not None
+            for table, hand in enumerate(self._live):
+                if hand is not None and hand is not game.slots[table].hand:
+                    game = game.with_hand(hand, table=table)
+            self._game, self._synced = game, True
+        return self._game
+
+    @game.setter
+    def game(self, game: Game) -> None:
+        self._game, self._synced = game, True
+        self._live = [slot.hand for slot in game.slots]
+        self._version += 1
 
     # ------------------------------------------------------------ spaces
 
@@ -127,7 +150,7 @@ class RawEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informat
             game = game.deal(deck, table=0)
         self.game = self._deal(game)
         self._last_hand = {}
-        self._hands_done = [0] * self.game.tables
+        self._hands_done = [0] * game.tables
         self._over = False
         self.agents = self.possible_agents[:]
         self.rewards = {agent: 0.0 for agent in self.agents}
@@ -145,16 +168,16 @@ class RawEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informat
 
     def _actor(self) -> int:
         """The player to act at the lowest-numbered table with a hand in progress."""
-        assert self.game is not None
-        for slot in self.game.slots:
-            if slot.hand is not None and not slot.hand.is_over:
-                return slot.players[slot.hand.turn]
+        assert self._game is not None
+        for slot, hand in zip(self._game.slots, self._live, strict=True):
+            if hand is not None and not hand.is_over:
+                return slot.players[hand.turn]
         raise AssertionError("no hand in progress")  # the game would be over
 
     def _place(self, player: int) -> tuple[int, int] | None:
         """The table and hand seat of ``player`` in the round in progress, or None."""
-        assert self.game is not None
-        for table, slot in enumerate(self.game.slots):
+        assert self._game is not None
+        for table, slot in enumerate(self._game.slots):
             if player in slot.players:
                 return table, slot.players.index(player)
         return None
@@ -162,8 +185,8 @@ class RawEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informat
     def current_view(self, agent: str) -> PlayerView | None:
         """What ``agent`` sees of its hand: the hand in progress, or once its part is over
         the hand it finished; None when it sits out (R33)."""
-        if self._views_of is not self.game:
-            self._views, self._views_of = {}, self.game
+        if self._views_of != self._version:
+            self._views, self._views_of = {}, self._version
         elif agent in self._views:
             return self._views[agent]
         view = self._view_now(agent)
@@ -171,11 +194,11 @@ class RawEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informat
         return view
 
     def _view_now(self, agent: str) -> PlayerView | None:
-        assert self.game is not None
+        assert self._game is not None
         player = self.agent_index[agent]
         place = self._place(player)
         if place is not None:
-            hand = self.game.slots[place[0]].hand
+            hand = self._live[place[0]]
             if hand is not None:
                 return view_of(hand, place[1])
         if (self._over or self.match == "hand") and player in self._last_hand:
@@ -184,11 +207,11 @@ class RawEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informat
         return None
 
     def scoreboard(self, agent: str) -> Scoreboard:
-        assert self.game is not None
+        assert self._game is not None
         if self.match == "hand":
-            return Scoreboard(0, tuple(0 for _ in self.game.points))
-        side = self.game.seating.side_of(self.agent_index[agent])
-        points = self.game.points
+            return Scoreboard(0, tuple(0 for _ in self._game.points))
+        side = self._game.seating.side_of(self.agent_index[agent])
+        points = self._game.points
         totals = tuple(points[(side + k) % len(points)] for k in range(len(points)))
         return Scoreboard(self.table_rules.target, totals)
 
@@ -213,12 +236,12 @@ class RawEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informat
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        assert self.game is not None
+        assert self._game is not None
         player = self.agent_index[agent]
         place = self._place(player)
         assert place is not None
         table = place[0]
-        hand = self.game.slots[table].hand
+        hand = self._live[table]
         assert hand is not None
         if action is None:
             raise IllegalActionError(f"{agent} must act in phase {hand.phase.name}; None is "
@@ -231,11 +254,13 @@ class RawEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informat
         after = hand.apply_unchecked(move)
         self._cumulative_rewards[agent] = 0.0
         self.rewards = {name: 0.0 for name in self.agents}
-        players = self.game.slots[table].players
+        players = self._game.slots[table].players
         if after.is_over:
-            self.game = self.game.apply_unchecked(move, table=table)
+            self.game = self._game.with_hand(hand, table=table).apply_unchecked(move, table=table)
         else:
-            self.game = self.game.with_hand(after, table=table)
+            self._live[table] = after
+            self._synced = False
+            self._version += 1
         if after.is_over:
             self._hand_over(after, players, table)
         if not self._over:

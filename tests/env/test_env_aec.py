@@ -25,9 +25,12 @@ def test_aec_env_passes_pettingzoo_api_test(match: str) -> None:
     api_test(gin_rummy_v0.env(match=match), num_cycles=300)
 
 
+@pytest.mark.parametrize("players", [2, 3, 4])
 @pytest.mark.parametrize("match", ["hand", "game"])
-def test_aec_env_passes_pettingzoo_seed_test(match: str) -> None:
-    seed_test(lambda: gin_rummy_v0.env(match=match), num_cycles=200)
+def test_aec_env_passes_pettingzoo_seed_test(match: str, players: int) -> None:
+    rules = "standard" if players == 2 else "classic"
+    seed_test(lambda: gin_rummy_v0.env(rules=rules, match=match, players=players),
+              num_cycles=200)
 
 
 @pytest.mark.parametrize("players", [3, 4])

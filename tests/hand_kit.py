@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 
 from ginrummy.core import actions
-from ginrummy.core.actions import DRAW_STOCK, parse_action
+from ginrummy.core.actions import DRAW_STOCK, NUM_ACTIONS, parse_action
 from ginrummy.core.hand import HandState, IllegalActionError, action_names, deal_hand
 from ginrummy.core.rules import Rules
 from tests.handbuilder import cards, deal, deck_for, play, snapshot
@@ -45,7 +45,25 @@ def refused(state: HandState, move: object, *needles: str, raw: bool = False) ->
     for needle in needles:
         assert needle in message, message
     assert snapshot(state) == before
+    _said_as_coded(state, action, info.value)
     return message
+
+
+def _said_as_coded(state: HandState, action: Any, error: IllegalActionError) -> None:
+    """A refusal of an action in a hand in progress has its code (ginrummy.core.refusal), and
+    the English catalogue says it exactly as the error does."""
+    from ginrummy.core.errors import CodedError
+    from ginrummy.core.hand import Phase
+    from ginrummy.core.refusal import refusal
+    from ginrummy.i18n import Messages
+    from ginrummy.i18n.errors import error_text
+
+    if (state.phase is Phase.OVER or isinstance(action, bool) or not isinstance(action, int)
+            or not 0 <= action < NUM_ACTIONS):
+        return  # not an action: the replay of a record never asks for these
+    coded = refusal(state, action, error)
+    assert isinstance(coded, CodedError), str(error)
+    assert error_text(coded, Messages("en")) == str(error)
 
 
 def throw_drawn(state: HandState, turns: int) -> HandState:

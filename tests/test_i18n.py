@@ -168,7 +168,7 @@ def test_every_rules_option_outcome_preset_and_end_has_words() -> None:
 
 
 def test_void_reasons_of_the_engine_all_have_words() -> None:
-    source = Path("ginrummy/core/hand.py").read_text(encoding="utf-8")
+    source = Path("ginrummy/core/moves.py").read_text(encoding="utf-8")
     reasons = re.findall(r'_void\(\s*"([^"]+)"', source)
     assert len(reasons) >= 4
     for lang in LANGUAGES:

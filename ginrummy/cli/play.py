@@ -154,6 +154,7 @@ def make_agent_named(name: str, seed: int) -> Any:
 
 def run(args: argparse.Namespace) -> int:
     from ginrummy.i18n import Messages, language_from_environment
+    from ginrummy.i18n.errors import error_text
     from ginrummy.terminal.moves import QuitGame, choose_first_dealer
     from ginrummy.terminal.opening import opening_lines
     from ginrummy.terminal.scores import game_end_lines, seat_names
@@ -169,7 +170,8 @@ def run(args: argparse.Namespace) -> int:
         try:
             game, setup = load_saved(resume_path.read_text(encoding="utf-8"))
         except (OSError, SaveError) as error:
-            say(Messages(lang)("game.resume_failed", path=str(resume_path), error=str(error)))
+            m = Messages(lang)
+            say(m("game.resume_failed", path=str(resume_path), error=error_text(error, m)))
             return 2
     lang = args.lang or (setup.lang if setup else language_from_environment(os.environ))
     m = Messages(lang)

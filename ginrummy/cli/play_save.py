@@ -17,6 +17,8 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from ginrummy.core.errors import CodedError
+
 if TYPE_CHECKING:
     from ginrummy.core.game import Game
 
@@ -61,33 +63,47 @@ def save_text(game: Game, setup: Setup) -> str:
     return "{\n" + ",\n".join([*fields, f'  "record": {record}']) + "\n}\n"
 
 
-class SaveError(ValueError):
-    """A saved game that cannot be read."""
+class SaveError(CodedError):
+    """A saved game that cannot be read (its code and parameters say why, see
+    :func:`ginrummy.i18n.errors.error_text`)."""
+
+
+class _BadField(CodedError, TypeError):
+    """A setup field of the wrong kind."""
 
 
 def load_saved(text: str) -> tuple[Game, Setup | None]:
     """The game of a saved file and its setup; a bare game record gives no setup."""
-    from ginrummy.format.record import FORMAT, TABLE_FORMAT_V1, RecordError, record_from_dict
+    from ginrummy.format.record import (
+        FORMAT,
+        TABLE_FORMAT_V1,
+        RecordError,
+        json_error,
+        record_from_dict,
+    )
     from ginrummy.format.replay import replay
 
     try:
         data = json.loads(text)
     except json.JSONDecodeError as error:
-        raise SaveError(f"not valid JSON: {error}") from None
+        raise SaveError(f"not valid JSON: {error}", "record.as_is",
+                        error=json_error(error)) from None
     if not isinstance(data, dict):
-        raise SaveError("a saved game is a JSON object")
+        raise SaveError("a saved game is a JSON object", "save.not_object")
     try:
         if data.get("format") in (FORMAT, TABLE_FORMAT_V1):
             return replay(record_from_dict(data)), None
         if data.get("format") != SAVE_FORMAT or data.get("version") != SAVE_VERSION:
-            raise SaveError(f"not a saved game (format {data.get('format')!r})")
+            kind = repr(data.get("format"))
+            raise SaveError(f"not a saved game (format {kind})", "save.format", kind=kind)
         game = replay(record_from_dict(data.get("record")))
     except RecordError as error:
-        raise SaveError(str(error)) from None
+        raise SaveError(str(error), "record.as_is", error=error) from None
     names = data.get("names")
     players = game.players
     if not isinstance(names, list) or len(names) != players:
-        raise SaveError(f"names must be a list of {players} names")
+        raise SaveError(f"names must be a list of {players} names", "save.names",
+                        players=players)
     try:
         setup = Setup(
             seed=None if data.get("seed") is None else _int(data, "seed"),
@@ -96,24 +112,26 @@ def load_saved(text: str) -> tuple[Game, Setup | None]:
             human=_int(data, "human"), client_seed=_text_or_none(data, "client_seed"),
         )
     except (KeyError, TypeError, IndexError) as error:
-        raise SaveError(f"missing or bad field: {error}") from None
+        raise SaveError(f"missing or bad field: {error}", "save.field", error=error) from None
     if setup.human not in (0, 1) or (players > 2 and setup.human != 0):
         raise SaveError(f"human must be seat 0 or 1 (place 0 at a table of {players}), "
-                        f"got {setup.human}")
+                        f"got {setup.human}", "save.human", players=players, value=setup.human)
     return game, setup
 
 
 def _text_or_none(data: dict[str, Any], key: str) -> str | None:
     value = data.get(key)
     if value is not None and not isinstance(value, str):
-        raise TypeError(f"{key} must be text or null, got {value!r}")
+        raise _BadField(f"{key} must be text or null, got {value!r}", "save.text", field=key,
+                        value=repr(value))
     return value
 
 
 def _int(data: dict[str, Any], key: str) -> int:
     value = data[key]
     if isinstance(value, bool) or not isinstance(value, int):
-        raise TypeError(f"{key} must be a whole number, got {value!r}")
+        raise _BadField(f"{key} must be a whole number, got {value!r}", "save.int", field=key,
+                        value=repr(value))
     return value
 
 

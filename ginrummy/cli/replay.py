@@ -41,6 +41,7 @@ def run(args: argparse.Namespace, out: TextIO | None = None, keys: TextIO | None
     from ginrummy.format.record import RecordError
     from ginrummy.format.replay import start_of, walk
     from ginrummy.i18n import Messages, language_from_environment
+    from ginrummy.i18n.errors import error_text
 
     m = Messages(getattr(args, "lang", None) or language_from_environment(os.environ))
     out = out or sys.stdout
@@ -54,7 +55,8 @@ def run(args: argparse.Namespace, out: TextIO | None = None, keys: TextIO | None
     try:
         record = read_any(text)
     except RecordError as error:
-        print(m("replay.error.record", file=args.file, error=error), file=sys.stderr)
+        print(m("replay.error.record", file=args.file, error=error_text(error, m)),
+              file=sys.stderr)
         return 2
     players, viewer = record.players, args.seat
     if viewer is not None and not 0 <= viewer < players:
@@ -74,7 +76,8 @@ def run(args: argparse.Namespace, out: TextIO | None = None, keys: TextIO | None
                     return 0
     except RecordError as error:
         out.flush()
-        print(m("replay.error.record", file=args.file, error=error), file=sys.stderr)
+        print(m("replay.error.record", file=args.file, error=error_text(error, m)),
+              file=sys.stderr)
         return 2
     except BrokenPipeError:  # the reader went away (| head, or quitting a pager)
         if out is sys.stdout:

@@ -24,9 +24,13 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from ginrummy.format.verify import hands_to_check, read_record, seed_problems, verify_record
+
+if TYPE_CHECKING:
+    from ginrummy.format.provably_fair import Problem
+    from ginrummy.i18n import Messages
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -43,6 +47,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None = None) -> int:
     from ginrummy.format.record import RecordError
     from ginrummy.i18n import Messages, language_from_environment
+    from ginrummy.i18n.errors import error_text
 
     out = out or sys.stdout
     err = err or sys.stderr
@@ -57,20 +62,20 @@ def run(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None 
     try:
         record = read_record(text)
     except RecordError as error:
-        print(m("verify.bad_record", path=args.file, error=str(error)), file=err)
+        print(m("verify.bad_record", path=args.file, error=error_text(error, m)), file=err)
         return 2
     verdict = verify_record(record)
     hands = hands_to_check(record)
     verdict.game.extend(seed_problems(hands, getattr(args, "seed", [])))
     for number, (hand, problems) in enumerate(zip(hands, verdict.hands, strict=True), 1):
         for problem in problems:
-            print(m("verify.hand_problem", number=number, problem=problem.message(m.lang)),
+            print(m("verify.hand_problem", number=number, problem=problem_text(problem, m)),
                   file=out)
         if not problems and hand.fair is not None:
             key = "verify.hand_ok" if hand.fair.version >= 2 else "verify.hand_ok_v1"
             print(m(key, number=number, commitment=hand.fair.commitment), file=out)
     for problem in verdict.game:
-        print(m("verify.game_problem", problem=problem.message(m.lang)), file=out)
+        print(m("verify.game_problem", problem=problem_text(problem, m)), file=out)
     count = len(hands)
     if verdict.fair:
         print(m.plural("verify.summary_ok", count, count=count), file=out)
@@ -81,3 +86,13 @@ def run(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None 
     else:
         print(m("verify.summary_game"), file=out)
     return 1
+
+
+def problem_text(problem: Problem, m: Messages) -> str:
+    """``problem`` in the language of ``m``, the replay's error included."""
+    from ginrummy.i18n.errors import error_text
+
+    error = problem.params.get("error")
+    if problem.code == "replay" and isinstance(error, BaseException):
+        return m("verify.problem.replay", error=error_text(error, m))
+    return problem.message(m.lang)

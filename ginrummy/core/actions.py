@@ -34,6 +34,7 @@ from ginrummy.core.cards import (
     parse_card,
     parse_cards,
 )
+from ginrummy.core.errors import CodedError
 from ginrummy.core.melds import ALL_MELDS, MELD_ID
 
 Action = int
@@ -63,7 +64,7 @@ _CARD_WORDS = {"discard": DISCARD_BASE, "d": DISCARD_BASE, "knock": KNOCK_BASE, 
                "layoff": LAYOFF_BASE, "lay": LAYOFF_BASE, "l": LAYOFF_BASE}
 
 
-class ActionError(ValueError):
+class ActionError(CodedError):
     """Text or a number that is not an action."""
 
 
@@ -83,7 +84,8 @@ def meld(cards: int) -> Action:
     try:
         return MELD_BASE + MELD_ID[cards]
     except KeyError:
-        raise ActionError(f"{format_cards(cards_of(cards))} is not a meld") from None
+        shown = format_cards(cards_of(cards))
+        raise ActionError(f"{shown} is not a meld", "action.not_meld", cards=shown) from None
 
 
 def is_discard(action: Action) -> bool:
@@ -134,7 +136,8 @@ def action_meld(action: Action) -> int:
 
 def action_name(action: Action) -> str:
     if not isinstance(action, int) or not 0 <= action < NUM_ACTIONS:
-        raise ActionError(f"{action!r} is not an action number (0..{NUM_ACTIONS - 1})")
+        raise ActionError(f"{action!r} is not an action number (0..{NUM_ACTIONS - 1})",
+                          "action.not_number", action=repr(action), last=NUM_ACTIONS - 1)
     if action in _SIMPLE_NAMES:
         return _SIMPLE_NAMES[action]
     if action < KNOCK_BASE:
@@ -150,7 +153,7 @@ def parse_action(text: str) -> Action:
     """Read an action as written by :func:`action_name` (short forms accepted)."""
     words = text.strip().lower().split()
     if not words:
-        raise ActionError("empty action")
+        raise ActionError("empty action", "action.empty")
     joined = " ".join(words)
     if joined in _SIMPLE_WORDS:
         return _SIMPLE_WORDS[joined]
@@ -158,18 +161,23 @@ def parse_action(text: str) -> Action:
     try:
         if head in _CARD_WORDS:
             if len(rest) != 1:
-                raise ActionError(f"{text!r}: {head} takes exactly one card")
+                raise ActionError(f"{text!r}: {head} takes exactly one card",
+                                  "action.one_card", text=repr(text), word=head)
             return _CARD_WORDS[head] + parse_card(rest[0])
         if head == "meld" or head == "m":
             if not rest:
-                raise ActionError(f"{text!r}: meld takes three or more cards")
+                raise ActionError(f"{text!r}: meld takes three or more cards",
+                                  "action.meld_size", text=repr(text))
             try:
                 return meld(parse_cards(rest))
             except ActionError as error:
-                raise ActionError(f"{text!r}: {error}") from None
+                raise ActionError(f"{text!r}: {error}", "action.in", text=repr(text),
+                                  error=error) from None
     except CardError as error:
-        raise ActionError(f"{text!r}: {error}") from None
+        raise ActionError(f"{text!r}: {error}", "action.in", text=repr(text),
+                          error=error) from None
     raise ActionError(
         f"{text!r} is not an action; use stock, take, pass, discard C, knock C, big gin, "
-        "meld C C C, layoff C or done"
+        "meld C C C, layoff C or done", "action.unknown", text=repr(text),
+        words="stock, take, pass, discard C, knock C, big gin, meld C C C, layoff C", last="done"
     )

@@ -20,6 +20,8 @@ from collections.abc import Callable, Iterable, Iterator
 from operator import index
 from typing import NoReturn, SupportsIndex
 
+from ginrummy.core.errors import CodedError
+
 Card = int
 
 SUITS = "CDHS"
@@ -40,7 +42,7 @@ CARD_VALUES: tuple[int, ...] = tuple(min(rank + 1, 10) for _ in SUITS for rank i
 """Deadwood value of each card (R3): ace 1, two to ten face value, faces 10."""
 
 
-class CardError(ValueError):
+class CardError(CodedError):
     """A card or list of cards could not be read."""
 
 
@@ -62,7 +64,7 @@ def card_value(card: Card) -> int:
 
 def card_name(card: Card) -> str:
     if not 0 <= card < NUM_CARDS:
-        raise CardError(f"card number {card} is outside 0..51")
+        raise CardError(f"card number {card} is outside 0..51", "card.number", card=card)
     return RANKS[card % 13] + SUITS[card // 13]
 
 
@@ -70,13 +72,16 @@ def parse_card(text: str) -> Card:
     """Read one card: rank then suit, as ``7H``, ``TH``, ``10h``, ``7♥``."""
     token = text.strip().upper()
     if len(token) < 2:
-        raise CardError(f"{text!r} is not a card: expected a rank and a suit, like 7H or 10♥")
+        raise CardError(f"{text!r} is not a card: expected a rank and a suit, like 7H or 10♥",
+                        "card.too_short", text=repr(text))
     rank = _RANK_BY_TEXT.get(token[:-1])
     suit = _SUIT_BY_CHAR.get(token[-1])
     if rank is None:
-        raise CardError(f"{text!r} is not a card: unknown rank {token[:-1]!r} (use A 2-10 T J Q K)")
+        raise CardError(f"{text!r} is not a card: unknown rank {token[:-1]!r} (use A 2-10 T J Q K)",
+                        "card.rank", text=repr(text), rank=repr(token[:-1]))
     if suit is None:
-        raise CardError(f"{text!r} is not a card: unknown suit {token[-1]!r} (use C D H S)")
+        raise CardError(f"{text!r} is not a card: unknown suit {token[-1]!r} (use C D H S)",
+                        "card.suit", text=repr(text), suit=repr(token[-1]))
     return suit * 13 + rank
 
 
@@ -92,7 +97,8 @@ def parse_card_list(text: str | Iterable[str]) -> list[Card]:
     for token in tokens:
         card = parse_card(token)
         if seen >> card & 1:
-            raise CardError(f"card {card_name(card)} appears twice")
+            raise CardError(f"card {card_name(card)} appears twice", "card.twice",
+                            card=card_name(card))
         seen |= 1 << card
         cards.append(card)
     return cards

@@ -31,27 +31,33 @@ class Cut:
 
     def __post_init__(self) -> None:
         if not self.rounds:
-            raise CutError("a cut needs at least one round")
+            raise CutError("a cut needs at least one round", "cut.empty")
         width = len(self.rounds[0])
         for number, cards in enumerate(self.rounds, 1):
             if len(cards) < 2:
                 raise CutError(f"cut round {number}: needs one card per player, at least two "
-                               f"players; got {len(cards)} card{'' if len(cards) == 1 else 's'}")
+                               f"players; got {len(cards)} card{'' if len(cards) == 1 else 's'}",
+                               "cut.too_few", round=number, count=len(cards))
             if len(cards) != width:
                 raise CutError(f"cut round {number}: {len(cards)} cards, but round 1 has {width} "
-                               "(one card per player)")
+                               "(one card per player)", "cut.width", round=number,
+                               count=len(cards), width=width)
             if any(isinstance(c, bool) or not isinstance(c, int) or not 0 <= c < 52
                    for c in cards):
-                raise CutError(f"cut round {number}: card numbers must be 0..51")
+                raise CutError(f"cut round {number}: card numbers must be 0..51",
+                               "cut.numbers", round=number)
             if len(set(cards)) != len(cards):
-                raise CutError(f"cut round {number}: {card_name(_twice(cards))} is cut twice")
+                twice = card_name(_twice(cards))
+                raise CutError(f"cut round {number}: {twice} is cut twice", "cut.twice",
+                               round=number, card=twice)
             tie = _lowest_tied(cards)
             last = number == len(self.rounds)
             if tie and last:
                 raise CutError(f"cut round {number}: the lowest rank is tied; "
-                               "another round is needed (R4)")
+                               "another round is needed (R4)", "cut.tied", round=number)
             if not tie and not last:
-                raise CutError(f"cut round {number}: not a tie, yet more rounds follow (R4)")
+                raise CutError(f"cut round {number}: not a tie, yet more rounds follow (R4)",
+                               "cut.not_tied", round=number)
 
     @property
     def players(self) -> int:
@@ -67,7 +73,8 @@ class Cut:
     def high(self) -> int:
         """With two players, the one that cut the higher card (it may choose who deals, R4)."""
         if self.players != 2:
-            raise CutError(f"a cut among {self.players} players has no one higher card")
+            raise CutError(f"a cut among {self.players} players has no one higher card",
+                           "cut.no_high", players=self.players)
         return 1 - self.low
 
     @classmethod
@@ -78,7 +85,8 @@ class Cut:
             try:
                 rounds.append(tuple(parse_card(word) for word in part.split()))
             except CardError as error:
-                raise CutError(f"cut round {number}: {error}") from None
+                raise CutError(f"cut round {number}: {error}", "cut.card", round=number,
+                               error=error) from None
         return cls(tuple(rounds))
 
     def __str__(self) -> str:

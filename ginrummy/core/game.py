@@ -87,7 +87,14 @@ from ginrummy.core.errors import GameError, TableError
 from ginrummy.core.hand import HandState, deal_hand, shuffled_deck
 from ginrummy.core.result import HandResult
 from ginrummy.core.rules import Rules
-from ginrummy.core.scoring import EndReason, RoundScore, Settlement, leader, settle_game
+from ginrummy.core.scoring import (
+    EndReason,
+    RoundScore,
+    Settlement,
+    end_reason_word,
+    leader,
+    settle_game,
+)
 from ginrummy.core.seating import Seating
 from ginrummy.core.table import OfTableRules, TableHand, TableRules
 
@@ -188,7 +195,8 @@ class Game(OfTableRules):
         table_rules = _table_rules(rules)
         if cut.players != table_rules.players:
             raise TableError(f"the cut has {cut.players} cards per round; "
-                             f"{table_rules.players} players need {table_rules.players}")
+                             f"{table_rules.players} players need {table_rules.players}",
+                             "game.cut_players", count=cut.players, players=table_rules.players)
         seating = Seating(table_rules.kind, table_rules.players)
         dealer = seating.first_dealer(cut)
         zero = tuple(0 for _ in range(seating.sides))
@@ -338,8 +346,10 @@ class Game(OfTableRules):
             0 <= table < len(self.slots)
         ):
             if len(self.slots) == 1:
-                raise TableError(f"table {table!r}: this game has only table 0")
-            raise TableError(f"table {table!r}: this game has tables 0 to {len(self.slots) - 1}")
+                raise TableError(f"table {table!r}: this game has only table 0",
+                                 "game.one_table", table=repr(table))
+            raise TableError(f"table {table!r}: this game has tables 0 to {len(self.slots) - 1}",
+                             "game.tables", table=repr(table), last=len(self.slots) - 1)
         return self.slots[table]
 
     def _round_hands(self, only_finished: bool) -> tuple[TableHand, ...]:
@@ -385,34 +395,46 @@ class Game(OfTableRules):
     def _check_can_deal(self, table: int) -> TableSlot:
         slot = self._slot(table)
         if self.is_over:
-            raise GameError(f"the game is over ({self.end_reason}); no more deals")
+            raise GameError(f"the game is over ({self.end_reason}); no more deals",
+                            "game.over_no_deal", reason=end_reason_word(self.end_reason))
         if slot.hand is not None:
             if len(self.slots) == 1:
-                raise GameError(f"hand {self.hand_number} is still being played; cannot deal")
-            raise GameError(f"table {table}: a hand is still being played; cannot deal")
+                raise GameError(f"hand {self.hand_number} is still being played; cannot deal",
+                                "game.hand_on", hand=self.hand_number)
+            raise GameError(f"table {table}: a hand is still being played; cannot deal",
+                            "game.table_hand_on", table=table)
         if slot.decided:
             raise GameError(f"table {table}: its hand of round {self.round_number} is over; "
-                            "the other tables are still playing")
+                            "the other tables are still playing", "game.table_waits",
+                            table=table, round=self.round_number)
         if self.chooser is not None:
             raise GameError(f"seat {self.chooser} cut the higher card and first chooses whether "
-                            "to deal (R4, first_dealer high_cut_chooses)")
+                            "to deal (R4, first_dealer high_cut_chooses)", "game.choose_first",
+                            seat=self.chooser)
         return slot
 
     def choose_to_deal(self, seat: int, deals: bool) -> Game:
         """The higher cut, ``seat``, chooses whether it deals the first hand (R4, seed 003)."""
         if isinstance(seat, bool) or seat not in (0, 1):
-            raise GameError(f"seat must be 0 or 1, got {seat!r}")
+            raise GameError(f"seat must be 0 or 1, got {seat!r}", "game.choice_seat",
+                            value=repr(seat))
         if not isinstance(deals, bool):
-            raise GameError(f"the choice to deal must be true or false, got {deals!r}")
+            raise GameError(f"the choice to deal must be true or false, got {deals!r}",
+                            "game.choice_bool", value=repr(deals))
         if self.players != 2 or self.rules.first_dealer != "high_cut_chooses":
-            raise GameError("the lower cut deals (first_dealer low_cut_deals): nobody chooses")
+            raise GameError("the lower cut deals (first_dealer low_cut_deals): nobody chooses",
+                            "game.nobody_chooses")
         if self.high_cut_deals is not None:
             raise GameError(f"seat {self.cut.high} already chose "
-                            f"{'to deal' if self.high_cut_deals else 'not to deal'}")
+                            f"{'to deal' if self.high_cut_deals else 'not to deal'}",
+                            "game.chose_deal" if self.high_cut_deals else "game.chose_no_deal",
+                            seat=self.cut.high)
         if self.chooser is None:
-            raise GameError("the first hand has been dealt: too late to choose the dealer")
+            raise GameError("the first hand has been dealt: too late to choose the dealer",
+                            "game.choice_late")
         if seat != self.chooser:
-            raise GameError(f"seat {seat} cut the lower card; seat {self.chooser} chooses (R4)")
+            raise GameError(f"seat {seat} cut the lower card; seat {self.chooser} chooses (R4)",
+                            "game.not_chooser", seat=seat, chooser=self.chooser)
         return replace(self, high_cut_deals=deals, dealer=seat if deals else 1 - seat)
 
     def apply(self, action: Action, *, table: int = 0) -> Game:
@@ -436,10 +458,13 @@ class Game(OfTableRules):
         slot = self._slot(table)
         if slot.hand is None:
             if self.is_over:
-                raise GameError(f"action {action!r}: the game is over")
+                raise GameError(f"action {action!r}: the game is over", "game.action_over",
+                                action=repr(action))
             if len(self.slots) == 1:
-                raise GameError(f"action {action!r}: no hand in progress; deal first")
-            raise GameError(f"action {action!r}: no hand in progress at table {table}")
+                raise GameError(f"action {action!r}: no hand in progress; deal first",
+                                "game.action_no_hand", action=repr(action))
+            raise GameError(f"action {action!r}: no hand in progress at table {table}",
+                            "game.action_no_table_hand", action=repr(action), table=table)
         return slot.hand
 
     def time_up(self) -> Game:
@@ -449,7 +474,8 @@ class Game(OfTableRules):
         dealt yet); else when the hand (teams: the round) in progress ends.
         """
         if self.rules.time_limit_minutes is None:
-            raise GameError("these rules have no time limit (time_limit_minutes is not set)")
+            raise GameError("these rules have no time limit (time_limit_minutes is not set)",
+                            "game.no_time_limit")
         if self.is_over:
             return self
         game = replace(self, time_is_up=True)

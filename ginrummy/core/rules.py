@@ -14,6 +14,8 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, fields, replace
 from typing import Any, Literal
 
+from ginrummy.core.errors import CodedError
+
 DealerRule = Literal["loser", "winner", "alternate"]
 ShutoutRule = Literal["none", "double_bonus", "double_all"]
 FirstDealer = Literal["low_cut_deals", "high_cut_chooses"]
@@ -31,7 +33,7 @@ CHOICES: dict[str, tuple[str, ...]] = {
 _POINTS_RANGE = (0, 1000)
 
 
-class RulesError(ValueError):
+class RulesError(CodedError):
     """A rules option is unknown, out of range, or inconsistent with another."""
 
 
@@ -118,13 +120,15 @@ class Rules:
             base = PRESETS[name]
         except KeyError:
             known = ", ".join(PRESETS)
-            raise RulesError(f"unknown preset {name!r}; known presets: {known}") from None
+            raise RulesError(f"unknown preset {name!r}; known presets: {known}",
+                             "rules.unknown_preset", name=repr(name), known=known) from None
         return base.replace(**changes) if changes else base
 
     def replace(self, **changes: Any) -> Rules:
         unknown = sorted(set(changes) - {f.name for f in fields(self)})
         if unknown:
-            raise RulesError(f"unknown rules option {unknown[0]!r}")
+            raise RulesError(f"unknown rules option {unknown[0]!r}", "rules.unknown_option",
+                             option=repr(unknown[0]))
         return replace(self, **changes)
 
     def to_dict(self) -> dict[str, Any]:
@@ -139,10 +143,12 @@ class Rules:
         (:data:`BEFORE_OPTION`), and old records and stored games replay identically.
         """
         if not isinstance(data, dict):
-            raise RulesError(f"rules must be an object of options, got {type(data).__name__}")
+            raise RulesError(f"rules must be an object of options, got {type(data).__name__}",
+                             "rules.not_object", type=type(data).__name__)
         unknown = sorted(set(data) - {f.name for f in fields(cls)})
         if unknown:
-            raise RulesError(f"unknown rules option {unknown[0]!r}")
+            raise RulesError(f"unknown rules option {unknown[0]!r}", "rules.unknown_option",
+                             option=repr(unknown[0]))
         return cls(**{**BEFORE_OPTION, **data})
 
     def knock_limit_for(self, upcard: int | None) -> int:
@@ -161,8 +167,10 @@ class Rules:
 
 
 def _check_bool(rules: Rules, name: str) -> None:
-    if not isinstance(getattr(rules, name), bool):
-        raise RulesError(f"{name} must be true or false, got {getattr(rules, name)!r}")
+    value = getattr(rules, name)
+    if not isinstance(value, bool):
+        raise RulesError(f"{name} must be true or false, got {value!r}", "field.bool",
+                         field=name, value=repr(value))
 
 
 def _check_int(rules: Rules, name: str, low: int, high: int, optional: bool = False) -> None:
@@ -170,18 +178,22 @@ def _check_int(rules: Rules, name: str, low: int, high: int, optional: bool = Fa
     if optional and value is None:
         return
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise RulesError(f"{name} must be a whole number from {low} to {high}, got {value!r}")
+        raise RulesError(f"{name} must be a whole number from {low} to {high}, got {value!r}",
+                         "field.int_range", field=name, low=low, high=high, value=repr(value))
 
 
 def _check_choice(rules: Rules, name: str, choices: tuple[str, ...]) -> None:
     value = getattr(rules, name)
     if value not in choices:
-        raise RulesError(f"{name} must be one of {', '.join(choices)}; got {value!r}")
+        raise RulesError(f"{name} must be one of {', '.join(choices)}; got {value!r}",
+                         "field.choice", field=name, choices=", ".join(choices),
+                         value=repr(value))
 
 
 def _validate(rules: Rules) -> None:
     if not isinstance(rules.name, str) or not rules.name:
-        raise RulesError(f"name must be a non-empty string, got {rules.name!r}")
+        raise RulesError(f"name must be a non-empty string, got {rules.name!r}",
+                         "rules.name", value=repr(rules.name))
     for option in (
         "oklahoma", "ace_upcard_gin_only", "spade_double", "extra_boxes", "eleven_card_deal",
         "allow_discard_of_drawn_upcard", "big_gin", "undercut_on_tie", "knocker_may_hide_melds",
@@ -204,9 +216,11 @@ def _validate(rules: Rules) -> None:
     if not rules.oklahoma:
         for option in ("ace_upcard_gin_only", "spade_double", "extra_boxes"):
             if getattr(rules, option):
-                raise RulesError(f"{option} needs oklahoma (R32): the upcard decides it")
+                raise RulesError(f"{option} needs oklahoma (R32): the upcard decides it",
+                                 "rules.needs_oklahoma", option=option)
     if rules.oklahoma and rules.eleven_card_deal:
-        raise RulesError("oklahoma needs an upcard, but eleven_card_deal deals none (R7, R32)")
+        raise RulesError("oklahoma needs an upcard, but eleven_card_deal deals none (R7, R32)",
+                         "rules.oklahoma_eleven")
 
 
 BEFORE_OPTION: dict[str, Any] = {

@@ -18,11 +18,22 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Literal
 
+from ginrummy.core.errors import CodedError
 from ginrummy.core.result import HandResult
 from ginrummy.core.rules import DealerRule, Rules
 from ginrummy.core.table import TableKind
 
 EndReason = Literal["target", "max_hands", "time_limit"]
+END_REASON_CODES: dict[str, str] = {
+    "target": "end.target", "max_hands": "end.max_hands", "time_limit": "end.time_limit",
+}
+"""The code of each end reason, for an error that names it (its English text is the word)."""
+
+
+def end_reason_word(reason: str | None) -> object:
+    """``reason`` as a coded text for an error's parameters (``target`` in English)."""
+    code = END_REASON_CODES.get(reason or "")
+    return reason if code is None else CodedError(reason or "", code)
 
 
 def next_dealer(rules: Rules, dealer: int, result: HandResult) -> int:

@@ -63,29 +63,35 @@ class TableRules:
     def __post_init__(self) -> None:
         players = self.players
         if isinstance(players, bool) or not isinstance(players, int):
-            raise TableError(f"players must be a whole number, got {players!r}")
+            raise TableError(f"players must be a whole number, got {players!r}",
+                             "table.players_number", value=repr(players))
         if not isinstance(self.rules, Rules):
             raise TableError(f"rules must be a Rules object, got {type(self.rules).__name__}")
         if players not in (2, 3) and (players < 4 or players % 2 or players > MAX_PLAYERS):
             raise TableError(
                 f"players must be 2, 3 (R33) or an even number from 4 to {MAX_PLAYERS} in two "
-                f"teams (R34, R35), got {players}"
+                f"teams (R34, R35), got {players}", "table.players", high=MAX_PLAYERS,
+                value=players,
             )
         if players in (2, 3) and self.team_target is not None:
             raise TableError(f"team_target applies only to team games (R34, R35); "
-                             f"{players} players play to rules.target")
+                             f"{players} players play to rules.target",
+                             "table.team_target_not_teams", players=players)
         if players == 3:
             if self.rules.dealer_rule != "loser":
                 raise TableError(
                     f"dealer_rule {self.rules.dealer_rule!r} does not apply to three players: "
-                    "R33 has the loser of each hand deal the next (use dealer_rule='loser')"
+                    "R33 has the loser of each hand deal the next (use dealer_rule='loser')",
+                    "table.three_dealer_rule", rule=repr(self.rules.dealer_rule),
                 )
         elif self.team_target is not None and (
             isinstance(self.team_target, bool) or not isinstance(self.team_target, int)
             or not 1 <= self.team_target <= 10_000
         ):
             raise TableError(
-                f"team_target must be a whole number from 1 to 10000, got {self.team_target!r}"
+                f"team_target must be a whole number from 1 to 10000, got {self.team_target!r}",
+                "field.int_range", field="team_target", low=1, high=10000,
+                value=repr(self.team_target),
             )
 
     @property
@@ -122,15 +128,18 @@ class TableRules:
     @classmethod
     def from_dict(cls, data: Any) -> TableRules:
         if not isinstance(data, dict):  # data is Any: every field is checked where used
-            raise TableError("table rules must be an object with players, team_target, rules")
+            raise TableError("table rules must be an object with players, team_target, rules",
+                             "table.not_object")
         unknown = sorted(set(data) - {"players", "team_target", "rules"})
         if unknown:
-            raise TableError(f"unknown table option {unknown[0]!r}")
+            raise TableError(f"unknown table option {unknown[0]!r}", "table.unknown_option",
+                             option=repr(unknown[0]))
         try:
             given: Any = data.get("rules")
             rules = Rules.from_dict(given)
         except (RulesError, TypeError) as error:
-            raise TableError(f"rules: {error}") from None
+            raise TableError(f"rules: {error}", "field.error", field="rules",
+                             error=error) from None
         players: Any = data.get("players")
         return cls(players, rules, data.get("team_target"))
 

@@ -90,7 +90,8 @@ def action_token(action: Action) -> str:
     if action in _SIMPLE_TOKENS:
         return _SIMPLE_TOKENS[action]
     if not isinstance(action, int) or not 0 <= action < NUM_ACTIONS:
-        raise RecordError(f"{action!r} is not an action number")
+        raise RecordError(f"{action!r} is not an action number", code="record.action_number",
+                          number=repr(action))
     if actions.is_meld_action(action):
         return "meld:" + ",".join(card_name(c) for c in cards_of(actions.action_meld(action)))
     prefix = "d" if actions.is_discard(action) else "knock" if actions.is_knock(action) \
@@ -111,10 +112,12 @@ def parse_token(token: str) -> Action:
         if colon and head == "meld":
             return actions.meld(parse_cards(rest.split(",")))
     except (CardError, ActionError) as error:
-        raise RecordError(f"{token!r}: {error}") from None
+        raise RecordError(f"{token!r}: {error}", code="notation.token", token=repr(token),
+                          error=error) from None
     raise RecordError(
         f"{token!r} is not an action; use stock, take, pass, done, biggin, d:C, knock:C, "
-        "layoff:C or meld:C,C,C"
+        "layoff:C or meld:C,C,C", code="notation.not_token", token=repr(token),
+        words="stock, take, pass, done, biggin, d:C, knock:C, layoff:C", last="meld:C,C,C"
     )
 
 
@@ -122,7 +125,8 @@ def format_notation(record: GameRecord) -> str:
     """``record`` in the text notation (see the module docstring); two players only."""
     if record.players != 2:
         raise RecordError(f"the text notation holds two-player games; this one has "
-                          f"{record.players} players: write it as JSON")
+                          f"{record.players} players: write it as JSON",
+                          code="notation.two_players", players=record.players)
     rules = record.rules
     lines = [f"[Notation {NOTATION_VERSION}]", f"[Rules {json.dumps(rules.name)}]"]
     base = PRESETS.get(rules.name, Rules().replace(name=rules.name))
@@ -205,7 +209,8 @@ def parse_notation(text: str) -> GameRecord:
             else:
                 _read_hand_line(line, hands)
         except RecordError as error:
-            located = RecordError(f"line {number}: {error}")
+            located = RecordError(f"line {number}: {error}", code="notation.line",
+                                  line=number, error=error)
             located.hand, located.action = error.hand, error.action
             raise located from None
     return _build_record(tags, options, hands)
@@ -216,7 +221,8 @@ def _read_tags(line: str, tags: dict[str, str], options: dict[str, Any]) -> None
     while position < len(line):
         match = _TAG.match(line, position)
         if match is None:
-            raise RecordError(f"cannot read a tag at {line[position:]!r}; write [Name value]")
+            raise RecordError(f"cannot read a tag at {line[position:]!r}; write [Name value]",
+                              code="notation.tag", text=repr(line[position:]))
         name, value = match.group(1), match.group(2)
         if value.startswith('"'):
             value = json.loads(value)
@@ -226,10 +232,11 @@ def _read_tags(line: str, tags: dict[str, str], options: dict[str, Any]) -> None
                 options[option] = json.loads(literal)
             except json.JSONDecodeError:
                 raise RecordError(
-                    f"option {option}: {literal.strip()!r} is not a JSON value"
+                    f"option {option}: {literal.strip()!r} is not a JSON value",
+                    code="notation.option_json", option=option, value=repr(literal.strip()),
                 ) from None
         elif name in tags:
-            raise RecordError(f"tag {name} given twice")
+            raise RecordError(f"tag {name} given twice", code="notation.tag_twice", tag=name)
         else:
             tags[name] = value
         position = match.end()
@@ -240,19 +247,23 @@ def _read_tags(line: str, tags: dict[str, str], options: dict[str, Any]) -> None
 def _read_hand_line(line: str, hands: list[dict[str, Any]]) -> None:
     match = _NUMBERED.fullmatch(line)
     if match is None:
-        raise RecordError(f"expected a tag or 'N. ...', got {line[:40]!r}")
+        raise RecordError(f"expected a tag or 'N. ...', got {line[:40]!r}",
+                          code="notation.line_shape", text=repr(line[:40]))
     number, body = int(match.group(1)), match.group(2).split()
     if body[0] == "deck":
         if number != len(hands) + 1:
-            raise RecordError(f"hand {number} starts, but hand {len(hands) + 1} was expected")
+            raise RecordError(f"hand {number} starts, but hand {len(hands) + 1} was expected",
+                              code="notation.hand_order", number=number,
+                              expected=len(hands) + 1)
         hands.append({"deck": body[1:], "actions": [], "check": None})
         return
     if number != len(hands) or not hands:
-        raise RecordError(f"hand {number} has no deck line before this")
+        raise RecordError(f"hand {number} has no deck line before this",
+                          code="notation.no_deck", number=number)
     hand = hands[-1]
     if body[0] == "result":
         if hand["check"] is not None:
-            raise RecordError("result given twice", number)
+            raise RecordError("result given twice", number, code="notation.result_twice")
         hand["check"] = _read_result(body[1:], number)
         return
     for token in body:
@@ -260,19 +271,22 @@ def _read_hand_line(line: str, hands: list[dict[str, Any]]) -> None:
             try:
                 hand["actions"].append(parse_token(token))
             except RecordError as error:
-                raise RecordError(str(error), number, len(hand["actions"]) + 1) from None
+                raise RecordError(str(error), number, len(hand["actions"]) + 1,
+                                  code="record.as_is", error=error) from None
 
 
 def _read_result(words: list[str], number: int) -> tuple[dict[str, Any], tuple[int, ...]]:
     shape = "result OUTCOME WINNER POINTS totals A B"
     if len(words) != 6 or words[3] != "totals":
-        raise RecordError(f"write the result as '{shape}'", number)
+        raise RecordError(f"write the result as '{shape}'", number,
+                          code="notation.result", shape=shape)
     try:
         winner = None if words[1] == "-" else int(words[1])
         points = int(words[2])
         totals = (int(words[4]), int(words[5]))
     except ValueError:
-        raise RecordError(f"write the result as '{shape}' with whole numbers", number) from None
+        raise RecordError(f"write the result as '{shape}' with whole numbers", number,
+                          code="notation.result_numbers", shape=shape) from None
     return {"outcome": words[0], "winner": winner, "points": points}, totals
 
 
@@ -283,16 +297,19 @@ def _build_record(
              "Final"}
     unknown = sorted(set(tags) - known)
     if unknown:
-        raise RecordError(f"unknown tag {unknown[0]!r}")
+        raise RecordError(f"unknown tag {unknown[0]!r}", code="notation.unknown_tag",
+                          tag=repr(unknown[0]))
     version = tags.get("Notation")
     if version not in READS_VERSIONS:
+        reads = ", ".join(READS_VERSIONS)
         raise RecordError(
-            f"unsupported notation version {version!r} "
-            f"(this program reads {', '.join(READS_VERSIONS)})"
+            f"unsupported notation version {version!r} (this program reads {reads})",
+            code="notation.version", version=repr(version), reads=reads,
         )
     for required in ("Rules", "Cut"):
         if required not in tags:
-            raise RecordError(f"missing tag [{required} ...]")
+            raise RecordError(f"missing tag [{required} ...]", code="notation.missing_tag",
+                              tag=required)
     name = tags["Rules"]
     base = PRESETS.get(name, None) or Rules().replace(name=name)
     if version == "1":
@@ -300,21 +317,27 @@ def _build_record(
     try:
         rules = base.replace(**options)
     except (RulesError, TypeError) as error:
-        raise RecordError(f"rules: {error}") from None
+        raise RecordError(f"rules: {error}", code="field.error", field="rules",
+                          error=error) from None
     try:
         cut = Cut.parse(tags["Cut"])
     except GameError as error:
-        raise RecordError(f"cut: {error}") from None
+        raise RecordError(f"cut: {error}", code="field.error", field="cut",
+                          error=error) from None
     choice = tags.get("HighCutDeals")
     if choice not in (None, "yes", "no"):
-        raise RecordError(f"[HighCutDeals {choice}]: write yes or no")
+        raise RecordError(f"[HighCutDeals {choice}]: write yes or no",
+                          code="notation.high_cut_deals", value=choice)
     high_cut_deals = None if choice is None else choice == "yes"
     first = cut.high if high_cut_deals else cut.low
     if "Dealer" in tags and tags["Dealer"] != str(first):
-        raise RecordError(f"[Dealer {tags['Dealer']}] but the cut makes seat {first} deal")
+        raise RecordError(f"[Dealer {tags['Dealer']}] but the cut makes seat {first} deal",
+                          code="notation.dealer", tag="Dealer", value=tags["Dealer"],
+                          seat=first)
     time_up = tags.get("TimeUp")
     if time_up not in (None, "yes"):
-        raise RecordError(f"[TimeUp {time_up}]: write [TimeUp yes] or leave it out")
+        raise RecordError(f"[TimeUp {time_up}]: write [TimeUp yes] or leave it out",
+                          code="notation.time_up", value=time_up)
     final = _final_from_tags(tags)
     records = []
     for number, hand in enumerate(hands, 1):
@@ -323,9 +346,12 @@ def _build_record(
             try:
                 deck.append(parse_card(text))
             except CardError as error:
-                raise RecordError(f"deck card {position}: {error}", number) from None
+                raise RecordError(f"deck card {position}: {error}", number,
+                                  code="record.deck_card", position=position,
+                                  error=error) from None
         if len(deck) != 52:
-            raise RecordError(f"deck has {len(deck)} cards, not 52", number)
+            raise RecordError(f"deck has {len(deck)} cards, not 52", number,
+                              code="record.deck_size", count=len(deck))
         check = hand["check"]
         records.append(HandRecord(
             tuple(deck), tuple(hand["actions"]), None,
@@ -344,13 +370,15 @@ def _final_from_tags(tags: dict[str, str]) -> dict[str, Any] | None:
     if "Winner" in tags:
         winner = tags["Winner"]
         if winner != "-" and winner not in ("0", "1"):
-            raise RecordError(f"[Winner {winner}]: write a seat (0 or 1) or -")
+            raise RecordError(f"[Winner {winner}]: write a seat (0 or 1) or -",
+                              code="notation.winner", value=winner)
         final["winner"] = None if winner == "-" else int(winner)
     if "Final" in tags:
         try:
             final["final_totals"] = [int(t) for t in tags["Final"].split()]
         except ValueError:
-            raise RecordError(f"[Final {tags['Final']}]: write the final totals") from None
+            raise RecordError(f"[Final {tags['Final']}]: write the final totals",
+                              code="notation.final", value=tags["Final"]) from None
     return final
 
 

@@ -44,6 +44,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ginrummy.core.cards import card_name
+from ginrummy.core.errors import CodedError
 from ginrummy.core.shuffle import ByteSource, HmacStream, shuffled_deck
 from ginrummy.i18n import translate
 
@@ -58,8 +59,9 @@ CUT_DOMAIN = "ginrummy-cut"
 MAX_CUT_ROUNDS = 64
 
 
-class FairnessError(ValueError):
-    """A seed, game id, hand number or fairness record that is not acceptable."""
+class FairnessError(CodedError):
+    """A seed, game id, hand number or fairness record that is not acceptable (a record's
+    ``fair`` object says why with a code too)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -368,25 +370,32 @@ class FairRecord:
     @classmethod
     def from_dict(cls, data: Any) -> FairRecord:
         if not isinstance(data, dict):
-            raise FairnessError(f"fair must be an object, got {type(data).__name__}")
+            raise FairnessError(f"fair must be an object, got {type(data).__name__}",
+                                "fair.not_object", type=type(data).__name__)
         unknown = sorted(set(data) - _FAIR_KEYS)
         if unknown:
-            raise FairnessError(f"fair: unknown field {unknown[0]!r}")
+            raise FairnessError(f"fair: unknown field {unknown[0]!r}", "fair.unknown_field",
+                                field=repr(unknown[0]))
         missing = sorted(_FAIR_KEYS - {"server_seed"} - set(data))
         if missing:
-            raise FairnessError(f"fair: missing field {missing[0]!r}")
+            raise FairnessError(f"fair: missing field {missing[0]!r}", "fair.missing_field",
+                                field=repr(missing[0]))
         version = data["version"]
         if isinstance(version, bool) or not isinstance(version, int):
-            raise FairnessError(f"fair: version must be a whole number, got {version!r}")
+            raise FairnessError(f"fair: version must be a whole number, got {version!r}",
+                                "fair.version", value=repr(version))
         for key in ("commitment", "game_id"):
             if not isinstance(data[key], str):
-                raise FairnessError(f"fair: {key} must be text, got {data[key]!r}")
+                raise FairnessError(f"fair: {key} must be text, got {data[key]!r}",
+                                    "fair.text", field=key, value=repr(data[key]))
         seed = data.get("server_seed")
         if seed is not None and not isinstance(seed, str):
-            raise FairnessError(f"fair: server_seed must be hex text or null, got {seed!r}")
+            raise FairnessError(f"fair: server_seed must be hex text or null, got {seed!r}",
+                                "fair.server_seed", value=repr(seed))
         seeds = data["client_seeds"]
         if not isinstance(seeds, list) or not all(s is None or isinstance(s, str) for s in seeds):
-            raise FairnessError("fair: client_seeds must be a list of texts or nulls, one a seat")
+            raise FairnessError("fair: client_seeds must be a list of texts or nulls, one a seat",
+                                "fair.client_seeds")
         return cls(version, data["commitment"], seed, tuple(seeds), data["game_id"])
 
 

@@ -61,7 +61,7 @@ from typing import Any
 from ginrummy.core.actions import Action, ActionError, action_name, parse_action
 from ginrummy.core.cards import CardError, card_name, parse_card
 from ginrummy.core.cut import Cut
-from ginrummy.core.errors import GameError, TableError
+from ginrummy.core.errors import CodedError, GameError, TableError
 from ginrummy.core.rules import Rules, RulesError
 from ginrummy.core.table import OfTableRules, TableRules
 from ginrummy.format.provably_fair import FairnessError, FairRecord
@@ -72,19 +72,24 @@ TABLE_FORMAT_V1 = "ginrummy-table-game"
 """Version 1's format of three-player and team games (read, no longer written)."""
 
 
-class RecordError(ValueError):
+class RecordError(CodedError):
     """A record that cannot be read or does not replay as it claims.
 
-    ``hand`` and ``action`` (from 1) say where, when the error is inside a hand.
+    ``hand`` and ``action`` (from 1) say where, when the error is inside a hand; the English
+    text starts with them, and ``where`` holds them for the edge to say in other languages.
+    ``code`` and ``params`` name the problem itself (see :class:`~ginrummy.core.errors.CodedError`).
     """
 
-    def __init__(self, message: str, hand: int | None = None, action: int | None = None):
+    def __init__(self, message: str, hand: int | None = None, action: int | None = None, *,
+                 code: str | None = None, **params: object) -> None:
         where = ""
         if hand is not None:
             where = f"hand {hand}" + (f", action {action}" if action is not None else "") + ": "
-        super().__init__(where + message)
+        super().__init__(where + message, code, **params)
         self.hand = hand
         self.action = action
+        if hand is not None:
+            self.where = {"hand": hand} if action is None else {"hand": hand, "action": action}
 
 
 @dataclass(frozen=True, slots=True)
@@ -142,13 +147,17 @@ def compare_checks(
     for key, value in stored.items():
         if key not in actual:
             known = ", ".join(actual)
-            raise RecordError(f"{what}: unknown field {key!r} (known: {known})", hand)
+            raise RecordError(f"{what}: unknown field {key!r} (known: {known})", hand,
+                              code="record.check_unknown", check=what, field=repr(key),
+                              known=known)
         expected = actual[key]
         if isinstance(expected, tuple):
             expected = list(expected)
         if value != expected or isinstance(value, bool) != isinstance(expected, bool):
             raise RecordError(
-                f"{what} {key}: the record says {value!r}, the replay gives {expected!r}", hand
+                f"{what} {key}: the record says {value!r}, the replay gives {expected!r}", hand,
+                code="record.check_differs", check=what, field=key, stored=repr(value),
+                actual=repr(expected),
             )
 
 
@@ -206,35 +215,42 @@ _TWO_V1_HAND_KEYS = {"dealer", "deck", "actions", "action_ids", "result", "total
 def record_from_dict(data: Any) -> GameRecord:
     """Read the structure of a JSON record of version 2 or either version 1 (no replay yet)."""
     if not isinstance(data, dict):
-        raise RecordError(f"a record is a JSON object, got {type(data).__name__}")
+        raise RecordError(f"a record is a JSON object, got {type(data).__name__}",
+                          code="record.not_object", type=type(data).__name__)
     kind, version = data.get("format"), data.get("version")
     if kind not in (FORMAT, TABLE_FORMAT_V1):
-        raise RecordError(f"not a {FORMAT} record (format is {kind!r})")
+        raise RecordError(f"not a {FORMAT} record (format is {kind!r})", code="record.format",
+                          format=FORMAT, kind=repr(kind))
     readable = {FORMAT: (1, 2), TABLE_FORMAT_V1: (1,)}[kind]
     if version not in readable or isinstance(version, bool):
+        reads = ", ".join(map(str, readable))
         raise RecordError(f"unsupported record version {version!r} of {kind} (this program "
-                          f"reads {', '.join(map(str, readable))})")
+                          f"reads {reads})", code="record.version", version=repr(version),
+                          kind=kind, reads=reads)
     two_v1 = kind == FORMAT and version == 1
     allowed = _TWO_V1_KEYS if two_v1 else _TOP_KEYS - (
         {"high_cut_deals"} if kind == TABLE_FORMAT_V1 else set())
     unknown = sorted(set(data) - allowed)
     if unknown:
-        raise RecordError(f"unknown record field {unknown[0]!r}")
+        raise RecordError(f"unknown record field {unknown[0]!r}", code="record.unknown_field",
+                          field=repr(unknown[0]))
     table_rules = (TableRules(2, _rules_from(data.get("rules"))) if two_v1
                    else _table_rules_from(data))
     cut = _cut_from(data.get("cut"), table_rules.players)
     time_up = data.get("time_up", False)
     if not isinstance(time_up, bool):
-        raise RecordError(f"time_up must be true or false, got {time_up!r}")
+        raise RecordError(f"time_up must be true or false, got {time_up!r}", code="field.bool",
+                          field="time_up", value=repr(time_up))
     high_cut_deals = data.get("high_cut_deals")
     if high_cut_deals is not None and not isinstance(high_cut_deals, bool):
-        raise RecordError(f"high_cut_deals must be true or false, got {high_cut_deals!r}")
+        raise RecordError(f"high_cut_deals must be true or false, got {high_cut_deals!r}",
+                          code="field.bool", field="high_cut_deals", value=repr(high_cut_deals))
     hands = data.get("hands")
     if not isinstance(hands, list):
-        raise RecordError("hands must be a list")
+        raise RecordError("hands must be a list", code="field.list", field="hands")
     final = data.get("final")
     if final is not None and not isinstance(final, dict):
-        raise RecordError("final must be an object")
+        raise RecordError("final must be an object", code="field.object", field="final")
     if final is not None and kind == TABLE_FORMAT_V1 and final.get("phase") == "playing":
         final = {k: v for k, v in final.items() if k != "phase"}  # v1: not over, any phase
     items = tuple(hand_from_dict(item, number, table_rules.players, two_v1)
@@ -246,14 +262,16 @@ def _rules_from(data: Any) -> Rules:
     try:
         return Rules.from_dict(data)
     except (RulesError, TypeError) as error:
-        raise RecordError(f"rules: {error}") from None
+        raise RecordError(f"rules: {error}", code="field.error", field="rules",
+                          error=error) from None
 
 
 def _table_rules_from(data: dict[str, Any]) -> TableRules:
     try:
         return TableRules.from_dict({k: data.get(k) for k in ("players", "team_target", "rules")})
     except TableError as error:
-        raise RecordError(f"rules: {error}") from None
+        raise RecordError(f"rules: {error}", code="field.error", field="rules",
+                          error=error) from None
 
 
 def _cut_from(data: Any, players: int) -> Cut:
@@ -261,13 +279,16 @@ def _cut_from(data: Any, players: int) -> Cut:
         isinstance(cards, list) and all(isinstance(c, str) for c in cards) for cards in data
     ):
         example = '[["7H", "7C"], ["KD", "2S"]]' if players == 2 else '[["KH", "2C", "9D"]]'
-        raise RecordError(f"cut must be a list of rounds like {example}")
+        raise RecordError(f"cut must be a list of rounds like {example}", code="record.cut",
+                          example=example)
     try:
         cut = Cut(tuple(tuple(parse_card(c) for c in cards) for cards in data))
     except (CardError, GameError) as error:
-        raise RecordError(f"cut: {error}") from None
+        raise RecordError(f"cut: {error}", code="field.error", field="cut",
+                          error=error) from None
     if cut.players != players:
-        raise RecordError(f"cut: {cut.players} cards a round for {players} players")
+        raise RecordError(f"cut: {cut.players} cards a round for {players} players",
+                          code="record.cut_width", count=cut.players, players=players)
     return cut
 
 
@@ -276,44 +297,55 @@ def hand_from_dict(item: Any, number: int, players: int = 2, two_v1: bool = True
     """Read hand ``number`` (from 1, for errors) of a JSON record: its shape, not its replay.
     ``two_v1``: a version 1 two-player hand (no table, round, players or deal)."""
     if not isinstance(item, dict):
-        what = "deck and actions" if two_v1 else "table, deck and actions"
-        raise RecordError(f"a hand is an object with {what}", number)
+        if two_v1:
+            raise RecordError("a hand is an object with deck and actions", number,
+                              code="record.hand_object_v1")
+        raise RecordError("a hand is an object with table, deck and actions", number,
+                          code="record.hand_object")
     unknown = sorted(set(item) - (_TWO_V1_HAND_KEYS if two_v1 else _HAND_KEYS))
     if unknown:
-        raise RecordError(f"unknown hand field {unknown[0]!r}", number)
+        raise RecordError(f"unknown hand field {unknown[0]!r}", number,
+                          code="record.unknown_hand_field", field=repr(unknown[0]))
     table = item.get("table", 0 if two_v1 else None)
     if isinstance(table, bool) or not isinstance(table, int) or table < 0:
-        raise RecordError(f"table must be a table number, got {table!r}", number)
+        raise RecordError(f"table must be a table number, got {table!r}", number,
+                          code="record.table", value=repr(table))
     round_number = _optional_int(item, "round", number, 1)
     deal = _optional_int(item, "deal", number, 1)
     dealer = item.get("dealer")
     if dealer is not None and (isinstance(dealer, bool) or not isinstance(dealer, int)
                                or not 0 <= dealer < players):
         if players == 2:
-            raise RecordError(f"dealer must be 0 or 1, got {dealer!r}", number)
-        raise RecordError(f"dealer must be a player 0..{players - 1}, got {dealer!r}", number)
+            raise RecordError(f"dealer must be 0 or 1, got {dealer!r}", number,
+                              code="record.dealer_two", field="dealer", value=repr(dealer))
+        raise RecordError(f"dealer must be a player 0..{players - 1}, got {dealer!r}", number,
+                          code="record.dealer_table", field="dealer", last=players - 1,
+                          value=repr(dealer))
     seated = item.get("players")
     pair: tuple[int, int] | None = None
     if seated is not None:
         if not isinstance(seated, list) or len(seated) != 2 or not all(
             isinstance(p, int) and not isinstance(p, bool) and 0 <= p < players for p in seated
         ):
-            raise RecordError(f"players must be two players 0..{players - 1}", number)
+            raise RecordError(f"players must be two players 0..{players - 1}", number,
+                              code="record.players", last=players - 1)
         pair = (seated[0], seated[1])
     result = item.get("result")
     if result is not None and not isinstance(result, dict):
-        raise RecordError("result must be an object", number)
+        raise RecordError("result must be an object", number, code="field.object",
+                          field="result")
     totals = item.get("totals")
     if totals is not None and (not isinstance(totals, list) or not all(
         isinstance(t, int) and not isinstance(t, bool) for t in totals
     )):
-        raise RecordError("totals must be a list of whole numbers", number)
+        raise RecordError("totals must be a list of whole numbers", number,
+                          code="record.totals")
     fair = None
     if item.get("fair") is not None:
         try:
             fair = FairRecord.from_dict(item["fair"])
         except FairnessError as error:
-            raise RecordError(str(error), number) from None
+            raise RecordError(str(error), number, code="record.as_is", error=error) from None
     return HandRecord(_deck_from(item, number), _actions_from(item, number), dealer, result,
                       None if totals is None else tuple(totals), fair, table, round_number,
                       pair, deal)
@@ -322,37 +354,43 @@ def hand_from_dict(item: Any, number: int, players: int = 2, two_v1: bool = True
 def _deck_from(item: dict[str, Any], number: int) -> tuple[int, ...]:
     deck = item.get("deck")
     if not isinstance(deck, list) or not all(isinstance(c, str) for c in deck):
-        raise RecordError("deck must be a list of card names", number)
+        raise RecordError("deck must be a list of card names", number, code="record.deck")
     if len(deck) != 52:
-        raise RecordError(f"deck has {len(deck)} cards, not 52", number)
+        raise RecordError(f"deck has {len(deck)} cards, not 52", number,
+                          code="record.deck_size", count=len(deck))
     cards = []
     for position, text in enumerate(deck, 1):
         try:
             cards.append(parse_card(text))
         except CardError as error:
-            raise RecordError(f"deck card {position}: {error}", number) from None
+            raise RecordError(f"deck card {position}: {error}", number, code="record.deck_card",
+                              position=position, error=error) from None
     return tuple(cards)
 
 
 def _actions_from(item: dict[str, Any], number: int) -> tuple[Action, ...]:
     texts = item.get("actions")
     if not isinstance(texts, list) or not all(isinstance(t, str) for t in texts):
-        raise RecordError("actions must be a list of action names", number)
+        raise RecordError("actions must be a list of action names", number,
+                          code="record.actions")
     actions = []
     for index, text in enumerate(texts, 1):
         try:
             actions.append(parse_action(text))
         except ActionError as error:
-            raise RecordError(str(error), number, index) from None
+            raise RecordError(str(error), number, index, code="record.as_is",
+                              error=error) from None
     ids = item.get("action_ids")
     if ids is not None:
         if not isinstance(ids, list) or len(ids) != len(actions):
-            raise RecordError("action_ids must be a list as long as actions", number)
+            raise RecordError("action_ids must be a list as long as actions", number,
+                              code="record.action_ids")
         for index, (action, given) in enumerate(zip(actions, ids, strict=True), 1):
             if isinstance(given, bool) or not isinstance(given, int) or given != action:
                 raise RecordError(
                     f"{texts[index - 1]!r} is action {action}, but action_ids says {given!r}",
-                    number, index,
+                    number, index, code="record.action_id", text=repr(texts[index - 1]),
+                    number=action, given=repr(given),
                 )
     return tuple(actions)
 
@@ -361,7 +399,8 @@ def _optional_int(item: dict[str, Any], key: str, number: int, low: int) -> int 
     value = item.get(key)
     if value is not None and (isinstance(value, bool) or not isinstance(value, int)
                               or value < low):
-        raise RecordError(f"{key} must be a whole number from {low}, got {value!r}", number)
+        raise RecordError(f"{key} must be a whole number from {low}, got {value!r}", number,
+                          code="field.int_from", field=key, low=low, value=repr(value))
     return value
 
 
@@ -371,7 +410,9 @@ def with_fairness(record: GameRecord,
     ``FairRecord`` (its deal number is its place), ``(deal number, FairRecord)``, or ``None``
     for a hand not dealt that way."""
     if len(fair) != len(record.hands):
-        raise RecordError(f"{len(fair)} fairness entries for {len(record.hands)} hands")
+        raise RecordError(f"{len(fair)} fairness entries for {len(record.hands)} hands",
+                          code="record.fairness_entries", count=len(fair),
+                          hands=len(record.hands))
     hands = []
     for number, (item, entry) in enumerate(zip(record.hands, fair, strict=True), 1):
         if entry is None:
@@ -379,9 +420,11 @@ def with_fairness(record: GameRecord,
             continue
         deal, data = (number, entry) if isinstance(entry, FairRecord) else entry
         if isinstance(deal, bool) or not isinstance(deal, int) or deal < 1:
-            raise RecordError(f"deal must be a whole number from 1, got {deal!r}", number)
+            raise RecordError(f"deal must be a whole number from 1, got {deal!r}", number,
+                              code="field.int_from", field="deal", low=1, value=repr(deal))
         if not isinstance(data, FairRecord):
-            raise RecordError(f"fair must be a FairRecord, got {type(data).__name__}", number)
+            raise RecordError(f"fair must be a FairRecord, got {type(data).__name__}", number,
+                              code="record.fair_type", type=type(data).__name__)
         hands.append(replace(item, deal=deal, fair=data))
     return replace(record, hands=tuple(hands))
 
@@ -396,8 +439,32 @@ def parse_record(text: str) -> GameRecord:
     try:
         data = json.loads(text)
     except json.JSONDecodeError as error:
-        raise RecordError(f"not valid JSON: {error}") from None
+        raise json_error(error) from None
     return record_from_dict(data)
+
+
+JSON_REASON_CODES = {
+    "Expecting value": "json.value",
+    "Expecting ',' delimiter": "json.comma",
+    "Expecting ':' delimiter": "json.colon",
+    "Expecting property name enclosed in double quotes": "json.name",
+    "Extra data": "json.extra",
+    "Unterminated string starting at": "json.string",
+    "Invalid control character at": "json.control",
+    "Invalid \\escape": "json.escape",
+    "Invalid \\uXXXX escape": "json.unicode_escape",
+    "Illegal trailing comma before end of object": "json.comma_object",
+    "Illegal trailing comma before end of array": "json.comma_array",
+}
+"""The reasons Python's JSON parser gives (its English words), by error code."""
+
+
+def json_error(error: json.JSONDecodeError) -> RecordError:
+    """The record error of text that is not JSON (where it stops, and the parser's reason)."""
+    code = JSON_REASON_CODES.get(error.msg)
+    reason = error.msg if code is None else CodedError(error.msg, code)
+    return RecordError(f"not valid JSON: {error}", code="record.json", reason=reason,
+                       line=error.lineno, column=error.colno, char=error.pos)
 
 
 def pretty_json(value: Any, indent: str = "") -> str:

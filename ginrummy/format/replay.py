@@ -14,6 +14,8 @@ from ginrummy.core.actions import Action
 from ginrummy.core.errors import GameError, TableError
 from ginrummy.core.game import Game
 from ginrummy.core.hand import IllegalActionError
+from ginrummy.core.refusal import deal_refusal, refusal
+from ginrummy.core.scoring import end_reason_word
 from ginrummy.core.table import TableHand
 from ginrummy.format.record import (
     GameRecord,
@@ -99,15 +101,17 @@ def start_of(record: GameRecord) -> Game:
     try:
         game = Game.start(record.table_rules, record.cut)
     except TableError as error:
-        raise RecordError(str(error)) from None
+        raise RecordError(str(error), code="record.as_is", error=error) from None
     if record.high_cut_deals is not None:
         try:
             game = game.choose_to_deal(record.cut.high, record.high_cut_deals)
         except GameError as error:
-            raise RecordError(f"high_cut_deals: {error}") from None
+            raise RecordError(f"high_cut_deals: {error}", code="field.error",
+                              field="high_cut_deals", error=error) from None
     elif game.chooser is not None and record.hands:
         raise RecordError("high_cut_deals is missing: under first_dealer high_cut_chooses the "
-                          f"higher cut (seat {game.chooser}) chooses whether to deal (R4)")
+                          f"higher cut (seat {game.chooser}) chooses whether to deal (R4)",
+                          code="record.no_choice", seat=game.chooser)
     return game
 
 
@@ -121,7 +125,8 @@ def walk(record: GameRecord) -> Iterator[Step]:
         try:
             game = game.time_up()
         except GameError as error:
-            raise RecordError(f"time_up: {error}") from None
+            raise RecordError(f"time_up: {error}", code="field.error", field="time_up",
+                              error=error) from None
         yield Step("time_up", len(record.hands), 0, 0, None, None, None, before, game)
     if record.final is not None:
         compare_checks("final", record.final, final_check(game), None)
@@ -131,37 +136,49 @@ def _replay_hand(record: GameRecord, game: Game, number: int, item: HandRecord
                  ) -> Generator[Step, None, Game]:
     table = item.table
     if game.is_over:
-        raise RecordError(f"the game ended ({game.end_reason}) before this hand", number)
+        raise RecordError(f"the game ended ({game.end_reason}) before this hand", number,
+                          code="record.after_end", reason=end_reason_word(game.end_reason))
     if table not in game.tables_to_deal():
-        waiting = ", ".join(map(str, game.tables_to_deal())) or "none"
+        waiting = ", ".join(map(str, game.tables_to_deal()))
+        if not waiting:
+            raise RecordError(f"table {table} cannot be dealt now (tables waiting for a deal: "
+                              "none)", number, code="record.no_table_waits", table=table)
         raise RecordError(f"table {table} cannot be dealt now (tables waiting for a deal: "
-                          f"{waiting})", number)
+                          f"{waiting})", number, code="record.table_waits", table=table,
+                          waiting=waiting)
     _check_place(record, game, number, item)
     before = game
     try:
         game = game.deal(item.deck, table=table)
     except (IllegalActionError, GameError, TableError) as error:
-        raise RecordError(f"cannot deal this deck: {error}", number) from None
+        raise RecordError(f"cannot deal this deck: {error}", number, code="record.deal",
+                          error=deal_refusal(item.deck, error)) from None
     players = game.players_at(table)
     yield Step("deal", number, table, 0, None, None, None, before, game)
     for index, action in enumerate(item.actions, 1):
         state = game.hands[table]
         name = safe_action_name(action)
         if state is None:
-            raise RecordError(f"{name}: the hand was already over", number, index)
+            raise RecordError(f"{name}: the hand was already over", number, index,
+                              code="record.hand_over", move=name)
         before = game
         try:
             game = game.apply(action, table=table)
         except (IllegalActionError, GameError) as error:
-            raise RecordError(f"{name} is illegal: {error}", number, index) from None
+            raise RecordError(f"{name} is illegal: {error}", number, index, code="record.illegal",
+                              move=name, error=refusal(state, action, error)) from None
         yield Step("action", number, table, index, state.turn, players[state.turn], action,
                    before, game, game.hands[table] is None)
     over = game.hands[table] is None
     if not over and any(h.table == table for h in record.hands[number:]):
-        follows = (f"hand {number + 1} follows" if record.players == 2 else
-                   f"table {table} has another hand later in the record")
-        raise RecordError(f"the hand is not over after its {len(item.actions)} actions, "
-                          f"but {follows}", number)
+        count = len(item.actions)
+        if record.players == 2:
+            raise RecordError(f"the hand is not over after its {count} actions, but hand "
+                              f"{number + 1} follows", number, code="record.not_over_next",
+                              count=count, next=number + 1)
+        raise RecordError(f"the hand is not over after its {count} actions, but table {table} "
+                          "has another hand later in the record", number,
+                          code="record.not_over_table", count=count, table=table)
     _check_result(game, number, item, over)
     return game
 
@@ -170,31 +187,38 @@ def _check_place(record: GameRecord, game: Game, number: int, item: HandRecord) 
     table = item.table
     if item.round is not None and item.round != game.round_number:
         raise RecordError(f"the record says round {item.round}, the replay is in round "
-                          f"{game.round_number}", number)
+                          f"{game.round_number}", number, code="record.round",
+                          stored=item.round, actual=game.round_number)
     if item.players is not None and tuple(item.players) != game.players_at(table):
         raise RecordError(f"the record seats players {list(item.players)} at table {table}, the "
-                          f"rules seat {list(game.players_at(table))} (R33-R35)", number)
+                          f"rules seat {list(game.players_at(table))} (R33-R35)", number,
+                          code="record.seating", stored=str(list(item.players)), table=table,
+                          actual=str(list(game.players_at(table))))
     dealer = game.dealer_at(table)
     if item.dealer is not None and item.dealer != dealer:
         if record.players == 2:
             raise RecordError(f"the record says seat {item.dealer} deals, but R5 "
                               f"({record.rules.dealer_rule}) makes seat {dealer} the dealer",
-                              number)
+                              number, code="record.dealer_seat", stored=item.dealer,
+                              rule=record.rules.dealer_rule, actual=dealer)
         raise RecordError(f"the record says player {item.dealer} deals, the rules make "
-                          f"player {dealer} the dealer (R33-R35)", number)
+                          f"player {dealer} the dealer (R33-R35)", number,
+                          code="record.dealer_player", stored=item.dealer, actual=dealer)
 
 
 def _check_result(game: Game, number: int, item: HandRecord, over: bool) -> None:
     if item.result is not None:
         if not over:
             raise RecordError("the record gives a result, but the hand is not over after its "
-                              f"{len(item.actions)} actions", number)
+                              f"{len(item.actions)} actions", number, code="record.early_result",
+                              count=len(item.actions))
         last = [h for h in game.played if h.table == item.table][-1].state.result
         assert last is not None
         compare_checks("result", item.result, last.to_dict(), number)
     if item.totals is not None and list(item.totals) != list(game.totals):
         raise RecordError(f"totals: the record says {list(item.totals)}, the replay gives "
-                          f"{list(game.totals)}", number)
+                          f"{list(game.totals)}", number, code="record.totals_differ",
+                          stored=str(list(item.totals)), actual=str(list(game.totals)))
 
 
 def replay(record: GameRecord) -> Game:

@@ -176,7 +176,7 @@ def _replay_problem(error: RecordError, verdict: Verdict) -> None:
     from ginrummy.format.provably_fair import Problem
 
     where = verdict.game if error.hand is None else verdict.hands[error.hand - 1]
-    where.append(Problem("replay", {"error": str(error)}))
+    where.append(Problem("replay", {"error": error}))
 
 
 def _is_notation(text: str) -> bool:
@@ -191,7 +191,13 @@ def _is_notation(text: str) -> bool:
 
 def read_record(text: str) -> GameRecord:
     """The record in ``text``, of any version and format (not replayed yet)."""
-    from ginrummy.format.record import FORMAT, TABLE_FORMAT_V1, RecordError, record_from_dict
+    from ginrummy.format.record import (
+        FORMAT,
+        TABLE_FORMAT_V1,
+        RecordError,
+        json_error,
+        record_from_dict,
+    )
 
     try:
         data = json.loads(text)
@@ -199,10 +205,11 @@ def read_record(text: str) -> GameRecord:
         if _is_notation(text):
             raise RecordError("this is the text notation, which keeps no seeds or "
                               "commitments: verify the game's JSON record (gin replay reads "
-                              "both)") from None
-        raise RecordError(f"not valid JSON: {error}") from None
+                              "both)", code="verify.notation") from None
+        raise json_error(error) from None
     kind = data.get("format") if isinstance(data, dict) else None
     if isinstance(data, dict) and kind not in (FORMAT, TABLE_FORMAT_V1):
         raise RecordError(f"not a game record: format is {kind!r} (this program reads "
-                          f"{FORMAT!r} and {TABLE_FORMAT_V1!r})")
+                          f"{FORMAT!r} and {TABLE_FORMAT_V1!r})", code="verify.format",
+                          kind=repr(kind), first=repr(FORMAT), second=repr(TABLE_FORMAT_V1))
     return record_from_dict(data)

@@ -4,8 +4,9 @@ agent, ``player_0`` ... ``player_{n-1}``.
 ``match="hand"`` plays one hand at every table (a void hand ends it too, worth 0);
 ``match="game"`` plays a whole game to the target (R27), dealing each next hand itself.
 At three players (R33) the dealer sits out each hand: it is never selected and sees only
-the game's numbers. At four or more (teams, R34) each round is a hand at every table; the
-agent selected is the one to act at the lowest-numbered table still playing.
+the hand's public part (the pile, the upcard, the phase, the stock size, the limit). At
+four or more (teams, R34) each round is a hand at every table; the agent selected is the
+one to act at the lowest-numbered table still playing.
 
 Observations are ``{"observation": float32 vector, "action_mask": int8 vector}``
 (:mod:`ginrummy.env.encoding`); ``infos[agent]["legal_actions"]`` names the legal actions
@@ -206,6 +207,14 @@ class RawEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informat
             return view_of(state, seat)
         return None
 
+    def _watched_hand(self, agent: str) -> PlayerView | None:
+        """At three players, the hand the dealer sits out (R33); only its public part is
+        encoded (:func:`ginrummy.env.encoding.encode`)."""
+        if self.table_rules.kind != "three" or self._over:
+            return None
+        hand = self._live[0]
+        return view_of(hand, 0) if hand is not None else None
+
     def scoreboard(self, agent: str) -> Scoreboard:
         assert self._game is not None
         if self.match == "hand":
@@ -218,8 +227,9 @@ class RawEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informat
     def observe(self, agent: str) -> Observation:
         view = self.current_view(agent)
         acting = (not self._over and agent == self.agent_selection and view is not None)
+        watching = self._watched_hand(agent) if view is None else None
         return {
-            "observation": encode(view, self.scoreboard(agent)),
+            "observation": encode(view, self.scoreboard(agent), watching=watching),
             "action_mask": action_mask(view.legal if acting and view is not None else ()),
         }
 

@@ -32,6 +32,8 @@ offset     name             what it holds
 =========  ===============  ============================================================
 
 Every value lies in ``[0, 1]`` except the scores, which may pass 1 at the end of a game.
+A player sitting out a hand (R33) sees only its public part: ``pile_top``, ``pile_order``,
+``upcard``, ``phase``, the stock size and the knock limit, with ``in a hand`` at 0.
 """
 
 from __future__ import annotations
@@ -101,9 +103,13 @@ def _laid_out(view: PlayerView, seat: int) -> int:
     return cards
 
 
-def encode(view: PlayerView | None, board: Scoreboard) -> NDArray[np.float32]:
-    """The observation vector of ``view``'s seat; ``None`` for a player not in a hand (the
-    one sitting out at three, R33), whose vector holds only the game's numbers."""
+def encode(view: PlayerView | None, board: Scoreboard, *, watching: PlayerView | None = None
+           ) -> NDArray[np.float32]:
+    """The observation vector of ``view``'s seat.
+
+    ``None`` for a player not in a hand: its vector holds the game's numbers and, when it
+    ``watching`` a hand (the dealer sitting out at three, R33), that hand's public part
+    only: the pile, the upcard, the phase, the stock size and the knock limit."""
     out = np.zeros(observation_size(len(board.totals)), dtype=np.float32)
     if board.target:
         out[FLAGS_OFFSET + 8] = 1.0
@@ -111,6 +117,8 @@ def encode(view: PlayerView | None, board: Scoreboard) -> NDArray[np.float32]:
         out[SCORES_OFFSET:] = np.minimum(np.array(board.totals, dtype=np.float32)
                                          / board.target, SCORE_HIGH)
     if view is None:
+        if watching is not None:
+            _encode_public(out, watching)
         return out
     seat, other = view.seat, view.opponent
     own_table = _laid_out(view, seat)
@@ -132,6 +140,17 @@ def encode(view: PlayerView | None, board: Scoreboard) -> NDArray[np.float32]:
     out[COUNTS_OFFSET:TARGET_OFFSET] = (view.stock_size / 52.0, view.knock_limit / 10.0,
                                         min(view.opponent_count / 11.0, 1.0), view.passes / 2.0)
     return out
+
+
+def _encode_public(out: NDArray[np.float32], view: PlayerView) -> None:
+    pile = view.pile
+    if pile:
+        out[plane_offset("pile_top") + pile[-1]] = 1.0
+        out[_PILE_ORDER + np.array(pile)] = _PILE_POSITIONS[:len(pile)]
+    if view.upcard is not None:
+        out[plane_offset("upcard") + view.upcard] = 1.0
+    out[PHASE_OFFSET + int(view.phase)] = 1.0
+    out[COUNTS_OFFSET:COUNTS_OFFSET + 2] = (view.stock_size / 52.0, view.knock_limit / 10.0)
 
 
 def action_mask(legal: tuple[Action, ...] | list[Action]) -> NDArray[np.int8]:

@@ -13,7 +13,7 @@ from ginrummy.core.hand import IllegalActionError
 from ginrummy.core.views import view_of
 from ginrummy.env import determinize, gin_rummy_v0
 from ginrummy.env.aec import RawEnv
-from ginrummy.env.encoding import CARD_PLANES, plane_offset
+from ginrummy.env.encoding import CARD_PLANES, FLAGS_OFFSET, plane_offset
 from tests.env.env_kit import act, random_steps
 from tests.handbuilder import deck_for, mask
 
@@ -155,15 +155,24 @@ def test_unknown_options_are_refused_by_name() -> None:
         gin_rummy_v0.raw_env(rules="standard", players=3)
 
 
-def test_R33_the_dealer_sits_out_and_is_never_selected() -> None:
+def test_R33_the_dealer_sits_out_never_selected_seeing_only_the_public_table() -> None:
     env = RawEnv(rules="classic", players=3, match="hand")
     env.reset(seed=2)
     assert env.game is not None
     sitter = env.possible_agents[env.game.dealer]
+    public = {"pile_top", "pile_order", "upcard"}
     for agent in random_steps(env, random.Random(2), 500):
         assert agent != sitter
         observation = env.observe(sitter)["observation"]
-        assert not observation[:52 * len(CARD_PLANES)].any()
+        state = env.game.slots[0].hand
+        assert state is not None
+        for card in range(52):
+            planes = _planes(observation, card)
+            assert set(planes) <= public, (card, planes)
+            if (state.hands[0] | state.hands[1]) >> card & 1:
+                assert set(planes) <= {"upcard"}, (card, planes)  # the upcard may be taken
+        assert observation[FLAGS_OFFSET + 7] == 0  # not in a hand
+        assert not env.observe(sitter)["action_mask"].any()
     assert all(env.terminations.values())
     assert env.rewards[sitter] == 0
 

@@ -105,6 +105,8 @@ class RawEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informat
         self._views: dict[str, PlayerView | None] = {}
         """Each agent's view of the game ``_views_of``, made when first asked for."""
         self._views_of = -1
+        self._boards: dict[str, Scoreboard] = {}
+        self._places: dict[int, tuple[int, int]] = {}
         self._hands_done: list[int] = []
         self._over = False
 
@@ -128,6 +130,9 @@ class RawEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informat
         self._game, self._synced = game, True
         self._live = [slot.hand for slot in game.slots]
         self._version += 1
+        self._boards = {}
+        self._places = {player: (table, seat) for table, slot in enumerate(game.slots)
+                        for seat, player in enumerate(slot.players)}
 
     # ------------------------------------------------------------ spaces
 
@@ -177,11 +182,7 @@ class RawEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informat
 
     def _place(self, player: int) -> tuple[int, int] | None:
         """The table and hand seat of ``player`` in the round in progress, or None."""
-        assert self._game is not None
-        for table, slot in enumerate(self._game.slots):
-            if player in slot.players:
-                return table, slot.players.index(player)
-        return None
+        return self._places.get(player)
 
     def current_view(self, agent: str) -> PlayerView | None:
         """What ``agent`` sees of its hand: the hand in progress, or once its part is over
@@ -216,6 +217,13 @@ class RawEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informat
         return view_of(hand, 0) if hand is not None else None
 
     def scoreboard(self, agent: str) -> Scoreboard:
+        """The game's target and totals as ``agent`` sees them (its own side first)."""
+        board = self._boards.get(agent)
+        if board is None:
+            board = self._boards[agent] = self._scoreboard_now(agent)
+        return board
+
+    def _scoreboard_now(self, agent: str) -> Scoreboard:
         assert self._game is not None
         if self.match == "hand":
             return Scoreboard(0, tuple(0 for _ in self._game.points))
@@ -238,7 +246,8 @@ class RawEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informat
         if not self._over:
             view = self.current_view(self.agent_selection)
             names = [ACTION_NAMES[a] for a in view.legal] if view is not None else []
-        self.infos = {agent: {"legal_actions": names if agent == self.agent_selection else []}
+        selected = self.agent_selection
+        self.infos = {agent: {"legal_actions": names if agent == selected else []}
                       for agent in self.agents}
 
     def step(self, action: Action | None) -> None:

@@ -110,13 +110,16 @@ def encode(view: PlayerView | None, board: Scoreboard, *, watching: PlayerView |
     ``None`` for a player not in a hand: its vector holds the game's numbers and, when it
     ``watching`` a hand (the dealer sitting out at three, R33), that hand's public part
     only: the pile, the upcard, the phase, the stock size and the knock limit."""
-    out = np.zeros(observation_size(len(board.totals)), dtype=np.float32)
+    sides = len(board.totals)
+    tail = [0.0] * (observation_size(sides) - PHASE_OFFSET)
     if board.target:
-        out[FLAGS_OFFSET + 8] = 1.0
-        out[TARGET_OFFSET] = min(board.target / 500.0, 1.0)
-        out[SCORES_OFFSET:] = np.minimum(np.array(board.totals, dtype=np.float32)
-                                         / board.target, SCORE_HIGH)
+        tail[FLAGS_OFFSET + 8 - PHASE_OFFSET] = 1.0
+        tail[TARGET_OFFSET - PHASE_OFFSET] = min(board.target / 500.0, 1.0)
+        tail[SCORES_OFFSET - PHASE_OFFSET:] = [min(total / board.target, SCORE_HIGH)
+                                               for total in board.totals]
     if view is None:
+        out = np.zeros(observation_size(sides), dtype=np.float32)
+        out[PHASE_OFFSET:] = tail
         if watching is not None:
             _encode_public(out, watching)
         return out
@@ -126,19 +129,24 @@ def encode(view: PlayerView | None, board: Scoreboard, *, watching: PlayerView |
     opp_known = view.opponent_hand if view.opponent_hand is not None else view.opponent_known
     knocked = 1 << view.knock_discard if view.knock_discard >= 0 else 0
     upcard = 1 << view.upcard if view.upcard is not None else 0
-    top = 1 << view.pile[-1] if view.pile else 0
+    pile = view.pile
+    top = 1 << pile[-1] if pile else 0
     planes = [view.hand & ~own_table, own_table, opp_known & ~opp_table, opp_table, top, 0,
               view.unseen(), knocked, upcard]
+    out = np.empty(observation_size(sides), dtype=np.float32)
     out[:PHASE_OFFSET] = _unpack(planes).reshape(-1)
-    pile = view.pile
-    if pile:
-        out[_PILE_ORDER + np.array(pile)] = _PILE_POSITIONS[:len(pile)]
-    out[PHASE_OFFSET + int(view.phase)] = 1.0
-    flags = (view.is_my_turn, view.dealer == seat, view.knocker == seat,
-             view.knocker == other, view.big_gin, view.stock_only, view.wall_take, True)
-    out[FLAGS_OFFSET:FLAGS_OFFSET + 8] = flags
-    out[COUNTS_OFFSET:TARGET_OFFSET] = (view.stock_size / 52.0, view.knock_limit / 10.0,
-                                        min(view.opponent_count / 11.0, 1.0), view.passes / 2.0)
+    for position, card in enumerate(pile, 1):
+        out[_PILE_ORDER + card] = position / 52.0
+    tail[int(view.phase)] = 1.0
+    knocker = view.knocker
+    flags = FLAGS_OFFSET - PHASE_OFFSET
+    tail[flags:flags + 8] = (view.turn == seat, view.dealer == seat, knocker == seat,
+                             knocker == other, view.big_gin, view.stock_only, view.wall_take,
+                             True)
+    counts = COUNTS_OFFSET - PHASE_OFFSET
+    tail[counts:counts + 4] = (view.stock_size / 52.0, view.knock_limit / 10.0,
+                               min(view.opponent_count / 11.0, 1.0), view.passes / 2.0)
+    out[PHASE_OFFSET:] = tail
     return out
 
 
@@ -155,7 +163,10 @@ def _encode_public(out: NDArray[np.float32], view: PlayerView) -> None:
 
 def action_mask(legal: tuple[Action, ...] | list[Action]) -> NDArray[np.int8]:
     """1 at each legal action of the codec (:mod:`ginrummy.core.actions`), 0 elsewhere."""
-    mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
-    if legal:
-        mask[list(legal)] = 1
-    return mask
+    mask = bytearray(_NO_ACTIONS)
+    for action in legal:
+        mask[action] = 1
+    return np.frombuffer(mask, dtype=np.int8)
+
+
+_NO_ACTIONS = bytes(NUM_ACTIONS)

@@ -147,13 +147,14 @@ class RawEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informat
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """``options={"deck": [52 card numbers]}`` deals the first hand at table 0 from that
         deck (index 0 the top card, dealt first to the non-dealer, R6), to replay a deal."""
-        self._rng = random.Random(seed) if seed is not None else random.Random()
-        game = new_game(self.table_rules, self._rng)
+        rng = random.Random(seed) if seed is not None else random.Random()
+        game = new_game(self.table_rules, rng)
         if game.chooser is not None:
             game = game.choose_to_deal(game.chooser, prefers_to_deal(game.rules))
         deck = (options or {}).get("deck")
         if deck is not None:
-            game = game.deal(deck, table=0)
+            game = game.deal(deck, table=0)  # a bad deck raises here, nothing changed yet
+        self._rng = rng
         self.game = self._deal(game)
         self._last_hand = {}
         self._hands_done = [0] * game.tables

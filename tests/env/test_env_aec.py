@@ -187,3 +187,42 @@ def test_ansi_render_shows_only_the_agent_to_acts_view() -> None:
     assert "hand: 2C 5C 9C 3D 7D JD 4H 8H QH 6S" in text
     assert "legal: take, pass" in text
     assert "AC" not in text and "QD" not in text  # the opponent's cards
+
+
+def test_reset_with_a_bad_deck_names_what_is_wrong_and_keeps_the_old_game() -> None:
+    env = RawEnv()
+    env.reset(seed=1)
+    before = env.game
+    deck = deck_for(non_dealer="2C 5C 9C 3D 7D JD 4H 8H QH 6S",
+                    dealer="AC 6C TC 2D 8D QD 5H 9H KH 3S", upcard="KC")
+    deck[-1] = deck[0]
+    with pytest.raises(IllegalActionError, match="deck has 2C twice"):
+        env.reset(seed=1, options={"deck": deck})
+    assert env.game is before
+
+
+def test_an_agent_whose_game_is_over_may_only_pass_none() -> None:
+    env = RawEnv()
+    env.reset(seed=3)
+    rng = random.Random(3)
+    for _ in random_steps(env, rng, 5000):
+        pass
+    assert all(env.terminations.values())
+    with pytest.raises(ValueError, match="the only valid action is None"):
+        env.step(0)
+    for agent in env.agent_iter():
+        env.step(None)
+        del agent
+    assert env.agents == []
+
+
+def test_human_render_prints_the_view_of_the_agent_to_act(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    env = RawEnv(render_mode="human")
+    deck = deck_for(non_dealer="2C 5C 9C 3D 7D JD 4H 8H QH 6S",
+                    dealer="AC 6C TC 2D 8D QD 5H 9H KH 3S", upcard="KC")
+    env.reset(seed=1, options={"deck": deck})
+    act(env, "pass")
+    printed = capsys.readouterr().out
+    assert "hand: AC 6C TC 2D 8D QD 5H 9H KH 3S" in printed
+    assert "legal: take, pass" in printed and "2C" not in printed

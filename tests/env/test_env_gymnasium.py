@@ -93,3 +93,13 @@ def test_make_vec_runs_several_envs() -> None:
     obs, rewards, terminated, truncated, _ = envs.step(actions)
     assert rewards.shape == (3,)
     envs.close()
+
+
+@pytest.mark.parametrize("seat", [0, 1])
+def test_R30_the_learners_rewards_over_a_game_sum_to_its_settlement_margin(seat: int) -> None:
+    env = gymnasium.make(ENV_ID, opponent="simple", rules="classic", match="game", seat=seat)
+    _, total = _play_random(env, 4)
+    game = env.unwrapped.table.game  # type: ignore[attr-defined]
+    assert game.is_over
+    final = game.settlement().final
+    assert total == final[seat] - final[1 - seat]

@@ -10,8 +10,11 @@ one to act at the lowest-numbered table still playing.
 
 Observations are ``{"observation": float32 vector, "action_mask": int8 vector}``
 (:mod:`ginrummy.env.encoding`); ``infos[agent]["legal_actions"]`` names the legal actions
-of the agent to act (empty for the others). An illegal action raises
-:class:`~ginrummy.core.hand.IllegalActionError` from :class:`RawEnv`; the wrapped
+of the agent to act (empty for the others); after the step that ends a hand its players'
+infos hold ``"hand_result"``, the hand's :class:`~ginrummy.core.result.HandResult` as a
+dict with the player's hand ``"seat"`` (``winner`` and ``knocker`` are hand seats). An
+illegal action raises :class:`~ginrummy.core.hand.IllegalActionError` from
+:class:`RawEnv`; the wrapped
 :func:`ginrummy.env.gin_rummy_v0.env` ends the game instead, with -1 to the offender.
 """
 
@@ -107,6 +110,8 @@ class RawEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informat
         self._views_of = -1
         self._boards: dict[str, Scoreboard] = {}
         self._places: dict[int, tuple[int, int]] = {}
+        self._results: dict[str, dict[str, Any]] = {}
+        """The result of a hand that ended at this step, for the infos of its players."""
         self._hands_done: list[int] = []
         self._over = False
 
@@ -165,6 +170,7 @@ class RawEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informat
         self.terminations = {agent: False for agent in self.agents}
         self.truncations = {agent: False for agent in self.agents}
         self._given = {agent: 0.0 for agent in self.agents}
+        self._results = {}
         self.agent_selection = self.possible_agents[self._actor()]
         self._update_infos()
 
@@ -248,8 +254,13 @@ class RawEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informat
             view = self.current_view(self.agent_selection)
             names = [ACTION_NAMES[a] for a in view.legal] if view is not None else []
         selected = self.agent_selection
-        self.infos = {agent: {"legal_actions": names if agent == selected else []}
-                      for agent in self.agents}
+        self.infos: dict[str, dict[str, Any]] = {
+            agent: {"legal_actions": names if agent == selected else []}
+            for agent in self.agents}
+        for agent, result in self._results.items():
+            if agent in self.infos:
+                self.infos[agent]["hand_result"] = result
+        self._results = {}
 
     def step(self, action: Action | None) -> None:
         agent = self.agent_selection
@@ -294,8 +305,11 @@ class RawEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informat
         assert self.game is not None
         self._hands_done[table] += 1
         per_hand = not (self.match == "game" and self.reward_name == "win")
+        assert state.result is not None
         for seat, player in enumerate(players):
             self._last_hand[player] = (state, seat)
+            self._results[self.possible_agents[player]] = {
+                **state.result.to_dict(), "seat": seat}
             if per_hand:
                 self._pay(self.possible_agents[player], self.hand_reward(state, seat))
         if self.match == "hand":

@@ -44,6 +44,10 @@ def test_R14_knock_reward_matches_the_engine_score() -> None:
     result = _engine_result(KNOCKER, KNOCK_MOVES, "KH").result
     assert result is not None and result.outcome == "knock" and result.points == 60
     assert env.rewards == {knocker: 60.0, defender: -60.0}
+    for agent in (knocker, defender):
+        shown = env.infos[agent]["hand_result"]
+        assert (shown["outcome"], shown["points"], shown["knocker_deadwood"]) == ("knock", 60, 5)
+        assert (shown["winner"] == shown["seat"]) == (agent == knocker)
 
 
 def test_R25_gin_reward_is_the_engine_score_with_the_gin_bonus() -> None:

@@ -1,0 +1,196 @@
+"""Environment steps per second with random legal actions: ginrummy.env against RLCard and
+OpenSpiel.
+
+Run from the repository root:  python -m bench.bench_envs [--write]
+
+A step is one decision of a player (OpenSpiel's chance nodes, the stock draws, are not
+counted), and every engine makes at each step what a learning loop needs: the
+observation of the player to act and its legal actions, then one uniformly random legal
+action. ginrummy: the PettingZoo AEC ``raw_env`` (the observation vector and the action
+mask), one hand per episode and whole games. RLCard: ``rlcard.make("gin-rummy")``, whose
+``step`` returns the next player's state (its observation planes and legal actions).
+OpenSpiel: ``pyspiel.load_game("gin_rummy")`` driven from Python, with
+``observation_tensor`` and ``legal_actions`` at every decision. Medians over rounds,
+``time.process_time`` (the CPU time of this process: the machine is shared, and
+wall-clock time counts the other users too). The observation encoding alone is timed
+separately.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+from collections.abc import Callable, Sequence
+
+from bench.report import add_sample_flags, add_write_flag, publish, report_head, with_notes
+
+PlayEpisodes = Callable[[int, random.Random], int]
+"""Plays n episodes with the rng; returns the number of steps (decisions) made."""
+
+
+def ginrummy_aec(match: str) -> PlayEpisodes:
+    import numpy as np
+
+    from ginrummy.env.aec import RawEnv
+
+    env = RawEnv(match=match)
+    flat = np.flatnonzero
+
+    def play(n: int, rng: random.Random) -> int:
+        steps = 0
+        for _ in range(n):
+            env.reset(seed=rng.getrandbits(32))
+            terminations = env.terminations
+            while not terminations[env.agent_selection]:
+                legal = flat(env.observe(env.agent_selection)["action_mask"])
+                env.step(int(legal[rng.randrange(len(legal))]))
+                steps += 1
+                terminations = env.terminations
+        return steps
+
+    return play
+
+
+def rlcard_env() -> PlayEpisodes:
+    import rlcard
+
+    env = rlcard.make("gin-rummy")
+
+    def play(n: int, rng: random.Random) -> int:
+        steps = 0
+        for _ in range(n):
+            env.seed(rng.getrandbits(32))
+            state, _ = env.reset()
+            while not env.is_over():
+                state, _ = env.step(rng.choice(list(state["legal_actions"])))
+                steps += 1
+        return steps
+
+    return play
+
+
+def openspiel_env() -> PlayEpisodes:
+    import pyspiel
+
+    game = pyspiel.load_game("gin_rummy")
+
+    def play(n: int, rng: random.Random) -> int:
+        steps = 0
+        for _ in range(n):
+            state = game.new_initial_state()
+            while not state.is_terminal():
+                if state.is_chance_node():
+                    state.apply_action(rng.choice(state.chance_outcomes())[0])
+                    continue
+                state.observation_tensor(state.current_player())
+                state.apply_action(rng.choice(state.legal_actions()))
+                steps += 1
+        return steps
+
+    return play
+
+
+def engines() -> tuple[dict[str, PlayEpisodes], list[str]]:
+    found: dict[str, PlayEpisodes] = {}
+    notes: list[str] = []
+    makers: list[tuple[str, Callable[[], PlayEpisodes]]] = [
+        ("ginrummy.env AEC, one hand", lambda: ginrummy_aec("hand")),
+        ("RLCard gin-rummy env", rlcard_env),
+        ("OpenSpiel gin_rummy from Python", openspiel_env),
+    ]
+    for name, make in makers:
+        try:
+            found[name] = make()
+        except ImportError as error:
+            notes.append(f"{name} skipped: {error}")
+    return found, notes
+
+
+def encoding_cost(samples: int, seed: int) -> list[str]:
+    """Microseconds per ``view_of`` and per ``encode`` over views of random hands."""
+    from ginrummy.core.hand import new_hand
+    from ginrummy.core.rules import Rules
+    from ginrummy.core.views import view_of
+    from ginrummy.env.encoding import Scoreboard, encode
+
+    rng = random.Random(seed)
+    states = []
+    while len(states) < samples:
+        state = new_hand(Rules.preset("standard"), rng.randrange(2), rng)
+        while not state.is_over:
+            states.append(state)
+            state = state.apply_unchecked(rng.choice(state.legal_actions()))
+    states = states[:samples]
+    t0 = time.process_time()
+    views = [view_of(state, state.turn) for state in states]
+    t1 = time.process_time()
+    board = Scoreboard(0, (0, 0))
+    for view in views:
+        encode(view, board)
+    t2 = time.process_time()
+    return [f"Observation cost over {samples:,} decisions of random hands: view_of "
+            f"{(t1 - t0) / samples * 1e6:.1f} µs, encode {(t2 - t1) / samples * 1e6:.1f} µs "
+            "per call.", ""]
+
+
+def run(episodes: int, rounds: int, seed: int) -> tuple[list[str], list[str]]:
+    found, notes = engines()
+    rates: dict[str, list[float]] = {name: [] for name in found}
+    for round_number in range(rounds):
+        for name, play in found.items():
+            rng = random.Random(seed * 1000 + round_number)
+            t0 = time.process_time()
+            steps = play(episodes, rng)
+            rates[name].append(steps / (time.process_time() - t0))
+    games_rng = random.Random(seed)
+    t0 = time.process_time()
+    game_steps = ginrummy_aec("game")(max(1, episodes // 20), games_rng)
+    game_rate = game_steps / (time.process_time() - t0)
+    medians = {name: statistics.median(values) for name, values in rates.items()}
+    ref = "RLCard gin-rummy env"
+    lines = [
+        f"Environment steps per second, random legal actions ({rounds} rounds x "
+        f"{episodes} hands, median):",
+        "",
+        "| environment | steps/s | vs RLCard |",
+        "|---|---:|---:|",
+    ]
+    for name, rate in medians.items():
+        ratio = f"{rate / medians[ref]:.2f}x" if ref in medians else "n/a"
+        lines.append(f"| {name} | {rate:,.0f} | {ratio} |")
+    ratio = f"{game_rate / medians[ref]:.2f}x" if ref in medians else "n/a"
+    lines.append(f"| ginrummy.env AEC, whole games ({max(1, episodes // 20)} games, one run) "
+                 f"| {game_rate:,.0f} | {ratio} |")
+    lines.append("")
+    ours, spiel = medians.get("ginrummy.env AEC, one hand"), medians.get(
+        "OpenSpiel gin_rummy from Python")
+    if ours and ref in medians and spiel:
+        rl_ratio, spiel_ratio = ours / medians[ref], ours / spiel
+        notes.append(
+            f"issue 15 asks for at least 10x RLCard's steps/s ({rl_ratio:.2f}x: "
+            f"{'met' if rl_ratio >= 10 else 'not met'}) and at least OpenSpiel's "
+            f"({spiel_ratio:.2f}x: {'met' if spiel_ratio >= 1 else 'not met'}); there is no "
+            "batched vector form yet. Times are CPU time of the benchmark's process; on "
+            "a loaded machine even these move by 10-20% from run to run.")
+    return lines, notes
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    add_sample_flags(parser, hands=200, hands_help="hands per round and environment",
+                     rounds=3, seed=20261201)
+    add_write_flag(parser)
+    args = parser.parse_args(argv)
+    lines, notes = run(args.hands, args.rounds, args.seed)
+    lines += encoding_cost(20_000, args.seed)
+    command = (f"python -m bench.bench_envs --hands {args.hands} --rounds {args.rounds} "
+               f"--seed {args.seed}")
+    publish("bench_envs", [*report_head(command), *with_notes(lines, notes)], args.write)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

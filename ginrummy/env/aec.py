@@ -1,0 +1,385 @@
+"""The PettingZoo AEC environment: every player of a :class:`~ginrummy.core.game.Game` is an
+agent, ``player_0`` ... ``player_{n-1}``.
+
+``match="hand"`` plays one hand at every table (a void hand ends it too, worth 0);
+``match="game"`` plays a whole game to the target (R27), dealing each next hand itself.
+At three players (R33) the dealer sits out each hand: it is never selected and sees only
+the hand's public part (the pile, the upcard, the phase, the stock size, the limit). At
+four or more (teams, R34) each round is a hand at every table; the agent selected is the
+one to act at the lowest-numbered table still playing.
+
+Observations are ``{"observation": float32 vector, "action_mask": int8 vector}``
+(:mod:`ginrummy.env.encoding`); ``infos[agent]["legal_actions"]`` names the legal actions
+of the agent to act (empty for the others); after the step that ends a hand its players'
+infos hold ``"hand_result"``, the hand's :class:`~ginrummy.core.result.HandResult` as a
+dict with the player's hand ``"seat"`` (``winner`` and ``knocker`` are hand seats). An
+illegal action raises :class:`~ginrummy.core.hand.IllegalActionError` from
+:class:`RawEnv`; the wrapped
+:func:`ginrummy.env.gin_rummy_v0.env` ends the game instead, with -1 to the offender.
+"""
+
+from __future__ import annotations
+
+import operator
+import random
+from typing import Any
+
+import gymnasium
+import numpy as np
+from gymnasium import spaces
+from numpy.typing import NDArray
+from pettingzoo import AECEnv
+
+from ginrummy.core.actions import NUM_ACTIONS, Action, action_name
+from ginrummy.core.cards import cards_of, format_cards
+from ginrummy.core.game import Game, new_game, prefers_to_deal
+from ginrummy.core.hand import HandState, IllegalActionError, Phase
+from ginrummy.core.rules import Rules
+from ginrummy.core.table import TableRules
+from ginrummy.core.views import PlayerView, view_of
+from ginrummy.env.encoding import (
+    Scoreboard,
+    action_mask,
+    encode,
+    observation_high,
+    observation_size,
+)
+from ginrummy.env.rewards import HandReward, reward_scheme
+
+Observation = dict[str, NDArray[Any]]
+MATCHES = ("hand", "game")
+RENDER_MODES = ("ansi", "human")
+ACTION_NAMES = tuple(action_name(a) for a in range(NUM_ACTIONS))
+
+
+def table_rules_of(rules: str | Rules | TableRules, players: int) -> TableRules:
+    """The table for ``rules`` (a preset name, :class:`Rules` or :class:`TableRules`)."""
+    if isinstance(rules, TableRules):
+        if rules.players != players:
+            raise ValueError(f"the table rules are for {rules.players} players, "
+                             f"players={players}")
+        return rules
+    if isinstance(rules, str):
+        rules = Rules.preset(rules)
+    if not isinstance(rules, Rules):
+        raise ValueError(f"rules must be a preset name, Rules or TableRules, got {rules!r}")
+    if isinstance(players, bool) or not isinstance(players, int):
+        raise ValueError(f"players must be a whole number, got {players!r}")
+    return TableRules(players, rules)
+
+
+class RawEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type information
+    metadata = {"render_modes": list(RENDER_MODES), "name": "gin_rummy_v0",
+                "is_parallelizable": False}
+
+    def __init__(self, rules: str | Rules | TableRules = "standard", match: str = "hand",
+                 reward: str | HandReward = "points", players: int = 2,
+                 render_mode: str | None = None) -> None:
+        super().__init__()
+        if match not in MATCHES:
+            raise ValueError(f'match must be "hand" or "game", got {match!r}')
+        if render_mode is not None and render_mode not in RENDER_MODES:
+            raise ValueError(f'render_mode must be None, "ansi" or "human", got {render_mode!r}')
+        self.table_rules = table_rules_of(rules, players)
+        self.match = match
+        self.reward_name = reward if isinstance(reward, str) else "callable"
+        self.hand_reward = reward_scheme(reward)
+        self.render_mode = render_mode
+        self.possible_agents = [f"player_{i}" for i in range(self.table_rules.players)]
+        self.agent_index = {agent: i for i, agent in enumerate(self.possible_agents)}
+        sides = self._seating_sides()
+        self.observation_spaces = {
+            agent: spaces.Dict({
+                "observation": spaces.Box(0.0, observation_high(sides),
+                                          (observation_size(sides),), np.float32),
+                "action_mask": spaces.Box(0, 1, (NUM_ACTIONS,), np.int8),
+            }) for agent in self.possible_agents
+        }
+        self.action_spaces = {agent: spaces.Discrete(NUM_ACTIONS)
+                              for agent in self.possible_agents}
+        self._rng = random.Random()
+        self._game: Game | None = None
+        self._live: list[HandState | None] = []
+        """The hand in progress at each table: ahead of ``_game`` during a hand, which
+        takes it in when the hand ends (or when ``game`` is read)."""
+        self._synced = True
+        self._version = 0
+        self._last_hand: dict[int, tuple[HandState, int]] = {}
+        self._views: dict[str, PlayerView | None] = {}
+        """Each agent's view of the game ``_views_of``, made when first asked for."""
+        self._views_of = -1
+        self._boards: dict[str, Scoreboard] = {}
+        self._places: dict[int, tuple[int, int]] = {}
+        self._results: dict[str, dict[str, Any]] = {}
+        """The result of a hand that ended at this step, for the infos of its players."""
+        self._hands_done: list[int] = []
+        self._over = False
+
+    def _seating_sides(self) -> int:
+        return 3 if self.table_rules.kind == "three" else 2
+
+    @property
+    def game(self) -> Game | None:
+        """The game as it stands (None before the first reset)."""
+        if not self._synced:
+            game = self._game
+            assert game is not None
+            for table, hand in enumerate(self._live):
+                if hand is not None and hand is not game.slots[table].hand:
+                    game = game.with_hand(hand, table=table)
+            self._game, self._synced = game, True
+        return self._game
+
+    @game.setter
+    def game(self, game: Game) -> None:
+        self._game, self._synced = game, True
+        self._live = [slot.hand for slot in game.slots]
+        self._version += 1
+        self._boards = {}
+        self._places = {player: (table, seat) for table, slot in enumerate(game.slots)
+                        for seat, player in enumerate(slot.players)}
+
+    # ------------------------------------------------------------ spaces
+
+    def observation_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
+        return self.action_spaces[agent]
+
+    # ------------------------------------------------------------ the game
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """``options={"deck": [52 card numbers]}`` deals the first hand at table 0 from that
+        deck (index 0 the top card, dealt first to the non-dealer, R6), to replay a deal."""
+        rng = random.Random(seed) if seed is not None else random.Random()
+        game = new_game(self.table_rules, rng)
+        if game.chooser is not None:
+            game = game.choose_to_deal(game.chooser, prefers_to_deal(game.rules))
+        deck = (options or {}).get("deck")
+        if deck is not None:
+            game = game.deal(deck, table=0)  # a bad deck raises here, nothing changed yet
+        self._rng = rng
+        self.game = self._deal(game)
+        self._last_hand = {}
+        self._hands_done = [0] * game.tables
+        self._over = False
+        self.agents = self.possible_agents[:]
+        self.rewards = {agent: 0.0 for agent in self.agents}
+        self._cumulative_rewards = {agent: 0.0 for agent in self.agents}
+        self.terminations = {agent: False for agent in self.agents}
+        self.truncations = {agent: False for agent in self.agents}
+        self._given = {agent: 0.0 for agent in self.agents}
+        self._results = {}
+        self.agent_selection = self.possible_agents[self._actor()]
+        self._update_infos()
+
+    def _deal(self, game: Game) -> Game:
+        for table in game.tables_to_deal():
+            game = game.deal_from(self._rng, table=table)
+        return game
+
+    def _actor(self) -> int:
+        """The player to act at the lowest-numbered table with a hand in progress."""
+        assert self._game is not None
+        for slot, hand in zip(self._game.slots, self._live, strict=True):
+            if hand is not None and not hand.is_over:
+                return slot.players[hand.turn]
+        raise AssertionError("no hand in progress")  # the game would be over
+
+    def _place(self, player: int) -> tuple[int, int] | None:
+        """The table and hand seat of ``player`` in the round in progress, or None."""
+        return self._places.get(player)
+
+    def current_view(self, agent: str) -> PlayerView | None:
+        """What ``agent`` sees of its hand: the hand in progress, or once its part is over
+        the hand it finished; None when it sits out (R33)."""
+        if self._views_of != self._version:
+            self._views, self._views_of = {}, self._version
+        elif agent in self._views:
+            return self._views[agent]
+        view = self._view_now(agent)
+        self._views[agent] = view
+        return view
+
+    def _view_now(self, agent: str) -> PlayerView | None:
+        assert self._game is not None
+        player = self.agent_index[agent]
+        place = self._place(player)
+        if place is not None:
+            hand = self._live[place[0]]
+            if hand is not None:
+                return view_of(hand, place[1])
+        if (self._over or self.match == "hand") and player in self._last_hand:
+            state, seat = self._last_hand[player]
+            return view_of(state, seat)
+        return None
+
+    def _watched_hand(self, agent: str) -> PlayerView | None:
+        """At three players, the hand the dealer sits out (R33); only its public part is
+        encoded (:func:`ginrummy.env.encoding.encode`)."""
+        if self.table_rules.kind != "three" or self._over:
+            return None
+        hand = self._live[0]
+        return view_of(hand, 0) if hand is not None else None
+
+    def scoreboard(self, agent: str) -> Scoreboard:
+        """The game's target and totals as ``agent`` sees them (its own side first)."""
+        board = self._boards.get(agent)
+        if board is None:
+            board = self._boards[agent] = self._scoreboard_now(agent)
+        return board
+
+    def _scoreboard_now(self, agent: str) -> Scoreboard:
+        assert self._game is not None
+        if self.match == "hand":
+            return Scoreboard(0, tuple(0 for _ in self._game.points))
+        side = self._game.seating.side_of(self.agent_index[agent])
+        points = self._game.points
+        totals = tuple(points[(side + k) % len(points)] for k in range(len(points)))
+        return Scoreboard(self.table_rules.target, totals)
+
+    def observe(self, agent: str) -> Observation:
+        view = self.current_view(agent)
+        acting = (not self._over and agent == self.agent_selection and view is not None)
+        watching = self._watched_hand(agent) if view is None else None
+        return {
+            "observation": encode(view, self.scoreboard(agent), watching=watching),
+            "action_mask": action_mask(view.legal if acting and view is not None else ()),
+        }
+
+    def _update_infos(self) -> None:
+        names: list[str] = []
+        if not self._over:
+            view = self.current_view(self.agent_selection)
+            names = [ACTION_NAMES[a] for a in view.legal] if view is not None else []
+        selected = self.agent_selection
+        self.infos: dict[str, dict[str, Any]] = {
+            agent: {"legal_actions": names if agent == selected else []}
+            for agent in self.agents}
+        for agent, result in self._results.items():
+            if agent in self.infos:
+                self.infos[agent]["hand_result"] = result
+        self._results = {}
+
+    def step(self, action: Action | None) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        assert self._game is not None
+        player = self.agent_index[agent]
+        place = self._place(player)
+        assert place is not None
+        table = place[0]
+        hand = self._live[table]
+        assert hand is not None
+        if action is None:
+            raise IllegalActionError(f"{agent} must act in phase {hand.phase.name}; None is "
+                                     "only for an agent whose game is over")
+        view = self.current_view(agent)
+        legal = view.legal if view is not None else ()
+        if isinstance(action, bool) or not hasattr(action, "__index__") or action not in legal:
+            hand.apply(action)  # raises IllegalActionError, naming what is wrong
+        move = operator.index(action)  # a NumPy integer too
+        after = hand.apply_unchecked(move)
+        self._cumulative_rewards[agent] = 0.0
+        self.rewards = {name: 0.0 for name in self.agents}
+        players = self._game.slots[table].players
+        if after.is_over:
+            self.game = self._game.with_hand(hand, table=table).apply_unchecked(move, table=table)
+        else:
+            self._live[table] = after
+            self._synced = False
+            self._version += 1
+        if after.is_over:
+            self._hand_over(after, players, table)
+        if not self._over:
+            self.agent_selection = self.possible_agents[self._actor()]
+        self._accumulate_rewards()
+        self._update_infos()
+        if self.render_mode == "human":
+            self.render()
+
+    def _hand_over(self, state: HandState, players: tuple[int, int], table: int) -> None:
+        assert self.game is not None
+        self._hands_done[table] += 1
+        per_hand = not (self.match == "game" and self.reward_name == "win")
+        assert state.result is not None
+        for seat, player in enumerate(players):
+            self._last_hand[player] = (state, seat)
+            self._results[self.possible_agents[player]] = {
+                **state.result.to_dict(), "seat": seat}
+            if per_hand:
+                self._pay(self.possible_agents[player], self.hand_reward(state, seat))
+        if self.match == "hand":
+            if all(self._hands_done):
+                self._end()
+            return
+        if self.game.is_over:
+            self._settle()
+            self._end()
+        else:
+            self.game = self._deal(self.game)
+
+    def _pay(self, agent: str, amount: float) -> None:
+        self.rewards[agent] += amount
+        self._given[agent] += amount
+
+    def _settle(self) -> None:
+        """End of a full game: ``points`` brings each agent's sum to its final total less
+        the best other side's (R28-R30); ``win`` pays +1 to the winner, -1 to the others."""
+        assert self.game is not None
+        seating = self.game.seating
+        winner = self.game.winner
+        final = self.game.settlement().final
+        for agent in self.agents:
+            side = seating.side_of(self.agent_index[agent])
+            if self.reward_name == "win":
+                self._pay(agent, 0.0 if winner is None else 1.0 if side == winner else -1.0)
+            elif self.reward_name == "points":
+                best_other = max(v for s, v in enumerate(final) if s != side)
+                self._pay(agent, final[side] - best_other - self._given[agent])
+
+    def _end(self) -> None:
+        self._over = True
+        self.terminations = {agent: True for agent in self.agents}
+
+    # ------------------------------------------------------------ display
+
+    def render(self) -> str | None:
+        if self.render_mode is None:
+            gymnasium.logger.warn("render() was called without a render_mode "
+                                  '(gin_rummy_v0.env(render_mode="ansi") or "human")')
+            return None
+        text = self.describe(self.agent_selection)
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def describe(self, agent: str) -> str:
+        """The table as ``agent`` sees it, in words (nothing hidden from it shown)."""
+        view = self.current_view(agent)
+        lines = [f"{agent}" + (" to act" if not self._over else " (over)")]
+        if self.match == "game" and self.game is not None:
+            lines.append("totals: " + ", ".join(str(p) for p in self.game.points)
+                         + f" (target {self.table_rules.target})")
+        if view is None:
+            lines.append("sitting out this hand")
+            return "\n".join(lines)
+        lines.append(f"phase {view.phase.name}, stock {view.stock_size}, "
+                     f"knock limit {view.knock_limit}")
+        lines.append("hand: " + format_cards(cards_of(view.free_cards())))
+        lines.append("pile: " + (format_cards(view.pile) or "(empty)"))
+        if view.opponent_known:
+            lines.append("opponent holds: " + format_cards(cards_of(view.opponent_known)))
+        if view.phase is Phase.OVER and view.result is not None:
+            lines.append(f"result: {view.result.outcome}, winner seat {view.result.winner}, "
+                         f"{view.result.points} points")
+        elif view.legal:
+            lines.append("legal: " + ", ".join(action_name(a) for a in view.legal))
+        return "\n".join(lines)
+
+    def close(self) -> None:
+        pass

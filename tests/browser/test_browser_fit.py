@@ -83,7 +83,8 @@ WATCH_FLIGHTS = """() => {
     const moves = [...document.querySelectorAll('.log li')];
     const last = moves[moves.length - 1];
     if (ghost && status && last) {
-      flights.push({ status: status.textContent, last: last.textContent, mine: last.classList.contains('mine') });
+      const mine = last.classList.contains('mine');
+      flights.push({ status: status.textContent, last: last.textContent, mine });
     }
   }).observe(document.body, { childList: true, subtree: true, characterData: true });
 }"""

@@ -174,7 +174,7 @@ def test_R34_watch_link_of_a_team_table_shows_no_hidden_cards(
         };
       })""", game_id)
     own = ann.evaluate("id => fetch(`/api/games/${id}`).then(r => r.json())", game_id)
-    ann_hand = set(own["state"]["table_hand"]["view"]["hand"])
+    ann_hand = set(own["state"]["view"]["hand"])
     assert len(ann_hand) == 10
     # Ann never moves: her table waits for her; the computers' table plays its hand out
     deadline = time.monotonic() + 20
@@ -204,7 +204,7 @@ def test_R34_watch_link_of_a_team_table_shows_no_hidden_cards(
     assert "Ann & Computer 2 (level 1)" in board
     assert "Computer 1 (level 1) & Computer 3 (level 1)" in board
     # the hand areas: card backs, or a face everyone has seen (a card taken from the pile)
-    view = state["table_hand"]["view"]
+    view = state["view"]
     assert view["hand"] is None and view["hands"] == [None, None]
     public = {card for known in view["known"] for card in known}
     assert watcher.locator(".my-hand").count() == 0

@@ -321,7 +321,8 @@ def an_idle_friend(client: TestClient, games: Games) -> None:
     with contextlib.ExitStack() as stack:
         players = [connect(stack, client, gid, game["token"]), connect(stack, client, gid, bea)]
         until_dealt(*players)
-        idler = players[players[0].state["to_act"]]
+        state = players[0].state  # the old server's two-player state names the mover itself
+        idler = players[state["tables"][0]["to_act"] if "tables" in state else state["to_act"]]
         other = players[1 - idler.seat]  # type: ignore[operator]
         idler.until(lambda m: m["type"] == "event" and m["event"]["kind"] == "idle")
         while not other.my_turn:

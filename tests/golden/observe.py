@@ -71,20 +71,87 @@ def serving(database: Path) -> Iterator[TestClient]:
 
 ADDED_SINCE_THE_FIXTURES = ("first_deal_awaits_you",)
 """State fields the server gained after the fixtures were made (each has tests of its own)."""
-ADDED_TO_TWO_PLAYER_EVENTS = ("table",)
-"""Event fields that two-player events gained after the fixtures were made (table events
-had them already)."""
+
+TWO_PLAYER_CUT = ("rounds", "dealer", "high", "first_dealer", "chooser", "high_cut_deals")
+TABLE_CUT = ("rounds", "low")
+TWO_PLAYER_SCORE = ("hand", "outcome", "winner", "points", "extra_boxes")
+TABLE_SCORE = ("round", "table", "players", "outcome", "winner", "points", "extra_boxes")
+TWO_PLAYER_SETTLEMENT = ("final", "points", "hands_won", "box_points", "extra_boxes",
+                         "extra_box_points", "game_bonus", "shutout", "shutout_points",
+                         "totals", "winner", "end_reason", "margin", "payer", "payment", "lines")
+TABLE_SETTLEMENT = ("final", "totals", "winner", "end_reason", "lines", "payments")
+TWO_PLAYER_EVENT = ("kind", "seat", "action", "hand_number")
+TABLE_EVENT = ("kind", "seat", "action", "table", "deal")
+SEAT = ("seat", "kind", "name", "joined", "ready", "stand_in")
+TABLE_SEAT = (*SEAT, "team", "table", "hand_seat")
+"""What the observations keep of each part of a state: the facts of the game that the state
+shapes of every version say alike (the two-player and the table states of version 1, the one
+state since), so that a change of shape alone does not read as a change of the game."""
 
 
-def without_presence(state: Any) -> Any:
-    """``state`` less the presence of each seat (``connected``) and the fields added since."""
+def _pick(value: dict[str, Any], keys: tuple[str, ...]) -> dict[str, Any]:
+    return {k: value.get(k) for k in keys}
+
+
+def _two_player_fair(fair: dict[str, Any]) -> dict[str, Any]:
+    dealt = fair.get("hands", fair.get("deals", []))
+    upcoming = fair.get("next")
+    if isinstance(upcoming, list):
+        upcoming = upcoming[0] if upcoming else None
+    keys = ("hand_number", "version", "commitment", "server_seed", "client_seeds", "game_id")
+    return {"hands": [_pick(hand, keys) for hand in dealt],
+            "next": None if upcoming is None else _pick(
+                upcoming, ("hand_number", "version", "commitment", "client_seeds", "game_id"))}
+
+
+def _table_fair(fair: dict[str, Any]) -> dict[str, Any]:
+    coming = ("table", "players", "version", "commitment", "client_seeds", "game_id")
+    return {"deals": fair["deals"], "next": [_pick(entry, coming) for entry in fair["next"]]}
+
+
+def _mover(state: dict[str, Any]) -> Any:
+    """The two-player seat to move: the state's own ``to_act`` in version 1, its table's
+    since."""
+    tables = state.get("tables")
+    return tables[0]["to_act"] if tables else state.get("to_act")
+
+
+def game_facts(state: Any) -> Any:
+    """``state`` as the facts of the game it shows (:data:`SEAT` and the rest), less the
+    presence of each seat (``connected``) and the fields added since the fixtures."""
     if not isinstance(state, dict):
         return state
+    two = state.get("mode", "two") == "two"
     out = {k: v for k, v in state.items() if k not in ADDED_SINCE_THE_FIXTURES}
-    if isinstance(out.get("seats"), list):
-        out["seats"] = [{k: v for k, v in seat.items() if k != "connected"}
-                        for seat in out["seats"]]
+    out["seats"] = [_pick(seat, SEAT if two else TABLE_SEAT) for seat in state["seats"]]
+    out["cut"] = _pick(state["cut"], TWO_PLAYER_CUT if two else TABLE_CUT)
+    out["scores"] = [_pick(score, TWO_PLAYER_SCORE if two else TABLE_SCORE)
+                     for score in state["scores"]]
+    out["settlement"] = _pick(state["settlement"],
+                              TWO_PLAYER_SETTLEMENT if two else TABLE_SETTLEMENT)
+    hand = state.get("table_hand")
+    if two:
+        out["fair"] = _two_player_fair(state["fair"])
+        out["to_act"] = _mover(state)
+        for gone in ("players", "target", "team_target", "round_number", "dealing_team",
+                     "sitting_out", "tables", "my_table", "table_hand", "rounds"):
+            out.pop(gone, None)
+    else:
+        out["fair"] = _table_fair(state["fair"])
+        out["view"] = state["view"] if "view" in state else hand and hand.get("view")
+        if hand is not None:
+            players = hand.get("players") or [seat["seat"] for seat in hand["seats"]]
+            out["table_hand"] = {**_pick(hand, ("table", "round", "you", "dealer", "to_act",
+                                               "hand_number")), "players": players}
+        for gone in ("hand_number", "hands_finished", "box_points", "last_result"):
+            out.pop(gone, None)
     return out
+
+
+def event_facts(event: dict[str, Any], state: Any) -> dict[str, Any]:
+    """An event's part that every version says alike (:data:`TWO_PLAYER_EVENT`...)."""
+    two = state.get("mode", "two") == "two"
+    return _pick(event, TWO_PLAYER_EVENT if two else TABLE_EVENT)
 
 
 def _get(client: TestClient, url: str) -> Any:
@@ -95,7 +162,7 @@ def _get(client: TestClient, url: str) -> Any:
 def snapshot(client: TestClient, game_id: str, token: str) -> Any:
     answer = _get(client, f"/api/games/{game_id}?token={token}")
     if answer["status"] == 200:
-        answer["body"]["state"] = without_presence(answer["body"]["state"])
+        answer["body"]["state"] = game_facts(answer["body"]["state"])
     return answer
 
 
@@ -120,10 +187,9 @@ def event_pages(client: TestClient, game_id: str, token: str, open_: bool = Fals
 def event_line(event: dict[str, Any]) -> str:
     """One event as a line: its type and number, its ``event`` part (less ``at``) and the
     first 16 hex digits of its state's SHA-256."""
-    added = ADDED_TO_TWO_PLAYER_EVENTS if event["state"].get("mode") == "two" else ()
-    said = {k: v for k, v in event["event"].items() if k != "at" and k not in added}
-    return (f"{event['type']} {event['n']} {canonical(said)} "
-            f"{digest(without_presence(event['state']))[:16]}")
+    said = event_facts(event["event"], event["state"])
+    shown = digest(game_facts(event["state"]))[:16]
+    return f"{event['type']} {event['n']} {canonical(said)} {shown}"
 
 
 def game_record(client: TestClient, game_id: str, token: str) -> Any:

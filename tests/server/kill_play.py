@@ -104,7 +104,7 @@ class Client:
         if stage in ("between_hands", "waiting") and not self.state["seats"][0]["ready"]:
             message: dict[str, Any] = {"type": "ready", "expect": self.n, "seed": "kill test",
                                        "commitment": next_commitment(self.state)}
-        elif stage == "hand" and self.state["to_act"] == 0:
+        elif stage == "hand" and self.state["tables"][0]["to_act"] == 0:
             legal = self.state["view"]["legal"]
             knocks = [a for a in legal if a.startswith(("knock", "big gin"))]
             message = {"type": "action", "action": (knocks or legal)[0 if knocks else -1],
@@ -116,7 +116,7 @@ class Client:
     def _table_message(self) -> dict[str, Any] | None:
         """Place 0 at a table of three or four: its move at its table, or ready for its deal."""
         if my_move(self.state):
-            legal = self.state["table_hand"]["view"]["legal"]
+            legal = self.state["view"]["legal"]
             knocks = [a for a in legal if a.startswith(("knock", "big gin"))]
             return self._numbered({"type": "action", "expect": self.n,
                                    "action": (knocks or legal)[0 if knocks else -1]})

@@ -110,13 +110,16 @@ def first_choice(view: dict[str, Any]) -> str:
 def next_commitment(state: dict[str, Any]) -> str | None:
     """The commitment of the next deal the player of ``state`` plays (None: none shown)."""
     fair = state.get("fair") or {}
-    upcoming = fair.get("next")
-    if isinstance(upcoming, dict):
-        return str(upcoming["commitment"])
-    for entry in upcoming or []:
+    for entry in fair.get("next") or []:
         if state.get("you") in entry["players"]:
             return str(entry["commitment"])
     return None
+
+
+def mover(state: dict[str, Any]) -> int | None:
+    """The place to move at the reader's table (None: nobody, or no table)."""
+    table, tables = state.get("my_table"), state.get("tables") or []
+    return tables[table]["to_act"] if table is not None and table < len(tables) else None
 
 
 def first_deal_wanted(state: dict[str, Any]) -> bool:
@@ -240,7 +243,7 @@ class Player:
 
     @property
     def my_turn(self) -> bool:
-        return self.state.get("stage") == "hand" and self.state.get("to_act") == self.seat
+        return self.state.get("stage") == "hand" and mover(self.state) == self.seat
 
     def play_hand_vs_computer(
         self, policy: Callable[[dict[str, Any]], str] = first_choice, max_moves: int = 400

@@ -319,7 +319,7 @@ class LiveGame:
         """Wait for the computer, then bring every connection to the latest event."""
         lead = self.conns[0]
         if 1 not in self.humans:
-            while lead.state["stage"] == "hand" and lead.state["to_act"] == 1:
+            while lead.state["stage"] == "hand" and lead.state["tables"][0]["to_act"] == 1:
                 lead.recv()
         latest = max(c.n for c in self.conns.values())
         for conn in self.conns.values():
@@ -414,7 +414,7 @@ def _play(game: LiveGame, rng: random.Random, failing: dict[str, bool], max_step
                     ready: dict[str, Any] = {"type": "ready", "expect": game.conns[seat].n}
                     if rng.random() < 0.7:  # a seed of the player's own for the next deck
                         ready["seed"] = f"seat {seat} says {rng.randrange(10**6)}"
-                        ready["commitment"] = state["fair"]["next"]["commitment"]
+                        ready["commitment"] = state["fair"]["next"][0]["commitment"]
                     reply = game.conns[seat].request(ready)
                     assert reply["type"] == "ack" or reply["code"] == "already_ready", reply
                     game.settle()
@@ -424,7 +424,7 @@ def _play(game: LiveGame, rng: random.Random, failing: dict[str, bool], max_step
             continue
         if state["stage"] != "hand":
             continue
-        actor = game.conns[state["to_act"]]
+        actor = game.conns[state["tables"][0]["to_act"]]
         legal = actor.state["view"]["legal"]
         choice = quick_choice(actor.state["view"]) if rng.random() < 0.85 else rng.choice(legal)
         reply = actor.request({"type": "action", "action": choice, "expect": actor.n})
@@ -481,11 +481,11 @@ def _disturb(game: LiveGame, rng: random.Random, failing: dict[str, bool]) -> No
         else:
             game.http(who, path, since=rng.randrange(0, conn.n + 1))
     elif roll < 0.155 and who is not None and state["stage"] == "hand" and \
-            state["to_act"] == who:
+            state["tables"][0]["to_act"] == who:
         audit.count("hint")
         game.http(who, f"/api/games/{game.gid}/hint", lang=rng.choice(["en", "it"]))
     elif roll < 0.16 and who is not None and state["stage"] == "hand" and \
-            state["to_act"] == who:
+            state["tables"][0]["to_act"] == who:
         audit.count("storage failure")
         failing["next"] = True
         legal = state["view"]["legal"]
@@ -495,7 +495,7 @@ def _disturb(game: LiveGame, rng: random.Random, failing: dict[str, bool]) -> No
     elif roll < 0.165 and game.spent:
         game.try_spent_invites()
     elif roll < 0.175 and who is not None and state["stage"] == "hand" and \
-            state["to_act"] == who:
+            state["tables"][0]["to_act"] == who:
         audit.count("repeated id")
         legal = state["view"]["legal"]
         message = {"type": "action", "action": rng.choice(legal), "expect": conn.n, "id": "again"

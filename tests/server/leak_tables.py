@@ -68,7 +68,7 @@ def play_table(game: LiveGame, rng: random.Random, max_steps: int) -> None:
             lead.recv()  # a computer is to move
             continue
         if my_move(mover.state):
-            view = mover.state["table_hand"]["view"]
+            view = mover.state["view"]
             choice = quick_choice(view) if rng.random() < 0.85 else first_choice(view)
             reply = mover.request({"type": "action", "action": choice, "expect": mover.n})
             game.audit.count("table moves")

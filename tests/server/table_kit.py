@@ -25,7 +25,7 @@ def step(place: Player) -> None:
     """Move, say ready, or wait for the next message, as the state asks."""
     state = place.state
     if my_move(state):
-        reply = place.act(first_choice(state["table_hand"]["view"]))
+        reply = place.act(first_choice(state["view"]))
         assert reply["type"] == "ack", reply
     elif wants_ready(state):
         reply = place.ready()

@@ -84,12 +84,13 @@ def test_hint_refusals_are_precise(client: TestClient) -> None:
     friend = join_seat(client, gid, game["invite_token"])
     deal_first(client, game, game["token"], friend)
     state = client.get(f"/api/games/{gid}", params={"token": game["token"]}).json()["state"]
-    idle = [game["token"], friend][1 - state["to_act"]]
+    mover = state["tables"][0]["to_act"]
+    idle = [game["token"], friend][1 - mover]
     other = hint(client, gid, idle)
     assert other.status_code == 409
     assert other.json()["error"] == {
         "code": "not_your_turn",
-        "message": f"seat {state['to_act']} is to act, not seat {1 - state['to_act']}: "
+        "message": f"seat {mover} is to act, not seat {1 - mover}: "
                    "a hint is for the seat to act"}
     watcher = hint(client, gid, game["watch_token"])
     assert watcher.status_code == 403 and watcher.json()["error"]["code"] == "read_only"

@@ -10,7 +10,7 @@ from __future__ import annotations
 from ginrummy.core.actions import parse_action
 from ginrummy.core.melds import melds_within
 from ginrummy.core.rules import Rules
-from ginrummy.server.wire.payload import seat_view
+from ginrummy.server.wire.hand_view import seat_view
 from tests.handbuilder import deal, mask, play
 from tests.server.kit import Player, create, running
 
@@ -83,5 +83,6 @@ def test_scores_list_every_finished_hand(sqlite_db: str) -> None:
             me.play_hand_vs_computer()
             (score,) = me.state["scores"]
             result = me.state["last_result"]
-            assert score == {"hand": 1, "outcome": result["outcome"], "winner": result["winner"],
+            assert score == {"hand": 1, "round": 1, "table": 0, "players": [0, 1],
+                             "outcome": result["outcome"], "winner": result["winner"],
                              "points": result["points"], "extra_boxes": result["extra_boxes"]}

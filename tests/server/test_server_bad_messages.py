@@ -40,11 +40,11 @@ class Table:
 
     @property
     def mover(self) -> Player:
-        return self.players[self.players[0].state["to_act"]]
+        return self.players[self.players[0].state["tables"][0]["to_act"]]
 
     @property
     def waiter(self) -> Player:
-        return self.players[1 - self.players[0].state["to_act"]]
+        return self.players[1 - self.players[0].state["tables"][0]["to_act"]]
 
     def picture(self) -> tuple[int, dict[str, Any], int]:
         """The event number, seat 0's state and the stored log length: all must not change."""
@@ -325,8 +325,8 @@ def test_another_writer_is_detected_as_a_conflict(table: Table) -> None:
     state = mover.state
     summary = {"stage": "hand"}
     # Someone else (another server process) appends a pass by the seat to act.
-    store.append(table.gid, n, [LogEntry(n + 1, "play", state["to_act"], 2)], {}, "active",
-                 summary)
+    mover_place = state["tables"][0]["to_act"]
+    store.append(table.gid, n, [LogEntry(n + 1, "play", mover_place, 2)], {}, "active", summary)
     reply = mover.act("pass")
     assert reply["code"] == "conflict"
     snapshot = mover.recv()

@@ -57,10 +57,10 @@ def test_gin_serve_plays_and_survives_kill_9(tmp_path: Path) -> None:
             assert json.loads(ws.recv(timeout=10))["type"] == "hello"
             waiting = _until(ws, lambda m: m["type"] == "snapshot")["state"]
             ws.send(json.dumps({"type": "ready", "seed": "mine", "id": "r1",  # hand 1
-                                "commitment": waiting["fair"]["next"]["commitment"]}))
+                                "commitment": waiting["fair"]["next"][0]["commitment"]}))
             state = _until(ws, lambda m: m["type"] in ("snapshot", "event")
                            and m["state"]["stage"] == "hand"
-                           and m["state"]["to_act"] == 0)["state"]
+                           and m["state"]["tables"][0]["to_act"] == 0)["state"]
             n = state["n"]
             action = "pass" if "pass" in state["view"]["legal"] else state["view"]["legal"][0]
             ws.send(json.dumps({"type": "action", "action": action, "expect": n, "id": "x1"}))
@@ -71,7 +71,7 @@ def test_gin_serve_plays_and_survives_kill_9(tmp_path: Path) -> None:
         for _ in range(100):  # let the computer finish its turn
             with urllib.request.urlopen(snapshot_url, timeout=5) as response:
                 before = json.loads(response.read())
-            if before["state"]["to_act"] != 1:
+            if before["state"]["tables"][0]["to_act"] != 1:
                 break
             time.sleep(0.05)
         server.send_signal(signal.SIGKILL)

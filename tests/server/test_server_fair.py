@@ -41,9 +41,9 @@ def test_hand_one_is_committed_before_the_players_seeds(database: str) -> None:
         game = create(client, opponent="computer", level=1, options={"target": 1000})
         gid = game["game_id"]
         state = game["state"]
-        assert state["stage"] == "waiting" and state["fair"]["hands"] == []
-        first = state["fair"]["next"]
-        assert first["hand_number"] == 1 and first["server_seed"] is None
+        assert state["stage"] == "waiting" and state["fair"]["deals"] == []
+        first = state["fair"]["next"][0]
+        assert first["hand_number"] == 1 and "server_seed" not in first  # secret until it is over
         assert first["version"] == 2 and first["client_seeds"] == [None, None]
         assert client.app.state.lobby.store.load(gid).decks == {}  # type: ignore[attr-defined]
         with client.websocket_connect(f"/ws/{gid}?token={game['token']}") as ws:
@@ -53,7 +53,7 @@ def test_hand_one_is_committed_before_the_players_seeds(database: str) -> None:
                                    "commitment": first["commitment"]})
             assert reply["type"] == "ack"
             deal = player.until(lambda m: m["type"] == "event" and m["event"]["kind"] == "deal")
-            dealt = deal["state"]["fair"]["hands"][0]
+            dealt = deal["state"]["fair"]["deals"][0]
             assert dealt["commitment"] == first["commitment"]
             assert dealt["client_seeds"] == ["lucky 7", None] and dealt["server_seed"] is None
             _play_to_break(player)
@@ -61,7 +61,7 @@ def test_hand_one_is_committed_before_the_players_seeds(database: str) -> None:
             during = [m for m in player.messages if m["type"] != "event"
                       or m["state"]["stage"] != "between_hands"]
             assert seeds[1] not in json.dumps(during)  # never before the hand is over
-            revealed = player.state["fair"]["hands"][0]
+            revealed = player.state["fair"]["deals"][0]
             assert revealed["server_seed"] == seeds[1]
             assert commitment_of(bytes.fromhex(seeds[1])) == first["commitment"]
             stored = client.app.state.lobby.store.load(gid)  # type: ignore[attr-defined]
@@ -70,20 +70,20 @@ def test_hand_one_is_committed_before_the_players_seeds(database: str) -> None:
             cut = derive_cut(bytes.fromhex(seeds[1]), gid, 2)
             assert [[parse_card(c) for c in pair] for pair in
                     player.state["cut"]["rounds"]] == [list(r) for r in cut]
-            upcoming = player.state["fair"]["next"]  # hand 2's, before anyone is ready
-            assert upcoming["hand_number"] == 2 and upcoming["server_seed"] is None
+            upcoming = player.state["fair"]["next"][0]  # hand 2's, before anyone is ready
+            assert upcoming["hand_number"] == 2 and "server_seed" not in upcoming
             assert seeds[slot_of(0)] not in json.dumps(player.messages)  # kept in table 0's slot
             reply = player.answer({"type": "ready", "expect": player.n, "seed": "lucky 8",
                                    "commitment": upcoming["commitment"]})
             deal = player.until(lambda m: m["type"] == "event" and m["event"]["kind"] == "deal")
-            assert deal["state"]["fair"]["hands"][1]["client_seeds"] == ["lucky 8", None]
+            assert deal["state"]["fair"]["deals"][1]["client_seeds"] == ["lucky 8", None]
 
 
 def test_friend_game_deals_hand_one_once_both_seeds_are_in(database: str) -> None:
     with running(database, seed=24) as client:
         game = create(client, opponent="friend")
         gid = game["game_id"]
-        commitment = game["state"]["fair"]["next"]["commitment"]
+        commitment = game["state"]["fair"]["next"][0]["commitment"]
         with client.websocket_connect(f"/ws/{gid}?token={game['token']}") as ws0, \
                 client.websocket_connect(f"/ws/{gid}?token={game['invite_token']}") as ws1:
             owner, friend = Player(ws0, auto_first=False), Player(ws1, auto_first=False)
@@ -93,7 +93,7 @@ def test_friend_game_deals_hand_one_once_both_seeds_are_in(database: str) -> Non
             assert client.app.state.lobby.store.load(gid).decks == {}  # type: ignore[attr-defined]
             owner.answer({"type": "ready", "seed": "owner's", "commitment": commitment})
             deal = owner.until(lambda m: m["type"] == "event" and m["event"]["kind"] == "deal")
-            fair = deal["state"]["fair"]["hands"][0]
+            fair = deal["state"]["fair"]["deals"][0]
             assert fair["commitment"] == commitment
             assert fair["client_seeds"] == ["owner's", "friend's"]
 
@@ -101,11 +101,11 @@ def test_friend_game_deals_hand_one_once_both_seeds_are_in(database: str) -> Non
 def test_stale_commitment_is_refused(database: str) -> None:
     with running(database, seed=25) as client:
         game = create(client, opponent="computer", level=1, options={"target": 1000})
-        old = game["state"]["fair"]["next"]["commitment"]
+        old = game["state"]["fair"]["next"][0]["commitment"]
         with client.websocket_connect(f"/ws/{game['game_id']}?token={game['token']}") as ws:
             player = Player(ws)
             _play_to_break(player)
-            n, current = player.n, player.state["fair"]["next"]["commitment"]
+            n, current = player.n, player.state["fair"]["next"][0]["commitment"]
             reply = player.answer({"type": "ready", "expect": n, "seed": "mine",
                                    "commitment": old})
             assert reply["code"] == "stale_commitment"
@@ -131,7 +131,7 @@ def test_a_client_that_sends_no_seed_still_plays(sqlite_db: str) -> None:
             player = Player(ws, auto_first=False)
             assert player.answer({"type": "ready"})["type"] == "ack"
             deal = player.until(lambda m: m["type"] == "event" and m["event"]["kind"] == "deal")
-            assert deal["state"]["fair"]["hands"][0]["client_seeds"] == [None, None]
+            assert deal["state"]["fair"]["deals"][0]["client_seeds"] == [None, None]
 
 
 def test_a_bad_seed_is_refused_and_changes_nothing(sqlite_db: str) -> None:
@@ -141,7 +141,7 @@ def test_a_bad_seed_is_refused_and_changes_nothing(sqlite_db: str) -> None:
             player = Player(ws)
             _play_to_break(player)
             n = player.n
-            commitment = player.state["fair"]["next"]["commitment"]
+            commitment = player.state["fair"]["next"][0]["commitment"]
             for seed in ("", "x" * 65, 7, "tab\there"):
                 reply = player.answer({"type": "ready", "expect": n, "seed": seed,
                                        "commitment": commitment})
@@ -237,15 +237,15 @@ def test_a_two_player_game_stored_before_slots_deals_the_seed_it_committed(datab
         with client.websocket_connect(f"/ws/{gid}?token={game['token']}") as ws:
             player = Player(ws)
             player.counter = 1000  # ids the first connection has not spent
-            upcoming = player.state["fair"]["next"]
+            upcoming = player.state["fair"]["next"][0]
             assert upcoming["hand_number"] == 2
             assert upcoming["commitment"] == commitment_of(bytes.fromhex(legacy[2]))
             assert player.ready()["type"] == "ack"
             while player.state["stage"] != "hand":
                 player.recv()
-            assert player.state["fair"]["hands"][1]["commitment"] == upcoming["commitment"]
+            assert player.state["fair"]["deals"][1]["commitment"] == upcoming["commitment"]
             _play_to_break(player)
-            revealed = player.state["fair"]["hands"][1]
+            revealed = player.state["fair"]["deals"][1]
             assert revealed["server_seed"] == legacy[2]
             stored = lobby.store.load(gid)
             assert verify_hand(revealed["commitment"], revealed["server_seed"],

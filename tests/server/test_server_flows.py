@@ -73,8 +73,8 @@ def test_vs_friend_two_clients_by_invite(database: str) -> None:
                 state = players[0].state
                 if state["stage"] != "hand":
                     break
-                mover = players[state["to_act"]]
-                other = players[1 - state["to_act"]]
+                mover = players[state["tables"][0]["to_act"]]
+                other = players[1 - state["tables"][0]["to_act"]]
                 if mover.state["view"]["opponent_hand"] is None:
                     assert_no_leak(mover.messages[-1], other.state,
                                    mover.state["view"]["opponent_known"])
@@ -113,7 +113,7 @@ def test_watch_link_never_shows_hidden_cards(database: str) -> None:
                 state = players[0].state
                 if state["stage"] != "hand":
                     break
-                mover = players[state["to_act"]]
+                mover = players[state["tables"][0]["to_act"]]
                 mover.act(first_choice(mover.state["view"]))
                 for p in (players[0], players[1], watcher):
                     while p.n < mover.n:
@@ -203,7 +203,7 @@ def test_resync_sends_missed_events_or_a_snapshot(database: str) -> None:
                 state = players[0].state
                 while players[1].n < players[0].n:
                     players[1].recv()
-                mover = players[players[0].state["to_act"]]
+                mover = players[players[0].state["tables"][0]["to_act"]]
                 if state["stage"] != "hand":
                     break
                 mover.act(first_choice(mover.state["view"]))

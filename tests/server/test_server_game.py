@@ -55,13 +55,13 @@ def test_time_limit_ends_the_game_when_the_hand_ends(sqlite_db: str) -> None:
                 client.websocket_connect(f"/ws/{gid}?token={friend}") as ws1:
             players = {0: Player(ws0), 1: Player(ws1)}
             until_dealt(*players.values())
-            mover = players[players[0].state["to_act"]]
+            mover = players[players[0].state["tables"][0]["to_act"]]
             assert mover.act("pass")["type"] == "ack"
             now[0] = 4_000_000_000.0  # long past the limit
             for p in players.values():
                 while p.n < mover.n:
                     p.recv()
-            mover = players[players[0].state["to_act"]]
+            mover = players[players[0].state["tables"][0]["to_act"]]
             reply = mover.act("pass")
             assert reply["type"] == "ack"
             events = {m["n"]: m for m in mover.messages if m["type"] == "event"}
@@ -74,7 +74,7 @@ def test_time_limit_ends_the_game_when_the_hand_ends(sqlite_db: str) -> None:
             for _ in range(400):
                 if players[0].state["stage"] != "hand":
                     break
-                mover = players[players[0].state["to_act"]]
+                mover = players[players[0].state["tables"][0]["to_act"]]
                 assert mover.act(first_choice(mover.state["view"]))["type"] == "ack"
                 for p in players.values():
                     while p.n < mover.n:
@@ -101,7 +101,7 @@ def test_hand_break_waits_for_both_friends(sqlite_db: str) -> None:
                 until_dealt(friend)
                 players = {0: me, 1: friend}
                 while me.state["stage"] == "hand":
-                    mover = players[me.state["to_act"]]
+                    mover = players[me.state["tables"][0]["to_act"]]
                     mover.act(first_choice(mover.state["view"]))
                     for p in players.values():
                         while p.n < mover.n:

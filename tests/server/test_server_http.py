@@ -58,7 +58,8 @@ def test_create_vs_computer_returns_seat_token_links_and_cookie(client: TestClie
     assert game["invite_token"] is None
     assert game["links"]["play"] == f"http://testserver/play/{gid}#{game['token']}"
     assert game["links"]["watch"].endswith(f"/watch/{gid}#{game['watch_token']}")
-    assert game["state"]["stage"] == "waiting" and game["state"]["fair"]["next"]["hand_number"] == 1
+    assert game["state"]["stage"] == "waiting"
+    assert game["state"]["fair"]["next"][0]["hand_number"] == 1
     deal_first(client, game)
     state = client.get(f"/api/games/{gid}", params={"token": game["token"]}).json()["state"]
     assert state["rules"] == Rules.preset("oklahoma", target=50, max_hands=3).to_dict()

@@ -45,7 +45,7 @@ def _event(kind: str) -> Any:
 
 def test_idle_seat_is_played_by_the_computer_and_everyone_is_told(database: str) -> None:
     with friends(database) as (_, players):
-        idler = players[0].state["to_act"]
+        idler = players[0].state["tables"][0]["to_act"]
         waiting = players[1 - idler]
         note = waiting.until(_event("idle"))
         assert note["event"]["seat"] == idler
@@ -59,7 +59,7 @@ def test_idle_seat_is_played_by_the_computer_and_everyone_is_told(database: str)
 
 def test_idle_player_takes_over_again_with_back(database: str) -> None:
     with friends(database, computer_delay=5.0) as (_, players):
-        idler = players[0].state["to_act"]
+        idler = players[0].state["tables"][0]["to_act"]
         me = players[idler]
         me.until(_event("idle"))
         reply = me.answer({"type": "back"})
@@ -75,7 +75,7 @@ def test_idle_player_takes_over_again_with_back(database: str) -> None:
 
 def test_a_move_of_the_idle_seat_takes_over_in_the_same_step(database: str) -> None:
     with friends(database, computer_delay=5.0) as (_, players):
-        idler = players[0].state["to_act"]
+        idler = players[0].state["tables"][0]["to_act"]
         me = players[idler]
         me.until(_event("idle"))
         n = me.n
@@ -92,7 +92,7 @@ def test_no_stand_in_when_the_other_player_is_away_or_against_the_computer(
         game = create(client, opponent="computer", level=1)
         with client.websocket_connect(f"/ws/{game['game_id']}?token={game['token']}") as ws:
             player = Player(ws)
-            while player.state["to_act"] != 0:
+            while player.state["tables"][0]["to_act"] != 0:
                 player.recv()
             time.sleep(0.5)
             assert player.ping()["n"] == player.n
@@ -104,8 +104,8 @@ def test_no_stand_in_when_the_other_player_is_away_or_against_the_computer(
             joined = client.post(f"/api/games/{gid}/join",
                                  json={"token": friend["invite_token"]}).json()
         deal_first(client, friend, friend["token"], joined["token"])
-        to_act = client.get(f"/api/games/{gid}",
-                            params={"token": friend["token"]}).json()["state"]["to_act"]
+        state = client.get(f"/api/games/{gid}", params={"token": friend["token"]}).json()["state"]
+        to_act = state["tables"][0]["to_act"]
         token = friend["token"] if to_act == 0 else joined["token"]
         with client.websocket_connect(f"/ws/{gid}?token={token}") as ws1:
             alone = Player(ws1)  # the seat to act, thinking; the other player is away
@@ -115,7 +115,7 @@ def test_no_stand_in_when_the_other_player_is_away_or_against_the_computer(
 
 def test_between_hands_an_idle_player_counts_as_ready(database: str) -> None:
     with friends(database) as (_, players):
-        idler = players[0].state["to_act"]
+        idler = players[0].state["tables"][0]["to_act"]
         me = players[1 - idler]
         me.until(_event("idle"))
         for _ in range(500):  # I play my turns; the computer plays the idle seat's
@@ -136,7 +136,7 @@ def test_between_hands_an_idle_player_counts_as_ready(database: str) -> None:
 
 def test_stand_in_survives_a_restart(database: str) -> None:
     with friends(database, computer_delay=30.0) as (game, players):
-        idler = players[0].state["to_act"]
+        idler = players[0].state["tables"][0]["to_act"]
         players[1 - idler].until(_event("idle"))
         gid = game["game_id"]
     with running(database, seed=5, idle_seconds=IDLE, computer_delay=30.0) as client:
@@ -164,12 +164,12 @@ def test_my_games_does_not_call_it_your_turn_while_the_computer_plays_for_you(
             players = {0: Player(ws0), 1: Player(ws1)}
             tokens[1] = str(players[1].token)  # the invite is spent
             until_dealt(players[0])  # the first deal, once both players' seeds are in
-            idler = players[0].state["to_act"]
+            idler = players[0].state["tables"][0]["to_act"]
             players[1 - idler].until(_event("idle"))
             with other_browser(client):
                 client.cookies.set(f"gin_{gid}", tokens[idler])
                 [listed] = client.get("/api/games/mine").json()["games"]
-            assert listed["to_act"] == idler and listed["seat"] == idler
+            assert listed["to_act"] == [idler] and listed["seat"] == idler
             assert listed["your_turn"] is False  # the computer moves for the idle seat
 
 
@@ -183,7 +183,7 @@ def test_presence_counts_down_the_idle_seat_s_stand_in(database: str) -> None:
             with client.websocket_connect(f"/ws/{gid}?token={game['invite_token']}") as ws1:
                 friend = Player(ws1)
                 until_dealt(host, friend)
-                while host.state["to_act"] == 0:  # play until the host waits for the friend
+                while host.state["tables"][0]["to_act"] == 0:  # until the host waits for the friend
                     assert host.act(first_choice(host.state["view"]))["type"] == "ack"
                 while friend.n < host.n:
                     friend.recv()

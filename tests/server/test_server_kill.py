@@ -35,7 +35,7 @@ def test_a_message_sent_again_after_a_restart_is_applied_once(database: str) -> 
             players = {0: Player(ws0), 1: Player(ws1)}
             tokens = {0: game["token"], 1: players[1].token}  # the invite is spent
             until_dealt(*players.values())  # hand 1, once both seeds are in
-            mover = players[players[0].state["to_act"]]
+            mover = players[players[0].state["tables"][0]["to_act"]]
             message = {"type": "action", "action": "pass", "expect": mover.n, "id": "once"}
             first = mover.answer(dict(message))
             assert first["type"] == "ack"

@@ -37,7 +37,7 @@ def started_friend_game(client: TestClient) -> tuple[dict[str, Any], str]:
     friend = joined.json()["token"]  # the invite is spent
     deal_first(client, game, game["token"], friend)
     to_act = client.get(f"/api/games/{game['game_id']}",
-                        params={"token": friend}).json()["state"]["to_act"]
+                        params={"token": friend}).json()["state"]["tables"][0]["to_act"]
     return game, [game["token"], friend][to_act]
 
 

@@ -111,7 +111,7 @@ def test_the_joiners_new_token_plays_and_survives_a_restart(database: str) -> No
                 client.websocket_connect(f"/ws/{gid}?token={game['token']}") as ws0:
             bob, ann = Player(ws1), Player(ws0)
             assert bob.seat == 1 and bob.state["seats"][1]["name"] == "Bob"
-            mover = bob if bob.state["to_act"] == 1 else ann
+            mover = bob if bob.state["tables"][0]["to_act"] == 1 else ann
             assert mover.act(mover.state["view"]["legal"][0])["type"] == "ack"
         with other_browser(client):
             client.cookies.set(f"gin_{gid}", new)
@@ -131,7 +131,7 @@ def test_the_creator_using_the_invite_after_the_join_sees_no_hidden_card(
         for seat, token in tokens.items():
             with other_browser(client):
                 owner = client.get(f"/api/games/{gid}", params={"token": token}).json()
-            hand_state = owner["state"].get("table_hand") or owner["state"]
+            hand_state = owner["state"]
             if hand_state.get("view") is None:
                 continue  # this place sits out the first hand at its table
             secret = secret_cards(hand_state)

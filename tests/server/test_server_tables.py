@@ -181,10 +181,10 @@ def _known_of(receiver: dict[str, Any], owner: dict[str, Any]) -> set[str]:
     mine, theirs = owner["table_hand"], receiver["table_hand"]
     if mine is None or theirs is None or theirs["table"] != mine["table"] or mine["you"] is None:
         return set()
+    view = receiver["view"]
     if theirs["you"] is None:
-        return set(theirs["view"]["known"][mine["you"]]) | set(
-            theirs["view"]["hands"][mine["you"]] or [])
-    return set(theirs["view"]["opponent_known"]) | set(theirs["view"]["opponent_hand"] or [])
+        return set(view["known"][mine["you"]]) | set(view["hands"][mine["you"]] or [])
+    return set(view["opponent_known"]) | set(view["opponent_hand"] or [])
 
 
 def _no_hidden_cards(receiver: dict[str, Any], owner: dict[str, Any],
@@ -192,9 +192,9 @@ def _no_hidden_cards(receiver: dict[str, Any], owner: dict[str, Any],
     """``receiver``'s state names no card ``owner`` holds unseen (both states after the same
     event): not laid out in a meld, not ``public`` (known at its table)."""
     mine = owner["table_hand"]
-    if mine is None or mine["you"] is None or mine["view"]["phase"] == "over":
+    if mine is None or mine["you"] is None or owner["view"]["phase"] == "over":
         return
-    view = mine["view"]
+    view = owner["view"]
     secret = set(view["hand"]) - {card for meld in view["melds"][view["seat"]] for card in meld}
     known = public | _known_of(receiver, owner)
     # Each table has its own deck: only what is about the owner's table counts.
@@ -327,7 +327,7 @@ def test_R34_hint_for_the_place_to_act_at_its_table(sqlite_db: str) -> None:
             hint = client.get(f"/api/games/{gid}/hint?lang=it")
             assert hint.status_code == 200, hint.text
             advised = hint.json()["action"]["name"]
-            assert advised in me.state["table_hand"]["view"]["legal"]
+            assert advised in me.state["view"]["legal"]
             assert me.act(advised)["type"] == "ack"
             if not my_move(me.state):
                 refused = client.get(f"/api/games/{gid}/hint")
@@ -355,9 +355,9 @@ def test_R34_a_watcher_sees_no_hidden_card_and_cannot_act(sqlite_db: str) -> Non
             assert state["you"] is None and state["my_table"] is None
             hand = state["table_hand"]
             if hand is not None:
-                assert hand["you"] is None and hand["view"]["hand"] is None
-                if hand["view"]["phase"] not in ("over", "defender"):
-                    assert hand["view"]["hands"] == [None, None]
+                assert hand["you"] is None and state["view"]["hand"] is None
+                if state["view"]["phase"] not in ("over", "defender"):
+                    assert state["view"]["hands"] == [None, None]
 
 
 def test_R34_idle_timer_of_a_person_runs_on_while_the_other_table_plays(sqlite_db: str) -> None:
@@ -392,7 +392,7 @@ def test_R31_R34_time_limit_ends_a_team_game_when_the_round_ends(sqlite_db: str)
             me = Player(ws)
             play_until(me, my_move)
             now[0] = 4_000_000_000.0  # long past the limit
-            assert me.act(me.state["table_hand"]["view"]["legal"][0])["type"] == "ack"
+            assert me.act(me.state["view"]["legal"][0])["type"] == "ack"
             kinds = [m["event"]["kind"] for m in me.messages if m["type"] == "event"]
             assert kinds.count("time_up") == 1 and me.state["stage"] != "over"
             play_until(me, lambda s: s["stage"] == "over")  # the round in progress is finished

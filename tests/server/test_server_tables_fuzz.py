@@ -62,7 +62,7 @@ def four_people(database: str) -> Iterator[FourPeople]:
 
 
 def _could_be_carried_out(player: Player, text: str) -> bool:
-    moves = player.state["table_hand"]["view"]["legal"] if my_move(player.state) else None
+    moves = player.state["view"]["legal"] if my_move(player.state) else None
     return could_be_carried_out(text, moves)
 
 
@@ -91,5 +91,5 @@ def test_R34_fuzzed_messages_at_a_table_of_four_are_refused_and_change_nothing(
         near_misses()
         any_json()
         mover = next(p for p in table.places if my_move(p.state))  # the game plays on
-        legal = mover.state["table_hand"]["view"]["legal"]
+        legal = mover.state["view"]["legal"]
         assert mover.act(legal[0])["type"] == "ack"

@@ -8,25 +8,21 @@ from typing import Any
 
 from ginrummy.server.storage.replay import Position, stage
 from ginrummy.server.storage.store import SeatRow
-from ginrummy.server.wire import multi_payload
+from ginrummy.server.wire.payload import mode_of, to_act
 
 
 def summary(position: Position, seats: Sequence[SeatRow]) -> dict[str, Any]:
-    """The facts of a game shown in a list of games: a game of two counts its hands and names
-    the seat to act, a table its rounds and the places to act."""
+    """The facts of a game shown in a list of games: its hand (a table: its round), totals and
+    the places the game waits for."""
     game = position.game
-    facts: dict[str, Any] = {"stage": stage(game)}
-    if game.players == 2:
+    humans = frozenset(s.seat for s in seats if s.kind == "human")
+    facts: dict[str, Any] = {"stage": stage(game), "mode": mode_of(game), "players": game.players}
+    if game.players == 2:  # a hand is a round: the list names the last one while none is on
         facts["hand_number"] = game.hand_number if game.hand is not None else len(game.finished)
-        facts["totals"] = list(game.points)
-        facts["to_act"] = game.to_act
     else:
-        humans = frozenset(s.seat for s in seats if s.kind == "human")
-        facts["mode"] = multi_payload.mode_of(game)
-        facts["players"] = game.players
         facts["hand_number"] = game.round_number
-        facts["totals"] = list(game.totals)
-        facts["to_act"] = multi_payload.to_act(position, humans)
+    facts["totals"] = list(game.totals)
+    facts["to_act"] = to_act(position, humans)
     facts["ready"] = sorted(position.ready)
     facts["stand_in"] = sorted(position.stand_in)
     facts["winner"] = game.winner

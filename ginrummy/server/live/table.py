@@ -17,24 +17,16 @@ from ginrummy.server.live.computer_play import ComputerPlay
 from ginrummy.server.live.idle import IdlePlayers
 from ginrummy.server.live.table_core import WATCHER, EventRef, Listener
 from ginrummy.server.storage.store import StoredGame
-from ginrummy.server.wire import multi_payload, payload
+from ginrummy.server.wire import payload
 
 
 class Table(Commands, ComputerPlay, IdlePlayers):
     def state(self, seat: int | None) -> dict[str, Any]:
-        if self.game.players == 2:
-            state = payload.state_payload(self.info(), self.position, self.n, seat, self.fair)
-        else:
-            state = multi_payload.state_payload(self.info(), self.position, self.n, seat,
-                                                self.fair)
-        return self._rematch_said(state)
+        return self._rematch_said(payload.state_payload(self.info(), self.position, self.n, seat,
+                                                        self.fair))
 
     def render_event(self, ref: EventRef, seat: int | None) -> dict[str, Any]:
-        if self.game.players == 2:
-            event = payload.event_payload(self.info(), ref.entry, ref.position, seat, self.fair)
-        else:
-            event = multi_payload.event_payload(self.info(), ref.entry, ref.position, seat,
-                                                self.fair)
+        event = payload.event_payload(self.info(), ref.entry, ref.position, seat, self.fair)
         self._rematch_said(event["state"])
         return event
 

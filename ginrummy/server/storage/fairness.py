@@ -19,7 +19,8 @@ from the server seed and the players' seeds once they are all in. Computer seats
 seed.
 
 The server seed of a hand is shown only in states where that hand is over
-(:func:`fair_payload`); until then a state shows its commitment.
+(:func:`ginrummy.server.wire.table_parts.fair_deals`); until then a state shows its
+commitment.
 """
 
 from __future__ import annotations
@@ -29,7 +30,6 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
-from ginrummy.core.game import Game
 from ginrummy.format.provably_fair import (
     SERVER_SEED_BYTES,
     VERSION,
@@ -102,17 +102,3 @@ def shown(row: FairRow, game_id: str, over: bool) -> dict[str, Any]:
     hand = row.hand(game_id)
     record: FairRecord = hand.reveal() if over else hand.public()
     return {"hand_number": row.hand_number, **record.to_dict()}
-
-
-def fair_payload(fair: Mapping[int, FairRow], game: Game, game_id: str) -> dict[str, Any]:
-    """``state.fair``: every hand dealt so far (seeds revealed for finished hands) and the
-    commitment of the next hand when it is not dealt yet."""
-    finished = len(game.finished)
-    dealt = finished + (1 if game.hand is not None else 0)
-    hands = [shown(fair[number], game_id, number <= finished)
-             for number in range(1, dealt + 1) if number in fair]
-    following = None
-    row = upcoming(fair, 0, game.hand_number)
-    if game.hand is None and not game.is_over and row is not None:
-        following = shown(row.numbered(game.hand_number), game_id, False)
-    return {"hands": hands, "next": following}

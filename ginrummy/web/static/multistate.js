@@ -79,11 +79,11 @@ export function handPicture(state) {
   if (pictures.has(state)) return pictures.get(state);
   const hand = state.table_hand || null;
   const table = hand ? tableOf(state, hand.table) : null;
-  const seats = hand ? hand.seats : [];
-  const places = seats.map((info) => info.seat);
+  const places = hand ? hand.players : [];
+  const seats = places.map((place) => state.seats[place]);
   let stage = state.stage === "over" ? "over" : "between_hands";
   if (state.stage === "waiting") stage = "waiting";
-  else if (state.stage === "hand" && hand && hand.view && (!table || table.status === "playing")) stage = "hand";
+  else if (state.stage === "hand" && hand && state.view && (!table || table.status === "playing")) stage = "hand";
   const picture = {
     game_id: state.game_id,
     n: state.n,
@@ -101,7 +101,7 @@ export function handPicture(state) {
     // the hand (three players) or round (teams) number; hand.hand_number counts deals
     hand_number: hand ? hand.round ?? hand.hand_number ?? state.round_number : 0,
     // three players: the dealer sits out, so the hand's own dealer seat is no one's badge
-    view: hand && hand.view && state.mode === "three" ? { ...hand.view, dealer: null } : hand ? hand.view : null,
+    view: state.view && state.mode === "three" ? { ...state.view, dealer: null } : state.view,
     totals: places.map((place) => placeTotal(state, place)),
     boxes: places.map(() => 0),
     extra_boxes: places.map(() => 0),

@@ -246,9 +246,6 @@ export class TableScreen {
           for (const seat of message.seats) {
             const info = this.state.seats[seat.seat];
             if (info) info.connected = seat.connected;
-            for (const other of (this.state.table_hand && this.state.table_hand.seats) || []) {
-              if (other.seat === seat.seat) other.connected = seat.connected;
-            }
           }
           this.render();
         }
@@ -282,7 +279,8 @@ export class TableScreen {
     else if (!wasMyTurn && this.myTurn) playSound("turn");
     // each move starts the timer of the seat now waited for again (PROTOCOL.md "Idle players")
     if (this.idleSeconds && !this.multi) {
-      const waited = message.state.stage === "hand" ? message.state.to_act : null;
+      const hand = message.state.table_hand;
+      const waited = message.state.stage === "hand" && hand ? hand.to_act : null;
       this.idle = waited === null || waited === undefined ? null : { seat: waited, at: Date.now() + this.idleSeconds * 1000 };
     }
     this.afterUpdate(flight);
@@ -445,6 +443,12 @@ export class TableScreen {
     return this.shown && this.shown.view;
   }
 
+  /** The hand seat to move in the hand shown (null: nobody), from the state's table_hand. */
+  get turn() {
+    const hand = this.state && this.state.table_hand;
+    return hand && hand.to_act !== undefined ? hand.to_act : null;
+  }
+
   get legal() {
     const shown = this.shown;
     if (this.readOnly || !shown || shown.stage !== "hand" || !this.view) return [];
@@ -454,7 +458,7 @@ export class TableScreen {
   get myTurn() {
     const shown = this.shown;
     const me = this.multi ? shown && shown.you : this.seat;
-    return !this.readOnly && Boolean(shown) && shown.stage === "hand" && me !== null && me !== undefined && shown.to_act === me;
+    return !this.readOnly && Boolean(shown) && shown.stage === "hand" && me !== null && me !== undefined && this.turn === me;
   }
 
   can(action) {

@@ -125,7 +125,7 @@ function seatHead(ctl, seat) {
   const info = state.seats[seat] || { name: "?" };
   const me = seat === state.you;
   const name = me ? t("table.you", { name: seatName(state, seat) }) : seatName(state, seat);
-  const toAct = state.stage === "hand" && state.to_act === seat;
+  const toAct = state.stage === "hand" && ctl.turn === seat;
   return h("div", { class: ["seat-head", toAct ? "to-act" : null] },
     h("span", { class: ["presence", info.connected || info.kind === "computer" ? "on" : "off"], title: info.connected || info.kind === "computer" ? "" : t("table.offline", { name: seatName(state, seat) }) }),
     h("span", { class: "name" }, name),
@@ -339,7 +339,7 @@ function positionPanel(ctl) {
   if (state.stage === "between_hands" || state.stage === "over") return resultPanel(ctl);
   if (!state.view) return h("div", { class: "panel status-panel" }, h("p", { class: "status" }, t("app.loading")));
   if (ctl.readOnly) {
-    const turn = state.to_act === null || state.to_act === undefined ? null : t("status.wait", { name: seatName(state, state.to_act) });
+    const turn = ctl.turn === null ? null : t("status.wait", { name: seatName(state, ctl.turn) });
     return h("div", { class: "panel status-panel" },
       ctl.mode === "watch" ? h("p", { class: "muted" }, t("table.watching")) : null,
       turn ? h("p", { class: "status" }, turn) : null);

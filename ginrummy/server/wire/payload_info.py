@@ -1,0 +1,26 @@
+"""The facts about a game that a state carries besides the game itself (who sits where, who
+is connected), handed to the payload by the live table."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class SeatInfo:
+    seat: int
+    kind: str
+    """``human`` or ``computer``."""
+    name: str
+    joined: bool
+    connected: bool
+
+
+@dataclass(frozen=True, slots=True)
+class TableInfo:
+    game_id: str
+    kind: str
+    level: int | None
+    computer: str | None
+    """The agent playing the computer seats (e.g. ``level3``), or None."""
+    seats: tuple[SeatInfo, ...]

@@ -50,18 +50,17 @@ def refused(state: HandState, move: object, *needles: str, raw: bool = False) ->
 
 
 def _said_as_coded(state: HandState, action: Any, error: IllegalActionError) -> None:
-    """A refusal of an action in a hand in progress has its code (ginrummy.core.refusal), and
+    """A refusal of an action in a hand in progress has its code (ginrummy.core.why_illegal), and
     the English catalogue says it exactly as the error does."""
     from ginrummy.core.errors import CodedError
     from ginrummy.core.hand import Phase
-    from ginrummy.core.refusal import refusal
     from ginrummy.i18n import Messages
     from ginrummy.i18n.errors import error_text
 
     if (state.phase is Phase.OVER or isinstance(action, bool) or not isinstance(action, int)
             or not 0 <= action < NUM_ACTIONS):
         return  # not an action: the replay of a record never asks for these
-    coded = refusal(state, action, error)
+    coded = error
     assert isinstance(coded, CodedError), str(error)
     assert error_text(coded, Messages("en")) == str(error)
 

@@ -50,7 +50,7 @@ def check_deck(deck: Sequence[int]) -> tuple[int, ...]:
             raise IllegalActionError(f"deck item {position} is card number {card}, outside 0..51")
         if card in seen:
             raise IllegalActionError(
-                f"deck has {card_name(card)} twice (items {seen[card]} and {position})"
-            )
+                f"deck has {card_name(card)} twice (items {seen[card]} and {position})",
+                "illegal.deck_twice", card=card_name(card), first=seen[card], second=position)
         seen[card] = position
     return cards

@@ -237,7 +237,7 @@ class HandState:
         if self.phase is Phase.OVER:
             raise IllegalActionError(f"{action_name(action)} in phase OVER: the hand is over")
         if action not in self.legal_actions():
-            raise IllegalActionError(why_illegal(self, action))
+            raise why_illegal(self, action)
         return self.apply_unchecked(action)
 
     def apply_unchecked(self, action: Action) -> HandState:

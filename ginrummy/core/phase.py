@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from enum import IntEnum
 
+from ginrummy.core.errors import CodedError
+
 
 class Phase(IntEnum):
     FIRST_UPCARD = 0
@@ -20,5 +22,13 @@ class Phase(IntEnum):
     OVER = 6
 
 
-class IllegalActionError(ValueError):
-    """An action that the rules do not allow in this state."""
+class IllegalActionError(CodedError):
+    """An action that the rules do not allow in this state (coded: ``illegal.*``)."""
+
+
+PHASE_CODES = {
+    Phase.FIRST_UPCARD: "phase.first_upcard", Phase.DRAW: "phase.draw",
+    Phase.DISCARD: "phase.discard", Phase.WALL: "phase.wall",
+    Phase.KNOCKER_MELDS: "phase.knocker_melds", Phase.DEFENDER: "phase.defender",
+}
+"""The catalogue key of each phase a refusal names (the English text is its name)."""

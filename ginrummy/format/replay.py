@@ -14,7 +14,6 @@ from ginrummy.core.actions import Action
 from ginrummy.core.errors import GameError, TableError
 from ginrummy.core.game import Game
 from ginrummy.core.hand import IllegalActionError
-from ginrummy.core.refusal import deal_refusal, refusal
 from ginrummy.core.scoring import end_reason_word
 from ginrummy.core.table import TableHand
 from ginrummy.format.record import (
@@ -152,7 +151,7 @@ def _replay_hand(record: GameRecord, game: Game, number: int, item: HandRecord
         game = game.deal(item.deck, table=table)
     except (IllegalActionError, GameError, TableError) as error:
         raise RecordError(f"cannot deal this deck: {error}", number, code="record.deal",
-                          error=deal_refusal(item.deck, error)) from None
+                          error=error) from None
     players = game.players_at(table)
     yield Step("deal", number, table, 0, None, None, None, before, game)
     for index, action in enumerate(item.actions, 1):
@@ -166,7 +165,7 @@ def _replay_hand(record: GameRecord, game: Game, number: int, item: HandRecord
             game = game.apply(action, table=table)
         except (IllegalActionError, GameError) as error:
             raise RecordError(f"{name} is illegal: {error}", number, index, code="record.illegal",
-                              move=name, error=refusal(state, action, error)) from None
+                              move=name, error=error) from None
         yield Step("action", number, table, index, state.turn, players[state.turn], action,
                    before, game, game.hands[table] is None)
     over = game.hands[table] is None

@@ -25,7 +25,16 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 
-from bench.report import add_sample_flags, add_write_flag, publish, report_head, with_notes
+from bench.peers import openspiel_random_hands
+from bench.report import (
+    add_sample_flags,
+    add_write_flag,
+    available,
+    publish,
+    report_head,
+    timed_rounds,
+    with_notes,
+)
 
 PlayEpisodes = Callable[[int, random.Random], int]
 """Plays n episodes with the rng; returns the number of steps (decisions) made."""
@@ -73,40 +82,15 @@ def rlcard_env() -> PlayEpisodes:
 
 
 def openspiel_env() -> PlayEpisodes:
-    import pyspiel
-
-    game = pyspiel.load_game("gin_rummy")
-
-    def play(n: int, rng: random.Random) -> int:
-        steps = 0
-        for _ in range(n):
-            state = game.new_initial_state()
-            while not state.is_terminal():
-                if state.is_chance_node():
-                    state.apply_action(rng.choice(state.chance_outcomes())[0])
-                    continue
-                state.observation_tensor(state.current_player())
-                state.apply_action(rng.choice(state.legal_actions()))
-                steps += 1
-        return steps
-
-    return play
+    return openspiel_random_hands(observe=True)
 
 
 def engines() -> tuple[dict[str, PlayEpisodes], list[str]]:
-    found: dict[str, PlayEpisodes] = {}
-    notes: list[str] = []
-    makers: list[tuple[str, Callable[[], PlayEpisodes]]] = [
+    return available([
         ("ginrummy.env AEC, one hand", lambda: ginrummy_aec("hand")),
         ("RLCard gin-rummy env", rlcard_env),
         ("OpenSpiel gin_rummy from Python", openspiel_env),
-    ]
-    for name, make in makers:
-        try:
-            found[name] = make()
-        except ImportError as error:
-            notes.append(f"{name} skipped: {error}")
-    return found, notes
+    ])
 
 
 def encoding_cost(samples: int, seed: int) -> list[str]:
@@ -138,13 +122,8 @@ def encoding_cost(samples: int, seed: int) -> list[str]:
 
 def run(episodes: int, rounds: int, seed: int) -> tuple[list[str], list[str]]:
     found, notes = engines()
-    rates: dict[str, list[float]] = {name: [] for name in found}
-    for round_number in range(rounds):
-        for name, play in found.items():
-            rng = random.Random(seed * 1000 + round_number)
-            t0 = time.process_time()
-            steps = play(episodes, rng)
-            rates[name].append(steps / (time.process_time() - t0))
+    timed = timed_rounds(found, episodes, rounds, seed, time.process_time)
+    rates = {name: [steps / seconds for seconds, steps in runs] for name, runs in timed.items()}
     games_rng = random.Random(seed)
     t0 = time.process_time()
     game_steps = ginrummy_aec("game")(max(1, episodes // 20), games_rng)

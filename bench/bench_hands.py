@@ -16,10 +16,18 @@ import argparse
 import random
 import statistics
 import sys
-import time
 from collections.abc import Callable, Sequence
 
-from bench.report import add_sample_flags, add_write_flag, publish, report_head, with_notes
+from bench.peers import openspiel_random_hands
+from bench.report import (
+    add_sample_flags,
+    add_write_flag,
+    available,
+    publish,
+    report_head,
+    timed_rounds,
+    with_notes,
+)
 
 PlayHands = Callable[[int, random.Random], int]
 """Plays n hands with the rng; returns the number of decisions made."""
@@ -45,23 +53,7 @@ def ginrummy_hands(preset: str) -> PlayHands:
 
 
 def openspiel_hands() -> PlayHands:
-    import pyspiel
-
-    game = pyspiel.load_game("gin_rummy")
-
-    def play(n: int, rng: random.Random) -> int:
-        decisions = 0
-        for _ in range(n):
-            state = game.new_initial_state()
-            while not state.is_terminal():
-                if state.is_chance_node():
-                    state.apply_action(rng.choice(state.chance_outcomes())[0])
-                else:
-                    state.apply_action(rng.choice(state.legal_actions()))
-                    decisions += 1
-        return decisions
-
-    return play
+    return openspiel_random_hands()
 
 
 def rlcard_hands() -> PlayHands:
@@ -83,34 +75,19 @@ def rlcard_hands() -> PlayHands:
 
 
 def engines() -> tuple[dict[str, PlayHands], list[str]]:
-    found: dict[str, PlayHands] = {}
-    notes: list[str] = []
-    makers: list[tuple[str, Callable[[], PlayHands]]] = [
+    return available([
         ("ginrummy (openspiel preset)", lambda: ginrummy_hands("openspiel")),
         ("ginrummy (standard preset)", lambda: ginrummy_hands("standard")),
         ("OpenSpiel gin_rummy", openspiel_hands),
         ("RLCard GinRummyGame", rlcard_hands),
-    ]
-    for name, make in makers:
-        try:
-            found[name] = make()
-        except ImportError as error:
-            notes.append(f"{name} skipped: {error}")
-    return found, notes
+    ])
 
 
 def run(hands: int, rounds: int, seed: int) -> tuple[list[str], list[str]]:
     found, notes = engines()
-    per_hand: dict[str, list[float]] = {name: [] for name in found}
-    per_decision: dict[str, list[float]] = {name: [] for name in found}
-    for round_number in range(rounds):
-        for name, play in found.items():
-            rng = random.Random(seed * 1000 + round_number)
-            t0 = time.perf_counter()
-            decisions = play(hands, rng)
-            elapsed = time.perf_counter() - t0
-            per_hand[name].append(elapsed / hands)
-            per_decision[name].append(decisions / hands)
+    timed = timed_rounds(found, hands, rounds, seed)
+    per_hand = {name: [seconds / hands for seconds, _ in runs] for name, runs in timed.items()}
+    per_decision = {name: [count / hands for _, count in runs] for name, runs in timed.items()}
     ref = "OpenSpiel gin_rummy" if "OpenSpiel gin_rummy" in found else None
     lines = [
         f"Random-policy full hands ({rounds} rounds x {hands} hands, median):",

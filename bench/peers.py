@@ -16,6 +16,7 @@ one discard (OpenSpiel's own rule for a hand that has just drawn).
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -90,3 +91,28 @@ def rlcard_deadwood(hands: Sequence[Hand]) -> tuple[list[list[Any]], DeadwoodFn]
 
     converted = [[utils.get_card(to_rlcard(c)) for c in h] for h in hands]
     return converted, deadwood
+
+
+def openspiel_random_hands(observe: bool = False) -> Callable[[int, random.Random], int]:
+    """OpenSpiel's ``gin_rummy`` played from Python by random legal decisions: plays ``n``
+    hands from the rng and returns the decisions made (``observe``: each decision also
+    reads the player's observation tensor, as an environment step does)."""
+    import pyspiel
+
+    game = pyspiel.load_game("gin_rummy")
+
+    def play(n: int, rng: random.Random) -> int:
+        decisions = 0
+        for _ in range(n):
+            state = game.new_initial_state()
+            while not state.is_terminal():
+                if state.is_chance_node():
+                    state.apply_action(rng.choice(state.chance_outcomes())[0])
+                    continue
+                if observe:
+                    state.observation_tensor(state.current_player())
+                state.apply_action(rng.choice(state.legal_actions()))
+                decisions += 1
+        return decisions
+
+    return play

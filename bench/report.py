@@ -8,9 +8,15 @@ import contextlib
 import datetime
 import os
 import platform
+import random
 import subprocess
+import time
+from collections.abc import Callable, Mapping, Sequence
 from importlib import metadata
 from pathlib import Path
+from typing import TypeVar
+
+Engine = TypeVar("Engine")
 
 RESULTS = Path(__file__).with_name("RESULTS.md")
 
@@ -25,6 +31,34 @@ def add_sample_flags(parser: argparse.ArgumentParser, *, hands: int, hands_help:
     parser.add_argument("--hands", type=int, default=hands, help=hands_help)
     parser.add_argument("--rounds", type=int, default=rounds)
     parser.add_argument("--seed", type=int, default=seed)
+
+
+def available(makers: Sequence[tuple[str, Callable[[], Engine]]],
+              ) -> tuple[dict[str, Engine], list[str]]:
+    """The engines that load here, by name, and a note for each that does not."""
+    found: dict[str, Engine] = {}
+    notes: list[str] = []
+    for name, make in makers:
+        try:
+            found[name] = make()
+        except ImportError as error:
+            notes.append(f"{name} skipped: {error}")
+    return found, notes
+
+
+def timed_rounds(found: Mapping[str, Callable[[int, random.Random], int]], n: int, rounds: int,
+                 seed: int, clock: Callable[[], float] = time.perf_counter,
+                 ) -> dict[str, list[tuple[float, int]]]:
+    """Each engine's ``(seconds, count)`` in each round of ``n`` games; in a round every
+    engine plays from the same seed, and the engines take turns round by round."""
+    timed: dict[str, list[tuple[float, int]]] = {name: [] for name in found}
+    for round_number in range(rounds):
+        for name, play in found.items():
+            rng = random.Random(seed * 1000 + round_number)
+            t0 = clock()
+            count = play(n, rng)
+            timed[name].append((clock() - t0, count))
+    return timed
 
 
 def with_notes(lines: list[str], notes: list[str]) -> list[str]:

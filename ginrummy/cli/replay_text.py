@@ -10,19 +10,8 @@ from __future__ import annotations
 
 from typing import TextIO
 
-from ginrummy.core.actions import (
-    BIG_GIN,
-    DISCARD_BASE,
-    DONE,
-    DRAW_DISCARD,
-    DRAW_STOCK,
-    KNOCK_BASE,
-    LAYOFF_BASE,
-    MELD_BASE,
-    PASS,
-    Action,
-    action_meld,
-)
+from ginrummy.core import actions as act
+from ginrummy.core.actions import Action
 from ginrummy.core.cards import RANKS, cards_of, rank_of
 from ginrummy.core.cut import Cut
 from ginrummy.core.game import Game
@@ -35,8 +24,9 @@ from ginrummy.format.replay import Step
 from ginrummy.i18n import Messages
 from ginrummy.terminal.screen import void_reason
 
-_SIMPLE = {DRAW_STOCK: "replay.act.stock", DRAW_DISCARD: "replay.act.take_top",
-           PASS: "replay.act.pass", DONE: "replay.act.done", BIG_GIN: "replay.act.big_gin"}
+_SIMPLE = {act.DRAW_STOCK: "replay.act.stock", act.DRAW_DISCARD: "replay.act.take_top",
+           act.PASS: "replay.act.pass", act.DONE: "replay.act.done",
+           act.BIG_GIN: "replay.act.big_gin"}
 
 
 class ReplayText:
@@ -147,23 +137,23 @@ class ReplayText:
                     viewer: int | None) -> str:
         m = self.m
         hidden = viewer is not None and viewer != seat and not after.is_over
-        if action == DRAW_STOCK:
+        if action == act.DRAW_STOCK:
             drawn = before.deck[before.stock_pos]
             return m("replay.act.stock") if hidden else m("replay.act.stock_drew",
                                                           card=self.m.card(drawn))
-        if action == DRAW_DISCARD and before.pile:
+        if action == act.DRAW_DISCARD and before.pile:
             return m("replay.act.take", card=self.m.card(before.pile[-1]))
-        if KNOCK_BASE <= action < LAYOFF_BASE and hidden:
+        if act.KNOCK_BASE <= action < act.LAYOFF_BASE and hidden:
             return m("replay.act.knock_hidden")
         if action in _SIMPLE:
             return m(_SIMPLE[action])
-        if action >= MELD_BASE:
-            return m("replay.act.meld", cards=self.m.cards(cards_of(action_meld(action))))
-        if action >= LAYOFF_BASE:
-            return m("replay.act.layoff", card=self.m.card(action - LAYOFF_BASE))
-        if action >= KNOCK_BASE:
-            return m("replay.act.knock", card=self.m.card(action - KNOCK_BASE))
-        return m("replay.act.discard", card=self.m.card(action - DISCARD_BASE))
+        if action >= act.MELD_BASE:
+            return m("replay.act.meld", cards=self.m.cards(cards_of(act.action_meld(action))))
+        if action >= act.LAYOFF_BASE:
+            return m("replay.act.layoff", card=self.m.card(action - act.LAYOFF_BASE))
+        if action >= act.KNOCK_BASE:
+            return m("replay.act.knock", card=self.m.card(action - act.KNOCK_BASE))
+        return m("replay.act.discard", card=self.m.card(action - act.DISCARD_BASE))
 
     def hands(self, state: HandState, viewer: int | None) -> None:
         for seat in (0, 1):

@@ -4,6 +4,8 @@ payload's visibility rules (``SIGHT``, ``PUBLIC_TABLE_FACTS``)."""
 
 from __future__ import annotations
 
+import contextlib
+from collections.abc import Iterator
 from typing import Any
 
 from ginrummy.server.wire.payload import PUBLIC_TABLE_FACTS
@@ -15,6 +17,16 @@ def _state(client: Any, game: dict[str, Any], token: str) -> dict[str, Any]:
     assert answer.status_code == 200
     state: dict[str, Any] = answer.json()["state"]
     return state
+
+
+@contextlib.contextmanager
+def _first_hand(client: Any, game: dict[str, Any]) -> Iterator[Player]:
+    """The creator's connection to ``game`` once its first hand is dealt."""
+    with client.websocket_connect(f"/ws/{game['game_id']}?token={game['token']}") as ws:
+        me = Player(ws)
+        while me.state["stage"] != "hand":
+            me.recv()
+        yield me
 
 
 def test_two_three_and_four_players_have_one_state_shape(sqlite_db: str) -> None:
@@ -37,10 +49,7 @@ def test_a_two_player_state_is_a_table_of_two_whose_mover_is_named_once(
 ) -> None:
     with running(sqlite_db, seed=5) as client:
         game = create(client, opponent="computer", level=1)
-        with client.websocket_connect(f"/ws/{game['game_id']}?token={game['token']}") as ws:
-            me = Player(ws)
-            while me.state["stage"] != "hand":
-                me.recv()
+        with _first_hand(client, game) as me:
             state = me.state
             (table,) = state["tables"]
             hand = state["table_hand"]
@@ -66,10 +75,7 @@ def test_a_watcher_of_two_players_sees_no_hand_but_what_both_seats_may_see(
 ) -> None:
     with running(sqlite_db, seed=6) as client:
         game = create(client, opponent="computer", level=1)
-        with client.websocket_connect(f"/ws/{game['game_id']}?token={game['token']}") as ws:
-            me = Player(ws)
-            while me.state["stage"] != "hand":
-                me.recv()
+        with _first_hand(client, game):
             watcher = _state(client, game, game["watch_token"])
             assert watcher["you"] is None and watcher["my_table"] is None
             assert watcher["table_hand"]["you"] is None

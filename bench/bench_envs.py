@@ -25,16 +25,8 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 
+from bench import report
 from bench.peers import openspiel_random_hands
-from bench.report import (
-    add_sample_flags,
-    add_write_flag,
-    available,
-    publish,
-    report_head,
-    timed_rounds,
-    with_notes,
-)
 
 PlayEpisodes = Callable[[int, random.Random], int]
 """Plays n episodes with the rng; returns the number of steps (decisions) made."""
@@ -86,7 +78,7 @@ def openspiel_env() -> PlayEpisodes:
 
 
 def engines() -> tuple[dict[str, PlayEpisodes], list[str]]:
-    return available([
+    return report.available([
         ("ginrummy.env AEC, one hand", lambda: ginrummy_aec("hand")),
         ("RLCard gin-rummy env", rlcard_env),
         ("OpenSpiel gin_rummy from Python", openspiel_env),
@@ -122,7 +114,7 @@ def encoding_cost(samples: int, seed: int) -> list[str]:
 
 def run(episodes: int, rounds: int, seed: int) -> tuple[list[str], list[str]]:
     found, notes = engines()
-    timed = timed_rounds(found, episodes, rounds, seed, time.process_time)
+    timed = report.timed_rounds(found, episodes, rounds, seed, time.process_time)
     rates = {name: [steps / seconds for seconds, steps in runs] for name, runs in timed.items()}
     games_rng = random.Random(seed)
     t0 = time.process_time()
@@ -159,15 +151,16 @@ def run(episodes: int, rounds: int, seed: int) -> tuple[list[str], list[str]]:
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    add_sample_flags(parser, hands=200, hands_help="hands per round and environment",
+    report.add_sample_flags(parser, hands=200, hands_help="hands per round and environment",
                      rounds=3, seed=20261201)
-    add_write_flag(parser)
+    report.add_write_flag(parser)
     args = parser.parse_args(argv)
     lines, notes = run(args.hands, args.rounds, args.seed)
     lines += encoding_cost(20_000, args.seed)
     command = (f"python -m bench.bench_envs --hands {args.hands} --rounds {args.rounds} "
                f"--seed {args.seed}")
-    publish("bench_envs", [*report_head(command), *with_notes(lines, notes)], args.write)
+    body = [*report.report_head(command), *report.with_notes(lines, notes)]
+    report.publish("bench_envs", body, args.write)
     return 0
 
 

@@ -18,16 +18,8 @@ import statistics
 import sys
 from collections.abc import Callable, Sequence
 
+from bench import report
 from bench.peers import openspiel_random_hands
-from bench.report import (
-    add_sample_flags,
-    add_write_flag,
-    available,
-    publish,
-    report_head,
-    timed_rounds,
-    with_notes,
-)
 
 PlayHands = Callable[[int, random.Random], int]
 """Plays n hands with the rng; returns the number of decisions made."""
@@ -75,7 +67,7 @@ def rlcard_hands() -> PlayHands:
 
 
 def engines() -> tuple[dict[str, PlayHands], list[str]]:
-    return available([
+    return report.available([
         ("ginrummy (openspiel preset)", lambda: ginrummy_hands("openspiel")),
         ("ginrummy (standard preset)", lambda: ginrummy_hands("standard")),
         ("OpenSpiel gin_rummy", openspiel_hands),
@@ -85,7 +77,7 @@ def engines() -> tuple[dict[str, PlayHands], list[str]]:
 
 def run(hands: int, rounds: int, seed: int) -> tuple[list[str], list[str]]:
     found, notes = engines()
-    timed = timed_rounds(found, hands, rounds, seed)
+    timed = report.timed_rounds(found, hands, rounds, seed)
     per_hand = {name: [seconds / hands for seconds, _ in runs] for name, runs in timed.items()}
     per_decision = {name: [count / hands for _, count in runs] for name, runs in timed.items()}
     ref = "OpenSpiel gin_rummy" if "OpenSpiel gin_rummy" in found else None
@@ -106,14 +98,15 @@ def run(hands: int, rounds: int, seed: int) -> tuple[list[str], list[str]]:
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    add_sample_flags(parser, hands=1000, hands_help="hands per round and engine", rounds=5,
+    report.add_sample_flags(parser, hands=1000, hands_help="hands per round and engine", rounds=5,
                      seed=20241129)
-    add_write_flag(parser)
+    report.add_write_flag(parser)
     args = parser.parse_args(argv)
     lines, notes = run(args.hands, args.rounds, args.seed)
     command = (f"python -m bench.bench_hands --hands {args.hands} --rounds {args.rounds} "
                f"--seed {args.seed}")
-    publish("bench_hands", [*report_head(command), *with_notes(lines, notes)], args.write)
+    body = [*report.report_head(command), *report.with_notes(lines, notes)]
+    report.publish("bench_hands", body, args.write)
     return 0
 
 

@@ -7,8 +7,9 @@
   (R4) is chance: one card per player, again while the lowest ranks tie. The returns at
   the end are the final totals' difference (hand points, boxes, bonuses: R30).
 
-Both take ``rules`` (a preset name, ``"standard"`` by default):
-``pyspiel.load_game("python_gin_rummy(rules=oklahoma)")``. Player actions are the
+Both take ``rules`` (a preset name, ``"standard"`` by default) and ``target`` (0: the
+preset's; a small one makes short games for tests):
+``pyspiel.load_game("python_gin_rummy(rules=oklahoma,target=50)")``. Player actions are the
 engine's 490-action codec (:mod:`ginrummy.core.actions`). Each deal is 51 chance nodes,
 each drawing the next card of the deck uniformly from the cards not drawn yet (the 52nd
 card is the one left); chance actions are card numbers 0..51.
@@ -32,7 +33,7 @@ import random
 from typing import Any
 
 import numpy as np
-import pyspiel  # type: ignore[import-untyped]  # OpenSpiel ships no type information
+import pyspiel  # untyped: ignore_missing_imports in pyproject.toml
 from numpy.typing import NDArray
 
 from ginrummy.core.actions import NUM_ACTIONS, Action, action_name
@@ -85,7 +86,7 @@ def _game_type(short_name: str, long_name: str) -> Any:
         provides_information_state_tensor=True,
         provides_observation_string=True,
         provides_observation_tensor=True,
-        parameter_specification={"rules": "standard"},
+        parameter_specification={"rules": "standard", "target": 0},
     )
 
 
@@ -95,7 +96,9 @@ _FULL_TYPE = _game_type(FULL_GAME, "Python Gin Rummy (a game to the target, exac
 
 def _rules_of(params: dict[str, Any] | None) -> Rules:
     name = (params or {}).get("rules", "standard")
-    return Rules.preset(str(name))
+    rules = Rules.preset(str(name))
+    target = int((params or {}).get("target", 0))
+    return rules.replace(target=target) if target else rules
 
 
 class GinRummyHandGame(pyspiel.Game):  # type: ignore[misc]

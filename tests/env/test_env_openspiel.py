@@ -99,3 +99,29 @@ def test_resampled_states_keep_the_infostate_through_a_hand() -> None:
             state.information_state_string(player)
         assert resampled.legal_actions() == state.legal_actions()
         state.apply_action(rng.choice(state.legal_actions()))
+
+
+def test_openspiels_ismcts_plays_hands_against_the_simple_player() -> None:
+    """ISMCTS asserts that every resampled root has the root's infostate string."""
+    from open_spiel.python.algorithms import ismcts, mcts
+
+    from ginrummy.agents.simple import SimpleAgent
+
+    game = pyspiel.load_game("python_gin_rummy_hand")
+    for hand in range(2):
+        rng = np.random.RandomState(hand)
+        bot = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, rng), uct_c=2.0,
+                               max_simulations=10, random_state=rng)
+        simple = SimpleAgent(rng=hand)
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            player = state.current_player()
+            if state.is_chance_node():
+                cards, _ = zip(*state.chance_outcomes(), strict=True)
+                state.apply_action(int(rng.choice(cards)))
+            elif player == hand % 2:
+                state.apply_action(int(bot.step(state)))
+            else:
+                state.apply_action(simple.choose(state.view(player)))
+        assert state.hand.result is not None
+        assert sum(state.returns()) == 0.0

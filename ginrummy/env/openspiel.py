@@ -30,6 +30,7 @@ are the resampled ones.
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass, replace
 from typing import Any
 
 import numpy as np
@@ -150,6 +151,20 @@ class GinRummyGame(GinRummyHandGame):
         return 8 + MAX_HANDS * MAX_HAND_LENGTH
 
 
+@dataclass(frozen=True, slots=True)
+class _Position:
+    """The engine's immutable objects: a clone (OpenSpiel deep-copies a Python state)
+    shares them, so cloning does not grow with the game's history."""
+
+    hand: HandState | None = None
+    """The hand in progress, or the last one once it is over."""
+    engine: Game | None = None
+    """The full game around the hand (None in the one-hand game, and during the cut)."""
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Position:
+        return self
+
+
 class GinRummyState(pyspiel.State):  # type: ignore[misc]
     """A hand (or a game) of gin rummy: the engine's state and the chance draws pending."""
 
@@ -157,14 +172,27 @@ class GinRummyState(pyspiel.State):  # type: ignore[misc]
         super().__init__(game)
         self.rules = game.rules
         self.full = game.full
-        self.hand: HandState | None = None
-        """The hand in progress, or the last one once it is over."""
-        self.engine: Game | None = None
-        """The full game around the hand (None in the one-hand game, and during the cut)."""
+        self.position = _Position()
         self.cut_rounds: list[tuple[int, ...]] = []
         self.drawn: list[int] = []
         """Cards drawn so far for the next deal, or for the cut round in progress."""
         self.over = False
+
+    @property
+    def hand(self) -> HandState | None:
+        return self.position.hand
+
+    @hand.setter
+    def hand(self, hand: HandState | None) -> None:
+        self.position = replace(self.position, hand=hand)
+
+    @property
+    def engine(self) -> Game | None:
+        return self.position.engine
+
+    @engine.setter
+    def engine(self, engine: Game | None) -> None:
+        self.position = replace(self.position, engine=engine)
 
     # ------------------------------------------------------------ who acts
 

@@ -38,9 +38,14 @@ def test_openspiel_random_simulation_check_passes_on_the_hand() -> None:
     pyspiel.random_sim_test(game, num_sims=5, serialize=False, verbose=False)
 
 
-@pytest.mark.slow
-def test_openspiel_random_simulation_check_passes_on_a_full_game() -> None:
+def test_openspiel_random_simulation_check_passes_on_short_full_games() -> None:
     game = pyspiel.load_game("python_gin_rummy(target=1)")
+    pyspiel.random_sim_test(game, num_sims=3, serialize=False, verbose=False)
+
+
+@pytest.mark.slow
+def test_openspiel_random_simulation_check_passes_on_a_game_to_100() -> None:
+    game = pyspiel.load_game("python_gin_rummy")
     pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)
 
 

@@ -10,7 +10,9 @@ import pyspiel
 import pytest
 
 from ginrummy.core.cards import cards_of
+from ginrummy.core.cut import Cut
 from ginrummy.core.deck import shuffled_deck
+from ginrummy.core.game import Game
 from ginrummy.core.hand import deal_hand
 from ginrummy.core.rules import Rules
 from ginrummy.env import openspiel
@@ -38,9 +40,9 @@ def test_openspiel_random_simulation_check_passes_on_the_hand() -> None:
     pyspiel.random_sim_test(game, num_sims=5, serialize=False, verbose=False)
 
 
-def test_openspiel_random_simulation_check_passes_on_short_full_games() -> None:
+def test_openspiel_random_simulation_check_passes_on_a_short_full_game() -> None:
     game = pyspiel.load_game("python_gin_rummy(target=1)")
-    pyspiel.random_sim_test(game, num_sims=3, serialize=False, verbose=False)
+    pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)
 
 
 @pytest.mark.slow
@@ -64,6 +66,35 @@ def test_legal_actions_and_returns_agree_with_the_engine(seed: int) -> None:
         engine = engine.apply(action)
     assert state.is_terminal()
     assert state.returns() == [points_reward(engine, 0), points_reward(engine, 1)]
+
+
+@pytest.mark.parametrize("seed", range(2))
+def test_a_full_game_follows_the_engines_game_to_its_settlement(seed: int) -> None:
+    rules = Rules.preset("standard").replace(target=30)
+    state = pyspiel.load_game("python_gin_rummy(target=30)").new_initial_state()
+    rng = random.Random(seed)
+    cut = (rng.choice(range(0, 52, 13)), rng.choice(range(1, 52, 13)))  # an ace, a two
+    for card in cut:
+        state.apply_action(card)
+    engine = Game.start(rules, Cut((cut,)))
+    assert engine.dealer == 0
+    while not engine.is_over:
+        if engine.tables_to_deal():
+            deck = shuffled_deck(rng)
+            for card in deck[:51]:
+                state.apply_action(card)
+            engine = engine.deal(deck)
+            continue
+        hand = engine.hand
+        assert hand is not None
+        assert state.current_player() == engine.players_at(0)[hand.turn]
+        assert state.legal_actions() == hand.legal_actions()
+        action = rng.choice(hand.legal_actions())
+        state.apply_action(action)
+        engine = engine.apply(action)
+    final = engine.settlement().final
+    assert state.is_terminal()
+    assert state.returns() == [final[0] - final[1], final[1] - final[0]]
 
 
 def test_the_deal_is_51_uniform_draws_of_the_cards_left() -> None:

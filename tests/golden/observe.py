@@ -139,7 +139,9 @@ def game_facts(state: Any) -> Any:
     else:
         out["fair"] = _table_fair(state["fair"])
         out["view"] = state["view"] if "view" in state else hand and hand.get("view")
-        if hand is not None:
+        if hand is not None and out["view"] is None:  # a table before its first deal: since
+            out["table_hand"] = None  # version 2 it is named (with no hand yet)
+        elif hand is not None:
             players = hand.get("players") or [seat["seat"] for seat in hand["seats"]]
             out["table_hand"] = {**_pick(hand, ("table", "round", "you", "dealer", "to_act",
                                                "hand_number")), "players": players}

@@ -82,3 +82,14 @@ def test_a_watcher_of_two_players_sees_no_hand_but_what_both_seats_may_see(
             view = watcher["view"]
             assert view["seat"] is None and view["hand"] is None and view["legal"] == []
             assert view["hands"] == [None, None]
+
+
+def test_before_the_first_deal_a_player_sees_its_table_and_no_hand(sqlite_db: str) -> None:
+    with running(sqlite_db) as client:
+        game = create(client, opponent="friend")
+        mine = _state(client, game, game["token"])
+        assert mine["stage"] == "waiting" and mine["view"] is None
+        assert mine["table_hand"] == {"table": 0, "round": 1, "you": 0, "players": [0, 1],
+                                      "dealer": None, "to_act": None, "hand_number": None}
+        watcher = _state(client, game, game["watch_token"])
+        assert watcher["table_hand"] is None and watcher["view"] is None

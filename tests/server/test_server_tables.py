@@ -182,6 +182,8 @@ def _known_of(receiver: dict[str, Any], owner: dict[str, Any]) -> set[str]:
     if mine is None or theirs is None or theirs["table"] != mine["table"] or mine["you"] is None:
         return set()
     view = receiver["view"]
+    if view is None:  # its table has dealt no hand yet
+        return set()
     if theirs["you"] is None:
         return set(view["known"][mine["you"]]) | set(view["hands"][mine["you"]] or [])
     return set(view["opponent_known"]) | set(view["opponent_hand"] or [])
@@ -192,7 +194,9 @@ def _no_hidden_cards(receiver: dict[str, Any], owner: dict[str, Any],
     """``receiver``'s state names no card ``owner`` holds unseen (both states after the same
     event): not laid out in a meld, not ``public`` (known at its table)."""
     mine = owner["table_hand"]
-    if mine is None or mine["you"] is None or owner["view"]["phase"] == "over":
+    if mine is None or mine["you"] is None or owner["view"] is None or (
+        owner["view"]["phase"] == "over"
+    ):
         return
     view = owner["view"]
     secret = set(view["hand"]) - {card for meld in view["melds"][view["seat"]] for card in meld}

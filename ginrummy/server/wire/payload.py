@@ -168,7 +168,8 @@ def state_payload(info: TableInfo, position: Position, n: int, place: int | None
         "tables": [table_entry(game, t) for t in range(game.tables)],
         "my_table": None if place is None or game.is_over else table_of(game, place),
         "table_hand": table_hand(shown),
-        "view": None if shown is None else SIGHT[sight_of(shown)](shown.state, shown.you),
+        "view": None if shown is None or shown.state is None else SIGHT[sight_of(shown)](
+            shown.state, shown.you),
         "last_result": None if last is None or last.result is None else last.result.to_dict(),
         "scores": _scores(game),
         "rounds": rounds_of(game),

@@ -110,18 +110,21 @@ class ShownHand:
     deal: int | None
     """The deal number of a hand in progress (None: a finished hand)."""
     players: tuple[int, int]
-    state: HandState
+    state: HandState | None
+    """None: the reader's table has dealt no hand yet."""
     you: int | None
     """The reader's hand seat in it (None: it does not play it)."""
 
 
 def shown_hand(position: Position, place: int | None) -> ShownHand | None:
     """The hand a place looks at: its own in progress; else (sitting out, a watcher) the first
-    hand in progress; else the last hand played (teams: the last one the place played)."""
+    hand in progress; else the last hand played (teams: the last one the place played); else,
+    before its table's first deal, that table with no hand yet."""
     game = position.game
     mine = None if place is None or game.is_over else table_of(game, place)
     live = [t for t, hand in enumerate(game.hands) if hand is not None]
     table: int | None = None
+    state: HandState | None = None
     if mine is not None and mine in live:
         table = mine
     elif mine is None and live:
@@ -133,11 +136,13 @@ def shown_hand(position: Position, place: int | None) -> ShownHand | None:
         played = list(game.played)  # three players: the table's last hand
         if game.table_rules.kind == "teams":
             played = [p for p in played if place in p.players] or played
-        if not played:
+        if played:
+            table, players, state = played[-1].table, played[-1].players, played[-1].state
+            number, deal = played[-1].round, None
+        elif mine is not None:
+            table, players, number, deal = mine, game.players_at(mine), game.round_number, None
+        else:
             return None
-        table, players, state = played[-1].table, played[-1].players, played[-1].state
-        number, deal = played[-1].round, None
-    assert state is not None
     you = players.index(place) if place is not None and place in players else None
     return ShownHand(table, number, deal, players, state, you)
 
@@ -151,7 +156,8 @@ def table_hand(shown: ShownHand | None) -> dict[str, Any] | None:
     return {
         "table": shown.table, "round": shown.round, "you": shown.you,
         "players": list(shown.players),
-        "dealer": state.dealer, "to_act": None if state.is_over else state.turn,
+        "dealer": None if state is None else state.dealer,
+        "to_act": None if state is None or state.is_over else state.turn,
         "hand_number": shown.deal,
     }
 

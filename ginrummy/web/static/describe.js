@@ -81,7 +81,7 @@ export function handWasGin(state, number) {
 /** The cut for the first deal (R4) in words: each round's two cards, then who deals. */
 export function cutText(state) {
   const cut = state.cut;
-  if (!cut || !cut.rounds || !cut.rounds.length) return null;
+  if (!cut || !cut.rounds || !cut.rounds.length || cut.rounds[0].length !== 2) return null; // two cut
   const names = [seatName(state, 0), seatName(state, 1)];
   const rounds = cut.rounds.map(([card0, card1]) => t("log.cut_round", { name0: names[0], card0: cardText(card0), name1: names[1], card1: cardText(card1) }));
   let dealer = t("log.cut_dealer", { name: names[cut.low] });

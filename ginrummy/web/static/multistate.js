@@ -1,5 +1,5 @@
-// Tables of three and four players (R33, R34): the server's table state read as the two-player
-// picture the hand renderer draws, and the facts the table screen needs (places, teams, tables).
+// Tables of three and four players (R33, R34): the facts the table screen needs of the one state
+// (places, teams, tables, who is asked to be ready).
 import { seatName } from "./describe.js";
 
 export function isTableGame(state) {
@@ -66,56 +66,4 @@ export function readyWanted(state) {
   const mine = myTable(state);
   if (state.stage === "hand" && (!mine || mine.status === "playing")) return false;
   return (state.to_act || []).includes(state.you);
-}
-
-const pictures = new WeakMap();
-
-/**
- * The two-player picture of table_hand: the state the two-player hand renderer reads
- * (view, you, seats, to_act, dealer and totals by hand seat), its stage "hand" only while that
- * table's hand is being played. Cached per state object.
- */
-export function handPicture(state) {
-  if (pictures.has(state)) return pictures.get(state);
-  const hand = state.table_hand || null;
-  const table = hand ? tableOf(state, hand.table) : null;
-  const places = hand ? hand.players : [];
-  const seats = places.map((place) => state.seats[place]);
-  let stage = state.stage === "over" ? "over" : "between_hands";
-  if (state.stage === "waiting") stage = "waiting";
-  else if (state.stage === "hand" && hand && state.view && (!table || table.status === "playing")) stage = "hand";
-  const picture = {
-    game_id: state.game_id,
-    n: state.n,
-    mode: state.mode,
-    kind: state.kind,
-    level: state.level,
-    rules: { ...state.rules, target: state.target ?? state.rules.target },
-    stage,
-    table: hand ? hand.table : null,
-    places,
-    you: hand ? hand.you : null,
-    seats,
-    to_act: hand ? hand.to_act : null,
-    dealer: hand ? hand.dealer : null,
-    // the hand (three players) or round (teams) number; hand.hand_number counts deals
-    hand_number: hand ? hand.round ?? hand.hand_number ?? state.round_number : 0,
-    // three players: the dealer sits out, so the hand's own dealer seat is no one's badge
-    view: state.view && state.mode === "three" ? { ...state.view, dealer: null } : state.view,
-    totals: places.map((place) => placeTotal(state, place)),
-    boxes: places.map(() => 0),
-    extra_boxes: places.map(() => 0),
-    cut: null,
-    scores: [],
-    settlement: state.settlement,
-    full: state,
-  };
-  pictures.set(state, picture);
-  return picture;
-}
-
-/** A place's hand seat at the pictured table (null: not playing there). */
-export function handSeatOf(picture, place) {
-  const index = picture.places.indexOf(place);
-  return index < 0 ? null : index;
 }

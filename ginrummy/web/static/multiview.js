@@ -1,12 +1,13 @@
 // The table screen of three and four players (R33, R34): the seats strip, the hand being played
-// (drawn by the two-player renderer from table_hand), the other table, the scoreboard, and the
+// (drawn by the hand renderer from the hand scene), the other table, the scoreboard, and the
 // end of a hand, of a round and of the game with the team arithmetic line by line.
+import { handScene } from "./handscene.js";
 import { seedBox } from "./seedbox.js";
 import { resultLines, seatName, settlementRows } from "./describe.js";
 import { h } from "./dom.js";
 import { cardText, t, tp } from "./i18n.js";
 import {
-  handPicture as handPictureOf, isTeams, partnerTable, placeName, placeTotal, present, readyWanted, sitsOut, teamName, teamOf,
+  isTeams, partnerTable, placeName, placeTotal, present, readyWanted, sitsOut, teamName, teamOf,
 } from "./multistate.js";
 import { button, copyRow, fitHand, handSummary, keysBox, logBox, meldsArea, middle, panel, rulesBox, seatArea } from "./tableview.js";
 
@@ -233,7 +234,7 @@ function latestHand(state) {
   const last = scores[scores.length - 1];
   const table = (state.tables || [])[0];
   if (state.mode !== "three" || !last || !table || !table.last_result) return null;
-  const picture = handPictureOf(state);
+  const picture = handScene(state);
   if (picture.view && picture.view.result && picture.hand_number === last.round) return null;
   return { number: last.round, players: last.players, result: table.last_result };
 }

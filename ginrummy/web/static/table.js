@@ -6,31 +6,29 @@ import { cutText, handWasGin, historyLines, moveText, seatName } from "./describ
 import { h, store, typing } from "./dom.js";
 import { language, t } from "./i18n.js";
 import { clearNotices, errorText, notify } from "./notices.js";
-import { handPicture, handSeatOf, isTableGame, readyWanted } from "./multistate.js";
+import { handScene, handSeatOf } from "./handscene.js";
+import { isTableGame, readyWanted } from "./multistate.js";
 import { renderMultiTable } from "./multiview.js";
 import { seedFields } from "./seedbox.js";
 import { animateMove, measureMove, renderTable } from "./tableview.js";
 import { play as playSound } from "./sound.js";
 
-/** The state the hand renderer reads: a table game's picture of one table, else the state. */
-function picture(state) {
-  return isTableGame(state) ? handPicture(state) : state;
-}
-
-/** A table game's event as the pictured table's two-player event (seat: the hand seat), or null. */
-function tableEvent(event, state) {
-  if (!event || !state || !isTableGame(state)) return null;
-  const shown = handPicture(state);
-  if (event.table !== shown.table || event.table === null || event.table === undefined) return null;
-  const seat = handSeatOf(shown, event.seat);
+/** An event as the scene's hand sees it (seat: the hand seat), or null if it is not about
+ * that hand's table. */
+function sceneEvent(event, state) {
+  if (!event || !state) return null;
+  const scene = handScene(state);
+  if (event.table !== scene.table || event.table === null || event.table === undefined) return null;
+  if (event.seat === null || event.seat === undefined) return event;
+  const seat = handSeatOf(scene, event.seat);
   return seat === null ? null : { ...event, seat };
 }
 
-/** Who dealt the pictured hand: three players, the one sitting out; teams, the table's dealer. */
+/** Who dealt the hand shown: three players, the one sitting out; else its table's dealer. */
 function dealerName(state) {
-  const shown = handPicture(state);
+  const scene = handScene(state);
   if (state.mode === "three") return seatName(state, state.dealer);
-  return shown.dealer === null || shown.dealer === undefined ? "?" : seatName(state, shown.places[shown.dealer]);
+  return scene.dealer === null || scene.dealer === undefined ? "?" : seatName(state, scene.places[scene.dealer]);
 }
 
 let counter = 0;
@@ -262,9 +260,7 @@ export class TableScreen {
       return;
     }
     const before = this.state;
-    const flight = this.multi
-      ? measureMove(this, tableEvent(message.event, before), before && picture(before))
-      : measureMove(this, message.event, before);
+    const flight = measureMove(this, sceneEvent(message.event, before), before && handScene(before));
     this.n = message.n;
     this.state = message.state;
     if (this.pending && this.pending.acked !== undefined && this.n >= this.pending.acked) this.pending = null;
@@ -320,8 +316,8 @@ export class TableScreen {
    * and only the moves missed are added.
    */
   snapshotLog(full, previousFull = null) {
-    const state = picture(full);
-    const previous = previousFull && picture(previousFull);
+    const state = handScene(full);
+    const previous = previousFull && handScene(previousFull);
     const history = historyLines(state);
     const played = this.log.filter((line) => line.play).length;
     if (previous && previous.hand_number === state.hand_number && this.log.length && played <= history.length) {
@@ -329,67 +325,39 @@ export class TableScreen {
     }
     const lines = [];
     if (state.view && state.hand_number === 1 && state.cut) lines.push({ seat: null, text: () => cutText(state) });
-    const dealer = () => (isTableGame(full) ? dealerName(full) : seatName(state, state.view.dealer));
+    const dealer = () => dealerName(full);
     if (state.view && state.hand_number) lines.push({ seat: null, head: true, text: () => t("log.deal", { number: state.hand_number, name: dealer() }) });
-    if (state.view && isTableGame(full) && state.you === null && full.you !== null && full.you !== undefined) {
+    if (state.view && state.you === null && full.you !== null && full.you !== undefined) {
       lines.unshift({ seat: null, text: () => t("multi.log.watching_table") });
     }
     return lines.concat(history.map((line) => ({ ...line, play: true })));
   }
 
-  logEvent(event, before, after) {
-    if (isTableGame(after)) {
-      this.logTableEvent(event, before, after);
-      return;
-    }
-    const me = after.you;
-    if (event.kind === "deal") {
-      this.log = [{ seat: null, head: true, text: () => t("log.deal", { number: event.hand_number, name: seatName(after, after.dealer) }) }];
-      if (event.hand_number === 1 && after.cut) this.log.unshift({ seat: null, text: () => cutText(after) });
-      this.order = [];
-      return;
-    }
-    if (event.kind === "ready") {
-      if (after.seats[event.seat] && after.seats[event.seat].kind === "human" && after.kind === "friend") {
-        this.log.push({ seat: event.seat, text: () => t("log.ready", { name: seatName(after, event.seat) }) });
-      }
-      return;
-    }
-    if (event.kind === "time_up") {
-      this.log.push({ seat: null, text: () => t("log.time_up") });
-      return;
-    }
-    if (event.kind === "choose") return; // the cut's line, logged with the first deal, says it
-    if (event.kind === "idle" || event.kind === "back") {
-      const key = `log.${event.kind}${event.seat === me ? "_you" : ""}`;
-      this.log.push({ seat: event.seat, text: () => t(key, { name: seatName(after, event.seat) }) });
-      notify(t(key, { name: seatName(after, event.seat) }), "warning");
-      return;
-    }
-    this.logPlay(event, before, after);
-  }
-
-  /** A table game's event: the moves of the pictured table are logged as in a two-player game. */
-  logTableEvent(fullEvent, beforeFull, afterFull) {
-    const after = picture(afterFull);
+  /** An event in the log: the moves of the hand shown (a table's, at a table game), the deals
+   * of its table, and who is ready, idle or back. */
+  logEvent(fullEvent, beforeFull, afterFull) {
+    const after = handScene(afterFull);
     const name = (place) => seatName(afterFull, place);
+    const seat = handSeatOf(after, fullEvent.seat);
     if (fullEvent.kind === "deal") {
       if (fullEvent.table !== after.table) return;
       const dealer = dealerName(afterFull);
       this.log = [{ seat: null, head: true, text: () => (afterFull.mode === "teams"
         ? t("multi.log.deal_table", { number: after.hand_number, table: after.table + 1, name: dealer })
         : t("log.deal", { number: after.hand_number, name: dealer })) }];
+      if (after.hand_number === 1 && cutText(after)) this.log.unshift({ seat: null, text: () => cutText(after) });
       this.order = [];
       return;
     }
     if (fullEvent.kind === "ready") {
       const info = afterFull.seats[fullEvent.seat];
-      if (info && info.kind === "human" && fullEvent.seat !== afterFull.you) this.log.push({ seat: null, text: () => t("log.ready", { name: name(fullEvent.seat) }) });
+      const people = afterFull.seats.filter((other) => other.kind === "human").length > 1;
+      if (info && info.kind === "human" && people) this.log.push({ seat, text: () => t("log.ready", { name: name(fullEvent.seat) }) });
       return;
     }
     if (fullEvent.kind === "idle" || fullEvent.kind === "back") {
       const key = `log.${fullEvent.kind}${fullEvent.seat === afterFull.you ? "_you" : ""}`;
-      this.log.push({ seat: null, text: () => t(key, { name: name(fullEvent.seat) }) });
+      this.log.push({ seat, text: () => t(key, { name: name(fullEvent.seat) }) });
       notify(t(key, { name: name(fullEvent.seat) }), "warning");
       return;
     }
@@ -397,8 +365,9 @@ export class TableScreen {
       this.log.push({ seat: null, text: () => t("log.time_up") });
       return;
     }
-    const event = tableEvent(fullEvent, beforeFull);
-    if (event && beforeFull) this.logPlay(event, picture(beforeFull), after);
+    if (fullEvent.kind === "choose") return; // the cut's line, logged with the first deal, says it
+    const event = sceneEvent(fullEvent, beforeFull);
+    if (event && beforeFull) this.logPlay(event, handScene(beforeFull), after);
   }
 
   logPlay(event, before, after) {
@@ -434,9 +403,9 @@ export class TableScreen {
     return isTableGame(this.state);
   }
 
-  /** The two-player picture drawn and played: the state itself, or a table game's table_hand. */
+  /** The hand drawn and played: the scene of the one state (handscene.js), at every game. */
   get shown() {
-    return this.state && picture(this.state);
+    return this.state && handScene(this.state);
   }
 
   get view() {
@@ -457,7 +426,7 @@ export class TableScreen {
 
   get myTurn() {
     const shown = this.shown;
-    const me = this.multi ? shown && shown.you : this.seat;
+    const me = shown && shown.you;
     return !this.readOnly && Boolean(shown) && shown.stage === "hand" && me !== null && me !== undefined && this.turn === me;
   }
 
@@ -495,7 +464,7 @@ export class TableScreen {
 
   ready() {
     if (this.pending || this.readOnly || !this.state) return;
-    if (!this.firstDealWanted && (this.multi ? !readyWanted(this.state) : this.state.stage !== "between_hands")) return;
+    if (!this.firstDealWanted && !readyWanted(this.state)) return;
     this.send({ type: "ready", expect: this.n, ...seedFields(this.gameId, this.state) });
   }
 

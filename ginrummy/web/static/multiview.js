@@ -9,7 +9,9 @@ import { cardText, t, tp } from "./i18n.js";
 import {
   isTeams, partnerTable, placeName, placeTotal, present, readyWanted, sitsOut, teamName, teamOf,
 } from "./multistate.js";
-import { button, copyRow, fitHand, handSummary, keysBox, logBox, meldsArea, middle, panel, rulesBox, seatArea } from "./tableview.js";
+import { keysBox, logBox, rulesBox } from "./sidepanel.js";
+import { fitHand, handSummary, meldsArea, middle, panel, seatArea } from "./tableview.js";
+import { button, copyRow } from "./widgets.js";
 
 export function renderMultiTable(ctl) {
   const state = ctl.state;

@@ -4,6 +4,7 @@ import { h, typing } from "./dom.js";
 import { t } from "./i18n.js";
 import { isTableGame } from "./multistate.js";
 import { TableScreen } from "./table.js";
+import { logEvent, snapshotLog } from "./tablelog.js";
 
 const PAGE = 500;
 
@@ -83,8 +84,8 @@ export class ReplayScreen {
       const message = this.events[index];
       const before = table.state;
       table.state = message.state;
-      if (before) table.logEvent(message.event, before, message.state);
-      else table.log = table.snapshotLog(message.state);
+      if (before) logEvent(table, message.event, before, message.state);
+      else table.log = snapshotLog(table, message.state);
     }
     table.n = this.step;
     table.seat = table.state.you;

@@ -2,34 +2,19 @@
 // The server decides everything: this shows its state and sends back one of view.legal.
 import { api, ApiError } from "./api.js";
 import { Connection } from "./conn.js";
-import { cutText, handWasGin, historyLines, moveText, seatName } from "./describe.js";
-import { h, store, typing } from "./dom.js";
+import { seatName } from "./describe.js";
+import { h, store } from "./dom.js";
 import { language, t } from "./i18n.js";
 import { clearNotices, errorText, notify } from "./notices.js";
-import { handScene, handSeatOf } from "./handscene.js";
+import { handScene } from "./handscene.js";
 import { isTableGame, readyWanted } from "./multistate.js";
 import { renderMultiTable } from "./multiview.js";
 import { seedFields } from "./seedbox.js";
-import { animateMove, measureMove, renderTable } from "./tableview.js";
+import { tableKeys } from "./tablekeys.js";
+import { logEvent, sceneEvent, snapshotLog } from "./tablelog.js";
+import { animateMove, measureMove } from "./flight.js";
+import { renderTable } from "./tableview.js";
 import { play as playSound } from "./sound.js";
-
-/** An event as the scene's hand sees it (seat: the hand seat), or null if it is not about
- * that hand's table. */
-function sceneEvent(event, state) {
-  if (!event || !state) return null;
-  const scene = handScene(state);
-  if (event.table !== scene.table || event.table === null || event.table === undefined) return null;
-  if (event.seat === null || event.seat === undefined) return event;
-  const seat = handSeatOf(scene, event.seat);
-  return seat === null ? null : { ...event, seat };
-}
-
-/** Who dealt the hand shown: three players, the one sitting out; else its table's dealer. */
-function dealerName(state) {
-  const scene = handScene(state);
-  if (state.mode === "three") return seatName(state, state.dealer);
-  return scene.dealer === null || scene.dealer === undefined ? "?" : seatName(state, scene.places[scene.dealer]);
-}
 
 let counter = 0;
 function messageId() {
@@ -206,7 +191,7 @@ export class TableScreen {
         if (message.role === "watcher") this.readOnly = true;
         break;
       case "snapshot":
-        this.log = this.snapshotLog(message.state, this.state);
+        this.log = snapshotLog(this, message.state, this.state);
         this.n = message.n;
         this.state = message.state;
         if (this.pending && this.pending.acked !== undefined && this.n >= this.pending.acked) this.pending = null;
@@ -266,7 +251,7 @@ export class TableScreen {
     if (this.pending && this.pending.acked !== undefined && this.n >= this.pending.acked) this.pending = null;
     const wasMyTurn = this.myTurn;
     this.lastMove = null;
-    this.logEvent(message.event, before, message.state);
+    logEvent(this, message.event, before, message.state);
     // while another player's card flies, the status line tells that move, not what follows it
     this.telling = null;
     if (flight && this.lastMove && !this.lastMove.mine) flight.text = this.lastMove.text;
@@ -306,94 +291,6 @@ export class TableScreen {
 
   resendPending() {
     if (this.pending && this.connection) this.connection.send(this.pending.message);
-  }
-
-  // ------------------------------------------------------------ the move log
-
-  /**
-   * The log after a snapshot: the lines of its hand's history. If the snapshot is of the hand
-   * already shown (a reconnection), the lines seen live are kept (they name the cards drawn)
-   * and only the moves missed are added.
-   */
-  snapshotLog(full, previousFull = null) {
-    const state = handScene(full);
-    const previous = previousFull && handScene(previousFull);
-    const history = historyLines(state);
-    const played = this.log.filter((line) => line.play).length;
-    if (previous && previous.hand_number === state.hand_number && this.log.length && played <= history.length) {
-      return this.log.concat(history.slice(played).map((line) => ({ ...line, play: true })));
-    }
-    const lines = [];
-    if (state.view && state.hand_number === 1 && state.cut) lines.push({ seat: null, text: () => cutText(state) });
-    const dealer = () => dealerName(full);
-    if (state.view && state.hand_number) lines.push({ seat: null, head: true, text: () => t("log.deal", { number: state.hand_number, name: dealer() }) });
-    if (state.view && state.you === null && full.you !== null && full.you !== undefined) {
-      lines.unshift({ seat: null, text: () => t("multi.log.watching_table") });
-    }
-    return lines.concat(history.map((line) => ({ ...line, play: true })));
-  }
-
-  /** An event in the log: the moves of the hand shown (a table's, at a table game), the deals
-   * of its table, and who is ready, idle or back. */
-  logEvent(fullEvent, beforeFull, afterFull) {
-    const after = handScene(afterFull);
-    const name = (place) => seatName(afterFull, place);
-    const seat = handSeatOf(after, fullEvent.seat);
-    if (fullEvent.kind === "deal") {
-      if (fullEvent.table !== after.table) return;
-      const dealer = dealerName(afterFull);
-      this.log = [{ seat: null, head: true, text: () => (afterFull.mode === "teams"
-        ? t("multi.log.deal_table", { number: after.hand_number, table: after.table + 1, name: dealer })
-        : t("log.deal", { number: after.hand_number, name: dealer })) }];
-      if (after.hand_number === 1 && cutText(after)) this.log.unshift({ seat: null, text: () => cutText(after) });
-      this.order = [];
-      return;
-    }
-    if (fullEvent.kind === "ready") {
-      const info = afterFull.seats[fullEvent.seat];
-      const people = afterFull.seats.filter((other) => other.kind === "human").length > 1;
-      if (info && info.kind === "human" && people) this.log.push({ seat, text: () => t("log.ready", { name: name(fullEvent.seat) }) });
-      return;
-    }
-    if (fullEvent.kind === "idle" || fullEvent.kind === "back") {
-      const key = `log.${fullEvent.kind}${fullEvent.seat === afterFull.you ? "_you" : ""}`;
-      this.log.push({ seat, text: () => t(key, { name: name(fullEvent.seat) }) });
-      notify(t(key, { name: name(fullEvent.seat) }), "warning");
-      return;
-    }
-    if (fullEvent.kind === "time_up") {
-      this.log.push({ seat: null, text: () => t("log.time_up") });
-      return;
-    }
-    if (fullEvent.kind === "choose") return; // the cut's line, logged with the first deal, says it
-    const event = sceneEvent(fullEvent, beforeFull);
-    if (event && beforeFull) this.logPlay(event, handScene(beforeFull), after);
-  }
-
-  logPlay(event, before, after) {
-    const me = after.you;
-    if (event.kind !== "play" || !event.action) return;
-    let card = null;
-    const pileBefore = before && before.view ? before.view.pile : [];
-    if (event.action === "take") card = pileBefore[pileBefore.length - 1] || null;
-    if (event.action === "stock" && event.seat === me && before && before.view && after.view && after.view.hand) {
-      const had = new Set(before.view.hand || []);
-      card = after.view.hand.find((name) => !had.has(name)) || null;
-      this.fresh = card; // shown lit for a moment: the card just drawn
-      this.freshUntil = Date.now() + 1500;
-    }
-    // a knock is a gin when the knocker's deadwood is 0: mine is known now, the other's once laid out
-    const hand = after.hand_number;
-    const mineGin = event.action.startsWith("knock ") && event.seat === me && before && before.view && before.view.arrangement
-      && (before.view.arrangement.discards || {})[event.action.slice(6)] === 0;
-    const gin = () => mineGin || (event.action.startsWith("knock") && handWasGin(this.shown, hand));
-    this.log.push({ seat: event.seat, text: () => moveText(event.action, event.seat, me, seatName(after, event.seat), card, gin()), play: true });
-    // a screen reader hears each move once, as it happens (not the whole log at each redraw)
-    const text = moveText(event.action, event.seat, me, seatName(after, event.seat), card, gin());
-    this.lastMove = { text, mine: event.seat === me };
-    const announce = document.getElementById("announce");
-    if (announce) announce.textContent = text;
-    if (this.log.length > 200) this.log.splice(1, this.log.length - 200);
   }
 
   // ------------------------------------------------------------ moves
@@ -668,60 +565,7 @@ export class TableScreen {
     el.focus();
   }
 
-  // ------------------------------------------------------------ keyboard
-
   keydown(event) {
-    if (typing(event) || event.ctrlKey || event.metaKey || event.altKey) return;
-    if (document.querySelector("dialog[open]")) return;
-    const key = event.key;
-    const card = event.target && event.target.closest && event.target.closest(".my-hand .card");
-    if (card && (key === "ArrowLeft" || key === "ArrowRight")) {
-      event.preventDefault();
-      const cards = [...this.root.querySelectorAll(".my-hand .card")];
-      const index = cards.indexOf(card);
-      const step = key === "ArrowLeft" ? -1 : 1;
-      if (event.shiftKey) {
-        this.reorder(card.dataset.card, index + step, cards.map((el) => el.dataset.card));
-      } else {
-        const next = cards[(index + step + cards.length) % cards.length];
-        if (next) next.focus();
-      }
-      return;
-    }
-    // Enter away from any control, or on a card that has nothing to do now (laying out, next hand)
-    const idleCard = card && !this.cardAction(card.dataset.card);
-    if (key === "Enter" && (idleCard || !(event.target && event.target.closest && event.target.closest("button, a, input, select, summary")))) {
-      // Enter away from any control: the panel's main button (Lay out, Accept, Next hand)
-      const main = this.root.querySelector(".felt .panel .btn.primary:not([disabled])");
-      if (main && !this.readOnly) {
-        event.preventDefault();
-        main.click();
-      }
-      return;
-    }
-    const lower = key.length === 1 ? key.toLowerCase() : key;
-    // the drawing keys are the terminal game's, in each language (T tallone, S scarti, P passo)
-    const shortcuts = {
-      [t("key.stock").toLowerCase()]: () => this.play("stock"),
-      [t("key.take").toLowerCase()]: () => this.play("take"),
-      [t("key.pass").toLowerCase()]: () => this.play("pass"),
-      x: () => this.play("pass"),
-      k: () => this.setKnockMode(!this.knockMode),
-      g: () => { const gin = this.ginAction(); if (gin) this.play(gin); },
-      b: () => this.play("big gin"),
-      h: () => this.askHint(),
-      n: () => this.ready(),
-      1: () => this.setSort("melds"),
-      2: () => this.setSort("rank"),
-      3: () => this.setSort("suit"),
-      "?": () => document.getElementById("keys-dialog") && document.getElementById("keys-dialog").showModal(),
-      Escape: () => { if (this.knockMode) this.setKnockMode(false); },
-    };
-    if (this.readOnly && lower !== "?") return;
-    const run = shortcuts[lower];
-    if (run) {
-      event.preventDefault();
-      run();
-    }
+    tableKeys(this, event);
   }
 }

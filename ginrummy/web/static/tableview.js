@@ -3,10 +3,13 @@
 import { seedBox } from "./seedbox.js";
 import { byRank, bySuit, cardBack, cardFace, cardRow, cardValue, meldOrder, suitOf } from "./cards.js";
 import { choosingDealer, cutChoicePanel } from "./cutchoice.js";
-import { resultLines, rulesSummary, seatName, settlementRows, settlementWords } from "./describe.js";
-import { h, reducedMotion, store } from "./dom.js";
+import { resultLines, seatName, settlementWords } from "./describe.js";
+import { h } from "./dom.js";
+import { tell } from "./flight.js";
 import { enableDrag } from "./handdrag.js";
-import { cardSpoken, cardText, cardsText, language, t, theCard, tp } from "./i18n.js";
+import { cardSpoken, cardText, cardsText, t, theCard, tp } from "./i18n.js";
+import { keysBox, logBox, openScores, rulesBox, scoreBox, settlementTable, shareBox } from "./sidepanel.js";
+import { button, copyRow } from "./widgets.js";
 
 // ------------------------------------------------------------ what each seat shows
 
@@ -270,17 +273,6 @@ export function meldsArea(ctl) {
 
 // ------------------------------------------------------------ the panel: what to do now
 
-export function button(label, { onclick, disabled = false, primary = false, key = null, name = null, why = null }) {
-  if (disabled && why) {
-    // off, with the reason on hover and focus: aria-disabled keeps it in the Tab order
-    const tip = h("span", { class: "why", role: "tooltip", id: `why-${name}` }, why);
-    return h("button", { type: "button", class: ["btn", "off", primary ? "primary" : null], "aria-disabled": "true", "aria-describedby": tip.id, dataset: name ? { name } : null },
-      label, key ? h("kbd", {}, key) : null, tip);
-  }
-  return h("button", { type: "button", class: ["btn", primary ? "primary" : null], disabled, onclick, dataset: name ? { name } : null },
-    label, key ? h("kbd", {}, key) : null);
-}
-
 /** Why Knock (or Gin) is off now, in words; null when it is on or the question does not arise. */
 function whyOff(ctl, gin) {
   const view = ctl.shown.view;
@@ -321,14 +313,6 @@ export function panel(ctl) {
   const drawn = positionPanel(ctl);
   tell(ctl, drawn);
   return drawn;
-}
-
-function tell(ctl, within = ctl.root) {
-  const status = ctl.telling && within.querySelector(".panel p.status");
-  if (!status) return;
-  status.removeAttribute("aria-live"); // the move is announced once, by the log's live region
-  status.classList.add("telling");
-  status.replaceChildren(ctl.telling.text);
 }
 
 function positionPanel(ctl) {
@@ -462,21 +446,6 @@ function defendPanel(ctl) {
 }
 
 /** A link in a read-only field with a Copy button. */
-export function copyRow(label, url, name) {
-  const input = h("input", { type: "text", readonly: true, value: url, class: "link", "aria-label": label, dataset: { link: name } });
-  const copy = h("button", { type: "button", class: "btn", onclick: () => {
-    input.select();
-    try {
-      document.execCommand("copy");
-    } catch {
-      /* the selected link can still be copied by hand */
-    }
-    if (navigator.clipboard && window.isSecureContext) navigator.clipboard.writeText(url).catch(() => {});
-    copy.textContent = t("invite.copied");
-  } }, t("invite.copy"));
-  return h("div", { class: "copy-row" }, input, copy);
-}
-
 function invitePanel(ctl) {
   const links = ctl.links || {};
   const state = ctl.shown;
@@ -579,14 +548,6 @@ function resultPanel(ctl) {
   return h("div", { class: "panel result-panel" }, parts);
 }
 
-function settlementTable(state) {
-  const names = [seatName(state, 0), seatName(state, 1)];
-  const rows = settlementRows(state.settlement, state.rules);
-  return h("table", { class: "settlement" },
-    h("thead", {}, h("tr", {}, h("th", { scope: "col" }, h("span", { class: "sr-only" }, t("score.line"))), names.map((name) => h("th", { scope: "col" }, name)))),
-    h("tbody", {}, rows.map((row) => h("tr", { class: row.total ? "total" : null }, h("th", { scope: "row" }, row.label), row.values.map((value) => h("td", {}, String(value)))))));
-}
-
 function gameOver(ctl) {
   const state = ctl.shown;
   const names = [seatName(state, 0), seatName(state, 1)];
@@ -603,137 +564,3 @@ function gameOver(ctl) {
     settlementWords(settlement, state.rules, names).map((line) => h("p", {}, line)));
 }
 
-// ------------------------------------------------------------ the side: score, log, keys
-
-function scoreBox(ctl) {
-  const state = ctl.shown;
-  const rules = state.rules;
-  const rows = [0, 1].map((seat) => h("tr", { class: state.you === seat ? "me" : null },
-    h("th", { scope: "row" }, seatName(state, seat)),
-    h("td", { class: "points" }, String(state.totals[seat])),
-    rules.box_bonus ? h("td", {}, String(state.boxes[seat])) : null,
-    rules.extra_boxes ? h("td", {}, String(state.extra_boxes[seat])) : null));
-  return h("section", { class: "scorebox", "aria-label": t("score.title") },
-    h("table", {},
-      h("thead", {}, h("tr", {}, h("th", {}, t("score.target", { target: rules.target })), h("th", {}, t("score.total")),
-        rules.box_bonus ? h("th", {}, t("score.boxes")) : null, rules.extra_boxes ? h("th", {}, t("score.extra_boxes")) : null)),
-      h("tbody", {}, rows)),
-    button(t("btn.scores"), { onclick: () => openScores(ctl), name: "scores" }));
-}
-
-export function openScores(ctl) {
-  const state = ctl.shown;
-  const names = [seatName(state, 0), seatName(state, 1)];
-  const rules = state.rules;
-  const scores = state.scores || [];
-  const running = [0, 0];
-  const dialog = h("dialog", { class: "scores-dialog", "aria-labelledby": "scores-title" },
-    h("h2", { id: "scores-title" }, t("score.title")),
-    h("p", { class: "muted" }, t("score.target", { target: rules.target })),
-    scores.length ? h("table", { class: "sheet" },
-      h("thead", {}, h("tr", {}, h("th", {}, t("score.hand")), h("th", {}, t("score.outcome")), names.map((name) => h("th", {}, name)))),
-      h("tbody", {}, scores.map((score) => {
-        if (score.winner !== null && score.winner !== undefined) running[score.winner] += score.points;
-        return h("tr", {}, h("td", {}, String(score.hand)), h("td", {}, t(`outcome.${score.outcome}`)),
-          [0, 1].map((seat) => h("td", {}, score.winner === seat ? `+${score.points}` : "", h("span", { class: "muted running" }, ` (${running[seat]})`))));
-      }))) : h("p", {}, t("score.none")),
-    rules.box_bonus ? h("p", {}, `${t("score.boxes")}: ${names[0]} ${state.boxes[0]}, ${names[1]} ${state.boxes[1]} (${t("score.box_points")}: ${state.box_points[0]}, ${state.box_points[1]})`) : null,
-    h("h3", {}, t("over.settlement")),
-    settlementTable(state),
-    settlementWords(state.settlement, rules, names).map((line) => h("p", {}, line)),
-    h("form", { method: "dialog" }, h("button", { class: "btn primary", type: "submit" }, t("btn.close"))));
-  dialog.addEventListener("close", () => dialog.remove());
-  document.body.append(dialog);
-  dialog.showModal();
-}
-
-export function logBox(ctl) {
-  // a list that scrolls and takes focus (the keys scroll it); the moves are spoken by #announce
-  return h("section", { class: "log", "aria-labelledby": "log-title" },
-    h("h2", { id: "log-title" }, t("log.title")),
-    h("div", { class: "log-scroll", tabindex: "0", role: "group", "aria-labelledby": "log-title" },
-      h("ol", {}, ctl.log.map((line) => h("li", { class: [line.head ? "head" : null, line.seat === ctl.shown.you ? "mine" : null] }, typeof line.text === "function" ? line.text() : line.text)))));
-}
-
-export function rulesBox(ctl) {
-  const rules = ctl.shown.rules;
-  return h("details", { class: "rules-box" }, h("summary", {}, t("table.rules")),
-    h("ul", {}, rulesSummary(rules).map((line) => h("li", {}, line))),
-    h("a", { href: `/rules?lang=${language()}`, target: "_blank", rel: "noopener" }, t("nav.rules")));
-}
-
-function shareBox(ctl) {
-  const links = ctl.links || {};
-  if (ctl.mode !== "play" || !links.watch || ctl.shown.stage === "waiting") return null;
-  return h("details", { class: "share" }, h("summary", {}, t("invite.watch_title")),
-    h("p", { class: "muted" }, t("invite.watch")),
-    h("input", { type: "text", readonly: true, value: links.watch, class: "link", "aria-label": t("invite.watch_title"), onfocus: (event) => event.target.select() }));
-}
-
-export function keysBox(ctl) {
-  if (ctl.readOnly && ctl.mode !== "replay") return null;
-  return h("details", { class: "keys" }, h("summary", {}, t("keys.title")),
-    ["keys.cards", "keys.draw", "keys.knock", "keys.sort"].map((key) => h("p", {}, t(key))));
-}
-
-// ------------------------------------------------------------ the opponent's moves, animated
-
-/** Before drawing an event: where its card starts from (and what it shows). */
-export function measureMove(ctl, event, before) {
-  if (!event || event.kind !== "play" || !before || !before.view || reducedMotion() || store.get("gin.speed", "normal") === "off") return null;
-  if (event.seat === before.you) return null;
-  const root = ctl.root;
-  const seatEl = root.querySelector(`.seat-cards[data-seat="${event.seat}"]`);
-  const pileTop = root.querySelector(".pile-top");
-  const stock = root.querySelector(".stock-card");
-  const action = event.action || "";
-  const rect = (el) => (el ? el.getBoundingClientRect() : null);
-  const seatRect = () => rect(seatEl && (seatEl.lastElementChild || seatEl));
-  if (action === "stock") return { from: rect(stock), to: "seat", seat: event.seat, face: null };
-  if (action === "take") return { from: rect(pileTop), to: "seat", seat: event.seat, face: before.view.pile[before.view.pile.length - 1] };
-  if (action.startsWith("discard ")) return { from: seatRect(), to: "pile", seat: event.seat, face: action.slice(8) };
-  if (action === "knock" || action.startsWith("knock ")) return { from: seatRect(), to: "pile", seat: event.seat, face: null };
-  return null;
-}
-
-/** After drawing it: fly a copy of the card from where it was to where it is now. */
-export function animateMove(ctl, flight) {
-  if (!flight || !flight.from) return;
-  const root = ctl.root;
-  let target;
-  if (flight.to === "pile") target = root.querySelector(".pile-top");
-  else {
-    const seatEl = root.querySelector(`.seat-cards[data-seat="${flight.seat}"]`);
-    target = seatEl && (seatEl.lastElementChild || seatEl);
-  }
-  if (!target) return;
-  const to = target.getBoundingClientRect();
-  const ghost = flight.face ? cardFace(flight.face, { classes: ["flying"] }) : cardBack({ classes: ["flying"] });
-  ghost.dataset.seat = String(flight.seat);
-  Object.assign(ghost.style, { left: `${flight.from.left}px`, top: `${flight.from.top}px`, width: `${flight.from.width}px`, height: `${flight.from.height}px` });
-  document.body.append(ghost);
-  const hidden = flight.to === "pile" ? target : null;
-  if (hidden) hidden.style.visibility = "hidden";
-  const telling = flight.text ? { text: flight.text } : null;
-  if (telling) {
-    ctl.telling = telling;
-    tell(ctl);
-  }
-  const dx = to.left - flight.from.left;
-  const dy = to.top - flight.from.top;
-  const scale = to.width / Math.max(flight.from.width, 1);
-  const animation = ghost.animate(
-    [{ transform: "translate(0, 0) scale(1)" }, { transform: `translate(${dx}px, ${dy}px) scale(${scale})` }],
-    { duration: store.get("gin.speed", "normal") === "fast" ? 200 : 450, easing: "cubic-bezier(.2,.7,.3,1)" });
-  const done = () => {
-    ghost.remove();
-    if (hidden) hidden.style.visibility = "";
-    if (flight.to === "pile") target.classList.add("just-played");
-    if (telling && ctl.telling === telling) {
-      ctl.telling = null;
-      ctl.render();
-    }
-  };
-  animation.onfinish = done;
-  animation.oncancel = done;
-}

@@ -214,3 +214,16 @@ def test_opponent_anyone_and_seats_anyone_are_the_only_new_words(sqlite_db: str)
         assert refused.status_code == 400 and "'anyone'" in refused.json()["error"]["message"]
         refused = client.post("/api/games", json={"players": 3, "seats": ["anyone", "x"]})
         assert refused.status_code == 400 and "'anyone'" in refused.json()["error"]["message"]
+
+
+def test_the_lobby_takes_more_sockets_than_a_game_but_not_more_per_address(
+    sqlite_db: str,
+) -> None:
+    with running(sqlite_db, max_sockets_per_game=2, max_sockets_per_address=3) as client, \
+            client.websocket_connect("/ws/lobby") as a, \
+            client.websocket_connect("/ws/lobby") as b, \
+            client.websocket_connect("/ws/lobby") as c:
+        assert all(kit.receive(ws)["type"] == "lobby" for ws in (a, b, c))
+        with client.websocket_connect("/ws/lobby") as d:
+            refused = kit.receive(d)
+            assert refused["code"] == "too_many_connections" and refused["retry_after"] > 0

@@ -27,8 +27,6 @@ from ginrummy.server.settings import Settings
 from ginrummy.server.wire.protocol import ClientError, error
 
 GUEST_COOKIE = "gin_guest"
-LOBBY_SOCKETS = "lobby"
-"""The key of the lobby's WebSockets in the per-client socket limit."""
 MAX_OUTBOX = 200
 STATUS = {"no_open_place": 409, "already_seated": 409, "sent_away": 403, "not_creator": 403,
           "no_player_there": 409, "already_started": 409}
@@ -147,7 +145,7 @@ async def lobby_socket(websocket: WebSocket) -> None:
         await websocket.close(code=1008, reason="origin not allowed")
         return
     try:
-        limits.open_socket(address, LOBBY_SOCKETS)
+        limits.open_lobby_socket(address)
     except Refused as over:
         await websocket.accept()
         await websocket.send_text(json.dumps({**error(over.code, over.text, n=0),
@@ -169,7 +167,7 @@ async def lobby_socket(websocket: WebSocket) -> None:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await asyncio.wait_for(socket.writer, timeout=5)
     finally:
-        limits.close_socket(address, LOBBY_SOCKETS)
+        limits.close_lobby_socket(address)
 
 
 async def _read(websocket: WebSocket, socket: BoardSocket, limits: ClientLimits,

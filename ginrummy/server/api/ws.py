@@ -220,11 +220,11 @@ async def _table_socket(websocket: WebSocket, since: int | None, budget: Message
         resync(connection, since, None)
     else:
         connection.push(table.snapshot(seat))
-    table.attach(connection)
-    try:
+    try:  # the greeting ends with the channel's chat, before anyone's presence
         connection.push(await table.chat.history(seat))
     except Exception:  # noqa: BLE001 - the game goes on without the chat's past lines
         log.exception("game %s: could not read the chat", table.id)
+    table.attach(connection)
     budget.seat = None if seat is None else (table.id, seat)
     try:
         await _read(websocket, connection, budget, settings)

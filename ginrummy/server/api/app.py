@@ -16,7 +16,7 @@ from starlette.routing import BaseRoute, Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
-from ginrummy.server.api import content, hint_api, http_api, i18n_api, page, ws
+from ginrummy.server.api import accounts_api, content, hint_api, http_api, i18n_api, page, ws
 from ginrummy.server.api.client_limits import ClientLimits, Refused, client_address
 from ginrummy.server.api.headers import HostAndHeaders, HostRule
 from ginrummy.server.live.lobby import Lobby
@@ -131,6 +131,7 @@ def create_app(settings: Settings | None = None, lease: Lease | None = None) -> 
         Route("/api/games/{game_id}/hint", _guarded(hint_api.game_hint)),
         Route("/api/games/{game_id}/record", _guarded(http_api.game_record)),
         Route("/api/records", _guarded(http_api.chain_head)),
+        *accounts_api.routes(_guarded),
         Route("/api/i18n", _guarded(i18n_api.languages)),
         Route("/api/i18n/{lang}", _guarded(i18n_api.web_strings)),
         *content.routes(),

@@ -21,6 +21,7 @@ from ginrummy.core.table import TableRules
 from ginrummy.server.api.client_limits import ClientLimits, client_address
 from ginrummy.server.api.origin import origin_allowed
 from ginrummy.server.api.params import whole_number
+from ginrummy.server.api.sessions import account_games, seat_for
 from ginrummy.server.live import names
 from ginrummy.server.live import rematch as rematches
 from ginrummy.server.live.computer import LEVELS, computer_name
@@ -337,6 +338,7 @@ async def _table_for(request: Request,
     if token is None:
         token = request.cookies.get(f"{COOKIE_PREFIX}{game_id}")
     role = table.authenticate(token) if looks_like_token(token) else None
+    role = await seat_for(request, table, role)  # a signed-in account's own seat
     if role is None:
         spent = table.spent_seat(token) if looks_like_token(token) else None
         if spent is not None:
@@ -371,6 +373,8 @@ async def join_game(request: Request) -> Response:
             raise
     elif "name" in data:
         _name(data, "")  # still checked, though the seat keeps its name
+    if issued is not None:
+        await seat_for(request, table, seat)  # the seat taken is the signed-in account's
     body: dict[str, Any] = {"game_id": table.id, "seat": seat,
                             "role": "watcher" if seat is None else "player"}
     if issued is not None:
@@ -441,7 +445,8 @@ STATUSES = ("waiting", "active", "over")
 
 
 async def my_games(request: Request) -> Response:
-    """The games of this browser's seat cookies; ``?status=over&limit=10``: the last ten ended."""
+    """The games of this browser's seat cookies, or of its signed-in account;
+    ``?status=over&limit=10``: the last ten ended."""
     status = request.query_params.get("status")
     if status is not None and status not in STATUSES:
         raise HTTPError(400, "bad_request", f"status must be one of {', '.join(STATUSES)}, "
@@ -453,7 +458,9 @@ async def my_games(request: Request) -> Response:
         and looks_like_token(value)
     ][:200]
     lobby = _lobby(request)
-    games = [g for g in await lobby.games_of(pairs) if status is None or g["status"] == status]
+    owned = await account_games(request)  # signed in: the account's games
+    found = await (lobby.games_of(pairs) if owned is None else lobby.games_of_hashes(owned))
+    games = [g for g in found if status is None or g["status"] == status]
     games = games[:limit]
     links = await asyncio.to_thread(records.links_of, lobby.store.engine,
                                     [g["game_id"] for g in games if g["status"] == "over"])

@@ -1,0 +1,109 @@
+"""Who a request is: the signed-in account of its session cookie, and the seat it plays.
+
+The ``gin-session`` cookie holds a session's random token (:mod:`.accounts_api` makes and
+ends them). A guest's seat cookies are ``gin_{game_id}``; a signed-in browser plays the
+seats its account owns without them (:func:`seat_for`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from datetime import UTC, datetime
+
+from sqlalchemy.exc import SQLAlchemyError
+from starlette.requests import HTTPConnection
+
+from ginrummy.server.live.lobby import Lobby
+from ginrummy.server.live.table import WATCHER, Table
+from ginrummy.server.settings import Settings
+from ginrummy.server.storage.accounts import Account, AccountStore
+from ginrummy.server.storage.db import StorageGone
+from ginrummy.server.storage.tokens import looks_like_game_id, looks_like_token
+
+log = logging.getLogger(__name__)
+
+SESSION_COOKIE = "gin-session"
+"""Not ``gin_…``: those are seat cookies, one per game."""
+SEAT_COOKIE_PREFIX = "gin_"
+
+
+def settings_of(connection: HTTPConnection) -> Settings:
+    settings: Settings = connection.app.state.settings
+    return settings
+
+
+def lobby_of(connection: HTTPConnection) -> Lobby:
+    lobby: Lobby = connection.app.state.lobby
+    return lobby
+
+
+def account_store(connection: HTTPConnection) -> AccountStore:
+    store = lobby_of(connection).store
+    return AccountStore(store.engine, store.guard)
+
+
+def now_of(connection: HTTPConnection) -> datetime:
+    return datetime.fromtimestamp(settings_of(connection).clock(), UTC)
+
+
+def session_token(connection: HTTPConnection) -> str | None:
+    token = connection.cookies.get(SESSION_COOKIE)
+    return token if looks_like_token(token) else None
+
+
+def seat_cookies(connection: HTTPConnection) -> list[tuple[str, str]]:
+    """``(game_id, token)`` of the seat cookies the browser holds (at most 200)."""
+    prefix = SEAT_COOKIE_PREFIX
+    return [
+        (name[len(prefix):], value) for name, value in connection.cookies.items()
+        if name.startswith(prefix) and looks_like_game_id(name[len(prefix):])
+        and looks_like_token(value)
+    ][:200]
+
+
+async def signed_in(connection: HTTPConnection) -> Account | None:
+    """The account whose live session the request's cookie is, if any."""
+    token = session_token(connection)
+    if token is None:
+        return None
+    return await asyncio.to_thread(account_store(connection).session, token,
+                                   now_of(connection))
+
+
+async def seat_for(connection: HTTPConnection, table: Table, role: int | None) -> int | None:
+    """The role of a request at ``table``, given the role its token gave (None: none).
+
+    A signed-in browser without a token of the table plays the seat its account owns there;
+    a taken seat that a token opens in a signed-in browser becomes the account's, if it is
+    nobody's yet. A token's role stands: a watch link stays a watch link.
+    """
+    if session_token(connection) is None:
+        return role
+    try:
+        account = await signed_in(connection)
+        if account is None:
+            return role
+        store = account_store(connection)
+        if role is None:
+            return await asyncio.to_thread(store.seat_in, account.id, table.id)
+        if role != WATCHER and table.seats[role].joined:
+            await asyncio.to_thread(store.claim_seat, account.id, table.id, role,
+                                    now_of(connection))
+    except (StorageGone, SQLAlchemyError) as failure:  # the token's role still stands
+        log.error("game %s: the account's seat could not be read or kept: %s", table.id,
+                  failure)
+    return role
+
+
+async def account_games(connection: HTTPConnection) -> list[tuple[str, str]] | None:
+    """For ``/api/games/mine``: ``(game_id, token_hash)`` of the signed-in account's seats
+    (the browser's seat cookies claimed first), or None for a guest."""
+    account = await signed_in(connection)
+    if account is None:
+        return None
+    store = account_store(connection)
+    await asyncio.to_thread(store.claim_tokens, account.id, seat_cookies(connection),
+                            now_of(connection))
+    seats = await asyncio.to_thread(store.seats_of, account.id)
+    return [(game_id, token_hash) for game_id, _, token_hash in seats]

@@ -55,7 +55,7 @@ def browser(client: TestClient, cookies: dict[str, str] | None = None) -> Iterat
     """Another browser for the duration: a cookie jar of its own (holding ``cookies``)."""
     other = Browser(client)
     for name, value in (cookies or {}).items():
-        other.jar.set(name, value)
+        other.jar.set(name, value, domain="testserver.local")
     with other.use():
         yield client
 

@@ -300,6 +300,29 @@ async def delete_account(request: Request) -> Response:
     return response
 
 
+def claiming(endpoint: Endpoint) -> Endpoint:
+    """``endpoint``, whose answers' new seat cookies (a game created, a seat taken, a
+    rematch) make those seats the signed-in account's at once."""
+
+    async def run(request: Request) -> Response:
+        response = await endpoint(request)
+        pairs = []
+        for name, value in response.raw_headers:
+            if name == b"set-cookie" and value.startswith(SEAT_COOKIE_PREFIX.encode()):
+                game_id, _, token = value.decode().split(";", 1)[0][
+                    len(SEAT_COOKIE_PREFIX):].partition("=")
+                pairs.append((game_id, token))
+        if pairs:
+            account = await signed_in(request)
+            if account is not None:
+                await asyncio.to_thread(account_store(request).claim_tokens, account.id, pairs,
+                                        now_of(request))
+        return response
+
+    run.__name__ = endpoint.__name__
+    return run
+
+
 def routes(guarded: Callable[[Endpoint], Endpoint]) -> list[BaseRoute]:
     return [
         Route("/api/accounts", guarded(sign_up), methods=["POST"]),

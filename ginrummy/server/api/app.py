@@ -61,6 +61,11 @@ def _guarded(endpoint: Endpoint) -> Endpoint:
     return run
 
 
+def _seating(endpoint: Endpoint) -> Endpoint:
+    """An endpoint that gives a seat: a signed-in account owns the seat at once."""
+    return _guarded(accounts_api.claiming(endpoint))
+
+
 async def _watch_lease(lease: Lease, store: Store, every: float) -> None:
     """Stop storing moves if another server has taken the database over."""
     while store.guard.refusal is None:
@@ -120,12 +125,12 @@ def create_app(settings: Settings | None = None, lease: Lease | None = None) -> 
         Route("/api", _guarded(http_api.api_index)),
         Route("/api/protocol", _guarded(http_api.protocol_doc)),
         Route("/api/rules", _guarded(http_api.rules_info)),
-        Route("/api/games", _guarded(http_api.create_game), methods=["POST"]),
+        Route("/api/games", _seating(http_api.create_game), methods=["POST"]),
         Route("/api/games/mine", _guarded(http_api.my_games)),
         Route("/api/games/{game_id}", _guarded(http_api.game_snapshot)),
         Route("/api/games/{game_id}/events", _guarded(http_api.game_events)),
-        Route("/api/games/{game_id}/join", _guarded(http_api.join_game), methods=["POST"]),
-        Route("/api/games/{game_id}/rematch", _guarded(http_api.rematch), methods=["POST"]),
+        Route("/api/games/{game_id}/join", _seating(http_api.join_game), methods=["POST"]),
+        Route("/api/games/{game_id}/rematch", _seating(http_api.rematch), methods=["POST"]),
         Route("/api/games/{game_id}/rematch", _guarded(http_api.decline_rematch),
               methods=["DELETE"]),
         Route("/api/games/{game_id}/hint", _guarded(hint_api.game_hint)),

@@ -373,8 +373,6 @@ async def join_game(request: Request) -> Response:
             raise
     elif "name" in data:
         _name(data, "")  # still checked, though the seat keeps its name
-    if issued is not None:
-        await seat_for(request, table, seat)  # the seat taken is the signed-in account's
     body: dict[str, Any] = {"game_id": table.id, "seat": seat,
                             "role": "watcher" if seat is None else "player"}
     if issued is not None:

@@ -11,6 +11,7 @@ Blocking calls, one transaction each; the app runs them in threads.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
@@ -233,6 +234,13 @@ class AccountStore:
                 conn.execute(db.seats.update().where(
                     db.seats.c.game_id == game_id, db.seats.c.seat == seat
                 ).values(name=FORMER_PLAYER))
+                summary = json.loads(conn.execute(sa.select(db.games.c.summary).where(
+                    db.games.c.id == game_id)).scalar_one())
+                names = summary.get("names")
+                if isinstance(names, list) and seat < len(names):
+                    names[seat] = FORMER_PLAYER
+                    conn.execute(db.games.update().where(db.games.c.id == game_id)
+                                 .values(summary=json.dumps(summary)))
             conn.execute(account_seats.delete().where(account_seats.c.account_id == account_id))
             conn.execute(account_sessions.delete()
                          .where(account_sessions.c.account_id == account_id))

@@ -1,4 +1,5 @@
 // The home page: a new game against the computer or a friend (every rule editable), and my games.
+import { accountPanel, currentAccount } from "./account.js";
 import { api } from "./api.js";
 import { capitalise, optionValue, rulesSummary, seatName } from "./describe.js";
 import { h, store } from "./dom.js";
@@ -45,10 +46,12 @@ function remembered() {
   return out;
 }
 
-export async function renderHome(main) {
+export async function renderHome(main, news = null) {
   main.replaceChildren(h("p", { class: "loading" }, t("app.loading")));
+  let signedIn;
   try {
     rulesInfo = rulesInfo || (await api("/api/rules"));
+    signedIn = await currentAccount();
   } catch (error) {
     main.replaceChildren(h("p", { class: "notice error", role: "alert" }, errorText(error)));
     return;
@@ -61,10 +64,11 @@ export async function renderHome(main) {
   }
   const games = h("section", { class: "panel games", id: "games", "aria-labelledby": "games-title" },
     h("h2", { id: "games-title" }, t("games.title")), h("p", { class: "muted" }, t("app.loading")));
+  if (!choice.name && signedIn) choice.name = signedIn.username;
   main.replaceChildren(h("div", { class: "home" },
     h("section", { class: "panel intro" }, h("h1", {}, t("app.title")), h("p", {}, t("app.tagline"))),
     newGameForm(),
-    games));
+    h("div", { class: "home-side" }, games, accountPanel((said) => renderHome(main, said), news))));
   fillGames(games);
   if (location.hash === "#games") games.scrollIntoView();
 }

@@ -287,3 +287,25 @@ def test_account_changes_from_another_site_are_refused(database: str, method: st
         assert response.status_code == 403, response.text
         assert error_of(response)["code"] == "bad_origin"
         assert who(client) == "anna"
+
+
+def test_gin_serve_takes_the_account_limits_and_refuses_a_bad_session_length(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    from ginrummy.cli import build_parser, main
+
+    args = build_parser().parse_args(["serve", "--sign-in-limit", "5", "--account-sign-in-limit",
+                                      "2", "--sign-up-limit", "1", "--session-days", "7"])
+    assert (args.sign_in_limit, args.account_sign_in_limit, args.sign_up_limit,
+            args.session_days) == (5, 2, 1, 7)
+    assert main(["serve", "--session-days", "0"]) == 2
+    assert "--session-days" in capsys.readouterr().out
+    assert main(["serve", "--sign-in-limit", "-1"]) == 2
+    assert "--sign-in-limit cannot be negative" in capsys.readouterr().out
+
+
+def test_the_api_index_names_the_account_endpoints(database: str) -> None:
+    with accounts_app(database) as client:
+        endpoints = client.get("/api").json()["endpoints"]
+        for name in ("POST /api/accounts", "POST /api/session", "GET /api/session",
+                     "DELETE /api/accounts/me"):
+            assert name in endpoints

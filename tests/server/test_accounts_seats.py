@@ -115,18 +115,26 @@ def test_another_account_cannot_play_your_seat(database: str) -> None:
             assert mine(client) == []
 
 
-def test_a_seat_cookie_of_anothers_seat_does_not_make_it_yours(database: str) -> None:
+def test_a_copied_seat_cookie_opens_nothing_once_the_seat_is_an_accounts(database: str) -> None:
+    """A seat belongs to the account, not to its link: its token copied into a guest's
+    browser or another account's opens nothing, over HTTP or the WebSocket."""
     with accounts_app(database) as client:
         sign_up(client, "anna")
         game = create(client, opponent="computer")["game_id"]
         copied = client.cookies[f"gin_{game}"]
-        assert mine(client) == [game]
         with browser(client, {f"gin_{game}": copied}):
+            refused = snapshot(client, game)
+            assert refused.status_code == 403, refused.text
+            assert error_of(refused)["code"] == "seat_of_account"
+            assert refused_socket(client, game)["code"] == "seat_of_account"
             assert sign_up(client, "mallory")["claimed"] == 0
+            assert error_of(snapshot(client, game, token=copied))["code"] == "seat_of_account"
+            assert refused_socket(client, game, f"?token={copied}")["code"] == "seat_of_account"
             assert mine(client) == []
         with browser(client):
             sign_in(client, "anna")
             assert mine(client) == [game], "the seat stays anna's"
+            assert snapshot(client, game, token=copied).json()["seat"] == 0
 
 
 def test_a_watcher_stays_a_watcher_when_signed_in(database: str) -> None:

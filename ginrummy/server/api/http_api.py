@@ -21,7 +21,7 @@ from ginrummy.core.table import TableRules
 from ginrummy.server.api.client_limits import ClientLimits, client_address
 from ginrummy.server.api.origin import origin_allowed
 from ginrummy.server.api.params import whole_number
-from ginrummy.server.api.sessions import account_games, seat_for
+from ginrummy.server.api.sessions import SeatOfAnAccount, account_games, seat_for
 from ginrummy.server.live import names
 from ginrummy.server.live import rematch as rematches
 from ginrummy.server.live.computer import LEVELS, computer_name
@@ -338,7 +338,10 @@ async def _table_for(request: Request,
     if token is None:
         token = request.cookies.get(f"{COOKIE_PREFIX}{game_id}")
     role = table.authenticate(token) if looks_like_token(token) else None
-    role = await seat_for(request, table, role)  # a signed-in account's own seat
+    try:
+        role = await seat_for(request, table, role)  # a signed-in account's own seat
+    except SeatOfAnAccount as owned:
+        raise HTTPError(403, "seat_of_account", str(owned)) from None
     if role is None:
         spent = table.spent_seat(token) if looks_like_token(token) else None
         if spent is not None:

@@ -20,6 +20,7 @@ from ginrummy.server.settings import Settings
 from ginrummy.server.storage.accounts import Account, AccountStore
 from ginrummy.server.storage.db import StorageGone
 from ginrummy.server.storage.tokens import looks_like_game_id, looks_like_token
+from ginrummy.server.wire.protocol import ClientError
 
 log = logging.getLogger(__name__)
 
@@ -71,28 +72,48 @@ async def signed_in(connection: HTTPConnection) -> Account | None:
                                    now_of(connection))
 
 
+class SeatOfAnAccount(Exception):
+    """A token opened a seat that belongs to an account this request is not signed in to."""
+
+    def __init__(self, seat: int) -> None:
+        super().__init__(f"seat {seat} belongs to an account: sign in to that account to play "
+                         "it (its links and cookies alone no longer open it)")
+        self.seat = seat
+
+
 async def seat_for(connection: HTTPConnection, table: Table, role: int | None) -> int | None:
     """The role of a request at ``table``, given the role its token gave (None: none).
 
-    A signed-in browser without a token of the table plays the seat its account owns there;
-    a taken seat that a token opens in a signed-in browser becomes the account's, if it is
-    nobody's yet. A token's role stands: a watch link stays a watch link.
+    A seat that an account owns is played only by a browser signed in to that account
+    (:class:`SeatOfAnAccount` otherwise): a copied seat cookie or link alone opens nothing.
+    A signed-in browser without a token of the table plays the seat its account owns
+    there; a taken seat that a token opens in a signed-in browser becomes the account's, if
+    it is nobody's yet. A token's role stands: a watch link stays a watch link.
+    Raises :class:`ClientError` ``storage`` when the database cannot tell.
     """
-    if session_token(connection) is None:
-        return role
     try:
-        account = await signed_in(connection)
-        if account is None:
-            return role
-        store = account_store(connection)
-        if role is None:
-            return await asyncio.to_thread(store.seat_in, account.id, table.id)
-        if role != WATCHER and table.seats[role].joined:
-            await asyncio.to_thread(store.claim_seat, account.id, table.id, role,
-                                    now_of(connection))
-    except (StorageGone, SQLAlchemyError) as failure:  # the token's role still stands
+        return await _seat_for(connection, table, role)
+    except (StorageGone, SQLAlchemyError) as failure:
         log.error("game %s: the account's seat could not be read or kept: %s", table.id,
                   failure)
+        raise ClientError("storage", "the database could not tell whose seat this is; "
+                          "nothing changed") from None
+
+
+async def _seat_for(connection: HTTPConnection, table: Table, role: int | None) -> int | None:
+    store = account_store(connection)
+    seat = None if role is None or role == WATCHER else role
+    owner = None if seat is None else await asyncio.to_thread(store.owner_of, table.id, seat)
+    account = await signed_in(connection)
+    if seat is not None and owner is not None and (account is None or account.id != owner):
+        raise SeatOfAnAccount(seat)
+    if account is None:
+        return role
+    if role is None:
+        return await asyncio.to_thread(store.seat_in, account.id, table.id)
+    if seat is not None and owner is None and table.seats[seat].joined:
+        await asyncio.to_thread(store.claim_seat, account.id, table.id, seat,
+                                now_of(connection))
     return role
 
 

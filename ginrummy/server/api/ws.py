@@ -19,7 +19,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from ginrummy.server.api.client_limits import ClientLimits, Refused, client_address
 from ginrummy.server.api.origin import origin_allowed
 from ginrummy.server.api.params import whole_number
-from ginrummy.server.api.sessions import seat_for
+from ginrummy.server.api.sessions import SeatOfAnAccount, seat_for
 from ginrummy.server.live.lobby import Lobby
 from ginrummy.server.live.table import WATCHER, EventRef, Table
 from ginrummy.server.settings import Settings
@@ -167,7 +167,13 @@ async def _table_socket(websocket: WebSocket, since: int | None, budget: Message
     if table is None:
         await _refuse(websocket, "not_found", f"no game {game_id!r}", CLOSE_NOT_FOUND)
         return
-    role = await seat_for(websocket, table, table.authenticate(token))
+    try:
+        role = await seat_for(websocket, table, table.authenticate(token))
+    except (SeatOfAnAccount, ClientError) as refused:
+        code = "seat_of_account" if isinstance(refused, SeatOfAnAccount) else refused.code
+        close = CLOSE_BAD_TOKEN if code == "seat_of_account" else CLOSE_SERVER_ERROR
+        await _refuse(websocket, code, str(refused), close)
+        return
     if role is None:
         spent = table.spent_seat(token)
         if spent is not None:
@@ -186,7 +192,8 @@ async def _table_socket(websocket: WebSocket, since: int | None, budget: Message
             close = CLOSE_BAD_TOKEN if refused.code == "invite_spent" else CLOSE_SERVER_ERROR
             await _refuse(websocket, refused.code, refused.message, close)
             return
-        await seat_for(websocket, table, seat)  # the seat taken is the signed-in account's
+        with contextlib.suppress(ClientError):  # the seat is taken; its claim can wait
+            await seat_for(websocket, table, seat)  # the signed-in account's now
     if seat is not None and seat in table.position.stand_in:
         try:
             await table.come_back(seat)

@@ -200,6 +200,13 @@ class AccountStore:
             return False
         return True
 
+    def owner_of(self, game_id: str, seat: int) -> str | None:
+        """The id of the account that owns a seat, if one does."""
+        with self.engine.connect() as conn:
+            owner: str | None = conn.execute(sa.select(account_seats.c.account_id).where(
+                account_seats.c.game_id == game_id, account_seats.c.seat == seat)).scalar()
+        return owner
+
     def seat_in(self, account_id: str, game_id: str) -> int | None:
         """The account's seat in a game (its first, if it plays several)."""
         with self.engine.connect() as conn:

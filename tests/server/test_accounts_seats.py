@@ -4,6 +4,7 @@ its games and its sessions die."""
 
 from __future__ import annotations
 
+import contextlib
 from typing import Any
 
 import sqlalchemy as sa
@@ -222,3 +223,65 @@ def test_a_game_started_while_signed_in_is_the_accounts_at_once(database: str) -
             assert mine(client) == [game]
             with client.websocket_connect(f"/ws/{game}") as ws:
                 assert Player(ws).seat == 0
+
+
+def closed_for_signing_out(player: Player) -> None:
+    refusal = player.until(lambda m: m["type"] == "error")
+    assert refusal["code"] == "signed_out", refusal
+    assert player.recv() == {"type": "closed", "code": 4401, "reason": "signed_out"}
+
+
+def test_signing_out_closes_the_tables_its_session_opened(database: str) -> None:
+    with accounts_app(database) as client:
+        sign_up(client, "anna")
+        game = create(client, opponent="computer")["game_id"]
+        laptop = Browser(client)
+        with laptop.use():
+            sign_in(client, "anna")
+            with client.websocket_connect(f"/ws/{game}") as ws:
+                player = Player(ws)
+                assert client.request("DELETE", "/api/session").status_code == 200
+                closed_for_signing_out(player)
+
+
+def test_a_new_password_closes_the_other_browsers_tables_but_not_this_ones(
+        database: str) -> None:
+    with accounts_app(database) as client:
+        owner, thief = Browser(client), Browser(client)
+        with owner.use():
+            sign_up(client, "anna")
+            game = create(client, opponent="computer")["game_id"]
+        with thief.use():
+            sign_in(client, "anna")
+        with contextlib.ExitStack() as sockets:  # sockets outlive the cookie jars' swaps
+            with owner.use():
+                playing = Player(sockets.enter_context(client.websocket_connect(f"/ws/{game}")))
+            with thief.use():
+                intruder = Player(sockets.enter_context(client.websocket_connect(f"/ws/{game}")))
+            closed = playing.until(lambda m: m["type"] == "closed")
+            assert closed["code"] == 4409, "the newer socket took the seat over"
+            with owner.use():
+                response = client.post("/api/accounts/me/password", json={
+                    "password": PASSWORD, "new_password": "a brand new one"})
+                assert response.status_code == 200, response.text
+                playing = Player(sockets.enter_context(client.websocket_connect(f"/ws/{game}")))
+            closed_for_signing_out(intruder)
+            assert playing.seat == 0
+            with owner.use():
+                sign_in(client, "anna", "a brand new one")  # a new session: the socket follows
+                assert client.request("DELETE", "/api/session").status_code == 200
+            closed_for_signing_out(playing)
+
+
+def test_deleting_the_account_closes_its_tables(database: str) -> None:
+    with accounts_app(database) as client:
+        sign_up(client, "anna")
+        game = create(client, opponent="computer")["game_id"]
+        laptop = Browser(client)
+        with laptop.use():
+            sign_in(client, "anna")
+        with laptop.use(), client.websocket_connect(f"/ws/{game}") as ws:
+            player = Player(ws)
+            response = client.request("DELETE", "/api/accounts/me", json={"password": PASSWORD})
+            assert response.status_code == 200, response.text
+            closed_for_signing_out(player)

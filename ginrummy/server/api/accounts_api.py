@@ -46,6 +46,7 @@ from ginrummy.server.api.sessions import (
     session_token,
     settings_of,
     signed_in,
+    signed_in_sockets,
 )
 from ginrummy.server.settings import Settings
 from ginrummy.server.storage.accounts import FORMER_PLAYER, Account, NameTaken
@@ -134,9 +135,11 @@ def _lifetime(connection: HTTPConnection) -> timedelta:
 async def _start_session(request: Request, account: Account, status: int) -> Response:
     """A new session for this browser (its old one ends); its seat cookies' seats become the
     account's."""
-    store, moment = account_store(request), now_of(request)
+    store, moment, old = account_store(request), now_of(request), session_token(request)
     token = await asyncio.to_thread(store.open_session, account.id, moment, _lifetime(request),
-                                    session_token(request))
+                                    old)
+    if old is not None:
+        signed_in_sockets(request).rotate(old, token, account.id)
     claimed = await asyncio.to_thread(store.claim_tokens, account.id, seat_cookies(request),
                                       moment)
     response = JSONResponse({"account": _view(account), "claimed": claimed},
@@ -250,6 +253,7 @@ async def sign_out(request: Request) -> Response:
             await asyncio.to_thread(store.end_sessions, account.id)
         else:
             await asyncio.to_thread(store.end_session, token)
+        signed_in_sockets(request).end(account.id, only=None if everywhere else token)
     response = JSONResponse({"account": None})
     _forget(request, response, owned)
     return response
@@ -275,6 +279,7 @@ async def change_password(request: Request) -> Response:
     store = account_store(request)
     await asyncio.to_thread(store.set_password_hash, account.id, password_hash, now_of(request),
                             True)
+    signed_in_sockets(request).end(account.id, keep=session_token(request))
     return await _start_session(request, account, 200)
 
 
@@ -290,6 +295,7 @@ async def delete_account(request: Request) -> Response:
     store = account_store(request)
     owned = {game_id for game_id, _, _ in await asyncio.to_thread(store.seats_of, account.id)}
     renamed = await asyncio.to_thread(store.delete, account.id)
+    signed_in_sockets(request).end(account.id)
     tables = lobby_of(request).tables
     for game_id, seat in renamed:
         table = tables.get(game_id)

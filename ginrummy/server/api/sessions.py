@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Callable
 from datetime import UTC, datetime
 
 from sqlalchemy.exc import SQLAlchemyError
@@ -19,7 +20,7 @@ from ginrummy.server.live.table import WATCHER, Table
 from ginrummy.server.settings import Settings
 from ginrummy.server.storage.accounts import Account, AccountStore
 from ginrummy.server.storage.db import StorageGone
-from ginrummy.server.storage.tokens import looks_like_game_id, looks_like_token
+from ginrummy.server.storage.tokens import looks_like_game_id, looks_like_token, token_hash
 from ginrummy.server.wire.protocol import ClientError
 
 log = logging.getLogger(__name__)
@@ -128,3 +129,85 @@ async def account_games(connection: HTTPConnection) -> list[tuple[str, str]] | N
                             now_of(connection))
     seats = await asyncio.to_thread(store.seats_of, account.id)
     return [(game_id, token_hash) for game_id, _, token_hash in seats]
+
+
+class _Socket:
+    """One tracked socket: how to end it, and the session it belongs to now."""
+
+    def __init__(self, account_id: str, session: str, end: Callable[[], None]) -> None:
+        self.account_id, self.session, self.end = account_id, session, end
+
+
+class SignedInSockets:
+    """The table WebSockets opened by signed-in browsers, by account and session, so that a
+    session that ends (signed out, a new password, the account deleted) also closes the
+    sockets it opened: an old session plays nothing, not even over a socket already open."""
+
+    def __init__(self) -> None:
+        self._sockets: dict[str, dict[str, set[_Socket]]] = {}
+        """account id -> session token hash -> its sockets."""
+
+    def _put(self, socket: _Socket) -> None:
+        self._sockets.setdefault(socket.account_id, {}).setdefault(socket.session,
+                                                                  set()).add(socket)
+
+    def _drop(self, socket: _Socket) -> None:
+        sessions = self._sockets.get(socket.account_id, {})
+        held = sessions.get(socket.session, set())
+        held.discard(socket)
+        if not held:
+            sessions.pop(socket.session, None)
+            if not sessions:
+                self._sockets.pop(socket.account_id, None)
+
+    def add(self, account_id: str, session: str, end: Callable[[], None]) -> Callable[[], None]:
+        """Keep ``end`` for a socket of the session whose token hash is ``session``;
+        returns what forgets it."""
+        socket = _Socket(account_id, session, end)
+        self._put(socket)
+        return lambda: self._drop(socket)
+
+    def end(self, account_id: str, only: str | None = None, keep: str | None = None) -> None:
+        """End the sockets of the account's sessions: of the session whose token is ``only``,
+        else of all but the one whose token is ``keep``."""
+        wanted = None if only is None else token_hash(only)
+        spared = None if keep is None else token_hash(keep)
+        for session, held in list(self._sockets.get(account_id, {}).items()):
+            if (wanted is None or session == wanted) and session != spared:
+                for socket in list(held):
+                    socket.end()
+
+    def rotate(self, old: str, new: str, account_id: str) -> None:
+        """The browser's session ``old`` became ``new``, of ``account_id``: its sockets
+        follow it if it was the same account's, and end if it was another's."""
+        old_hash = token_hash(old)
+        for owner, sessions in list(self._sockets.items()):
+            for socket in list(sessions.get(old_hash, ())):
+                if owner != account_id:
+                    socket.end()
+                    continue
+                self._drop(socket)
+                socket.session = token_hash(new)
+                self._put(socket)
+
+
+def signed_in_sockets(connection: HTTPConnection) -> SignedInSockets:
+    state = connection.app.state
+    sockets: SignedInSockets | None = getattr(state, "signed_in_sockets", None)
+    if sockets is None:
+        sockets = state.signed_in_sockets = SignedInSockets()
+    return sockets
+
+
+async def track_socket(connection: HTTPConnection, end: Callable[[], None]
+                       ) -> Callable[[], None]:
+    """Keep a table socket of a signed-in browser with its session (:class:`SignedInSockets`);
+    returns what forgets it when it closes."""
+    token = session_token(connection)
+    try:
+        account = None if token is None else await signed_in(connection)
+    except (StorageGone, SQLAlchemyError):
+        account = None
+    if token is None or account is None:
+        return lambda: None
+    return signed_in_sockets(connection).add(account.id, token_hash(token), end)

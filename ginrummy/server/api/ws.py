@@ -19,7 +19,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from ginrummy.server.api.client_limits import ClientLimits, Refused, client_address
 from ginrummy.server.api.origin import origin_allowed
 from ginrummy.server.api.params import whole_number
-from ginrummy.server.api.sessions import SeatOfAnAccount, seat_for
+from ginrummy.server.api.sessions import SeatOfAnAccount, seat_for, track_socket
 from ginrummy.server.live.lobby import Lobby
 from ginrummy.server.live.table import WATCHER, EventRef, Table
 from ginrummy.server.settings import Settings
@@ -222,11 +222,21 @@ async def _table_socket(websocket: WebSocket, since: int | None, budget: Message
         connection.push(table.snapshot(seat))
     table.attach(connection)
     budget.seat = None if seat is None else (table.id, seat)
+    forget = await track_socket(websocket, lambda: _signed_out(connection))
     try:
         await _read(websocket, connection, budget, settings)
     finally:
+        forget()
         table.detach(connection)
         await connection.finish()
+
+
+def _signed_out(connection: Connection) -> None:
+    """The session that opened this socket has ended: so does the socket."""
+    connection.push(error("signed_out", "the sign-in that opened this connection has ended "
+                          "(signed out, a new password, or the account deleted)",
+                          n=connection.table.n))
+    connection.close(CLOSE_BAD_TOKEN, "signed_out")
 
 
 def _replace_older(table: Table, seat: int) -> None:

@@ -48,10 +48,9 @@ function remembered() {
 
 export async function renderHome(main, news = null) {
   main.replaceChildren(h("p", { class: "loading" }, t("app.loading")));
-  let signedIn;
   try {
     rulesInfo = rulesInfo || (await api("/api/rules"));
-    signedIn = await currentAccount();
+    await currentAccount(); // the account panel draws from it
   } catch (error) {
     main.replaceChildren(h("p", { class: "notice error", role: "alert" }, errorText(error)));
     return;
@@ -64,7 +63,6 @@ export async function renderHome(main, news = null) {
   }
   const games = h("section", { class: "panel games", id: "games", "aria-labelledby": "games-title" },
     h("h2", { id: "games-title" }, t("games.title")), h("p", { class: "muted" }, t("app.loading")));
-  if (!choice.name && signedIn) choice.name = signedIn.username;
   main.replaceChildren(h("div", { class: "home" },
     h("section", { class: "panel intro" }, h("h1", {}, t("app.title")), h("p", {}, t("app.tagline"))),
     newGameForm(),
@@ -284,7 +282,7 @@ async function fillGames(section) {
   const going = list.filter((game) => game.status !== "over");
   const over = list.filter((game) => game.status === "over");
   const content = [h("h2", { id: "games-title" }, t("games.title"))];
-  if (!list.length) content.push(h("p", { class: "muted" }, t("games.none")));
+  if (!list.length) content.push(h("p", { class: "muted" }, t((await currentAccount()) ? "games.none_account" : "games.none")));
   if (going.length) content.push(h("h3", {}, t("games.in_progress")), h("ul", { class: "game-list" }, going.map(gameItem)));
   if (over.length) content.push(h("h3", {}, t("games.finished")), h("ul", { class: "game-list" }, over.map(gameItem)));
   section.replaceChildren(...content);

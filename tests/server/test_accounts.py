@@ -309,3 +309,30 @@ def test_the_api_index_names_the_account_endpoints(database: str) -> None:
         for name in ("POST /api/accounts", "POST /api/session", "GET /api/session",
                      "DELETE /api/accounts/me"):
             assert name in endpoints
+
+
+def test_migration_0006_adds_the_account_tables_to_a_database_with_games(
+        database: str) -> None:
+    from alembic import command
+
+    from ginrummy.server.storage.db import alembic_config, make_engine, migrate
+
+    engine = make_engine(database)
+    try:
+        config = alembic_config(engine)
+        command.upgrade(config, "0005")
+        with engine.begin() as conn:
+            conn.execute(sa.text(
+                "INSERT INTO games (id, created_at, updated_at, kind, rules, cut, watch_hash, "
+                "status, log_length, summary) VALUES ('oldgame01', CURRENT_TIMESTAMP, "
+                "CURRENT_TIMESTAMP, 'computer', '{}', '[]', 'w', 'active', 0, '{}')"))
+        migrate(engine)
+        tables = set(sa.inspect(engine).get_table_names())
+        assert {"accounts", "account_sessions", "account_seats"} <= tables
+        with engine.connect() as conn:
+            assert conn.execute(sa.text("SELECT id FROM games")).scalars().all() == ["oldgame01"]
+        command.downgrade(config, "0005")
+        assert "accounts" not in set(sa.inspect(engine).get_table_names())
+        migrate(engine)
+    finally:
+        engine.dispose()

@@ -6,7 +6,8 @@ A signed-in browser holds the ``gin-session`` cookie (HttpOnly, SameSite=Lax, Se
 browser's old one ends: no session fixation); signing out ends it (``?everywhere=1``: all of
 the account's); a new password ends all the others. Guests play as before, with one seat cookie
 per game; the seats those cookies open become the account's when the browser signs in or
-up, and a signed-in browser then plays its seats without them (:func:`seat_for`).
+up, and a signed-in browser then plays its seats without them
+(:func:`ginrummy.server.api.sessions.seat_for`).
 """
 
 from __future__ import annotations

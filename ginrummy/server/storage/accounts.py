@@ -22,42 +22,11 @@ from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 
 from ginrummy.server.storage import db
+from ginrummy.server.storage.db import account_seats, account_sessions, accounts
 from ginrummy.server.storage.tokens import new_game_id, new_token, token_hash
 
 FORMER_PLAYER = "Former player"
 """The name a deleted account's seats take in its games that are not over."""
-
-accounts = sa.Table(
-    "accounts",
-    db.metadata,
-    sa.Column("id", sa.String(32), primary_key=True),
-    sa.Column("username", sa.String(32), nullable=False),
-    sa.Column("username_key", sa.String(32), nullable=False, unique=True),
-    sa.Column("password_hash", sa.String(255), nullable=False),
-    sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
-    sa.Column("password_changed_at", sa.DateTime(timezone=True), nullable=False),
-)
-
-account_sessions = sa.Table(
-    "account_sessions",
-    db.metadata,
-    sa.Column("token_hash", sa.String(64), primary_key=True),
-    sa.Column("account_id", sa.String(32), sa.ForeignKey("accounts.id"), nullable=False),
-    sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
-    sa.Column("expires_at", sa.DateTime(timezone=True), nullable=False),
-)
-sa.Index("ix_account_sessions_account_id", account_sessions.c.account_id)
-
-account_seats = sa.Table(
-    "account_seats",
-    db.metadata,
-    sa.Column("game_id", sa.String(32), sa.ForeignKey("games.id"), primary_key=True),
-    sa.Column("seat", sa.Integer, primary_key=True),
-    sa.Column("account_id", sa.String(32), sa.ForeignKey("accounts.id"), nullable=False),
-    sa.Column("claimed_at", sa.DateTime(timezone=True), nullable=False),
-)
-sa.Index("ix_account_seats_account_id", account_seats.c.account_id)
-
 
 class NameTaken(ValueError):
     """Another account has this username (in any case)."""

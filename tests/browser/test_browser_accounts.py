@@ -28,7 +28,7 @@ def test_a_guests_game_follows_the_account_to_another_browser(
                  has_text="A username has at least 3 characters.").wait_for()
     fill_account_form(home, "sign-up", "anna", "a good long password")
     home.locator("#account .notice.info",
-                 has_text="1 game of this browser is now in your account.").wait_for()
+                 has_text="1 game from this browser is now in your account.").wait_for()
     home.locator("#account .signed-in", has_text="Signed in as anna.").wait_for()
 
     laptop = browsers.page(locale="it-IT")

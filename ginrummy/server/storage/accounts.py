@@ -145,12 +145,16 @@ class AccountStore:
         if not pairs:
             return 0
         hashes = {(game_id, token_hash(token)) for game_id, token in pairs}
+        games = {game_id for game_id, _ in hashes}
         with self.engine.connect() as conn:
             rows = conn.execute(
                 sa.select(db.seats.c.game_id, db.seats.c.seat, db.seats.c.token_hash)
-                .where(db.seats.c.game_id.in_({game_id for game_id, _ in hashes}),
-                       db.seats.c.joined_at.is_not(None))).all()
-        opened = [(r.game_id, r.seat) for r in rows if (r.game_id, r.token_hash) in hashes]
+                .where(db.seats.c.game_id.in_(games), db.seats.c.joined_at.is_not(None))).all()
+            owned = {(r.game_id, r.seat) for r in conn.execute(
+                sa.select(account_seats.c.game_id, account_seats.c.seat)
+                .where(account_seats.c.game_id.in_(games))).all()}
+        opened = [(r.game_id, r.seat) for r in rows
+                  if (r.game_id, r.token_hash) in hashes and (r.game_id, r.seat) not in owned]
         return sum(self.claim_seat(account_id, game_id, seat, moment)
                    for game_id, seat in opened)
 

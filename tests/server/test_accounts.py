@@ -311,7 +311,7 @@ def test_the_api_index_names_the_account_endpoints(database: str) -> None:
             assert name in endpoints
 
 
-def test_migration_0006_adds_the_account_tables_to_a_database_with_games(
+def test_migration_0008_adds_the_account_tables_to_a_database_with_games(
         database: str) -> None:
     from alembic import command
 
@@ -320,7 +320,7 @@ def test_migration_0006_adds_the_account_tables_to_a_database_with_games(
     engine = make_engine(database)
     try:
         config = alembic_config(engine)
-        command.upgrade(config, "0005")
+        command.upgrade(config, "0007")
         with engine.begin() as conn:
             conn.execute(sa.text(
                 "INSERT INTO games (id, created_at, updated_at, kind, rules, cut, watch_hash, "
@@ -331,7 +331,7 @@ def test_migration_0006_adds_the_account_tables_to_a_database_with_games(
         assert {"accounts", "account_sessions", "account_seats"} <= tables
         with engine.connect() as conn:
             assert conn.execute(sa.text("SELECT id FROM games")).scalars().all() == ["oldgame01"]
-        command.downgrade(config, "0005")
+        command.downgrade(config, "0007")
         assert "accounts" not in set(sa.inspect(engine).get_table_names())
         migrate(engine)
     finally:

@@ -35,7 +35,7 @@ from ginrummy.server.api.account_rules import (
     username_key,
 )
 from ginrummy.server.api.client_limits import client_address
-from ginrummy.server.api.http_api import HTTPError, _check_fields, _json_body
+from ginrummy.server.api.http_api import HTTPError, check_fields, json_body
 from ginrummy.server.api.rates import Buckets, Rate
 from ginrummy.server.api.sessions import (
     SEAT_COOKIE_PREFIX,
@@ -193,8 +193,8 @@ def _password_field(data: dict[str, Any], field: str) -> str:
 
 async def sign_up(request: Request) -> Response:
     """``POST /api/accounts`` ``{username, password}``: a new account, signed in."""
-    data = await _json_body(request)
-    _check_fields(data, {"username", "password"})
+    data = await json_body(request)
+    check_fields(data, {"username", "password"})
     for field in ("username", "password"):
         if field not in data:
             raise HTTPError(400, "bad_request", f"{field} is required")
@@ -218,8 +218,8 @@ async def sign_up(request: Request) -> Response:
 
 async def sign_in(request: Request) -> Response:
     """``POST /api/session`` ``{username, password}``: sign this browser in."""
-    data = await _json_body(request)
-    _check_fields(data, {"username", "password"})
+    data = await json_body(request)
+    check_fields(data, {"username", "password"})
     username = data.get("username")
     if not isinstance(username, str):
         raise HTTPError(400, "bad_request", f"username must be a string, got {username!r}")
@@ -241,7 +241,7 @@ async def who_am_i(request: Request) -> Response:
 
 async def sign_out(request: Request) -> Response:
     """``DELETE /api/session`` (``?everywhere=1``: every browser of the account)."""
-    await _json_body(request)  # the origin check; the body is not used
+    await json_body(request)  # the origin check; the body is not used
     everywhere = request.query_params.get("everywhere") in ("1", "true")
     account = await signed_in(request)
     owned: set[str] = set()
@@ -263,8 +263,8 @@ async def sign_out(request: Request) -> Response:
 async def change_password(request: Request) -> Response:
     """``POST /api/accounts/me/password`` ``{password, new_password}``: the account's other
     sessions end, and this browser's session is a new one."""
-    data = await _json_body(request)
-    _check_fields(data, {"password", "new_password"})
+    data = await json_body(request)
+    check_fields(data, {"password", "new_password"})
     account = await _signed_in_or_refuse(request)
     password = _password_field(data, "password")
     if "new_password" not in data:
@@ -287,8 +287,8 @@ async def change_password(request: Request) -> Response:
 async def delete_account(request: Request) -> Response:
     """``DELETE /api/accounts/me`` ``{password}``: the account, its sessions and its claim on
     seats go; its seats in games not yet over are renamed; the games stay."""
-    data = await _json_body(request)
-    _check_fields(data, {"password"})
+    data = await json_body(request)
+    check_fields(data, {"password"})
     account = await _signed_in_or_refuse(request)
     password = _password_field(data, "password")
     _limits(request).sign_in(client_address(request.scope), username_key(account.username))

@@ -285,3 +285,42 @@ def test_deleting_the_account_closes_its_tables(database: str) -> None:
             response = client.request("DELETE", "/api/accounts/me", json={"password": PASSWORD})
             assert response.status_code == 200, response.text
             closed_for_signing_out(player)
+
+
+def test_a_lobby_place_taken_while_signed_in_is_the_accounts_until_sent_away(
+        database: str) -> None:
+    with accounts_app(database) as client:
+        game = create(client, players=3, preset="classic", seats=["anyone", "anyone"],
+                      name="Ann")
+        gid = game["game_id"]
+        bea = Browser(client)
+        with bea.use():
+            sign_up(client, "bea")
+            taken = client.post(f"/api/games/{gid}/sit", json={"name": "Bea"})
+            assert taken.status_code == 201, taken.text
+        laptop = Browser(client)
+        with laptop.use():
+            sign_in(client, "bea")
+            assert mine(client) == [gid]
+            assert snapshot(client, gid).json()["seat"] == 1
+        away = client.delete(f"/api/games/{gid}/seats/1")  # the creator's browser
+        assert away.status_code == 200, away.text
+        with laptop.use():
+            assert mine(client) == [], "the place sent away is no longer the account's"
+            body = snapshot(client, gid).json()
+            assert (body["role"], body["seat"]) == ("watcher", None)
+
+
+def test_a_seat_token_passed_in_the_query_does_not_make_the_seat_yours(database: str) -> None:
+    """Only the browser's own seat cookies move into its account: a seat link someone let
+    slip, used by a signed-in stranger, does not take the seat from its guest."""
+    with accounts_app(database) as client:
+        game = create(client, opponent="computer")
+        gid, token = game["game_id"], game["token"]
+        with browser(client):
+            sign_up(client, "mallory")
+            assert snapshot(client, gid, token=token).json()["seat"] == 0
+            with client.websocket_connect(f"/ws/{gid}?token={token}") as ws:
+                assert Player(ws).seat == 0
+            assert mine(client) == []
+        assert snapshot(client, gid).json()["seat"] == 0, "the guest still plays the seat"

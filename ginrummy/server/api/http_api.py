@@ -336,11 +336,12 @@ async def _table_for(request: Request,
     table = await _lobby(request).get(game_id)
     if table is None:
         raise HTTPError(404, "not_found", f"no game {game_id!r}")
+    from_cookie = token is None
     if token is None:
         token = request.cookies.get(f"{COOKIE_PREFIX}{game_id}")
     role = table.authenticate(token) if looks_like_token(token) else None
     try:
-        role = await seat_for(request, table, role)  # a signed-in account's own seat
+        role = await seat_for(request, table, role, from_cookie)  # and the account's seats
     except SeatOfAnAccount as owned:
         raise HTTPError(403, "seat_of_account", str(owned)) from None
     if role is None and token is None:

@@ -82,18 +82,20 @@ class SeatOfAnAccount(Exception):
         self.seat = seat
 
 
-async def seat_for(connection: HTTPConnection, table: Table, role: int | None) -> int | None:
+async def seat_for(connection: HTTPConnection, table: Table, role: int | None,
+                   claim: bool = True) -> int | None:
     """The role of a request at ``table``, given the role its token gave (None: none).
 
     A seat that an account owns is played only by a browser signed in to that account
     (:class:`SeatOfAnAccount` otherwise): a copied seat cookie or link alone opens nothing.
     A signed-in browser without a token of the table plays the seat its account owns
-    there; a taken seat that a token opens in a signed-in browser becomes the account's, if
-    it is nobody's yet. A token's role stands: a watch link stays a watch link.
+    there; a taken seat that the browser's own seat cookie opens (``claim``: not a token
+    passed in the query) becomes the account's if it is nobody's yet. A token's role stands:
+    a watch link stays a watch link.
     Raises :class:`ClientError` ``storage`` when the database cannot tell.
     """
     try:
-        return await _seat_for(connection, table, role)
+        return await _seat_for(connection, table, role, claim)
     except (StorageGone, SQLAlchemyError) as failure:
         log.error("game %s: the account's seat could not be read or kept: %s", table.id,
                   failure)
@@ -101,7 +103,8 @@ async def seat_for(connection: HTTPConnection, table: Table, role: int | None) -
                           "nothing changed") from None
 
 
-async def _seat_for(connection: HTTPConnection, table: Table, role: int | None) -> int | None:
+async def _seat_for(connection: HTTPConnection, table: Table, role: int | None,
+                    claim: bool) -> int | None:
     store = account_store(connection)
     seat = None if role is None or role == WATCHER else role
     owner = None if seat is None else await asyncio.to_thread(store.owner_of, table.id, seat)
@@ -112,7 +115,7 @@ async def _seat_for(connection: HTTPConnection, table: Table, role: int | None) 
         return role
     if role is None:
         return await asyncio.to_thread(store.seat_in, account.id, table.id)
-    if seat is not None and owner is None and table.seats[seat].joined:
+    if claim and seat is not None and owner is None and table.seats[seat].joined:
         await asyncio.to_thread(store.claim_seat, account.id, table.id, seat,
                                 now_of(connection))
     return role

@@ -177,7 +177,8 @@ async def _table_socket(websocket: WebSocket, since: int | None, budget: Message
         await _refuse(websocket, "not_found", f"no game {game_id!r}", CLOSE_NOT_FOUND)
         return
     try:
-        role = await seat_for(websocket, table, table.authenticate(token) if token else None)
+        role = await seat_for(websocket, table, table.authenticate(token) if token else None,
+                              claim="token" not in websocket.query_params)
         if role is None and not token:
             role = table.authenticate(None)  # a listed game: a watcher
     except (SeatOfAnAccount, ClientError) as refused:

@@ -191,6 +191,11 @@ def test_a_deleted_account_leaves_its_games_anonymous_and_its_sessions_dead(
         with opponent.use():
             assert client.post(f"/api/games/{game}/join",
                                json={"token": invite, "name": "Bruno"}).status_code == 200
+        with client.websocket_connect(f"/ws/{game}") as ws:
+            anna = Player(ws)
+            anna.send({"type": "chat", "text": "ciao, sono Anna Rossi di Lecce"})
+            said = anna.until(lambda m: m["type"] == "chat")
+            assert said["name"] == "Anna Rossi"
         wrong = client.request("DELETE", "/api/accounts/me", json={"password": "not it at all"})
         assert wrong.status_code == 401 and error_of(wrong)["code"] == "wrong_password"
         assert who(client) == "anna"
@@ -209,6 +214,7 @@ def test_a_deleted_account_leaves_its_games_anonymous_and_its_sessions_dead(
         for table in ("accounts", "account_sessions", "account_seats"):
             assert rows(client, f"SELECT * FROM {table}") == [], table
         assert "Anna Rossi" not in str(rows(client, "SELECT * FROM games"))
+        assert [r[0] for r in rows(client, "SELECT name FROM chat")] == ["Former player"]
         with browser(client):
             sign_up(client, "anna")  # the name is free again, with nothing of the old account
             assert mine(client) == []

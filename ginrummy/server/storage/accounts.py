@@ -203,7 +203,8 @@ class AccountStore:
 
     def delete(self, account_id: str) -> list[tuple[str, int]]:
         """Delete the account, its sessions and its claim on seats; its seats in games that
-        are not over are renamed :data:`FORMER_PLAYER`. Returns those seats."""
+        are not over, and its seats' chat lines in every game, are renamed
+        :data:`FORMER_PLAYER`. Returns the seats renamed."""
         with self.engine.begin() as conn:
             renamed = [(r.game_id, r.seat) for r in conn.execute(
                 sa.select(account_seats.c.game_id, account_seats.c.seat)
@@ -221,6 +222,12 @@ class AccountStore:
                     names[seat] = FORMER_PLAYER
                     conn.execute(db.games.update().where(db.games.c.id == game_id)
                                  .values(summary=json.dumps(summary)))
+            for game_id, seat in conn.execute(
+                    sa.select(account_seats.c.game_id, account_seats.c.seat)
+                    .where(account_seats.c.account_id == account_id)).all():
+                conn.execute(db.chat.update().where(  # what its seats said, in every game
+                    db.chat.c.game_id == game_id, db.chat.c.seat == seat
+                ).values(name=FORMER_PLAYER))
             conn.execute(account_seats.delete().where(account_seats.c.account_id == account_id))
             conn.execute(account_sessions.delete()
                          .where(account_sessions.c.account_id == account_id))

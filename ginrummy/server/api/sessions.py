@@ -213,4 +213,11 @@ async def track_socket(connection: HTTPConnection, end: Callable[[], None]
         account = None
     if token is None or account is None:
         return lambda: None
-    return signed_in_sockets(connection).add(account.id, token_hash(token), end)
+    forget = signed_in_sockets(connection).add(account.id, token_hash(token), end)
+    try:  # a session that ended while the socket opened has missed this socket: end it now
+        still = await signed_in(connection)
+    except (StorageGone, SQLAlchemyError):
+        still = account
+    if still is None or still.id != account.id:
+        end()
+    return forget

@@ -213,6 +213,11 @@ async def _table_socket(websocket: WebSocket, since: int | None, budget: Message
             await _refuse(websocket, refused.code, refused.message, CLOSE_SERVER_ERROR)
             return
     connection = Connection(websocket, table, seat)
+    forget = await track_socket(websocket, lambda: _signed_out(connection))
+    if connection.closing is not None:  # its sign-in ended as it opened
+        forget()
+        await connection.finish()
+        return
     if seat is not None:
         _replace_older(table, seat)
     table.listeners.add(connection)  # counted as connected in its own first snapshot
@@ -238,7 +243,6 @@ async def _table_socket(websocket: WebSocket, since: int | None, budget: Message
     except Exception:  # noqa: BLE001 - the game goes on without the chat's past lines
         log.exception("game %s: could not read the chat", table.id)
     budget.seat = None if seat is None else (table.id, seat)
-    forget = await track_socket(websocket, lambda: _signed_out(connection))
     try:
         await _read(websocket, connection, budget, settings)
     finally:

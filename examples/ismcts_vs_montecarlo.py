@@ -1,22 +1,25 @@
 """OpenSpiel's ISMCTS against our computer players, hand by hand, in duplicate.
 
-    python examples/ismcts_vs_montecarlo.py                      # a few minutes
+    python examples/ismcts_vs_montecarlo.py                      # about two minutes
     python examples/ismcts_vs_montecarlo.py --deals 100 --simulations 200 --samples 40
 
-OpenSpiel's ``ISMCTSBot`` (``open_spiel.python.algorithms.ismcts``, random roll-outs)
-plays ``python_gin_rummy_hand``, the one-hand game that ``import ginrummy.env.openspiel``
+OpenSpiel's ``ISMCTSBot`` (``open_spiel.python.algorithms.ismcts``) plays
+``python_gin_rummy_hand``, the one-hand game that ``import ginrummy.env.openspiel``
 registers, so its searches run on the exact rules and resample the hidden cards with
-:func:`ginrummy.env.determinize.determinize`. Each opponent (``montecarlo`` with a fixed
-number of sampled worlds, so the run is deterministic, and ``simple``) meets it in
-duplicate, as ``gin sim --duplicate`` plays: every deal (the deck of ``gin sim``'s deal
-stream ``k`` for the seed) is played twice, the players swapping seats, so the luck of
-the cards cancels out of each pair. The table gives ISMCTS's wins, losses and void hands,
+:func:`ginrummy.env.determinize.determinize`. Its roll-outs are played by our ``simple``
+player (``--rollouts simple``, the default) or by OpenSpiel's random evaluator
+(``--rollouts random``). Each opponent (``montecarlo`` with a fixed number of sampled
+worlds, so that the run is deterministic, and ``simple``) meets it in duplicate, as
+``gin sim --duplicate`` plays: every deal (a deck drawn from the seed and the deal's
+number, as ``gin sim`` draws its decks) is played twice, the players swapping seats, so
+the luck of the cards cancels out of each pair. The table gives ISMCTS's wins, losses and void hands,
 its points per hand with a 95% interval, and its net points over each duplicate pair.
 """
 
 from __future__ import annotations
 
 import argparse
+import random
 import sys
 import time
 from dataclasses import dataclass, field
@@ -29,8 +32,37 @@ from tqdm import tqdm
 import ginrummy.env.openspiel  # noqa: F401  (registers python_gin_rummy_hand)
 from ginrummy.agents.base import Agent
 from ginrummy.agents.registry import make_agent
+from ginrummy.agents.simple import SimpleAgent
+from ginrummy.core.views import view_of
+from ginrummy.env.rewards import points_reward
 from ginrummy.sim.play import deck_for
 from ginrummy.sim.stats import mean_interval
+
+
+class SimpleRollouts(mcts.Evaluator):  # type: ignore[misc]
+    """Roll-outs played by our ``simple`` player at both seats, on the engine's hand
+    directly; OpenSpiel's ``RandomRolloutEvaluator`` plays random legal moves instead, which
+    in Gin Rummy seldom knock, so most of its roll-outs end void and say little."""
+
+    def __init__(self, seed: int) -> None:
+        self.rng = random.Random(seed)
+
+    def evaluate(self, state: pyspiel.State) -> np.ndarray:
+        hand = state.hand
+        player = SimpleAgent(rng=self.rng.getrandbits(32))
+        while not hand.is_over:
+            hand = hand.apply_unchecked(player.choose(view_of(hand, hand.turn)))
+        return np.array([points_reward(hand, 0), points_reward(hand, 1)])
+
+    def prior(self, state: pyspiel.State) -> list[tuple[int, float]]:
+        legal = state.legal_actions()
+        return [(action, 1.0 / len(legal)) for action in legal]
+
+
+def make_evaluator(rollouts: str, rng: np.random.RandomState, seed: int) -> mcts.Evaluator:
+    if rollouts == "simple":
+        return SimpleRollouts(seed)
+    return mcts.RandomRolloutEvaluator(1, rng)
 
 
 @dataclass
@@ -70,9 +102,14 @@ def duel(opponent: str, args: argparse.Namespace, game: pyspiel.Game) -> Tally:
         pair = 0.0
         for ismcts_player in (0, 1):
             rng = np.random.RandomState([args.seed, deal, ismcts_player])
-            bot = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, rng),
+            evaluator = make_evaluator(args.rollouts, rng, args.seed * 7919 + deal)
+            bot = ismcts.ISMCTSBot(game, evaluator,
                                    uct_c=args.uct_c, max_simulations=args.simulations,
                                    random_state=rng)
+            worlds = np.random.RandomState([args.seed, deal, ismcts_player, 1])
+            # OpenSpiel's default resampler draws from an unseeded sampler: seed it.
+            bot.set_resampler(lambda state, player, worlds=worlds:
+                              state.resample_from_infostate(player, worlds.random_sample))
             other = make_agent(opponent, seed=args.seed * 1000 + deal, **params)
             points = play_hand(game, deck, bot, other, ismcts_player)
             tally.points.append(points)
@@ -87,7 +124,8 @@ def duel(opponent: str, args: argparse.Namespace, game: pyspiel.Game) -> Tally:
 
 def table(results: dict[str, Tally], args: argparse.Namespace) -> list[str]:
     lines = [
-        f"ISMCTS ({args.simulations} simulations, uct_c {args.uct_c}, random roll-outs) on "
+        f"ISMCTS ({args.simulations} simulations, uct_c {args.uct_c}, {args.rollouts} "
+        "roll-outs) on "
         f"python_gin_rummy_hand, {args.deals} deals x 2 seats, seed {args.seed}",
         "",
         "| opponent | hands | ISMCTS wins | losses | void | ISMCTS points/hand (95% CI) "
@@ -106,10 +144,13 @@ def table(results: dict[str, Tally], args: argparse.Namespace) -> list[str]:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--deals", type=int, default=6, help="deals, each played twice")
+    parser.add_argument("--deals", type=int, default=10, help="deals, each played twice")
     parser.add_argument("--simulations", type=int, default=40,
                         help="ISMCTS simulations per move (default 40)")
     parser.add_argument("--uct-c", type=float, default=2.0)
+    parser.add_argument("--rollouts", choices=("random", "simple"), default="simple",
+                        help="roll-out policy: OpenSpiel's random one, or our simple player "
+                             "at both seats (default simple)")
     parser.add_argument("--samples", type=int, default=20,
                         help="montecarlo's sampled worlds per decision (default 20)")
     parser.add_argument("--opponents", default="montecarlo,simple",

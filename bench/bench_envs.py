@@ -240,9 +240,9 @@ def run(episodes: int, rounds: int, seed: int) -> tuple[list[str], list[str]]:
         notes.append(
             f"issue 15 asks for at least 10x RLCard's steps/s ({rl_ratio:.2f}x: "
             f"{'met' if rl_ratio >= 10 else 'not met'}) and at least OpenSpiel's "
-            f"({spiel_ratio:.2f}x: {'met' if spiel_ratio >= 1 else 'not met'}); there is no "
-            "batched vector form yet. Times are CPU time of the benchmark's process; on "
-            "a loaded machine even these move by 10-20% from run to run.")
+            f"({spiel_ratio:.2f}x: {'met' if spiel_ratio >= 1 else 'not met'}). Times are "
+            "CPU time of the benchmark's process; on a loaded machine even these move by "
+            "10-20% from run to run.")
     return lines, notes
 
 

@@ -12,8 +12,8 @@ player (``--rollouts simple``, the default) or by OpenSpiel's random evaluator
 worlds, so that the run is deterministic, and ``simple``) meets it in duplicate, as
 ``gin sim --duplicate`` plays: every deal (a deck drawn from the seed and the deal's
 number, as ``gin sim`` draws its decks) is played twice, the players swapping seats, so
-the luck of the cards cancels out of each pair. The table gives ISMCTS's wins, losses and void hands,
-its points per hand with a 95% interval, and its net points over each duplicate pair.
+the luck of the cards cancels out of each pair. The table gives ISMCTS's wins, losses and
+void hands, its points per hand with a 95% interval, and its net points over each pair.
 """
 
 from __future__ import annotations

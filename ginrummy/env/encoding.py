@@ -87,7 +87,13 @@ class Scoreboard:
 
 def _unpack(masks: list[int]) -> NDArray[np.uint8]:
     """The 52 bits of each mask in ``masks``, one row each."""
-    data = b"".join(mask.to_bytes(7, "little") for mask in masks)
+    if len(masks) <= 16:
+        joined = 0
+        for index, mask in enumerate(masks):
+            joined |= mask << (56 * index)
+        data = joined.to_bytes(7 * len(masks), "little")
+    else:  # shifting into one growing integer would be quadratic
+        data = b"".join([mask.to_bytes(7, "little") for mask in masks])
     bits = np.unpackbits(np.frombuffer(data, dtype=np.uint8), bitorder="little")
     return bits.reshape(len(masks), 56)[:, :52]
 

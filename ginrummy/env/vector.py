@@ -134,7 +134,7 @@ class GinRummyVectorEnv(VectorEnv[Observation, NDArray[np.int64], NDArray[Any]])
     def step(self, actions: NDArray[np.int64]) -> tuple[
             Observation, NDArray[np.float64], NDArray[np.bool_], NDArray[np.bool_],
             dict[str, Any]]:
-        moves = np.asarray(actions).tolist()
+        moves = np.asarray(actions).astype(np.int64).reshape(-1).tolist()
         if len(moves) != self.num_envs:
             raise ValueError(f"{len(moves)} actions for {self.num_envs} environments")
         rewards, terminations = self._rewards, self._terminations

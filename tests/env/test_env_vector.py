@@ -103,3 +103,15 @@ def test_num_envs_and_seeds_are_checked() -> None:
     envs.reset(seed=[1, None])
     with pytest.raises(ValueError, match="1 actions for 2 environments"):
         envs.step(np.array([0]))
+
+
+def test_gymnasiums_environment_match_check_passes_against_its_sync_vector_env() -> None:
+    """Gymnasium's own equivalence check (one environment: it compares flags as scalars),
+    with sampled actions, so mostly illegal ones and their penalty, and the resets."""
+    from gymnasium.utils.env_match import check_environments_match
+
+    ours = gymnasium.make_vec(ginrummy.env.GYMNASIUM_ID, num_envs=1, opponent="simple")
+    sync = gymnasium.make_vec(ginrummy.env.GYMNASIUM_ID, num_envs=1, opponent="simple",
+                              vectorization_mode="sync")
+    assert isinstance(ours, GinRummyVectorEnv)
+    check_environments_match(ours, sync, num_steps=60, seed=3, info_comparison="skip")

@@ -257,10 +257,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     vector_lines, vector_notes = gymnasium_rates(args.hands, args.rounds, args.seed)
     lines += vector_lines
     notes += vector_notes
-    command = (f"python -m bench.bench_envs --hands {args.hands} --rounds {args.rounds} "
-               f"--seed {args.seed}")
-    body = [*report.report_head(command), *report.with_notes(lines, notes)]
-    report.publish("bench_envs", body, args.write)
+    report.publish_sampled("bench_envs", args, lines, notes)
     return 0
 
 

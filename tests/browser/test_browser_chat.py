@@ -13,6 +13,12 @@ pytestmark = pytest.mark.browser
 HTML = '<img src=x onerror="document.title=\'pwned\'"><b>bold</b>'
 
 
+def open_chat(page: object) -> None:
+    """The chat box starts closed (it would push the table off a laptop's screen)."""
+    page.locator(".chat-box summary").click()  # type: ignore[attr-defined]
+    page.locator('.chat-box input[name="chat"]').wait_for()  # type: ignore[attr-defined]
+
+
 def say(page: object, text: str) -> None:
     page.fill('.chat-box input[name="chat"]', text)  # type: ignore[attr-defined]
     page.locator(".chat-box button[type=submit]").click()  # type: ignore[attr-defined]
@@ -30,6 +36,8 @@ def test_chat_lines_are_text_phrases_are_translated_and_watchers_talk_apart(
     bea.locator(".panel.join button[type=submit]").click()
     bea.locator(".felt.stage-hand").wait_for()
     ann.locator(".felt.stage-hand").wait_for()
+    open_chat(ann)
+    open_chat(bea)
 
     say(ann, HTML)
     line = bea.locator(".chat-line", has_text="bold")
@@ -45,6 +53,7 @@ def test_chat_lines_are_text_phrases_are_translated_and_watchers_talk_apart(
     cy = browsers.page()
     cy.goto(watch)
     cy.locator(".felt.stage-hand").wait_for()
+    open_chat(cy)
     assert "Chat among watchers" in cy.inner_text(".chat-box summary")
     assert cy.locator(".chat-line").count() == 0  # the players' lines are not the watchers'
     say(cy, "Bea should take the seven")

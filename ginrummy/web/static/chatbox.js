@@ -56,9 +56,10 @@ export function chatBox(ctl) {
             ctl.render();
           } }, t("chat.report"))));
   });
-  return h("details", { class: "chat-box", open: store.get("gin.chat_open", true),
+  return h("details", { class: "chat-box", open: store.get("gin.chat_open", false),
     ontoggle: (event) => store.set("gin.chat_open", event.target.open) },
-    h("summary", {}, t(watching ? "chat.watchers_title" : "chat.title")),
+    h("summary", {}, t(watching ? "chat.watchers_title" : "chat.title"),
+      chat.lines.length ? h("span", { class: "badge" }, String(chat.lines.length)) : null),
     h("p", { class: "muted" }, t(watching ? "chat.watchers_note" : "chat.players_note")),
     h("ol", { class: "chat-lines", "aria-live": "polite" }, lines),
     chat.notice ? h("p", { class: "notice error", role: "alert" }, chat.notice) : null,

@@ -149,10 +149,10 @@ def run_sim(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 def _checked_run(args: argparse.Namespace, m: Messages, out: TextIO, err: TextIO) -> int:
     from ginrummy.agents.registry import agent_names
     from ginrummy.core.rules import PRESETS
+    from ginrummy.sim.backends import BACKENDS
     from ginrummy.sim.match import run_match
     from ginrummy.sim.play import rotation
     from ginrummy.sim.spec import AgentSpec
-    from ginrummy.sim.tournament import run_tournament
 
     tournament = getattr(args, "tournament", False)
     backend = getattr(args, "backend", "local")
@@ -190,12 +190,13 @@ def _checked_run(args: argparse.Namespace, m: Messages, out: TextIO, err: TextIO
     if args.duplicate and total % rotation(players):
         code = f"duplicate_{unit}" if rotation(players) == 2 else "duplicate_three"
         raise SimError(code, total=total)
-    if backend not in ("local", "ray"):
-        raise SimError("unknown_backend", name=repr(backend), known="local, ray")
+    if backend not in BACKENDS:
+        raise SimError("unknown_backend", name=repr(backend), known=", ".join(BACKENDS))
     if address is not None and backend != "ray":
         raise SimError("address_without_ray")
     if tournament:
         from ginrummy.cli.sim_tournament import render_tournament
+        from ginrummy.sim.tournament import run_tournament
 
         pairs = len(specs) * (len(specs) - 1) // 2
         return _report(lambda progress: run_tournament(

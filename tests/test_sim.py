@@ -382,7 +382,7 @@ def test_gin_sim_through_the_gin_command(capsys: pytest.CaptureFixture[str]) -> 
     "ginrummy.sim", "ginrummy.sim.match", "ginrummy.sim.play", "ginrummy.sim.stats",
     "ginrummy.sim.timing", "ginrummy.sim.spec", "ginrummy.agents.registry",
     "ginrummy.agents.simple", "ginrummy.sim.backends", "ginrummy.sim.elo",
-    "ginrummy.sim.tournament",
+    "ginrummy.sim.round_robin",
 ])
 def test_docstring_examples(module_name: str) -> None:
     import doctest

@@ -43,7 +43,7 @@ def test_an_address_where_no_cluster_answers_is_named_at_once() -> None:
 def test_import_ginrummy_and_gin_sim_help_do_not_import_ray() -> None:
     done = python("""
         import sys
-        import ginrummy, ginrummy.sim, ginrummy.sim.tournament
+        import ginrummy, ginrummy.sim, ginrummy.sim.round_robin
         from ginrummy.cli import main
         try:
             main(["sim", "--help"])

@@ -18,7 +18,7 @@ import pytest
 from ginrummy.cli import sim as cli_sim
 from ginrummy.sim import run_match
 from ginrummy.sim.backends import RayBackend
-from ginrummy.sim.tournament import run_tournament
+from ginrummy.sim.round_robin import run_round_robin
 
 ray = pytest.importorskip("ray")
 pytestmark = pytest.mark.xdist_group("ray")
@@ -62,8 +62,8 @@ def test_ray_backend_plays_the_games_and_hands_of_jobs_1() -> None:
 
 def test_ray_tournament_gives_the_standings_of_jobs_1_and_of_the_cli() -> None:
     agents = ["simple", "greedy", "random"]
-    local = run_tournament(agents, games=6, seed=11)
-    remote = run_tournament(agents, games=6, seed=11, backend=RayBackend(jobs=2))
+    local = run_round_robin(agents, games=6, seed=11)
+    remote = run_round_robin(agents, games=6, seed=11, backend=RayBackend(jobs=2))
     assert [m.games for m in remote.matches] == [m.games for m in local.matches]
     assert _without_timing(remote.to_json()) == _without_timing(local.to_json())
     status, out, err = _sim(*agents, "--tournament", "--games", "6", "--seed", "11",

@@ -195,15 +195,15 @@ def _checked_run(args: argparse.Namespace, m: Messages, out: TextIO, err: TextIO
     if address is not None and backend != "ray":
         raise SimError("address_without_ray")
     if tournament:
-        from ginrummy.cli.sim_tournament import render_tournament
-        from ginrummy.sim.tournament import run_tournament
+        from ginrummy.cli.sim_round_robin import render_round_robin
+        from ginrummy.sim.round_robin import run_round_robin
 
         pairs = len(specs) * (len(specs) - 1) // 2
-        return _report(lambda progress: run_tournament(
+        return _report(lambda progress: run_round_robin(
             specs, games=games, hands=hands, rules=rules, seed=seed,
             duplicate=args.duplicate, progress=progress, jobs=jobs, backend=backend,
             address=address),
-            total * pairs, unit[:-1], f"{len(specs)} agents", args.json, render_tournament,
+            total * pairs, unit[:-1], f"{len(specs)} agents", args.json, render_round_robin,
             m, out, err)
     two = players == 2
     return _report(lambda progress: run_match(

@@ -14,7 +14,7 @@ import pytest
 from ginrummy.cli import sim as cli_sim
 from ginrummy.sim import MatchError, run_match, wilson_interval
 from ginrummy.sim.elo import PRIOR_GAMES, bradley_terry, elo_ratings, rate
-from ginrummy.sim.tournament import run_tournament
+from ginrummy.sim.round_robin import run_round_robin
 
 AGENTS = ["simple", "greedy", "random"]
 
@@ -29,7 +29,7 @@ def _sim(*argv: str) -> tuple[int, str, str]:
 
 @pytest.fixture(scope="module")
 def tiny() -> Any:
-    return run_tournament(AGENTS, games=6, seed=3)
+    return run_round_robin(AGENTS, games=6, seed=3)
 
 
 # ---------------------------------------------------------------- the games
@@ -43,14 +43,14 @@ def test_each_pairing_is_the_match_of_the_pair_alone(tiny: Any) -> None:
 
 
 def test_tournament_on_two_processes_plays_the_games_of_one(tiny: Any) -> None:
-    two = run_tournament(AGENTS, games=6, seed=3, jobs=2, chunk=1)
+    two = run_round_robin(AGENTS, games=6, seed=3, jobs=2, chunk=1)
     assert [m.games for m in two.matches] == [m.games for m in tiny.matches]
     assert two.to_json()["standings"] == tiny.to_json()["standings"]
 
 
 def test_progress_counts_every_game_of_every_pairing() -> None:
     seen: list[int] = []
-    run_tournament(AGENTS, games=4, seed=1, chunk=1, progress=seen.append)
+    run_round_robin(AGENTS, games=4, seed=1, chunk=1, progress=seen.append)
     assert seen == [1] * 12
 
 
@@ -93,7 +93,7 @@ def test_cli_table_shows_the_standings_and_each_pairs_share(tiny: Any) -> None:
     assert shares["random"] == f"{100 * tiny.matches[1].win_share[0]:.1f}%"
     status, out, _ = _sim(*AGENTS, "--tournament", "--games", "6", "--seed", "3", "--json")
     data = json.loads(out.splitlines()[-1])
-    assert data["mode"] == "tournament" and data["per_pairing"] == 6
+    assert data["mode"] == "round_robin" and data["per_pairing"] == 6
     assert data["standings"] == tiny.to_json()["standings"]
 
 
@@ -167,8 +167,8 @@ def test_errors_in_italian(argv: list[str], message: str) -> None:
     assert err.startswith(message), err
 
 
-def test_run_tournament_refuses_one_agent_and_an_agent_twice() -> None:
+def test_run_round_robin_refuses_one_agent_and_an_agent_twice() -> None:
     with pytest.raises(MatchError, match="at least two agents"):
-        run_tournament(["simple"], games=2)
+        run_round_robin(["simple"], games=2)
     with pytest.raises(MatchError, match="'greedy' is named twice"):
-        run_tournament(["greedy", "simple", "greedy"], games=2)
+        run_round_robin(["greedy", "simple", "greedy"], games=2)

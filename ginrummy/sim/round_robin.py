@@ -5,7 +5,7 @@ would play with the same settings and seed: the pairings are dealt the same card
 makes them easier to compare, and any pairing can be played again alone. All the pairings'
 games go to one backend together, so the workers stay busy from the first game to the last.
 
->>> t = run_tournament(["simple", "greedy", "random"], games=4, seed=2)
+>>> t = run_round_robin(["simple", "greedy", "random"], games=4, seed=2)
 >>> [(m.agents, m.games_played) for m in t.matches]
 [(('simple', 'greedy'), 4), (('simple', 'random'), 4), (('greedy', 'random'), 4)]
 >>> [s.trials for s in t.standings()]
@@ -59,7 +59,7 @@ class Standing:
 
 
 @dataclass
-class TournamentResult:
+class RoundRobinResult:
     agents: tuple[str, ...]
     pairings: tuple[tuple[int, int], ...]
     matches: tuple[MatchResult, ...]
@@ -104,7 +104,7 @@ class TournamentResult:
     def to_json(self) -> dict[str, Any]:
         first = self.matches[0]
         return {
-            "mode": "tournament", "agents": list(self.agents), "rules": first.rules.name,
+            "mode": "round_robin", "agents": list(self.agents), "rules": first.rules.name,
             "seed": self.seed, "unit": first.mode, "duplicate": first.duplicate,
             "per_pairing": first.trials, "jobs": self.jobs, "backend": self.backend,
             "seconds": round(self.seconds, 3),
@@ -123,7 +123,7 @@ class TournamentResult:
         }
 
 
-def run_tournament(
+def run_round_robin(
     agents: Sequence[str | AgentSpec],
     *,
     games: int | None = None,
@@ -136,7 +136,7 @@ def run_tournament(
     chunk: int | None = None,
     backend: str | Backend = "local",
     address: str | None = None,
-) -> TournamentResult:
+) -> RoundRobinResult:
     """Every pair of ``agents`` (two or more, each once) plays ``games`` games (or
     ``hands`` hands) as :func:`~ginrummy.sim.match.run_match` would, on one backend."""
     check_count("jobs", jobs)
@@ -156,7 +156,7 @@ def run_tournament(
         start = time.perf_counter()
         matches = _play(runner, plans, chunk, progress)
         seconds = time.perf_counter() - start
-        return TournamentResult(names, pairings, tuple(
+        return RoundRobinResult(names, pairings, tuple(
             finish_match(plan, results, jobs=runner.workers, backend=runner.name)
             for plan, results in zip(plans, matches, strict=True)),
             seed, runner.workers, runner.name, seconds)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from ginrummy.sim.tournament import TournamentResult
+    from ginrummy.sim.round_robin import RoundRobinResult
 
 
 def _pct(value: float) -> str:
@@ -20,7 +20,7 @@ def _table(rows: list[tuple[str, ...]]) -> list[str]:
             for row in rows]
 
 
-def render_tournament(result: TournamentResult) -> str:
+def render_round_robin(result: RoundRobinResult) -> str:
     first = result.matches[0]
     unit = "games" if first.mode == "games" else "single hands"
     mode = "duplicate " if first.duplicate else ""

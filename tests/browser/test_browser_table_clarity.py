@@ -207,7 +207,7 @@ def test_k_focuses_the_best_knock_card_even_from_a_card_that_cannot_knock(
     server: Server, browsers: Browsers
 ) -> None:
     page = browsers.page()
-    for _ in range(10):  # deals until a knock leaves some card that cannot be the knock's
+    for _ in range(30):  # deals until a knock leaves some card that cannot be the knock's
         new_game(page, server.url, level=1)
         game_id = page.url.split("/play/", 1)[1].split("#", 1)[0].split("?", 1)[0]
         while stage(page) == "hand":
@@ -224,4 +224,4 @@ def test_k_focuses_the_best_knock_card_even_from_a_card_that_cannot_knock(
                     return
             if not step(page, knock=False):
                 page.wait_for_timeout(40)
-    pytest.fail("no knock with a card that cannot knock came in 10 deals")
+    pytest.fail("no knock with a card that cannot knock came in 30 deals")

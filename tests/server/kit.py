@@ -6,6 +6,7 @@ import contextlib
 import json
 import random
 import re
+import time
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -344,10 +345,16 @@ def strip_presence(state: dict[str, Any]) -> dict[str, Any]:
 
 def replayed_from_store(client: TestClient, game_id: str) -> tuple[list[Any], Any]:
     """A fresh replay of what the store holds of ``game_id`` (its positions), and the live
-    table, to compare the two."""
+    table's position read while the table stood still, to compare the two."""
     lobby = client.app.state.lobby  # type: ignore[attr-defined]
     store: Store = lobby.store
-    stored = store.load(game_id)
-    assert stored is not None
     table = lobby.tables[game_id]
-    return replay(table.rules, stored.row.cut, stored.decks, stored.log), table
+    for _ in range(200):  # the computer may commit a move between the two reads: read again
+        before, live = table.n, table.position
+        stored = store.load(game_id)
+        assert stored is not None
+        positions = replay(table.rules, stored.row.cut, stored.decks, stored.log)
+        if len(stored.log) == before == table.n:
+            return positions, live
+        time.sleep(0.02)
+    raise AssertionError(f"the table of {game_id} never stood still long enough to compare")

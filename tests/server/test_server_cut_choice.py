@@ -68,8 +68,8 @@ def test_R4_higher_cut_chooses_to_deal_under_lotoflaughs(database: str) -> None:
             assert me.state["dealer"] == 0 and me.state["stage"] == "hand"
             again = choose(me, False)
             assert again["code"] == "no_cut_choice" and "already chose to deal" in again["message"]
-        positions, table = replayed_from_store(client, gid)
-        assert positions[-1].game == table.position.game
+        positions, live = replayed_from_store(client, gid)
+        assert positions[-1].game == live.game
         assert positions[-1].game.high_cut_deals is True
 
 

@@ -38,8 +38,8 @@ def test_whole_game_against_the_computer_to_the_settlement(sqlite_db: str) -> No
         assert listed["status"] == "over" and listed["winner"] == state["winner"]
         assert listed["totals"] == state["totals"]
         # the stored log replays to the same game
-        positions, table = kit.replayed_from_store(client, gid)
-        assert positions[-1].game == table.position.game
+        positions, live = kit.replayed_from_store(client, gid)
+        assert positions[-1].game == live.game
         assert len(positions) - 1 == state["n"]
 
 

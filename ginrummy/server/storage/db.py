@@ -57,6 +57,8 @@ games = sa.Table(
     sa.Column("log_length", sa.Integer, nullable=False),
     sa.Column("summary", sa.Text, nullable=False),
     sa.Column("rematch_of", sa.String(32), nullable=True),
+    sa.Column("listed", sa.Boolean, nullable=False, server_default=sa.false()),
+    # shown in the lobby: its open places are anyone's to take, and anyone may watch it
 )
 
 seats = sa.Table(
@@ -73,6 +75,7 @@ seats = sa.Table(
 )
 sa.Index("ix_seats_token_hash", seats.c.token_hash)
 sa.Index("ix_games_rematch_of", games.c.rematch_of)
+sa.Index("ix_games_listed_status", games.c.listed, games.c.status)
 
 decks = sa.Table(
     "decks",
@@ -117,6 +120,34 @@ fair_hands = sa.Table(
     sa.Column("version", sa.Integer, nullable=False),
     sa.Column("server_seed", sa.String(64), nullable=False),
     sa.Column("client_seeds", sa.Text, nullable=False),
+)
+
+
+chat = sa.Table(
+    "chat",
+    metadata,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("game_id", sa.String(32), sa.ForeignKey("games.id"), nullable=False),
+    sa.Column("channel", sa.String(16), nullable=False),
+    # "players" (seen by the seats only) or "watchers" (by the watchers only)
+    sa.Column("seat", sa.Integer, nullable=True),
+    sa.Column("name", sa.String(64), nullable=False),
+    sa.Column("text", sa.Text, nullable=True),
+    sa.Column("phrase", sa.String(32), nullable=True),
+    # a quick phrase's code: each reader sees it in their own language
+    _timestamp("created_at"),
+)
+sa.Index("ix_chat_game_channel", chat.c.game_id, chat.c.channel, chat.c.id)
+
+chat_reports = sa.Table(
+    "chat_reports",
+    metadata,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("chat_id", sa.Integer, sa.ForeignKey("chat.id"), nullable=False),
+    sa.Column("reporter", sa.String(64), nullable=False),
+    # who reported it: "seat 1", or "watcher" with the reporter's address
+    sa.Column("reason", sa.Text, nullable=False),
+    _timestamp("created_at"),
 )
 
 

@@ -28,7 +28,7 @@ TIMING = {"seconds", "hands_per_second", "jobs", "backend"}
 
 @pytest.fixture(scope="module", autouse=True)
 def ray_session() -> Iterator[Any]:
-    ray.init(num_cpus=2, include_dashboard=False, logging_level="WARNING",
+    ray.init(address="local", num_cpus=2, include_dashboard=False, logging_level="WARNING",
              object_store_memory=100 * 2**20)
     yield ray
     ray.shutdown()

@@ -122,7 +122,8 @@ class RayBackend:
             # Ray's default of 15 steps nicer, which starves them on a busy machine.
             system = {"worker_niceness": 0} if here else None
             try:
-                ray.init(address=self.address, num_cpus=self.jobs if here else None,
+                ray.init(address="local" if here else self.address,
+                         num_cpus=self.jobs if here else None,
                          include_dashboard=False, logging_level="WARNING",
                          _system_config=system)
             except (ConnectionError, RuntimeError, ValueError) as error:

@@ -49,7 +49,8 @@ def render_round_robin(result: RoundRobinResult) -> str:
     lines += [
         "",
         "Elo: Bradley-Terry maximum likelihood, average 1500, bootstrap 95% interval; "
-        "an undecided game counts half",
+        + ("an undecided game" if first.mode == "games" else "a void or tied hand")
+        + " counts half a win to each side",
         f"{played} {unit} in {result.seconds:.2f} s with {workers}",
     ]
     return "\n".join(lines) + "\n"

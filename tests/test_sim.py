@@ -381,7 +381,8 @@ def test_gin_sim_through_the_gin_command(capsys: pytest.CaptureFixture[str]) -> 
 @pytest.mark.parametrize("module_name", [
     "ginrummy.sim", "ginrummy.sim.match", "ginrummy.sim.play", "ginrummy.sim.stats",
     "ginrummy.sim.timing", "ginrummy.sim.spec", "ginrummy.agents.registry",
-    "ginrummy.agents.simple",
+    "ginrummy.agents.simple", "ginrummy.sim.backends", "ginrummy.sim.elo",
+    "ginrummy.sim.round_robin",
 ])
 def test_docstring_examples(module_name: str) -> None:
     import doctest

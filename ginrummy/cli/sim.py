@@ -4,6 +4,10 @@
   gin sim simple greedy --games 4000 --duplicate --jobs 2
   gin sim simple simple --hands 10000 --json  single hands, for speed; JSON on the last line
   gin sim expert:danger_weight=4 expert       an agent with parameters for its factory
+  gin sim simple greedy expert --tournament --games 200
+                                              a round robin: each pair plays 200 games
+  gin sim simple greedy --backend ray --address HEAD:6379
+                                              the games as Ray tasks on a cluster
 
 Game mode plays whole games (to the rules' target), alternating seats; the
 first dealer comes from each game's cut. --duplicate plays every deal twice
@@ -29,26 +33,44 @@ and game bonuses excluded), per agent the share of hands it knocked in and
 won by gin, big gin or undercut, the share of void hands, and the mean and
 99th-percentile time per decision. --json prints the same numbers as one
 JSON object on the last line of standard output.
+
+--tournament plays a round robin between two or more agents (given as
+usual, each once): every pair plays the match `gin sim A B` would play with
+the same options, so every pair is dealt the same cards. The standings give
+each agent's games won with a 95% interval, hand points per hand, and an
+Elo-style rating (average 1500) fitted by maximum likelihood to the pairs'
+results (Bradley-Terry; ginrummy.sim.elo) with a bootstrap 95% interval,
+then each pair's win shares.
+
+--backend ray runs the games as Ray tasks (pip install 'ginrummy[cluster]'):
+on the cluster at --address, or on a Ray started here for the run with
+--jobs CPUs (default all). The results are the same as with --jobs 1.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from typing import TYPE_CHECKING, Any, TextIO
 
 if TYPE_CHECKING:
+    from ginrummy.i18n import Messages
     from ginrummy.sim.result import MatchResult
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
+    from ginrummy.i18n import LANGUAGES
+    from ginrummy.sim.backends import BACKENDS
+
     parser.add_argument("agents", nargs="*", metavar="AGENT",
-                        help="two agents: a name (random, simple, greedy, ...; --list shows "
-                             "them), or name:key=value,... with parameters for it")
+                        help="two agents (with --tournament two or more): a name (random, "
+                             "simple, greedy, ...; --list shows them), or name:key=value,... "
+                             "with parameters for it")
     size = parser.add_mutually_exclusive_group()
     size.add_argument("--games", type=str, default=None,
-                      help="whole games to play (default 100)")
+                      help="whole games to play (default 100; with --tournament, per pair)")
     size.add_argument("--hands", type=str, default=None,
                       help="play this many single hands instead of games")
     parser.add_argument("--rules", default=None,
@@ -59,14 +81,38 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--team-target", type=str, default=None,
                         help="teams: the target (default 125, R34)")
     parser.add_argument("--seed", type=str, default="0", help="seed of every deal (default 0)")
-    parser.add_argument("--jobs", type=str, default="1",
-                        help="worker processes (default 1); results do not depend on it")
+    parser.add_argument("--jobs", type=str, default=None,
+                        help="worker processes (default 1); with --backend ray the most games "
+                             "at once (default: every CPU of the cluster); results do not "
+                             "depend on it")
     parser.add_argument("--duplicate", action="store_true",
                         help="play every deal twice, the agents (teams: the sides) swapping "
                              "seats; three players: three times, each agent at each place")
+    parser.add_argument("--tournament", action="store_true",
+                        help="a round robin: every pair of the agents plays a match (the same "
+                             "deals for every pair), then standings with Elo ratings")
+    parser.add_argument("--backend", default="local", metavar="|".join(BACKENDS),
+                        help="where the games run: local (default; --jobs processes) or ray "
+                             "(Ray tasks; pip install 'ginrummy[cluster]')")
+    parser.add_argument("--address", default=None, metavar="HOST:PORT",
+                        help="with --backend ray: the Ray cluster (ray start --head prints its "
+                             "address; auto finds a local one); without it a Ray is started "
+                             "here for the run")
     parser.add_argument("--json", action="store_true",
                         help="print the statistics as one JSON object (no progress bar)")
+    parser.add_argument("--lang", choices=LANGUAGES, default=None,
+                        help="language of the errors: en or it (default: from LANG, else "
+                             "English)")
     parser.add_argument("--list", action="store_true", help="list the known agents and exit")
+
+
+class SimError(ValueError):
+    """A bad option: ``sim.error.<code>`` in the catalogues, with its parameters."""
+
+    def __init__(self, code: str, **params: object) -> None:
+        super().__init__(code)
+        self.code = code
+        self.params = params
 
 
 def _whole(name: str, text: str | None, low: int) -> int | None:
@@ -75,9 +121,9 @@ def _whole(name: str, text: str | None, low: int) -> int | None:
     try:
         value = int(text)
     except ValueError:
-        raise ValueError(f"{name} must be a whole number, got {text!r}") from None
+        raise SimError("whole", name=name, value=repr(text)) from None
     if value < low:
-        raise ValueError(f"{name} must be at least {low}, got {value}")
+        raise SimError("at_least", name=name, low=low, value=value)
     return value
 
 
@@ -87,65 +133,102 @@ def run(args: argparse.Namespace) -> int:
 
 def run_sim(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     from ginrummy.agents.registry import agent_names
-    from ginrummy.core.rules import PRESETS
-    from ginrummy.sim.match import run_match
-    from ginrummy.sim.play import rotation
-    from ginrummy.sim.spec import AgentSpec
+    from ginrummy.i18n import Messages, language_from_environment
 
+    m = Messages(getattr(args, "lang", None) or language_from_environment(os.environ))
     if args.list:
         print("\n".join(agent_names()), file=out)
         return 0
     try:
-        players = _whole("--players", args.players, 2) or 2
-        _check_seating(args, players)
-        known = agent_names()
-        if players == 2 and len(args.agents) != 2:
-            raise ValueError(f"give exactly two agents, got {len(args.agents)}; "
-                             f"known agents: {', '.join(known)}")
-        for text in args.agents:
-            name = AgentSpec.parse(text).name
-            if name not in known:
-                raise ValueError(f"unknown agent {name!r}; known agents: {', '.join(known)}")
-        rules = args.rules or ("standard" if players == 2 else "classic")
-        if rules not in PRESETS:
-            raise ValueError(f"unknown rules preset {rules!r}; known presets: {', '.join(PRESETS)}")
-        games = _whole("--games", args.games, 1)
-        hands = _whole("--hands", args.hands, 1)
-        jobs = _whole("--jobs", args.jobs, 1)
-        seed = _whole("--seed", args.seed, -(2**63))
-        team_target = _whole("--team-target", args.team_target, 1)
-        assert jobs is not None and seed is not None
-        total = hands if hands is not None else (games if games is not None else 100)
-        unit = "hands" if hands is not None else "games"
-        if args.duplicate and total % rotation(players):
-            times = "twice" if rotation(players) == 2 else "three times"
-            whole = "even" if rotation(players) == 2 else "a multiple of 3"
-            raise ValueError(f"--duplicate plays each deal {times}: {unit} must be {whole}, "
-                             f"got {total}")
-    except ValueError as error:
-        print(f"gin sim: error: {error}", file=err)
+        return _checked_run(args, m, out, err)
+    except SimError as error:
+        print(m("sim.error", error=m(f"sim.error.{error.code}", **error.params)), file=err)
         return 2
+
+
+def _checked_run(args: argparse.Namespace, m: Messages, out: TextIO, err: TextIO) -> int:
+    from ginrummy.agents.registry import agent_names
+    from ginrummy.core.rules import PRESETS
+    from ginrummy.sim.backends import BACKENDS
+    from ginrummy.sim.match import run_match
+    from ginrummy.sim.play import rotation
+    from ginrummy.sim.spec import AgentSpec
+
+    tournament = getattr(args, "tournament", False)
+    backend = getattr(args, "backend", "local")
+    address = getattr(args, "address", None)
+    players = _whole("--players", args.players, 2) or 2
+    _check_seating(args, players, tournament)
+    known = ", ".join(agent_names())
+    if tournament and len(args.agents) < 2:
+        raise SimError("tournament_agents", count=len(args.agents), known=known)
+    if not tournament and players == 2 and len(args.agents) != 2:
+        raise SimError("two_agents", count=len(args.agents), known=known)
+    try:
+        specs = [AgentSpec.parse(text) for text in args.agents]
+    except ValueError as error:
+        raise SimError("agent_params", error=str(error)) from None
+    for spec in specs:
+        if spec.name not in agent_names():
+            raise SimError("unknown_agent", name=repr(spec.name), known=known)
+    if tournament:
+        names = [str(spec) for spec in specs]
+        for name in names:
+            if names.count(name) > 1:
+                raise SimError("tournament_twice", name=repr(name))
+    rules = args.rules or ("standard" if players == 2 else "classic")
+    if rules not in PRESETS:
+        raise SimError("unknown_rules", name=repr(rules), known=", ".join(PRESETS))
+    games = _whole("--games", args.games, 1)
+    hands = _whole("--hands", args.hands, 1)
+    jobs = _whole("--jobs", args.jobs, 1)
+    seed = _whole("--seed", args.seed, -(2**63))
+    team_target = _whole("--team-target", args.team_target, 1)
+    assert seed is not None
+    total = hands if hands is not None else (games if games is not None else 100)
+    unit = "hands" if hands is not None else "games"
+    if args.duplicate and total % rotation(players):
+        code = f"duplicate_{unit}" if rotation(players) == 2 else "duplicate_three"
+        raise SimError(code, total=total)
+    if backend not in BACKENDS:
+        raise SimError("unknown_backend", name=repr(backend), known=", ".join(BACKENDS))
+    if address is not None and backend != "ray":
+        raise SimError("address_without_ray")
+    if tournament:
+        from ginrummy.cli.sim_round_robin import render_round_robin
+        from ginrummy.sim.round_robin import run_round_robin
+
+        pairs = len(specs) * (len(specs) - 1) // 2
+        return _report(lambda progress: run_round_robin(
+            specs, games=games, hands=hands, rules=rules, seed=seed,
+            duplicate=args.duplicate, progress=progress, jobs=jobs, backend=backend,
+            address=address),
+            total * pairs, unit[:-1], f"{len(specs)} agents", args.json, render_round_robin,
+            m, out, err)
     two = players == 2
     return _report(lambda progress: run_match(
-        args.agents, players=players, games=games, hands=hands, rules=rules,
-        team_target=team_target, seed=seed, jobs=jobs, duplicate=args.duplicate,
-        progress=progress),
+        specs, players=players, games=games, hands=hands, rules=rules,
+        team_target=team_target, seed=seed, duplicate=args.duplicate,
+        progress=progress, jobs=jobs, backend=backend, address=address),
         total, unit[:-1], " vs ".join(args.agents) if two else f"{players} players", args.json,
-        render if two else render_table, out, err)
+        render if two else render_table, m, out, err)
 
 
-def _check_seating(args: argparse.Namespace, players: int) -> None:
+def _check_seating(args: argparse.Namespace, players: int, tournament: bool) -> None:
     """The options that only some seatings take."""
+    if tournament and players != 2:
+        raise SimError("tournament_players")
     if players == 2 and args.team_target is not None:
-        raise ValueError("--team-target needs teams (--players 4 or more)")
+        raise SimError("team_target")
     if players != 2 and args.hands is not None:
-        raise ValueError("--hands plays single two-player hands; with --players give --games")
+        raise SimError("hands_at_table")
 
 
 def _report(play: Any, total: int, unit: str, title: str, as_json: bool, render_text: Any,
-            out: TextIO, err: TextIO) -> int:
+            m: Messages, out: TextIO, err: TextIO) -> int:
     """Run ``play(progress)`` with a progress bar on a terminal; print its result as JSON or
-    text; 2 on a match error, 130 when interrupted."""
+    text; 2 on a match or backend error, 130 when interrupted."""
+    from ginrummy.sim.backends import BackendError
     from ginrummy.sim.match import MatchError
 
     bar = None
@@ -157,10 +240,13 @@ def _report(play: Any, total: int, unit: str, title: str, as_json: bool, render_
     try:
         result = play(bar.update if bar is not None else None)
     except MatchError as error:
-        print(f"gin sim: error: {error}", file=err)
+        print(m("sim.error", error=str(error)), file=err)
+        return 2
+    except BackendError as error:
+        print(m("sim.error", error=m(f"sim.error.{error.code}", **error.params)), file=err)
         return 2
     except KeyboardInterrupt:
-        print("gin sim: interrupted", file=err)
+        print(m("sim.interrupted"), file=err)
         return 130
     finally:
         if bar is not None:
@@ -170,6 +256,13 @@ def _report(play: Any, total: int, unit: str, title: str, as_json: bool, render_
     else:
         out.write(render_text(result))
     return 0
+
+
+def _workers(result: MatchResult) -> str:
+    """``2 jobs``, or ``2 Ray workers``."""
+    plural = "s" if result.jobs > 1 else ""
+    return f"{result.jobs} Ray worker{plural}" if result.backend == "ray" else \
+        f"{result.jobs} job{plural}"
 
 
 def _pct(value: float) -> str:
@@ -216,7 +309,7 @@ def render(result: MatchResult) -> str:
         "",
         f"void hands: {_pct(result.void_rate)} (rates are per hand dealt)",
         f"{result.hands} hands in {result.seconds:.2f} s: {result.hands_per_second:,.0f} hands/s "
-        f"with {result.jobs} job{'s' if result.jobs > 1 else ''}",
+        f"with {_workers(result)}",
     ]
     return "\n".join(lines) + "\n"
 
@@ -272,7 +365,6 @@ def render_table(result: MatchResult) -> str:
         "",
         f"undecided games: {result.undecided} (counted as an equal share each); "
         f"void hands: {_pct(data['void_rate'])}",
-        f"{result.games_played} games in {result.seconds:.2f} s with {result.jobs} "
-        f"job{'s' if result.jobs > 1 else ''}",
+        f"{result.games_played} games in {result.seconds:.2f} s with {_workers(result)}",
     ]
     return "\n".join(lines) + "\n"

@@ -5,7 +5,7 @@
 >>> result.games_played, sum(result.wins) + result.undecided
 (4, 4)
 >>> sorted(result.to_json())[:4]
-['agents', 'big_gin_rate', 'ci95', 'decision_ms_max']
+['agents', 'backend', 'big_gin_rate', 'ci95']
 >>> teams = run_match(["simple", "random"], players=4, games=2, seed=3)
 >>> teams.to_json()["mode"], len(teams.to_json()["per_team"])
 ('teams', 2)

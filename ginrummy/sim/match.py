@@ -11,8 +11,6 @@ or several.
 
 from __future__ import annotations
 
-import concurrent.futures
-import multiprocessing
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -21,6 +19,7 @@ from ginrummy.agents.registry import get_factory
 from ginrummy.core.errors import TableError
 from ginrummy.core.rules import Rules
 from ginrummy.core.table import TableRules
+from ginrummy.sim.backends import Backend, open_backend
 from ginrummy.sim.play import (
     HANDS_PER_BLOCK,
     GameOutcome,
@@ -42,7 +41,7 @@ class MatchError(ValueError):
 
 
 @dataclass(frozen=True, slots=True)
-class _Task:
+class Task:
     table_rules: TableRules
     specs: tuple[AgentSpec, ...]
     seed: int
@@ -53,13 +52,13 @@ class _Task:
 
 
 @dataclass
-class _TaskResult:
+class TaskResult:
     games: list[GameOutcome]
     hands: list[tuple[int, list[HandOutcome]]]
     times: tuple[DecisionTimes, ...]
 
 
-def _run_task(task: _Task) -> _TaskResult:
+def run_task(task: Task) -> TaskResult:
     """Play a task's games or hand blocks (a top-level function: worker processes import it)."""
     times = tuple(DecisionTimes() for _ in task.specs)
     games: list[GameOutcome] = []
@@ -71,7 +70,7 @@ def _run_task(task: _Task) -> _TaskResult:
         else:
             hands.append((index, play_hand_block(task.table_rules, task.specs, task.seed, index,
                                                  count, task.duplicate, times)))
-    return _TaskResult(games, hands, times)
+    return TaskResult(games, hands, times)
 
 
 def _spec(agent: str | AgentSpec) -> AgentSpec:
@@ -88,7 +87,7 @@ def _spec(agent: str | AgentSpec) -> AgentSpec:
     return spec
 
 
-def _check_count(name: str, value: int | None) -> None:
+def check_count(name: str, value: int | None) -> None:
     if value is None:
         return
     if isinstance(value, bool) or not isinstance(value, int) or value < 1:
@@ -116,7 +115,22 @@ def _check_agents(table_rules: TableRules, agents: int) -> None:
         raise MatchError(f"{players} players need {needs}, got {agents}")
 
 
-def run_match(
+@dataclass(frozen=True, slots=True)
+class MatchPlan:
+    """A match checked, not yet played."""
+
+    specs: tuple[AgentSpec, ...]
+    table_rules: TableRules
+    seed: int
+    duplicate: bool
+    mode: str
+    total: int
+    """Games, or hands in hand mode."""
+    units: tuple[tuple[int, int], ...]
+    """As in a task: games (game index, 1) or hand blocks (block index, hands)."""
+
+
+def plan_match(
     agents: Sequence[str | AgentSpec],
     *,
     players: int = 2,
@@ -125,33 +139,9 @@ def run_match(
     rules: Rules | str | None = None,
     team_target: int | None = None,
     seed: int = 0,
-    jobs: int = 1,
     duplicate: bool = False,
-    progress: Progress | None = None,
-    chunk: int | None = None,
-) -> MatchResult:
-    """Play ``games`` whole games (default 100) between agents at a table of ``players``
-    (2, 3 or an even number from 4: two teams), or at two players ``hands`` single hands.
-
-    ``agents`` are registry names (:mod:`ginrummy.agents.registry`), with
-    factory parameters as ``"name:key=value,..."`` if need be, or
-    :class:`AgentSpec`: one per player, or at teams one per place or one per side (two).
-    ``rules`` is a preset name (default ``standard`` for two players, ``classic`` at a
-    table) or :class:`Rules`; ``team_target`` is the teams' target (default 125). For
-    three players a preset whose ``dealer_rule`` is not ``loser`` raises: R33 fixes the
-    rotation. ``duplicate`` plays every deal once per place of the rotation (two players
-    and teams: twice, the agents or sides swapped; three players: three times), so it needs
-    a number of games (or hands) that the rotation divides.
-
-    ``jobs`` > 1 spreads the work over that many processes;
-    the outcomes are the same for every ``jobs`` (and every ``chunk``, the
-    games or hand blocks sent to a process at a time). The processes are
-    *spawned*, as on every platform: a script that asks for ``jobs`` > 1 must
-    call this under ``if __name__ == "__main__":``, and its agents must be
-    registered when their module is imported (a lazy ``"module:attribute"``
-    entry or a plugin module of the registry), not only at run time.
-    ``progress`` is told how many more games (or hands) are done as they finish.
-    """
+) -> MatchPlan:
+    """Check a match's settings (see :func:`run_match`); raises :class:`MatchError`."""
     table_rules = _table_rules(players, rules, team_target)
     _check_agents(table_rules, len(agents))
     specs = tuple(_spec(agent) for agent in agents)
@@ -159,10 +149,8 @@ def run_match(
         raise MatchError("give a number of games or a number of hands, not both")
     if hands is not None and players != 2:
         raise MatchError(f"single hands are two-player hands; {players} players play games")
-    _check_count("games", games)
-    _check_count("hands", hands)
-    _check_count("jobs", jobs)
-    _check_count("chunk", chunk)
+    check_count("games", games)
+    check_count("hands", hands)
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise MatchError(f"seed must be a whole number, got {seed!r}")
     mode = "hands" if hands is not None else "games"
@@ -180,15 +168,26 @@ def run_match(
             (b, min(HANDS_PER_BLOCK, total - b * HANDS_PER_BLOCK))
             for b in range(-(-total // HANDS_PER_BLOCK))
         ]
-    per_task = chunk or max(1, min(10 if mode == "games" else 4, len(units) // (jobs * 8) or 1))
-    tasks = [
-        _Task(table_rules, specs, seed, duplicate, mode, tuple(units[i:i + per_task]))
+    return MatchPlan(specs, table_rules, seed, duplicate, mode, total, tuple(units))
+
+
+def cut_tasks(plan: MatchPlan, workers: int, chunk: int | None = None) -> tuple[Task, ...]:
+    """The plan's games (or hand blocks) ``chunk`` to a task, by default enough tasks to
+    keep ``workers`` busy and the progress moving."""
+    units = plan.units
+    per_task = chunk or max(1, min(10 if plan.mode == "games" else 4,
+                                   len(units) // (workers * 8) or 1))
+    return tuple(
+        Task(plan.table_rules, plan.specs, plan.seed, plan.duplicate, plan.mode,
+              units[i:i + per_task])
         for i in range(0, len(units), per_task)
-    ]
-    start = time.perf_counter()
-    results = _execute(tasks, jobs, progress)
-    seconds = time.perf_counter() - start
-    times = tuple(DecisionTimes() for _ in specs)
+    )
+
+
+def finish_match(plan: MatchPlan, results: Sequence[TaskResult], *, jobs: int,
+                 backend: str = "local", seconds: float = 0.0) -> MatchResult:
+    """The match's result from its tasks' results, in any order."""
+    times = tuple(DecisionTimes() for _ in plan.specs)
     game_list: list[GameOutcome] = []
     blocks: list[tuple[int, list[HandOutcome]]] = []
     for result in results:
@@ -198,47 +197,90 @@ def run_match(
             mine.merge(theirs)
     game_list.sort(key=lambda g: g.index)
     blocks.sort(key=lambda b: b[0])
-    if mode == "games":
+    if plan.mode == "games":
         hand_outcomes = tuple(h for g in game_list for h in g.hands)
     else:
         hand_outcomes = tuple(h for _, block in blocks for h in block)
     return MatchResult(
-        agents=tuple(str(spec) for spec in specs),
-        table_rules=table_rules,
-        seed=seed,
-        duplicate=duplicate,
+        agents=tuple(str(spec) for spec in plan.specs),
+        table_rules=plan.table_rules,
+        seed=plan.seed,
+        duplicate=plan.duplicate,
         jobs=jobs,
-        mode=mode,
+        mode=plan.mode,
         games=tuple(game_list),
         hand_outcomes=hand_outcomes,
         times=times,
         seconds=seconds,
+        backend=backend,
     )
 
 
-def _units_done(task: _Task) -> int:
+def run_match(
+    agents: Sequence[str | AgentSpec],
+    *,
+    players: int = 2,
+    games: int | None = None,
+    hands: int | None = None,
+    rules: Rules | str | None = None,
+    team_target: int | None = None,
+    seed: int = 0,
+    jobs: int | None = None,
+    duplicate: bool = False,
+    progress: Progress | None = None,
+    chunk: int | None = None,
+    backend: str | Backend = "local",
+    address: str | None = None,
+) -> MatchResult:
+    """Play ``games`` whole games (default 100) between agents at a table of ``players``
+    (2, 3 or an even number from 4: two teams), or at two players ``hands`` single hands.
+
+    ``agents`` are registry names (:mod:`ginrummy.agents.registry`), with
+    factory parameters as ``"name:key=value,..."`` if need be, or
+    :class:`AgentSpec`: one per player, or at teams one per place or one per side (two).
+    ``rules`` is a preset name (default ``standard`` for two players, ``classic`` at a
+    table) or :class:`Rules`; ``team_target`` is the teams' target (default 125). For
+    three players a preset whose ``dealer_rule`` is not ``loser`` raises: R33 fixes the
+    rotation. ``duplicate`` plays every deal once per place of the rotation (two players
+    and teams: twice, the agents or sides swapped; three players: three times), so it needs
+    a number of games (or hands) that the rotation divides.
+
+    ``backend`` says where the games run (:mod:`ginrummy.sim.backends`): ``"local"``, where
+    ``jobs`` > 1 spreads the work over that many processes, or ``"ray"``: Ray tasks on the
+    cluster at ``address`` (or on a Ray started here with ``jobs`` CPUs), at most ``jobs``
+    at once when given. The outcomes are the same for every backend, every ``jobs`` (and
+    every ``chunk``, the games or hand blocks sent to a worker at a time). Local processes
+    are *spawned*, as on every platform: a script that asks for ``jobs`` > 1 must
+    call this under ``if __name__ == "__main__":``, and its agents must be
+    registered when their module is imported (a lazy ``"module:attribute"``
+    entry or a plugin module of the registry), not only at run time; the same holds for
+    Ray's workers, which must have ginrummy (and the agents' modules) installed.
+    ``progress`` is told how many more games (or hands) are done as they finish.
+    """
+    check_count("jobs", jobs)
+    check_count("chunk", chunk)
+    plan = plan_match(agents, players=players, games=games, hands=hands, rules=rules,
+                      team_target=team_target, seed=seed, duplicate=duplicate)
+    if isinstance(backend, str):
+        backend = open_backend(backend, jobs=jobs, address=address)
+    with backend as runner:
+        start = time.perf_counter()
+        results = execute(runner, cut_tasks(plan, runner.workers, chunk), progress)
+        seconds = time.perf_counter() - start
+        return finish_match(plan, results, jobs=runner.workers, backend=runner.name,
+                            seconds=seconds)
+
+
+def units_done(task: Task) -> int:
     return sum(count for _, count in task.units)
 
 
-def _execute(tasks: list[_Task], jobs: int, progress: Progress | None) -> list[_TaskResult]:
-    if jobs == 1 or len(tasks) <= 1:
-        out = []
-        for task in tasks:
-            out.append(_run_task(task))
-            if progress is not None:
-                progress(_units_done(task))
-        return out
-    context = multiprocessing.get_context("spawn")
-    workers = min(jobs, len(tasks))
-    with concurrent.futures.ProcessPoolExecutor(workers, mp_context=context) as pool:
-        futures = {pool.submit(_run_task, task): task for task in tasks}
-        done: list[_TaskResult] = []
-        try:
-            for future in concurrent.futures.as_completed(futures):
-                done.append(future.result())
-                if progress is not None:
-                    progress(_units_done(futures[future]))
-        except BaseException:
-            pool.shutdown(wait=True, cancel_futures=True)
-            raise
-    return done
+def execute(backend: Backend, tasks: Sequence[Task],
+            progress: Progress | None) -> list[TaskResult]:
+    """Every task's result, in the tasks' order; ``progress`` told as each finishes."""
+    done: list[TaskResult | None] = [None] * len(tasks)
+    for index, result in backend.run(run_task, tasks):
+        done[index] = result
+        if progress is not None:
+            progress(units_done(tasks[index]))
+    return [result for result in done if result is not None]

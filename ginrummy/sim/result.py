@@ -52,6 +52,8 @@ class MatchResult(OfTableRules):
     times: tuple[DecisionTimes, ...] = field(default_factory=tuple)
     """Decision times by agent."""
     seconds: float = 0.0
+    backend: str = "local"
+    """Where the games ran (ginrummy.sim.backends); ``jobs`` is then its workers."""
 
     # ------------------------------------------------------------ what was played
 
@@ -204,6 +206,7 @@ def heads_up_json(result: MatchResult) -> dict[str, Any]:
         "mode": result.mode,
         "duplicate": result.duplicate,
         "jobs": result.jobs,
+        "backend": result.backend,
         "games": result.games_played,
         "hands": result.hands,
         "wins": list(result.wins),
@@ -247,6 +250,7 @@ def table_json(result: MatchResult) -> dict[str, Any]:
         "mode": result.kind, "players": table.players,
         "agents": list(result.agents), "rules": table.rules.name,
         "target": table.target, "seed": result.seed, "jobs": result.jobs,
+        "backend": result.backend,
         "games": result.games_played, "hands": result.hands,
         "rounds": sum(g.rounds for g in result.games), "undecided": result.undecided,
         "void_rate": result.void_rate, "seconds": result.seconds,

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 LOCALE_DIR = Path(__file__).resolve().parent / "locale"
-DOMAINS: tuple[str, ...] = ("game", "web", "pages")
+DOMAINS: tuple[str, ...] = ("game", "web", "pages", "cli")
 PLURAL_NAMES: tuple[str, ...] = ("one", "other")
 """The suffixes of a plural's forms in the flat view, by gettext index."""
 

@@ -28,7 +28,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from bench.peers import mask, openspiel_deadwood, rlcard_deadwood
-from bench.report import add_sample_flags, add_write_flag, publish, report_head, with_notes
+from bench.report import add_sample_flags, add_write_flag, publish_sampled
 
 Prepare = Callable[[Sequence[Sequence[int]]], Callable[[], Any]]
 
@@ -214,9 +214,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     add_write_flag(parser)
     args = parser.parse_args(argv)
     lines, notes = run(args.hands, args.rounds, args.seed, args.batch)
-    command = (f"python -m bench.bench_deadwood --hands {args.hands} --rounds {args.rounds} "
-               f"--seed {args.seed} --batch {args.batch}")
-    publish("bench_deadwood", [*report_head(command), *with_notes(lines, notes)], args.write)
+    publish_sampled("bench_deadwood", args, lines, notes, f" --batch {args.batch}")
     return 0
 
 

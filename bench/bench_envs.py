@@ -157,10 +157,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     lines, notes = run(args.hands, args.rounds, args.seed)
     lines += encoding_cost(20_000, args.seed)
-    command = (f"python -m bench.bench_envs --hands {args.hands} --rounds {args.rounds} "
-               f"--seed {args.seed}")
-    body = [*report.report_head(command), *report.with_notes(lines, notes)]
-    report.publish("bench_envs", body, args.write)
+    report.publish_sampled("bench_envs", args, lines, notes)
     return 0
 
 

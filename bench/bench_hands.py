@@ -103,10 +103,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     report.add_write_flag(parser)
     args = parser.parse_args(argv)
     lines, notes = run(args.hands, args.rounds, args.seed)
-    command = (f"python -m bench.bench_hands --hands {args.hands} --rounds {args.rounds} "
-               f"--seed {args.seed}")
-    body = [*report.report_head(command), *report.with_notes(lines, notes)]
-    report.publish("bench_hands", body, args.write)
+    report.publish_sampled("bench_hands", args, lines, notes)
     return 0
 
 

@@ -33,6 +33,14 @@ def add_sample_flags(parser: argparse.ArgumentParser, *, hands: int, hands_help:
     parser.add_argument("--seed", type=int, default=seed)
 
 
+def publish_sampled(name: str, args: argparse.Namespace, lines: list[str], notes: list[str],
+                    more_flags: str = "") -> None:
+    """Publish the report of a run made with :func:`add_sample_flags` (and ``more_flags``)."""
+    command = (f"python -m bench.{name} --hands {args.hands} --rounds {args.rounds} "
+               f"--seed {args.seed}{more_flags}")
+    publish(name, [*report_head(command), *with_notes(lines, notes)], args.write)
+
+
 def available(makers: Sequence[tuple[str, Callable[[], Engine]]],
               ) -> tuple[dict[str, Engine], list[str]]:
     """The engines that load here, by name, and a note for each that does not."""

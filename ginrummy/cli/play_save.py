@@ -74,13 +74,7 @@ class _BadField(CodedError, TypeError):
 
 def load_saved(text: str) -> tuple[Game, Setup | None]:
     """The game of a saved file and its setup; a bare game record gives no setup."""
-    from ginrummy.format.record import (
-        FORMAT,
-        TABLE_FORMAT_V1,
-        RecordError,
-        json_error,
-        record_from_dict,
-    )
+    from ginrummy.format.record import RecordError, is_game_record, json_error, record_from_dict
     from ginrummy.format.replay import replay
 
     try:
@@ -91,7 +85,7 @@ def load_saved(text: str) -> tuple[Game, Setup | None]:
     if not isinstance(data, dict):
         raise SaveError("a saved game is a JSON object", "save.not_object")
     try:
-        if data.get("format") in (FORMAT, TABLE_FORMAT_V1):
+        if is_game_record(data):
             return replay(record_from_dict(data)), None
         if data.get("format") != SAVE_FORMAT or data.get("version") != SAVE_VERSION:
             kind = repr(data.get("format"))

@@ -70,6 +70,13 @@ FORMAT = "ginrummy-game"
 VERSION = 2
 TABLE_FORMAT_V1 = "ginrummy-table-game"
 """Version 1's format of three-player and team games (read, no longer written)."""
+RECORD_FORMATS = (FORMAT, TABLE_FORMAT_V1)
+"""The ``format`` of every game record this program reads."""
+
+
+def is_game_record(data: object) -> bool:
+    """Whether decoded JSON ``data`` says it is a game record (of a format read here)."""
+    return isinstance(data, dict) and data.get("format") in RECORD_FORMATS
 
 
 class RecordError(CodedError):

@@ -196,6 +196,7 @@ def read_record(text: str) -> GameRecord:
         FORMAT,
         TABLE_FORMAT_V1,
         RecordError,
+        is_game_record,
         json_error,
         record_from_dict,
     )
@@ -208,8 +209,8 @@ def read_record(text: str) -> GameRecord:
                               "commitments: verify the game's JSON record (gin replay reads "
                               "both)", code="verify.notation") from None
         raise json_error(error) from None
-    kind = data.get("format") if isinstance(data, dict) else None
-    if isinstance(data, dict) and kind not in (FORMAT, TABLE_FORMAT_V1):
+    if isinstance(data, dict) and not is_game_record(data):
+        kind = data.get("format")
         raise RecordError(f"not a game record: format is {kind!r} (this program reads "
                           f"{FORMAT!r} and {TABLE_FORMAT_V1!r})", code="verify.format",
                           kind=repr(kind), first=repr(FORMAT), second=repr(TABLE_FORMAT_V1))

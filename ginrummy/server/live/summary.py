@@ -8,7 +8,7 @@ from typing import Any
 
 from ginrummy.server.storage.replay import Position, stage
 from ginrummy.server.storage.store import SeatRow
-from ginrummy.server.wire.payload import mode_of, to_act
+from ginrummy.server.wire.payload import to_act
 
 
 def summary(position: Position, seats: Sequence[SeatRow]) -> dict[str, Any]:
@@ -16,7 +16,7 @@ def summary(position: Position, seats: Sequence[SeatRow]) -> dict[str, Any]:
     the places the game waits for."""
     game = position.game
     humans = frozenset(s.seat for s in seats if s.kind == "human")
-    facts: dict[str, Any] = {"stage": stage(game), "mode": mode_of(game), "players": game.players}
+    facts: dict[str, Any] = {"stage": stage(game), "mode": game.kind, "players": game.players}
     if game.players == 2:  # a hand is a round: the list names the last one while none is on
         facts["hand_number"] = game.hand_number if game.hand is not None else len(game.finished)
     else:

@@ -56,10 +56,6 @@ anyone else (a watcher, a place sitting out, a player at another table) what bot
 hand's seats may see. Of every table, everyone sees :data:`PUBLIC_TABLE_FACTS`."""
 
 
-def mode_of(game: Game) -> str:
-    return {"two": "two", "three": "three", "teams": "teams"}[game.table_rules.kind]
-
-
 def sight_of(shown: ShownHand) -> str:
     return "player" if shown.you is not None else "anyone else"
 
@@ -142,7 +138,7 @@ def state_payload(info: TableInfo, position: Position, n: int, place: int | None
     return {
         "game_id": info.game_id,
         "n": n,
-        "mode": mode_of(game),
+        "mode": game.kind,
         "players": game.players,
         "you": place,
         "stage": stage(game),
@@ -225,4 +221,4 @@ def event_payload(info: TableInfo, entry: LogEntry, position: Position, place: i
 
 
 __all__ = ["PUBLIC_TABLE_FACTS", "SIGHT", "SeatInfo", "TableInfo", "event_payload",
-           "mode_of", "names", "rules_dict", "state_payload", "to_act"]
+           "names", "rules_dict", "state_payload", "to_act"]

@@ -380,3 +380,43 @@ def test_a_changed_deck_is_reported_in_italian_and_in_english_as_before(tmp_path
             "deck is not the one committed to (commitment ") in english
     assert "the game's stored log and decks no longer give this record" in english
     assert "2 of its cards differ, the first at position 51: the database has " in english
+
+
+# ------------------------------------------------------------ gin sim
+
+
+def first_column(table: str) -> list[str]:
+    return [line.split("  ")[0] for line in table.splitlines() if "  " in line.strip()]
+
+
+def test_gin_sim_results_table_in_italian(monkeypatch: pytest.MonkeyPatch,
+                                          capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = gin(monkeypatch, capsys, "sim", "simple", "simple", "--games", "4",
+                       environ=ITALIAN)
+    assert code == 0
+    lines = out.splitlines()
+    assert re.fullmatch(r"simple \(1°\) contro simple \(2°\): 4 partite, \d+ mani, regole "
+                        r"standard, seed 0", lines[0])
+    assert first_column(out)[1:] == [
+        "partite vinte", "quota di vittorie", "intervallo al 95%", "punti per mano",
+        "margine per partita", "ha bussato", "vinte con gin", "vinte con undercut",
+        "decisione, media", "decisione, 99° percentile"]
+    assert re.search(r"^quota di vittorie +\d+,\d% +\d+,\d%$", out, re.MULTILINE)
+    assert lines[-2].startswith("mani nulle: ") and lines[-2].endswith(
+        "(le quote sono per mano distribuita)")
+    assert re.fullmatch(r"\d+ mani in \d+,\d\d s: \d+ mani/s con 1 processo", lines[-1])
+
+
+def test_gin_sim_teams_table_in_italian(monkeypatch: pytest.MonkeyPatch,
+                                        capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = gin(monkeypatch, capsys, "sim", "--players", "4", "simple", "greedy",
+                       "--games", "2", environ=ITALIAN)
+    assert code == 0
+    assert out.startswith("2 partite, 2 contro 2 (R34, R35), ")
+    assert "regole classic, traguardo 125, seed 0" in out.splitlines()[0]
+    assert "lato 0: simple" in out and "per giocatore (sotto-partite):" in out
+    assert re.search(r"^saldo, intervallo al 95% +da [-+]\d+,\d a [-+]\d+,\d", out,
+                     re.MULTILINE)
+    assert "mani giocate" in out and "partite non decise: " in out
+    for english in ("games won", "side 0", "per player", "hands played", "undecided", " job"):
+        assert english not in out

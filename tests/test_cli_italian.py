@@ -79,8 +79,9 @@ def test_every_help_text_of_gin_has_an_italian_entry_for_its_current_english() -
     assert len(entries) > 80
     missing = [key for key in entries if key not in italian]
     stale = [key for key, text in entries.items() if english.get(key) != text]
-    assert missing == [], f"add these to locale/*/LC_MESSAGES/cli.po: {missing}"
-    assert stale == [], f"the English text changed since it was translated: {stale}"
+    hint = "python -m ginrummy.cli.help_text prints the entries to add to both cli.po files"
+    assert missing == [], f"no Italian for {missing}: {hint}"
+    assert stale == [], f"the English text changed since it was translated: {stale}: {hint}"
 
 
 def argparse_strings() -> set[str]:

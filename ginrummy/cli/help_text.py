@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import argparse
 import functools
+import io
 import re
 import sys
 from collections.abc import Callable, Iterable, Mapping
@@ -109,7 +110,7 @@ def _patterns(english: Mapping[str, str]) -> list[tuple[str, re.Pattern[str], li
         parts: list[str] = []
         last = 0
         for number, match in enumerate(PLACEHOLDER.finditer(text)):
-            name = match.group(1) or f"p{number}"
+            name = match.group(1) or f"_{number}"  # a bare %s: matched by its place
             names.append(name)
             parts.append(re.escape(text[last:match.start()]))
             parts.append(f"(?P<{name}>.+?)")
@@ -123,7 +124,7 @@ def _patterns(english: Mapping[str, str]) -> list[tuple[str, re.Pattern[str], li
 
 def _fill(template: str, values: dict[str, str], names: list[str]) -> str:
     """``template`` (argparse's %-style) with the matched texts put back as they were."""
-    positional = iter(values[name] for name in names if name.startswith("p"))
+    positional = iter(values[name] for name in names if name.startswith("_"))
     return PLACEHOLDER.sub(lambda match: values[match.group(1)] if match.group(1)
                            else next(positional), template)
 
@@ -234,3 +235,58 @@ def help_entries(parser: argparse.ArgumentParser) -> dict[str, str]:
 def _subparsers(parser: argparse.ArgumentParser) -> list[argparse.ArgumentParser]:
     return [sub for action in parser._actions if isinstance(action, argparse._SubParsersAction)
             for sub in dict.fromkeys(action.choices.values())]
+
+
+def missing_entries(lang: str = "it") -> dict[str, str]:
+    """The help texts of the full parser that the ``cli`` catalogue of ``lang`` does not
+    translate as they are now (no entry, or one for an older English text), by key."""
+    from ginrummy.cli import build_parser
+
+    english, texts = catalogue(DOMAIN, "en").texts, catalogue(DOMAIN, lang).texts
+    return {key: text for key, text in help_entries(build_parser()).items()
+            if english.get(key) != text or key not in texts}
+
+
+def where_shown(key: str) -> str:
+    """The translator comment of a ``cli.*`` key: where its text shows."""
+    _, command, what = key.split(".", 2)
+    if command == "metavar":
+        return ("every --help and usage line of gin: the placeholder for an option's value or an "
+                "argument (keep it one word in capitals)")
+    shown = "gin" if command == "gin" else f"gin {command}"
+    if what == "description":
+        return f"{shown} --help: the description under the usage line"
+    if what.startswith("group."):
+        return f"{shown} --help: the title of a group of options"
+    if command == "gin":
+        return f"gin --help: the line of the command {what}"
+    return f"{shown} --help: what the option {what} does"
+
+
+def po_entry(key: str, english: str, translation: str) -> str:
+    """One ``cli.po`` entry, to paste into a catalogue."""
+    from babel.messages.catalog import Catalog
+    from babel.messages.pofile import write_po
+
+    one = Catalog(fuzzy=False)
+    one.add(english, translation, context=key, auto_comments=[where_shown(key)],
+            flags=["no-python-brace-format"])
+    out = io.BytesIO()
+    write_po(out, one, width=100, omit_header=True)
+    return out.getvalue().decode()
+
+
+def main() -> int:
+    """``python -m ginrummy.cli.help_text``: the entries ``cli.po`` lacks, ready to paste
+    (English as it is; the Italian ``msgstr`` to write); exit status 1 when there are some."""
+    missing = missing_entries()
+    for key, english in missing.items():
+        print(po_entry(key, english, english), end="\n")
+    if missing:
+        print(f"# {len(missing)} text(s) to add to locale/en/LC_MESSAGES/cli.po as above, "
+              "and to locale/it/LC_MESSAGES/cli.po translated", file=sys.stderr)
+    return 1 if missing else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from ginrummy.i18n import Messages
+    from ginrummy.server.storage.lease import DatabaseInUse
 
 SERVER_EXTRA = "pip install 'ginrummy[server]'"
 POSTGRES_EXTRA = "pip install 'ginrummy[postgres]'"
@@ -263,7 +264,7 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def in_use_text(busy: Any, m: Messages) -> str:
+def in_use_text(busy: DatabaseInUse, m: Messages) -> str:
     """Which server holds the database (a :class:`DatabaseInUse`), in the language of ``m``."""
     holder = busy.holder
     if holder is None or "database" not in busy.params:

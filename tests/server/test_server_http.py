@@ -81,7 +81,8 @@ def test_create_defaults(client: TestClient) -> None:
 BAD_CREATE: list[tuple[Any, int, str, str]] = [
     ([1], 400, "bad_request", "must be a JSON object, got list"),
     ({"colour": "red"}, 400, "bad_request", "unknown field 'colour'"),
-    ({"opponent": "robot"}, 400, "bad_request", "opponent must be 'computer' or 'friend'"),
+    ({"opponent": "robot"}, 400, "bad_request",
+     "opponent must be 'computer', 'friend' or 'anyone'"),
     ({"level": 0}, 400, "bad_request", "level must be a whole number from 1 to 5, got 0"),
     ({"level": 6}, 400, "bad_request", "got 6"),
     ({"level": "3"}, 400, "bad_request", "got '3'"),

@@ -16,7 +16,7 @@ from starlette.routing import BaseRoute, Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
-from ginrummy.server.api import content, hint_api, http_api, i18n_api, page, ws
+from ginrummy.server.api import content, hint_api, http_api, i18n_api, lobby_api, page, ws
 from ginrummy.server.api.client_limits import ClientLimits, Refused, client_address
 from ginrummy.server.api.headers import HostAndHeaders, HostRule
 from ginrummy.server.live.lobby import Lobby
@@ -117,6 +117,7 @@ def create_app(settings: Settings | None = None, lease: Lease | None = None) -> 
         Route("/play/{game_id}", page.index),
         Route("/watch/{game_id}", page.index),
         Route("/verify", page.index),
+        Route("/lobby", page.index),
         Route("/api", _guarded(http_api.api_index)),
         Route("/api/protocol", _guarded(http_api.protocol_doc)),
         Route("/api/rules", _guarded(http_api.rules_info)),
@@ -125,6 +126,10 @@ def create_app(settings: Settings | None = None, lease: Lease | None = None) -> 
         Route("/api/games/{game_id}", _guarded(http_api.game_snapshot)),
         Route("/api/games/{game_id}/events", _guarded(http_api.game_events)),
         Route("/api/games/{game_id}/join", _guarded(http_api.join_game), methods=["POST"]),
+        Route("/api/games/{game_id}/sit", _guarded(lobby_api.sit), methods=["POST"]),
+        Route("/api/games/{game_id}/seats/{seat}", _guarded(lobby_api.send_away),
+              methods=["DELETE"]),
+        Route("/api/lobby", _guarded(lobby_api.lobby_snapshot)),
         Route("/api/games/{game_id}/rematch", _guarded(http_api.rematch), methods=["POST"]),
         Route("/api/games/{game_id}/rematch", _guarded(http_api.decline_rematch),
               methods=["DELETE"]),
@@ -134,6 +139,7 @@ def create_app(settings: Settings | None = None, lease: Lease | None = None) -> 
         Route("/api/i18n", _guarded(i18n_api.languages)),
         Route("/api/i18n/{lang}", _guarded(i18n_api.web_strings)),
         *content.routes(),
+        WebSocketRoute("/ws/lobby", lobby_api.lobby_socket),
         WebSocketRoute("/ws/{game_id}", ws.table_socket),
     ]
     routes.append(Mount("/static", StaticFiles(directory=page.STATIC_DIR), name="static"))

@@ -92,3 +92,12 @@ class ClientLimits:
     def close_socket(self, address: str, game_id: str) -> None:
         self.address_sockets.close(address)
         self.game_sockets.close(game_id)
+
+    def open_lobby_socket(self, address: str) -> None:
+        """Count a lobby WebSocket of ``address`` (the lobby has no cap of its own)."""
+        if not self.address_sockets.open(address):
+            raise Refused("too_many_connections", f"this address already holds "
+                          f"{self.address_sockets.limit} WebSockets", 10)
+
+    def close_lobby_socket(self, address: str) -> None:
+        self.address_sockets.close(address)

@@ -172,9 +172,9 @@ async def create_game(request: Request) -> Response:
         if field in data:
             raise HTTPError(400, "bad_request", f"{field} is for games of 3 or 4 players")
     opponent = data.get("opponent", "computer")
-    if opponent not in ("computer", "friend"):
-        raise HTTPError(400, "bad_request",
-                        f"opponent must be 'computer' or 'friend', got {opponent!r}")
+    if opponent not in ("computer", "friend", "anyone"):
+        raise HTTPError(400, "bad_request", "opponent must be 'computer', 'friend' or "
+                        f"'anyone' (an open place in the lobby), got {opponent!r}")
     level = data.get("level")
     if opponent == "computer":
         level = _level(1 if level is None else level)
@@ -242,10 +242,11 @@ async def _create_table_game(request: Request, data: dict[str, Any], players: in
                         f"{players} says what sits at each other place in seats")
     seats = data.get("seats")
     if not isinstance(seats, list) or len(seats) != players - 1 or any(
-        kind not in ("computer", "friend") for kind in seats
+        kind not in ("computer", "friend", "anyone") for kind in seats
     ):
         raise HTTPError(400, "bad_request", f"seats must list {players - 1} places (2 to "
-                        f"{players}), each 'computer' or 'friend', got {seats!r}")
+                        f"{players}), each 'computer', 'friend' or 'anyone' (an open place "
+                        f"in the lobby), got {seats!r}")
     level = _level(data.get("level", 1))
     try:
         table_rules = TableRules(players, _rules(data), data.get("team_target"))
@@ -336,13 +337,23 @@ async def _table_for(request: Request,
         raise HTTPError(404, "not_found", f"no game {game_id!r}")
     if token is None:
         token = request.cookies.get(f"{COOKIE_PREFIX}{game_id}")
-    role = table.authenticate(token) if looks_like_token(token) else None
+    role = table.authenticate(token) if looks_like_token(token) else (
+        table.authenticate(None) if token is None else None)  # a listed game: a watcher
     if role is None:
         spent = table.spent_seat(token) if looks_like_token(token) else None
         if spent is not None:
             raise spent_invite(spent)
         raise HTTPError(403, "bad_token", "the token is not a seat or watch token of this game")
     return table, None if role == WATCHER else role
+
+
+async def table_of(request: Request) -> Table:
+    """The table of the request's ``{game_id}`` (whoever asks), or a 404."""
+    game_id = request.path_params["game_id"]
+    table = await _lobby(request).get(game_id) if looks_like_game_id(game_id) else None
+    if table is None:
+        raise HTTPError(404, "not_found", f"no game {game_id!r}")
+    return table
 
 
 def spent_invite(seat: int) -> HTTPError:
@@ -558,3 +569,8 @@ async def protocol_doc(request: Request) -> Response:
     except OSError:
         text = "PROTOCOL.md is not installed with this package."
     return PlainTextResponse(text, media_type="text/markdown; charset=utf-8")
+
+
+# the helpers the other endpoint modules share
+json_body, check_fields, is_int, player_name = _json_body, _check_fields, _is_int, _name
+links, set_seat_cookie, table_for = _links, _set_seat_cookie, _table_for

@@ -14,8 +14,10 @@ from ginrummy.core.cut import Cut
 from ginrummy.core.game import prefers_to_deal
 from ginrummy.core.rules import Rules
 from ginrummy.core.table import TableRules
+from ginrummy.server.live.board import Board
 from ginrummy.server.live.collector import Collector
 from ginrummy.server.live.computer import computer_name
+from ginrummy.server.live.open_seats import OPEN_NAME
 from ginrummy.server.live.summary import status_of, summary
 from ginrummy.server.live.table import Table
 from ginrummy.server.live.work import WorkPool
@@ -60,6 +62,11 @@ class Lobby:
         self._collecting = Collector.acquire()
         """Short garbage-collection pauses while tables are held (:mod:`.collector`)."""
         self.tables: OrderedDict[str, Table] = OrderedDict()
+        self.board = Board(store, settings)
+        """The lobby's list of open and running listed games, and who watches it."""
+        self.board.people_at_tables = lambda: sum(
+            1 for table in self.tables.values() for listener in table.listeners
+            if listener.seat is not None)
         self._loading: dict[str, asyncio.Future[Table | None]] = {}
 
     async def get(self, game_id: str) -> Table | None:
@@ -97,6 +104,8 @@ class Lobby:
 
     def _keep(self, table: Table) -> None:
         self.tables[table.id] = table
+        if table.listed:
+            table.on_change = self.board.show
         excess = len(self.tables) - self.settings.max_cached_tables
         for game_id in list(self.tables):
             if excess <= 0:
@@ -108,7 +117,7 @@ class Lobby:
     async def create(
         self,
         rules: Rules,
-        opponent: Literal["computer", "friend"],
+        opponent: Literal["computer", "friend", "anyone"],
         level: int | None,
         name: str,
         dealer: int | None = None,
@@ -131,6 +140,8 @@ class Lobby:
         token, invite, watch = new_token(), new_token(), new_token()
         if opponent == "computer":
             other = SeatRow(1, "computer", f"Computer (level {level})", None, True)
+        elif opponent == "anyone":  # an open place: no invite, anyone in the lobby takes it
+            other = SeatRow(1, "human", OPEN_NAME, None, False)
         else:
             other = SeatRow(1, "human", "Friend", token_hash(invite), False)
         seats = [SeatRow(0, "human", name, token_hash(token), True), other]
@@ -145,11 +156,13 @@ class Lobby:
             entries.append(LogEntry(1, "choose", 1, int(deals), at=created))
             position = type(position)(position.game.choose_to_deal(1, deals))
         row = GameRow(
-            id=game_id, created_at=created, updated_at=created, kind=opponent,
+            id=game_id, created_at=created, updated_at=created,
+            kind="friend" if opponent == "anyone" else opponent,
             level=level, rules=TableRules(2, rules).to_dict(), cut=cut.rounds,
             watch_hash=token_hash(watch),
             status=status_of(position), log_length=len(entries), summary=summary(position, seats),
             rematch_of=None if rematch_of is None else rematch_of.id,
+            listed=opponent == "anyone" or (rematch_of is not None and rematch_of.listed),
         )
         await self.writer.run(self.store.create, row, seats, entries, dict(decks), [first])
         stored = StoredGame(row, seats, {k: tuple(v) for k, v in decks.items()}, entries,
@@ -157,12 +170,14 @@ class Lobby:
         table = Table(stored, self.store, self.settings, self.writer, self.work)
         self._keep(table)
         table.kick()
+        self.board.show(table)
         return Created(table, token, invite if opponent == "friend" else None, watch)
 
     async def create_table(self, table_rules: TableRules, others: Sequence[str], level: int,
                            name: str) -> Created:
-        """A table of three or more: the creator at place 0, ``others`` (``"computer"`` or
-        ``"friend"``) at places 1, 2, ...; dealt at once if no friend is invited."""
+        """A table of three or more: the creator at place 0, ``others`` (``"computer"``,
+        ``"friend"`` or ``"anyone"``: an open place, listed in the lobby) at places 1, 2, ...;
+        dealt at once if no person is to come."""
         rng = self.settings.rng
         created = now()
         game_id = new_game_id()
@@ -173,6 +188,8 @@ class Lobby:
             if kind == "computer":
                 seats.append(SeatRow(place, "computer", f"Computer {place} (level {level})",
                                      None, True))
+            elif kind == "anyone":
+                seats.append(SeatRow(place, "human", OPEN_NAME, None, False))
             else:
                 invite = new_token()
                 invites.append((place, invite))
@@ -188,7 +205,7 @@ class Lobby:
             id=game_id, created_at=created, updated_at=created, kind="table", level=level,
             rules=table_rules.to_dict(), cut=cut.rounds, watch_hash=token_hash(watch),
             status=status_of(position), log_length=len(entries),
-            summary=summary(position, seats),
+            summary=summary(position, seats), listed="anyone" in others,
         )
         await self.writer.run(self.store.create, row, seats, entries, dict(decks), fair)
         stored = StoredGame(row, seats, {k: tuple(v) for k, v in decks.items()}, entries,
@@ -196,6 +213,7 @@ class Lobby:
         table = Table(stored, self.store, self.settings, self.writer, self.work)
         self._keep(table)
         await table.start()  # a table of computers only is dealt at once
+        self.board.show(table)
         first = invites[0][1] if invites else None
         return Created(table, token, first, watch, tuple(invites))
 

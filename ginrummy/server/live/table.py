@@ -15,12 +15,13 @@ from typing import Any
 from ginrummy.server.live.commands import Commands
 from ginrummy.server.live.computer_play import ComputerPlay
 from ginrummy.server.live.idle import IdlePlayers
+from ginrummy.server.live.open_seats import OpenSeats
 from ginrummy.server.live.table_core import WATCHER, EventRef, Listener
 from ginrummy.server.storage.store import StoredGame
 from ginrummy.server.wire import payload
 
 
-class Table(Commands, ComputerPlay, IdlePlayers):
+class Table(Commands, ComputerPlay, IdlePlayers, OpenSeats):
     def state(self, seat: int | None) -> dict[str, Any]:
         return self._rematch_said(payload.state_payload(self.info(), self.position, self.n, seat,
                                                         self.fair))

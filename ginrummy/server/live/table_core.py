@@ -23,7 +23,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections import OrderedDict, deque
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
@@ -92,6 +92,14 @@ class TableCore:
         self.created_at = row.created_at
         self.watch_hash = row.watch_hash
         self.rematch_of = row.rematch_of
+        self.listed = row.listed
+        """In the lobby: anyone may take an open place or watch (:mod:`.open_seats`)."""
+        self.sitters: dict[int, str] = {}
+        """Open places taken while the server runs: place → the taker's guest id."""
+        self.sent_away: set[str] = set()
+        """Guest ids the creator sent away from this game (they may not sit again)."""
+        self.on_change: Callable[[TableCore], None] | None = None
+        """Told after every change the lobby lists (moves, seats, presence)."""
         self.rematch_id = stored.rematch
         self.rematch_offers: set[int] = set()
         self.rematch_lock = asyncio.Lock()
@@ -209,15 +217,17 @@ class TableCore:
                                  s.kind == "computer" or s.seat in connected)
                 for s in self.seats
             ),
+            listed=self.listed,
         )
 
     def snapshot(self, seat: int | None) -> dict[str, Any]:
         return {"type": "snapshot", "n": self.n, "state": self.state(seat)}
 
     def authenticate(self, token: str | None) -> int | None:
-        """The seat that ``token`` holds, :data:`WATCHER`, or None."""
+        """The seat that ``token`` holds, :data:`WATCHER`, or None. Anyone watches a listed
+        game: no token makes a watcher there."""
         if not token:
-            return None
+            return WATCHER if self.listed else None
         digest = token_hash(token)
         for seat in self.seats:
             if same_hash(seat.token_hash, digest):
@@ -272,7 +282,12 @@ class TableCore:
         left = max(0.0, self.idle_since + limit - asyncio.get_running_loop().time())
         return {"seat": armed[0], "seconds": round(left, 1)}
 
+    def changed(self) -> None:
+        if self.on_change is not None:
+            self.on_change(self)
+
     def _presence(self) -> None:
+        self.changed()
         seats = [{"seat": s.seat, "connected": s.connected} for s in self.info().seats]
         watchers = sum(1 for listener in self.listeners if listener.seat is None)
         message = {"type": "presence", "n": self.n, "seats": seats, "idle": self.idle_countdown(),
@@ -406,6 +421,7 @@ class TableCore:
         self.position = final
         self.n += len(entries)
         self.arm_idle()
+        self.changed()
 
     async def reload(self) -> None:
         stored = await asyncio.to_thread(self.store.load, self.id)
@@ -473,9 +489,9 @@ class TableCore:
         await self._commit(entries, decks, [(seat, name, token_hash(token))])
         self._broadcast(entries)
         self._presence()
-        if humans_joined and self.stage() == "waiting":
-            for listener in list(self.listeners):  # every seat is taken: each client
-                listener.push(self.snapshot(listener.seat))  # now sends its seed
+        if self.stage() == "waiting":  # who sits where; once every seat is taken, each
+            for listener in list(self.listeners):  # client sends its seed
+                listener.push(self.snapshot(listener.seat))
         return token
 
     # ------------------------------------------------------------ the computer

@@ -57,6 +57,8 @@ games = sa.Table(
     sa.Column("log_length", sa.Integer, nullable=False),
     sa.Column("summary", sa.Text, nullable=False),
     sa.Column("rematch_of", sa.String(32), nullable=True),
+    sa.Column("listed", sa.Boolean, nullable=False, server_default=sa.false()),
+    # shown in the lobby: its open places are anyone's to take, and anyone may watch it
 )
 
 seats = sa.Table(
@@ -73,6 +75,7 @@ seats = sa.Table(
 )
 sa.Index("ix_seats_token_hash", seats.c.token_hash)
 sa.Index("ix_games_rematch_of", games.c.rematch_of)
+sa.Index("ix_games_listed_status", games.c.listed, games.c.status)
 
 decks = sa.Table(
     "decks",

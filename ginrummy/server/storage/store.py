@@ -87,6 +87,8 @@ class GameRow:
     summary: dict[str, Any]
     rematch_of: str | None = None
     """The finished game between the same two people that this one is the rematch of."""
+    listed: bool = False
+    """In the lobby: its open places (seats without a token yet) are anyone's to take."""
 
 
 @dataclass(slots=True)
@@ -136,6 +138,7 @@ def _game_row(r: Any) -> GameRow:
         log_length=r.log_length,
         summary=json.loads(r.summary),
         rematch_of=r.rematch_of,
+        listed=bool(r.listed),
     )
 
 
@@ -162,7 +165,7 @@ class Store:
                 id=row.id, created_at=row.created_at, updated_at=row.updated_at, kind=row.kind,
                 level=row.level, rules=json.dumps(row.rules), cut=json.dumps(row.cut),
                 watch_hash=row.watch_hash, status=row.status, log_length=len(entries),
-                summary=json.dumps(row.summary), rematch_of=row.rematch_of,
+                summary=json.dumps(row.summary), rematch_of=row.rematch_of, listed=row.listed,
             ))
             conn.execute(db.seats.insert(), [
                 {"game_id": row.id, "seat": s.seat, "kind": s.kind, "name": s.name,
@@ -338,6 +341,35 @@ class Store:
                   for f in fair_rows},
             rematch=rematch,
         )
+
+    def listed_games(self, limit: int) -> list[tuple[GameRow, list[SeatRow]]]:
+        """The lobby's games not over yet, the newest first (at most ``limit``)."""
+        with self.engine.connect() as conn:
+            game_rows = conn.execute(
+                sa.select(db.games).where(db.games.c.listed, db.games.c.status != "over")
+                .order_by(db.games.c.created_at.desc()).limit(limit)
+            ).all()
+            ids = [r.id for r in game_rows]
+            seat_rows = conn.execute(
+                sa.select(db.seats).where(db.seats.c.game_id.in_(ids))
+                .order_by(db.seats.c.game_id, db.seats.c.seat)
+            ).all() if ids else []
+        by_game: dict[str, list[SeatRow]] = {}
+        for s in seat_rows:
+            by_game.setdefault(s.game_id, []).append(
+                SeatRow(s.seat, s.kind, s.name, s.token_hash, s.joined_at is not None,
+                        s.invite_hash))
+        return [(_game_row(r), by_game.get(r.id, [])) for r in game_rows]
+
+    def free_seat(self, game_id: str, seat: int, name: str, summary: dict[str, Any]) -> None:
+        """Open ``seat`` of a game not started again: its token opens nothing any more."""
+        with self.engine.begin() as conn:
+            conn.execute(db.seats.update().where(db.seats.c.game_id == game_id,
+                                                 db.seats.c.seat == seat)
+                         .values(token_hash=None, joined_at=None, name=name, invite_hash=None))
+            conn.execute(db.games.update().where(db.games.c.id == game_id)
+                         .values(summary=json.dumps(summary), updated_at=now()))
+            self.guard.check()
 
     def games_of(self, pairs: Sequence[tuple[str, str]]) -> list[tuple[GameRow, list[SeatRow]]]:
         """The games (newest activity first) where one of ``(game_id, token_hash)`` holds a seat."""

@@ -145,6 +145,7 @@ def state_payload(info: TableInfo, position: Position, n: int, place: int | None
         "first_deal_awaits_you": first_deal_awaits(position, place,
                                                    all(s.joined for s in info.seats)),
         "kind": info.kind,
+        "listed": info.listed,
         "level": info.level,
         "computer": info.computer,
         "seats": seats,

@@ -24,3 +24,5 @@ class TableInfo:
     computer: str | None
     """The agent playing the computer seats (e.g. ``level3``), or None."""
     seats: tuple[SeatInfo, ...]
+    listed: bool = False
+    """In the lobby: its open places are anyone's, and anyone may watch it."""

@@ -50,6 +50,13 @@ ERROR_CODES: dict[str, str] = {
     "not_found": "no game has that id",
     "computer_error": "the computer could not move (server-side)",
     "internal": "the server failed on this message (a bug, logged); nothing changed",
+    "no_open_place": "the lobby: that place of the game is not open (taken, or never was)",
+    "already_seated": "the lobby: this browser already has a place at that game",
+    "sent_away": "the game's creator sent this player away before the first deal (the "
+                 "connection closes, 4401); they may not take a place there again",
+    "not_creator": "only the game's creator (place 0) may send a player away",
+    "no_player_there": "that place has no player who took it from the lobby",
+    "already_started": "the first deal is under way: nobody can be sent away any more",
 }
 """Every error code the WebSocket can send, with what it means."""
 

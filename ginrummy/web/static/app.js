@@ -2,6 +2,7 @@
 import { h, store } from "./dom.js";
 import { LANGUAGE_NAMES, LANGUAGES, chooseLanguage, language, loadLanguage, preferredLanguage, t } from "./i18n.js";
 import { renderHome } from "./home.js";
+import { LobbyScreen } from "./lobby.js";
 import { ReplayScreen } from "./replay.js";
 import { TableScreen } from "./table.js";
 import { VerifyScreen } from "./verify.js";
@@ -32,6 +33,7 @@ function renderChrome() {
     h("a", { class: "brand", href: "/" }, h("span", { class: "brand-suits", "aria-hidden": "true" }, "♠♥"), " ", t("app.title")),
     h("nav", { class: "nav", "aria-label": t("app.title") },
       h("a", { href: "/" }, t("nav.home")),
+      h("a", { href: "/lobby" }, t("nav.lobby")),
       h("a", { href: "/#games" }, t("nav.games")),
       h("a", { href: `/rules?lang=${lang}` }, t("nav.rules")),
       h("a", { href: `/tips?lang=${lang}` }, t("nav.tips")),
@@ -80,7 +82,9 @@ function route() {
   const play = path.match(/^\/play\/([^/]+)\/?$/);
   const watch = path.match(/^\/watch\/([^/]+)\/?$/);
   const token = location.hash.length > 1 ? decodeURIComponent(location.hash.slice(1)) : null;
-  if (path === "/verify" || path === "/verify/") {
+  if (path === "/lobby" || path === "/lobby/") {
+    screen = new LobbyScreen(main);
+  } else if (path === "/verify" || path === "/verify/") {
     screen = new VerifyScreen(main, { gameId: new URLSearchParams(location.search).get("game"), token });
   } else if (play && new URLSearchParams(location.search).has("replay")) {
     screen = new ReplayScreen(main, { gameId: decodeURIComponent(play[1]), token });

@@ -4,6 +4,7 @@ import { cardText, cardsText, has, t, tp } from "./i18n.js";
 export function seatName(state, seat) {
   const info = state && state.seats && state.seats[seat];
   if (!info) return `#${seat}`;
+  if (info.kind === "human" && !info.name) return t("seat.open"); // an open place of a lobby game
   // the computer's seat is named by the server in English ("Computer (level 2)"): say it in the reader's words
   const computer = info.kind === "computer" && /^Computer \(level (\d)\)$/.exec(info.name);
   if (computer) return t("seat.computer", { level: computer[1] });

@@ -36,9 +36,9 @@ function remembered() {
   if (!saved || typeof saved !== "object") return {};
   const out = {};
   if ([2, 3, 4].includes(saved.players)) out.players = saved.players;
-  if (["computer", "friend"].includes(saved.opponent)) out.opponent = saved.opponent;
+  if (["computer", "friend", "anyone"].includes(saved.opponent)) out.opponent = saved.opponent;
   if ([1, 2, 3, 4, 5].includes(saved.level)) out.level = saved.level;
-  if (Array.isArray(saved.seats) && saved.seats.length === 3 && saved.seats.every((kind) => ["computer", "friend"].includes(kind))) out.seats = saved.seats;
+  if (Array.isArray(saved.seats) && saved.seats.length === 3 && saved.seats.every((kind) => ["computer", "friend", "anyone"].includes(kind))) out.seats = saved.seats;
   if (Number.isInteger(saved.teamTarget) && saved.teamTarget > 0) out.teamTarget = saved.teamTarget;
   if (typeof saved.preset === "string") out.preset = saved.preset;
   if (saved.values && typeof saved.values === "object") out.savedValues = saved.values;
@@ -46,6 +46,10 @@ function remembered() {
 }
 
 export async function renderHome(main) {
+  if (new URLSearchParams(location.search).get("opponent") === "anyone") { // from the lobby's "open a table"
+    choice.opponent = "anyone";
+    choice.seats = choice.seats.map((kind) => (kind === "friend" ? "anyone" : kind));
+  }
   main.replaceChildren(h("p", { class: "loading" }, t("app.loading")));
   try {
     rulesInfo = rulesInfo || (await api("/api/rules"));
@@ -170,7 +174,8 @@ function newGameForm() {
     } }, t("new.reset"))),
   h("div", { class: "in-words" }, h("h3", {}, t("new.summary")), summary));
   opponentBox.append(h("legend", {}, t("new.opponent")),
-    opponentRadio("computer", t("new.computer")), opponentRadio("friend", t("new.friend")));
+    opponentRadio("computer", t("new.computer")), opponentRadio("friend", t("new.friend")),
+    opponentRadio("anyone", t("new.anyone")));
   seatsBox.replaceChildren(...tableSeats(refresh));
   drawOptions();
   refresh();
@@ -186,7 +191,7 @@ function tableSeats(refresh) {
     rows.push(h("label", { class: "field seat-choice" },
       h("span", {}, t("new.place", { number: place }), role ? h("span", { class: "muted" }, ` (${role})`) : null),
       h("select", { name: `seat-${place}`, onchange: (e) => { choice.seats[place - 1] = e.target.value; refresh(); } },
-        ["computer", "friend"].map((kind) => h("option", { value: kind, selected: choice.seats[place - 1] === kind }, t(`new.place.${kind}`))))));
+        ["computer", "friend", "anyone"].map((kind) => h("option", { value: kind, selected: choice.seats[place - 1] === kind }, t(`new.place.${kind}`))))));
   }
   const note = h("p", { class: "muted" }, t(choice.players === 3 ? "new.three_note" : "new.teams_note"));
   const target = choice.players === 4 ? h("label", { class: "field" }, h("span", {}, t("new.team_target")),

@@ -9,6 +9,7 @@ import { cardText, t, tp } from "./i18n.js";
 import {
   isTeams, partnerTable, placeName, placeTotal, present, readyWanted, sitsOut, teamName, teamOf,
 } from "./multistate.js";
+import { lobbyPlaces } from "./lobbyseats.js";
 import { keysBox, logBox, rulesBox } from "./sidepanel.js";
 import { fitHand, handSummary, meldsArea, middle, panel, seatArea } from "./tableview.js";
 import { button, copyRow } from "./widgets.js";
@@ -103,6 +104,7 @@ function invitesPanel(ctl) {
   const waiting = state.seats.filter((info) => info.kind === "human" && !info.joined).map((info) => placeName(state, info.seat));
   return h("div", { class: "panel invite invites" },
     h("h2", {}, t("multi.invite_title")),
+    lobbyPlaces(ctl),
     invites.length ? h("p", {}, t("multi.invite_text")) : null,
     invites.map((invite) => [
       h("p", { class: "invite-for" }, t("multi.invite_for", { name: placeName(state, invite.seat) })),

@@ -400,6 +400,19 @@ export class TableScreen {
     }
   }
 
+  /** The creator of a lobby game sends the player at `place` away (before the first deal). */
+  async sendAway(place) {
+    if (this.pending) return;
+    this.pending = { id: "send-away" };
+    try {
+      await api(`/api/games/${encodeURIComponent(this.gameId)}/seats/${place}`, { method: "DELETE" });
+    } catch (error) {
+      notify(errorText(error), "error");
+    }
+    this.pending = null;
+    this.render();
+  }
+
   goTo(gameId, links) {
     store.set(`gin.links.${gameId}`, { invite: null, watch: (links && links.watch) || null, invites: [] });
     location.assign(`/play/${encodeURIComponent(gameId)}`);

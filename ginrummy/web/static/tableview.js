@@ -8,6 +8,7 @@ import { h } from "./dom.js";
 import { tell } from "./flight.js";
 import { enableDrag } from "./handdrag.js";
 import { cardSpoken, cardText, cardsText, t, theCard, tp } from "./i18n.js";
+import { lobbyPlaces } from "./lobbyseats.js";
 import { keysBox, logBox, openScores, rulesBox, scoreBox, settlementTable, shareBox } from "./sidepanel.js";
 import { button, copyRow } from "./widgets.js";
 
@@ -454,6 +455,12 @@ function invitePanel(ctl) {
     return h("div", { class: "panel invite" },
       h("h2", {}, t("rematch.title")),
       h("p", { class: "status", "aria-live": "polite" }, h("span", { class: "thinking" }), t("rematch.waiting", { name: away ? away.name : "" })));
+  }
+  if (ctl.state.listed && !links.invite) {
+    return h("div", { class: "panel invite" },
+      h("h2", {}, t("lobby.waiting_title")),
+      lobbyPlaces(ctl),
+      h("p", { class: "status", "aria-live": "polite" }, h("span", { class: "thinking" }), t("invite.waiting")));
   }
   return h("div", { class: "panel invite" },
     h("h2", {}, t("invite.title")),

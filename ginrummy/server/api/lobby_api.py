@@ -1,0 +1,201 @@
+"""The lobby: ``GET /api/lobby``, ``WS /ws/lobby``, taking an open place and sending a
+player away (:mod:`ginrummy.server.live.open_seats`, :mod:`ginrummy.server.live.board`).
+
+A browser in the lobby is known by a guest id (the ``gin_guest`` cookie, HttpOnly, made on
+its first visit): the id says who took which open place, so that a player the creator sent
+away cannot sit down again at once.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import secrets
+from typing import Any
+
+from starlette.requests import HTTPConnection, Request
+from starlette.responses import JSONResponse, Response
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from ginrummy.server.api import http_api
+from ginrummy.server.api.client_limits import ClientLimits, Refused, client_address
+from ginrummy.server.api.origin import origin_allowed
+from ginrummy.server.live.board import Board
+from ginrummy.server.live.lobby import Lobby
+from ginrummy.server.settings import Settings
+from ginrummy.server.wire.protocol import ClientError, error
+
+GUEST_COOKIE = "gin_guest"
+MAX_OUTBOX = 200
+STATUS = {"no_open_place": 409, "already_seated": 409, "sent_away": 403, "not_creator": 403,
+          "no_player_there": 409, "already_started": 409}
+
+
+def _board(connection: HTTPConnection) -> Board:
+    lobby: Lobby = connection.app.state.lobby
+    return lobby.board
+
+
+def guest_of(connection: HTTPConnection) -> tuple[str, bool]:
+    """This browser's guest id, and whether it is new (to be set as its cookie)."""
+    found = connection.cookies.get(GUEST_COOKIE, "")
+    if 16 <= len(found) <= 64 and found.replace("-", "").replace("_", "").isalnum():
+        return found, False
+    return secrets.token_urlsafe(16), True
+
+
+def _keep_guest(request: Request, response: Response, guest: str, new: bool) -> None:
+    if new:
+        settings: Settings = request.app.state.settings
+        response.set_cookie(GUEST_COOKIE, guest, max_age=http_api.COOKIE_AGE, path="/",
+                            httponly=True, samesite="lax", secure=settings.cookie_secure)
+
+
+def _refused(refused: ClientError) -> http_api.HTTPError:
+    return http_api.HTTPError(STATUS.get(refused.code, 409), refused.code, refused.message)
+
+
+async def lobby_snapshot(request: Request) -> Response:
+    """``GET /api/lobby``: the open games, the games being played, how many are online."""
+    board = _board(request)
+    await board.load()
+    response = JSONResponse(board.snapshot())
+    _keep_guest(request, response, *guest_of(request))
+    return response
+
+
+async def sit(request: Request) -> Response:
+    """``POST /api/games/{game_id}/sit`` ``{"name", "seat"?}``: take an open place (the
+    first one, or ``seat``); the answer (and the cookie) carries its token, once."""
+    data = await http_api.json_body(request)
+    http_api.check_fields(data, {"name", "seat"})
+    place = data.get("seat")
+    if place is not None and not http_api.is_int(place):
+        raise http_api.HTTPError(400, "bad_request", f"seat must be a whole number, got "
+                                 f"{place!r}")
+    name = http_api.player_name(data, "Player")
+    table = await http_api.table_of(request)
+    limits: ClientLimits = request.app.state.client_limits
+    limits.create_game(client_address(request.scope))
+    guest, new = guest_of(request)
+    try:
+        seat, token = await table.sit(name, guest, place)
+    except ClientError as refused:
+        raise _refused(refused) from None
+    response = JSONResponse({
+        "game_id": table.id, "seat": seat, "role": "player", "token": token,
+        "links": http_api.links(request, table.id, token, None, None),
+        "state": table.state(seat)}, status_code=201)
+    http_api.set_seat_cookie(request, response, table.id, token)
+    _keep_guest(request, response, guest, new)
+    return response
+
+
+async def send_away(request: Request) -> Response:
+    """``DELETE /api/games/{game_id}/seats/{seat}`` (the creator's token): open that place
+    again before the first deal."""
+    settings: Settings = request.app.state.settings
+    if not origin_allowed(request.headers, settings):
+        raise http_api.HTTPError(403, "bad_origin", f"origin {request.headers.get('origin')!r} "
+                                 "is not this server")
+    raw = request.path_params["seat"]
+    if not (raw.isascii() and raw.isdigit() and len(raw) < 3):
+        raise http_api.HTTPError(400, "bad_request", f"seat must be a place number, not {raw!r}")
+    table, by = await http_api.table_for(request, http_api.presented_token(request))
+    if by is None:
+        raise http_api.HTTPError(403, "read_only", "a watcher cannot send anyone away")
+    try:
+        await table.send_away(by, int(raw))
+    except ClientError as refused:
+        raise _refused(refused) from None
+    return JSONResponse({"game_id": table.id, "seat": by, "state": table.state(by)})
+
+
+class BoardSocket:
+    """One browser looking at the lobby: the board's updates go out through its outbox."""
+
+    def __init__(self, websocket: WebSocket) -> None:
+        self.websocket = websocket
+        self.outbox: asyncio.Queue[str | None] = asyncio.Queue()
+        self.writer = asyncio.create_task(self._write(), name="lobby writer")
+
+    def send(self, text: str) -> None:
+        if self.outbox.qsize() >= MAX_OUTBOX:  # it does not read: let it go
+            self.outbox.put_nowait(None)
+            return
+        self.outbox.put_nowait(text)
+
+    async def _write(self) -> None:
+        try:
+            while (text := await self.outbox.get()) is not None:
+                await self.websocket.send_text(text)
+            await self.websocket.close(4408, "the client does not read its messages")
+        except (WebSocketDisconnect, RuntimeError, OSError):
+            return
+
+
+async def lobby_socket(websocket: WebSocket) -> None:
+    """``WS /ws/lobby``: a ``lobby`` snapshot, then a ``lobby_update`` after each change.
+    The client may send ``{"type": "ping"}``; nothing else."""
+    settings: Settings = websocket.app.state.settings
+    limits: ClientLimits = websocket.app.state.client_limits
+    address = client_address(websocket.scope)
+    if not origin_allowed(websocket.headers, settings):
+        await websocket.close(code=1008, reason="origin not allowed")
+        return
+    try:
+        limits.open_lobby_socket(address)
+    except Refused as over:
+        await websocket.accept()
+        await websocket.send_text(json.dumps({**error(over.code, over.text, n=0),
+                                              "retry_after": over.retry_after}))
+        await websocket.close(code=4429, reason=over.code)
+        return
+    board = _board(websocket)
+    try:
+        await board.load()
+        await websocket.accept()
+        socket = BoardSocket(websocket)
+        socket.send(json.dumps({"type": "lobby", **board.snapshot()}))
+        board.attach(socket)
+        try:
+            await _read(websocket, socket, limits, address, settings)
+        finally:
+            board.detach(socket)
+            socket.outbox.put_nowait(None)
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await asyncio.wait_for(socket.writer, timeout=5)
+    finally:
+        limits.close_lobby_socket(address)
+
+
+async def _read(websocket: WebSocket, socket: BoardSocket, limits: ClientLimits,
+                address: str, settings: Settings) -> None:
+    while True:
+        received = await websocket.receive()
+        if received["type"] == "websocket.disconnect":
+            return
+        text = received.get("text") or ""
+        try:
+            limits.message(address, None)
+        except Refused as over:
+            socket.send(json.dumps({**error("rate_limited", over.text, n=0),
+                                    "retry_after": over.retry_after}))
+            await websocket.close(code=1008, reason="too many messages")
+            return
+        answer: dict[str, Any]
+        try:
+            if len(text) > settings.max_message_bytes:
+                raise ValueError("too long")
+            message = json.loads(text)
+        except (ValueError, RecursionError):
+            message = None
+        if isinstance(message, dict) and message.get("type") == "ping" and set(message) <= {
+                "type", "id"}:
+            answer = {"type": "pong"}
+            if isinstance(message.get("id"), str):
+                answer["id"] = message["id"][:64]
+        else:
+            answer = error("bad_message", 'the lobby takes only {"type": "ping"}', n=0)
+        socket.send(json.dumps(answer))

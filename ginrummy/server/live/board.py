@@ -1,0 +1,147 @@
+"""The lobby's board: the listed games that wait for players or are being played, and the
+people looking at it, told of every change.
+
+An entry says what anyone may know of a listed game: its rules, its places (who sits where,
+which are open), its stage, hand and totals — never a card. Changes are gathered for
+:data:`FLUSH_SECONDS` and sent as one ``lobby_update`` to every watcher of the board, the same
+text for all.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+from collections.abc import Callable, Sequence
+from datetime import datetime
+from typing import Any, Protocol
+
+from ginrummy.core.table import TableRules
+from ginrummy.server.live.summary import summary
+from ginrummy.server.live.table_core import TableCore
+from ginrummy.server.settings import Settings
+from ginrummy.server.storage.game_rules import table_rules_of
+from ginrummy.server.storage.store import SeatRow, Store
+from ginrummy.server.wire.payload import rules_dict
+
+log = logging.getLogger(__name__)
+
+FLUSH_SECONDS = 0.25
+MAX_LISTED = 200
+"""The most games the board shows (the newest); an older one shows again when one ends."""
+
+
+class BoardListener(Protocol):
+    def send(self, text: str) -> None: ...
+
+
+def entry(game_id: str, table_rules: TableRules, seats: Sequence[SeatRow],
+          facts: dict[str, Any], created_at: datetime, level: int | None,
+          connected: frozenset[int]) -> dict[str, Any]:
+    """What the board shows of one game."""
+    stage = facts.get("stage")
+    open_places = [s.seat for s in seats if s.kind == "human" and not s.joined
+                   and s.token_hash is None] if stage != "over" else []
+    return {
+        "game_id": game_id,
+        "players": table_rules.players,
+        "rules": dict(rules_dict(table_rules.rules)),
+        "team_target": table_rules.team_target,
+        "level": level,
+        "seats": [{"seat": s.seat, "kind": s.kind, "name": s.name if s.joined else None,
+                   "open": s.seat in open_places,
+                   "connected": s.kind == "computer" or s.seat in connected}
+                  for s in seats],
+        "open": open_places,
+        "stage": stage,
+        "hand_number": facts.get("hand_number"),
+        "totals": facts.get("totals"),
+        "created_at": created_at.isoformat(),
+        "watch": f"/watch/{game_id}",
+    }
+
+
+class Board:
+    def __init__(self, store: Store, settings: Settings) -> None:
+        self.store = store
+        self.settings = settings
+        self.entries: dict[str, dict[str, Any]] = {}
+        self.listeners: set[BoardListener] = set()
+        self.loaded = False
+        self._changed: set[str] = set()
+        self._flush: asyncio.Task[None] | None = None
+        self.people_at_tables: Callable[[], int] = lambda: 0
+        """How many people are connected to a seat of a table (online too)."""
+
+    async def load(self) -> None:
+        """Read the listed games from the database (once, when the board is first used)."""
+        if self.loaded:
+            return
+        found = await asyncio.to_thread(self.store.listed_games, MAX_LISTED)
+        for row, seats in found:
+            if row.id not in self.entries:
+                self.entries[row.id] = entry(row.id, table_rules_of(row.rules), seats,
+                                             row.summary, row.created_at, row.level,
+                                             frozenset())
+        self.loaded = True
+
+    def show(self, table: TableCore) -> None:
+        """Note what ``table`` shows now (or that it is gone: over, or no longer listed)."""
+        if not table.listed:
+            return
+        connected = frozenset(listener.seat for listener in table.listeners
+                              if listener.seat is not None)
+        if table.stage() == "over":
+            shown = None
+        else:
+            shown = entry(table.id, table.table_rules, table.seats,
+                          summary(table.position, table.seats), table.created_at, table.level,
+                          connected)
+        if self.entries.get(table.id) == shown:
+            return
+        if shown is None:
+            self.entries.pop(table.id, None)
+        else:
+            self.entries[table.id] = shown
+        self._changed.add(table.id)
+        self._schedule()
+
+    def online(self) -> int:
+        return len(self.listeners) + self.people_at_tables()
+
+    def snapshot(self) -> dict[str, Any]:
+        listed = sorted(self.entries.values(), key=lambda e: e["created_at"], reverse=True)
+        return {
+            "open": [e for e in listed if e["open"]],
+            "playing": [e for e in listed if not e["open"] and e["stage"] != "waiting"],
+            "online": self.online(),
+        }
+
+    def attach(self, listener: BoardListener) -> None:
+        self.listeners.add(listener)
+        self._schedule()  # the online count changed
+
+    def detach(self, listener: BoardListener) -> None:
+        self.listeners.discard(listener)
+        self._schedule()
+
+    def _schedule(self) -> None:
+        if self._flush is None or self._flush.done():
+            try:
+                loop = asyncio.get_running_loop()
+            except RuntimeError:
+                return
+            self._flush = loop.create_task(self._send_later(), name="lobby board")
+
+    async def _send_later(self) -> None:
+        await asyncio.sleep(FLUSH_SECONDS)
+        changed, self._changed = self._changed, set()
+        update = {
+            "type": "lobby_update",
+            "changed": [self.entries[i] for i in sorted(changed) if i in self.entries],
+            "gone": sorted(i for i in changed if i not in self.entries),
+            "online": self.online(),
+        }
+        text = json.dumps(update)
+        for listener in list(self.listeners):
+            listener.send(text)

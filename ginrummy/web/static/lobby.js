@@ -1,0 +1,155 @@
+// The lobby: open games anyone may join with one click, games being played to watch, how many are online; live over /ws/lobby.
+import { api } from "./api.js";
+import { rulesSummary } from "./describe.js";
+import { h, store } from "./dom.js";
+import { t, tp } from "./i18n.js";
+import { errorText } from "./notices.js";
+
+const PING_MS = 25000;
+
+export class LobbyScreen {
+  constructor(root) {
+    this.root = root;
+    this.entries = new Map();
+    this.online = 0;
+    this.socket = null;
+    this.attempt = 0;
+    this.closed = false;
+    this.notice = null;
+    this.name = store.get("gin.name", "");
+  }
+
+  async start() {
+    this.root.replaceChildren(h("p", { class: "loading" }, t("app.loading")));
+    try {
+      this.apply({ type: "lobby", ...(await api("/api/lobby")) });
+    } catch (error) {
+      this.notice = errorText(error);
+    }
+    this.render();
+    this.connect();
+  }
+
+  connect() {
+    if (this.closed) return;
+    const scheme = location.protocol === "https:" ? "wss:" : "ws:";
+    const socket = new WebSocket(`${scheme}//${location.host}/ws/lobby`);
+    this.socket = socket;
+    socket.addEventListener("open", () => { this.attempt = 0; });
+    socket.addEventListener("message", (event) => {
+      let message = null;
+      try { message = JSON.parse(event.data); } catch { return; }
+      this.apply(message);
+      this.render();
+    });
+    socket.addEventListener("close", () => {
+      clearInterval(this.pinger);
+      if (this.closed) return;
+      this.attempt += 1;
+      setTimeout(() => this.connect(), Math.min(30000, 500 * 2 ** this.attempt));
+    });
+    clearInterval(this.pinger);
+    this.pinger = setInterval(() => {
+      if (socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify({ type: "ping" }));
+    }, PING_MS);
+  }
+
+  apply(message) {
+    if (message.type === "lobby") {
+      this.entries = new Map([...message.open, ...message.playing].map((entry) => [entry.game_id, entry]));
+    } else if (message.type === "lobby_update") {
+      for (const entry of message.changed) this.entries.set(entry.game_id, entry);
+      for (const id of message.gone) this.entries.delete(id);
+    } else {
+      return;
+    }
+    this.online = message.online;
+  }
+
+  render() {
+    const all = [...this.entries.values()].sort((a, b) => (a.created_at < b.created_at ? 1 : -1));
+    const open = all.filter((entry) => entry.open.length);
+    const playing = all.filter((entry) => !entry.open.length && entry.stage !== "waiting");
+    const focused = document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.focus : null;
+    this.root.replaceChildren(h("div", { class: "lobby" },
+      h("section", { class: "panel intro" },
+        h("h1", {}, t("lobby.title")),
+        h("p", { class: "online", "aria-live": "polite" }, tp("lobby.online", this.online)),
+        h("p", {}, t("lobby.intro"), " ", h("a", { href: "/?opponent=anyone" }, t("lobby.create")))),
+      this.notice ? h("p", { class: "notice error", role: "alert" }, this.notice) : null,
+      h("section", { class: "panel", "aria-labelledby": "open-title" },
+        h("h2", { id: "open-title" }, t("lobby.open")),
+        h("label", { class: "field" }, h("span", {}, t("new.name")),
+          h("input", { name: "name", maxlength: 40, autocomplete: "nickname", value: this.name,
+            placeholder: t("new.name_placeholder"), dataset: { focus: "name" },
+            oninput: (event) => { this.name = event.target.value; } })),
+        open.length ? h("ul", { class: "game-list lobby-list" }, open.map((entry) => this.openItem(entry)))
+          : h("p", { class: "muted" }, t("lobby.none_open"))),
+      h("section", { class: "panel", "aria-labelledby": "playing-title" },
+        h("h2", { id: "playing-title" }, t("lobby.playing")),
+        playing.length ? h("ul", { class: "game-list lobby-list" }, playing.map((entry) => this.playingItem(entry)))
+          : h("p", { class: "muted" }, t("lobby.none_playing")))));
+    if (focused) {
+      const again = this.root.querySelector(`[data-focus="${focused}"]`);
+      if (again) again.focus();
+    }
+  }
+
+  seatWords(entry) {
+    return entry.seats.map((seat) => {
+      if (seat.open) return t("seat.open");
+      if (seat.kind === "computer") return t("lobby.computer", { level: entry.level });
+      return seat.name || t("seat.open");
+    });
+  }
+
+  rulesWords(entry) {
+    const lines = rulesSummary(entry.rules, true);
+    if (entry.players === 3) lines.push(t("new.summary.three"));
+    if (entry.players === 4) lines.push(t("new.summary.teams", { target: entry.team_target }));
+    return lines.join(" · ");
+  }
+
+  openItem(entry) {
+    const button = h("button", { type: "button", class: "btn primary small", dataset: { focus: `sit-${entry.game_id}` },
+      onclick: () => this.sit(entry, button) }, t("lobby.sit"));
+    return h("li", { class: "game-item lobby-open", dataset: { game: entry.game_id } },
+      h("div", { class: "game-main" },
+        h("span", { class: "game-title" }, this.seatWords(entry).join(" – ")),
+        h("span", { class: "muted" }, this.rulesWords(entry))),
+      h("span", { class: "game-status" }, tp("lobby.places", entry.open.length)),
+      h("span", { class: "game-actions" }, button));
+  }
+
+  playingItem(entry) {
+    const totals = entry.totals || [];
+    return h("li", { class: "game-item lobby-playing", dataset: { game: entry.game_id } },
+      h("div", { class: "game-main" },
+        h("span", { class: "game-title" }, this.seatWords(entry).join(" – ")),
+        h("span", { class: "muted" }, this.rulesWords(entry))),
+      h("span", { class: "game-score" }, totals.join(" – ")),
+      h("span", { class: "game-status" }, entry.hand_number ? t("games.hand", { number: entry.hand_number }) : ""),
+      h("span", { class: "game-actions" }, h("a", { class: "btn small", href: entry.watch }, t("lobby.watch"))));
+  }
+
+  async sit(entry, button) {
+    button.disabled = true;
+    const name = (this.name || "").trim() || t("new.name_placeholder");
+    store.set("gin.name", (this.name || "").trim());
+    try {
+      const taken = await api(`/api/games/${encodeURIComponent(entry.game_id)}/sit`, { method: "POST", body: { name } });
+      this.close();
+      location.assign(`/play/${encodeURIComponent(taken.game_id)}`);
+    } catch (error) {
+      button.disabled = false;
+      this.notice = errorText(error);
+      this.render();
+    }
+  }
+
+  close() {
+    this.closed = true;
+    clearInterval(this.pinger);
+    if (this.socket) this.socket.close();
+  }
+}

@@ -1,0 +1,77 @@
+"""The lobby in real browsers: a table opened for anyone shows up live in a stranger's lobby,
+one click seats them, and a third person watches from the lobby without a link."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.browser.conftest import Browsers, Server
+from tests.browser.driver import new_game, shot
+from tests.browser.test_browser_friends import cards_on_page, secrets
+
+pytestmark = pytest.mark.browser
+
+
+def test_a_stranger_takes_the_open_place_from_the_lobby_and_a_third_watches(
+    server: Server, browsers: Browsers, shots: Path
+) -> None:
+    bea = browsers.page()
+    bea.goto(server.url + "/lobby")
+    bea.locator(".lobby").wait_for()
+    bea.get_by_text("No table is waiting for players right now").wait_for()
+
+    ann = browsers.page()
+    new_game(ann, server.url, opponent="anyone", name="Ann")
+    ann.locator(".panel.invite").get_by_text("listed in the lobby").wait_for()
+
+    row = bea.locator(".lobby-open", has_text="Ann")  # arrives live, without a reload
+    row.wait_for()
+    assert "open place" in row.inner_text()
+    shot(bea, shots / "lobby-open-table.png")
+    bea.fill('input[name="name"]', "Bea")
+    row.get_by_role("button", name="Take the place").click()
+    bea.wait_for_url("**/play/**")
+    for page in (ann, bea):
+        page.locator(".my-hand .card").nth(9).wait_for()
+    assert "Bea" in ann.locator(".seat.top").inner_text()
+
+    cy = browsers.page(locale="it-IT")
+    cy.goto(server.url + "/lobby")
+    playing = cy.locator(".lobby-playing", has_text="Ann")
+    playing.wait_for()
+    assert "Partite in corso" in cy.inner_text(".lobby")
+    playing.get_by_role("link", name="Guarda").click()
+    cy.wait_for_url("**/watch/**")
+    cy.locator(".felt").wait_for()
+    cy.locator(".seat .card").first.wait_for()
+    seen = cards_on_page(cy)
+    assert not seen & (secrets(ann, bea) | secrets(bea, ann))
+
+
+def test_the_creator_sends_a_player_away_before_the_first_deal(
+    server: Server, browsers: Browsers
+) -> None:
+    ann = browsers.page()
+    ann.goto(server.url + "/")
+    ann.check('input[name="players"][value="3"]')
+    for place in (1, 2):
+        ann.select_option(f'select[name="seat-{place}"]', "anyone")
+    ann.fill('input[name="name"]', "Ann")
+    ann.locator("form.new-game button[type=submit]").click()
+    ann.wait_for_url("**/play/**")
+    game_id = ann.url.rsplit("/", 1)[-1].split("?")[0].split("#")[0]
+
+    bea = browsers.page()
+    bea.goto(server.url + "/lobby")
+    bea.fill('input[name="name"]', "Bea")
+    bea.locator(f'.lobby-open[data-game="{game_id}"]').get_by_role(
+        "button", name="Take the place").click()
+    bea.wait_for_url("**/play/**")
+
+    ann.get_by_role("button", name="Send Bea away").click()
+    bea.locator(".notice").get_by_text("sent you away").wait_for()
+    lobby = browsers.page()
+    lobby.goto(server.url + "/lobby")
+    assert "2 open places" in lobby.locator(f'.lobby-open[data-game="{game_id}"]').inner_text()

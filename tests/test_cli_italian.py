@@ -421,3 +421,26 @@ def test_gin_sim_teams_table_in_italian(monkeypatch: pytest.MonkeyPatch,
     assert "mani giocate" in out and "partite non decise: " in out
     for english in ("games won", "side 0", "per player", "hands played", "undecided", " job"):
         assert english not in out
+
+
+def test_an_audit_problem_says_its_place_cards_and_missing_card_in_either_language() -> None:
+    from ginrummy.core.cards import parse_card
+    from ginrummy.server.audit.problems import AuditProblem, at
+
+    where = AuditProblem("where.hand_over", {"game": "g7", "number": 2})
+    differs = at(where, "deck.differs", commitment="ab12", count=1, position=52,
+                 stored=parse_card("KD"), derived=None)
+    assert str(differs) == (
+        "game g7, hand 2 (over, checked with its revealed seed): the stored deck is not the one "
+        "committed to (commitment ab12…): 1 of its cards differ, the first at position 52: the "
+        "database has KD, the seeds give nothing")
+    assert differs.text(Messages("it")) == (
+        "partita g7, mano 2 (finita, controllata con il seed rivelato): il mazzo salvato non è "
+        "quello fissato dall'impegno (ab12…): 1 carta è diversa, la prima in posizione 52: "
+        "nel database c'è K♦, i seed danno niente")
+    unfinished = at(AuditProblem("where.record", {"seq": 3, "game": "g7"}), "chain.unfinished",
+                    game="g7")
+    assert str(unfinished) == "record 3 (game g7): game g7: its log does not end the game"
+    assert unfinished.text(Messages("it")) == ("registrazione 3 (partita g7): partita g7: le "
+                                               "sue mosse salvate non arrivano alla fine della "
+                                               "partita")

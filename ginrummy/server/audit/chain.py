@@ -28,6 +28,10 @@ class MissingGame(LookupError):
     """A game the chain names that the database no longer holds."""
 
 
+class UnfinishedLog(ReplayError):
+    """A game the chain names whose stored log does not reach its end."""
+
+
 def rebuilt_record(engine: Engine, game_id: str) -> str:
     """The record of a finished game computed again from its stored log and decks."""
     stored = Store(engine).load(game_id)
@@ -37,7 +41,7 @@ def rebuilt_record(engine: Engine, game_id: str) -> str:
     table_rules = table_rules_of(stored.row.rules)
     game = replay(table_rules, stored.row.cut, stored.decks, stored.log)[-1].game
     if not game.is_over:
-        raise ReplayError(f"game {game_id}: its log does not end the game")
+        raise UnfinishedLog(f"game {game_id}: its log does not end the game")
     return canonical_record(game_id, stored.row.kind, stored.row.level, seats, game,
                             stored.fair, stored.decks)
 
@@ -87,6 +91,8 @@ def verify_chain(engine: Engine, head: str | None = None) -> list[AuditProblem]:
                 problems.append(at(where, "chain.changed"))
         except MissingGame:
             problems.append(at(where, "chain.missing_game", game=link.game_id))
+        except UnfinishedLog:
+            problems.append(at(where, "chain.unfinished", game=link.game_id))
         except (ReplayError, ValueError) as failure:
             problems.append(at(where, "failure", failure=failure))
         seen.add(link.hash)

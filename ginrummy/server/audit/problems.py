@@ -43,8 +43,12 @@ class AuditProblem:
                 return m.card(value) if isinstance(value, int) else m("audit.no_card")
             return value
 
-        return m(f"audit.{self.key}", **{name: said(name, value)
-                                         for name, value in self.params.items()})
+        params = {name: said(name, value) for name, value in self.params.items()}
+        key = f"audit.{self.key}"
+        if m.has(key):
+            return m(key, **params)
+        count = self.params.get("count")  # a plural: the form for its count
+        return m.plural(key, count if isinstance(count, int) else 0, **params)
 
     def __str__(self) -> str:
         from ginrummy.i18n import Messages

@@ -16,6 +16,9 @@ from typing import Any
 from ginrummy.server.api.rates import Buckets, Counts, Rate
 from ginrummy.server.settings import Settings
 
+CHAT_RATE = Rate(per_second=0.5, burst=5)
+"""Chat lines per client and per seat: five at once, then one every two seconds."""
+
 
 class Refused(Exception):
     """Over a limit: ``code`` and ``message`` for the client, ``retry_after`` seconds."""
@@ -46,6 +49,7 @@ class ClientLimits:
         self.hints = Buckets(Rate.per_minute(settings.hints_per_minute), clock)
         self.pages = Buckets(Rate.per_minute(settings.event_pages_per_minute), clock)
         self.messages = Buckets(Rate(settings.rate_per_second, settings.rate_burst), clock)
+        self.chat_lines = Buckets(CHAT_RATE, clock)
         self.game_sockets = Counts(settings.max_sockets_per_game)
         self.address_sockets = Counts(settings.max_sockets_per_address)
 
@@ -78,6 +82,17 @@ class ClientLimits:
             keys += (("seat", *seat),)
         self._charge(self.messages, f"more than {self.settings.rate_per_second:g} messages "
                      "per second across this client's connections", keys)
+
+    def chat(self, address: str, game_id: str, seat: int | None) -> None:
+        """A chat line from ``address`` (at ``seat`` of ``game_id``; None: a watcher)."""
+        keys: tuple[Hashable, ...] = (("address", address),)
+        if seat is not None:
+            keys += (("seat", game_id, seat),)
+        for key in keys:
+            wait = self.chat_lines.take(key)
+            if wait:
+                raise Refused("chat_rate_limited", f"more than {CHAT_RATE.burst} chat lines "
+                              f"at once, or one every {1 / CHAT_RATE.per_second:g} s", wait)
 
     def open_socket(self, address: str, game_id: str) -> None:
         """Count a WebSocket of ``address`` at ``game_id``; :meth:`close_socket` when it ends."""

@@ -19,6 +19,8 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from ginrummy.server.api.client_limits import ClientLimits, Refused, client_address
 from ginrummy.server.api.origin import origin_allowed
 from ginrummy.server.api.params import whole_number
+from ginrummy.server.live import names
+from ginrummy.server.live.chat import chat_line
 from ginrummy.server.live.lobby import Lobby
 from ginrummy.server.live.table import WATCHER, EventRef, Table
 from ginrummy.server.settings import Settings
@@ -70,9 +72,16 @@ class Connection:
         self.websocket = websocket
         self.table = table
         self.seat = seat
+        self.limits: ClientLimits = websocket.app.state.client_limits
+        self.address = client_address(websocket.scope)
         self.outbox: asyncio.Queue[Any] = asyncio.Queue()
         self.closing: tuple[int, str] | None = None
         self.writer = asyncio.create_task(self._write(), name=f"ws writer {table.id}")
+
+    @property
+    def reporter(self) -> str:
+        """Who reports a chat line, as the operator reads it."""
+        return f"seat {self.seat}" if self.seat is not None else f"watcher at {self.address}"
 
     def push(self, item: dict[str, Any] | EventRef) -> None:
         if self.closing is not None:
@@ -212,6 +221,10 @@ async def _table_socket(websocket: WebSocket, since: int | None, budget: Message
     else:
         connection.push(table.snapshot(seat))
     table.attach(connection)
+    try:
+        connection.push(await table.chat.history(seat))
+    except Exception:  # noqa: BLE001 - the game goes on without the chat's past lines
+        log.exception("game %s: could not read the chat", table.id)
     budget.seat = None if seat is None else (table.id, seat)
     try:
         await _read(websocket, connection, budget, settings)
@@ -293,6 +306,39 @@ async def _handle(connection: Connection, message: Message) -> None:
     elif message.type == "resync":
         assert message.since is not None
         resync(connection, message.since, message.id)
+    elif message.type in ("chat", "chat_report"):
+        await _chat(connection, message)
     else:  # action, ready, back, cut_choice
         await table.submit(connection, message)
+
+
+async def _chat(connection: Connection, message: Message) -> None:
+    """A chat line (to the players' channel from a seat, the watchers' from a watcher), or
+    a report of one; refused lines change nothing."""
+    table, seat, fields = connection.table, connection.seat, message.chat or {}
+    try:
+        if message.type == "chat_report":
+            await table.chat.report(seat, connection.reporter, fields.get("chat_id"),
+                                    fields.get("reason"))
+            done: dict[str, Any] = {"type": "chat_reported", "chat_id": fields["chat_id"]}
+            if message.id is not None:
+                done["id"] = message.id
+            connection.push(done)
+            return
+        if seat is not None:
+            name = table.seats[seat].name
+        else:
+            try:
+                name = names.player_name(fields.get("name", "Watcher"))
+            except names.NameRefused as refused:
+                raise ClientError("bad_chat", refused.message) from None
+        chat_line(fields.get("text"), fields.get("phrase"))  # a refused line costs nothing
+        connection.limits.chat(connection.address, table.id, seat)
+        await table.chat.say(seat, name, fields.get("text"), fields.get("phrase"))
+    except ClientError as refused:
+        connection.push(error(refused.code, refused.message, n=table.n, ident=message.id))
+    except Refused as over:
+        refusal = error(over.code, over.text, n=table.n, ident=message.id)
+        refusal["retry_after"] = over.retry_after
+        connection.push(refusal)
 

@@ -57,21 +57,29 @@ def _describe(char: str) -> str:
 
 def player_name(raw: object, field: str = "name") -> str:
     """``raw`` as a stored name, or :class:`NameRefused` saying what is wrong with it."""
-    if not isinstance(raw, str):
-        raise NameRefused("type", f"{field} must be a string, got {type(raw).__name__}")
-    for char in raw:
-        _check_char(char, field)
-    name = " ".join(unicodedata.normalize("NFC", raw).split())
-    if not any(_visible(char) for char in name):
-        raise NameRefused("blank", f"{field} must have a visible character, got {_shown(raw)}")
-    if len(name) > MAX_NAME:
-        raise NameRefused("too_long",
-                          f"{field} may have at most {MAX_NAME} characters, got {len(name)}")
-    _check_marks(name, field)
+    name = clean_text(raw, field, MAX_NAME)
     if impersonates_computer(name):
         raise NameRefused("computer",
                           f"{field} {name!r} is how the computer's seats are named; choose another")
     return name
+
+
+def clean_text(raw: object, field: str, limit: int) -> str:
+    """``raw`` as one line of text for others to read (a name, a chat message): NFC, spaces
+    collapsed, at most ``limit`` characters, something visible and nothing that hides or
+    reorders text; else :class:`NameRefused`."""
+    if not isinstance(raw, str):
+        raise NameRefused("type", f"{field} must be a string, got {type(raw).__name__}")
+    for char in raw:
+        _check_char(char, field)
+    text = " ".join(unicodedata.normalize("NFC", raw).split())
+    if not any(_visible(char) for char in text):
+        raise NameRefused("blank", f"{field} must have a visible character, got {_shown(raw)}")
+    if len(text) > limit:
+        raise NameRefused("too_long",
+                          f"{field} may have at most {limit} characters, got {len(text)}")
+    _check_marks(text, field)
+    return text
 
 
 def _check_char(char: str, field: str) -> None:

@@ -30,9 +30,11 @@ from typing import Any, Protocol
 from ginrummy.agents.base import Agent
 from ginrummy.core.actions import action_name
 from ginrummy.core.game import Game
+from ginrummy.server.live.chat import ChatRoom
 from ginrummy.server.live.computer import computer_name
 from ginrummy.server.live.work import WorkPool
 from ginrummy.server.settings import Settings
+from ginrummy.server.storage.chat_store import ChatStore
 from ginrummy.server.storage.db import StorageGone
 from ginrummy.server.storage.fairness import FairRow, draw
 from ginrummy.server.storage.game_rules import table_rules_of
@@ -129,6 +131,8 @@ class TableCore:
             if entry.client_id is not None and entry.seat is not None:
                 self._remember(entry.seat, entry.client_id, ack_of(entry))
         self.listeners: set[Listener] = set()
+        self.chat = ChatRoom(self.id, ChatStore(store.engine), lambda: self.listeners)
+        """The players' and the watchers' chat (:mod:`.chat`)."""
         self.lock = asyncio.Lock()
         self.computer_seat = next((s.seat for s in self.seats if s.kind == "computer"), None)
         self.agents: dict[int, Agent] = {}

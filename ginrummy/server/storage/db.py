@@ -123,6 +123,34 @@ fair_hands = sa.Table(
 )
 
 
+chat = sa.Table(
+    "chat",
+    metadata,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("game_id", sa.String(32), sa.ForeignKey("games.id"), nullable=False),
+    sa.Column("channel", sa.String(16), nullable=False),
+    # "players" (seen by the seats only) or "watchers" (by the watchers only)
+    sa.Column("seat", sa.Integer, nullable=True),
+    sa.Column("name", sa.String(64), nullable=False),
+    sa.Column("text", sa.Text, nullable=True),
+    sa.Column("phrase", sa.String(32), nullable=True),
+    # a quick phrase's code: each reader sees it in their own language
+    _timestamp("created_at"),
+)
+sa.Index("ix_chat_game_channel", chat.c.game_id, chat.c.channel, chat.c.id)
+
+chat_reports = sa.Table(
+    "chat_reports",
+    metadata,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("chat_id", sa.Integer, sa.ForeignKey("chat.id"), nullable=False),
+    sa.Column("reporter", sa.String(64), nullable=False),
+    # who reported it: "seat 1", or "watcher" with the reporter's address
+    sa.Column("reason", sa.Text, nullable=False),
+    _timestamp("created_at"),
+)
+
+
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     cursor = dbapi_connection.cursor()
     try:

@@ -57,13 +57,18 @@ ERROR_CODES: dict[str, str] = {
     "not_creator": "only the game's creator (place 0) may send a player away",
     "no_player_there": "that place has no player who took it from the lobby",
     "already_started": "the first deal is under way: nobody can be sent away any more",
+    "bad_chat": "a chat line that cannot be said: no text and no phrase, both, text that is "
+                "too long or holds hidden characters, an unknown phrase",
+    "chat_rate_limited": "too many chat lines from this client; retry_after says when",
+    "no_such_chat": "a report of a chat line that this connection's channel never showed",
 }
 """Every error code the WebSocket can send, with what it means."""
 
 MAX_ID_LENGTH = 64
 MAX_ACTION_TEXT = 100
 
-MessageType = Literal["action", "ready", "resync", "ping", "back", "cut_choice"]
+MessageType = Literal["action", "ready", "resync", "ping", "back", "cut_choice", "chat",
+                      "chat_report"]
 _FIELDS: dict[str, tuple[set[str], set[str]]] = {
     # type: (required fields, optional fields), besides "type"
     "action": ({"action", "expect"}, {"id"}),
@@ -72,6 +77,8 @@ _FIELDS: dict[str, tuple[set[str], set[str]]] = {
     "ping": (set(), {"id"}),
     "back": (set(), {"id"}),
     "cut_choice": ({"deal"}, {"expect", "id"}),
+    "chat": (set(), {"id", "text", "phrase", "name"}),
+    "chat_report": ({"chat_id"}, {"id", "reason"}),
 }
 
 
@@ -98,6 +105,8 @@ class Message:
     """A ``cut_choice``: whether the higher cut deals the first hand itself (R4)."""
     commitment: str | None = None
     """The commitment the player was shown, sent with ``seed`` (it must be the current one)."""
+    chat: dict[str, Any] | None = None
+    """A ``chat`` or ``chat_report``'s fields as sent (the chat room checks them)."""
 
 
 def message_id(data: Any) -> str | None:
@@ -188,6 +197,9 @@ def message_from(data: Any) -> Message:
         expect = data.get("expect")
         return Message("cut_choice", ident, deal=deal,
                        expect=None if expect is None else _whole("expect", expect))
+    if kind == "chat" or kind == "chat_report":
+        fields = {k: v for k, v in data.items() if k not in ("type", "id")}
+        return Message("chat" if kind == "chat" else "chat_report", ident, chat=fields)
     return Message("ping", ident)
 
 

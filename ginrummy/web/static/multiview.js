@@ -9,6 +9,7 @@ import { cardText, t, tp } from "./i18n.js";
 import {
   isTeams, partnerTable, placeName, placeTotal, present, readyWanted, sitsOut, teamName, teamOf,
 } from "./multistate.js";
+import { chatBox } from "./chatbox.js";
 import { lobbyPlaces } from "./lobbyseats.js";
 import { keysBox, logBox, rulesBox } from "./sidepanel.js";
 import { fitHand, handSummary, meldsArea, middle, panel, seatArea } from "./tableview.js";
@@ -21,7 +22,7 @@ export function renderMultiTable(ctl) {
     class: ["felt", "multi", `stage-${state.stage}`, `table-stage-${picture.stage}`, sitsOut(state) ? "sitting-out" : null],
     "aria-label": t("app.title"), dataset: { mode: state.mode, stage: state.stage },
   }, seatsStrip(state), feltContent(ctl));
-  const side = h("aside", { class: "side" }, scoreBoard(state), tablesBox(ctl), logBox(ctl), seedBox(ctl), rulesBox(ctl), keysBox(ctl));
+  const side = h("aside", { class: "side" }, scoreBoard(state), tablesBox(ctl), chatBox(ctl), logBox(ctl), seedBox(ctl), rulesBox(ctl), keysBox(ctl));
   const screen = h("div", { class: ["table-screen", "table-game", `mode-${ctl.mode}`, `players-${state.players}`, ctl.readOnly ? "read-only" : null, ctl.pending ? "busy" : null, ctl.knockMode ? "knock-mode" : null] },
     ctl.replayBar || null, felt, side);
   ctl.root.replaceChildren(screen);

@@ -1,6 +1,7 @@
 // The table screen's controller: joins a seat, keeps the WebSocket, the state and the moves in flight.
 // The server decides everything: this shows its state and sends back one of view.legal.
 import { api, ApiError } from "./api.js";
+import { chatReceived, newChat } from "./chatbox.js";
 import { Connection } from "./conn.js";
 import { seatName } from "./describe.js";
 import { h, store } from "./dom.js";
@@ -45,6 +46,7 @@ export class TableScreen {
     this.layoutChoice = 0;
     this.links = store.get(`gin.links.${gameId}`, null);
     this.readOnly = mode !== "play";
+    this.chat = newChat();
     this.onKey = (event) => this.keydown(event);
   }
 
@@ -221,6 +223,11 @@ export class TableScreen {
       case "rematch":
         this.rematchSaid(message);
         break;
+      case "chat":
+      case "chat_history":
+        chatReceived(this.chat, message);
+        this.render();
+        break;
       case "presence":
         // the server's idle timer: when the computer will play for a seat that keeps the game waiting
         this.idle = message.idle ? { seat: message.idle.seat, at: Date.now() + message.idle.seconds * 1000 } : null;
@@ -276,6 +283,11 @@ export class TableScreen {
       return;
     }
     if (message.code === "seat_replaced") return; // the close (4409) follows
+    if (["bad_chat", "chat_rate_limited", "no_such_chat"].includes(message.code)) {
+      this.chat.notice = errorText(message);
+      this.render();
+      return; // a refused chat line changes nothing at the table
+    }
     if (message.code === "stale" || message.code === "conflict") {
       notify(t("error.stale"), "warning");
       return; // the snapshot follows
@@ -339,6 +351,17 @@ export class TableScreen {
       // not connected: the message goes when the connection is back (same id)
     }
     this.render();
+  }
+
+  /** A chat line (text or phrase) to the players, or watching, to the watchers; false if not connected. */
+  sendChat(body) {
+    const name = (store.get("gin.name", "") || "").trim();
+    const message = { type: "chat", ...body, ...(this.readOnly && name ? { name } : {}) };
+    return Boolean(this.connection && this.connection.send(message));
+  }
+
+  reportChat(chatId) {
+    return Boolean(this.connection && this.connection.send({ type: "chat_report", chat_id: chatId }));
   }
 
   play(action) {
@@ -563,9 +586,17 @@ export class TableScreen {
       index = [...focused.parentElement.querySelectorAll(".card")].indexOf(focused);
     }
     if (index >= 0) this.focusIndex = index;
+    const typing = active && active.dataset && active.dataset.focus === "chat";
     if (this.multi) renderMultiTable(this);
     else renderTable(this);
     if (inHand) this.focusInHand();
+    if (typing) {
+      const input = this.root.querySelector('[data-focus="chat"]');
+      if (input) {
+        input.focus();
+        input.setSelectionRange(input.value.length, input.value.length);
+      }
+    }
   }
 
   /** Focus the card last focused, else the one now at its place, so that the arrows go on working. */

@@ -1,0 +1,98 @@
+"""The chat's rows: messages said at a table, and the reports players make of them
+(blocking calls; the app runs them in threads)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+import sqlalchemy as sa
+from sqlalchemy.engine import Engine
+
+from ginrummy.server.storage import db
+from ginrummy.server.storage.store import now
+
+
+@dataclass(frozen=True, slots=True)
+class ChatLine:
+    id: int
+    game_id: str
+    channel: str
+    seat: int | None
+    name: str
+    text: str | None
+    phrase: str | None
+    created_at: datetime
+
+    def to_json(self) -> dict[str, Any]:
+        return {"chat_id": self.id, "channel": self.channel, "seat": self.seat,
+                "name": self.name, "text": self.text, "phrase": self.phrase,
+                "at": self.created_at.isoformat()}
+
+
+@dataclass(frozen=True, slots=True)
+class ChatReport:
+    id: int
+    line: ChatLine
+    reporter: str
+    reason: str
+    created_at: datetime
+
+
+def _line(r: Any) -> ChatLine:
+    created = r.created_at if r.created_at.tzinfo else r.created_at.replace(tzinfo=now().tzinfo)
+    return ChatLine(r.id, r.game_id, r.channel, r.seat, r.name, r.text, r.phrase, created)
+
+
+class ChatStore:
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+
+    def say(self, game_id: str, channel: str, seat: int | None, name: str, text: str | None,
+            phrase: str | None) -> ChatLine:
+        moment = now()
+        with self.engine.begin() as conn:
+            result = conn.execute(db.chat.insert().values(
+                game_id=game_id, channel=channel, seat=seat, name=name, text=text,
+                phrase=phrase, created_at=moment))
+            key = result.inserted_primary_key
+            assert key is not None
+        return ChatLine(int(key[0]), game_id, channel, seat, name, text, phrase, moment)
+
+    def recent(self, game_id: str, channel: str, limit: int) -> list[ChatLine]:
+        """The last ``limit`` lines of a channel, oldest first."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                sa.select(db.chat).where(db.chat.c.game_id == game_id,
+                                         db.chat.c.channel == channel)
+                .order_by(db.chat.c.id.desc()).limit(limit)).all()
+        return [_line(r) for r in reversed(rows)]
+
+    def line(self, chat_id: int) -> ChatLine | None:
+        with self.engine.connect() as conn:
+            row = conn.execute(sa.select(db.chat).where(db.chat.c.id == chat_id)).first()
+        return None if row is None else _line(row)
+
+    def report(self, chat_id: int, reporter: str, reason: str) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(db.chat_reports.insert().values(
+                chat_id=chat_id, reporter=reporter, reason=reason, created_at=now()))
+
+    def reports(self, limit: int = 100) -> list[ChatReport]:
+        """The newest reports, with the lines they report."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                sa.select(db.chat_reports, db.chat)
+                .join(db.chat, db.chat.c.id == db.chat_reports.c.chat_id)
+                .order_by(db.chat_reports.c.id.desc()).limit(limit)).all()
+        out = []
+        for r in rows:
+            m = r._mapping
+            line = ChatLine(m[db.chat.c.id], m[db.chat.c.game_id], m[db.chat.c.channel],
+                            m[db.chat.c.seat], m[db.chat.c.name], m[db.chat.c.text],
+                            m[db.chat.c.phrase], m[db.chat.c.created_at])
+            out.append(ChatReport(m[db.chat_reports.c.id], line, m[db.chat_reports.c.reporter],
+                                  m[db.chat_reports.c.reason],
+                                  m[db.chat_reports.c.created_at]))
+        return out

@@ -1,0 +1,72 @@
+// The table's chat: the players' lines (or, watching, the watchers'), quick phrases, mute and report. Every line is shown as text.
+import { h, store } from "./dom.js";
+import { t } from "./i18n.js";
+
+export const PHRASES = ["hello", "good_luck", "good_game", "well_played", "thanks", "sorry", "bye"];
+const MAX_CHAT = 200;
+const MUTED = "gin.muted";
+
+/** The chat's state kept by the table screen: its lines, the draft, who is muted here. */
+export function newChat() {
+  return { lines: [], draft: "", muted: new Set(store.get(MUTED, [])), reported: new Set(), notice: "" };
+}
+
+export function chatReceived(chat, message) {
+  if (message.type === "chat_history") chat.lines = message.lines.slice();
+  else if (message.type === "chat" && !chat.lines.some((line) => line.chat_id === message.chat_id)) chat.lines.push(message);
+  chat.lines = chat.lines.slice(-100);
+}
+
+function speaker(line) {
+  return line.seat === null || line.seat === undefined ? `w:${line.name}` : `s:${line.seat}:${line.name}`;
+}
+
+function mute(chat, line, on) {
+  const key = speaker(line);
+  if (on) chat.muted.add(key);
+  else chat.muted.delete(key);
+  store.set(MUTED, [...chat.muted]);
+}
+
+export function chatBox(ctl) {
+  const chat = ctl.chat;
+  if (!chat || ctl.mode === "replay") return null;
+  const watching = ctl.readOnly;
+  const send = (body) => {
+    if (!ctl.sendChat(body)) return;
+    chat.draft = "";
+    chat.notice = "";
+    ctl.render();
+  };
+  const input = h("input", { type: "text", name: "chat", maxlength: MAX_CHAT, value: chat.draft, autocomplete: "off",
+    "aria-label": t("chat.say"), placeholder: t("chat.say"), dataset: { focus: "chat" },
+    oninput: (event) => { chat.draft = event.target.value; } });
+  const lines = chat.lines.map((line) => {
+    const muted = chat.muted.has(speaker(line));
+    const said = line.phrase ? t(`chat.phrase.${line.phrase}`) : line.text;
+    return h("li", { class: ["chat-line", muted ? "muted-line" : null], dataset: { chat: String(line.chat_id) } },
+      h("span", { class: "chat-name" }, `${line.name}: `),
+      h("span", { class: "chat-text" }, muted ? t("chat.muted_line") : said),
+      h("span", { class: "chat-tools" },
+        h("button", { type: "button", class: "link-button", onclick: () => { mute(chat, line, !muted); ctl.render(); } },
+          t(muted ? "chat.unmute" : "chat.mute", { name: line.name })),
+        chat.reported.has(line.chat_id) ? h("span", { class: "muted" }, t("chat.reported"))
+          : h("button", { type: "button", class: "link-button", onclick: () => {
+            if (ctl.reportChat(line.chat_id)) chat.reported.add(line.chat_id);
+            ctl.render();
+          } }, t("chat.report"))));
+  });
+  return h("details", { class: "chat-box", open: store.get("gin.chat_open", true),
+    ontoggle: (event) => store.set("gin.chat_open", event.target.open) },
+    h("summary", {}, t(watching ? "chat.watchers_title" : "chat.title")),
+    h("p", { class: "muted" }, t(watching ? "chat.watchers_note" : "chat.players_note")),
+    h("ol", { class: "chat-lines", "aria-live": "polite" }, lines),
+    chat.notice ? h("p", { class: "notice error", role: "alert" }, chat.notice) : null,
+    h("form", { class: "chat-form", onsubmit: (event) => {
+      event.preventDefault();
+      const text = chat.draft.trim();
+      if (text) send({ text });
+    } }, input, h("button", { type: "submit", class: "btn small" }, t("chat.send"))),
+    h("div", { class: "chat-phrases" }, PHRASES.map((phrase) =>
+      h("button", { type: "button", class: "btn small", onclick: () => send({ phrase }) }, t(`chat.phrase.${phrase}`)))));
+}

@@ -1,0 +1,58 @@
+"""The table's chat in real browsers: a line with HTML in it shows as text, a quick phrase
+reads in each player's language, the watchers' chat never reaches the players, mute works."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.browser.conftest import Browsers, Server
+from tests.browser.driver import invite_friend
+
+pytestmark = pytest.mark.browser
+
+HTML = '<img src=x onerror="document.title=\'pwned\'"><b>bold</b>'
+
+
+def say(page: object, text: str) -> None:
+    page.fill('.chat-box input[name="chat"]', text)  # type: ignore[attr-defined]
+    page.locator(".chat-box button[type=submit]").click()  # type: ignore[attr-defined]
+
+
+def test_chat_lines_are_text_phrases_are_translated_and_watchers_talk_apart(
+    server: Server, browsers: Browsers
+) -> None:
+    ann = browsers.page()
+    invite = invite_friend(ann, server.url)
+    watch = ann.locator('input[data-link="watch"]').input_value()
+    bea = browsers.page(locale="it-IT")
+    bea.goto(invite)
+    bea.fill('input[name="name"]', "Bea")
+    bea.locator(".panel.join button[type=submit]").click()
+    bea.locator(".felt.stage-hand").wait_for()
+    ann.locator(".felt.stage-hand").wait_for()
+
+    say(ann, HTML)
+    line = bea.locator(".chat-line", has_text="bold")
+    line.wait_for()
+    assert line.locator(".chat-text").inner_text() == HTML  # shown as typed, not run
+    assert bea.locator(".chat-box img, .chat-box b").count() == 0
+    assert bea.title() != "pwned" and ann.title() != "pwned"
+
+    ann.locator(".chat-phrases button", has_text="Good game!").click()
+    bea.locator(".chat-line", has_text="Buona partita!").wait_for()
+    ann.locator(".chat-line", has_text="Good game!").wait_for()
+
+    cy = browsers.page()
+    cy.goto(watch)
+    cy.locator(".felt.stage-hand").wait_for()
+    assert "Chat among watchers" in cy.inner_text(".chat-box summary")
+    assert cy.locator(".chat-line").count() == 0  # the players' lines are not the watchers'
+    say(cy, "Bea should take the seven")
+    cy.locator(".chat-line", has_text="take the seven").wait_for()
+    say(bea, "ciao!")
+    ann.locator(".chat-line", has_text="ciao!").wait_for()
+    assert ann.locator(".chat-line", has_text="take the seven").count() == 0
+    assert bea.locator(".chat-line", has_text="take the seven").count() == 0
+
+    bea.locator(".chat-line", has_text="ciao!").get_by_role("button", name="silenzia Bea").click()
+    assert "(silenziato)" in bea.locator(".chat-line", has_text="Bea").first.inner_text()

@@ -98,7 +98,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         raise
 
 
-
 def help_language(arguments: Sequence[str], environ: Mapping[str, str]) -> str:
     """The language of the help and usage errors: ``--lang X`` among ``arguments``, else the
     environment's (:func:`ginrummy.i18n.language_from_environment`), read without importing

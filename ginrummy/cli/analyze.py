@@ -33,7 +33,6 @@ import io
 import json
 import os
 import sys
-from collections.abc import Iterable
 from typing import TYPE_CHECKING, TextIO
 
 if TYPE_CHECKING:
@@ -47,6 +46,8 @@ discard's, two spaces in."""
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
+    from ginrummy.i18n import LANGUAGES
+
     parser.add_argument(
         "cards",
         nargs="*",
@@ -60,7 +61,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
         action="store_true",
         help="read JSON requests on stdin, one per line; write one JSON answer per line",
     )
-    parser.add_argument("--lang", choices=("en", "it"), default=None,
+    parser.add_argument("--lang", choices=LANGUAGES, default=None,
                         help="language of the text for people: en or it (default: from LANG, "
                              "else English; JSON answers are always English)")
     parser.set_defaults(parser=parser)
@@ -112,26 +113,23 @@ def render(analysis: HandAnalysis, m: Messages | None = None) -> str:
     def line(name: str, value: object, indent: str = "") -> str:
         return f"{indent}{label[name]:<{column - len(indent)}}{value}"
 
-    def cards(items: Iterable[int]) -> str:
-        return m.cards(items)
-
-    melds = " ".join(f"[{cards(meld)}]" for meld in analysis.melds) or m("analyze.no_melds")
-    size = len(analysis.hand)
-    lines = [line("hand", f"{cards(analysis.hand)} ({m.plural('count.cards', size, count=size)})")]
+    melds = " ".join(f"[{m.cards(meld)}]" for meld in analysis.melds) or m("analyze.no_melds")
+    size = m.plural("count.cards", len(analysis.hand), count=len(analysis.hand))
+    lines = [line("hand", f"{m.cards(analysis.hand)} ({size})")]
     indent = ""
     if analysis.discards:
         key = "analyze.discards_one" if len(analysis.discards) == 1 else "analyze.discards_many"
-        lines.append(line("best_discards", m(key, cards=cards(analysis.discards),
+        lines.append(line("best_discards", m(key, cards=m.cards(analysis.discards),
                                               deadwood=analysis.deadwood)))
-        lines.append(m("analyze.after_discard", card=cards(analysis.discards[:1])))
+        lines.append(m("analyze.after_discard", card=m.cards(analysis.discards[:1])))
         indent = "  "
     lines += [
         line("melds", melds, indent),
-        line("unmatched", cards(analysis.unmatched) or m("analyze.no_unmatched"), indent),
+        line("unmatched", m.cards(analysis.unmatched) or m("analyze.no_unmatched"), indent),
         line("deadwood", analysis.deadwood, indent),
     ]
     if analysis.discards:
-        gin = m("analyze.gin_yes", cards=cards(analysis.discards)) if analysis.gin \
+        gin = m("analyze.gin_yes", cards=m.cards(analysis.discards)) if analysis.gin \
             else m("word.no")
         lines.append(line("gin", gin))
         lines.append(line("big_gin", m("analyze.big_gin_yes") if analysis.big_gin

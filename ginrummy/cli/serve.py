@@ -47,6 +47,8 @@ class RedactTokens(logging.Filter):
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
+    from ginrummy.i18n import LANGUAGES
+
     parser.add_argument("--host", default="127.0.0.1", help="address to listen on "
                         "(default: 127.0.0.1, this machine only)")
     parser.add_argument("--port", type=int, default=8000, help="port (default: 8000)")
@@ -111,7 +113,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
                         "localhost, 127.0.0.1 and [::1] on --port; '*': any)")
     parser.add_argument("--access-log", action="store_true",
                         help="log every request (off by default: URLs can carry tokens)")
-    parser.add_argument("--lang", choices=("en", "it"), default=None,
+    parser.add_argument("--lang", choices=LANGUAGES, default=None,
                         help="language of what gin serve prints: en or it (default: from "
                              "LANG, else English)")
 

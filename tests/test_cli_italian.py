@@ -444,3 +444,47 @@ def test_an_audit_problem_says_its_place_cards_and_missing_card_in_either_langua
     assert unfinished.text(Messages("it")) == ("registrazione 3 (partita g7): partita g7: le "
                                                "sue mosse salvate non arrivano alla fine della "
                                                "partita")
+
+
+# ------------------------------------------------------------ files that cannot be read
+
+
+def test_a_missing_file_is_said_in_italian_by_replay_verify_and_play(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    missing = tmp_path / "manca.json"
+    _, _, err = gin(monkeypatch, capsys, "replay", str(missing), environ=ITALIAN)
+    assert err == f"gin replay: impossibile leggere {missing}: il file non esiste\n"
+    _, _, err = gin(monkeypatch, capsys, "verify", str(missing), environ=ITALIAN)
+    assert err == f"gin verify: impossibile leggere {missing}: il file non esiste\n"
+    code, out, _ = gin(monkeypatch, capsys, "play", "--resume", str(missing), environ=ITALIAN)
+    assert code == 2
+    assert out == f"Non riesco a riprendere {missing}: il file non esiste\n"
+    _, out, _ = gin(monkeypatch, capsys, "play", "--resume", str(missing))
+    assert out == (f"Cannot resume {missing}: [Errno 2] No such file or directory: "
+                   f"'{missing}'\n")
+
+
+def test_a_folder_or_a_file_that_is_not_text_is_said_in_italian(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    _, _, err = gin(monkeypatch, capsys, "replay", str(tmp_path), environ=ITALIAN)
+    assert err == f"gin replay: impossibile leggere {tmp_path}: è una cartella, non un file\n"
+    binary = tmp_path / "partita.json"
+    binary.write_bytes(b"\xff\xfe\x00")
+    _, _, err = gin(monkeypatch, capsys, "verify", str(binary), environ=ITALIAN)
+    assert err == f"gin verify: impossibile leggere {binary}: il file non è testo UTF-8\n"
+
+
+def test_replay_and_resume_of_a_file_that_is_not_text_say_so_without_a_traceback(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    binary = tmp_path / "partita.json"
+    binary.write_bytes(b"\xff\xfe\x00")
+    code, _, err = gin(monkeypatch, capsys, "replay", str(binary), environ=ITALIAN)
+    assert (code, err) == (2, f"gin replay: impossibile leggere {binary}: il file non è testo "
+                              "UTF-8\n")
+    code, out, _ = gin(monkeypatch, capsys, "play", "--resume", str(binary), environ=ITALIAN)
+    assert (code, out) == (2, f"Non riesco a riprendere {binary}: il file non è testo UTF-8\n")
+    code, _, err = gin(monkeypatch, capsys, "replay", str(binary))
+    assert code == 2 and err.startswith(f"gin replay: cannot read {binary}: 'utf-8' codec ")

@@ -49,7 +49,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None = None) -> int:
     from ginrummy.format.record import RecordError
     from ginrummy.i18n import Messages, language_from_environment
-    from ginrummy.i18n.errors import error_text
+    from ginrummy.i18n.errors import error_text, file_error_text
 
     out = out or sys.stdout
     err = err or sys.stderr
@@ -58,8 +58,7 @@ def run(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None 
         with open(args.file, encoding="utf-8") as handle:
             text = handle.read()
     except (OSError, UnicodeDecodeError) as error:
-        reason = error.strerror if isinstance(error, OSError) else str(error)
-        print(m("verify.cannot_read", path=args.file, error=reason), file=err)
+        print(m("verify.cannot_read", path=args.file, error=file_error_text(error, m)), file=err)
         return 2
     try:
         record = read_record(text)

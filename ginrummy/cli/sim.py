@@ -185,6 +185,11 @@ def _reader(args: argparse.Namespace) -> Messages:
     return Messages(getattr(args, "lang", None) or language_from_environment(os.environ))
 
 
+def _workers(result: MatchResult, m: Messages) -> str:
+    """``2 jobs`` (``2 processi``)."""
+    return m.plural("sim.workers.jobs", result.jobs, count=result.jobs)
+
+
 class _Numbers:
     """Numbers as the tables write them: ``57.2%``, ``+1.5``, ``0.123 ms`` in English (as
     Python formats them), ``57,2%`` and ``+1,5`` in Italian (Babel's symbols)."""
@@ -257,9 +262,8 @@ def render(result: MatchResult, m: Messages | None = None) -> str:
     lines += [
         "",
         m("sim.void_hands", share=n.pct(result.void_rate)),
-        m.plural("sim.speed_hands", result.jobs, hands=result.hands,
-                 seconds=n.fixed(result.seconds, 2), rate=n.rate(result.hands_per_second),
-                 jobs=result.jobs),
+        m("sim.speed_hands", hands=result.hands, seconds=n.fixed(result.seconds, 2),
+          rate=n.rate(result.hands_per_second), workers=_workers(result, m)),
     ]
     return "\n".join(lines) + "\n"
 
@@ -321,7 +325,7 @@ def render_table(result: MatchResult, m: Messages | None = None) -> str:
     lines += [
         "",
         m("sim.undecided", count=result.undecided, share=n.pct(data["void_rate"])),
-        m.plural("sim.speed_games", result.jobs, games=result.games_played,
-                 seconds=n.fixed(result.seconds, 2), jobs=result.jobs),
+        m("sim.speed_games", games=result.games_played, seconds=n.fixed(result.seconds, 2),
+          workers=_workers(result, m)),
     ]
     return "\n".join(lines) + "\n"

@@ -95,12 +95,21 @@ def configure(parser: argparse.ArgumentParser) -> None:
     limits.add_argument("--work-queue", type=int, default=8, metavar="N",
                         help="hints and event pages that may wait for those threads; more "
                         "get 503 (default: 8)")
+    limits.add_argument("--sign-in-limit", type=float, default=60.0, metavar="N",
+                        help="sign-in attempts an hour per address (default: 60, 10 at once)")
+    limits.add_argument("--account-sign-in-limit", type=float, default=10.0, metavar="N",
+                        help="sign-in attempts an hour at one username, from anywhere "
+                        "(default: 10, 5 at once)")
+    limits.add_argument("--sign-up-limit", type=float, default=20.0, metavar="N",
+                        help="accounts one address may create an hour (default: 20, 5 at once)")
     limits.add_argument("--forwarded-allow-ips", default="", metavar="IPS",
                         help="comma-separated addresses of reverse proxies whose "
                         "X-Forwarded-For names the client ('*': any); default: none, the "
                         "address is the connection's")
     parser.add_argument("--secure-cookies", action="store_true",
-                        help="mark seat cookies Secure (behind HTTPS)")
+                        help="mark seat and sign-in cookies Secure (behind HTTPS)")
+    parser.add_argument("--session-days", type=float, default=30.0, metavar="DAYS",
+                        help="how long a sign-in lasts in a browser (default: 30)")
     parser.add_argument("--verify-records", action="store_true",
                         help="check the hash chain of finished games in the database against "
                         "their stored logs, print the newest hash and exit (1 if broken)")
@@ -172,10 +181,15 @@ def run(args: argparse.Namespace) -> int:
         return 2
     for option in ("request_limit", "create_limit", "hint_limit", "events_limit",
                    "sockets_per_game", "sockets_per_address", "connections_per_address",
-                   "max_connections", "header_timeout", "work_queue"):
+                   "max_connections", "header_timeout", "work_queue", "sign_in_limit",
+                   "account_sign_in_limit", "sign_up_limit"):
         if getattr(args, option) < 0:
             print(m("serve.negative", option=f"--{option.replace('_', '-')}"))
             return 2
+    if not 0 < args.session_days <= 3650:
+        print(f"gin serve: --session-days must be more than 0 and at most 3650, got "
+              f"{args.session_days:g}")
+        return 2
     if args.work_threads < 1:
         print(m("serve.at_least_one", option="--work-threads"))
         return 2
@@ -245,6 +259,10 @@ def run(args: argparse.Namespace) -> int:
         header_timeout=args.header_timeout,
         work_threads=args.work_threads,
         work_queue=args.work_queue,
+        sign_ins_per_hour=args.sign_in_limit,
+        sign_ins_per_hour_per_account=args.account_sign_in_limit,
+        sign_ups_per_hour=args.sign_up_limit,
+        session_days=args.session_days,
         forwarded_allow_ips=tuple(ip.strip() for ip in args.forwarded_allow_ips.split(",")
                                   if ip.strip()),
     )

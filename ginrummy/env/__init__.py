@@ -17,6 +17,7 @@ from ginrummy.env.determinize import determinize
 GYMNASIUM_ID = "ginrummy/GinRummy-v0"
 
 if GYMNASIUM_ID not in gymnasium.registry:
-    gymnasium.register(id=GYMNASIUM_ID, entry_point="ginrummy.env.single:GinRummyEnv")
+    gymnasium.register(id=GYMNASIUM_ID, entry_point="ginrummy.env.single:GinRummyEnv",
+                       vector_entry_point="ginrummy.env.vector:GinRummyVectorEnv")
 
 __all__ = ["GYMNASIUM_ID", "determinize", "gin_rummy_v0"]

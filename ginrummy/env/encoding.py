@@ -38,6 +38,7 @@ A player sitting out a hand (R33) sees only its public part: ``pile_top``, ``pil
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -86,10 +87,13 @@ class Scoreboard:
 
 def _unpack(masks: list[int]) -> NDArray[np.uint8]:
     """The 52 bits of each mask in ``masks``, one row each."""
-    joined = 0
-    for index, mask in enumerate(masks):
-        joined |= mask << (56 * index)
-    data = joined.to_bytes(7 * len(masks), "little")
+    if len(masks) <= 16:
+        joined = 0
+        for index, mask in enumerate(masks):
+            joined |= mask << (56 * index)
+        data = joined.to_bytes(7 * len(masks), "little")
+    else:  # shifting into one growing integer would be quadratic
+        data = b"".join([mask.to_bytes(7, "little") for mask in masks])
     bits = np.unpackbits(np.frombuffer(data, dtype=np.uint8), bitorder="little")
     return bits.reshape(len(masks), 56)[:, :52]
 
@@ -103,26 +107,21 @@ def _laid_out(view: PlayerView, seat: int) -> int:
     return cards
 
 
-def encode(view: PlayerView | None, board: Scoreboard, *, watching: PlayerView | None = None
-           ) -> NDArray[np.float32]:
-    """The observation vector of ``view``'s seat.
-
-    ``None`` for a player not in a hand: its vector holds the game's numbers and, when it
-    ``watching`` a hand (the dealer sitting out at three, R33), that hand's public part
-    only: the pile, the upcard, the phase, the stock size and the knock limit."""
-    sides = len(board.totals)
-    tail = [0.0] * (observation_size(sides) - PHASE_OFFSET)
+def _game_tail(board: Scoreboard) -> list[float]:
+    """The entries from ``phase`` on that the game sets (full game, target, scores)."""
+    tail = [0.0] * (observation_size(len(board.totals)) - PHASE_OFFSET)
     if board.target:
         tail[FLAGS_OFFSET + 8 - PHASE_OFFSET] = 1.0
         tail[TARGET_OFFSET - PHASE_OFFSET] = min(board.target / 500.0, 1.0)
         tail[SCORES_OFFSET - PHASE_OFFSET:] = [min(total / board.target, SCORE_HIGH)
                                                for total in board.totals]
-    if view is None:
-        out = np.zeros(observation_size(sides), dtype=np.float32)
-        out[PHASE_OFFSET:] = tail
-        if watching is not None:
-            _encode_public(out, watching)
-        return out
+    return tail
+
+
+def _parts(view: PlayerView, board: Scoreboard) -> tuple[list[int], list[float]]:
+    """The nine card planes of ``view`` as masks and the entries from ``phase`` on; the
+    pile order is left to the caller."""
+    tail = _game_tail(board)
     seat, other = view.seat, view.opponent
     own_table = _laid_out(view, seat)
     opp_table = _laid_out(view, other)
@@ -133,10 +132,6 @@ def encode(view: PlayerView | None, board: Scoreboard, *, watching: PlayerView |
     top = 1 << pile[-1] if pile else 0
     planes = [view.hand & ~own_table, own_table, opp_known & ~opp_table, opp_table, top, 0,
               view.unseen(), knocked, upcard]
-    out = np.empty(observation_size(sides), dtype=np.float32)
-    out[:PHASE_OFFSET] = _unpack(planes).reshape(-1)
-    for position, card in enumerate(pile, 1):
-        out[_PILE_ORDER + card] = position / 52.0
     tail[int(view.phase)] = 1.0
     knocker = view.knocker
     flags = FLAGS_OFFSET - PHASE_OFFSET
@@ -146,8 +141,56 @@ def encode(view: PlayerView | None, board: Scoreboard, *, watching: PlayerView |
     counts = COUNTS_OFFSET - PHASE_OFFSET
     tail[counts:counts + 4] = (view.stock_size / 52.0, view.knock_limit / 10.0,
                                min(view.opponent_count / 11.0, 1.0), view.passes / 2.0)
+    return planes, tail
+
+
+def encode(view: PlayerView | None, board: Scoreboard, *, watching: PlayerView | None = None
+           ) -> NDArray[np.float32]:
+    """The observation vector of ``view``'s seat.
+
+    ``None`` for a player not in a hand: its vector holds the game's numbers and, when it
+    ``watching`` a hand (the dealer sitting out at three, R33), that hand's public part
+    only: the pile, the upcard, the phase, the stock size and the knock limit."""
+    sides = len(board.totals)
+    if view is None:
+        out = np.zeros(observation_size(sides), dtype=np.float32)
+        out[PHASE_OFFSET:] = _game_tail(board)
+        if watching is not None:
+            _encode_public(out, watching)
+        return out
+    planes, tail = _parts(view, board)
+    out = np.empty(observation_size(sides), dtype=np.float32)
+    out[:PHASE_OFFSET] = _unpack(planes).reshape(-1)
+    for position, card in enumerate(view.pile, 1):
+        out[_PILE_ORDER + card] = position / 52.0
     out[PHASE_OFFSET:] = tail
     return out
+
+
+def encode_many(views: Sequence[PlayerView], boards: Sequence[Scoreboard],
+                out: NDArray[np.float32], rows: Sequence[int]) -> None:
+    """``out[rows[i]] = encode(views[i], boards[i])`` for every ``i``, in one pass: the
+    card planes of all the views are unpacked together and written into ``out`` in place
+    (every board with as many sides as ``out`` has score columns)."""
+    masks: list[int] = []
+    tails: list[list[float]] = []
+    pile_rows: list[int] = []
+    columns: list[int] = []
+    values: list[float] = []
+    for row, view, board in zip(rows, views, boards, strict=True):
+        planes, tail = _parts(view, board)
+        masks += planes
+        tails.append(tail)
+        pile = view.pile
+        pile_rows += [row] * len(pile)
+        columns += [_PILE_ORDER + card for card in pile]
+        values += [position / 52.0 for position in range(1, len(pile) + 1)]
+    if not tails:
+        return
+    target = list(rows)
+    out[target, :PHASE_OFFSET] = _unpack(masks).reshape(len(tails), PHASE_OFFSET)
+    out[target, PHASE_OFFSET:] = tails
+    out[pile_rows, columns] = values
 
 
 def _encode_public(out: NDArray[np.float32], view: PlayerView) -> None:

@@ -38,6 +38,8 @@ from ginrummy.env.rewards import HandReward
 
 class GinRummyEnv(gymnasium.Env[Observation, np.int64]):
     metadata = {"render_modes": list(RENDER_MODES)}
+    table_class: type[RawEnv] = RawEnv
+    """The AEC table underneath (the vector form uses one that builds no infos)."""
 
     def __init__(self, opponent: str = "expert", rules: str | Rules | TableRules = "standard",
                  match: str = "hand", reward: str | HandReward = "points", players: int = 2,
@@ -48,8 +50,8 @@ class GinRummyEnv(gymnasium.Env[Observation, np.int64]):
         if illegal_action not in ("penalize", "raise"):
             raise ValueError(f'illegal_action must be "penalize" or "raise", '
                              f"got {illegal_action!r}")
-        self.table = RawEnv(rules=rules, match=match, reward=reward, players=players,
-                            render_mode=None)
+        self.table = self.table_class(rules=rules, match=match, reward=reward, players=players,
+                                      render_mode=None)
         if isinstance(seat, bool) or seat not in range(len(self.table.possible_agents)):
             raise ValueError(f"seat must be 0 to {len(self.table.possible_agents) - 1}, "
                              f"got {seat!r}")
@@ -66,6 +68,13 @@ class GinRummyEnv(gymnasium.Env[Observation, np.int64]):
 
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None
               ) -> tuple[Observation, dict[str, Any]]:
+        self.begin(seed=seed, options=options)
+        return self._observation(), self._info()
+
+    def begin(self, *, seed: int | None = None, options: dict[str, Any] | None = None
+              ) -> None:
+        """What :meth:`reset` does but making the observation: deal, and let the other
+        seats play up to the learner's first decision."""
         super().reset(seed=seed)
         table_seed = int(self.np_random.integers(2**62))
         seeds = random.Random(table_seed)
@@ -75,8 +84,7 @@ class GinRummyEnv(gymnasium.Env[Observation, np.int64]):
             for agent in self.table.possible_agents if agent != self.learner
         }
         self._finished = False
-        self._play_opponents()
-        return self._observation(), self._info()
+        self.play_opponents()
 
     def step(self, action: Any) -> tuple[Observation, SupportsFloat, bool, bool,
                                           dict[str, Any]]:
@@ -97,12 +105,12 @@ class GinRummyEnv(gymnasium.Env[Observation, np.int64]):
             return self._observation(), self.illegal_reward, True, False, info
         table.step(move)
         reward = table.rewards[self.learner]
-        reward += self._play_opponents()
+        reward += self.play_opponents()
         terminated = table.terminations[self.learner]
         self._finished = terminated
         return self._observation(), float(reward), terminated, False, self._info()
 
-    def _play_opponents(self) -> float:
+    def play_opponents(self) -> float:
         """Let the other seats move until the learner must act or the game is over; what
         the learner earned meanwhile."""
         table = self.table

@@ -118,6 +118,18 @@ class Settings:
     """Proxies whose ``X-Forwarded-For`` gives the client's address (``"*"``: any); none by
     default, so that a client cannot pick its own address."""
 
+    session_days: float = 30.0
+    """How long an account's sign-in lasts in a browser (its session), in days."""
+    sign_ins_per_hour: float = 60.0
+    """Sign-in attempts an hour from one address (10 at once); 0: no limit."""
+    sign_ins_per_hour_per_account: float = 10.0
+    """Sign-in attempts an hour at one username, from anywhere (5 at once); 0: no limit."""
+    sign_ups_per_hour: float = 20.0
+    """Accounts one address may create an hour (5 at once); 0: no limit."""
+    password_profile: str = "RFC_9106_LOW_MEMORY"
+    """The Argon2 parameters of new password hashes, a name of :mod:`argon2.profiles`
+    (tests use ``CHEAPEST``)."""
+
     def sqlite_path(self) -> Path | None:
         """The SQLite file of :attr:`database`, or None for another database."""
         prefix = "sqlite:///"

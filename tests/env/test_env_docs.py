@@ -13,7 +13,7 @@ from ginrummy.env import encoding
 
 
 @pytest.mark.parametrize("module_name", ["ginrummy.env.gin_rummy_v0", "ginrummy.env.single",
-                                         "ginrummy.env.determinize"])
+                                         "ginrummy.env.determinize", "ginrummy.env.vector"])
 def test_env_docstring_examples_run(module_name: str) -> None:
     failures, tried = doctest.testmod(importlib.import_module(module_name))
     assert tried and not failures

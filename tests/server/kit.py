@@ -154,9 +154,11 @@ class Player:
         """The seat's new token, when this connection took the seat by its invite."""
         if since is not None:
             self.until(lambda m: m["type"] == "synced")
+            self.until(lambda m: m["type"] == "chat_history")
             return
         first = self.recv()
         assert first["type"] == "snapshot", first
+        self.until(lambda m: m["type"] == "chat_history")  # the greeting's last message
         if self.first_sent:  # its ack: against the computer, the deal follows in it
             reply = self.until(lambda m: m["type"] in ("ack", "error") and m.get("id") == "first")
             assert reply["type"] == "ack", reply

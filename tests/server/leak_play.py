@@ -194,6 +194,7 @@ class Connection:
             assert self.recv()["type"] == "snapshot"
         else:
             self.until(lambda m: m["type"] == "synced")
+        self.until(lambda m: m["type"] == "chat_history")  # the greeting's last message
 
     def recv(self, allowed: frozenset[int] = frozenset()) -> dict[str, Any]:
         message = receive(self.ws)

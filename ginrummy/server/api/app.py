@@ -16,7 +16,16 @@ from starlette.routing import BaseRoute, Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
-from ginrummy.server.api import content, hint_api, http_api, i18n_api, lobby_api, page, ws
+from ginrummy.server.api import (
+    accounts_api,
+    content,
+    hint_api,
+    http_api,
+    i18n_api,
+    lobby_api,
+    page,
+    ws,
+)
 from ginrummy.server.api.client_limits import ClientLimits, Refused, client_address
 from ginrummy.server.api.headers import HostAndHeaders, HostRule
 from ginrummy.server.live.lobby import Lobby
@@ -59,6 +68,11 @@ def _guarded(endpoint: Endpoint) -> Endpoint:
 
     run.__name__ = endpoint.__name__
     return run
+
+
+def _seating(endpoint: Endpoint) -> Endpoint:
+    """An endpoint that gives a seat: a signed-in account owns the seat at once."""
+    return _guarded(accounts_api.claiming(endpoint))
 
 
 async def _watch_lease(lease: Lease, store: Store, every: float) -> None:
@@ -121,21 +135,22 @@ def create_app(settings: Settings | None = None, lease: Lease | None = None) -> 
         Route("/api", _guarded(http_api.api_index)),
         Route("/api/protocol", _guarded(http_api.protocol_doc)),
         Route("/api/rules", _guarded(http_api.rules_info)),
-        Route("/api/games", _guarded(http_api.create_game), methods=["POST"]),
+        Route("/api/games", _seating(http_api.create_game), methods=["POST"]),
         Route("/api/games/mine", _guarded(http_api.my_games)),
         Route("/api/games/{game_id}", _guarded(http_api.game_snapshot)),
         Route("/api/games/{game_id}/events", _guarded(http_api.game_events)),
-        Route("/api/games/{game_id}/join", _guarded(http_api.join_game), methods=["POST"]),
-        Route("/api/games/{game_id}/sit", _guarded(lobby_api.sit), methods=["POST"]),
+        Route("/api/games/{game_id}/join", _seating(http_api.join_game), methods=["POST"]),
+        Route("/api/games/{game_id}/sit", _seating(lobby_api.sit), methods=["POST"]),
         Route("/api/games/{game_id}/seats/{seat}", _guarded(lobby_api.send_away),
               methods=["DELETE"]),
         Route("/api/lobby", _guarded(lobby_api.lobby_snapshot)),
-        Route("/api/games/{game_id}/rematch", _guarded(http_api.rematch), methods=["POST"]),
+        Route("/api/games/{game_id}/rematch", _seating(http_api.rematch), methods=["POST"]),
         Route("/api/games/{game_id}/rematch", _guarded(http_api.decline_rematch),
               methods=["DELETE"]),
         Route("/api/games/{game_id}/hint", _guarded(hint_api.game_hint)),
         Route("/api/games/{game_id}/record", _guarded(http_api.game_record)),
         Route("/api/records", _guarded(http_api.chain_head)),
+        *accounts_api.routes(_guarded),
         Route("/api/i18n", _guarded(i18n_api.languages)),
         Route("/api/i18n/{lang}", _guarded(i18n_api.web_strings)),
         *content.routes(),

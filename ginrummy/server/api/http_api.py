@@ -21,6 +21,7 @@ from ginrummy.core.table import TableRules
 from ginrummy.server.api.client_limits import ClientLimits, client_address
 from ginrummy.server.api.origin import origin_allowed
 from ginrummy.server.api.params import whole_number
+from ginrummy.server.api.sessions import SeatOfAnAccount, account_games, seat_for
 from ginrummy.server.live import names
 from ginrummy.server.live import rematch as rematches
 from ginrummy.server.live.computer import LEVELS, computer_name
@@ -335,10 +336,16 @@ async def _table_for(request: Request,
     table = await _lobby(request).get(game_id)
     if table is None:
         raise HTTPError(404, "not_found", f"no game {game_id!r}")
+    from_cookie = token is None
     if token is None:
         token = request.cookies.get(f"{COOKIE_PREFIX}{game_id}")
-    role = table.authenticate(token) if looks_like_token(token) else (
-        table.authenticate(None) if token is None else None)  # a listed game: a watcher
+    role = table.authenticate(token) if looks_like_token(token) else None
+    try:
+        role = await seat_for(request, table, role, from_cookie)  # and the account's seats
+    except SeatOfAnAccount as owned:
+        raise HTTPError(403, "seat_of_account", str(owned)) from None
+    if role is None and token is None:
+        role = table.authenticate(None)  # a listed game: a watcher
     if role is None:
         spent = table.spent_seat(token) if looks_like_token(token) else None
         if spent is not None:
@@ -452,7 +459,8 @@ STATUSES = ("waiting", "active", "over")
 
 
 async def my_games(request: Request) -> Response:
-    """The games of this browser's seat cookies; ``?status=over&limit=10``: the last ten ended."""
+    """The games of this browser's seat cookies, or of its signed-in account;
+    ``?status=over&limit=10``: the last ten ended."""
     status = request.query_params.get("status")
     if status is not None and status not in STATUSES:
         raise HTTPError(400, "bad_request", f"status must be one of {', '.join(STATUSES)}, "
@@ -464,7 +472,9 @@ async def my_games(request: Request) -> Response:
         and looks_like_token(value)
     ][:200]
     lobby = _lobby(request)
-    games = [g for g in await lobby.games_of(pairs) if status is None or g["status"] == status]
+    owned = await account_games(request)  # signed in: the account's games
+    found = await (lobby.games_of(pairs) if owned is None else lobby.games_of_hashes(owned))
+    games = [g for g in found if status is None or g["status"] == status]
     games = games[:limit]
     links = await asyncio.to_thread(records.links_of, lobby.store.engine,
                                     [g["game_id"] for g in games if g["status"] == "over"])
@@ -555,6 +565,12 @@ async def api_index(request: Request) -> Response:
             "GET /api/records": "the chain of finished games: its length and newest hash",
             "GET /api/games/{game_id}/hint?token=&lang=": "a hint for the seat to act",
             "GET /api/i18n, /api/i18n/{lang}": "the languages, and the web client's strings",
+            "POST /api/accounts": "sign up: {username, password} (then signed in)",
+            "POST /api/session": "sign in: {username, password}",
+            "GET /api/session": "the signed-in account, or null",
+            "DELETE /api/session?everywhere=": "sign out (everywhere=1: every browser)",
+            "POST /api/accounts/me/password": "a new password: {password, new_password}",
+            "DELETE /api/accounts/me": "delete the account: {password}",
             "GET /api/rules": "presets, options, computer levels",
             "WS /ws/{game_id}?token=": "the table: numbered events, actions",
         },

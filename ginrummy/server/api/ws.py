@@ -19,6 +19,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from ginrummy.server.api.client_limits import ClientLimits, Refused, client_address
 from ginrummy.server.api.origin import origin_allowed
 from ginrummy.server.api.params import whole_number
+from ginrummy.server.api.sessions import SeatOfAnAccount, seat_for, track_socket
 from ginrummy.server.live import names
 from ginrummy.server.live.chat import chat_line
 from ginrummy.server.live.lobby import Lobby
@@ -175,7 +176,16 @@ async def _table_socket(websocket: WebSocket, since: int | None, budget: Message
     if table is None:
         await _refuse(websocket, "not_found", f"no game {game_id!r}", CLOSE_NOT_FOUND)
         return
-    role = table.authenticate(token)
+    try:
+        role = await seat_for(websocket, table, table.authenticate(token) if token else None,
+                              claim="token" not in websocket.query_params)
+        if role is None and not token:
+            role = table.authenticate(None)  # a listed game: a watcher
+    except (SeatOfAnAccount, ClientError) as refused:
+        code = "seat_of_account" if isinstance(refused, SeatOfAnAccount) else refused.code
+        close = CLOSE_BAD_TOKEN if code == "seat_of_account" else CLOSE_SERVER_ERROR
+        await _refuse(websocket, code, str(refused), close)
+        return
     if role is None:
         spent = table.spent_seat(token)
         if spent is not None:
@@ -194,6 +204,8 @@ async def _table_socket(websocket: WebSocket, since: int | None, budget: Message
             close = CLOSE_BAD_TOKEN if refused.code == "invite_spent" else CLOSE_SERVER_ERROR
             await _refuse(websocket, refused.code, refused.message, close)
             return
+        with contextlib.suppress(ClientError):  # the seat is taken; its claim can wait
+            await seat_for(websocket, table, seat)  # the signed-in account's now
     if seat is not None and seat in table.position.stand_in:
         try:
             await table.come_back(seat)
@@ -201,6 +213,11 @@ async def _table_socket(websocket: WebSocket, since: int | None, budget: Message
             await _refuse(websocket, refused.code, refused.message, CLOSE_SERVER_ERROR)
             return
     connection = Connection(websocket, table, seat)
+    forget = await track_socket(websocket, lambda: _signed_out(connection))
+    if connection.closing is not None:  # its sign-in ended as it opened
+        forget()
+        await connection.finish()
+        return
     if seat is not None:
         _replace_older(table, seat)
     table.listeners.add(connection)  # counted as connected in its own first snapshot
@@ -220,17 +237,26 @@ async def _table_socket(websocket: WebSocket, since: int | None, budget: Message
         resync(connection, since, None)
     else:
         connection.push(table.snapshot(seat))
-    table.attach(connection)
-    try:
+    try:  # the greeting ends with the channel's chat, before anyone's presence
         connection.push(await table.chat.history(seat))
     except Exception:  # noqa: BLE001 - the game goes on without the chat's past lines
         log.exception("game %s: could not read the chat", table.id)
+    table.attach(connection)
     budget.seat = None if seat is None else (table.id, seat)
     try:
         await _read(websocket, connection, budget, settings)
     finally:
+        forget()
         table.detach(connection)
         await connection.finish()
+
+
+def _signed_out(connection: Connection) -> None:
+    """The session that opened this socket has ended: so does the socket."""
+    connection.push(error("signed_out", "the sign-in that opened this connection has ended "
+                          "(signed out, a new password, or the account deleted)",
+                          n=connection.table.n))
+    connection.close(CLOSE_BAD_TOKEN, "signed_out")
 
 
 def _replace_older(table: Table, seat: int) -> None:

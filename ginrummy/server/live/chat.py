@@ -54,10 +54,13 @@ class ChatRoom:
     """The two channels of one table."""
 
     def __init__(self, game_id: str, store: ChatStore,
-                 listeners: Callable[[], Iterable[ChatListener]]) -> None:
+                 listeners: Callable[[], Iterable[ChatListener]],
+                 latest: Callable[[], int]) -> None:
         self.game_id = game_id
         self.store = store
         self.listeners = listeners
+        self.latest = latest
+        """The table's latest event number, which every server message carries (``n``)."""
 
     async def say(self, seat: int | None, name: str, text: object,
                   phrase: object) -> dict[str, Any]:
@@ -67,7 +70,7 @@ class ChatRoom:
         channel = channel_of(seat)
         line = await asyncio.to_thread(self.store.say, self.game_id, channel, seat, name,
                                        said, code)
-        message = {"type": "chat", **line.to_json()}
+        message = {"type": "chat", **line.to_json(), "n": self.latest()}
         for listener in list(self.listeners()):
             if channel_of(listener.seat) == channel:
                 listener.push(message)
@@ -78,7 +81,7 @@ class ChatRoom:
         channel = channel_of(seat)
         lines = await asyncio.to_thread(self.store.recent, self.game_id, channel, HISTORY)
         return {"type": "chat_history", "channel": channel,
-                "lines": [line.to_json() for line in lines]}
+                "lines": [line.to_json() for line in lines], "n": self.latest()}
 
     async def report(self, seat: int | None, reporter: str, chat_id: object,
                      reason: object) -> None:

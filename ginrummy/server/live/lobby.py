@@ -219,7 +219,12 @@ class Lobby:
 
     async def games_of(self, pairs: list[tuple[str, str]]) -> list[dict[str, Any]]:
         """The games in which ``(game_id, token)`` pairs hold a seat, newest activity first."""
-        hashed = {(game_id, token_hash(token)): token for game_id, token in pairs}
+        return await self.games_of_hashes([(game_id, token_hash(token))
+                                           for game_id, token in pairs])
+
+    async def games_of_hashes(self, pairs: list[tuple[str, str]]) -> list[dict[str, Any]]:
+        """The games in which ``(game_id, token_hash)`` pairs hold a seat (an account's)."""
+        hashed = set(pairs)
         found = await asyncio.to_thread(self.store.games_of, list(hashed))
         out = []
         for row, seats in found:

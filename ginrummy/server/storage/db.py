@@ -1,13 +1,15 @@
 """The database: the schema, the engine (SQLite or PostgreSQL) and the migrations.
 
-Six tables. ``games`` holds each game's rules, kind and a cached status;
+Nine tables. ``games`` holds each game's rules, kind and a cached status;
 ``seats`` the seats, each with the SHA-256 of its secret token (and, once an invited
 seat is taken, of its spent invite);
 ``decks`` every deck dealt (server-side only, never sent to a client while
 its game is on); ``log`` the append-only action log, one row per event; and
 ``records`` each finished game's record in a hash chain
 (:mod:`ginrummy.server.storage.records`); ``fair_hands`` each hand's server seed
-(secret until the hand is over) and players' seeds (:mod:`ginrummy.server.storage.fairness`).
+(secret until the hand is over) and players' seeds (:mod:`ginrummy.server.storage.fairness`);
+``accounts``, ``account_sessions`` and ``account_seats`` the players' accounts
+(:mod:`ginrummy.server.storage.accounts`).
 A game's state is a replay of its cut, decks and log (:mod:`ginrummy.server.storage.replay`).
 
 The schema is created and upgraded by Alembic (``migrations/``) when the
@@ -121,6 +123,40 @@ fair_hands = sa.Table(
     sa.Column("server_seed", sa.String(64), nullable=False),
     sa.Column("client_seeds", sa.Text, nullable=False),
 )
+
+
+# Accounts (:mod:`ginrummy.server.storage.accounts`): who they are, their sessions (each
+# token's SHA-256) and the seats they own.
+accounts = sa.Table(
+    "accounts",
+    metadata,
+    sa.Column("id", sa.String(32), primary_key=True),
+    sa.Column("username", sa.String(32), nullable=False),
+    sa.Column("username_key", sa.String(32), nullable=False, unique=True),
+    sa.Column("password_hash", sa.String(255), nullable=False),
+    sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
+    sa.Column("password_changed_at", sa.DateTime(timezone=True), nullable=False),
+)
+
+account_sessions = sa.Table(
+    "account_sessions",
+    metadata,
+    sa.Column("token_hash", sa.String(64), primary_key=True),
+    sa.Column("account_id", sa.String(32), sa.ForeignKey("accounts.id"), nullable=False),
+    sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
+    sa.Column("expires_at", sa.DateTime(timezone=True), nullable=False),
+)
+sa.Index("ix_account_sessions_account_id", account_sessions.c.account_id)
+
+account_seats = sa.Table(
+    "account_seats",
+    metadata,
+    sa.Column("game_id", sa.String(32), sa.ForeignKey("games.id"), primary_key=True),
+    sa.Column("seat", sa.Integer, primary_key=True),
+    sa.Column("account_id", sa.String(32), sa.ForeignKey("accounts.id"), nullable=False),
+    sa.Column("claimed_at", sa.DateTime(timezone=True), nullable=False),
+)
+sa.Index("ix_account_seats_account_id", account_seats.c.account_id)
 
 
 chat = sa.Table(

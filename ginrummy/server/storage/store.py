@@ -367,6 +367,8 @@ class Store:
             conn.execute(db.seats.update().where(db.seats.c.game_id == game_id,
                                                  db.seats.c.seat == seat)
                          .values(token_hash=None, joined_at=None, name=name, invite_hash=None))
+            conn.execute(db.account_seats.delete().where(  # nor does its account
+                db.account_seats.c.game_id == game_id, db.account_seats.c.seat == seat))
             conn.execute(db.games.update().where(db.games.c.id == game_id)
                          .values(summary=json.dumps(summary), updated_at=now()))
             self.guard.check()

@@ -47,6 +47,10 @@ ERROR_CODES: dict[str, str] = {
                     "(the connection closes, 4401)",
     "seat_replaced": "this seat was opened by another connection, which now plays it; this "
                      "one closes (4409); reconnect to take the seat back",
+    "seat_of_account": "the token opens a seat that belongs to an account this browser is "
+                       "not signed in to (the connection closes, 4401)",
+    "signed_out": "the sign-in that opened this connection has ended (signed out, a new "
+                  "password, the account deleted); the connection closes (4401)",
     "not_found": "no game has that id",
     "computer_error": "the computer could not move (server-side)",
     "internal": "the server failed on this message (a bug, logged); nothing changed",

@@ -1,11 +1,12 @@
 // HTTP calls to the server: JSON in and out, errors as ApiError with the server's code.
 
 export class ApiError extends Error {
-  constructor(status, code, message, reason = null) {
+  constructor(status, code, message, reason = null, retryAfter = null) {
     super(message);
     this.status = status;
     this.code = code;
     this.reason = reason;
+    this.retryAfter = retryAfter;
   }
 }
 
@@ -29,7 +30,7 @@ export async function api(path, { method = "GET", body, headers = {} } = {}) {
   }
   if (!response.ok) {
     const error = (data && data.error) || {};
-    throw new ApiError(response.status, error.code || `http_${response.status}`, error.message || response.statusText, error.reason || null);
+    throw new ApiError(response.status, error.code || `http_${response.status}`, error.message || response.statusText, error.reason || null, error.retry_after ?? null);
   }
   return data;
 }

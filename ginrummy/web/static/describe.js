@@ -15,6 +15,8 @@ export function seatName(state, seat) {
   if (friend) return t("seat.friend_at", { place: friend[1] });
   // the invited seat's name until the friend gives one
   if (info.kind === "human" && (info.seat ?? seat) !== 0 && info.name === "Friend") return t("seat.friend");
+  // a deleted account's seat in a game that went on without it
+  if (info.kind === "human" && info.name === "Former player") return t("seat.former");
   return info.name;
 }
 

@@ -1,4 +1,5 @@
 // The home page: a new game against the computer or a friend (every rule editable), and my games.
+import { accountPanel, currentAccount } from "./account.js";
 import { api } from "./api.js";
 import { capitalise, optionValue, rulesSummary, seatName } from "./describe.js";
 import { h, store } from "./dom.js";
@@ -45,7 +46,7 @@ function remembered() {
   return out;
 }
 
-export async function renderHome(main) {
+export async function renderHome(main, news = null) {
   if (new URLSearchParams(location.search).get("opponent") === "anyone") { // from the lobby's "open a table"
     choice.opponent = "anyone";
     choice.seats = choice.seats.map((kind) => (kind === "friend" ? "anyone" : kind));
@@ -53,6 +54,7 @@ export async function renderHome(main) {
   main.replaceChildren(h("p", { class: "loading" }, t("app.loading")));
   try {
     rulesInfo = rulesInfo || (await api("/api/rules"));
+    await currentAccount(); // the account panel draws from it
   } catch (error) {
     main.replaceChildren(h("p", { class: "notice error", role: "alert" }, errorText(error)));
     return;
@@ -68,7 +70,7 @@ export async function renderHome(main) {
   main.replaceChildren(h("div", { class: "home" },
     h("section", { class: "panel intro" }, h("h1", {}, t("app.title")), h("p", {}, t("app.tagline"))),
     newGameForm(),
-    games));
+    h("div", { class: "home-side" }, games, accountPanel((said) => renderHome(main, said), news))));
   fillGames(games);
   if (location.hash === "#games") games.scrollIntoView();
 }
@@ -285,7 +287,7 @@ async function fillGames(section) {
   const going = list.filter((game) => game.status !== "over");
   const over = list.filter((game) => game.status === "over");
   const content = [h("h2", { id: "games-title" }, t("games.title"))];
-  if (!list.length) content.push(h("p", { class: "muted" }, t("games.none")));
+  if (!list.length) content.push(h("p", { class: "muted" }, t((await currentAccount()) ? "games.none_account" : "games.none")));
   if (going.length) content.push(h("h3", {}, t("games.in_progress")), h("ul", { class: "game-list" }, going.map(gameItem)));
   if (over.length) content.push(h("h3", {}, t("games.finished")), h("ul", { class: "game-list" }, over.map(gameItem)));
   section.replaceChildren(...content);

@@ -9,8 +9,9 @@ import { has, t } from "./i18n.js";
  */
 export function errorText(error) {
   const code = (error && error.code) || "internal";
-  if (code === "bad_name" && has(`error.bad_name.${error.reason}`)) return t(`error.bad_name.${error.reason}`);
-  return has(`error.${code}`) ? t(`error.${code}`) : t("error.unknown");
+  const params = { seconds: error && error.retryAfter };
+  if (error && error.reason && has(`error.${code}.${error.reason}`)) return t(`error.${code}.${error.reason}`, params);
+  return has(`error.${code}`) ? t(`error.${code}`, params) : t("error.unknown");
 }
 
 /** A notice at the top of the screen; errors stay until dismissed or replaced, news fade. */

@@ -1,0 +1,236 @@
+"""Accounts in the database: who they are, their sessions, and the seats they own.
+
+Three tables beside the games': ``accounts`` (a username, the key it is unique by, and the
+Argon2 hash of the password), ``account_sessions`` (the SHA-256 of each session's random
+token, with when it ends) and ``account_seats`` (which seat of which game belongs to which
+account). A session's token is 144 random bits, so, like a seat's token, a plain SHA-256
+keeps the database from holding a usable credential.
+
+Blocking calls, one transaction each; the app runs them in threads.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+import sqlalchemy as sa
+from sqlalchemy.engine import Engine
+from sqlalchemy.exc import IntegrityError
+
+from ginrummy.server.storage import db
+from ginrummy.server.storage.db import account_seats, account_sessions, accounts
+from ginrummy.server.storage.tokens import new_game_id, new_token, token_hash
+
+FORMER_PLAYER = "Former player"
+"""The name a deleted account's seats take in its games that are not over."""
+
+class NameTaken(ValueError):
+    """Another account has this username (in any case)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Account:
+    id: str
+    username: str
+    password_hash: str
+    created_at: datetime
+
+
+def _aware(moment: datetime) -> datetime:
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
+
+
+def _account(row: Any) -> Account:
+    return Account(row.id, row.username, row.password_hash, _aware(row.created_at))
+
+
+_COLUMNS = (accounts.c.id, accounts.c.username, accounts.c.password_hash, accounts.c.created_at)
+
+
+class AccountStore:
+    """The accounts of one database; ``key`` is a username as it is unique (its casefold)."""
+
+    def __init__(self, engine: Engine, guard: db.FileGuard) -> None:
+        self.engine = engine
+        self.guard = guard
+
+    def create(self, username: str, key: str, password_hash: str, moment: datetime) -> Account:
+        account = Account(new_game_id(), username, password_hash, moment)
+        try:
+            with self.engine.begin() as conn:
+                if conn.execute(sa.select(accounts.c.id)
+                                .where(accounts.c.username_key == key)).first() is not None:
+                    raise NameTaken(username)
+                conn.execute(accounts.insert().values(
+                    id=account.id, username=username, username_key=key,
+                    password_hash=password_hash, created_at=moment, password_changed_at=moment))
+                self.guard.check()
+        except IntegrityError:  # the same name, created at the same moment elsewhere
+            raise NameTaken(username) from None
+        return account
+
+    def by_key(self, key: str) -> Account | None:
+        with self.engine.connect() as conn:
+            row = conn.execute(sa.select(*_COLUMNS).where(accounts.c.username_key == key)).first()
+        return None if row is None else _account(row)
+
+    def set_password_hash(self, account_id: str, password_hash: str, moment: datetime,
+                          ends_sessions: bool) -> None:
+        """A new hash for the password (a new password, or the same one rehashed); with
+        ``ends_sessions`` every session of the account ends."""
+        with self.engine.begin() as conn:
+            conn.execute(accounts.update().where(accounts.c.id == account_id).values(
+                password_hash=password_hash,
+                **({"password_changed_at": moment} if ends_sessions else {})))
+            if ends_sessions:
+                conn.execute(account_sessions.delete()
+                             .where(account_sessions.c.account_id == account_id))
+            self.guard.check()
+
+    # ------------------------------------------------------------ sessions
+
+    def open_session(self, account_id: str, moment: datetime, lifetime: timedelta,
+                     replaces: str | None = None) -> str:
+        """A new session's token; the session whose token is ``replaces`` ends (the browser's
+        old one), and so do the account's expired sessions."""
+        token = new_token()
+        with self.engine.begin() as conn:
+            if replaces is not None:
+                conn.execute(account_sessions.delete()
+                             .where(account_sessions.c.token_hash == token_hash(replaces)))
+            conn.execute(account_sessions.delete().where(
+                account_sessions.c.account_id == account_id,
+                account_sessions.c.expires_at <= moment))
+            conn.execute(account_sessions.insert().values(
+                token_hash=token_hash(token), account_id=account_id, created_at=moment,
+                expires_at=moment + lifetime))
+            self.guard.check()
+        return token
+
+    def session(self, token: str, moment: datetime) -> Account | None:
+        """The account whose live session ``token`` is."""
+        with self.engine.connect() as conn:
+            row = conn.execute(
+                sa.select(*_COLUMNS)
+                .join(account_sessions, account_sessions.c.account_id == accounts.c.id)
+                .where(account_sessions.c.token_hash == token_hash(token),
+                       account_sessions.c.expires_at > moment)).first()
+        return None if row is None else _account(row)
+
+    def end_session(self, token: str) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(account_sessions.delete()
+                         .where(account_sessions.c.token_hash == token_hash(token)))
+            self.guard.check()
+
+    def end_sessions(self, account_id: str, keep: str | None = None) -> None:
+        """End every session of the account but the one whose token is ``keep``."""
+        with self.engine.begin() as conn:
+            query = account_sessions.delete().where(account_sessions.c.account_id == account_id)
+            if keep is not None:
+                query = query.where(account_sessions.c.token_hash != token_hash(keep))
+            conn.execute(query)
+            self.guard.check()
+
+    # ------------------------------------------------------------ seats
+
+    def claim_tokens(self, account_id: str, pairs: Sequence[tuple[str, str]],
+                     moment: datetime) -> int:
+        """Make the taken seats that ``(game_id, token)`` pairs open the account's, unless
+        another account owns them already; how many became the account's."""
+        if not pairs:
+            return 0
+        hashes = {(game_id, token_hash(token)) for game_id, token in pairs}
+        games = {game_id for game_id, _ in hashes}
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                sa.select(db.seats.c.game_id, db.seats.c.seat, db.seats.c.token_hash)
+                .where(db.seats.c.game_id.in_(games), db.seats.c.joined_at.is_not(None))).all()
+            owned = {(r.game_id, r.seat) for r in conn.execute(
+                sa.select(account_seats.c.game_id, account_seats.c.seat)
+                .where(account_seats.c.game_id.in_(games))).all()}
+        opened = [(r.game_id, r.seat) for r in rows
+                  if (r.game_id, r.token_hash) in hashes and (r.game_id, r.seat) not in owned]
+        return sum(self.claim_seat(account_id, game_id, seat, moment)
+                   for game_id, seat in opened)
+
+    def claim_seat(self, account_id: str, game_id: str, seat: int, moment: datetime) -> bool:
+        """Make a seat the account's if nobody owns it; whether it became the account's."""
+        try:
+            with self.engine.begin() as conn:
+                owner = conn.execute(sa.select(account_seats.c.account_id).where(
+                    account_seats.c.game_id == game_id, account_seats.c.seat == seat)).scalar()
+                if owner is not None:
+                    return False
+                conn.execute(account_seats.insert().values(
+                    game_id=game_id, seat=seat, account_id=account_id, claimed_at=moment))
+                self.guard.check()
+        except IntegrityError:  # claimed at the same moment by another request
+            return False
+        return True
+
+    def owner_of(self, game_id: str, seat: int) -> str | None:
+        """The id of the account that owns a seat, if one does."""
+        with self.engine.connect() as conn:
+            owner: str | None = conn.execute(sa.select(account_seats.c.account_id).where(
+                account_seats.c.game_id == game_id, account_seats.c.seat == seat)).scalar()
+        return owner
+
+    def seat_in(self, account_id: str, game_id: str) -> int | None:
+        """The account's seat in a game (its first, if it plays several)."""
+        with self.engine.connect() as conn:
+            seat: int | None = conn.execute(
+                sa.select(sa.func.min(account_seats.c.seat)).where(
+                    account_seats.c.account_id == account_id,
+                    account_seats.c.game_id == game_id)).scalar()
+        return seat
+
+    def seats_of(self, account_id: str) -> list[tuple[str, int, str]]:
+        """``(game_id, seat, token_hash)`` of every seat the account owns."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                sa.select(account_seats.c.game_id, account_seats.c.seat, db.seats.c.token_hash)
+                .join(db.seats, sa.and_(db.seats.c.game_id == account_seats.c.game_id,
+                                        db.seats.c.seat == account_seats.c.seat))
+                .where(account_seats.c.account_id == account_id)).all()
+        return [(r.game_id, r.seat, r.token_hash) for r in rows]
+
+    # ------------------------------------------------------------ deletion
+
+    def delete(self, account_id: str) -> list[tuple[str, int]]:
+        """Delete the account, its sessions and its claim on seats; its seats in games that
+        are not over, and its seats' chat lines in every game, are renamed
+        :data:`FORMER_PLAYER`. Returns the seats renamed."""
+        with self.engine.begin() as conn:
+            renamed = [(r.game_id, r.seat) for r in conn.execute(
+                sa.select(account_seats.c.game_id, account_seats.c.seat)
+                .join(db.games, db.games.c.id == account_seats.c.game_id)
+                .where(account_seats.c.account_id == account_id,
+                       db.games.c.status != "over")).all()]
+            for game_id, seat in renamed:
+                conn.execute(db.seats.update().where(
+                    db.seats.c.game_id == game_id, db.seats.c.seat == seat
+                ).values(name=FORMER_PLAYER))
+                summary = json.loads(conn.execute(sa.select(db.games.c.summary).where(
+                    db.games.c.id == game_id)).scalar_one())
+                names = summary.get("names")
+                if isinstance(names, list) and seat < len(names):
+                    names[seat] = FORMER_PLAYER
+                    conn.execute(db.games.update().where(db.games.c.id == game_id)
+                                 .values(summary=json.dumps(summary)))
+            for game_id, seat in conn.execute(
+                    sa.select(account_seats.c.game_id, account_seats.c.seat)
+                    .where(account_seats.c.account_id == account_id)).all():
+                conn.execute(db.chat.update().where(  # what its seats said, in every game
+                    db.chat.c.game_id == game_id, db.chat.c.seat == seat
+                ).values(name=FORMER_PLAYER))
+            conn.execute(account_seats.delete().where(account_seats.c.account_id == account_id))
+            conn.execute(account_sessions.delete()
+                         .where(account_sessions.c.account_id == account_id))
+            conn.execute(accounts.delete().where(accounts.c.id == account_id))
+            self.guard.check()
+        return renamed

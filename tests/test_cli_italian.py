@@ -294,6 +294,8 @@ def test_gin_analyze_usage_mistakes_are_said_in_italian(
     (["--port", "0"], "gin serve: --port deve essere tra 1 e 65535, non 0"),
     (["--hint-limit", "-1"], "gin serve: --hint-limit non può essere negativo"),
     (["--work-threads", "0"], "gin serve: --work-threads deve valere almeno 1"),
+    (["--session-days", "0"], "gin serve: --session-days deve essere più di 0 e al massimo "
+                              "3650, non 0"),
     (["--head", "0" * 64], "gin serve: --head si usa insieme a --verify-records"),
     (["--verify-records", "--head", "abc"], "gin serve: --head deve essere un hash della "
                                             "catena (64 cifre esadecimali), non 'abc'"),

@@ -187,8 +187,7 @@ def run(args: argparse.Namespace) -> int:
             print(m("serve.negative", option=f"--{option.replace('_', '-')}"))
             return 2
     if not 0 < args.session_days <= 3650:
-        print(f"gin serve: --session-days must be more than 0 and at most 3650, got "
-              f"{args.session_days:g}")
+        print(m("serve.session_days", days=f"{args.session_days:g}"))
         return 2
     if args.work_threads < 1:
         print(m("serve.at_least_one", option="--work-threads"))

@@ -257,8 +257,7 @@ def test_a_missing_file_exits_2(tmp_path: Path) -> None:
     path = tmp_path / "none.json"
     status = run(argparse.Namespace(file=str(path), lang="it"), out, err)
     assert status == 2
-    assert err.getvalue().strip() == f"gin verify: impossibile leggere {path}: No such file or " \
-                                     "directory"
+    assert err.getvalue().strip() == f"gin verify: impossibile leggere {path}: il file non esiste"
 
 
 def test_the_fair_record_dataclass_round_trip() -> None:

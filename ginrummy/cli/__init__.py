@@ -11,6 +11,11 @@ module of the subcommand being run is imported (``gin --help`` imports none), an
 a module imports the engine inside ``run``. To add a subcommand, write
 ``ginrummy/cli_<name>.py`` and add one line to :data:`COMMANDS` and :data:`SUMMARIES`.
 
+The help, usage lines and argparse's errors are in the reader's language: ``--lang`` when
+the command line has it, else the one ``LANGUAGE``/``LC_ALL``/``LC_MESSAGES``/``LANG`` name.
+English is argparse's own output; another language is translated at format time by
+:mod:`ginrummy.cli.help_text` (imported only then).
+
 Exit status: 0 on success, 2 on bad input or usage (as ``argparse`` does).
 """
 
@@ -18,8 +23,9 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import cast
 
 COMMANDS: dict[str, str] = {
@@ -44,13 +50,22 @@ SUMMARIES: dict[str, str] = {
 """Subcommand name -> its line in ``gin --help``."""
 
 
-def build_parser(only: str | None = None) -> argparse.ArgumentParser:
-    """The ``gin`` parser; ``only``: configure that subcommand alone (None: every one)."""
-    parser = argparse.ArgumentParser(
-        prog="gin",
-        description="Gin Rummy: play in the terminal or the browser, analyse hands, replay "
-                    "and verify game records, pit computer players against each other.",
-    )
+DESCRIPTION = ("Gin Rummy: play in the terminal or the browser, analyse hands, replay "
+               "and verify game records, pit computer players against each other.")
+
+
+def build_parser(only: str | None = None, lang: str = "en") -> argparse.ArgumentParser:
+    """The ``gin`` parser; ``only``: configure that subcommand alone (None: every one);
+    ``lang``: the language of its help and errors."""
+    parser_class = argparse.ArgumentParser
+    plain: type[argparse.HelpFormatter] = argparse.HelpFormatter
+    raw: type[argparse.HelpFormatter] = argparse.RawDescriptionHelpFormatter
+    if lang != "en":
+        from ginrummy.cli import help_text
+
+        parser_class = help_text.parser_class(lang)
+        plain, raw = help_text.formatter_class(lang), help_text.formatter_class(lang, raw=True)
+    parser = parser_class(prog="gin", description=DESCRIPTION, formatter_class=plain)
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     for name, module_name in COMMANDS.items():
         if only is not None and name != only:
@@ -61,7 +76,7 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
             name,
             help=SUMMARIES[name],
             description=module.__doc__,
-            formatter_class=argparse.RawDescriptionHelpFormatter,
+            formatter_class=raw,
         )
         module.configure(sub)
         sub.set_defaults(run=module.run)
@@ -72,7 +87,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run ``gin`` with ``argv`` (default: the process arguments); return the exit status."""
     arguments = list(sys.argv[1:] if argv is None else argv)
     chosen = arguments[0] if arguments and arguments[0] in COMMANDS else ""
-    parser = build_parser(chosen)
+    parser = build_parser(chosen, help_language(arguments, os.environ))
     try:
         args = parser.parse_args(arguments)
         run = cast(Callable[[argparse.Namespace], int], args.run)
@@ -82,3 +97,34 @@ def main(argv: Sequence[str] | None = None) -> int:
             return stop.code or 0
         raise
 
+
+def help_language(arguments: Sequence[str], environ: Mapping[str, str]) -> str:
+    """The language of the help and usage errors: ``--lang X`` among ``arguments``, else the
+    environment's (:func:`ginrummy.i18n.language_from_environment`), read without importing
+    the catalogues when the environment names English or no language."""
+    for index, argument in enumerate(arguments):
+        if argument == "--":
+            break
+        if argument.startswith("--lang="):
+            return _known(argument.partition("=")[2], environ)
+        if argument == "--lang" and index + 1 < len(arguments):
+            return _known(arguments[index + 1], environ)
+    return _known(None, environ)
+
+
+def _known(given: str | None, environ: Mapping[str, str]) -> str:
+    if given == "en" or (given is None and _first_language(environ) in ("", "en")):
+        return "en"
+    from ginrummy.i18n import LANGUAGES, language_from_environment
+
+    return given if given in LANGUAGES else language_from_environment(environ)
+
+
+def _first_language(environ: Mapping[str, str]) -> str:
+    """The language code the first of the locale variables names (``""``: none, or C)."""
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        for item in environ.get(name, "").split(":"):
+            code = item.split(".")[0].split("_")[0].lower()
+            if code and code not in ("c", "posix"):
+                return code
+    return ""

@@ -154,7 +154,6 @@ def make_agent_named(name: str, seed: int) -> Any:
 
 def run(args: argparse.Namespace) -> int:
     from ginrummy.i18n import Messages, language_from_environment
-    from ginrummy.i18n.errors import error_text
     from ginrummy.terminal.moves import QuitGame, choose_first_dealer
     from ginrummy.terminal.opening import opening_lines
     from ginrummy.terminal.scores import game_end_lines, seat_names
@@ -169,9 +168,9 @@ def run(args: argparse.Namespace) -> int:
         lang = args.lang or language_from_environment(os.environ)
         try:
             game, setup = load_saved(resume_path.read_text(encoding="utf-8"))
-        except (OSError, SaveError) as error:
+        except (OSError, UnicodeDecodeError, SaveError) as error:
             m = Messages(lang)
-            say(m("game.resume_failed", path=str(resume_path), error=error_text(error, m)))
+            say(m("game.resume_failed", path=str(resume_path), error=_why(error, m)))
             return 2
     lang = args.lang or (setup.lang if setup else language_from_environment(os.environ))
     m = Messages(lang)
@@ -262,11 +261,21 @@ def _live_decks(args: argparse.Namespace, setup: Setup, say: Any, m: Any) -> Liv
     return LiveDecks(SystemSource(), setup.client_seed, say, m)
 
 
+def _why(error: Exception, m: Messages) -> str:
+    """Why a save could not be read or written: a save's problem, or the system's reason (in
+    English exactly as Python words it)."""
+    from ginrummy.i18n.errors import error_text, file_error_text
+
+    if isinstance(error, (OSError, UnicodeDecodeError)) and m.lang != "en":
+        return file_error_text(error, m)
+    return error_text(error, m)
+
+
 def _save(game: Any, setup: Setup, path: Path, m: Any, finished: bool = False) -> int:
     try:
         write_save(path, save_text(game, setup))
     except OSError as error:
-        print(m("game.save_failed", path=str(path), error=str(error)))
+        print(m("game.save_failed", path=str(path), error=_why(error, m)))
         return 1
     print(m("game.saved_final" if finished else "game.saved", path=str(path)))
     return 0

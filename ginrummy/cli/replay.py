@@ -41,7 +41,7 @@ def run(args: argparse.Namespace, out: TextIO | None = None, keys: TextIO | None
     from ginrummy.format.record import RecordError
     from ginrummy.format.replay import start_of, walk
     from ginrummy.i18n import Messages, language_from_environment
-    from ginrummy.i18n.errors import error_text
+    from ginrummy.i18n.errors import error_text, file_error_text
 
     m = Messages(getattr(args, "lang", None) or language_from_environment(os.environ))
     out = out or sys.stdout
@@ -49,8 +49,9 @@ def run(args: argparse.Namespace, out: TextIO | None = None, keys: TextIO | None
     try:
         with open(args.file, encoding="utf-8") as handle:
             text = handle.read()
-    except OSError as error:
-        print(m("replay.error.read", file=args.file, reason=error.strerror), file=sys.stderr)
+    except (OSError, UnicodeDecodeError) as error:
+        print(m("replay.error.read", file=args.file, reason=file_error_text(error, m)),
+              file=sys.stderr)
         return 2
     try:
         record = read_any(text)

@@ -5,14 +5,22 @@ database named by --database or $DATABASE_URL (e.g.
 postgresql://user:password@localhost/gin). The schema is created or
 upgraded when the server starts. Games survive a restart: each one is
 rebuilt from its action log when first needed.
+
+What gin serve prints (its errors, the --verify-records report) is in the
+language of --lang, else of LANG; the server's log lines stay English.
 """
 
 from __future__ import annotations
 
 import argparse
 import logging
+import os
 import re
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from ginrummy.i18n import Messages
+    from ginrummy.server.storage.lease import DatabaseInUse
 
 SERVER_EXTRA = "pip install 'ginrummy[server]'"
 POSTGRES_EXTRA = "pip install 'ginrummy[postgres]'"
@@ -39,6 +47,8 @@ class RedactTokens(logging.Filter):
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
+    from ginrummy.i18n import LANGUAGES
+
     parser.add_argument("--host", default="127.0.0.1", help="address to listen on "
                         "(default: 127.0.0.1, this machine only)")
     parser.add_argument("--port", type=int, default=8000, help="port (default: 8000)")
@@ -112,6 +122,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
                         "localhost, 127.0.0.1 and [::1] on --port; '*': any)")
     parser.add_argument("--access-log", action="store_true",
                         help="log every request (off by default: URLs can carry tokens)")
+    parser.add_argument("--lang", choices=LANGUAGES, default=None,
+                        help="language of what gin serve prints: en or it (default: from "
+                             "LANG, else English)")
 
 
 def port_taken(host: str, port: int) -> str | None:
@@ -129,95 +142,100 @@ def port_taken(host: str, port: int) -> str | None:
     return None
 
 
-def not_installed(missing: ModuleNotFoundError, extra: str) -> str:
+def not_installed(missing: ModuleNotFoundError, extra: str, m: Messages | None = None) -> str:
     """What to install when a library of the server is missing (``gin`` alone has none)."""
-    return (f"gin serve: {missing.name or 'a library'} is not installed; the server needs the "
-            f"package's server libraries: {extra}")
+    if m is None:
+        from ginrummy.i18n import Messages
+
+        m = Messages("en")
+    return m("serve.not_installed", name=missing.name or m("serve.a_library"), extra=extra)
 
 
 def run(args: argparse.Namespace) -> int:
+    from ginrummy.i18n import Messages, language_from_environment
+
+    m = Messages(getattr(args, "lang", None) or language_from_environment(os.environ))
     try:
         import uvicorn
         from sqlalchemy.engine import make_url
         from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 
         from ginrummy.server import Settings, create_app
-        from ginrummy.server.api.headers import HostRule
+        from ginrummy.server.api.headers import ANY_HOST, HostRule, split_host
         from ginrummy.server.settings import database_url, idle_seconds
         from ginrummy.server.storage.lease import DatabaseInUse, acquire
     except ModuleNotFoundError as missing:
         if (missing.name or "ginrummy").partition(".")[0] == "ginrummy":
             raise
-        print(not_installed(missing, SERVER_EXTRA))
+        print(not_installed(missing, SERVER_EXTRA, m))
         return 1
 
     if not 0 < args.port < 65536:
-        print(f"gin serve: --port must be 1..65535, got {args.port}")
+        print(m("serve.port", port=args.port))
         return 2
     if args.computer_delay < 0:
-        print("gin serve: --computer-delay cannot be negative")
+        print(m("serve.negative", option="--computer-delay"))
         return 2
     if args.rate_limit < 1:
-        print("gin serve: --rate-limit must be at least 1")
+        print(m("serve.at_least_one", option="--rate-limit"))
         return 2
     for option in ("request_limit", "create_limit", "hint_limit", "events_limit",
                    "sockets_per_game", "sockets_per_address", "connections_per_address",
                    "max_connections", "header_timeout", "work_queue", "sign_in_limit",
                    "account_sign_in_limit", "sign_up_limit"):
         if getattr(args, option) < 0:
-            print(f"gin serve: --{option.replace('_', '-')} cannot be negative")
+            print(m("serve.negative", option=f"--{option.replace('_', '-')}"))
             return 2
     if not 0 < args.session_days <= 3650:
-        print(f"gin serve: --session-days must be more than 0 and at most 3650, got "
-              f"{args.session_days:g}")
+        print(m("serve.session_days", days=f"{args.session_days:g}"))
         return 2
     if args.work_threads < 1:
-        print("gin serve: --work-threads must be at least 1")
+        print(m("serve.at_least_one", option="--work-threads"))
         return 2
     if args.idle_seconds is not None and args.idle_seconds < 0:
-        print("gin serve: --idle-seconds cannot be negative")
+        print(m("serve.negative", option="--idle-seconds"))
         return 2
     try:
         idle = idle_seconds(None if args.idle_seconds is None else str(args.idle_seconds))
-    except ValueError as error:
-        print(f"gin serve: $GIN_IDLE_SECONDS: {error}")
+    except ValueError:
+        print(m("serve.idle_environment", value=repr(os.environ.get("GIN_IDLE_SECONDS", ""))))
         return 2
     url = database_url(args.database)
     try:
         backend = make_url(url).get_backend_name()
-    except ArgumentError as error:
-        print(f"gin serve: --database: {error}")
+    except ArgumentError:
+        print(m("serve.database_url"))
         return 2
     if backend not in ("sqlite", "postgresql"):
-        print(f"gin serve: --database must be a sqlite:// or postgresql:// URL, got {backend!r}")
+        print(m("serve.database_kind", backend=repr(backend)))
         return 2
     if backend == "postgresql":
         try:
             import psycopg  # noqa: F401  (SQLAlchemy loads it only when connecting)
         except ModuleNotFoundError as missing:
-            print(not_installed(missing, POSTGRES_EXTRA))
+            print(not_installed(missing, POSTGRES_EXTRA, m))
             return 1
     if args.head is not None and not args.verify_records:
-        print("gin serve: --head goes with --verify-records")
+        print(m("serve.head_alone"))
         return 2
     if args.verify_records:
         if args.head is not None and not HASH.fullmatch(args.head):
-            print(f"gin serve: --head must be a chain hash (64 hex digits), got {args.head!r}")
+            print(m("serve.head_hash", head=repr(args.head)))
             return 2
-        return verify_records(url, args.head.lower() if args.head else None)
-    try:
-        hosts = allowed_hosts(args.allowed_hosts, args.host, args.port)
-        HostRule.of(hosts)
-    except ValueError as error:
-        print(f"gin serve: --allowed-hosts: {error}")
+        return verify_records(url, args.head.lower() if args.head else None, m)
+    hosts = allowed_hosts(args.allowed_hosts, args.host, args.port)
+    wrong = [host for host in hosts if host != ANY_HOST and split_host(host) is None]
+    if wrong:
+        print(m("serve.allowed_hosts", entry=repr(wrong[0])))
         return 2
+    HostRule.of(hosts)
     try:
         lease = acquire(url)
     except DatabaseInUse as busy:
-        print(f"gin serve: {busy}")
+        print(m("serve.in_use", error=in_use_text(busy, m)))
         return 1
     except (OSError, SQLAlchemyError) as failure:
-        print(f"gin serve: cannot open the database to serve it: {failure}")
+        print(m("serve.cannot_open", error=failure))
         return 1
     settings = Settings(
         database=url,
@@ -249,15 +267,13 @@ def run(args: argparse.Namespace) -> int:
     )
     taken = port_taken(args.host, args.port)
     if taken:
-        print(f"gin serve: port {args.port} on {args.host} is already in use ({taken}), perhaps "
-              f"by another gin serve. Stop that one, or serve on another port: "
-              f"gin serve --port {args.port + 1} (make run PORT={args.port + 1}).")
+        print(m("serve.port_taken", port=args.port, host=args.host, next=args.port + 1))
         return 1
     app = create_app(settings, lease)
     for name in ("uvicorn.error", "uvicorn.access"):
         logging.getLogger(name).addFilter(RedactTokens())
     shown = settings.database.split("@")[-1] if "@" in settings.database else settings.database
-    print(f"Gin Rummy server on http://{args.host}:{args.port}/  (database: {shown})")
+    print(m("serve.listening", host=args.host, port=args.port, database=shown))
     try:
         uvicorn.run(app, host=args.host, port=args.port, access_log=args.access_log,
                     log_level="info", **uvicorn_options(settings, app.state.client_limits))
@@ -265,6 +281,18 @@ def run(args: argparse.Namespace) -> int:
         if lease is not None:
             lease.release()
     return 0
+
+
+def in_use_text(busy: DatabaseInUse, m: Messages) -> str:
+    """Which server holds the database (a :class:`DatabaseInUse`), in the language of ``m``."""
+    holder = busy.holder
+    if holder is None or "database" not in busy.params:
+        return str(busy)
+    pid = m("serve.unknown_pid") if holder.pid is None else m("serve.holder_pid", pid=holder.pid)
+    described = m("serve.holder", pid=pid, host=holder.host or m("serve.unknown_host"),
+                  since=holder.since)
+    key = "serve.in_use_schema" if "schema" in busy.params else "serve.in_use_file"
+    return m(key, holder=described, **busy.params)
 
 
 def allowed_hosts(given: list[str], host: str, port: int) -> tuple[str, ...]:
@@ -303,14 +331,17 @@ def uvicorn_options(settings: Any, limits: Any) -> dict[str, Any]:
     }
 
 
-def verify_records(url: str, head: str | None = None) -> int:
+def verify_records(url: str, head: str | None = None, m: Messages | None = None) -> int:
     """``gin serve --verify-records``: check the chain of finished games (and, with ``head``,
-    that it still holds that published hash) and every stored deck; print the newest hash."""
+    that it still holds that published hash) and every stored deck; print the newest hash,
+    in the language of ``m`` (default English)."""
+    from ginrummy.i18n import Messages
     from ginrummy.server.audit.chain import verify_chain
     from ginrummy.server.audit.deck_audit import audit_decks
     from ginrummy.server.storage.db import make_engine, migrate
     from ginrummy.server.storage.records import GENESIS, chain
 
+    m = m or Messages("en")
     engine = make_engine(url)
     try:
         migrate(engine)
@@ -320,10 +351,10 @@ def verify_records(url: str, head: str | None = None) -> int:
     finally:
         engine.dispose()
     for problem in problems:
-        print(f"gin serve --verify-records: {problem}")
+        print(m("serve.verify.problem", problem=problem.text(m)))
     newest = links[-1].hash if links else GENESIS
-    print(f"{len(links)} finished games in the chain; newest hash {newest}")
+    print(m("serve.verify.summary", count=len(links), hash=newest))
     place = next((n for n, link in enumerate(links, 1) if link.hash == head), None)
     if head is not None and place is not None:
-        print(f"the published hash {head[:12]}… is record {place} of {len(links)}")
+        print(m("serve.verify.head_place", head=head[:12], place=place, count=len(links)))
     return 1 if problems else 0

@@ -206,12 +206,14 @@ def _checked_run(args: argparse.Namespace, m: Messages, out: TextIO, err: TextIO
             total * pairs, unit[:-1], f"{len(specs)} agents", args.json, render_round_robin,
             m, out, err)
     two = players == 2
+    title = m("sim.versus", a=args.agents[0], b=args.agents[1]) if two else \
+        m("sim.players", count=players)
     return _report(lambda progress: run_match(
         specs, players=players, games=games, hands=hands, rules=rules,
         team_target=team_target, seed=seed, duplicate=args.duplicate,
         progress=progress, jobs=jobs, backend=backend, address=address),
-        total, unit[:-1], " vs ".join(args.agents) if two else f"{players} players", args.json,
-        render if two else render_table, m, out, err)
+        total, m(f"sim.unit.{unit[:-1]}"), title, args.json,
+        lambda result: (render if two else render_table)(result, m), m, out, err)
 
 
 def _check_seating(args: argparse.Namespace, players: int, tournament: bool) -> None:
@@ -258,58 +260,86 @@ def _report(play: Any, total: int, unit: str, title: str, as_json: bool, render_
     return 0
 
 
-def _workers(result: MatchResult) -> str:
-    """``2 jobs``, or ``2 Ray workers``."""
-    plural = "s" if result.jobs > 1 else ""
-    return f"{result.jobs} Ray worker{plural}" if result.backend == "ray" else \
-        f"{result.jobs} job{plural}"
+def _workers(result: MatchResult, m: Messages) -> str:
+    """``2 jobs`` (``2 processi``), or ``2 Ray workers``."""
+    key = "sim.workers.ray" if result.backend == "ray" else "sim.workers.jobs"
+    return m.plural(key, result.jobs, count=result.jobs)
 
 
-def _pct(value: float) -> str:
-    return f"{100 * value:.1f}%"
+class _Numbers:
+    """Numbers as the tables write them: ``57.2%``, ``+1.5``, ``0.123 ms`` in English (as
+    Python formats them), ``57,2%`` and ``+1,5`` in Italian (Babel's symbols)."""
+
+    def __init__(self, m: Messages) -> None:
+        self.m = m
+
+    def fixed(self, value: float, digits: int, sign: bool = False) -> str:
+        if self.m.lang == "en":
+            return f"{value:+.{digits}f}" if sign else f"{value:.{digits}f}"
+        text = self.m.number(abs(value), digits)
+        if value < 0 and text.strip("0,.") != "":
+            return "-" + text
+        return ("+" if sign else "") + text
+
+    def pct(self, value: float) -> str:
+        return f"{self.fixed(100 * value, 1)}%"
+
+    def interval(self, low: float, high: float) -> str:
+        return f"{self.pct(low)}-{self.pct(high)}"
+
+    def ms(self, value: float) -> str:
+        return f"{self.fixed(value, 3)} ms"
+
+    def rate(self, value: float) -> str:
+        return f"{value:,.0f}" if self.m.lang == "en" else self.m.number(value, 0)
 
 
-def render(result: MatchResult) -> str:
-    """The results table for people."""
+def render(result: MatchResult, m: Messages | None = None) -> str:
+    """The results table for people, in the language of ``m`` (default English)."""
+    from ginrummy.i18n import Messages
+
+    m = m or Messages("en")
+    n = _Numbers(m)
     data: dict[str, Any] = result.to_json()
     a, b = result.agents
     if a == b:
-        a, b = f"{a} (1st)", f"{b} (2nd)"
-    mode = "duplicate " if result.duplicate else ""
+        a, b = m("sim.first", name=a), m("sim.second", name=b)
+    duplicate = "_duplicate" if result.duplicate else ""
     if result.mode == "games":
-        head = f"{result.games_played} {mode}games, {result.hands} hands"
+        head = m(f"sim.head.games{duplicate}", games=result.games_played, hands=result.hands)
     else:
-        head = f"{result.hands} {mode}single hands"
-    lines = [f"{a} vs {b}: {head}, rules {result.rules.name}, seed {result.seed}", ""]
-    won_label = "games won" if result.mode == "games" else "hands won"
-    low_high = [f"{_pct(lo)}-{_pct(hi)}" for lo, hi in result.ci95]
+        head = m(f"sim.head.hands{duplicate}", hands=result.hands)
+    lines = [m("sim.title", a=a, b=b, head=head, rules=result.rules.name, seed=result.seed), ""]
+    won_label = m("sim.row.games_won" if result.mode == "games" else "sim.row.hands_won")
+    low_high = [n.interval(lo, hi) for lo, hi in result.ci95]
     rows: list[tuple[str, str, str]] = [
         (won_label, str(result.wins[0]), str(result.wins[1])),
-        ("win share", _pct(result.win_share[0]), _pct(result.win_share[1])),
-        ("95% interval", low_high[0], low_high[1]),
-        ("points per hand", f"{result.points_per_hand[0]:.2f}", f"{result.points_per_hand[1]:.2f}"),
+        (m("sim.row.win_share"), n.pct(result.win_share[0]), n.pct(result.win_share[1])),
+        (m("sim.row.interval"), low_high[0], low_high[1]),
+        (m("sim.row.points_per_hand"), n.fixed(result.points_per_hand[0], 2),
+         n.fixed(result.points_per_hand[1], 2)),
     ]
     if result.mode == "games":
-        rows.append(("margin per game", f"{result.margin_per_game[0]:+.1f}",
-                     f"{result.margin_per_game[1]:+.1f}"))
-    for label, key in (("knocked", "knock_rate"), ("won by gin", "gin_rate"),
-                       ("won by big gin", "big_gin_rate"), ("won by undercut", "undercut_rate")):
+        rows.append((m("sim.row.margin_per_game"), n.fixed(result.margin_per_game[0], 1, True),
+                     n.fixed(result.margin_per_game[1], 1, True)))
+    for label, key in (("knocked", "knock_rate"), ("won_by_gin", "gin_rate"),
+                       ("won_by_big_gin", "big_gin_rate"), ("won_by_undercut", "undercut_rate")):
         if key == "big_gin_rate" and not result.rules.big_gin:
             continue
-        rows.append((label, _pct(data[key][0]), _pct(data[key][1])))
-    rows.append(("decision mean", f"{data['decision_ms_mean'][0]:.3f} ms",
-                 f"{data['decision_ms_mean'][1]:.3f} ms"))
-    rows.append(("decision p99", f"{data['decision_ms_p99'][0]:.3f} ms",
-                 f"{data['decision_ms_p99'][1]:.3f} ms"))
+        rows.append((m(f"sim.row.{label}"), n.pct(data[key][0]), n.pct(data[key][1])))
+    rows.append((m("sim.row.decision_mean"), n.ms(data["decision_ms_mean"][0]),
+                 n.ms(data["decision_ms_mean"][1])))
+    rows.append((m("sim.row.decision_p99"), n.ms(data["decision_ms_p99"][0]),
+                 n.ms(data["decision_ms_p99"][1])))
     width = max(len(r[0]) for r in rows)
     col = max(len(a), len(b), *(len(r[1]) for r in rows), *(len(r[2]) for r in rows))
     lines.append(f"{'':<{width}}  {a:>{col}}  {b:>{col}}")
     lines += [f"{label:<{width}}  {x:>{col}}  {y:>{col}}" for label, x, y in rows]
     lines += [
         "",
-        f"void hands: {_pct(result.void_rate)} (rates are per hand dealt)",
-        f"{result.hands} hands in {result.seconds:.2f} s: {result.hands_per_second:,.0f} hands/s "
-        f"with {_workers(result)}",
+        m("sim.void_hands", share=n.pct(result.void_rate)),
+        m("sim.speed_hands", hands=result.hands, seconds=n.fixed(result.seconds, 2),
+          rate=n.rate(result.hands_per_second), workers=_workers(result, m)),
     ]
     return "\n".join(lines) + "\n"
 
@@ -323,48 +353,55 @@ def _columns(rows: list[tuple[str, ...]]) -> list[str]:
     return [f"{r[0]:<{width}}  " + "  ".join(f"{cell:>{col}}" for cell in r[1:]) for r in rows]
 
 
-def render_table(result: MatchResult) -> str:
-    """The results of a match of three players or teams for people."""
+def render_table(result: MatchResult, m: Messages | None = None) -> str:
+    """The results of a match of three players or teams for people, in the language of ``m``
+    (default English)."""
+    from ginrummy.i18n import Messages
+
+    m = m or Messages("en")
+    n = _Numbers(m)
     data: dict[str, Any] = result.to_json()
     table = result.table_rules
     if result.kind == "three":
-        kind = "three players (R33)"
+        kind = m("sim.kind.three")
     else:
-        kind = f"{table.team_size} against {table.team_size} (R34, R35)"
-    lines = [f"{result.games_played} games of {kind}, {data['hands']} hands, rules "
-             f"{table.rules.name}, target {table.target}, seed {result.seed}", ""]
+        kind = m("sim.kind.teams", size=table.team_size)
+    lines = [m("sim.table_title", games=result.games_played, kind=kind, hands=data["hands"],
+               rules=table.rules.name, target=table.target, seed=result.seed), ""]
     key = "per_agent" if result.kind == "three" else "per_team"
     who = [entry["name"] for entry in data[key]]
     if result.kind == "teams":
-        who = [f"side {i}: {name}" for i, name in enumerate(who)]
+        who = [m("sim.side", number=i, name=name) for i, name in enumerate(who)]
     rows: list[tuple[str, ...]] = [("", *who)]
-    rows.append(("games won", *(str(e["games_won"]) for e in data[key])))
-    rows.append(("win share", *(_pct(e["win_share"]) for e in data[key])))
-    rows.append(("95% interval", *(f"{_pct(e['ci95'][0])}-{_pct(e['ci95'][1])}"
-                                    for e in data[key])))
-    rows.append(("game total", *(f"{e['total_per_game']:.1f}" for e in data[key])))
-    rows.append(("net per game", *(f"{e['net_per_game']:+.1f}" for e in data[key])))
-    rows.append(("net 95% interval", *(
-        f"{e['net_per_game_ci95'][0]:+.1f} to {e['net_per_game_ci95'][1]:+.1f}"
+    rows.append((m("sim.row.games_won"), *(str(e["games_won"]) for e in data[key])))
+    rows.append((m("sim.row.win_share"), *(n.pct(e["win_share"]) for e in data[key])))
+    rows.append((m("sim.row.interval"), *(n.interval(*e["ci95"]) for e in data[key])))
+    rows.append((m("sim.row.game_total"), *(n.fixed(e["total_per_game"], 1)
+                                            for e in data[key])))
+    rows.append((m("sim.row.net_per_game"), *(n.fixed(e["net_per_game"], 1, True)
+                                              for e in data[key])))
+    rows.append((m("sim.row.net_interval"), *(
+        m("sim.net_range", low=n.fixed(e["net_per_game_ci95"][0], 1, True),
+          high=n.fixed(e["net_per_game_ci95"][1], 1, True))
         for e in data[key])))
     lines += _columns(rows)
-    lines += ["", "per player (sub-games):"]
+    lines += ["", m("sim.per_player")]
     per = data["per_player"]
     rows = [("", *(f"{i}: {e['agent']}" for i, e in enumerate(per)))]
-    rows.append(("hands played", *(str(e["hands_played"]) for e in per)))
-    rows.append(("hands won", *(_pct(e["hand_win_share"]) for e in per)))
-    rows.append(("95% interval", *(f"{_pct(e['hand_win_ci95'][0])}-{_pct(e['hand_win_ci95'][1])}"
-                                    for e in per)))
-    rows.append(("points per hand", *(f"{e['points_per_hand']:.2f}" for e in per)))
-    rows.append(("knocked", *(_pct(e["knock_rate"]) for e in per)))
-    rows.append(("won by gin", *(_pct(e["gin_rate"]) for e in per)))
-    rows.append(("won by undercut", *(_pct(e["undercut_rate"]) for e in per)))
-    rows.append(("decision mean", *(f"{e['decision_ms_mean']:.3f} ms" for e in per)))
+    rows.append((m("sim.row.hands_played"), *(str(e["hands_played"]) for e in per)))
+    rows.append((m("sim.row.hands_won"), *(n.pct(e["hand_win_share"]) for e in per)))
+    rows.append((m("sim.row.interval"), *(n.interval(*e["hand_win_ci95"]) for e in per)))
+    rows.append((m("sim.row.points_per_hand"), *(n.fixed(e["points_per_hand"], 2)
+                                                 for e in per)))
+    rows.append((m("sim.row.knocked"), *(n.pct(e["knock_rate"]) for e in per)))
+    rows.append((m("sim.row.won_by_gin"), *(n.pct(e["gin_rate"]) for e in per)))
+    rows.append((m("sim.row.won_by_undercut"), *(n.pct(e["undercut_rate"]) for e in per)))
+    rows.append((m("sim.row.decision_mean"), *(n.ms(e["decision_ms_mean"]) for e in per)))
     lines += _columns(rows)
     lines += [
         "",
-        f"undecided games: {result.undecided} (counted as an equal share each); "
-        f"void hands: {_pct(data['void_rate'])}",
-        f"{result.games_played} games in {result.seconds:.2f} s with {_workers(result)}",
+        m("sim.undecided", count=result.undecided, share=n.pct(data["void_rate"])),
+        m("sim.speed_games", games=result.games_played, seconds=n.fixed(result.seconds, 2),
+          workers=_workers(result, m)),
     ]
     return "\n".join(lines) + "\n"

@@ -24,13 +24,15 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from typing import TYPE_CHECKING, TextIO
+from typing import TextIO
 
-from ginrummy.format.verify import hands_to_check, read_record, seed_problems, verify_record
-
-if TYPE_CHECKING:
-    from ginrummy.format.provably_fair import Problem
-    from ginrummy.i18n import Messages
+from ginrummy.format.verify import (
+    hands_to_check,
+    problem_text,
+    read_record,
+    seed_problems,
+    verify_record,
+)
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -47,7 +49,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None = None) -> int:
     from ginrummy.format.record import RecordError
     from ginrummy.i18n import Messages, language_from_environment
-    from ginrummy.i18n.errors import error_text
+    from ginrummy.i18n.errors import error_text, file_error_text
 
     out = out or sys.stdout
     err = err or sys.stderr
@@ -56,8 +58,7 @@ def run(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None 
         with open(args.file, encoding="utf-8") as handle:
             text = handle.read()
     except (OSError, UnicodeDecodeError) as error:
-        reason = error.strerror if isinstance(error, OSError) else str(error)
-        print(m("verify.cannot_read", path=args.file, error=reason), file=err)
+        print(m("verify.cannot_read", path=args.file, error=file_error_text(error, m)), file=err)
         return 2
     try:
         record = read_record(text)
@@ -88,11 +89,4 @@ def run(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None 
     return 1
 
 
-def problem_text(problem: Problem, m: Messages) -> str:
-    """``problem`` in the language of ``m``, the replay's error included."""
-    from ginrummy.i18n.errors import error_text
-
-    error = problem.params.get("error")
-    if problem.code == "replay" and isinstance(error, BaseException):
-        return m("verify.problem.replay", error=error_text(error, m))
-    return problem.message(m.lang)
+__all__ = ["configure", "problem_text", "run"]

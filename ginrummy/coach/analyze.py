@@ -56,6 +56,7 @@ from ginrummy.core.cards import (
     card_name,
     parse_card,
 )
+from ginrummy.core.errors import CodedError
 from ginrummy.core.melds import (
     MeldError,
     best_arrangement,
@@ -72,8 +73,10 @@ HAND_SIZES = (10, 11)
 KNOCKER_SIZE = 10
 
 
-class AnalyzeError(ValueError):
-    """A request has the wrong shape: bad JSON, keys, types or card counts."""
+class AnalyzeError(CodedError):
+    """A request has the wrong shape: bad JSON, keys, types or card counts. A hand of the
+    wrong size given to :func:`analyze_hand` carries a code (``analyze.hand_size``) for the
+    text for people; the JSON protocol's errors are English only."""
 
 
 # ------------------------------------------------------------------ results
@@ -193,7 +196,8 @@ def analyze_hand(hand: int) -> HandAnalysis:
     """
     count = hand.bit_count()
     if count not in HAND_SIZES or hand >> 52 or hand < 0:
-        raise AnalyzeError(f"a hand has 10 or 11 cards, got {count}")
+        raise AnalyzeError(f"a hand has 10 or 11 cards, got {count}", "analyze.hand_size",
+                           count=count)
     if count == 10:
         melds, unmatched = _arrange(hand)
         return HandAnalysis(CardSet(hand), melds, unmatched, _value(unmatched))

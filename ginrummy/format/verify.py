@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from ginrummy.format.provably_fair import FairRecord, Problem
     from ginrummy.format.record import GameRecord, RecordError
+    from ginrummy.i18n import Messages
 
 SEATS = 2
 """Every hand, of a two-player or a table game, has two seats: one client seed a seat."""
@@ -214,3 +215,13 @@ def read_record(text: str) -> GameRecord:
                           f"{FORMAT!r} and {TABLE_FORMAT_V1!r})", code="verify.format",
                           kind=repr(kind), first=repr(FORMAT), second=repr(TABLE_FORMAT_V1))
     return record_from_dict(data)
+
+
+def problem_text(problem: Problem, m: Messages) -> str:
+    """``problem`` in the language of ``m``, the replay's error included."""
+    from ginrummy.i18n.errors import error_text
+
+    error = problem.params.get("error")
+    if problem.code == "replay" and isinstance(error, BaseException):
+        return m("verify.problem.replay", error=error_text(error, m))
+    return problem.message(m.lang)

@@ -8,9 +8,10 @@ forms of English and Italian, the flat view names them ``key.one`` and ``key.oth
 browser client reads them. As with ``msgfmt``, an empty or ``#, fuzzy`` translation is left
 out, so the English text shows (``python -m ginrummy.i18n.check`` fails on both).
 
-Three domains: ``game`` (the terminal game, the records and every message the server makes
-in words), ``web`` (the browser client's own strings) and ``pages`` (the words of the rules,
-tips and FAQ pages around their prose, which is in ``locale/{lang}/pages/{page}.html``).
+Four domains: ``game`` (the terminal game, the records and every message the server makes
+in words), ``web`` (the browser client's own strings), ``pages`` (the words of the rules,
+tips and FAQ pages around their prose, which is in ``locale/{lang}/pages/{page}.html``) and
+``cli`` (the ``--help`` of the ``gin`` command and argparse's words, :mod:`ginrummy.cli.help_text`).
 A file is read when first asked for, never at ``import ginrummy``.
 """
 
@@ -23,7 +24,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 LOCALE_DIR = Path(__file__).resolve().parent / "locale"
-DOMAINS: tuple[str, ...] = ("game", "web", "pages")
+DOMAINS: tuple[str, ...] = ("game", "web", "pages", "cli")
 PLURAL_NAMES: tuple[str, ...] = ("one", "other")
 """The suffixes of a plural's forms in the flat view, by gettext index."""
 

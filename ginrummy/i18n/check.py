@@ -2,11 +2,12 @@
 
 For every domain, each language's ``.po`` must parse and hold the same keys as every other;
 no translation may be empty or marked ``#, fuzzy``; a translation has the placeholders of its
-English text and is a translation of the English text as it is now (its ``msgid`` equals
-the English catalogue's); every entry says where it shows (a ``#.`` comment); the English
-catalogue's msgstr repeats its msgid; the ``.pot`` template is the English catalogue with
-its translations left out; and every language has each page of ``locale/en/pages/``.
-Exits 1 naming every problem, 0 when there are none.
+English text (and its ``%`` ones in a ``python-format`` entry; an entry flagged
+``no-python-brace-format`` is a text shown as it is, not a template) and is a translation of
+the English text as it is now (its ``msgid`` equals the English catalogue's); every entry says
+where it shows (a ``#.`` comment); the English catalogue's msgstr repeats its msgid; the
+``.pot`` template is the English catalogue with its translations left out; and every language
+has each page of ``locale/en/pages/``. Exits 1 naming every problem, 0 when there are none.
 ``--write-pot`` writes the templates afresh from the English catalogues first.
 """
 
@@ -14,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import io
+import re
 import string
 import sys
 from collections.abc import Sequence
@@ -39,6 +41,14 @@ class Problem:
 
 def _forms(value: Any) -> tuple[str, ...]:
     return tuple(value) if isinstance(value, (tuple, list)) else (value,)
+
+
+PERCENT = re.compile(r"%\((\w+)\)[sr]|%[sr]")
+
+
+def _percent_placeholders(template: str) -> list[str]:
+    """The ``%(name)s`` and ``%s`` placeholders of a ``python-format`` template, in order."""
+    return [found.group(1) or "%" for found in PERCENT.finditer(template)]
 
 
 def _placeholders(template: str) -> set[str] | None:
@@ -100,6 +110,11 @@ def _check_entry(path: Path, key: str, message: Any, english: Any,
         problem("the English text has changed since this was translated (the msgid "
                 "differs from the English catalogue's): update msgid and translation")
     for text_id, text in zip(ids, strings, strict=True):
+        percent = _percent_placeholders(text_id), _percent_placeholders(text)
+        if "python-format" in message.flags and sorted(percent[0]) != sorted(percent[1]):
+            problem(f"placeholders differ: English {percent[0]}, translation {percent[1]}")
+        if "no-python-brace-format" in message.flags:  # a text shown as it is, not a template
+            continue
         wanted, got = _placeholders(text_id), _placeholders(text)
         if wanted is None:
             problem(f"the English text is not a valid template: {text_id!r}")

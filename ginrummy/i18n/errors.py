@@ -49,3 +49,19 @@ def error_text(error: BaseException, m: Messages) -> str:
         return text if where is None else m(where, **error.where, problem=text)
     except MessageError:
         return str(error)
+
+
+def file_error_text(error: OSError | UnicodeDecodeError, m: Messages) -> str:
+    """Why a file could not be read or written, in the language of ``m``: the operating
+    system's reason (``No such file or directory``) for the common ``errno`` values
+    (``error.os.ENOENT``...), or that the file is not UTF-8 text. English keeps the
+    operating system's own words; another reason shows as the system says it."""
+    import errno
+
+    if isinstance(error, UnicodeDecodeError):
+        return m("error.os.not_utf8") if m.lang != "en" else str(error)
+    name = errno.errorcode.get(error.errno or 0, "")
+    reason = error.strerror or str(error)
+    if m.lang == "en" or not m.has(f"error.os.{name}"):
+        return reason
+    return m(f"error.os.{name}")

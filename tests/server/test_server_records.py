@@ -100,7 +100,7 @@ def _tampered(database: str, change: str) -> list[str]:
             elif change == "delete_last":
                 conn.execute(db.records.delete().where(db.records.c.game_id ==
                                                        games[2]["game_id"]))
-        return verify_chain(engine, head=head)
+        return [str(problem) for problem in verify_chain(engine, head=head)]
 
 
 def test_a_changed_deck_breaks_the_chain(database: str) -> None:

@@ -16,6 +16,7 @@ from sqlalchemy.engine import Engine
 from ginrummy.format.provably_fair import FairRecord
 from ginrummy.format.record import GameRecord, record_from_dict
 from ginrummy.format.replay import replay as replay_record
+from ginrummy.server.audit.problems import AuditProblem, at
 from ginrummy.server.storage import db
 from ginrummy.server.storage.game_rules import table_rules_of
 from ginrummy.server.storage.records import GENESIS, canonical_record, chain, chain_hash
@@ -23,16 +24,24 @@ from ginrummy.server.storage.replay import ReplayError, replay
 from ginrummy.server.storage.store import Store
 
 
+class MissingGame(LookupError):
+    """A game the chain names that the database no longer holds."""
+
+
+class UnfinishedLog(ReplayError):
+    """A game the chain names whose stored log does not reach its end."""
+
+
 def rebuilt_record(engine: Engine, game_id: str) -> str:
     """The record of a finished game computed again from its stored log and decks."""
     stored = Store(engine).load(game_id)
     if stored is None:
-        raise LookupError(f"game {game_id} is not in the database")
+        raise MissingGame(f"game {game_id} is not in the database")
     seats = [(s.kind, s.name) for s in stored.seats]
     table_rules = table_rules_of(stored.row.rules)
     game = replay(table_rules, stored.row.cut, stored.decks, stored.log)[-1].game
     if not game.is_over:
-        raise ReplayError(f"game {game_id}: its log does not end the game")
+        raise UnfinishedLog(f"game {game_id}: its log does not end the game")
     return canonical_record(game_id, stored.row.kind, stored.row.level, seats, game,
                             stored.fair, stored.decks)
 
@@ -59,7 +68,7 @@ def _seeds(record: GameRecord) -> list[tuple[int | None, FairRecord | None]]:
             for hand, deal in zip(record.hands, record.deal_numbers(), strict=True)]
 
 
-def verify_chain(engine: Engine, head: str | None = None) -> list[str]:
+def verify_chain(engine: Engine, head: str | None = None) -> list[AuditProblem]:
     """Every problem with the chain of finished games; an empty list when it holds.
 
     Each link must follow the one before (``prev_hash``), carry the hash of its record,
@@ -71,19 +80,21 @@ def verify_chain(engine: Engine, head: str | None = None) -> list[str]:
     seen = set()
     links = chain(engine)
     for link in links:
-        where = f"record {link.seq} (game {link.game_id})"
+        where = AuditProblem("where.record", {"seq": link.seq, "game": link.game_id})
         if link.prev_hash != previous:
-            problems.append(f"{where}: follows {link.prev_hash[:12]}…, but the record before "
-                            f"it has hash {previous[:12]}… (a record was removed or changed)")
+            problems.append(at(where, "chain.follows", prev=link.prev_hash[:12],
+                               previous=previous[:12]))
         if chain_hash(link.prev_hash, link.record) != link.hash:
-            problems.append(f"{where}: its hash does not match its record (the record was "
-                            "changed)")
+            problems.append(at(where, "chain.hash"))
         try:
             if not same_record(link.record, rebuilt_record(engine, link.game_id)):
-                problems.append(f"{where}: the game's stored log and decks no longer give "
-                                "this record (the game was changed)")
-        except (LookupError, ReplayError, ValueError) as failure:
-            problems.append(f"{where}: {failure}")
+                problems.append(at(where, "chain.changed"))
+        except MissingGame:
+            problems.append(at(where, "chain.missing_game", game=link.game_id))
+        except UnfinishedLog:
+            problems.append(at(where, "chain.unfinished", game=link.game_id))
+        except (ReplayError, ValueError) as failure:
+            problems.append(at(where, "failure", failure=failure))
         seen.add(link.hash)
         previous = link.hash
     if links:  # games that ended before the chain began (an older server) have no record
@@ -94,10 +105,11 @@ def verify_chain(engine: Engine, head: str | None = None) -> list[str]:
             ).scalars().all()
         recorded = {link.game_id for link in links}
         for game_id in sorted(set(finished) - recorded):
-            problems.append(f"game {game_id} is over but has no record in the chain")
+            problems.append(AuditProblem("chain.unrecorded", {"game": game_id}))
     if head is not None and head not in seen and head != GENESIS:
-        newest = f"ends at {links[-1].hash[:12]}…" if links else "is empty"
-        problems.append(f"the published hash {head[:12]}… is not in the chain, which holds "
-                        f"{len(links)} records and {newest}: records up to it were removed "
-                        "(the chain was truncated) or rewritten")
+        if links:
+            problems.append(AuditProblem("chain.head_missing", {
+                "head": head[:12], "count": len(links), "newest": links[-1].hash[:12]}))
+        else:
+            problems.append(AuditProblem("chain.head_missing_empty", {"head": head[:12]}))
     return problems

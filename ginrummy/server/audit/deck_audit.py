@@ -17,14 +17,14 @@ import json
 import sqlalchemy as sa
 from sqlalchemy.engine import Engine
 
-from ginrummy.core.cards import card_name
 from ginrummy.format.provably_fair import FairnessError
+from ginrummy.server.audit.problems import AuditProblem, at
 from ginrummy.server.storage import db
 from ginrummy.server.storage.records import ChainLink
 from ginrummy.server.storage.store import Store, StoredGame
 
 
-def audit_decks(engine: Engine, links: list[ChainLink]) -> list[str]:
+def audit_decks(engine: Engine, links: list[ChainLink]) -> list[AuditProblem]:
     """Every deck that is not the one its committed seeds give; an empty list when all are."""
     problems = [problem for link in links for problem in _chained_record(link)]
     store = Store(engine)
@@ -38,24 +38,25 @@ def audit_decks(engine: Engine, links: list[ChainLink]) -> list[str]:
     return problems
 
 
-def _chained_record(link: ChainLink) -> list[str]:
+def _chained_record(link: ChainLink) -> list[AuditProblem]:
     from ginrummy.format.record import RecordError
     from ginrummy.format.verify import read_record, verify_record
 
-    where = f"game {link.game_id} (record {link.seq})"
+    where = AuditProblem("where.game_record", {"game": link.game_id, "seq": link.seq})
     try:
         record = read_record(json.dumps(json.loads(link.record)["record"]))
     except (RecordError, ValueError, KeyError, TypeError) as failure:
-        return [f"{where}: its record cannot be read: {failure}"]
+        return [at(where, "deck.unreadable", failure=failure)]
     verdict = verify_record(record)
-    out = [f"{where}: {problem}" for problem in verdict.game]
+    out = [at(where, "fairness", problem=problem) for problem in verdict.game]
     for number, hand_problems in enumerate(verdict.hands, 1):
-        out += [f"{where}, hand {number}: {problem} (checked with its revealed seed)"
+        out += [AuditProblem("deck.hand_revealed", {"where": where, "number": number,
+                                                     "problem": problem})
                 for problem in hand_problems if problem.code != "no_fair"]
     return out
 
 
-def _stored_decks(stored: StoredGame) -> list[str]:
+def _stored_decks(stored: StoredGame) -> list[AuditProblem]:
     game_id = stored.row.id
     playing = stored.row.summary.get("stage") == "hand"
     in_play = max(stored.decks, default=None) if playing else None
@@ -64,24 +65,21 @@ def _stored_decks(stored: StoredGame) -> list[str]:
         row = stored.fair.get(number)
         if row is None:
             continue  # dealt before the server committed to its decks
-        state = "in play, checked with its stored server seed" if number == in_play else (
-            "over, checked with its revealed seed")
-        where = f"game {game_id}, hand {number} ({state})"
+        state = "where.hand_in_play" if number == in_play else "where.hand_over"
+        where = AuditProblem(state, {"game": game_id, "number": number})
         try:
             hand = row.hand(game_id)
             expected = hand.deck()
         except FairnessError as failure:
-            problems.append(f"{where}: its stored seeds are not valid: {failure}")
+            problems.append(at(where, "deck.bad_seeds", failure=failure))
             continue
         wrong = [i for i in range(max(len(cards), len(expected)))
                  if i >= len(cards) or i >= len(expected) or cards[i] != expected[i]]
         if not wrong:
             continue
         first = wrong[0]
-        stored_card = card_name(cards[first]) if first < len(cards) else "nothing"
-        derived = card_name(expected[first]) if first < len(expected) else "nothing"
-        problems.append(
-            f"{where}: the stored deck is not the one committed to (commitment "
-            f"{hand.commitment[:12]}…): {len(wrong)} of its cards differ, the first at "
-            f"position {first + 1}: the database has {stored_card}, the seeds give {derived}")
+        problems.append(at(
+            where, "deck.differs", commitment=hand.commitment[:12], count=len(wrong),
+            position=first + 1, stored=cards[first] if first < len(cards) else None,
+            derived=expected[first] if first < len(expected) else None))
     return problems

@@ -39,11 +39,13 @@ DEAD_HOLDER_WAIT = 10.0
 
 
 class DatabaseInUse(RuntimeError):
-    """Another server runs on this database (the message says which)."""
+    """Another server runs on this database (the message says which; ``params``: the
+    ``database`` and its ``lock`` file or ``schema``, for saying it in another language)."""
 
-    def __init__(self, message: str, holder: Holder | None = None) -> None:
+    def __init__(self, message: str, holder: Holder | None = None, **params: str) -> None:
         super().__init__(message)
         self.holder = holder
+        self.params = params
 
 
 @dataclass(frozen=True, slots=True)
@@ -154,7 +156,8 @@ def _lock_file(database: Path, url: str) -> FileLease:
         os.close(fd)
         raise DatabaseInUse(f"the database {database} is already served by "
                             f"{holder.describe()} (lock file {path}); stop that server "
-                            "first, or give this one another --database") from None
+                            "first, or give this one another --database", holder,
+                            database=str(database), lock=str(path)) from None
     me = _me()
     os.ftruncate(fd, 0)
     os.pwrite(fd, json.dumps({"pid": me.pid, "host": me.host, "since": me.since,
@@ -198,7 +201,8 @@ def _lock_postgres(url: str) -> AdvisoryLease:
                 database = conn.execute(sa.text("SELECT current_database()")).scalar()
                 raise DatabaseInUse(f"the database {database} (schema {schema}) is already "
                                     f"served by {holder.describe()}; stop that server first, "
-                                    "or give this one another --database", holder)
+                                    "or give this one another --database", holder,
+                                    database=str(database), schema=schema)
             time.sleep(0.2)  # its holder died here: PostgreSQL is about to notice
     except BaseException:
         conn.close()

@@ -17,6 +17,29 @@ export function chatReceived(chat, message) {
   chat.lines = chat.lines.slice(-100);
 }
 
+/** A chat line (text or phrase) to the players, or watching, to the watchers; false if not connected. */
+function sendChat(ctl, body) {
+  const name = (store.get("gin.name", "") || "").trim();
+  const message = { type: "chat", ...body, ...(ctl.readOnly && name ? { name } : {}) };
+  return Boolean(ctl.connection && ctl.connection.send(message));
+}
+
+function reportChat(ctl, chatId) {
+  return Boolean(ctl.connection && ctl.connection.send({ type: "chat_report", chat_id: chatId }));
+}
+
+/** Draw the screen with `render`, keeping the chat's input focused (with the cursor at its end) if it was. */
+export function keepChatFocus(root, render) {
+  const active = document.activeElement;
+  const typing = active && active.dataset && active.dataset.focus === "chat";
+  render();
+  const input = typing && root.querySelector('[data-focus="chat"]');
+  if (input) {
+    input.focus();
+    input.setSelectionRange(input.value.length, input.value.length);
+  }
+}
+
 function speaker(line) {
   return line.seat === null || line.seat === undefined ? `w:${line.name}` : `s:${line.seat}:${line.name}`;
 }
@@ -33,7 +56,7 @@ export function chatBox(ctl) {
   if (!chat || ctl.mode === "replay") return null;
   const watching = ctl.readOnly;
   const send = (body) => {
-    if (!ctl.sendChat(body)) return;
+    if (!sendChat(ctl, body)) return;
     chat.draft = "";
     chat.notice = "";
     ctl.render();
@@ -52,7 +75,7 @@ export function chatBox(ctl) {
           t(muted ? "chat.unmute" : "chat.mute", { name: line.name })),
         chat.reported.has(line.chat_id) ? h("span", { class: "muted" }, t("chat.reported"))
           : h("button", { type: "button", class: "link-button", onclick: () => {
-            if (ctl.reportChat(line.chat_id)) chat.reported.add(line.chat_id);
+            if (reportChat(ctl, line.chat_id)) chat.reported.add(line.chat_id);
             ctl.render();
           } }, t("chat.report"))));
   });

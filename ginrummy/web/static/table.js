@@ -1,7 +1,7 @@
 // The table screen's controller: joins a seat, keeps the WebSocket, the state and the moves in flight.
 // The server decides everything: this shows its state and sends back one of view.legal.
 import { api, ApiError } from "./api.js";
-import { chatReceived, newChat } from "./chatbox.js";
+import { chatReceived, keepChatFocus, newChat } from "./chatbox.js";
 import { Connection } from "./conn.js";
 import { seatName } from "./describe.js";
 import { h, store } from "./dom.js";
@@ -353,17 +353,6 @@ export class TableScreen {
     this.render();
   }
 
-  /** A chat line (text or phrase) to the players, or watching, to the watchers; false if not connected. */
-  sendChat(body) {
-    const name = (store.get("gin.name", "") || "").trim();
-    const message = { type: "chat", ...body, ...(this.readOnly && name ? { name } : {}) };
-    return Boolean(this.connection && this.connection.send(message));
-  }
-
-  reportChat(chatId) {
-    return Boolean(this.connection && this.connection.send({ type: "chat_report", chat_id: chatId }));
-  }
-
   play(action) {
     if (!this.can(action)) return false;
     this.knockMode = false;
@@ -586,17 +575,8 @@ export class TableScreen {
       index = [...focused.parentElement.querySelectorAll(".card")].indexOf(focused);
     }
     if (index >= 0) this.focusIndex = index;
-    const typing = active && active.dataset && active.dataset.focus === "chat";
-    if (this.multi) renderMultiTable(this);
-    else renderTable(this);
+    keepChatFocus(this.root, () => (this.multi ? renderMultiTable(this) : renderTable(this)));
     if (inHand) this.focusInHand();
-    if (typing) {
-      const input = this.root.querySelector('[data-focus="chat"]');
-      if (input) {
-        input.focus();
-        input.setSelectionRange(input.value.length, input.value.length);
-      }
-    }
   }
 
   /** Focus the card last focused, else the one now at its place, so that the arrows go on working. */

@@ -45,7 +45,7 @@ def guest_of(connection: HTTPConnection) -> tuple[str, bool]:
     return secrets.token_urlsafe(16), True
 
 
-def _keep_guest(request: Request, response: Response, guest: str, new: bool) -> None:
+def keep_guest(request: Request, response: Response, guest: str, new: bool) -> None:
     if new:
         settings: Settings = request.app.state.settings
         response.set_cookie(GUEST_COOKIE, guest, max_age=http_api.COOKIE_AGE, path="/",
@@ -61,7 +61,7 @@ async def lobby_snapshot(request: Request) -> Response:
     board = _board(request)
     await board.load()
     response = JSONResponse(board.snapshot())
-    _keep_guest(request, response, *guest_of(request))
+    keep_guest(request, response, *guest_of(request))
     return response
 
 
@@ -88,7 +88,7 @@ async def sit(request: Request) -> Response:
         "links": http_api.links(request, table.id, token, None, None),
         "state": table.state(seat)}, status_code=201)
     http_api.set_seat_cookie(request, response, table.id, token)
-    _keep_guest(request, response, guest, new)
+    keep_guest(request, response, guest, new)
     return response
 
 

@@ -18,6 +18,7 @@ from ginrummy.server.live.board import Board
 from ginrummy.server.live.collector import Collector
 from ginrummy.server.live.computer import computer_name
 from ginrummy.server.live.open_seats import OPEN_NAME
+from ginrummy.server.live.quick_match import QuickMatch
 from ginrummy.server.live.summary import status_of, summary
 from ginrummy.server.live.table import Table
 from ginrummy.server.live.work import WorkPool
@@ -68,6 +69,7 @@ class Lobby:
             1 for table in self.tables.values() for listener in table.listeners
             if listener.seat is not None)
         self._loading: dict[str, asyncio.Future[Table | None]] = {}
+        self.quick_match = QuickMatch(self.create, settings.quick_match_computer_seconds)
 
     async def get(self, game_id: str) -> Table | None:
         """The live table of ``game_id``, loaded from the database if needed; None if unknown."""
@@ -122,13 +124,14 @@ class Lobby:
         name: str,
         dealer: int | None = None,
         rematch_of: Table | None = None,
+        listed: bool = False,
     ) -> Created:
         """A new two-player game; ``dealer``: the seat whose cut must make it deal first (a
         rematch: the cut is drawn again until it does, so the record still holds a real cut).
 
         ``rematch_of`` a finished game between two people: the same people sit at the same
         seats, and each takes theirs with :meth:`Table.claim` (the tokens returned here
-        open no seat)."""
+        open no seat). ``listed``: shown in the lobby (quick match's games)."""
         rng = self.settings.rng
         created = now()
         game_id = new_game_id()
@@ -162,7 +165,8 @@ class Lobby:
             watch_hash=token_hash(watch),
             status=status_of(position), log_length=len(entries), summary=summary(position, seats),
             rematch_of=None if rematch_of is None else rematch_of.id,
-            listed=opponent == "anyone" or (rematch_of is not None and rematch_of.listed),
+            listed=listed or opponent == "anyone" or (rematch_of is not None
+                                                      and rematch_of.listed),
         )
         await self.writer.run(self.store.create, row, seats, entries, dict(decks), [first])
         stored = StoredGame(row, seats, {k: tuple(v) for k, v in decks.items()}, entries,
@@ -258,6 +262,7 @@ class Lobby:
         return out
 
     async def close(self) -> None:
+        await self.quick_match.close()
         tasks = [task for t in self.tables.values() for task in (t.computer_task, t.idle_task)
                  if task is not None and not task.done()]
         for task in tasks:

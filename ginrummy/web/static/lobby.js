@@ -4,6 +4,7 @@ import { rulesSummary } from "./describe.js";
 import { h, store } from "./dom.js";
 import { t, tp } from "./i18n.js";
 import { errorText } from "./notices.js";
+import { QuickMatchPanel } from "./quickmatch.js";
 
 const PING_MS = 25000;
 
@@ -17,6 +18,12 @@ export class LobbyScreen {
     this.closed = false;
     this.notice = null;
     this.name = store.get("gin.name", "");
+    this.quick = new QuickMatchPanel(() => this.playerName());
+  }
+
+  playerName() {
+    store.set("gin.name", (this.name || "").trim());
+    return (this.name || "").trim() || t("new.name_placeholder");
   }
 
   async start() {
@@ -28,6 +35,7 @@ export class LobbyScreen {
     }
     this.render();
     this.connect();
+    this.quick.start();
   }
 
   connect() {
@@ -75,14 +83,15 @@ export class LobbyScreen {
       h("section", { class: "panel intro" },
         h("h1", {}, t("lobby.title")),
         h("p", { class: "online", "aria-live": "polite" }, tp("lobby.online", this.online)),
-        h("p", {}, t("lobby.intro"), " ", h("a", { href: "/?opponent=anyone" }, t("lobby.create")))),
-      this.notice ? h("p", { class: "notice error", role: "alert" }, this.notice) : null,
-      h("section", { class: "panel", "aria-labelledby": "open-title" },
-        h("h2", { id: "open-title" }, t("lobby.open")),
+        h("p", {}, t("lobby.intro"), " ", h("a", { href: "/?opponent=anyone" }, t("lobby.create"))),
         h("label", { class: "field" }, h("span", {}, t("new.name")),
           h("input", { name: "name", maxlength: 40, autocomplete: "nickname", value: this.name,
             placeholder: t("new.name_placeholder"), dataset: { focus: "name" },
-            oninput: (event) => { this.name = event.target.value; } })),
+            oninput: (event) => { this.name = event.target.value; } }))),
+      this.notice ? h("p", { class: "notice error", role: "alert" }, this.notice) : null,
+      this.quick.el,
+      h("section", { class: "panel", "aria-labelledby": "open-title" },
+        h("h2", { id: "open-title" }, t("lobby.open")),
         open.length ? h("ul", { class: "game-list lobby-list" }, open.map((entry) => this.openItem(entry)))
           : h("p", { class: "muted" }, t("lobby.none_open"))),
       h("section", { class: "panel", "aria-labelledby": "playing-title" },
@@ -134,8 +143,7 @@ export class LobbyScreen {
 
   async sit(entry, button) {
     button.disabled = true;
-    const name = (this.name || "").trim() || t("new.name_placeholder");
-    store.set("gin.name", (this.name || "").trim());
+    const name = this.playerName();
     try {
       const taken = await api(`/api/games/${encodeURIComponent(entry.game_id)}/sit`, { method: "POST", body: { name } });
       this.close();
@@ -149,6 +157,7 @@ export class LobbyScreen {
 
   close() {
     this.closed = true;
+    this.quick.close();
     clearInterval(this.pinger);
     if (this.socket) this.socket.close();
   }

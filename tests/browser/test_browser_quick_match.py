@@ -1,6 +1,7 @@
-"""Quick match in real browsers: two strangers press "Play now" in the lobby (one in English,
-one in Italian) and sit at the same game; a seeker nobody meets sees the wait, then the
-computer at their level, and plays it."""
+"""Quick match and the lobby's chat in real browsers: two strangers press "Play now" in the
+lobby (one in English, one in Italian) and sit at the same game; a seeker nobody meets sees
+the wait, then the computer at their level, and plays it; an account's line in the lobby's
+chat reaches a guest as text."""
 
 from __future__ import annotations
 
@@ -8,8 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from tests.browser.conftest import Browsers, serving
+from tests.browser.conftest import Browsers, Server, serving
 from tests.browser.driver import shot
+from tests.browser.test_browser_accounts import fill_account_form
 
 pytestmark = pytest.mark.browser
 
@@ -59,3 +61,29 @@ def test_a_seeker_nobody_meets_is_offered_the_computer_at_their_level(
         cy.wait_for_url("**/play/**")
         cy.locator(".my-hand .card").nth(9).wait_for()
         assert "Computer" in cy.locator(".seat.top").inner_text()
+
+
+def test_the_lobby_chat_shows_an_accounts_html_as_text_and_guests_only_read(
+    server: Server, browsers: Browsers, shots: Path
+) -> None:
+    anna = browsers.page()
+    anna.goto(server.url + "/")
+    anna.locator("#account button.switch").click()
+    fill_account_form(anna, "sign-up", "anna", "a good long password")
+    anna.locator("#account .signed-in", has_text="Signed in as anna.").wait_for()
+    anna.goto(server.url + "/lobby")
+    anna.locator(".lobby-chat summary").click()
+    payload = '<img src=x onerror="window.pwned=1"><b>hi</b>'
+    anna.fill('.lobby-chat input[name="chat"]', payload)
+    anna.locator(".lobby-chat button[type=submit]").click()
+    anna.locator(".lobby-chat .chat-text", has_text=payload).wait_for()
+
+    guest = browsers.page(locale="it-IT")
+    guest.goto(server.url + "/lobby")
+    guest.locator(".lobby-chat summary").click()
+    guest.locator(".lobby-chat .chat-text", has_text=payload).wait_for()
+    guest.get_by_text("Accedi per parlare nella chat della sala.").wait_for()
+    assert guest.locator('.lobby-chat input[name="chat"]').count() == 0
+    assert guest.locator(".lobby-chat img").count() == 0
+    assert guest.evaluate("window.pwned") is None
+    shot(guest, shots / "lobby-chat-guest-it.png")

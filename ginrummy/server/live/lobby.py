@@ -17,6 +17,7 @@ from ginrummy.core.table import TableRules
 from ginrummy.server.live.board import Board
 from ginrummy.server.live.collector import Collector
 from ginrummy.server.live.computer import computer_name
+from ginrummy.server.live.lobby_chat import LobbyChat
 from ginrummy.server.live.open_seats import OPEN_NAME
 from ginrummy.server.live.quick_match import QuickMatch
 from ginrummy.server.live.summary import status_of, summary
@@ -24,6 +25,7 @@ from ginrummy.server.live.table import Table
 from ginrummy.server.live.work import WorkPool
 from ginrummy.server.settings import Settings
 from ginrummy.server.storage import fairness
+from ginrummy.server.storage.chat_store import LobbyChatStore
 from ginrummy.server.storage.game_rules import hand_rules_of
 from ginrummy.server.storage.replay import ReplayError, start
 from ginrummy.server.storage.store import GameRow, LogEntry, SeatRow, Store, StoredGame, now
@@ -70,6 +72,7 @@ class Lobby:
             if listener.seat is not None)
         self._loading: dict[str, asyncio.Future[Table | None]] = {}
         self.quick_match = QuickMatch(self.create, settings.quick_match_computer_seconds)
+        self.chat = LobbyChat(LobbyChatStore(store.engine), lambda: self.board.listeners)
 
     async def get(self, game_id: str) -> Table | None:
         """The live table of ``game_id``, loaded from the database if needed; None if unknown."""

@@ -70,6 +70,7 @@ ERROR_CODES: dict[str, str] = {
     "seek_over": "quick match: the seek has ended (matched, cancelled, replaced or left)",
     "computer_not_yet": "quick match: the computer is offered only after the wait it states",
     "server_full": "quick match: too many people wait at once; try again later",
+    "sign_in_to_chat": "the lobby's chat: only a signed-in account may speak (a guest reads)",
 }
 """Every error code the WebSocket can send, with what it means."""
 

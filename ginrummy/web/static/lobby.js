@@ -1,5 +1,7 @@
 // The lobby: open games anyone may join with one click, games being played to watch, how many are online; live over /ws/lobby.
+import { currentAccount } from "./account.js";
 import { api } from "./api.js";
+import { chatBox, chatReceived, keepChatFocus, newChat } from "./chatbox.js";
 import { rulesSummary } from "./describe.js";
 import { h, store } from "./dom.js";
 import { t, tp } from "./i18n.js";
@@ -19,6 +21,17 @@ export class LobbyScreen {
     this.notice = null;
     this.name = store.get("gin.name", "");
     this.quick = new QuickMatchPanel(() => this.playerName());
+    this.chat = newChat();
+    this.account = null;
+    this.mode = "lobby";
+    this.readOnly = false;
+    this.connection = { send: (message) => this.send(message) };
+  }
+
+  send(message) {
+    if (!this.socket || this.socket.readyState !== WebSocket.OPEN) return false;
+    this.socket.send(JSON.stringify(message));
+    return true;
   }
 
   playerName() {
@@ -28,6 +41,7 @@ export class LobbyScreen {
 
   async start() {
     this.root.replaceChildren(h("p", { class: "loading" }, t("app.loading")));
+    this.account = await currentAccount();
     try {
       this.apply({ type: "lobby", ...(await api("/api/lobby")) });
     } catch (error) {
@@ -48,7 +62,7 @@ export class LobbyScreen {
       let message = null;
       try { message = JSON.parse(event.data); } catch { return; }
       this.apply(message);
-      this.render();
+      keepChatFocus(this.root, () => this.render());
     });
     socket.addEventListener("close", () => {
       clearInterval(this.pinger);
@@ -63,6 +77,14 @@ export class LobbyScreen {
   }
 
   apply(message) {
+    if (["chat", "chat_history"].includes(message.type)) {
+      chatReceived(this.chat, message);
+      return;
+    }
+    if (message.type === "error" && ["bad_chat", "chat_rate_limited", "no_such_chat", "sign_in_to_chat"].includes(message.code)) {
+      this.chat.notice = errorText({ ...message, retryAfter: message.retry_after });
+      return;
+    }
     if (message.type === "lobby") {
       this.entries = new Map([...message.open, ...message.playing].map((entry) => [entry.game_id, entry]));
     } else if (message.type === "lobby_update") {
@@ -90,6 +112,9 @@ export class LobbyScreen {
             oninput: (event) => { this.name = event.target.value; } }))),
       this.notice ? h("p", { class: "notice error", role: "alert" }, this.notice) : null,
       this.quick.el,
+      h("section", { class: "panel lobby-chat", "aria-label": t("lobby.chat_title") },
+        chatBox(this, { title: t("lobby.chat_title"), note: t("lobby.chat_note"),
+          mayNotSay: this.account ? null : t("lobby.chat_sign_in") })),
       h("section", { class: "panel", "aria-labelledby": "open-title" },
         h("h2", { id: "open-title" }, t("lobby.open")),
         open.length ? h("ul", { class: "game-list lobby-list" }, open.map((entry) => this.openItem(entry)))

@@ -25,6 +25,7 @@ from ginrummy.server.api import (
     lobby_api,
     page,
     quick_match_api,
+    tournaments_api,
     ws,
 )
 from ginrummy.server.api.client_limits import ClientLimits, Refused, client_address
@@ -113,6 +114,7 @@ def create_app(settings: Settings | None = None, lease: Lease | None = None) -> 
             await asyncio.to_thread(migrate, engine)
             app.state.engine = engine
             app.state.lobby = Lobby(Store(engine), settings)
+            await app.state.lobby.tournaments.load_active()
             watch = None if held is None else asyncio.create_task(
                 _watch_lease(held, app.state.lobby.store, settings.lease_check_seconds),
                 name="lease watch")
@@ -133,6 +135,7 @@ def create_app(settings: Settings | None = None, lease: Lease | None = None) -> 
         Route("/watch/{game_id}", page.index),
         Route("/verify", page.index),
         Route("/lobby", page.index),
+        Route("/tournaments/{tournament_id}", page.index),
         Route("/api", _guarded(http_api.api_index)),
         Route("/api/protocol", _guarded(http_api.protocol_doc)),
         Route("/api/rules", _guarded(http_api.rules_info)),
@@ -157,6 +160,7 @@ def create_app(settings: Settings | None = None, lease: Lease | None = None) -> 
         Route("/api/games/{game_id}/record", _guarded(http_api.game_record)),
         Route("/api/records", _guarded(http_api.chain_head)),
         *accounts_api.routes(_guarded),
+        *tournaments_api.routes(_guarded),
         Route("/api/i18n", _guarded(i18n_api.languages)),
         Route("/api/i18n/{lang}", _guarded(i18n_api.web_strings)),
         *content.routes(),

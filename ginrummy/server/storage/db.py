@@ -221,6 +221,55 @@ account_bans = sa.Table(
     _timestamp("banned_at"),
 )
 
+# Tournaments (:mod:`ginrummy.server.storage.tournament_store`): what the creator chose,
+# who entered (``entrant``: ``a:<account id>`` or ``c:<n>`` for a computer) and each round's
+# games with their results once over.
+tournaments = sa.Table(
+    "tournaments",
+    metadata,
+    sa.Column("id", sa.String(32), primary_key=True),
+    sa.Column("name", sa.String(64), nullable=False),
+    sa.Column("created_by", sa.String(32), sa.ForeignKey("accounts.id"), nullable=True),
+    sa.Column("creator_name", sa.String(64), nullable=False),
+    sa.Column("format", sa.String(16), nullable=False),
+    sa.Column("size", sa.Integer, nullable=False),
+    sa.Column("rounds", sa.Integer, nullable=True),
+    sa.Column("rules", sa.Text, nullable=False),
+    sa.Column("level", sa.Integer, nullable=False),
+    sa.Column("fill", sa.Boolean, nullable=False),
+    sa.Column("status", sa.String(16), nullable=False),
+    # "entering", "playing", "over" or "cancelled"
+    _timestamp("created_at"),
+    _timestamp("starts_at", nullable=True),
+    _timestamp("started_at", nullable=True),
+)
+
+tournament_entrants = sa.Table(
+    "tournament_entrants",
+    metadata,
+    sa.Column("tournament_id", sa.String(32), sa.ForeignKey("tournaments.id"),
+              primary_key=True),
+    sa.Column("entrant", sa.String(40), primary_key=True),
+    sa.Column("name", sa.String(64), nullable=False),
+    sa.Column("account_id", sa.String(32), sa.ForeignKey("accounts.id"), nullable=True),
+    sa.Column("rating", sa.Float, nullable=False),
+    _timestamp("entered_at"),
+)
+
+tournament_games = sa.Table(
+    "tournament_games",
+    metadata,
+    sa.Column("tournament_id", sa.String(32), sa.ForeignKey("tournaments.id"),
+              primary_key=True),
+    sa.Column("round", sa.Integer, primary_key=True),
+    sa.Column("table_no", sa.Integer, primary_key=True),
+    sa.Column("game_id", sa.String(32), sa.ForeignKey("games.id"), nullable=False),
+    sa.Column("winner", sa.String(40), nullable=True),
+    sa.Column("points", sa.Text, nullable=True),
+    # the seats' final totals, JSON, once the game is over
+)
+sa.Index("ix_tournament_games_game", tournament_games.c.game_id)
+
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     cursor = dbapi_connection.cursor()
     try:

@@ -71,6 +71,15 @@ ERROR_CODES: dict[str, str] = {
     "computer_not_yet": "quick match: the computer is offered only after the wait it states",
     "server_full": "quick match: too many people wait at once; try again later",
     "sign_in_to_chat": "the lobby's chat: only a signed-in account may speak (a guest reads)",
+    "no_such_tournament": "no tournament has that id",
+    "already_entered": "a tournament: this account is already entered",
+    "tournament_full": "a tournament: every place is taken",
+    "not_entered": "a tournament: this account is not entered, so it cannot leave",
+    "not_organiser": "a tournament: only the account that created it may start it early",
+    "tournament_started": "a tournament: entries are closed (it has started, ended or been "
+                          "cancelled)",
+    "cannot_start": "a tournament: it cannot start with the players entered (too few for "
+                    "its rounds, or for any tournament)",
 }
 """Every error code the WebSocket can send, with what it means."""
 

@@ -3,6 +3,7 @@ import { h, store } from "./dom.js";
 import { LANGUAGE_NAMES, LANGUAGES, chooseLanguage, language, loadLanguage, preferredLanguage, t } from "./i18n.js";
 import { renderHome } from "./home.js";
 import { LobbyScreen } from "./lobby.js";
+import { TournamentScreen } from "./tournament.js";
 import { ReplayScreen } from "./replay.js";
 import { TableScreen } from "./table.js";
 import { VerifyScreen } from "./verify.js";
@@ -81,9 +82,12 @@ function route() {
   const path = location.pathname;
   const play = path.match(/^\/play\/([^/]+)\/?$/);
   const watch = path.match(/^\/watch\/([^/]+)\/?$/);
+  const tournament = path.match(/^\/tournaments\/([^/]+)\/?$/);
   const token = location.hash.length > 1 ? decodeURIComponent(location.hash.slice(1)) : null;
   if (path === "/lobby" || path === "/lobby/") {
     screen = new LobbyScreen(main);
+  } else if (tournament) {
+    screen = new TournamentScreen(main, { id: decodeURIComponent(tournament[1]) });
   } else if (path === "/verify" || path === "/verify/") {
     screen = new VerifyScreen(main, { gameId: new URLSearchParams(location.search).get("game"), token });
   } else if (play && new URLSearchParams(location.search).has("replay")) {

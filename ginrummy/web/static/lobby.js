@@ -7,6 +7,7 @@ import { h, store } from "./dom.js";
 import { t, tp } from "./i18n.js";
 import { errorText } from "./notices.js";
 import { QuickMatchPanel } from "./quickmatch.js";
+import { TournamentsPanel } from "./tournamentlist.js";
 
 const PING_MS = 25000;
 
@@ -22,6 +23,7 @@ export class LobbyScreen {
     this.name = store.get("gin.name", "");
     this.quick = new QuickMatchPanel(() => this.playerName());
     this.chat = newChat();
+    this.tournaments = new TournamentsPanel();
     this.account = null;
     this.mode = "lobby";
     this.readOnly = false;
@@ -50,6 +52,7 @@ export class LobbyScreen {
     this.render();
     this.connect();
     this.quick.start();
+    this.tournaments.start(this.account);
   }
 
   connect() {
@@ -119,6 +122,7 @@ export class LobbyScreen {
         h("h2", { id: "open-title" }, t("lobby.open")),
         open.length ? h("ul", { class: "game-list lobby-list" }, open.map((entry) => this.openItem(entry)))
           : h("p", { class: "muted" }, t("lobby.none_open"))),
+      this.tournaments.el,
       h("section", { class: "panel", "aria-labelledby": "playing-title" },
         h("h2", { id: "playing-title" }, t("lobby.playing")),
         playing.length ? h("ul", { class: "game-list lobby-list" }, playing.map((entry) => this.playingItem(entry)))

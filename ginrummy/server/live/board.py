@@ -26,7 +26,7 @@ from ginrummy.server.wire.payload import rules_dict
 
 log = logging.getLogger(__name__)
 
-FLUSH_SECONDS = 0.25
+FLUSH_SECONDS = 0.05
 MAX_LISTED = 200
 """The most games the board shows (the newest); an older one shows again when one ends."""
 

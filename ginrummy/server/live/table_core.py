@@ -101,9 +101,9 @@ class TableCore:
         self.sent_away: set[str] = set()
         """Guest ids the creator sent away from this game (they may not sit again)."""
         self.on_change: Callable[[TableCore], None] | None = None
+        """Told after every change the lobby lists (moves, seats, presence)."""
         self.idle_alone = False
         """A tournament's game: the idle rule holds even with nobody else connected."""
-        """Told after every change the lobby lists (moves, seats, presence)."""
         self.rematch_id = stored.rematch
         self.rematch_offers: set[int] = set()
         self.rematch_lock = asyncio.Lock()

@@ -18,6 +18,7 @@ from starlette.responses import JSONResponse, PlainTextResponse, Response
 from ginrummy.core.errors import TableError
 from ginrummy.core.rules import CHOICES, PRESETS, Rules, RulesError
 from ginrummy.core.table import TableRules
+from ginrummy.server.api import rated
 from ginrummy.server.api.client_limits import ClientLimits, client_address
 from ginrummy.server.api.origin import origin_allowed
 from ginrummy.server.api.params import whole_number
@@ -162,7 +163,7 @@ def _set_seat_cookie(request: Request, response: Response, game_id: str, token: 
 async def create_game(request: Request) -> Response:
     data = await _json_body(request)
     _check_fields(data, {"opponent", "level", "preset", "options", "name", "players", "seats",
-                         "team_target"})
+                         "team_target", "rated"})
     players = data.get("players", 2)
     if not _is_int(players) or players not in PLAYERS:
         kind = "" if _is_int(players) else f" (a whole number, not {type(players).__name__})"
@@ -183,8 +184,26 @@ async def create_game(request: Request) -> Response:
         raise HTTPError(400, "bad_request", "level is for games against the computer")
     rules = _rules(data)
     name = _name(data, "Player 1")
+    owner = await _rated_creator(request, data, [opponent])
     _client_limits(request).create_game(client_address(request.scope))
-    return _created(request, await _lobby(request).create(rules, opponent, level, name))
+    created = await _lobby(request).create(rules, opponent, level, name, owner=owner)
+    return _created(request, created)
+
+
+async def _rated_creator(request: Request, data: dict[str, Any], places: list[str]
+                         ) -> str | None:
+    try:
+        return await rated.rated_creator(request, data, places)
+    except rated.RatedRefused as refused:
+        raise HTTPError(refused.status, refused.code, refused.message) from None
+
+
+async def rated_place(request: Request, table: Table) -> None:
+    """Refuse a guest (or an account seated there already) a place at a rated game."""
+    try:
+        await rated.check_rated_place(request, table)
+    except rated.RatedRefused as refused:
+        raise HTTPError(refused.status, refused.code, refused.message) from None
 
 
 def _is_int(value: object) -> bool:
@@ -254,8 +273,9 @@ async def _create_table_game(request: Request, data: dict[str, Any], players: in
     except TableError as failure:
         raise HTTPError(400, "bad_rules", str(failure)) from None
     name = _name(data, "Player 1")
+    owner = await _rated_creator(request, data, seats)
     _client_limits(request).create_game(client_address(request.scope))
-    created = await _lobby(request).create_table(table_rules, seats, level, name)
+    created = await _lobby(request).create_table(table_rules, seats, level, name, owner)
     base, game_id = _base(request), created.table.id
     invites = [{"seat": place, "token": token, "link": f"{base}/play/{game_id}#{token}"}
                for place, token in created.invites]
@@ -381,6 +401,7 @@ async def join_game(request: Request) -> Response:
     issued = None
     if seat is not None and not table.seats[seat].joined and presented is not None:
         name = _name(data, table.seats[seat].name)
+        await rated_place(request, table)
         try:
             issued = await table.join(seat, name, presented)
         except ClientError as refused:

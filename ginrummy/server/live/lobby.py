@@ -122,13 +122,14 @@ class Lobby:
         name: str,
         dealer: int | None = None,
         rematch_of: Table | None = None,
+        owner: str | None = None,
     ) -> Created:
         """A new two-player game; ``dealer``: the seat whose cut must make it deal first (a
         rematch: the cut is drawn again until it does, so the record still holds a real cut).
 
         ``rematch_of`` a finished game between two people: the same people sit at the same
         seats, and each takes theirs with :meth:`Table.claim` (the tokens returned here
-        open no seat)."""
+        open no seat). ``owner``: the creator's account, for a rated game (none: unrated)."""
         rng = self.settings.rng
         created = now()
         game_id = new_game_id()
@@ -163,8 +164,10 @@ class Lobby:
             status=status_of(position), log_length=len(entries), summary=summary(position, seats),
             rematch_of=None if rematch_of is None else rematch_of.id,
             listed=opponent == "anyone" or (rematch_of is not None and rematch_of.listed),
+            rated=owner is not None,
         )
-        await self.writer.run(self.store.create, row, seats, entries, dict(decks), [first])
+        await self.writer.run(self.store.create, row, seats, entries, dict(decks), [first],
+                              owner)
         stored = StoredGame(row, seats, {k: tuple(v) for k, v in decks.items()}, entries,
                             {first.hand_number: first})
         table = Table(stored, self.store, self.settings, self.writer, self.work)
@@ -174,7 +177,7 @@ class Lobby:
         return Created(table, token, invite if opponent == "friend" else None, watch)
 
     async def create_table(self, table_rules: TableRules, others: Sequence[str], level: int,
-                           name: str) -> Created:
+                           name: str, owner: str | None = None) -> Created:
         """A table of three or more: the creator at place 0, ``others`` (``"computer"``,
         ``"friend"`` or ``"anyone"``: an open place, listed in the lobby) at places 1, 2, ...;
         dealt at once if no person is to come."""
@@ -206,8 +209,9 @@ class Lobby:
             rules=table_rules.to_dict(), cut=cut.rounds, watch_hash=token_hash(watch),
             status=status_of(position), log_length=len(entries),
             summary=summary(position, seats), listed="anyone" in others,
+            rated=owner is not None,
         )
-        await self.writer.run(self.store.create, row, seats, entries, dict(decks), fair)
+        await self.writer.run(self.store.create, row, seats, entries, dict(decks), fair, owner)
         stored = StoredGame(row, seats, {k: tuple(v) for k, v in decks.items()}, entries,
                             {r.hand_number: r for r in fair})
         table = Table(stored, self.store, self.settings, self.writer, self.work)

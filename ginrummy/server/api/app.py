@@ -24,6 +24,7 @@ from ginrummy.server.api import (
     i18n_api,
     lobby_api,
     page,
+    players_api,
     ws,
 )
 from ginrummy.server.api.client_limits import ClientLimits, Refused, client_address
@@ -132,6 +133,8 @@ def create_app(settings: Settings | None = None, lease: Lease | None = None) -> 
         Route("/watch/{game_id}", page.index),
         Route("/verify", page.index),
         Route("/lobby", page.index),
+        Route("/players/{username}", page.index),
+        Route("/leaderboard", page.index),
         Route("/api", _guarded(http_api.api_index)),
         Route("/api/protocol", _guarded(http_api.protocol_doc)),
         Route("/api/rules", _guarded(http_api.rules_info)),
@@ -150,6 +153,8 @@ def create_app(settings: Settings | None = None, lease: Lease | None = None) -> 
         Route("/api/games/{game_id}/hint", _guarded(hint_api.game_hint)),
         Route("/api/games/{game_id}/record", _guarded(http_api.game_record)),
         Route("/api/records", _guarded(http_api.chain_head)),
+        Route("/api/players/{username}", _guarded(players_api.player_profile)),
+        Route("/api/leaderboard", _guarded(players_api.leaderboard)),
         *accounts_api.routes(_guarded),
         Route("/api/i18n", _guarded(i18n_api.languages)),
         Route("/api/i18n/{lang}", _guarded(i18n_api.web_strings)),

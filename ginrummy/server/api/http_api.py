@@ -592,6 +592,10 @@ async def api_index(request: Request) -> Response:
             "DELETE /api/session?everywhere=": "sign out (everywhere=1: every browser)",
             "POST /api/accounts/me/password": "a new password: {password, new_password}",
             "DELETE /api/accounts/me": "delete the account: {password}",
+            "GET /api/players/{username}": "a player's ratings, their history, numbers and "
+                                           "last games",
+            "GET /api/leaderboard?family=&limit=&offset=&provisional=": "the best ratings of a "
+                                                                        "family",
             "GET /api/rules": "presets, options, computer levels",
             "WS /ws/{game_id}?token=": "the table: numbered events, actions",
         },
@@ -611,3 +615,4 @@ async def protocol_doc(request: Request) -> Response:
 # the helpers the other endpoint modules share
 json_body, check_fields, is_int, player_name = _json_body, _check_fields, _is_int, _name
 links, set_seat_cookie, table_for = _links, _set_seat_cookie, _table_for
+whole_count = _count

@@ -15,6 +15,7 @@ from datetime import datetime
 from typing import Any
 
 from ginrummy.core.seating import Seating
+from ginrummy.core.table import TableKind
 
 GIN = frozenset({"gin", "big_gin"})
 
@@ -33,7 +34,7 @@ class PlayedGame:
 
 def _seating(record: dict[str, Any]) -> Seating:
     players = int(record.get("players") or 2)
-    kind = "two" if players == 2 else "three" if players == 3 else "teams"
+    kind: TableKind = "two" if players == 2 else "three" if players == 3 else "teams"
     return Seating(kind, players)
 
 

@@ -255,3 +255,18 @@ def test_a_player_the_computer_plays_for_to_the_end_loses_the_rated_game(
             assert a.state["stage"] == "over"
             assert a.state["seats"][1]["stand_in"] is True
         assert rating(client, "anna").mu > 1500 > rating(client, "bea").mu
+
+
+def test_players_of_a_rated_game_are_shown_by_their_usernames(database: str) -> None:
+    """Nobody plays a rated game under another player's name: each seat takes the username
+    its profile is at, whatever name was typed."""
+    with accounts_app(database) as client:
+        anna, bea = two_accounts(client)
+        with anna.use():
+            game = client.post("/api/games", json={"opponent": "anyone", "rated": True,
+                                                   "name": "bea"}).json()
+        with bea.use():
+            sat = client.post(f"/api/games/{game['game_id']}/sit", json={"name": "anna"})
+        assert sat.status_code == 201, sat.text
+        names = [s["name"] for s in sat.json()["state"]["seats"]]
+        assert names == ["anna", "bea"]

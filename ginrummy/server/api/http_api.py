@@ -30,6 +30,7 @@ from ginrummy.server.live.lobby import Created, Lobby
 from ginrummy.server.live.table import WATCHER, Table
 from ginrummy.server.settings import Settings
 from ginrummy.server.storage import records
+from ginrummy.server.storage.accounts import Account
 from ginrummy.server.storage.replay import stage
 from ginrummy.server.storage.tokens import looks_like_game_id, looks_like_token
 from ginrummy.server.wire.protocol import ERROR_CODES, PROTOCOL_VERSION, ClientError
@@ -186,22 +187,25 @@ async def create_game(request: Request) -> Response:
     name = _name(data, "Player 1")
     owner = await _rated_creator(request, data, [opponent])
     _client_limits(request).create_game(client_address(request.scope))
-    created = await _lobby(request).create(rules, opponent, level, name, owner=owner)
+    created = await _lobby(request).create(rules, opponent, level, name if owner is None
+                                           else owner.username,
+                                           owner=None if owner is None else owner.id)
     return _created(request, created)
 
 
 async def _rated_creator(request: Request, data: dict[str, Any], places: list[str]
-                         ) -> str | None:
+                         ) -> Account | None:
     try:
         return await rated.rated_creator(request, data, places)
     except rated.RatedRefused as refused:
         raise HTTPError(refused.status, refused.code, refused.message) from None
 
 
-async def rated_place(request: Request, table: Table) -> None:
-    """Refuse a guest (or an account seated there already) a place at a rated game."""
+async def rated_place(request: Request, table: Table) -> str | None:
+    """Refuse a guest (or an account seated there already) a place at a rated game; the
+    username the place takes there (None: not rated)."""
     try:
-        await rated.check_rated_place(request, table)
+        return await rated.check_rated_place(request, table)
     except rated.RatedRefused as refused:
         raise HTTPError(refused.status, refused.code, refused.message) from None
 
@@ -275,7 +279,9 @@ async def _create_table_game(request: Request, data: dict[str, Any], players: in
     name = _name(data, "Player 1")
     owner = await _rated_creator(request, data, seats)
     _client_limits(request).create_game(client_address(request.scope))
-    created = await _lobby(request).create_table(table_rules, seats, level, name, owner)
+    created = await _lobby(request).create_table(
+        table_rules, seats, level, name if owner is None else owner.username,
+        None if owner is None else owner.id)
     base, game_id = _base(request), created.table.id
     invites = [{"seat": place, "token": token, "link": f"{base}/play/{game_id}#{token}"}
                for place, token in created.invites]
@@ -400,8 +406,7 @@ async def join_game(request: Request) -> Response:
     presented = token if token is not None else request.cookies.get(f"{COOKIE_PREFIX}{table.id}")
     issued = None
     if seat is not None and not table.seats[seat].joined and presented is not None:
-        name = _name(data, table.seats[seat].name)
-        await rated_place(request, table)
+        name = await rated_place(request, table) or _name(data, table.seats[seat].name)
         try:
             issued = await table.join(seat, name, presented)
         except ClientError as refused:

@@ -200,12 +200,12 @@ async def _table_socket(websocket: WebSocket, since: int | None, budget: Message
     issued = None
     if seat is not None and not table.seats[seat].joined and token is not None:
         try:
-            await check_rated_place(websocket, table)
+            username = await check_rated_place(websocket, table)
         except RatedRefused as refused:
             await _refuse(websocket, refused.code, refused.message, CLOSE_BAD_TOKEN)
             return
         try:
-            issued = await table.join(seat, table.seats[seat].name, token)
+            issued = await table.join(seat, username or table.seats[seat].name, token)
         except ClientError as refused:
             close = CLOSE_BAD_TOKEN if refused.code == "invite_spent" else CLOSE_SERVER_ERROR
             await _refuse(websocket, refused.code, refused.message, close)

@@ -1,0 +1,89 @@
+"""Profiles and the leaderboard in the browser (issue 14): after two rated games between
+accounts, anna's profile shows her rating with its provisional mark, a chart the page draws
+itself (inline SVG), her numbers and last games, in English and Italian; the leaderboard
+leaves provisional ratings out until asked and links to the profiles; an unknown player's
+page says so in the reader's words."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.browser.conftest import Browsers, Server
+from tests.server.account_kit import accounts_app
+from tests.server.rating_kit import finish_rated, two_accounts
+
+
+@pytest.fixture
+def rated_server(tmp_path: Path) -> Iterator[tuple[Server, list[dict[str, Any]]]]:
+    """`gin serve` on a database where anna and bea have played two rated games."""
+    server = Server(tmp_path)
+    with accounts_app(server.database) as client:
+        anna, bea = two_accounts(client)
+        games = [finish_rated(client, anna, bea), finish_rated(client, bea, anna)]
+    server.start()
+    try:
+        yield server, games
+    finally:
+        server.stop()
+
+
+def test_a_profile_shows_the_rating_its_chart_and_the_numbers(
+        rated_server: tuple[Server, list[dict[str, Any]]], browsers: Browsers) -> None:
+    server, games = rated_server
+    page = browsers.page()
+    page.goto(server.url + "/players/anna")
+    page.locator("h1", has_text="anna").wait_for()
+    rating = page.locator('.ratings li[data-family="standard"]')
+    rating.locator(".rating", has_text="?").wait_for()
+    assert "2 rated games" in rating.inner_text()
+    page.locator(".profile", has_text="A rating marked ? is provisional").wait_for()
+    chart = page.locator("svg.rating-chart")
+    assert chart.locator("circle").count() == 2
+    assert "Standard: from" in (chart.get_attribute("aria-label") or "")
+    assert page.locator('dd[data-stat="games"]').inner_text() == "2"
+    assert page.locator('dd[data-stat="gin_rate"]').inner_text().endswith("%")
+    last = page.locator(".last-games li")
+    assert last.count() == 2
+    assert last.first.get_attribute("data-game") == games[1]["game_id"]
+    assert last.first.locator("a.btn", has_text="Replay").get_attribute("href") == (
+        f"/play/{games[1]['game_id']}?replay")
+    last.first.locator("a", has_text="bea").click()
+    page.locator("h1", has_text="bea").wait_for()
+
+
+def test_the_profile_and_leaderboard_in_italian(
+        rated_server: tuple[Server, list[dict[str, Any]]], browsers: Browsers) -> None:
+    server, _ = rated_server
+    page = browsers.page(locale="it-IT", viewport={"width": 390, "height": 844})
+    page.goto(server.url + "/players/anna")
+    page.locator("h2", has_text="Andamento del punteggio").wait_for()
+    assert "2 partite valide" in page.locator(".ratings").inner_text()
+    page.locator(".profile", has_text="Ultime partite").wait_for()
+    page.goto(server.url + "/leaderboard")
+    page.locator(".leaderboard", has_text="Nessuno è ancora in questa classifica.").wait_for()
+    page.locator('input[name="provisional"]').check()
+    page.locator(".board tbody tr").nth(1).wait_for()
+    assert page.locator(".board thead").inner_text().split() == [
+        "Posizione", "Giocatore", "Punteggio", "Partite", "valide"]
+    page.locator(".board a", has_text="bea").click()
+    page.locator("h1", has_text="bea").wait_for()
+    page.goto(server.url + "/players/nessuno")
+    page.locator(".notice.error", has_text="Nessun giocatore ha questo nome.").wait_for()
+
+
+def test_the_account_menu_links_to_ones_profile(
+        rated_server: tuple[Server, list[dict[str, Any]]], browsers: Browsers) -> None:
+    server, _ = rated_server
+    page = browsers.page()
+    page.goto(server.url + "/")
+    page.fill('form[name="sign-in"] input[name="username"]', "anna")
+    page.fill('form[name="sign-in"] input[name="password"]', "correct horse battery")
+    page.locator('form[name="sign-in"] button[type=submit]').click()
+    page.locator("#account a.my-profile", has_text="My profile").click()
+    page.locator("svg.rating-chart").wait_for()
+    page.locator("nav a", has_text="Leaderboard").click()
+    page.locator(".leaderboard h1", has_text="Leaderboard").wait_for()

@@ -12,8 +12,8 @@ from starlette.testclient import TestClient
 
 from ginrummy.format.replay import load_record
 from tests.server.account_kit import accounts_app, error_of
-from tests.server.kit import cards_named
-from tests.server.rating_kit import finish_rated, two_accounts
+from tests.server.kit import cards_named, until_dealt
+from tests.server.rating_kit import at_the_table, finish_rated, rated_game, two_accounts
 
 
 def profile(client: TestClient, username: str) -> dict[str, Any]:
@@ -149,3 +149,19 @@ def test_profiles_and_leaderboards_are_rate_limited(database: str) -> None:
                    client.get("/api/players/bea").status_code,
                    client.get("/api/players/anna").status_code]
         assert answers == [200, 200, 200, 429]
+
+
+def test_a_profile_read_during_a_rated_game_names_no_card_of_it(database: str) -> None:
+    """The other player (or anyone) reading a profile mid-game learns nothing of the hands:
+    the game in play is not in the profile, and no card name is anywhere in it."""
+    with accounts_app(database) as client:
+        anna, bea = two_accounts(client)
+        finish_rated(client, anna, bea)
+        game = rated_game(client, anna, bea)
+        with at_the_table(client, game, anna, bea) as (a, b):
+            until_dealt(a, b)
+            assert a.state["stage"] == "hand" and a.state["view"]["hand"]
+            with bea.use():
+                body = profile(client, "anna")
+        assert game["game_id"] not in json.dumps(body)
+        assert not cards_named(body)

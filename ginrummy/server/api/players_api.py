@@ -90,7 +90,8 @@ async def player_profile(request: Request) -> Response:
             "ratings": [{"family": family, **rating_view(held[family])}
                         for family in FAMILIES if family in held],
             "history": [{"family": point.family, "game_id": point.game_id,
-                         "at": point.at.isoformat(), **rating_view(point.rating)}
+                         "at": point.at.isoformat(),
+                         **{k: v for k, v in rating_view(point.rating).items() if k != "games"}}
                         for point in ratings.history_of(engine, account.id)],
             "stats": player_stats(played),
             "last_games": [_last_game(game, names) for game in last],

@@ -87,3 +87,42 @@ def test_the_account_menu_links_to_ones_profile(
     page.locator("svg.rating-chart").wait_for()
     page.locator("nav a", has_text="Leaderboard").click()
     page.locator(".leaderboard h1", has_text="Leaderboard").wait_for()
+
+
+def sign_up_in(page: Any, url: str, username: str) -> None:
+    page.goto(url + "/")
+    page.locator("#account button.switch").click()
+    page.fill('form[name="sign-up"] input[name="username"]', username)
+    page.fill('form[name="sign-up"] input[name="password"]', "a good long password")
+    page.locator('form[name="sign-up"] button[type=submit]').click()
+    page.locator("#account .signed-in").wait_for()
+
+
+def test_a_rated_game_from_the_home_page_is_marked_and_refused_to_a_guest(
+        server: Server, browsers: Browsers) -> None:
+    anna = browsers.page()
+    assert anna.goto(server.url + "/") is not None
+    assert anna.locator('input[name="rated"]').is_hidden()  # a guest cannot make one
+    sign_up_in(anna, server.url, "anna")
+    anna.locator('input[name="opponent"][value="computer"]').check()
+    assert anna.locator('input[name="rated"]').is_hidden()  # nor a game with the computer
+    anna.locator('input[name="opponent"][value="anyone"]').check()
+    anna.locator('input[name="rated"]').check()
+    anna.locator("form.new-game button[type=submit]").click()
+    anna.locator(".lobby-places .badge.rated", has_text="Rated").wait_for()
+
+    guest = browsers.page(locale="it-IT")
+    guest.goto(server.url + "/lobby")
+    entry = guest.locator(".lobby-open").first
+    entry.locator(".badge.rated", has_text="Valida per la classifica").wait_for()
+    assert entry.locator("a", has_text="anna").get_attribute("href") == "/players/anna"
+    entry.locator("button", has_text="Siediti").click()
+    guest.locator(".notice.error", has_text="si gioca tra account").wait_for()
+
+    bea = browsers.page()
+    sign_up_in(bea, server.url, "bea")
+    bea.goto(server.url + "/lobby")
+    bea.locator(".lobby-open button").first.click()
+    bea.locator(".scorebox a.profile-link", has_text="anna").wait_for()
+    bea.locator(".scorebox a.profile-link", has_text="bea").wait_for()
+    bea.locator(".scorebox .badge.rated", has_text="Rated").wait_for()

@@ -126,3 +126,24 @@ def test_a_rated_game_from_the_home_page_is_marked_and_refused_to_a_guest(
     bea.locator(".scorebox a.profile-link", has_text="anna").wait_for()
     bea.locator(".scorebox a.profile-link", has_text="bea").wait_for()
     bea.locator(".scorebox .badge.rated", has_text="Rated").wait_for()
+
+
+@pytest.mark.parametrize(("locale", "size"), [("en-GB", "laptop"), ("it-IT", "phone")])
+def test_no_axe_violation_on_a_profile_and_the_leaderboard(
+        rated_server: tuple[Server, list[dict[str, Any]]], browsers: Browsers, axe_source: str,
+        locale: str, size: str) -> None:
+    from tests.browser.test_browser_accessibility import SIZES, violations
+
+    server, _ = rated_server
+    page = browsers.page(locale=locale, viewport=SIZES[size], bypass_csp=True)
+    found: dict[str, list[str]] = {}
+    page.goto(server.url + "/players/anna")
+    page.locator("svg.rating-chart").wait_for()
+    found["profile"] = violations(page, axe_source)
+    page.goto(server.url + "/leaderboard?provisional=1")
+    page.locator(".board tbody tr").first.wait_for()
+    found["leaderboard"] = violations(page, axe_source)
+    page.goto(server.url + "/players/nobody-at-all")
+    page.locator(".notice.error").wait_for()
+    found["unknown player"] = violations(page, axe_source)
+    assert found == {name: [] for name in found}, found

@@ -175,7 +175,7 @@ def test_only_the_creator_sends_away_and_only_a_player_who_sat(sqlite_db: str) -
         assert client.get(f"/api/games/{gid}?token={bea['token']}").status_code == 200
 
 
-def test_the_lobby_socket_tells_every_change_and_takes_only_pings(sqlite_db: str) -> None:
+def test_the_lobby_socket_tells_every_change_and_takes_only_pings_and_chat(sqlite_db: str) -> None:
     with running(sqlite_db) as client, client.websocket_connect("/ws/lobby") as ws:
         first = kit.receive(ws)
         assert first["type"] == "lobby" and first["open"] == []

@@ -25,6 +25,7 @@ from ginrummy.server.api import (
     lobby_api,
     page,
     players_api,
+    quick_match_api,
     ws,
 )
 from ginrummy.server.api.client_limits import ClientLimits, Refused, client_address
@@ -147,6 +148,11 @@ def create_app(settings: Settings | None = None, lease: Lease | None = None) -> 
         Route("/api/games/{game_id}/seats/{seat}", _guarded(lobby_api.send_away),
               methods=["DELETE"]),
         Route("/api/lobby", _guarded(lobby_api.lobby_snapshot)),
+        Route("/api/quickmatch", _seating(quick_match_api.start), methods=["POST"]),
+        Route("/api/quickmatch/{ticket}", _seating(quick_match_api.poll)),
+        Route("/api/quickmatch/{ticket}", _guarded(quick_match_api.cancel), methods=["DELETE"]),
+        Route("/api/quickmatch/{ticket}/computer", _seating(quick_match_api.computer),
+              methods=["POST"]),
         Route("/api/games/{game_id}/rematch", _seating(http_api.rematch), methods=["POST"]),
         Route("/api/games/{game_id}/rematch", _guarded(http_api.decline_rematch),
               methods=["DELETE"]),

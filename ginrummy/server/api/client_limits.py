@@ -93,6 +93,13 @@ class ClientLimits:
         keys: tuple[Hashable, ...] = (("address", address),)
         if seat is not None:
             keys += (("seat", game_id, seat),)
+        self._chat(keys)
+
+    def lobby_chat(self, address: str, account_id: str) -> None:
+        """A line in the lobby from ``address`` by the account ``account_id``."""
+        self._chat((("address", address), ("account", account_id)))
+
+    def _chat(self, keys: tuple[Hashable, ...]) -> None:
         for key in keys:
             wait = self.chat_lines.take(key)
             if wait:

@@ -17,12 +17,15 @@ from ginrummy.core.table import TableRules
 from ginrummy.server.live.board import Board
 from ginrummy.server.live.collector import Collector
 from ginrummy.server.live.computer import computer_name
+from ginrummy.server.live.lobby_chat import LobbyChat
 from ginrummy.server.live.open_seats import OPEN_NAME
+from ginrummy.server.live.quick_match import QuickMatch
 from ginrummy.server.live.summary import status_of, summary
 from ginrummy.server.live.table import Table
 from ginrummy.server.live.work import WorkPool
 from ginrummy.server.settings import Settings
 from ginrummy.server.storage import fairness
+from ginrummy.server.storage.chat_store import LobbyChatStore
 from ginrummy.server.storage.game_rules import hand_rules_of
 from ginrummy.server.storage.replay import ReplayError, start
 from ginrummy.server.storage.store import GameRow, LogEntry, SeatRow, Store, StoredGame, now
@@ -68,6 +71,8 @@ class Lobby:
             1 for table in self.tables.values() for listener in table.listeners
             if listener.seat is not None)
         self._loading: dict[str, asyncio.Future[Table | None]] = {}
+        self.quick_match = QuickMatch(self.create, settings.quick_match_computer_seconds)
+        self.chat = LobbyChat(LobbyChatStore(store.engine), lambda: self.board.listeners)
 
     async def get(self, game_id: str) -> Table | None:
         """The live table of ``game_id``, loaded from the database if needed; None if unknown."""
@@ -122,6 +127,7 @@ class Lobby:
         name: str,
         dealer: int | None = None,
         rematch_of: Table | None = None,
+        listed: bool = False,
         owner: str | None = None,
     ) -> Created:
         """A new two-player game; ``dealer``: the seat whose cut must make it deal first (a
@@ -129,7 +135,8 @@ class Lobby:
 
         ``rematch_of`` a finished game between two people: the same people sit at the same
         seats, and each takes theirs with :meth:`Table.claim` (the tokens returned here
-        open no seat). ``owner``: the creator's account, for a rated game (none: unrated)."""
+        open no seat). ``listed``: shown in the lobby (quick match's games). ``owner``: the
+        creator's account, for a rated game (none: unrated)."""
         rng = self.settings.rng
         created = now()
         game_id = new_game_id()
@@ -163,7 +170,8 @@ class Lobby:
             watch_hash=token_hash(watch),
             status=status_of(position), log_length=len(entries), summary=summary(position, seats),
             rematch_of=None if rematch_of is None else rematch_of.id,
-            listed=opponent == "anyone" or (rematch_of is not None and rematch_of.listed),
+            listed=listed or opponent == "anyone" or (rematch_of is not None
+                                                      and rematch_of.listed),
             rated=owner is not None,
         )
         await self.writer.run(self.store.create, row, seats, entries, dict(decks), [first],
@@ -262,6 +270,7 @@ class Lobby:
         return out
 
     async def close(self) -> None:
+        await self.quick_match.close()
         tasks = [task for t in self.tables.values() for task in (t.computer_task, t.idle_task)
                  if task is not None and not task.done()]
         for task in tasks:

@@ -190,6 +190,40 @@ chat_reports = sa.Table(
 )
 
 
+# The lobby's chat (:class:`ginrummy.server.storage.chat_store.LobbyChatStore`): said by
+# accounts only; a deleted account's lines stay, as said by "Former player".
+lobby_chat = sa.Table(
+    "lobby_chat",
+    metadata,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("account_id", sa.String(32), sa.ForeignKey("accounts.id"), nullable=True),
+    sa.Column("name", sa.String(64), nullable=False),
+    sa.Column("text", sa.Text, nullable=True),
+    sa.Column("phrase", sa.String(32), nullable=True),
+    _timestamp("created_at"),
+)
+
+lobby_chat_reports = sa.Table(
+    "lobby_chat_reports",
+    metadata,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("line_id", sa.Integer, sa.ForeignKey("lobby_chat.id"), nullable=False),
+    sa.Column("reporter", sa.String(64), nullable=False),
+    # the reporting account's username
+    sa.Column("reason", sa.Text, nullable=False),
+    _timestamp("created_at"),
+)
+
+# Accounts the operator banned (``gin admin --ban``): they cannot sign in, and their
+# sessions are over.
+account_bans = sa.Table(
+    "account_bans",
+    metadata,
+    sa.Column("account_id", sa.String(32), sa.ForeignKey("accounts.id"), primary_key=True),
+    sa.Column("reason", sa.Text, nullable=False),
+    _timestamp("banned_at"),
+)
+
 # Ratings (:mod:`ginrummy.server.storage.ratings`): each account's rating per rules family, and
 # the rating after each rated game (its history, for the profile's chart).
 ratings = sa.Table(

@@ -68,6 +68,12 @@ ERROR_CODES: dict[str, str] = {
                 "too long or holds hidden characters, an unknown phrase",
     "chat_rate_limited": "too many chat lines from this client; retry_after says when",
     "no_such_chat": "a report of a chat line that this connection's channel never showed",
+    "no_such_seek": "quick match: the ticket is unknown, has ended, or was made in another "
+                    "browser",
+    "seek_over": "quick match: the seek has ended (matched, cancelled, replaced or left)",
+    "computer_not_yet": "quick match: the computer is offered only after the wait it states",
+    "server_full": "quick match: too many people wait at once; try again later",
+    "sign_in_to_chat": "the lobby's chat: only a signed-in account may speak (a guest reads)",
 }
 """Every error code the WebSocket can send, with what it means."""
 

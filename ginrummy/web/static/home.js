@@ -1,17 +1,12 @@
 // The home page: a new game against the computer or a friend (every rule editable), and my games.
 import { accountPanel, currentAccount } from "./account.js";
 import { api } from "./api.js";
-import { capitalise, optionValue, rulesSummary, seatName } from "./describe.js";
+import { capitalise, optionValue, presetName, rulesSummary, seatName } from "./describe.js";
 import { h, store } from "./dom.js";
 import { t } from "./i18n.js";
 import { errorText } from "./notices.js";
 
 let rulesInfo = null; // GET /api/rules, fetched once
-
-function presetName(name) {
-  const text = t(`preset.${name}`);
-  return text.startsWith("preset.") ? name : text.split(":")[0];
-}
 
 function sameValue(a, b) {
   return (a ?? null) === (b ?? null);

@@ -65,6 +65,7 @@ def test_the_profile_and_leaderboard_in_italian(
     page.locator(".profile", has_text="Ultime partite").wait_for()
     page.goto(server.url + "/leaderboard")
     page.locator(".leaderboard", has_text="Nessuno è ancora in questa classifica.").wait_for()
+    page.locator(".computer-levels", has_text="livello 3 1500").wait_for()
     page.locator('input[name="provisional"]').check()
     page.locator(".board tbody tr").nth(1).wait_for()
     assert page.locator(".board thead").inner_text().split() == [

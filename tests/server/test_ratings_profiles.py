@@ -117,6 +117,8 @@ def test_the_leaderboard_leaves_out_provisional_ratings_unless_asked(database: s
         board = client.get("/api/leaderboard?family=standard").json()
         assert board["players"] == [] and board["total"] == 0
         assert board["provisional_included"] is False
+        levels = {entry["level"]: entry["rating"] for entry in board["computer_levels"]}
+        assert sorted(levels) == [1, 2, 3, 4, 5] and levels[3] == 1500  # to compare with
         board = client.get("/api/leaderboard?family=standard&provisional=1").json()
         assert [p["username"] for p in board["players"]] == [("anna", "bea")[winner],
                                                               ("bea", "anna")[winner]]

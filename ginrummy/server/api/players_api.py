@@ -16,6 +16,7 @@ from starlette.responses import JSONResponse, Response
 
 from ginrummy.core.rules import Rules, RulesError
 from ginrummy.rating import FAMILIES, Family, Rating, family_of
+from ginrummy.rating.levels import level_ratings
 from ginrummy.server.api.account_rules import MAX_USERNAME, username_key
 from ginrummy.server.api.client_limits import ClientLimits, client_address
 from ginrummy.server.api.http_api import HTTPError, whole_count
@@ -124,4 +125,6 @@ async def leaderboard(request: Request) -> Response:
         "players": [{"place": s.place, "username": s.username,
                      "profile": f"/players/{s.username}", **rating_view(s.rating)}
                     for s in standings][:limit],
+        "computer_levels": [{"level": level, "rating": round(rating)}
+                            for level, rating in sorted(level_ratings().items())],
     })

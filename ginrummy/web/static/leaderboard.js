@@ -61,6 +61,8 @@ export class LeaderboardScreen {
             h("td", {}, player.shown),
             h("td", {}, String(player.games))))))
           : h("p", { class: "muted" }, t("board.empty")),
+        board && board.computer_levels ? h("p", { class: "muted computer-levels" }, t("board.levels", {
+          levels: board.computer_levels.map((entry) => t("board.level", { level: entry.level, rating: entry.rating })).join(" · ") })) : null,
         board ? h("div", { class: "board-pages" },
           this.offset > 0 ? h("button", { type: "button", class: "btn small", onclick: () => page(this.offset - PAGE) }, t("board.previous")) : null,
           board.offset + board.players.length < board.total ? h("button", { type: "button", class: "btn small", onclick: () => page(this.offset + PAGE) }, t("board.next")) : null) : null)));

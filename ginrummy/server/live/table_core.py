@@ -95,6 +95,8 @@ class TableCore:
         self.watch_hash = row.watch_hash
         self.rematch_of = row.rematch_of
         self.listed = row.listed
+        self.rated = row.rated
+        """Between accounts: its end updates their ratings (:mod:`.ratings`)."""
         """In the lobby: anyone may take an open place or watch (:mod:`.open_seats`)."""
         self.sitters: dict[int, str] = {}
         """Open places taken while the server runs: place → the taker's guest id."""
@@ -225,6 +227,7 @@ class TableCore:
                 for s in self.seats
             ),
             listed=self.listed,
+            rated=self.rated,
         )
 
     def snapshot(self, seat: int | None) -> dict[str, Any]:

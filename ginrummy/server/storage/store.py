@@ -89,6 +89,14 @@ class GameRow:
     """The finished game between the same two people that this one is the rematch of."""
     listed: bool = False
     """In the lobby: its open places (seats without a token yet) are anyone's to take."""
+    deal_key: str | None = None
+    """A duplicate tournament's game: its decks are derived under this key, shared by every
+    table of its round, from the round's server seeds alone (no player's seed)."""
+
+    @property
+    def fair_id(self) -> str:
+        """The id its decks are derived under (:mod:`ginrummy.format.provably_fair`)."""
+        return self.deal_key or self.id
 
 
 @dataclass(slots=True)
@@ -139,6 +147,7 @@ def _game_row(r: Any) -> GameRow:
         summary=json.loads(r.summary),
         rematch_of=r.rematch_of,
         listed=bool(r.listed),
+        deal_key=r.deal_key,
     )
 
 
@@ -166,6 +175,7 @@ class Store:
                 level=row.level, rules=json.dumps(row.rules), cut=json.dumps(row.cut),
                 watch_hash=row.watch_hash, status=row.status, log_length=len(entries),
                 summary=json.dumps(row.summary), rematch_of=row.rematch_of, listed=row.listed,
+                deal_key=row.deal_key,
             ))
             conn.execute(db.seats.insert(), [
                 {"game_id": row.id, "seat": s.seat, "kind": s.kind, "name": s.name,

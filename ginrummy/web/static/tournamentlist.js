@@ -51,7 +51,7 @@ export class TournamentsPanel {
       h("form", { name: "tournament", onsubmit: (event) => { event.preventDefault(); this.create(); } },
         field(t("tournaments.name"), h("input", { name: "tournament-name", maxlength: 64, value: f.name, oninput: set("name") })),
         field(t("tournaments.format"), h("select", { name: "format", onchange: set("format") },
-          ["swiss", "knockout"].map((v) => h("option", { value: v, selected: f.format === v }, t(`tournament.format.${v}`))))),
+          ["swiss", "knockout", "duplicate"].map((v) => h("option", { value: v, selected: f.format === v }, t(`tournament.format.${v}`))))),
         field(t("tournaments.size"), h("input", { name: "size", type: "number", min: 4, max: 64, value: f.size, oninput: set("size", Number) })),
         field(t("new.preset"), h("select", { name: "tournament-preset", onchange: set("preset") },
           this.presets.map((v) => h("option", { value: v, selected: f.preset === v }, presetName(v))))),

@@ -95,6 +95,8 @@ class TableCore:
         self.watch_hash = row.watch_hash
         self.rematch_of = row.rematch_of
         self.listed = row.listed
+        self.rated = row.rated
+        """Between accounts: its end updates their ratings (:mod:`.ratings`)."""
         self.deal_key = row.deal_key
         """A duplicate tournament's game: its decks are the round's (:attr:`GameRow.deal_key`)."""
         self.fair_id = row.fair_id
@@ -230,6 +232,7 @@ class TableCore:
                 for s in self.seats
             ),
             listed=self.listed,
+            rated=self.rated,
             fair_id=self.fair_id,
             duplicate=self.deal_key is not None,
             reveals_held=self.reveals_held,

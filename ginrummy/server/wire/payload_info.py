@@ -26,6 +26,8 @@ class TableInfo:
     seats: tuple[SeatInfo, ...]
     listed: bool = False
     """In the lobby: its open places are anyone's, and anyone may watch it."""
+    rated: bool = False
+    """Between accounts: its end updates their ratings."""
     fair_id: str | None = None
     """The id its decks are derived under (None: ``game_id``)."""
     duplicate: bool = False

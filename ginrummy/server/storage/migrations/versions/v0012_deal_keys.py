@@ -2,8 +2,8 @@
 tables of its round (``games.deal_key``), so that every table plays the same decks; a
 tournament game's result keeps each deal's (``tournament_games.deals``) for the scoring.
 
-Revision ID: 0011
-Revises: 0010
+Revision ID: 0012
+Revises: 0011
 Create Date: 2026-12-02
 """
 
@@ -12,8 +12,8 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0011"
-down_revision = "0010"
+revision = "0012"
+down_revision = "0011"
 branch_labels = None
 depends_on = None
 

@@ -9,7 +9,6 @@ from datetime import UTC, datetime
 from typing import Any
 
 import sqlalchemy as sa
-
 from starlette.testclient import TestClient
 
 from ginrummy.server.storage import db

@@ -273,13 +273,13 @@ class TournamentHub:
             table_rules = TableRules.from_dict(stored.row.rules)
             accounts = [by_id[entrant].account_id for entrant in pairing.seats]
             rated = all(accounts)  # results between people feed their ratings
+            game_id = new_game_id()
+            if duplicate:  # held from its first state on
+                self.held.add(game_id)
             table = await self.create_seated(table_rules, seats, stored.row.level,
                                              token_hash(new_token()), listed=not duplicate,
-                                             rated=rated, owner=accounts[0] if rated else None,
-                                             deals=deals)
-            if duplicate:
-                self.held.add(table.id)
-                table.reveals_held = True
+                                             game_id=game_id, rated=rated,
+                                             owner=accounts[0] if rated else None, deals=deals)
             table.idle_alone = True
             table.arm_idle()
             for seat, account in enumerate(accounts):

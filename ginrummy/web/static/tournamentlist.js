@@ -69,7 +69,7 @@ export class TournamentsPanel {
     const f = this.form;
     this.notice = null;
     const body = { format: f.format, size: f.size, preset: f.preset, level: f.level, fill: f.fill };
-    if (f.name.trim()) body.name = f.name.trim();
+    body.name = f.name.trim() || t("tournaments.default_name", { name: this.account.username });
     if (f.start === "timed") body.starts_in_minutes = f.minutes;
     try {
       const made = await api("/api/tournaments", { method: "POST", body });

@@ -3,9 +3,10 @@
 import { cardBack, cardFace } from "./cards.js";
 import { reducedMotion, store } from "./dom.js";
 
-/** The status line tells the move flying (not the prompt that follows it). */
+/** The status line tells the move flying (not the prompt that follows it); a player sitting
+ * out keeps "you sit out this hand" (the log tells the moves). */
 export function tell(ctl, within = ctl.root) {
-  const status = ctl.telling && within.querySelector(".panel p.status");
+  const status = ctl.telling && within.querySelector(".panel:not(.sit-out) p.status");
   if (!status) return;
   status.removeAttribute("aria-live"); // the move is announced once, by the log's live region
   status.classList.add("telling");

@@ -48,6 +48,7 @@ _FACTORIES: dict[str, AgentFactory | str] = {
     "simple": "ginrummy.agents.simple:SimpleAgent",
     "greedy": "ginrummy.agents.greedy:GreedyAgent",
     "expert": "ginrummy.agents.expert:ExpertAgent",
+    "camper": "ginrummy.agents.camper:CamperAgent",
     "montecarlo": "ginrummy.agents.montecarlo:MonteCarloAgent",
     **{f"level{level}": _level(level) for level in range(1, 6)},
 }

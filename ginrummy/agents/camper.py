@@ -13,8 +13,8 @@ from its code. Every decision reads only the seat's
   from the pile (same rank, or the next ranks of its suit), and safer when
   the opponent threw or passed them.
 * **Discards.** Of the cards outside the hand's best melds (all cards when
-  every one is melded), it throws the one with the least worth:
-  ``help - danger`` minus a share of its points, so high loose cards go first.
+  every one is melded) whose throw leaves the least deadwood, it throws the
+  one with the least worth: ``help - danger`` minus a share of its points.
 * **Draws.** It takes the face-up card when that card joins a meld and the
   hand's deadwood after the best discard goes down; otherwise the stock.
 * **Knocks.** Gin whenever it can. Otherwise it knocks voluntarily only in its
@@ -193,8 +193,9 @@ class CamperAgent:
         loose = best_arrangement(hand).unmatched
         candidates = [c for c in discards if loose >> c & 1] or discards
         least = min(min_deadwood(hand & ~(1 << c)) for c in candidates)
-        # Never break more deadwood than a loose card would leave (melds stay whole).
-        candidates = [c for c in candidates if min_deadwood(hand & ~(1 << c)) == least] or candidates
+        # Hand strength chooses among the throws that leave the least deadwood.
+        candidates = [c for c in candidates
+                      if min_deadwood(hand & ~(1 << c)) == least] or candidates
         return min(candidates, key=lambda c: (keep_worth(c, hand, unseen, memory, view.opponent),
                                               -CARD_VALUES[c], c))
 

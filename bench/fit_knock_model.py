@@ -196,7 +196,7 @@ def render(coefficients: dict[str, list[float]], likelihood: dict[str, dict[str,
         '"""Fitted numbers of the expert\'s knock-or-wait model '
         '(:mod:`ginrummy.agents.style_expert`).',
         "",
-        f"Written on {today} by ``python -m bench.fit_knock_model --hands {args.hands} "
+        f"Written on {today} by ``python -m bench.fit_knock_model --hands {args.hands}",
         f"--seed {args.seed} --ridge {args.ridge} --player {args.player} --write``",
         "(see that script): per opponent style, a ridge regression of the points gained by",
         "knocking now rather than waiting, both branches played out, on :data:`FEATURES`;",

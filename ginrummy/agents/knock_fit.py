@@ -1,15 +1,19 @@
 """Fitted numbers of the expert's knock-or-wait model (:mod:`ginrummy.agents.style_expert`).
 
-Written on 2026-12-02 by ``python -m bench.fit_knock_model --hands 1200 --seed 1 --ridge 5.0
---write``
+Written on 2026-12-02 by ``python -m bench.fit_knock_model --hands 1200
+--seed 2 --ridge 5.0 --player expert --write``, the second round: the expert
+playing was the one fitted by the first round (``--hands 1200 --seed 1
+--player expert_v1``, positions of the first expert).
 (see that script): per opponent style, a ridge regression of the points gained by
 knocking now rather than waiting, both branches played out, on :data:`FEATURES`;
 and the share of the opponents' knocks of each kind (add-one smoothed).
 
-eager: 1646 positions from 1200 hands, mean gain of knocking -6.63; where the fit says knock
-+1.11, wait -7.88; opponent knocks {"early": 31, "late": 260, "gin": 4}
-camper: 3058 positions from 1200 hands, mean gain of knocking -6.23; where the fit says knock
-+5.42, wait -10.36; opponent knocks {"early": 25, "late": 14, "gin": 115}
+eager: 1746 positions from 1200 hands, mean gain of knocking -5.57 points; over always waiting,
+knocking where the fit says gains +0.69 per position, where the first expert"s sums say -0.12
+(same rows); opponent knocks {"early": 22, "late": 282, "gin": 8}
+camper: 3135 positions from 1200 hands, mean gain of knocking -10.91 points; over always
+waiting, knocking where the fit says gains +0.26 per position, where the first expert"s sums say
+-0.32 (same rows); opponent knocks {"early": 32, "late": 20, "gin": 71}
 """
 
 FEATURES = ("bias", "deadwood/10", "stock/10", "deadwood*stock/100", "gin_chance*10",
@@ -17,10 +21,10 @@ FEATURES = ("bias", "deadwood/10", "stock/10", "deadwood*stock/100", "gin_chance
 CAMPER_PRIOR = 0.5
 """Before any knock is seen, either style is as likely."""
 KNOCK_KIND = {
-    "eager": {"early": 0.1074, "late": 0.8758, "gin": 0.0168},
-    "camper": {"early": 0.1656, "late": 0.0955, "gin": 0.7389},
+    "eager": {"early": 0.073, "late": 0.8984, "gin": 0.0286},
+    "camper": {"early": 0.2619, "late": 0.1667, "gin": 0.5714},
 }
 COEFFICIENTS = {
-    "eager": (-7.9967, -19.7571, 8.597, 4.3257, -7.0587, -1.323, -1.8905, 0.7651),
-    "camper": (3.4516, -20.4646, 9.98, 4.7981, -10.0097, 5.3964, -3.594, -5.9884),
+    "eager": (-0.2537, -21.9542, 3.7077, 11.3183, -10.0188, -0.9799, 2.4394, -4.0948),
+    "camper": (0.1412, -17.9712, 6.7388, 8.9023, -6.1823, 7.7505, -4.0055, -8.0761),
 }

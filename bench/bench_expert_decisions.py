@@ -4,13 +4,17 @@ Run from the repository root:  nice -n 10 python -m bench.bench_expert_decisions
 
 Plays ``--hands`` single hands (standard rules, random deals from ``--seed``,
 seats alternating) of ``--agent`` against each opponent and times every call
-of the agent's ``choose`` (one process, one core). The issue-16 target is a
-p99 of at most 20 ms for ``expert``.
+of the agent's ``choose`` (one process, one core), by the wall clock and by
+the process's CPU time: on this shared two-core machine the wall clock also
+counts the time the process waits for a core, the CPU time only its own work.
+The issue-16 target is a p99 of at most 20 ms for ``expert``; the exit status says
+whether the CPU-time p99 met it.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import statistics
 import sys
@@ -26,12 +30,15 @@ from ginrummy.core.views import view_of
 TARGET_MS = 20.0
 
 
-def decision_times(agent_name: str, opponent: str, hands: int, seed: int) -> list[float]:
-    """Seconds per decision of ``agent_name`` over ``hands`` hands against ``opponent``."""
+def decision_times(agent_name: str, opponent: str, hands: int, seed: int
+                   ) -> tuple[list[float], list[float]]:
+    """Seconds per decision of ``agent_name`` over ``hands`` hands against ``opponent``:
+    by the wall clock, and in CPU time."""
     rules = Rules.preset("standard")
     rng = random.Random(seed)
     times: list[float] = []
-    perf = time.perf_counter
+    cpu_times: list[float] = []
+    perf, cpu = time.perf_counter, time.process_time
     for number in range(hands):
         ours = number % 2
         agents = [make_agent(opponent, rng.randrange(1 << 30)) for _ in range(2)]
@@ -40,12 +47,13 @@ def decision_times(agent_name: str, opponent: str, hands: int, seed: int) -> lis
         while not state.is_over:
             seat = state.turn
             view = view_of(state, seat)
-            start = perf()
+            start, start_cpu = perf(), cpu()
             action = agents[seat].choose(view)
             if seat == ours:
                 times.append(perf() - start)
+                cpu_times.append(cpu() - start_cpu)
             state = state.apply(action)
-    return times
+    return times, cpu_times
 
 
 def percentile(values: Sequence[float], q: float) -> float:
@@ -64,17 +72,22 @@ def main(argv: Sequence[str] | None = None) -> int:
     command = (f"python -m bench.bench_expert_decisions --agent {args.agent} --opponents "
                f"{args.opponents} --hands {args.hands} --seed {args.seed}")
     body = [*report_head(command),
-            "| agent | opponent | decisions | mean ms | median ms | p99 ms | worst ms "
-            "| p99 target |",
-            "|---|---|---|---|---|---|---|---|"]
+            "| agent | opponent | decisions | clock | mean ms | median ms | p99 ms | worst ms "
+            "| p99 <= 20 ms |",
+            "|---|---|---|---|---|---|---|---|---|"]
     worst_p99 = 0.0
     for opponent in args.opponents.split(","):
-        times = [t * 1000 for t in decision_times(args.agent, opponent, args.hands, args.seed)]
-        p99 = percentile(times, 0.99)
-        worst_p99 = max(worst_p99, p99)
-        body.append(f"| {args.agent} | {opponent} | {len(times)} | {statistics.fmean(times):.2f} "
-                    f"| {statistics.median(times):.2f} | {p99:.2f} | {max(times):.1f} "
-                    f"| {'met' if p99 <= TARGET_MS else 'missed'} (<= {TARGET_MS:g}) |")
+        wall, used = decision_times(args.agent, opponent, args.hands, args.seed)
+        for clock, seconds in (("wall", wall), ("CPU", used)):
+            times = [t * 1000 for t in seconds]
+            p99 = percentile(times, 0.99)
+            if clock == "CPU":
+                worst_p99 = max(worst_p99, p99)
+            body.append(f"| {args.agent} | {opponent} | {len(times)} | {clock} "
+                        f"| {statistics.fmean(times):.2f} | {statistics.median(times):.2f} "
+                        f"| {p99:.2f} | {max(times):.1f} "
+                        f"| {'met' if p99 <= TARGET_MS else 'missed'} |")
+    body += ["", f"Load average at the end: {' '.join(f'{x:.1f}' for x in os.getloadavg())}."]
     publish(f"Expert decision times ({args.agent})", body, args.write)
     return 0 if worst_p99 <= TARGET_MS else 1
 

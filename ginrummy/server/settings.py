@@ -87,6 +87,8 @@ class Settings:
     """After this long without a move or ``ready`` from the seat a game between two people
     waits for (while the other player is connected), the computer plays for that seat
     until its player sends a message again. None or 0: never."""
+    quick_match_computer_seconds: float = 20.0
+    """Seconds a quick match seeker waits before the computer is offered instead."""
 
     requests_per_minute: float = 600.0
     """Requests a minute to the HTTP API (``/api/...``) per address, whatever they ask;

@@ -26,3 +26,11 @@ class TableInfo:
     seats: tuple[SeatInfo, ...]
     listed: bool = False
     """In the lobby: its open places are anyone's, and anyone may watch it."""
+    rated: bool = False
+    """Between accounts: its end updates their ratings."""
+    fair_id: str | None = None
+    """The id its decks are derived under (None: ``game_id``)."""
+    duplicate: bool = False
+    """A duplicate tournament's game: the round's decks, no player's seed in them."""
+    reveals_held: bool = False
+    """No server seed is shown while other tables of the round still play."""

@@ -20,7 +20,7 @@ level     agent           how it plays
 4         expert          remembers every card, estimates the opponent's hand, discards
                           safely, weighs knocking against waiting for gin or an undercut,
                           arranges its melds to deny layoffs (``ginrummy.agents.expert``,
-                          registered as ``expert_v1``; ``expert`` is now the stronger
+                          registered as ``expert_v1``; ``expert`` is now the new
                           ``ginrummy.agents.style_expert``)
 5         master          Monte Carlo search over the unseen cards on top of the expert,
                           about one second per move (``ginrummy.agents.montecarlo``)

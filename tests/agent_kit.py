@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ginrummy.core.actions import action_name
+from ginrummy.core.actions import DRAW_STOCK, action_name
 from ginrummy.core.cards import parse_card, parse_card_list, parse_cards
 from ginrummy.core.hand import HandState, Phase
 from ginrummy.core.rules import PRESETS, Rules
@@ -51,11 +51,14 @@ def position(
     rules: Rules | None = None,
     taken: str | None = None,
     knock_discard: str | None = None,
+    our_draws: int = 0,
 ) -> HandState:
     """A state with seat 0 to act: our cards, the opponent's, the pile (top last).
 
     Cards named nowhere fill the stock (``stock_size`` of them) and the bottom of the pile.
     ``knock_discard`` makes seat 0 the knocker, with that card face down.
+    ``our_draws`` gives the history stock draws: seat 0 that many, seat 1 one fewer
+    (seat 0 has drawn this turn).
     """
     rules = rules or Rules.preset("standard")
     our_cards = parse_card_list(ours)
@@ -78,10 +81,19 @@ def position(
         taken=parse_card(taken) if taken else -1, passes=2, stock_only=False, idle_turns=0,
         pile_draws=0, returned=False, wall_take=False,
         knocker=0 if hidden_discard >= 0 else -1, knock_discard=hidden_discard, big_gin=False,
-        melds=((), ()), laid_off=0, history=None, result=None,
+        melds=((), ()), laid_off=0, history=_draws_history(our_draws), result=None,
     )
     state.check_invariants()
     return state
+
+
+def _draws_history(our_draws: int) -> tuple[Any, int, int] | None:
+    node: tuple[Any, int, int] | None = None
+    for number in range(our_draws):
+        if number:
+            node = (node, 1, DRAW_STOCK)
+        node = (node, 0, DRAW_STOCK)
+    return node
 
 
 THEIRS = "7H 8H 2C 3C 5S 6S JD QD QS 4H"

@@ -161,7 +161,7 @@ def assert_decision_ignores_hidden(
 
 AGENT_FACTORIES: dict[str, AgentFactory] = {
     name: (lambda seed, name=name: make_agent(name, seed))
-    for name in ("random", "simple", "greedy")
+    for name in ("random", "simple", "greedy", "camper")
 }
 RULES = [
     Rules.preset("standard"),

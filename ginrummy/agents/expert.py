@@ -469,12 +469,21 @@ class ExpertAgent:
         return DONE
 
 
+def first_expert(seed: int | None = None, **changes: Any) -> ExpertAgent:
+    """The first expert, registered as ``expert_v1`` (``expert`` is now
+    :class:`~ginrummy.agents.style_expert.StyleExpertAgent`)."""
+    agent = ExpertAgent(seed, **changes)
+    agent.name = "expert_v1"
+    return agent
+
+
 __all__ = [
     "Context",
     "ExpertAgent",
     "ExpertParams",
     "best_knock_layout",
     "discard_scores",
+    "first_expert",
     "hand_score",
     "knock_value",
     "lookahead",

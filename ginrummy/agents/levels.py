@@ -19,7 +19,9 @@ level     agent           how it plays
                           about one discard in seven picked among its near-best ones
 4         expert          remembers every card, estimates the opponent's hand, discards
                           safely, weighs knocking against waiting for gin or an undercut,
-                          arranges its melds to deny layoffs (``ginrummy.agents.expert``)
+                          arranges its melds to deny layoffs (``ginrummy.agents.expert``,
+                          registered as ``expert_v1``; ``expert`` is now the new
+                          ``ginrummy.agents.style_expert``)
 5         master          Monte Carlo search over the unseen cards on top of the expert,
                           about one second per move (``ginrummy.agents.montecarlo``)
 ========  ==============  ===============================================================

@@ -47,7 +47,9 @@ _FACTORIES: dict[str, AgentFactory | str] = {
     "random": "ginrummy.agents.random_agent:RandomAgent",
     "simple": "ginrummy.agents.simple:SimpleAgent",
     "greedy": "ginrummy.agents.greedy:GreedyAgent",
-    "expert": "ginrummy.agents.expert:ExpertAgent",
+    "expert": "ginrummy.agents.style_expert:StyleExpertAgent",
+    "expert_v1": "ginrummy.agents.expert:first_expert",
+    "camper": "ginrummy.agents.camper:CamperAgent",
     "montecarlo": "ginrummy.agents.montecarlo:MonteCarloAgent",
     **{f"level{level}": _level(level) for level in range(1, 6)},
 }

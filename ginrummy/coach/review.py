@@ -36,10 +36,9 @@ from dataclasses import dataclass
 
 from ginrummy.agents.expert import Context, ExpertParams
 from ginrummy.agents.montecarlo import ActionValue, SearchParams, action_values, candidates
-from ginrummy.coach.hints import Cards, Option, Reason, action_text, explain, render
+from ginrummy.coach.hints import Cards, Melds, Option, Reason, action_text, explain, render
 from ginrummy.core import actions
 from ginrummy.core.actions import BIG_GIN, DRAW_DISCARD, DRAW_STOCK, PASS, Action
-from ginrummy.core.cards import cards_of
 from ginrummy.core.hand import Phase
 from ginrummy.core.melds import best_arrangement, min_deadwood, min_deadwood_after_discard
 from ginrummy.core.views import PlayerView, view_of
@@ -197,9 +196,11 @@ def missed(view: PlayerView, chosen: Action, better: Action) -> tuple[Reason, ..
             return (Reason(key, {"card": top}),)
         return (Reason("weaker_draw", {}),)
     mine, theirs = _kept_deadwood(view, chosen), _kept_deadwood(view, better)
-    if better == BIG_GIN or (actions.is_knock(better) and theirs == 0):
-        return (Reason("missed_gin", {"card": None if better == BIG_GIN
-                                      else actions.action_card(better)}),)
+    if better == BIG_GIN:
+        return (Reason("missed_big_gin", {"bonus": view.rules.big_gin_bonus}),)
+    if actions.is_knock(better) and theirs == 0:
+        return (Reason("missed_gin", {"card": actions.action_card(better),
+                                      "bonus": view.rules.gin_bonus}),)
     if actions.is_knock(better) and not actions.is_knock(chosen):
         return (Reason("missed_knock", {"card": actions.action_card(better),
                                         "deadwood": theirs}),)
@@ -210,8 +211,10 @@ def missed(view: PlayerView, chosen: Action, better: Action) -> tuple[Reason, ..
     card = actions.action_card(chosen)
     meld = _broken_meld(view, card)
     if meld is not None and mine > theirs:
-        return (Reason("broke_meld", {"card": card, "meld": Cards(cards_of(meld)),
+        return (Reason("broke_meld", {"card": card, "meld": Melds((meld,)),
                                       "after": mine, "better_after": theirs}),)
+    if mine == theirs:
+        return (Reason("weaker_discard_equal", {"after": mine}),)
     return (Reason("weaker_discard", {"after": mine, "better_after": theirs}),)
 
 

@@ -21,8 +21,8 @@ expert's best four discards, the two knocks leaving least deadwood, gin at once)
 move played, and :data:`REVIEW_SAMPLES` sampled deals each; only a decision that already
 looks marked then gets :data:`CONFIRM_SAMPLES` deals (the first ones are the same deals, so
 this only adds evidence), and the mark is made from those. On a long game of eleven hands
-each player has about 120 decisions and about 5 are searched again (see bench/RESULTS.md). Layouts (melds and layoffs)
-are not judged: their best is exact and the table helps with it.
+each player has about 120 decisions and about 5 are searched again (see bench/RESULTS.md).
+Layouts (melds and layoffs) are not judged: their best is exact and the table helps.
 
 Each :class:`Mark` carries its reasons as structured ingredients (a catalogue key and
 parameters, as hints do): ``review.<key>`` for what the move played missed, then the
@@ -38,7 +38,7 @@ from ginrummy.agents.expert import Context, ExpertParams
 from ginrummy.agents.montecarlo import ActionValue, SearchParams, action_values, candidates
 from ginrummy.coach.hints import Cards, Melds, Option, Reason, action_text, explain, render
 from ginrummy.core import actions
-from ginrummy.core.actions import BIG_GIN, DRAW_DISCARD, DRAW_STOCK, PASS, Action
+from ginrummy.core.actions import BIG_GIN, DRAW_DISCARD, Action
 from ginrummy.core.hand import Phase
 from ginrummy.core.melds import best_arrangement, min_deadwood, min_deadwood_after_discard
 from ginrummy.core.views import PlayerView, view_of

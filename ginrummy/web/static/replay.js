@@ -171,7 +171,8 @@ export class ReplayScreen {
     this.show(this.step);
   }
 
-  /** The step that shows the table just before the mark's move (hand = the n-th deal). */
+  /** The step that shows the table as the player had to decide: just before the mark's move
+   * (the mark's hand is the n-th deal, its index the n-th move of that hand). */
   stepOf(mark) {
     let deals = 0;
     let plays = 0;
@@ -183,7 +184,7 @@ export class ReplayScreen {
         plays = 0;
       } else if (event.kind === "play" && deals === mark.hand) {
         plays += 1;
-        if (plays === mark.index) return Math.max(1, index);
+        if (plays === mark.index) return index;
       }
     }
     return null;
@@ -194,10 +195,10 @@ export class ReplayScreen {
     const marks = review.marks.map((mark) => {
       const step = this.stepOf(mark);
       const [head, ...rest] = mark.lines;
-      return h("li", { class: ["review-mark", step !== null && step + 1 === this.step ? "current" : null], dataset: { hand: mark.hand, index: mark.index } },
+      return h("li", { class: ["review-mark", step !== null && step === this.step ? "current" : null], dataset: { hand: mark.hand, index: mark.index } },
         h("p", { class: "review-head" }, head),
         rest.map((line) => h("p", { class: "review-why" }, line.trim())),
-        step === null ? null : h("button", { type: "button", class: "btn small", dataset: { name: "goto" }, onclick: () => { this.pause(); this.show(step + 1); } }, t("review.goto")));
+        step === null ? null : h("button", { type: "button", class: "btn small", dataset: { name: "goto" }, onclick: () => { this.pause(); this.show(step); } }, t("review.goto")));
     });
     return h("section", { class: "panel review", "aria-label": t("review.title") },
       h("h2", {}, t("review.title")),

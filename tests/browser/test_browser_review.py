@@ -30,7 +30,7 @@ def test_review_my_game_from_the_replay_lists_the_marks_and_jumps_to_one(
     panel = page.locator("section.review")
     panel.wait_for(timeout=60_000)
     summary = panel.locator(".review-summary").inner_text()
-    judged = int(re.search(r"(\d+) decisions judged", summary).group(1))  # type: ignore[union-attr]
+    judged = int(re.search(r"decisions judged: (\d+)", summary).group(1))  # type: ignore[union-attr]
     assert judged > 0
     marks = panel.locator(".review-mark")
     if marks.count():

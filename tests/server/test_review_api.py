@@ -1,4 +1,5 @@
-"""GET /api/games/{id}/review: a finished game's review of one seat, for whoever may read its record."""
+"""GET /api/games/{id}/review: a finished game's review of one seat, for whoever may read
+its record."""
 
 from __future__ import annotations
 
@@ -30,7 +31,7 @@ def test_review_of_a_finished_game_for_the_own_seat_and_the_other(sqlite_db: str
         body = mine.json()
         assert body["seat"] == 0 and body["player"] == 0 and body["lang"] == "it"
         assert body["judged"] > 0 and body["marked"] == len(body["marks"])
-        assert "decisioni esaminate" in body["summary"]
+        assert body["summary"].startswith("decisioni esaminate: ")
         for mark in body["marks"]:
             assert mark["loss"] >= 4 and mark["chosen"]["id"] != mark["better"]["id"]
             assert mark["lines"][0].startswith(f"Mano {mark['hand']}, mossa {mark['index']}")

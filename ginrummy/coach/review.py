@@ -20,8 +20,8 @@ Work per decision is capped: the candidates are the search's own (the legal draw
 expert's best four discards, the two knocks leaving least deadwood, gin at once) plus the
 move played, and :data:`REVIEW_SAMPLES` sampled deals each; only a decision that already
 looks marked then gets :data:`CONFIRM_SAMPLES` deals (the first ones are the same deals, so
-this only adds evidence), and the mark is made from those. On a long game of eleven hands
-each player has about 120 decisions and about 5 are searched again (see bench/RESULTS.md).
+this only adds evidence), and the mark is made from those. In a game to 100 a player has
+40 to 120 decisions, 1 to 9 of them searched again: 2 to 6 CPU seconds (bench/bench_review.py).
 Layouts (melds and layoffs) are not judged: their best is exact and the table helps.
 
 Each :class:`Mark` carries its reasons as structured ingredients (a catalogue key and

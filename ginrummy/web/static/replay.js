@@ -139,10 +139,11 @@ export class ReplayScreen {
     return !this.token && Boolean(last) && last.state.stage === "over" && last.state.you !== null && last.state.you !== undefined && !isTableGame(last.state);
   }
 
-  /** A player of a finished game may have its decisions reviewed. */
+  /** A player of a finished two-player game may have its decisions reviewed (a table game's
+   * hands are dealt table by table, so its marks would not find their steps here). */
   canReview() {
     const last = this.events[this.events.length - 1];
-    return Boolean(last) && last.state.stage === "over" && last.state.you !== null && last.state.you !== undefined;
+    return Boolean(last) && last.state.stage === "over" && last.state.you !== null && last.state.you !== undefined && !isTableGame(last.state);
   }
 
   /** Show or hide the review of my decisions (computed by the server, fetched once). */

@@ -22,8 +22,8 @@ def code(response: Any) -> str:
     return str(response.json()["error"]["code"])
 
 
-def test_review_of_a_finished_game_for_the_own_seat_and_the_other(sqlite_db: str) -> None:
-    with running(sqlite_db, seed=3) as client:
+def test_review_of_a_finished_game_for_the_own_seat_and_the_other(database: str) -> None:
+    with running(database, seed=3) as client:
         game = finish_game(client)
         gid, token = game["game_id"], game["token"]
         mine = review(client, gid, token, lang="it")

@@ -5,13 +5,23 @@ after the stated wait; bad input is refused precisely."""
 from __future__ import annotations
 
 import json
+from datetime import UTC, datetime
 from typing import Any
 
+import sqlalchemy as sa
 from starlette.testclient import TestClient
 
+from ginrummy.server.storage import db
+from ginrummy.server.storage.db import make_engine
 from tests.server import kit
-from tests.server.account_kit import accounts_app, browser, sign_up
+from tests.server.account_kit import accounts_app, browser, sign_in, sign_up
 from tests.server.kit import Player, other_browser, running
+
+
+def account_id(database: str, username: str) -> str:
+    with make_engine(database).connect() as conn:
+        return str(conn.execute(sa.select(db.accounts.c.id)
+                                .where(db.accounts.c.username == username)).scalar_one())
 
 
 def seek(client: TestClient, **body: Any) -> Any:
@@ -97,6 +107,35 @@ def test_rated_quick_match_needs_an_account_and_plays_under_the_username(
             assert bruno["status"] == "matched" and bruno["game"]["opponent"] == "annie"
             mine = client.get("/api/games/mine").json()["games"]  # the account owns the seat
             assert [g["game_id"] for g in mine] == [bruno["game"]["game_id"]]
+            state = client.get(f"/api/games/{bruno['game']['game_id']}").json()["state"]
+            assert state["rated"] is True
+            assert [s["name"] for s in state["seats"]] == ["annie", "bruno"]
+        with browser(client):  # annie owns her seat before her browser even asks
+            sign_in(client, "annie")
+            mine = client.get("/api/games/mine").json()["games"]
+            assert [g["game_id"] for g in mine] == [bruno["game"]["game_id"]]
+
+
+def test_a_seeker_waits_at_their_own_rating_in_the_family_wanted(sqlite_db: str) -> None:
+    with accounts_app(sqlite_db) as client:
+        with browser(client):
+            annie = sign_up(client, "annie")["account"]
+        engine = client.app.state.engine  # type: ignore[attr-defined]
+        with engine.begin() as conn:
+            conn.execute(db.ratings.insert().values(
+                account_id=account_id(sqlite_db, "annie"), family="standard", mu=2000.0,
+                sigma=80.0, games=40, updated_at=datetime.now(UTC)))
+        assert annie["username"] == "annie"
+        with browser(client):
+            sign_in(client, "annie")
+            strong = started(client, rated=True)
+            assert strong["rating"] == 2000 and strong["computer"]["level"] == 5
+            oklahoma = started(client, rated=True, preset="oklahoma")  # another family
+            assert oklahoma["rating"] == 1500
+        with browser(client):
+            sign_up(client, "bruno")
+            new = started(client, rated=True)
+            assert new["status"] == "waiting" and new["rating"] == 1500  # 500 apart: not yet
 
 
 def test_one_account_in_two_browsers_never_meets_itself(sqlite_db: str) -> None:

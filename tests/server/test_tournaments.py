@@ -145,8 +145,11 @@ def test_tournament_requests_that_cannot_be_are_refused_with_what_was_wrong(
             assert full.json()["error"]["code"] in ("tournament_full", "tournament_started")
             gone = client.delete(f"/api/tournaments/{tid}/entry")
             assert gone.json()["error"]["code"] in ("not_entered", "tournament_started")
-        assert until(client, tid, "playing")["entrants"][3] == {"name": "dora",  # full: it starts
-                                                                "computer": None}
+        playing = until(client, tid, "playing")
+        assert playing["entrants"][3] == {"name": "dora", "computer": None}  # full: it starts
+        for table in playing["round_list"][0]["tables"]:  # people against people: rated
+            state = client.get(f"/api/games/{table['game_id']}").json()["state"]
+            assert state["rated"] is True
         unknown = client.get("/api/tournaments/abcdefabcdefabcdefabcdef")
         assert unknown.status_code == 404
         assert unknown.json()["error"]["code"] == "no_such_tournament"

@@ -10,16 +10,19 @@ its account's session).
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
-from ginrummy.rating import START_MU
+from ginrummy.core.rules import Rules
+from ginrummy.rating import START_MU, family_of
 from ginrummy.server.api import http_api, lobby_api
 from ginrummy.server.api.client_limits import ClientLimits, client_address
 from ginrummy.server.api.sessions import lobby_of, signed_in
-from ginrummy.server.live.quick_match import Match, QuickMatch, Seeking
+from ginrummy.server.live.quick_match import Match, QuickMatch, Seeking, account_of
+from ginrummy.server.storage.ratings import rating_of
 from ginrummy.server.storage.tokens import looks_like_token
 from ginrummy.server.wire.protocol import ClientError
 
@@ -39,6 +42,16 @@ async def _who(request: Request) -> tuple[str, str | None, str, bool]:
     if account is not None:
         return f"account:{account.id}", account.username, guest, new
     return f"guest:{guest}", None, guest, new
+
+
+async def _rating(request: Request, who: str, rules: Rules) -> float:
+    """The seeker's rating in the family of ``rules`` (a guest's: a new player's)."""
+    account = account_of(who)
+    if account is None:
+        return START_MU
+    engine = lobby_of(request).store.engine
+    found = await asyncio.to_thread(rating_of, engine, account, family_of(rules))
+    return found.mu
 
 
 def _refused(refused: ClientError) -> http_api.HTTPError:
@@ -62,7 +75,8 @@ async def start(request: Request) -> Response:
     limits: ClientLimits = request.app.state.client_limits
     limits.create_game(client_address(request.scope))
     try:
-        ticket, seeking = await _hub(request).start(who, name, rules, rated, START_MU)
+        ticket, seeking = await _hub(request).start(who, name, rules, rated,
+                                                    await _rating(request, who, rules))
     except ClientError as refused:
         raise _refused(refused) from None
     response = _answer(request, seeking, {"ticket": ticket}, status=201)

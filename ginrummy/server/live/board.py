@@ -37,7 +37,7 @@ class BoardListener(Protocol):
 
 def entry(game_id: str, table_rules: TableRules, seats: Sequence[SeatRow],
           facts: dict[str, Any], created_at: datetime, level: int | None,
-          connected: frozenset[int]) -> dict[str, Any]:
+          connected: frozenset[int], rated: bool = False) -> dict[str, Any]:
     """What the board shows of one game."""
     stage = facts.get("stage")
     open_places = [s.seat for s in seats if s.kind == "human" and not s.joined
@@ -48,6 +48,7 @@ def entry(game_id: str, table_rules: TableRules, seats: Sequence[SeatRow],
         "rules": dict(rules_dict(table_rules.rules)),
         "team_target": table_rules.team_target,
         "level": level,
+        "rated": rated,
         "seats": [{"seat": s.seat, "kind": s.kind, "name": s.name if s.joined else None,
                    "open": s.seat in open_places,
                    "connected": s.kind == "computer" or s.seat in connected}
@@ -82,7 +83,7 @@ class Board:
             if row.id not in self.entries:
                 self.entries[row.id] = entry(row.id, table_rules_of(row.rules), seats,
                                              row.summary, row.created_at, row.level,
-                                             frozenset())
+                                             frozenset(), row.rated)
         self.loaded = True
 
     def show(self, table: TableCore) -> None:
@@ -96,7 +97,7 @@ class Board:
         else:
             shown = entry(table.id, table.table_rules, table.seats,
                           summary(table.position, table.seats), table.created_at, table.level,
-                          connected)
+                          connected, table.rated)
         if self.entries.get(table.id) == shown:
             return
         if shown is None:

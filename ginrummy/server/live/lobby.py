@@ -74,7 +74,11 @@ class Lobby:
             1 for table in self.tables.values() for listener in table.listeners
             if listener.seat is not None)
         self._loading: dict[str, asyncio.Future[Table | None]] = {}
-        self.quick_match = QuickMatch(self.create, settings.quick_match_computer_seconds)
+        accounts = AccountStore(store.engine, store.guard)
+        self.quick_match = QuickMatch(
+            self.create, settings.quick_match_computer_seconds,
+            claim=lambda account, game, seat: asyncio.to_thread(accounts.claim_seat, account,
+                                                                game, seat, now()))
         self.chat = LobbyChat(LobbyChatStore(store.engine), lambda: self.board.listeners)
         self.tournaments = TournamentHub(TournamentStore(store.engine),
                                          AccountStore(store.engine, store.guard), self.get,
@@ -134,13 +138,15 @@ class Lobby:
         dealer: int | None = None,
         rematch_of: Table | None = None,
         listed: bool = False,
+        owner: str | None = None,
     ) -> Created:
         """A new two-player game; ``dealer``: the seat whose cut must make it deal first (a
         rematch: the cut is drawn again until it does, so the record still holds a real cut).
 
         ``rematch_of`` a finished game between two people: the same people sit at the same
         seats, and each takes theirs with :meth:`Table.claim` (the tokens returned here
-        open no seat). ``listed``: shown in the lobby (quick match's games)."""
+        open no seat). ``listed``: shown in the lobby (quick match's games). ``owner``: the
+        creator's account, for a rated game (none: unrated)."""
         rng = self.settings.rng
         created = now()
         game_id = new_game_id()
@@ -176,8 +182,10 @@ class Lobby:
             rematch_of=None if rematch_of is None else rematch_of.id,
             listed=listed or opponent == "anyone" or (rematch_of is not None
                                                       and rematch_of.listed),
+            rated=owner is not None,
         )
-        await self.writer.run(self.store.create, row, seats, entries, dict(decks), [first])
+        await self.writer.run(self.store.create, row, seats, entries, dict(decks), [first],
+                              owner)
         stored = StoredGame(row, seats, {k: tuple(v) for k, v in decks.items()}, entries,
                             {first.hand_number: first})
         table = Table(stored, self.store, self.settings, self.writer, self.work)
@@ -187,7 +195,7 @@ class Lobby:
         return Created(table, token, invite if opponent == "friend" else None, watch)
 
     async def create_table(self, table_rules: TableRules, others: Sequence[str], level: int,
-                           name: str) -> Created:
+                           name: str, owner: str | None = None) -> Created:
         """A table of three or more: the creator at place 0, ``others`` (``"computer"``,
         ``"friend"`` or ``"anyone"``: an open place, listed in the lobby) at places 1, 2, ...;
         dealt at once if no person is to come."""
@@ -206,15 +214,18 @@ class Lobby:
                 invites.append((place, invite))
                 seats.append(SeatRow(place, "human", f"Friend {place}", token_hash(invite), False))
         table = await self.create_seated(table_rules, seats, level, token_hash(watch),
-                                         listed="anyone" in others, game_id=game_id)
+                                         listed="anyone" in others, game_id=game_id,
+                                         rated=owner is not None, owner=owner)
         first = invites[0][1] if invites else None
         return Created(table, token, first, watch, tuple(invites))
 
     async def create_seated(self, table_rules: TableRules, seats: Sequence[SeatRow],
                             level: int, watch_hash: str, listed: bool,
-                            game_id: str | None = None) -> Table:
+                            game_id: str | None = None, rated: bool = False,
+                            owner: str | None = None) -> Table:
         """A game of any size whose seats are given (people with their token hashes,
-        computers of ``level``); dealt at once if every seat is a computer."""
+        computers of ``level``); dealt at once if every seat is a computer. ``rated``: its
+        end rates its players' accounts; ``owner``: the account that owns place 0."""
         game_id = game_id or new_game_id()
         created = now()
         tables = table_rules.players // 2 if table_rules.players % 2 == 0 else 1
@@ -228,8 +239,9 @@ class Lobby:
             rules=table_rules.to_dict(), cut=cut.rounds, watch_hash=watch_hash,
             status=status_of(position), log_length=len(entries),
             summary=summary(position, list(seats)), listed=listed,
+            rated=rated,
         )
-        await self.writer.run(self.store.create, row, list(seats), entries, {}, fair)
+        await self.writer.run(self.store.create, row, list(seats), entries, {}, fair, owner)
         stored = StoredGame(row, list(seats), {}, entries, {r.hand_number: r for r in fair})
         table = Table(stored, self.store, self.settings, self.writer, self.work)
         self._keep(table)

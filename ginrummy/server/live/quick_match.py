@@ -57,7 +57,9 @@ class Created(Protocol):
 
 
 CreateGame = Callable[..., Awaitable[Created]]
-"""``Lobby.create(rules, opponent, level, name, listed=...)``."""
+"""``Lobby.create(rules, opponent, level, name, listed=..., owner=...)``."""
+ClaimSeat = Callable[[str, str, int], Awaitable[object]]
+"""Make seat ``seat`` of game ``game_id`` the account ``account_id``'s."""
 
 
 @dataclass
@@ -87,10 +89,18 @@ class Seeking:
         self.changed.set()
 
 
+def account_of(who: str) -> str | None:
+    """The account id of a seeker ``account:<id>`` (None: a guest)."""
+    kind, _, ident = who.partition(":")
+    return ident if kind == "account" else None
+
+
 class QuickMatch:
     def __init__(self, create: CreateGame, computer_after: float,
-                 clock: Callable[[], float] = time.monotonic) -> None:
+                 clock: Callable[[], float] = time.monotonic,
+                 claim: ClaimSeat | None = None) -> None:
         self.create = create
+        self.claim = claim
         self.computer_after = computer_after
         self.clock = clock
         self.seekers: dict[str, Seeking] = {}
@@ -195,10 +205,19 @@ class QuickMatch:
                     log.error("quick match: no game for a pair: %s", failure)
 
     async def _meet(self, first: Seeking, second: Seeking) -> None:
-        created = await self.create(first.rules, "friend", None, first.name, listed=True)
+        """A game of the two, listed; rated if they asked (both are accounts then); each
+        account owns its seat at once, in whichever of its browsers it plays."""
+        owner = account_of(first.seek.who) if first.rated else None
+        created = await self.create(first.rules, "friend", None, first.name, listed=True,
+                                    owner=owner)
         assert created.invite_token is not None
         token = await created.table.join(1, second.name, created.invite_token)
         game_id, now = created.table.id, self.clock()
+        if self.claim is not None:
+            for seat, seeking in ((0, first), (1, second)):
+                account = account_of(seeking.seek.who)
+                if account is not None and not (seat == 0 and owner is not None):
+                    await self.claim(account, game_id, seat)
         first.match = Match(game_id, 0, created.token, second.name)
         second.match = Match(game_id, 1, token, first.name)
         first.end("matched", now)

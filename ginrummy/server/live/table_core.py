@@ -95,15 +95,17 @@ class TableCore:
         self.watch_hash = row.watch_hash
         self.rematch_of = row.rematch_of
         self.listed = row.listed
+        self.rated = row.rated
+        """Between accounts: its end updates their ratings (:mod:`.ratings`)."""
         """In the lobby: anyone may take an open place or watch (:mod:`.open_seats`)."""
         self.sitters: dict[int, str] = {}
         """Open places taken while the server runs: place → the taker's guest id."""
         self.sent_away: set[str] = set()
         """Guest ids the creator sent away from this game (they may not sit again)."""
         self.on_change: Callable[[TableCore], None] | None = None
+        """Told after every change the lobby lists (moves, seats, presence)."""
         self.idle_alone = False
         """A tournament's game: the idle rule holds even with nobody else connected."""
-        """Told after every change the lobby lists (moves, seats, presence)."""
         self.rematch_id = stored.rematch
         self.rematch_offers: set[int] = set()
         self.rematch_lock = asyncio.Lock()
@@ -225,6 +227,7 @@ class TableCore:
                 for s in self.seats
             ),
             listed=self.listed,
+            rated=self.rated,
         )
 
     def snapshot(self, seat: int | None) -> dict[str, Any]:

@@ -219,13 +219,15 @@ class TournamentHub:
                 else:  # the account plays it; no link opens it
                     seats.append(SeatRow(seat, "human", who.name, token_hash(new_token()), True))
             table_rules = TableRules.from_dict(stored.row.rules)
+            accounts = [by_id[entrant].account_id for entrant in pairing.seats]
+            rated = all(accounts)  # results between people feed their ratings
             table = await self.create_seated(table_rules, seats, stored.row.level,
-                                             token_hash(new_token()), listed=True)
+                                             token_hash(new_token()), listed=True,
+                                             rated=rated, owner=accounts[0] if rated else None)
             table.idle_alone = True
             table.arm_idle()
-            for seat, entrant in enumerate(pairing.seats):
-                account = by_id[entrant].account_id
-                if account is not None:
+            for seat, account in enumerate(accounts):
+                if account is not None and not (rated and seat == 0):
                     await asyncio.to_thread(self.accounts.claim_seat, account, table.id, seat,
                                             now())
             links.append(GameLink(pairing.round, pairing.table, table.id))

@@ -21,7 +21,7 @@ import sqlalchemy as sa
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 
-from ginrummy.server.storage import db
+from ginrummy.server.storage import db, ratings
 from ginrummy.server.storage.db import account_seats, account_sessions, accounts
 from ginrummy.server.storage.tokens import new_game_id, new_token, token_hash
 
@@ -243,7 +243,7 @@ class AccountStore:
     # ------------------------------------------------------------ deletion
 
     def delete(self, account_id: str) -> list[tuple[str, int]]:
-        """Delete the account, its sessions and its claim on seats; its seats in games that
+        """Delete the account, its sessions, ratings and claim on seats; its seats in games that
         are not over, and its seats' chat lines in every game, are renamed
         :data:`FORMER_PLAYER`. Returns the seats renamed."""
         with self.engine.begin() as conn:
@@ -274,6 +274,7 @@ class AccountStore:
             conn.execute(db.account_bans.delete()
                          .where(db.account_bans.c.account_id == account_id))
             conn.execute(account_seats.delete().where(account_seats.c.account_id == account_id))
+            ratings.forget(conn, account_id)
             conn.execute(account_sessions.delete()
                          .where(account_sessions.c.account_id == account_id))
             conn.execute(accounts.delete().where(accounts.c.id == account_id))

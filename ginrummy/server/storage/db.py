@@ -1,6 +1,6 @@
 """The database: the schema, the engine (SQLite or PostgreSQL) and the migrations.
 
-Nine tables. ``games`` holds each game's rules, kind and a cached status;
+The tables: ``games`` holds each game's rules, kind and a cached status;
 ``seats`` the seats, each with the SHA-256 of its secret token (and, once an invited
 seat is taken, of its spent invite);
 ``decks`` every deck dealt (server-side only, never sent to a client while
@@ -9,7 +9,8 @@ its game is on); ``log`` the append-only action log, one row per event; and
 (:mod:`ginrummy.server.storage.records`); ``fair_hands`` each hand's server seed
 (secret until the hand is over) and players' seeds (:mod:`ginrummy.server.storage.fairness`);
 ``accounts``, ``account_sessions`` and ``account_seats`` the players' accounts
-(:mod:`ginrummy.server.storage.accounts`).
+(:mod:`ginrummy.server.storage.accounts`); ``ratings`` and ``rating_history`` their
+ratings (:mod:`ginrummy.server.storage.ratings`).
 A game's state is a replay of its cut, decks and log (:mod:`ginrummy.server.storage.replay`).
 
 The schema is created and upgraded by Alembic (``migrations/``) when the
@@ -61,6 +62,8 @@ games = sa.Table(
     sa.Column("rematch_of", sa.String(32), nullable=True),
     sa.Column("listed", sa.Boolean, nullable=False, server_default=sa.false()),
     # shown in the lobby: its open places are anyone's to take, and anyone may watch it
+    sa.Column("rated", sa.Boolean, nullable=False, server_default=sa.false()),
+    # between accounts only: its end updates their ratings (:mod:`.ratings`)
 )
 
 seats = sa.Table(
@@ -269,6 +272,32 @@ tournament_games = sa.Table(
     # the seats' final totals, JSON, once the game is over
 )
 sa.Index("ix_tournament_games_game", tournament_games.c.game_id)
+# Ratings (:mod:`ginrummy.server.storage.ratings`): each account's rating per rules family, and
+# the rating after each rated game (its history, for the profile's chart).
+ratings = sa.Table(
+    "ratings",
+    metadata,
+    sa.Column("account_id", sa.String(32), sa.ForeignKey("accounts.id"), primary_key=True),
+    sa.Column("family", sa.String(16), primary_key=True),
+    sa.Column("mu", sa.Float, nullable=False),
+    sa.Column("sigma", sa.Float, nullable=False),
+    sa.Column("games", sa.Integer, nullable=False),
+    _timestamp("updated_at"),
+)
+sa.Index("ix_ratings_family_mu", ratings.c.family, ratings.c.mu)
+
+rating_history = sa.Table(
+    "rating_history",
+    metadata,
+    sa.Column("account_id", sa.String(32), sa.ForeignKey("accounts.id"), primary_key=True),
+    sa.Column("family", sa.String(16), primary_key=True),
+    sa.Column("game_id", sa.String(32), sa.ForeignKey("games.id"), primary_key=True),
+    # one row per account and rated game: a game's end is applied once
+    sa.Column("mu", sa.Float, nullable=False),
+    sa.Column("sigma", sa.Float, nullable=False),
+    _timestamp("at"),
+)
+
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     cursor = dbapi_connection.cursor()

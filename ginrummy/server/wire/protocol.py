@@ -51,6 +51,9 @@ ERROR_CODES: dict[str, str] = {
                        "not signed in to (the connection closes, 4401)",
     "signed_out": "the sign-in that opened this connection has ended (signed out, a new "
                   "password, the account deleted); the connection closes (4401)",
+    "rated_needs_account": "a rated game is played between accounts: a guest cannot take a "
+                           "place at one (the connection closes, 4401)",
+    "rated_same_account": "this account already plays a seat of this rated game",
     "not_found": "no game has that id",
     "computer_error": "the computer could not move (server-side)",
     "internal": "the server failed on this message (a bug, logged); nothing changed",

@@ -134,11 +134,13 @@ export class LobbyScreen {
   }
 
   seatWords(entry) {
-    return entry.seats.map((seat) => {
+    const words = entry.seats.map((seat) => {
       if (seat.open) return t("seat.open");
       if (seat.kind === "computer") return t("lobby.computer", { level: entry.level });
+      if (entry.rated && seat.name) return h("a", { href: `/players/${encodeURIComponent(seat.name)}` }, seat.name); // a rated game's names are usernames
       return seat.name || t("seat.open");
     });
+    return words.map((word, i) => [i ? " – " : "", word]);
   }
 
   rulesWords(entry) {
@@ -153,7 +155,7 @@ export class LobbyScreen {
       onclick: () => this.sit(entry, button) }, t("lobby.sit"));
     return h("li", { class: "game-item lobby-open", dataset: { game: entry.game_id } },
       h("div", { class: "game-main" },
-        h("span", { class: "game-title" }, this.seatWords(entry).join(" – ")),
+        h("span", { class: "game-title" }, this.seatWords(entry), entry.rated ? [" ", h("span", { class: "badge rated" }, t("lobby.rated"))] : null),
         h("span", { class: "muted" }, this.rulesWords(entry))),
       h("span", { class: "game-status" }, tp("lobby.places", entry.open.length)),
       h("span", { class: "game-actions" }, button));
@@ -163,7 +165,7 @@ export class LobbyScreen {
     const totals = entry.totals || [];
     return h("li", { class: "game-item lobby-playing", dataset: { game: entry.game_id } },
       h("div", { class: "game-main" },
-        h("span", { class: "game-title" }, this.seatWords(entry).join(" – ")),
+        h("span", { class: "game-title" }, this.seatWords(entry), entry.rated ? [" ", h("span", { class: "badge rated" }, t("lobby.rated"))] : null),
         h("span", { class: "muted" }, this.rulesWords(entry))),
       h("span", { class: "game-score" }, totals.join(" – ")),
       h("span", { class: "game-status" }, entry.hand_number ? t("games.hand", { number: entry.hand_number }) : ""),

@@ -86,3 +86,21 @@ def test_the_review_in_words_in_english_and_italian(tmp_path: Path) -> None:
     assert "Conveniva prendere dal pozzo Q♣" in texts["it"]
     assert review_lines(review_record(game_of("take, knock KD"), 0), Messages("en"))[-1] == \
         "No decision was clearly below the best: well played."
+
+
+def test_a_defender_who_lays_off_nothing_is_marked_with_the_layoff_missed() -> None:
+    game = Game.start(Rules.preset("standard"), CUT)
+    game = game.deal(deck_for(non_dealer="8H AS 4S 6D 8C TD QS KD 3C 2H",
+                              dealer="5H 6H 7H 9S 9D 9C JC QC KC 2D", upcard="KH", stock="AD"))
+    moves = ("pass, pass, stock, discard AD, take, knock 2D, meld 5H 6H 7H, meld 9S 9D 9C, "
+             "meld JC QC KC, done")
+    for move in moves.split(", "):
+        game = game.apply(parse_action(move))
+    kept = review_record(record_of(game.apply(parse_action("done"))), 0)
+    layout = [m for m in kept.marks if m.phase == "defender"]
+    assert len(layout) == 1 and layout[0].index == 11 and layout[0].loss == 8.0
+    assert action_name(layout[0].better) == "layoff 8H"
+    assert [r.key for r in layout[0].reasons] == ["layout_deadwood"]
+    laid = review_record(record_of(game.apply(parse_action("layoff 8H"))
+                                   .apply(parse_action("done"))), 0)
+    assert not [m for m in laid.marks if m.phase == "defender"]

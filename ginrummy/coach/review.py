@@ -22,7 +22,11 @@ move played, and :data:`REVIEW_SAMPLES` sampled deals each; only a decision that
 looks marked then gets :data:`CONFIRM_SAMPLES` deals (the first ones are the same deals, so
 this only adds evidence), and the mark is made from those. In a game to 100 a player has
 40 to 120 decisions, 1 to 9 of them searched again: 2 to 6 CPU seconds (bench/bench_review.py).
-Layouts (melds and layoffs) are not judged: their best is exact and the table helps.
+The defender's layout after a knock is judged as one decision, exactly: the deadwood it
+ended with against the least the hint's layout (:func:`ginrummy.coach.hints.hint_for`)
+leaves, each point of it a point of the hand (at least); it is marked from
+:data:`MIN_LOSS` points, with the hint's first move as the better one. The knocker's own
+melds are not judged.
 
 Each :class:`Mark` carries its reasons as structured ingredients (a catalogue key and
 parameters, as hints do): ``review.<key>`` for what the move played missed, then the
@@ -36,7 +40,16 @@ from dataclasses import dataclass
 
 from ginrummy.agents.expert import Context, ExpertParams
 from ginrummy.agents.montecarlo import ActionValue, SearchParams, action_values, candidates
-from ginrummy.coach.hints import Cards, Melds, Option, Reason, action_text, explain, render
+from ginrummy.coach.hints import (
+    Cards,
+    Melds,
+    Option,
+    Reason,
+    action_text,
+    explain,
+    hint_for,
+    render,
+)
 from ginrummy.core import actions
 from ginrummy.core.actions import BIG_GIN, DRAW_DISCARD, Action
 from ginrummy.core.hand import Phase
@@ -109,19 +122,57 @@ def decisions(record: GameRecord, player: int) -> Iterator[tuple[int, int, Playe
             yield step.hand, step.index, view, step.action
 
 
+def layouts(record: GameRecord, player: int) -> Iterator[tuple[int, int, PlayerView, Action, int]]:
+    """``(hand, index, view, first action, deadwood at the end)`` of each of ``player``'s
+    layouts as the defender: the view before its first layout move."""
+    start: tuple[int, int, PlayerView, Action] | None = None
+    for step in walk(record):
+        if step.kind != "action" or step.action is None:
+            continue
+        state = step.before.hands[step.table]
+        assert state is not None
+        if start is None and step.player == player and state.phase is Phase.DEFENDER:
+            assert step.seat is not None
+            start = (step.hand, step.index, view_of(state, step.seat), step.action)
+        if step.finished and start is not None:
+            result = [h for h in step.game.played if h.table == step.table][-1].state.result
+            assert result is not None
+            yield (*start, result.defender_deadwood)
+            start = None
+
+
 def review_record(record: GameRecord, player: int, samples: int = REVIEW_SAMPLES,
                   confirm: int = CONFIRM_SAMPLES) -> Review:
     """The review of ``player``'s decisions in ``record`` (raises ``RecordError`` on a bad one)."""
     if not 0 <= player < record.players:
         raise ValueError(f"player must be 0..{record.players - 1}, got {player}")
-    marks: list[Mark] = []
+    found: list[Mark] = []
     judged = 0
     for hand, index, view, chosen in decisions(record, player):
         judged += 1
         mark = judge(view, chosen, hand, index, samples, confirm)
         if mark is not None:
-            marks.append(mark)
-    return Review(player, tuple(marks), judged, round(sum(m.loss for m in marks), 2))
+            found.append(mark)
+    for hand, index, view, first, deadwood in layouts(record, player):
+        judged += 1
+        mark = judge_layout(view, first, deadwood, hand, index)
+        if mark is not None:
+            found.append(mark)
+    marks = tuple(sorted(found, key=lambda m: (m.hand, m.index)))
+    return Review(player, marks, judged, round(sum(m.loss for m in marks), 2))
+
+
+def judge_layout(view: PlayerView, first: Action, deadwood: int, hand: int = 0,
+                 index: int = 0) -> Mark | None:
+    """The mark of a defender's layout that ended with ``deadwood``, if clearly too much."""
+    hint = hint_for(view, None)
+    least = hint.options[0].deadwood
+    if least is None or deadwood - least < MIN_LOSS:
+        return None
+    loss = float(deadwood - least)
+    reason = Reason("layout_deadwood", {"after": deadwood, "better_after": round(least)})
+    return Mark(hand, index, view.phase.name.lower(), first, hint.action, loss, 0.0,
+                -float(deadwood), -least, (reason,), hint.reasons)
 
 
 def _values(view: PlayerView, chosen: Action, samples: int) -> list[ActionValue]:
@@ -272,6 +323,8 @@ __all__ = [
     "Review",
     "decisions",
     "judge",
+    "judge_layout",
+    "layouts",
     "mark_lines",
     "missed",
     "review_lines",

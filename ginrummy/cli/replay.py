@@ -14,8 +14,8 @@ discard pile, and its stock draws and knock discard stay face down, until
 the hand ends. The record is verified while it is replayed; the first
 disagreement stops the replay with the hand and action where it happened.
 
---review judges each decision (draws, discards, knocks) of every player, or
-of the --seat given, from what that player could see at the time, with the
+--review judges each decision (draws, discards, knocks, layoffs) of every
+player, or of the --seat given, from what that player could see at the time, with the
 search behind hints, and lists those clearly below the best: the better
 move, the points lost and why.
 """

@@ -21,7 +21,7 @@ expert's best four discards, the two knocks leaving least deadwood, gin at once)
 move played, and :data:`REVIEW_SAMPLES` sampled deals each; only a decision that already
 looks marked then gets :data:`CONFIRM_SAMPLES` deals (the first ones are the same deals, so
 this only adds evidence), and the mark is made from those. In a game to 100 a player has
-40 to 120 decisions, 1 to 9 of them searched again: 2 to 6 CPU seconds (bench/bench_review.py).
+45 to 125 decisions, 1 to 9 of them searched again: 2 to 6 CPU seconds (bench/bench_review.py).
 The defender's layout after a knock is judged as one decision, exactly: the deadwood it
 ended with against the least the hint's layout (:func:`ginrummy.coach.hints.hint_for`)
 leaves, each point of it a point of the hand (at least); it is marked from

@@ -6,12 +6,18 @@
   gin replay game.json --step     wait for Enter after each step (q to stop)
   gin replay table.json           a three-player or team game
   gin replay game.json --lang it  in Italian
+  gin replay game.json --review   each player's decisions clearly below the best
 
 A finished record is public, so by default both hands are shown in full.
 With --seat N the opponent's hand shows only the cards it took from the
 discard pile, and its stock draws and knock discard stay face down, until
 the hand ends. The record is verified while it is replayed; the first
 disagreement stops the replay with the hand and action where it happened.
+
+--review judges each decision (draws, discards, knocks, layoffs) of every
+player, or of the --seat given, from what that player could see at the time, with the
+search behind hints, and lists those clearly below the best: the better
+move, the points lost and why.
 """
 
 from __future__ import annotations
@@ -19,7 +25,11 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
+
+if TYPE_CHECKING:
+    from ginrummy.format.record import GameRecord
+    from ginrummy.i18n import Messages
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -31,6 +41,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
                      "0..N-1 in a three-player or team game) saw")
     who.add_argument("--all", action="store_true", help="show both hands in full (the default)")
     parser.add_argument("--step", action="store_true", help="pause after each step")
+    parser.add_argument("--review", action="store_true", help="instead of the replay, list each "
+                        "player's (or the --seat's) decisions clearly below the best, and why")
     parser.add_argument("--lang", choices=LANGUAGES, default=None,
                         help="language: en or it (default: from LANG, else English)")
 
@@ -64,6 +76,8 @@ def run(args: argparse.Namespace, out: TextIO | None = None, keys: TextIO | None
         key = "replay.error.seat_two" if players == 2 else "replay.error.seat_table"
         print(m(key, seat=viewer, last=players - 1), file=sys.stderr)
         return 2
+    if getattr(args, "review", False):
+        return _review(record, viewer, m, out, args.file)
     show = ReplayText(m, record.table_rules, viewer, out)
     try:
         show.header(record.cut)
@@ -85,4 +99,23 @@ def run(args: argparse.Namespace, out: TextIO | None = None, keys: TextIO | None
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
     show.footer(final)
+    return 0
+
+
+def _review(record: GameRecord, viewer: int | None, m: Messages, out: TextIO, file: str) -> int:
+    from ginrummy.coach.review import review_lines, review_record
+    from ginrummy.format.record import RecordError
+    from ginrummy.i18n.errors import error_text
+
+    players = range(record.players) if viewer is None else (viewer,)
+    try:
+        for number, player in enumerate(players):
+            if number:
+                print(file=out)
+            for line in review_lines(review_record(record, player), m):
+                print(line, file=out)
+    except RecordError as error:
+        out.flush()
+        print(m("replay.error.record", file=file, error=error_text(error, m)), file=sys.stderr)
+        return 2
     return 0

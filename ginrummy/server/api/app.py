@@ -26,6 +26,7 @@ from ginrummy.server.api import (
     page,
     players_api,
     quick_match_api,
+    review_api,
     tournaments_api,
     ws,
 )
@@ -160,6 +161,7 @@ def create_app(settings: Settings | None = None, lease: Lease | None = None) -> 
         Route("/api/games/{game_id}/rematch", _guarded(http_api.decline_rematch),
               methods=["DELETE"]),
         Route("/api/games/{game_id}/hint", _guarded(hint_api.game_hint)),
+        Route("/api/games/{game_id}/review", _guarded(review_api.game_review)),
         Route("/api/games/{game_id}/record", _guarded(http_api.game_record)),
         Route("/api/records", _guarded(http_api.chain_head)),
         Route("/api/players/{username}", _guarded(players_api.player_profile)),

@@ -593,6 +593,8 @@ async def api_index(request: Request) -> Response:
             "GET /api/games/{game_id}/record?token=": "a finished game's record and hash",
             "GET /api/records": "the chain of finished games: its length and newest hash",
             "GET /api/games/{game_id}/hint?token=&lang=": "a hint for the seat to act",
+            "GET /api/games/{game_id}/review?token=&seat=&lang=": "a finished game's "
+                                                                "review of one seat",
             "GET /api/i18n, /api/i18n/{lang}": "the languages, and the web client's strings",
             "POST /api/accounts": "sign up: {username, password} (then signed in)",
             "POST /api/session": "sign in: {username, password}",

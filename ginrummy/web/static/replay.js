@@ -1,9 +1,10 @@
 // A finished (or any) game replayed step by step from GET /api/games/{id}/events, as the seat saw it.
 import { api } from "./api.js";
 import { h, typing } from "./dom.js";
-import { t } from "./i18n.js";
+import { language, t } from "./i18n.js";
 import { isTableGame } from "./multistate.js";
 import { TableScreen } from "./table.js";
+import { errorText, notify } from "./notices.js";
 import { logEvent, snapshotLog } from "./tablelog.js";
 
 const PAGE = 500;
@@ -16,6 +17,9 @@ export class ReplayScreen {
     this.timer = null;
     this.table = new TableScreen(root, { gameId, mode: "replay", token });
     this.open = false; // both hands shown (a player's replay of a finished game)
+    this.review = null; // GET /review's answer, once asked for
+    this.reviewShown = false;
+    this.reviewBusy = false;
     this.onKey = (event) => this.keydown(event);
   }
 
@@ -89,7 +93,7 @@ export class ReplayScreen {
     }
     table.n = this.step;
     table.seat = table.state.you;
-    table.replayBar = this.bar();
+    table.replayBar = this.reviewShown ? h("div", { class: "replay-top" }, this.bar(), this.reviewPanel()) : this.bar();
     table.render();
   }
 
@@ -115,6 +119,7 @@ export class ReplayScreen {
       h("button", { type: "button", class: "btn small", onclick: () => (playing ? this.pause() : this.play()), dataset: { name: "play" } }, playing ? t("replay.pause") : t("replay.play")),
       this.handPicker(),
       this.canOpen() ? h("button", { type: "button", class: "btn small", "aria-pressed": String(this.open), onclick: () => this.toggleOpen(), dataset: { name: "open" } }, t("replay.both_hands")) : null,
+      this.canReview() ? h("button", { type: "button", class: "btn small", "aria-pressed": String(this.reviewShown), disabled: this.reviewBusy, onclick: () => this.toggleReview(), dataset: { name: "review" } }, this.reviewBusy ? t("review.loading") : t("replay.review")) : null,
       this.token ? null : h("a", { class: "btn small", href: table }, t("replay.back_to_table")));
   }
 
@@ -132,6 +137,74 @@ export class ReplayScreen {
   canOpen() {
     const last = this.events[this.events.length - 1];
     return !this.token && Boolean(last) && last.state.stage === "over" && last.state.you !== null && last.state.you !== undefined && !isTableGame(last.state);
+  }
+
+  /** A player of a finished two-player game may have its decisions reviewed (a table game's
+   * hands are dealt table by table, so its marks would not find their steps here). */
+  canReview() {
+    const last = this.events[this.events.length - 1];
+    return Boolean(last) && last.state.stage === "over" && last.state.you !== null && last.state.you !== undefined && !isTableGame(last.state);
+  }
+
+  /** Show or hide the review of my decisions (computed by the server, fetched once). */
+  async toggleReview() {
+    if (this.reviewShown) {
+      this.reviewShown = false;
+      this.show(this.step);
+      return;
+    }
+    if (!this.review || this.review.lang !== language()) {
+      this.reviewBusy = true;
+      this.show(this.step);
+      try {
+        const query = new URLSearchParams({ lang: language() });
+        if (this.token) query.set("token", this.token);
+        this.review = await api(`/api/games/${encodeURIComponent(this.gameId)}/review?${query}`);
+      } catch (error) {
+        this.reviewBusy = false;
+        this.show(this.step);
+        notify(errorText(error), "error");
+        return;
+      }
+      this.reviewBusy = false;
+    }
+    this.reviewShown = true;
+    this.show(this.step);
+  }
+
+  /** The step that shows the table as the player had to decide: just before the mark's move
+   * (the mark's hand is the n-th deal, its index the n-th move of that hand). */
+  stepOf(mark) {
+    let deals = 0;
+    let plays = 0;
+    for (let index = 0; index < this.events.length; index += 1) {
+      const event = this.events[index].event;
+      if (!event) continue;
+      if (event.kind === "deal") {
+        deals += 1;
+        plays = 0;
+      } else if (event.kind === "play" && deals === mark.hand) {
+        plays += 1;
+        if (plays === mark.index) return index;
+      }
+    }
+    return null;
+  }
+
+  reviewPanel() {
+    const review = this.review;
+    const marks = review.marks.map((mark) => {
+      const step = this.stepOf(mark);
+      const [head, ...rest] = mark.lines;
+      return h("li", { class: ["review-mark", step !== null && step === this.step ? "current" : null], dataset: { hand: mark.hand, index: mark.index } },
+        h("p", { class: "review-head" }, head),
+        rest.map((line) => h("p", { class: "review-why" }, line.trim())),
+        step === null ? null : h("button", { type: "button", class: "btn small", dataset: { name: "goto" }, onclick: () => { this.pause(); this.show(step); } }, t("review.goto")));
+    });
+    return h("section", { class: "panel review", "aria-label": t("review.title") },
+      h("h2", {}, t("review.title")),
+      h("p", { class: "review-summary" }, review.summary),
+      marks.length ? h("ol", { class: "review-marks" }, marks) : h("p", {}, t("review.none")));
   }
 
   play() {

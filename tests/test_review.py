@@ -1,0 +1,106 @@
+"""The review of a finished game (ginrummy.coach.review): decisions clearly below the best are
+marked, from the player's own view only."""
+
+from __future__ import annotations
+
+import io
+from argparse import Namespace
+from pathlib import Path
+
+from ginrummy.cli import replay as replay_cli
+from ginrummy.coach.review import MIN_LOSS, review_lines, review_record
+from ginrummy.core.actions import action_name, parse_action
+from ginrummy.core.cut import Cut
+from ginrummy.core.game import Game
+from ginrummy.core.rules import Rules
+from ginrummy.format.record import GameRecord
+from ginrummy.format.replay import dump_record, record_of
+from ginrummy.i18n import Messages
+from tests.handbuilder import deck_for
+
+ANN = "AS 2S 3S 7H 7D 7C 9C TC JC KD"
+"""Player 0, not dealing: the upcard QC makes 9C TC JC QC, and with KD thrown that is gin."""
+CUT = Cut.parse("KH 2D")  # player 1 cuts lower and deals
+
+
+def game_of(moves: str, dealer_hand: str = "4H 5D 6C 8S 9S JD QS KS 2C 3H",
+            stock: str = "") -> GameRecord:
+    game = Game.start(Rules.preset("standard"), CUT)
+    deck = deck_for(non_dealer=ANN, dealer=dealer_hand, upcard="QC", stock=stock)
+    game = game.deal(deck)
+    for move in moves.split(", "):
+        game = game.apply(parse_action(move))
+    return record_of(game)
+
+
+def test_passing_on_an_upcard_that_makes_gin_is_marked_with_the_take() -> None:
+    review = review_record(game_of("pass"), 0)
+    assert review.judged == 1 and len(review.marks) == 1
+    mark = review.marks[0]
+    assert (mark.hand, mark.index, mark.phase) == (1, 1, "first_upcard")
+    assert action_name(mark.chosen) == "pass" and action_name(mark.better) == "take"
+    assert mark.loss >= MIN_LOSS and mark.better_value > mark.chosen_value
+    assert [r.key for r in mark.reasons] == ["left_upcard"]
+    assert mark.reasons[0].params["after"] == 0  # with QC, deadwood 0 after throwing KD
+    assert review.accuracy == 0.0
+
+
+def test_not_going_gin_when_it_was_there_is_marked_missed_gin() -> None:
+    review = review_record(game_of("take, discard AS"), 0)
+    assert [m.index for m in review.marks] == [2]
+    mark = review.marks[0]
+    assert action_name(mark.better) == "knock KD"
+    assert [r.key for r in mark.reasons] == ["missed_gin"]
+
+
+def test_the_best_moves_are_not_marked() -> None:
+    review = review_record(game_of("take, knock KD"), 0)
+    assert review.judged == 2 and review.marks == () and review.accuracy == 100.0
+
+
+def test_the_review_reads_only_the_players_view_not_the_hidden_cards() -> None:
+    one = review_record(game_of("pass"), 0)
+    other = review_record(game_of("pass", dealer_hand="AH 2H 3H 4C 5C 6C 8D 9D TD KC",
+                                  stock="QD QH"), 0)
+    assert one.marks == other.marks and one.judged == other.judged
+
+
+def test_the_review_in_words_in_english_and_italian(tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    game = Game.start(Rules.preset("standard"), CUT).deal(deck_for(non_dealer=ANN,
+                      dealer="4H 5D 6C 8S 9S JD QS KS 2C 3H", upcard="QC"))
+    path.write_text(dump_record(game.apply(parse_action("pass"))), encoding="utf-8")
+    texts = {}
+    for lang in ("en", "it"):
+        out = io.StringIO()
+        args = Namespace(file=str(path), seat=0, all=False, step=False, review=True, lang=lang)
+        assert replay_cli.run(args, out) == 0
+        texts[lang] = out.getvalue()
+    assert texts["en"].startswith("Review of player 0's game\n"
+                                  "decisions judged: 1; clearly below the best: 1;")
+    assert "Hand 1, move 1: pass was played; take the discard was better, by about" in texts["en"]
+    assert "The QC on the discard pile was worth taking: with it your deadwood would have " \
+           "been 0." in texts["en"]
+    assert "Analisi della partita del giocatore 0" in texts["it"]
+    assert "Mano 1, mossa 1: è stato giocato «passa»" in texts["it"]
+    assert "Conveniva prendere dal pozzo Q♣" in texts["it"]
+    assert review_lines(review_record(game_of("take, knock KD"), 0), Messages("en"))[-1] == \
+        "No decision was clearly below the best: well played."
+
+
+def test_a_defender_who_lays_off_nothing_is_marked_with_the_layoff_missed() -> None:
+    game = Game.start(Rules.preset("standard"), CUT)
+    game = game.deal(deck_for(non_dealer="8H AS 4S 6D 8C TD QS KD 3C 2H",
+                              dealer="5H 6H 7H 9S 9D 9C JC QC KC 2D", upcard="KH", stock="AD"))
+    moves = ("pass, pass, stock, discard AD, take, knock 2D, meld 5H 6H 7H, meld 9S 9D 9C, "
+             "meld JC QC KC, done")
+    for move in moves.split(", "):
+        game = game.apply(parse_action(move))
+    kept = review_record(record_of(game.apply(parse_action("done"))), 0)
+    layout = [m for m in kept.marks if m.phase == "defender"]
+    assert len(layout) == 1 and layout[0].index == 11 and layout[0].loss == 8.0
+    assert action_name(layout[0].better) == "layoff 8H"
+    assert [r.key for r in layout[0].reasons] == ["layout_deadwood"]
+    laid = review_record(record_of(game.apply(parse_action("layoff 8H"))
+                                   .apply(parse_action("done"))), 0)
+    assert not [m for m in laid.marks if m.phase == "defender"]

@@ -163,7 +163,7 @@ def _replay(record: GameRecord, verdict: Verdict) -> list[bool | None]:
         game: Any = None
         for step in walk(record):
             game = step.game
-            if step.kind != "time_up":
+            if step.kind not in ("time_up", "forfeit"):
                 over[step.hand - 1] = step.finished
     except RecordError as error:
         _replay_problem(error, verdict)

@@ -87,6 +87,9 @@ class Settings:
     """After this long without a move or ``ready`` from the seat a game between two people
     waits for (while the other player is connected), the computer plays for that seat
     until its player sends a message again. None or 0: never."""
+    clock_floor_seconds: float | None = None
+    """The shortest clock a new game may ask for (a bank, a time per move), below the usual
+    minimums (:data:`ginrummy.server.live.clock.LIMITS`): tests and demonstrations."""
 
     requests_per_minute: float = 600.0
     """Requests a minute to the HTTP API (``/api/...``) per address, whatever they ask;

@@ -15,6 +15,7 @@ from ginrummy.core.game import prefers_to_deal
 from ginrummy.core.rules import Rules
 from ginrummy.core.table import TableRules
 from ginrummy.server.live.board import Board
+from ginrummy.server.live.clock import ClockRules
 from ginrummy.server.live.collector import Collector
 from ginrummy.server.live.computer import computer_name
 from ginrummy.server.live.open_seats import OPEN_NAME
@@ -122,6 +123,7 @@ class Lobby:
         name: str,
         dealer: int | None = None,
         rematch_of: Table | None = None,
+        clock: ClockRules | None = None,
     ) -> Created:
         """A new two-player game; ``dealer``: the seat whose cut must make it deal first (a
         rematch: the cut is drawn again until it does, so the record still holds a real cut).
@@ -163,6 +165,7 @@ class Lobby:
             status=status_of(position), log_length=len(entries), summary=summary(position, seats),
             rematch_of=None if rematch_of is None else rematch_of.id,
             listed=opponent == "anyone" or (rematch_of is not None and rematch_of.listed),
+            clock=None if clock is None else clock.to_dict(),
         )
         await self.writer.run(self.store.create, row, seats, entries, dict(decks), [first])
         stored = StoredGame(row, seats, {k: tuple(v) for k, v in decks.items()}, entries,
@@ -174,7 +177,7 @@ class Lobby:
         return Created(table, token, invite if opponent == "friend" else None, watch)
 
     async def create_table(self, table_rules: TableRules, others: Sequence[str], level: int,
-                           name: str) -> Created:
+                           name: str, clock: ClockRules | None = None) -> Created:
         """A table of three or more: the creator at place 0, ``others`` (``"computer"``,
         ``"friend"`` or ``"anyone"``: an open place, listed in the lobby) at places 1, 2, ...;
         dealt at once if no person is to come."""
@@ -206,6 +209,7 @@ class Lobby:
             rules=table_rules.to_dict(), cut=cut.rounds, watch_hash=token_hash(watch),
             status=status_of(position), log_length=len(entries),
             summary=summary(position, seats), listed="anyone" in others,
+            clock=None if clock is None else clock.to_dict(),
         )
         await self.writer.run(self.store.create, row, seats, entries, dict(decks), fair)
         stored = StoredGame(row, seats, {k: tuple(v) for k, v in decks.items()}, entries,

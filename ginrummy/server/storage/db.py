@@ -60,6 +60,7 @@ games = sa.Table(
     sa.Column("summary", sa.Text, nullable=False),
     sa.Column("rematch_of", sa.String(32), nullable=True),
     sa.Column("listed", sa.Boolean, nullable=False, server_default=sa.false()),
+    sa.Column("clock", sa.Text, nullable=True),
     # shown in the lobby: its open places are anyone's to take, and anyone may watch it
 )
 

@@ -22,7 +22,8 @@ from ginrummy.server.storage import db
 from ginrummy.server.storage.fairness import FairRow
 from ginrummy.server.storage.records import append_record
 
-EntryKind = Literal["deal", "play", "ready", "time_up", "idle", "back", "choose"]
+EntryKind = Literal["deal", "play", "ready", "time_up", "idle", "back", "choose", "timeout",
+                    "forfeit"]
 
 
 class ConflictError(RuntimeError):
@@ -47,7 +48,8 @@ class LogEntry:
     for the next hand; ``time_up``: the time limit (R31) has passed; ``idle``: ``seat``'s
     player was idle too long and the computer plays for it; ``back``: it plays again;
     ``choose``: the higher cut ``seat`` chose whether to deal the first hand (R4; ``action``
-    1: it deals, 0: the other seat deals).
+    1: it deals, 0: the other seat deals); ``timeout``: ``seat``'s clock ran out and the
+    computer plays the rest of its turn; ``forfeit``: ``seat`` loses the game by forfeit.
     """
 
     seq: int
@@ -89,6 +91,8 @@ class GameRow:
     """The finished game between the same two people that this one is the rematch of."""
     listed: bool = False
     """In the lobby: its open places (seats without a token yet) are anyone's to take."""
+    clock: dict[str, Any] | None = None
+    """The players' clock, ``ClockRules.to_dict()`` (:mod:`ginrummy.server.live.clock`)."""
 
 
 @dataclass(slots=True)
@@ -139,6 +143,7 @@ def _game_row(r: Any) -> GameRow:
         summary=json.loads(r.summary),
         rematch_of=r.rematch_of,
         listed=bool(r.listed),
+        clock=None if r.clock is None else json.loads(r.clock),
     )
 
 
@@ -166,6 +171,7 @@ class Store:
                 level=row.level, rules=json.dumps(row.rules), cut=json.dumps(row.cut),
                 watch_hash=row.watch_hash, status=row.status, log_length=len(entries),
                 summary=json.dumps(row.summary), rematch_of=row.rematch_of, listed=row.listed,
+                clock=None if row.clock is None else json.dumps(row.clock),
             ))
             conn.execute(db.seats.insert(), [
                 {"game_id": row.id, "seat": s.seat, "kind": s.kind, "name": s.name,

@@ -1,6 +1,7 @@
 // The home page: a new game against the computer or a friend (every rule editable), and my games.
 import { accountPanel, currentAccount } from "./account.js";
 import { api } from "./api.js";
+import { clockBody, clockField, clockSummary, newClockChoice } from "./clockchoice.js";
 import { capitalise, optionValue, rulesSummary, seatName } from "./describe.js";
 import { h, store } from "./dom.js";
 import { t } from "./i18n.js";
@@ -28,6 +29,7 @@ const choice = {
   preset: "standard",
   values: null,
   name: store.get("gin.name", ""),
+  clock: newClockChoice(),
   ...remembered(),
 };
 
@@ -96,7 +98,7 @@ function newGameForm() {
     } else if (choice.players === 3) {
       lines = lines.concat([t("new.summary.three")]);
     }
-    summary.replaceChildren(...lines.map((line) => h("li", {}, line)));
+    summary.replaceChildren(...lines.concat([clockSummary(choice.clock)]).map((line) => h("li", {}, line)));
     presetDesc.textContent = t(`preset.${choice.preset}`);
     const computers = choice.players === 2 ? choice.opponent === "computer" : choice.seats.slice(0, choice.players - 1).includes("computer");
     levelRow.hidden = !computers;
@@ -163,6 +165,7 @@ function newGameForm() {
       refresh();
     } }, Object.keys(info.presets).map((name) => h("option", { value: name, selected: name === choice.preset }, presetName(name))))),
   presetDesc,
+  clockField(choice.clock, () => refresh()),
   error,
   submit,
   h("details", { class: "options" },
@@ -265,6 +268,8 @@ async function startGame() {
     if (choice.players === 3) options.dealer_rule = "loser"; // R33: the server refuses any other
     if (choice.players === 4) body.team_target = choice.teamTarget;
   }
+  const clock = clockBody(choice.clock);
+  if (clock) body.clock = clock;
   const name = (choice.name || "").trim();
   body.name = name || t("new.name_placeholder");
   store.set("gin.name", name);

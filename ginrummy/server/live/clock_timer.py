@@ -57,6 +57,12 @@ class TableClocks(Dealing):
             self.clock_task = asyncio.create_task(self._clock_after(seconds, place),
                                                   name=f"clock {self.id}")
 
+    def stop_clock(self) -> None:
+        """Stop the timer (the table leaves memory; loaded again, it starts from the log)."""
+        task, self.clock_task = self.clock_task, None
+        if task is not None and not task.done():
+            task.cancel()
+
     async def _clock_after(self, seconds: float, place: int) -> None:
         await asyncio.sleep(seconds)
         self.run_out_task = asyncio.create_task(self._run_out(place),  # not cancelled by

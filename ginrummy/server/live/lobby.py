@@ -112,7 +112,7 @@ class Lobby:
             if excess <= 0:
                 break
             if not self.tables[game_id].busy:
-                del self.tables[game_id]
+                self.tables.pop(game_id).stop_clock()  # it runs out once loaded again
                 excess -= 1
 
     async def create(
@@ -262,7 +262,8 @@ class Lobby:
         return out
 
     async def close(self) -> None:
-        tasks = [task for t in self.tables.values() for task in (t.computer_task, t.idle_task)
+        tasks = [task for t in self.tables.values()
+                 for task in (t.computer_task, t.idle_task, t.clock_task)
                  if task is not None and not task.done()]
         for task in tasks:
             task.cancel()

@@ -110,3 +110,12 @@ def test_clock_options_out_of_range_are_refused_with_the_field_named(
         assert answer.status_code == 400
         error = answer.json()["error"]
         assert error["code"] == "bad_clock" and error["reason"] == reason
+
+
+def test_the_lobby_shows_an_open_tables_clock(database: str) -> None:
+    with running(database) as client:
+        clock = {"kind": "bank", "seconds": 300, "increment": 3}
+        game = create(client, opponent="anyone", clock=clock)
+        entry = next(e for e in client.get("/api/lobby").json()["open"]
+                     if e["game_id"] == game["game_id"])
+        assert entry["clock"] == {"kind": "bank", "seconds": 300.0, "increment": 3.0}

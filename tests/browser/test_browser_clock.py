@@ -28,9 +28,11 @@ def _start_with_a_clock(page: Page, base: str, rules: str) -> None:
     page.goto(base + "/")
     page.locator("form.new-game").wait_for()
     page.check('input[name="opponent"][value="computer"]')
+    page.locator("details.clock-choice summary").click()
     page.check('input[name="clock"][value="move"]')
     page.fill('input[name="clock-seconds"]', str(SECONDS))
     assert rules in page.inner_text(".in-words")
+    assert rules in page.inner_text("details.clock-choice summary")
     page.locator("form.new-game button[type=submit]").click()
     page.wait_for_url("**/play/**")
 

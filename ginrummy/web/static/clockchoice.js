@@ -29,26 +29,30 @@ function numberField(clock, key, label, refresh, attrs) {
       oninput: (e) => { clock[key] = e.target.value === "" ? "" : Number(e.target.value); refresh(); } }));
 }
 
-/** The fieldset: the kind of clock, and its numbers for the kind chosen. */
+/** A folded section under the start button (the form's first screen stays as it was): its
+ * line says the clock chosen; inside, the kind of clock and its numbers for the kind chosen. */
 export function clockField(clock, refresh) {
+  const said = h("summary", {}, clockSummary(clock));
+  const changed = () => { said.textContent = clockSummary(clock); refresh(); };
   const numbers = h("div", { class: "field-row clock-numbers" });
   const drawNumbers = () => {
     if (clock.kind === "bank") {
       numbers.replaceChildren(
-        numberField(clock, "minutes", t("clock.minutes"), refresh, { min: 0.5, max: 60, step: 0.5 }),
-        numberField(clock, "increment", t("clock.increment"), refresh, { min: 0, max: 60, step: 1 }));
+        numberField(clock, "minutes", t("clock.minutes"), changed, { min: 0.5, max: 60, step: 0.5 }),
+        numberField(clock, "increment", t("clock.increment"), changed, { min: 0, max: 60, step: 1 }));
     } else if (clock.kind === "move") {
-      numbers.replaceChildren(numberField(clock, "seconds", t("clock.per_move"), refresh, { min: 5, max: 600, step: 1 }));
+      numbers.replaceChildren(numberField(clock, "seconds", t("clock.per_move"), changed, { min: 5, max: 600, step: 1 }));
     } else {
       numbers.replaceChildren();
     }
   };
   const radio = (kind) => h("label", { class: "radio" },
     h("input", { type: "radio", name: "clock", value: kind, checked: clock.kind === kind,
-      onchange: () => { clock.kind = kind; drawNumbers(); refresh(); } }),
+      onchange: () => { clock.kind = kind; drawNumbers(); changed(); } }),
     h("span", {}, t(`clock.kind.${kind}`)));
   drawNumbers();
-  return h("fieldset", { class: "field clock-choice" }, h("legend", {}, t("clock.title")),
-    radio("none"), radio("bank"), radio("move"), numbers,
+  return h("details", { class: "clock-choice", open: clock.kind !== "none" }, said,
+    h("fieldset", { class: "field" }, h("legend", { class: "sr-only" }, t("clock.title")),
+      radio("none"), radio("bank"), radio("move"), numbers),
     h("p", { class: "muted" }, t("clock.note")));
 }

@@ -165,9 +165,9 @@ function newGameForm() {
       refresh();
     } }, Object.keys(info.presets).map((name) => h("option", { value: name, selected: name === choice.preset }, presetName(name))))),
   presetDesc,
-  clockField(choice.clock, () => refresh()),
   error,
   submit,
+  clockField(choice.clock, () => refresh()),
   h("details", { class: "options" },
     h("summary", {}, t("new.options")),
     h("p", { class: "muted" }, t("new.options_note")),

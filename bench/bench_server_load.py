@@ -218,7 +218,9 @@ class Bot:
         state = self.state
         if self.n < self.wait_n:
             return
-        if state.get("stage") == "hand" and state.get("to_act") == self.seat:
+        to_act = state.get("to_act")
+        mine = self.seat in to_act if isinstance(to_act, list) else to_act == self.seat
+        if state.get("stage") == "hand" and mine:
             message = {"type": "action", "action": choose(state["view"]), "expect": self.n}
             self.move_task = asyncio.create_task(self._send(message, "action"))
         elif state.get("stage") == "between_hands" and self.ready_for != state["hand_number"]:

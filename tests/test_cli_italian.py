@@ -179,7 +179,8 @@ def test_the_help_language_is_the_one_the_game_reads_from_the_environment(
 @pytest.mark.parametrize(("argv", "said"), [
     ([], "gin: errore: mancano questi argomenti obbligatori: COMANDO"),
     (["giocare"], "gin: errore: argomento COMANDO: scelta non valida: 'giocare' (scegli tra "
-                  "'play', 'analyze', 'replay', 'sim', 'serve', 'verify')"),
+                  "'play', 'analyze', 'replay', 'sim', 'serve', 'verify', 'admin')"),
+    (["admin"], "gin admin: errore: serve uno degli argomenti --ban --unban --bans --reports"),
     (["play", "--level", "9"], "gin play: errore: argomento --level: scelta non valida: 9 "
                                "(scegli tra 1, 2, 3, 4, 5)"),
     (["serve", "--port", "x"], "gin serve: errore: argomento --port: 'x' non è un valore "

@@ -35,6 +35,7 @@ COMMANDS: dict[str, str] = {
     "sim": "ginrummy.cli.sim",
     "serve": "ginrummy.cli.serve",
     "verify": "ginrummy.cli.verify",
+    "admin": "ginrummy.cli.admin",
 }
 """Subcommand name -> module implementing it, in the order ``gin --help`` lists them."""
 
@@ -46,6 +47,7 @@ SUMMARIES: dict[str, str] = {
     "sim": "computer players against each other (two, three or two teams): wins, points, speed",
     "serve": "serve the game over HTTP and WebSocket (browser client and API)",
     "verify": "check that each hand of a game record was dealt fairly (provably fair deals)",
+    "admin": "the server operator's tools: ban accounts, read the reported chat lines",
 }
 """Subcommand name -> its line in ``gin --help``."""
 

@@ -61,6 +61,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
                         help="messages (and ping frames) per second one client may send "
                         "across all its WebSockets, by address and by seat, in bursts of N "
                         "(default: 20; more closes the socket); raise it for bots")
+    parser.add_argument("--quick-match-computer", type=float, default=20.0, metavar="SECONDS",
+                        help="how long a quick match seeker waits before the computer at "
+                        "their level is offered instead (default: 20)")
     parser.add_argument("--idle-seconds", type=float, default=None, metavar="SECONDS",
                         help="in a game between two people, the computer plays for a seat "
                         "that keeps the other waiting this long, until its player is back "
@@ -176,6 +179,9 @@ def run(args: argparse.Namespace) -> int:
     if args.computer_delay < 0:
         print(m("serve.negative", option="--computer-delay"))
         return 2
+    if args.quick_match_computer < 0:
+        print(m("serve.negative", option="--quick-match-computer"))
+        return 2
     if args.rate_limit < 1:
         print(m("serve.at_least_one", option="--rate-limit"))
         return 2
@@ -240,6 +246,7 @@ def run(args: argparse.Namespace) -> int:
     settings = Settings(
         database=url,
         computer_delay=args.computer_delay,
+        quick_match_computer_seconds=args.quick_match_computer,
         rate_per_second=args.rate_limit,
         rate_burst=max(1, int(args.rate_limit)),
         allowed_origins=tuple(o.rstrip("/") for o in args.allow_origin),

@@ -81,6 +81,23 @@ def rate_game(winners: Sequence[Rating], losers: Sequence[Rating]
     return won, lost
 
 
+def rate_places(sides: Sequence[Sequence[Rating]], places: Sequence[int]
+                ) -> list[list[Rating]]:
+    """The ratings after a game of any number of sides (players, or teams), ``places[i]``
+    the finishing place of ``sides[i]`` (0 first; equal places are a tie between them).
+
+    >>> (a,), (b,), (c,) = rate_places([[Rating()], [Rating()], [Rating()]], [0, 1, 1])
+    >>> a.mu > 1500 > b.mu == c.mu
+    True
+    """
+    model = _model()
+    teams = [[model.rating(mu=r.mu, sigma=r.sigma) for r in side] for side in sides]
+    after = model.rate(teams, ranks=list(places))
+    return [[Rating(new.mu, new.sigma, old.games + 1) for new, old in zip(side, before,
+                                                                         strict=True)]
+            for side, before in zip(after, sides, strict=True)]
+
+
 def expected_score(side: Sequence[Rating], other: Sequence[Rating]) -> float:
     """The chance that ``side`` wins a game from ``other``."""
     model = _model()
@@ -89,4 +106,4 @@ def expected_score(side: Sequence[Rating], other: Sequence[Rating]) -> float:
 
 
 __all__ = ["FAMILIES", "PROVISIONAL_SIGMA", "Family", "Rating", "expected_score", "family_of",
-           "rate_game"]
+           "rate_game", "rate_places"]

@@ -105,6 +105,8 @@ class Settings:
     clock_floor_seconds: float | None = field(default_factory=lambda: clock_floor_seconds())
     """The shortest clock a new game may ask for (a bank, a time per move), below the usual
     minimums (:data:`ginrummy.server.live.clock.LIMITS`): tests and demonstrations."""
+    quick_match_computer_seconds: float = 20.0
+    """Seconds a quick match seeker waits before the computer is offered instead."""
 
     requests_per_minute: float = 600.0
     """Requests a minute to the HTTP API (``/api/...``) per address, whatever they ask;

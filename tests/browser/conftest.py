@@ -72,8 +72,10 @@ class Server:
     """`gin serve` on a loopback port; `kill()` is kill -9, `start()` starts it again."""
 
     def __init__(self, folder: Path, computer_delay: float = 0.0,
-                 idle_seconds: float | None = None) -> None:
+                 idle_seconds: float | None = None, extra: tuple[str, ...] = ()) -> None:
         self.computer_delay = computer_delay
+        self.extra = extra
+        """More ``gin serve`` options."""
         self.idle_seconds = idle_seconds
         """``--idle-seconds`` (None: the server's default)."""
         """Seconds a computer player waits before each move (0 in most tests)."""
@@ -91,7 +93,8 @@ class Server:
             [sys.executable, "-m", "ginrummy.cli", "serve", "--port", str(self.port),
              "--database", self.database, "--computer-delay", str(self.computer_delay),
              *NO_LIMIT_OPTIONS,
-             *([] if self.idle_seconds is None else ["--idle-seconds", str(self.idle_seconds)])],
+             *([] if self.idle_seconds is None else ["--idle-seconds", str(self.idle_seconds)]),
+             *self.extra],
             cwd=self.folder, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
             env={**os.environ, "PYTHONPATH": str(ROOT)},
         )
@@ -126,9 +129,9 @@ class Server:
 
 @contextlib.contextmanager
 def serving(folder: Path, computer_delay: float = 0.0,
-            idle_seconds: float | None = None) -> Iterator[Server]:
+            idle_seconds: float | None = None, extra: tuple[str, ...] = ()) -> Iterator[Server]:
     """A started `gin serve` in ``folder``, stopped at the end."""
-    running = Server(folder, computer_delay, idle_seconds)
+    running = Server(folder, computer_delay, idle_seconds, extra)
     running.start()
     try:
         yield running

@@ -69,7 +69,7 @@ def serving(database: Path) -> Iterator[TestClient]:
         yield client
 
 
-ADDED_SINCE_THE_FIXTURES = ("first_deal_awaits_you", "listed")
+ADDED_SINCE_THE_FIXTURES = ("first_deal_awaits_you", "listed", "rated")
 """State fields the server gained after the fixtures were made (each has tests of its own)."""
 
 TWO_PLAYER_CUT = ("rounds", "dealer", "high", "first_dealer", "chooser", "high_cut_deals")

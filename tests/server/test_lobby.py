@@ -65,7 +65,7 @@ def test_anyone_takes_the_open_place_in_one_click_and_the_game_starts(database: 
         playing = next(e for e in lobby(client)["playing"] if e["game_id"] == gid)
         assert [s["name"] for s in playing["seats"]] == ["Ann", "Bea"]
         assert set(playing) == {"game_id", "players", "rules", "team_target", "level", "seats",
-                                "open", "stage", "hand_number", "totals", "created_at",
+                                "open", "stage", "hand_number", "totals", "created_at", "rated",
                                 "watch", "clock"}  # what anyone may know: no card, no token
 
 
@@ -175,7 +175,7 @@ def test_only_the_creator_sends_away_and_only_a_player_who_sat(sqlite_db: str) -
         assert client.get(f"/api/games/{gid}?token={bea['token']}").status_code == 200
 
 
-def test_the_lobby_socket_tells_every_change_and_takes_only_pings(sqlite_db: str) -> None:
+def test_the_lobby_socket_tells_every_change_and_takes_only_pings_and_chat(sqlite_db: str) -> None:
     with running(sqlite_db) as client, client.websocket_connect("/ws/lobby") as ws:
         first = kit.receive(ws)
         assert first["type"] == "lobby" and first["open"] == []

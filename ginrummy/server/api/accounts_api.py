@@ -164,6 +164,10 @@ async def _check(request: Request, account: Account | None, password: str) -> Ac
 
     if not await asyncio.to_thread(verify) or account is None:
         raise HTTPError(401, "wrong_password", "the username or the password is wrong")
+    banned = await asyncio.to_thread(account_store(request).ban_of, account.id)
+    if banned is not None:
+        raise HTTPError(403, "account_banned", f"this account is banned by the server's "
+                        f"operator: {banned}")
     if hasher.check_needs_rehash(account.password_hash):
         rehashed = await asyncio.to_thread(hasher.hash, password)
         await asyncio.to_thread(account_store(request).set_password_hash, account.id, rehashed,

@@ -24,6 +24,9 @@ from ginrummy.server.api import (
     i18n_api,
     lobby_api,
     page,
+    players_api,
+    quick_match_api,
+    tournaments_api,
     ws,
 )
 from ginrummy.server.api.client_limits import ClientLimits, Refused, client_address
@@ -112,6 +115,7 @@ def create_app(settings: Settings | None = None, lease: Lease | None = None) -> 
             await asyncio.to_thread(migrate, engine)
             app.state.engine = engine
             app.state.lobby = Lobby(Store(engine), settings)
+            await app.state.lobby.tournaments.load_active()
             watch = None if held is None else asyncio.create_task(
                 _watch_lease(held, app.state.lobby.store, settings.lease_check_seconds),
                 name="lease watch")
@@ -132,6 +136,9 @@ def create_app(settings: Settings | None = None, lease: Lease | None = None) -> 
         Route("/watch/{game_id}", page.index),
         Route("/verify", page.index),
         Route("/lobby", page.index),
+        Route("/tournaments/{tournament_id}", page.index),
+        Route("/players/{username}", page.index),
+        Route("/leaderboard", page.index),
         Route("/api", _guarded(http_api.api_index)),
         Route("/api/protocol", _guarded(http_api.protocol_doc)),
         Route("/api/rules", _guarded(http_api.rules_info)),
@@ -144,13 +151,21 @@ def create_app(settings: Settings | None = None, lease: Lease | None = None) -> 
         Route("/api/games/{game_id}/seats/{seat}", _guarded(lobby_api.send_away),
               methods=["DELETE"]),
         Route("/api/lobby", _guarded(lobby_api.lobby_snapshot)),
+        Route("/api/quickmatch", _seating(quick_match_api.start), methods=["POST"]),
+        Route("/api/quickmatch/{ticket}", _seating(quick_match_api.poll)),
+        Route("/api/quickmatch/{ticket}", _guarded(quick_match_api.cancel), methods=["DELETE"]),
+        Route("/api/quickmatch/{ticket}/computer", _seating(quick_match_api.computer),
+              methods=["POST"]),
         Route("/api/games/{game_id}/rematch", _seating(http_api.rematch), methods=["POST"]),
         Route("/api/games/{game_id}/rematch", _guarded(http_api.decline_rematch),
               methods=["DELETE"]),
         Route("/api/games/{game_id}/hint", _guarded(hint_api.game_hint)),
         Route("/api/games/{game_id}/record", _guarded(http_api.game_record)),
         Route("/api/records", _guarded(http_api.chain_head)),
+        Route("/api/players/{username}", _guarded(players_api.player_profile)),
+        Route("/api/leaderboard", _guarded(players_api.leaderboard)),
         *accounts_api.routes(_guarded),
+        *tournaments_api.routes(_guarded),
         Route("/api/i18n", _guarded(i18n_api.languages)),
         Route("/api/i18n/{lang}", _guarded(i18n_api.web_strings)),
         *content.routes(),

@@ -75,6 +75,11 @@ class ClientLimits:
         self._charge(self.pages, f"more than {self.settings.event_pages_per_minute:g} event "
                      "pages a minute", (("address", address), ("role", game_id, role)))
 
+    def profile_page(self, address: str) -> None:
+        """A profile or a leaderboard page (read from the records: heavier than a request)."""
+        self._charge(self.pages, f"more than {self.settings.event_pages_per_minute:g} "
+                     "profile and leaderboard pages a minute", (("profiles", address),))
+
     def message(self, address: str, seat: tuple[str, int] | None) -> None:
         """A WebSocket message or ping frame from ``address`` (for ``seat``, if a player's)."""
         keys: tuple[Hashable, ...] = (("address", address),)
@@ -88,6 +93,13 @@ class ClientLimits:
         keys: tuple[Hashable, ...] = (("address", address),)
         if seat is not None:
             keys += (("seat", game_id, seat),)
+        self._chat(keys)
+
+    def lobby_chat(self, address: str, account_id: str) -> None:
+        """A line in the lobby from ``address`` by the account ``account_id``."""
+        self._chat((("address", address), ("account", account_id)))
+
+    def _chat(self, keys: tuple[Hashable, ...]) -> None:
         for key in keys:
             wait = self.chat_lines.take(key)
             if wait:

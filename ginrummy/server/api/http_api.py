@@ -18,6 +18,7 @@ from starlette.responses import JSONResponse, PlainTextResponse, Response
 from ginrummy.core.errors import TableError
 from ginrummy.core.rules import CHOICES, PRESETS, Rules, RulesError
 from ginrummy.core.table import TableRules
+from ginrummy.server.api import rated
 from ginrummy.server.api.client_limits import ClientLimits, client_address
 from ginrummy.server.api.origin import origin_allowed
 from ginrummy.server.api.params import whole_number
@@ -30,6 +31,7 @@ from ginrummy.server.live.lobby import Created, Lobby
 from ginrummy.server.live.table import WATCHER, Table
 from ginrummy.server.settings import Settings
 from ginrummy.server.storage import records
+from ginrummy.server.storage.accounts import Account
 from ginrummy.server.storage.replay import stage
 from ginrummy.server.storage.tokens import looks_like_game_id, looks_like_token
 from ginrummy.server.wire.protocol import ERROR_CODES, PROTOCOL_VERSION, ClientError
@@ -163,7 +165,7 @@ def _set_seat_cookie(request: Request, response: Response, game_id: str, token: 
 async def create_game(request: Request) -> Response:
     data = await _json_body(request)
     _check_fields(data, {"opponent", "level", "preset", "options", "name", "players", "seats",
-                         "team_target", "clock"})
+                         "team_target", "rated", "clock"})
     players = data.get("players", 2)
     if not _is_int(players) or players not in PLAYERS:
         kind = "" if _is_int(players) else f" (a whole number, not {type(players).__name__})"
@@ -185,9 +187,30 @@ async def create_game(request: Request) -> Response:
     rules = _rules(data)
     clock = _clock(request, data)
     name = _name(data, "Player 1")
+    owner = await _rated_creator(request, data, [opponent])
     _client_limits(request).create_game(client_address(request.scope))
-    return _created(request, await _lobby(request).create(rules, opponent, level, name,
-                                                          clock=clock))
+    created = await _lobby(request).create(rules, opponent, level, name if owner is None
+                                           else owner.username,
+                                           owner=None if owner is None else owner.id,
+                                           clock=clock)
+    return _created(request, created)
+
+
+async def _rated_creator(request: Request, data: dict[str, Any], places: list[str]
+                         ) -> Account | None:
+    try:
+        return await rated.rated_creator(request, data, places)
+    except rated.RatedRefused as refused:
+        raise HTTPError(refused.status, refused.code, refused.message) from None
+
+
+async def rated_place(request: Request, table: Table) -> str | None:
+    """Refuse a guest (or an account seated there already) a place at a rated game; the
+    username the place takes there (None: not rated)."""
+    try:
+        return await rated.check_rated_place(request, table)
+    except rated.RatedRefused as refused:
+        raise HTTPError(refused.status, refused.code, refused.message) from None
 
 
 def _clock(request: Request, data: dict[str, Any]) -> ClockRules | None:
@@ -268,8 +291,11 @@ async def _create_table_game(request: Request, data: dict[str, Any], players: in
         raise HTTPError(400, "bad_rules", str(failure)) from None
     clock = _clock(request, data)
     name = _name(data, "Player 1")
+    owner = await _rated_creator(request, data, seats)
     _client_limits(request).create_game(client_address(request.scope))
-    created = await _lobby(request).create_table(table_rules, seats, level, name, clock)
+    created = await _lobby(request).create_table(
+        table_rules, seats, level, name if owner is None else owner.username,
+        None if owner is None else owner.id, clock)
     base, game_id = _base(request), created.table.id
     invites = [{"seat": place, "token": token, "link": f"{base}/play/{game_id}#{token}"}
                for place, token in created.invites]
@@ -395,7 +421,7 @@ async def join_game(request: Request) -> Response:
     presented = token if token is not None else request.cookies.get(f"{COOKIE_PREFIX}{table.id}")
     issued = None
     if seat is not None and not table.seats[seat].joined and presented is not None:
-        name = _name(data, table.seats[seat].name)
+        name = await rated_place(request, table) or _name(data, table.seats[seat].name)
         try:
             issued = await table.join(seat, name, presented)
         except ClientError as refused:
@@ -586,6 +612,10 @@ async def api_index(request: Request) -> Response:
             "DELETE /api/session?everywhere=": "sign out (everywhere=1: every browser)",
             "POST /api/accounts/me/password": "a new password: {password, new_password}",
             "DELETE /api/accounts/me": "delete the account: {password}",
+            "GET /api/players/{username}": "a player's ratings, their history, numbers and "
+                                           "last games",
+            "GET /api/leaderboard?family=&limit=&offset=&provisional=": "the best ratings of a "
+                                                                        "family",
             "GET /api/rules": "presets, options, computer levels",
             "WS /ws/{game_id}?token=": "the table: numbered events, actions",
         },
@@ -604,4 +634,5 @@ async def protocol_doc(request: Request) -> Response:
 
 # the helpers the other endpoint modules share
 json_body, check_fields, is_int, player_name = _json_body, _check_fields, _is_int, _name
-links, set_seat_cookie, table_for = _links, _set_seat_cookie, _table_for
+links, set_seat_cookie, table_for, rules_of = _links, _set_seat_cookie, _table_for, _rules
+whole_count = _count

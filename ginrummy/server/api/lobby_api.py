@@ -11,9 +11,11 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import logging
 import secrets
 from typing import Any
 
+from sqlalchemy.exc import SQLAlchemyError
 from starlette.requests import HTTPConnection, Request
 from starlette.responses import JSONResponse, Response
 from starlette.websockets import WebSocket, WebSocketDisconnect
@@ -21,15 +23,25 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from ginrummy.server.api import http_api
 from ginrummy.server.api.client_limits import ClientLimits, Refused, client_address
 from ginrummy.server.api.origin import origin_allowed
+from ginrummy.server.api.sessions import signed_in
 from ginrummy.server.live.board import Board
+from ginrummy.server.live.chat import chat_line
 from ginrummy.server.live.lobby import Lobby
 from ginrummy.server.settings import Settings
+from ginrummy.server.storage.db import StorageGone
 from ginrummy.server.wire.protocol import ClientError, error
+
+log = logging.getLogger(__name__)
 
 GUEST_COOKIE = "gin_guest"
 MAX_OUTBOX = 200
 STATUS = {"no_open_place": 409, "already_seated": 409, "sent_away": 403, "not_creator": 403,
           "no_player_there": 409, "already_started": 409}
+
+
+def _lobby(connection: HTTPConnection) -> Lobby:
+    lobby: Lobby = connection.app.state.lobby
+    return lobby
 
 
 def _board(connection: HTTPConnection) -> Board:
@@ -45,7 +57,7 @@ def guest_of(connection: HTTPConnection) -> tuple[str, bool]:
     return secrets.token_urlsafe(16), True
 
 
-def _keep_guest(request: Request, response: Response, guest: str, new: bool) -> None:
+def keep_guest(request: Request, response: Response, guest: str, new: bool) -> None:
     if new:
         settings: Settings = request.app.state.settings
         response.set_cookie(GUEST_COOKIE, guest, max_age=http_api.COOKIE_AGE, path="/",
@@ -61,7 +73,7 @@ async def lobby_snapshot(request: Request) -> Response:
     board = _board(request)
     await board.load()
     response = JSONResponse(board.snapshot())
-    _keep_guest(request, response, *guest_of(request))
+    keep_guest(request, response, *guest_of(request))
     return response
 
 
@@ -79,6 +91,7 @@ async def sit(request: Request) -> Response:
     limits: ClientLimits = request.app.state.client_limits
     limits.create_game(client_address(request.scope))
     guest, new = guest_of(request)
+    name = await http_api.rated_place(request, table) or name
     try:
         seat, token = await table.sit(name, guest, place)
     except ClientError as refused:
@@ -88,7 +101,7 @@ async def sit(request: Request) -> Response:
         "links": http_api.links(request, table.id, token, None, None),
         "state": table.state(seat)}, status_code=201)
     http_api.set_seat_cookie(request, response, table.id, token)
-    _keep_guest(request, response, guest, new)
+    keep_guest(request, response, guest, new)
     return response
 
 
@@ -158,6 +171,10 @@ async def lobby_socket(websocket: WebSocket) -> None:
         await websocket.accept()
         socket = BoardSocket(websocket)
         socket.send(json.dumps({"type": "lobby", **board.snapshot()}))
+        try:
+            socket.send(json.dumps(await _lobby(websocket).chat.history()))
+        except Exception:  # noqa: BLE001 - the lobby goes on without the chat's past lines
+            log.exception("could not read the lobby's chat")
         board.attach(socket)
         try:
             await _read(websocket, socket, limits, address, settings)
@@ -191,11 +208,49 @@ async def _read(websocket: WebSocket, socket: BoardSocket, limits: ClientLimits,
             message = json.loads(text)
         except (ValueError, RecursionError):
             message = None
-        if isinstance(message, dict) and message.get("type") == "ping" and set(message) <= {
-                "type", "id"}:
-            answer = {"type": "pong"}
-            if isinstance(message.get("id"), str):
-                answer["id"] = message["id"][:64]
+        kind = message.get("type") if isinstance(message, dict) else None
+        fields = LOBBY_MESSAGES.get(kind) if isinstance(kind, str) else None
+        ident = message.get("id") if isinstance(message, dict) else None
+        ident = ident[:64] if isinstance(ident, str) else None
+        if fields is None or not set(message) <= fields | {"type", "id"}:
+            answer = error("bad_message", "the lobby takes ping, chat ({text} or {phrase}) "
+                           "and chat_report ({chat_id, reason}) messages", n=0, ident=ident)
+        elif kind == "ping":
+            answer = {"type": "pong", **({"id": ident} if ident is not None else {})}
         else:
-            answer = error("bad_message", 'the lobby takes only {"type": "ping"}', n=0)
+            chat_answer = await _chat(websocket, message, limits, address)
+            if chat_answer is None:
+                continue
+            answer = {**chat_answer, **({"id": ident} if ident is not None else {})}
         socket.send(json.dumps(answer))
+
+
+LOBBY_MESSAGES = {"ping": set(), "chat": {"text", "phrase"}, "chat_report": {"chat_id",
+                                                                            "reason"}}
+
+
+async def _chat(websocket: WebSocket, message: dict[str, Any], limits: ClientLimits,
+                address: str) -> dict[str, Any] | None:
+    """A line said in the lobby (None: it was sent to everyone, this socket too) or a
+    report of one; the answer to a refused one."""
+    try:
+        account = await signed_in(websocket)  # each time: a ban or a sign-out holds at once
+        if account is None:
+            raise ClientError("sign_in_to_chat", "only a signed-in account speaks in the "
+                              "lobby's chat; a guest reads it")
+        chat = _lobby(websocket).chat
+        if message["type"] == "chat_report":
+            await chat.report(account.username, message.get("chat_id"), message.get("reason"))
+            return {"type": "chat_reported", "chat_id": message.get("chat_id")}
+        chat_line(message.get("text"), message.get("phrase"))  # a refused line costs nothing
+        limits.lobby_chat(address, account.id)
+        await chat.say(account.id, account.username, message.get("text"), message.get("phrase"))
+        return None
+    except ClientError as refused:
+        return error(refused.code, refused.message, n=0)
+    except Refused as over:
+        return {**error(over.code, over.text, n=0), "retry_after": over.retry_after}
+    except (StorageGone, SQLAlchemyError) as failure:
+        log.error("the lobby's chat could not be stored: %s", failure)
+        return error("storage", "the database could not store this line; nothing changed",
+                     n=0)

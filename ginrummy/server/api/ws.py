@@ -19,6 +19,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from ginrummy.server.api.client_limits import ClientLimits, Refused, client_address
 from ginrummy.server.api.origin import origin_allowed
 from ginrummy.server.api.params import whole_number
+from ginrummy.server.api.rated import RatedRefused, check_rated_place
 from ginrummy.server.api.sessions import SeatOfAnAccount, seat_for, track_socket
 from ginrummy.server.live import names
 from ginrummy.server.live.chat import chat_line
@@ -199,7 +200,12 @@ async def _table_socket(websocket: WebSocket, since: int | None, budget: Message
     issued = None
     if seat is not None and not table.seats[seat].joined and token is not None:
         try:
-            issued = await table.join(seat, table.seats[seat].name, token)
+            username = await check_rated_place(websocket, table)
+        except RatedRefused as refused:
+            await _refuse(websocket, refused.code, refused.message, CLOSE_BAD_TOKEN)
+            return
+        try:
+            issued = await table.join(seat, username or table.seats[seat].name, token)
         except ClientError as refused:
             close = CLOSE_BAD_TOKEN if refused.code == "invite_spent" else CLOSE_SERVER_ERROR
             await _refuse(websocket, refused.code, refused.message, close)

@@ -26,7 +26,7 @@ from ginrummy.server.wire.payload import rules_dict
 
 log = logging.getLogger(__name__)
 
-FLUSH_SECONDS = 0.25
+FLUSH_SECONDS = 0.05
 MAX_LISTED = 200
 """The most games the board shows (the newest); an older one shows again when one ends."""
 
@@ -37,7 +37,8 @@ class BoardListener(Protocol):
 
 def entry(game_id: str, table_rules: TableRules, seats: Sequence[SeatRow],
           facts: dict[str, Any], created_at: datetime, level: int | None,
-          connected: frozenset[int], clock: dict[str, Any] | None = None) -> dict[str, Any]:
+          connected: frozenset[int], rated: bool = False,
+          clock: dict[str, Any] | None = None) -> dict[str, Any]:
     """What the board shows of one game (``clock``: its clock's rules, or None)."""
     stage = facts.get("stage")
     open_places = [s.seat for s in seats if s.kind == "human" and not s.joined
@@ -48,6 +49,7 @@ def entry(game_id: str, table_rules: TableRules, seats: Sequence[SeatRow],
         "rules": dict(rules_dict(table_rules.rules)),
         "team_target": table_rules.team_target,
         "level": level,
+        "rated": rated,
         "seats": [{"seat": s.seat, "kind": s.kind, "name": s.name if s.joined else None,
                    "open": s.seat in open_places,
                    "connected": s.kind == "computer" or s.seat in connected}
@@ -83,7 +85,7 @@ class Board:
             if row.id not in self.entries:
                 self.entries[row.id] = entry(row.id, table_rules_of(row.rules), seats,
                                              row.summary, row.created_at, row.level,
-                                             frozenset(), row.clock)
+                                             frozenset(), row.rated, row.clock)
         self.loaded = True
 
     def show(self, table: TableCore) -> None:
@@ -97,7 +99,7 @@ class Board:
         else:
             shown = entry(table.id, table.table_rules, table.seats,
                           summary(table.position, table.seats), table.created_at, table.level,
-                          connected, None if table.clock_rules is None else
+                          connected, table.rated, None if table.clock_rules is None else
                           table.clock_rules.to_dict())
         if self.entries.get(table.id) == shown:
             return

@@ -50,6 +50,17 @@ def chat_line(text: object, phrase: object) -> tuple[str | None, str | None]:
         raise ClientError("bad_chat", refused.message) from None
 
 
+def report_of(chat_id: object, reason: object) -> tuple[int, str]:
+    """A report message's line number and reason, checked."""
+    if isinstance(chat_id, bool) or not isinstance(chat_id, int) or chat_id < 1:
+        raise ClientError("bad_chat", f"chat_id must be a line's number, got {chat_id!r}")
+    words = "" if reason is None else reason
+    try:
+        return chat_id, clean_text(words, "reason", MAX_REASON) if words else ""
+    except NameRefused as refused:
+        raise ClientError("bad_chat", refused.message) from None
+
+
 class ChatRoom:
     """The two channels of one table."""
 
@@ -86,13 +97,7 @@ class ChatRoom:
     async def report(self, seat: int | None, reporter: str, chat_id: object,
                      reason: object) -> None:
         """Store a report of line ``chat_id``, which ``seat``'s channel must have shown."""
-        if isinstance(chat_id, bool) or not isinstance(chat_id, int) or chat_id < 1:
-            raise ClientError("bad_chat", f"chat_id must be a line's number, got {chat_id!r}")
-        words = "" if reason is None else reason
-        try:
-            words = clean_text(words, "reason", MAX_REASON) if words else ""
-        except NameRefused as refused:
-            raise ClientError("bad_chat", refused.message) from None
+        chat_id, words = report_of(chat_id, reason)
         line: ChatLine | None = await asyncio.to_thread(self.store.line, chat_id)
         if line is None or line.game_id != self.game_id or line.channel != channel_of(seat):
             raise ClientError("no_such_chat", f"no chat line {chat_id} was shown to you here")

@@ -19,10 +19,10 @@ log = logging.getLogger(__name__)
 
 
 def forfeits_on_timeout(game: object) -> bool:
-    """Whether ``game`` (a live table) is lost on a player's second timeout: a rated game or a
-    tournament's (a ``rated`` or ``tournament`` attribute, where the ratings and tournaments
-    set one); a casual game only hands the turn to the computer."""
-    return bool(getattr(game, "rated", False)) or getattr(game, "tournament", None) is not None
+    """Whether ``game`` (a live table) is lost on a player's second timeout: a rated game
+    (``rated``) or a tournament's (its hub marks the table ``idle_alone``); a casual game only
+    hands the turn to the computer."""
+    return bool(getattr(game, "rated", False)) or bool(getattr(game, "idle_alone", False))
 
 
 def clock_rules_of(stored: dict[str, Any] | None) -> ClockRules | None:

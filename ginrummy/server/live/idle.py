@@ -19,11 +19,14 @@ class IdlePlayers(Dealing):
     def idle_seat(self) -> int | None:
         """The first person the game waits for (to move, or to say ready for the table's next
         deal) while a connected person is held up by it: one who is not waited for at the
-        same table. Two people both waited for at one table (between hands) hold up nobody."""
+        same table. Two people both waited for at one table (between hands) hold up nobody.
+        At a tournament's table (``idle_alone``) the person waited for holds up the
+        tournament: they are idle whoever else is connected."""
         humans = {s.seat for s in self.seats if s.kind == "human"} - self.position.stand_in
         game = self.game
         current = self.stage()
-        if len(humans) < 2 or current == "over" or (
+        alone = self.idle_alone
+        if (len(humans) < 2 and not alone) or not humans or current == "over" or (
             current == "waiting" and not all(s.joined for s in self.seats)
         ):
             return None
@@ -38,7 +41,7 @@ class IdlePlayers(Dealing):
         for place in sorted(waited):
             held_up = {other for other in connected & humans - {place}
                        if waited.get(other) != waited[place]}
-            if held_up:
+            if held_up or alone:
                 return place
         return None
 

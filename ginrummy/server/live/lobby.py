@@ -18,16 +18,22 @@ from ginrummy.server.live.board import Board
 from ginrummy.server.live.clock import ClockRules
 from ginrummy.server.live.collector import Collector
 from ginrummy.server.live.computer import computer_name
+from ginrummy.server.live.lobby_chat import LobbyChat
 from ginrummy.server.live.open_seats import OPEN_NAME
+from ginrummy.server.live.quick_match import QuickMatch
 from ginrummy.server.live.summary import status_of, summary
 from ginrummy.server.live.table import Table
+from ginrummy.server.live.tournament_hub import TournamentHub
 from ginrummy.server.live.work import WorkPool
 from ginrummy.server.settings import Settings
 from ginrummy.server.storage import fairness
+from ginrummy.server.storage.accounts import AccountStore
+from ginrummy.server.storage.chat_store import LobbyChatStore
 from ginrummy.server.storage.game_rules import hand_rules_of
 from ginrummy.server.storage.replay import ReplayError, start
 from ginrummy.server.storage.store import GameRow, LogEntry, SeatRow, Store, StoredGame, now
 from ginrummy.server.storage.tokens import new_game_id, new_token, token_hash
+from ginrummy.server.storage.tournament_store import TournamentStore
 from ginrummy.server.storage.writer import GroupWriter
 
 log = logging.getLogger(__name__)
@@ -69,6 +75,15 @@ class Lobby:
             1 for table in self.tables.values() for listener in table.listeners
             if listener.seat is not None)
         self._loading: dict[str, asyncio.Future[Table | None]] = {}
+        accounts = AccountStore(store.engine, store.guard)
+        self.quick_match = QuickMatch(
+            self.create, settings.quick_match_computer_seconds,
+            claim=lambda account, game, seat: asyncio.to_thread(accounts.claim_seat, account,
+                                                                game, seat, now()))
+        self.chat = LobbyChat(LobbyChatStore(store.engine), lambda: self.board.listeners)
+        self.tournaments = TournamentHub(TournamentStore(store.engine),
+                                         AccountStore(store.engine, store.guard), self.get,
+                                         self.create_seated)
 
     async def get(self, game_id: str) -> Table | None:
         """The live table of ``game_id``, loaded from the database if needed; None if unknown."""
@@ -123,6 +138,8 @@ class Lobby:
         name: str,
         dealer: int | None = None,
         rematch_of: Table | None = None,
+        listed: bool = False,
+        owner: str | None = None,
         clock: ClockRules | None = None,
     ) -> Created:
         """A new two-player game; ``dealer``: the seat whose cut must make it deal first (a
@@ -130,7 +147,8 @@ class Lobby:
 
         ``rematch_of`` a finished game between two people: the same people sit at the same
         seats, and each takes theirs with :meth:`Table.claim` (the tokens returned here
-        open no seat)."""
+        open no seat). ``listed``: shown in the lobby (quick match's games). ``owner``: the
+        creator's account, for a rated game (none: unrated)."""
         rng = self.settings.rng
         created = now()
         game_id = new_game_id()
@@ -164,10 +182,13 @@ class Lobby:
             watch_hash=token_hash(watch),
             status=status_of(position), log_length=len(entries), summary=summary(position, seats),
             rematch_of=None if rematch_of is None else rematch_of.id,
-            listed=opponent == "anyone" or (rematch_of is not None and rematch_of.listed),
+            listed=listed or opponent == "anyone" or (rematch_of is not None
+                                                      and rematch_of.listed),
+            rated=owner is not None,
             clock=None if clock is None else clock.to_dict(),
         )
-        await self.writer.run(self.store.create, row, seats, entries, dict(decks), [first])
+        await self.writer.run(self.store.create, row, seats, entries, dict(decks), [first],
+                              owner)
         stored = StoredGame(row, seats, {k: tuple(v) for k, v in decks.items()}, entries,
                             {first.hand_number: first})
         table = Table(stored, self.store, self.settings, self.writer, self.work)
@@ -177,12 +198,11 @@ class Lobby:
         return Created(table, token, invite if opponent == "friend" else None, watch)
 
     async def create_table(self, table_rules: TableRules, others: Sequence[str], level: int,
-                           name: str, clock: ClockRules | None = None) -> Created:
+                           name: str, owner: str | None = None,
+                           clock: ClockRules | None = None) -> Created:
         """A table of three or more: the creator at place 0, ``others`` (``"computer"``,
         ``"friend"`` or ``"anyone"``: an open place, listed in the lobby) at places 1, 2, ...;
         dealt at once if no person is to come."""
-        rng = self.settings.rng
-        created = now()
         game_id = new_game_id()
         token, watch = new_token(), new_token()
         seats = [SeatRow(0, "human", name, token_hash(token), True)]
@@ -197,29 +217,43 @@ class Lobby:
                 invite = new_token()
                 invites.append((place, invite))
                 seats.append(SeatRow(place, "human", f"Friend {place}", token_hash(invite), False))
+        table = await self.create_seated(table_rules, seats, level, token_hash(watch),
+                                         listed="anyone" in others, game_id=game_id,
+                                         rated=owner is not None, owner=owner, clock=clock)
+        first = invites[0][1] if invites else None
+        return Created(table, token, first, watch, tuple(invites))
+
+    async def create_seated(self, table_rules: TableRules, seats: Sequence[SeatRow],
+                            level: int, watch_hash: str, listed: bool,
+                            game_id: str | None = None, rated: bool = False,
+                            owner: str | None = None, clock: ClockRules | None = None) -> Table:
+        """A game of any size whose seats are given (people with their token hashes,
+        computers of ``level``); dealt at once if every seat is a computer. ``rated``: its
+        end rates its players' accounts; ``owner``: the account that owns place 0; ``clock``:
+        the players' clock, if any."""
+        game_id = game_id or new_game_id()
+        created = now()
         tables = table_rules.players // 2 if table_rules.players % 2 == 0 else 1
-        fair = [fairness.next_deal(rng, t) for t in range(tables)]  # committed now
+        fair = [fairness.next_deal(self.settings.rng, t) for t in range(tables)]  # committed
         cut = Cut(fairness.first_cut(fair[0], game_id, table_rules.players))
         position = start(table_rules, cut.rounds)
         assert position.game.tables == tables
         entries: list[LogEntry] = []  # each table is dealt once its players' seeds are in
-        decks: dict[int, list[int]] = {}
         row = GameRow(
             id=game_id, created_at=created, updated_at=created, kind="table", level=level,
-            rules=table_rules.to_dict(), cut=cut.rounds, watch_hash=token_hash(watch),
+            rules=table_rules.to_dict(), cut=cut.rounds, watch_hash=watch_hash,
             status=status_of(position), log_length=len(entries),
-            summary=summary(position, seats), listed="anyone" in others,
+            summary=summary(position, list(seats)), listed=listed,
+            rated=rated,
             clock=None if clock is None else clock.to_dict(),
         )
-        await self.writer.run(self.store.create, row, seats, entries, dict(decks), fair)
-        stored = StoredGame(row, seats, {k: tuple(v) for k, v in decks.items()}, entries,
-                            {r.hand_number: r for r in fair})
+        await self.writer.run(self.store.create, row, list(seats), entries, {}, fair, owner)
+        stored = StoredGame(row, list(seats), {}, entries, {r.hand_number: r for r in fair})
         table = Table(stored, self.store, self.settings, self.writer, self.work)
         self._keep(table)
         await table.start()  # a table of computers only is dealt at once
         self.board.show(table)
-        first = invites[0][1] if invites else None
-        return Created(table, token, first, watch, tuple(invites))
+        return table
 
     async def games_of(self, pairs: list[tuple[str, str]]) -> list[dict[str, Any]]:
         """The games in which ``(game_id, token)`` pairs hold a seat, newest activity first."""
@@ -262,6 +296,8 @@ class Lobby:
         return out
 
     async def close(self) -> None:
+        await self.quick_match.close()
+        await self.tournaments.close()
         tasks = [task for t in self.tables.values()
                  for task in (t.computer_task, t.idle_task, t.clock_task)
                  if task is not None and not task.done()]

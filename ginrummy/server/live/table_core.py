@@ -97,6 +97,8 @@ class TableCore:
         self.watch_hash = row.watch_hash
         self.rematch_of = row.rematch_of
         self.listed = row.listed
+        self.rated = row.rated
+        """Between accounts: its end updates their ratings (:mod:`.ratings`)."""
         """In the lobby: anyone may take an open place or watch (:mod:`.open_seats`)."""
         self.sitters: dict[int, str] = {}
         """Open places taken while the server runs: place → the taker's guest id."""
@@ -104,6 +106,8 @@ class TableCore:
         """Guest ids the creator sent away from this game (they may not sit again)."""
         self.on_change: Callable[[TableCore], None] | None = None
         """Told after every change the lobby lists (moves, seats, presence)."""
+        self.idle_alone = False
+        """A tournament's game: the idle rule holds even with nobody else connected."""
         self.rematch_id = stored.rematch
         self.rematch_offers: set[int] = set()
         self.rematch_lock = asyncio.Lock()
@@ -236,6 +240,7 @@ class TableCore:
                 for s in self.seats
             ),
             listed=self.listed,
+            rated=self.rated,
         )
 
     def snapshot(self, seat: int | None) -> dict[str, Any]:

@@ -21,7 +21,7 @@ import sqlalchemy as sa
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 
-from ginrummy.server.storage import db
+from ginrummy.server.storage import db, ratings
 from ginrummy.server.storage.db import account_seats, account_sessions, accounts
 from ginrummy.server.storage.tokens import new_game_id, new_token, token_hash
 
@@ -118,7 +118,9 @@ class AccountStore:
                 sa.select(*_COLUMNS)
                 .join(account_sessions, account_sessions.c.account_id == accounts.c.id)
                 .where(account_sessions.c.token_hash == token_hash(token),
-                       account_sessions.c.expires_at > moment)).first()
+                       account_sessions.c.expires_at > moment,
+                       ~sa.exists().where(db.account_bans.c.account_id == accounts.c.id))
+            ).first()
         return None if row is None else _account(row)
 
     def end_session(self, token: str) -> None:
@@ -135,6 +137,45 @@ class AccountStore:
                 query = query.where(account_sessions.c.token_hash != token_hash(keep))
             conn.execute(query)
             self.guard.check()
+
+    # ------------------------------------------------------------ bans
+
+    def ban(self, account_id: str, reason: str, moment: datetime) -> None:
+        """Ban the account (again, with this reason): its sessions end, and it cannot sign
+        in until :meth:`unban`."""
+        bans = db.account_bans
+        with self.engine.begin() as conn:
+            conn.execute(bans.delete().where(bans.c.account_id == account_id))
+            conn.execute(bans.insert().values(account_id=account_id, reason=reason,
+                                              banned_at=moment))
+            conn.execute(account_sessions.delete()
+                         .where(account_sessions.c.account_id == account_id))
+            self.guard.check()
+
+    def unban(self, account_id: str) -> bool:
+        """Lift the account's ban; whether it was banned."""
+        bans = db.account_bans
+        with self.engine.begin() as conn:
+            gone = conn.execute(bans.delete().where(bans.c.account_id == account_id)).rowcount
+            self.guard.check()
+        return bool(gone)
+
+    def ban_of(self, account_id: str) -> str | None:
+        """The reason the account is banned, or None."""
+        bans = db.account_bans
+        with self.engine.connect() as conn:
+            found = conn.execute(sa.select(bans.c.reason)
+                                 .where(bans.c.account_id == account_id)).first()
+        return None if found is None else str(found.reason)
+
+    def bans(self) -> list[tuple[str, str, datetime]]:
+        """``(username, reason, banned at)`` of every banned account, newest first."""
+        bans = db.account_bans
+        with self.engine.connect() as conn:
+            rows = conn.execute(sa.select(accounts.c.username, bans.c.reason, bans.c.banned_at)
+                                .join(bans, bans.c.account_id == accounts.c.id)
+                                .order_by(bans.c.banned_at.desc())).all()
+        return [(r.username, r.reason, _aware(r.banned_at)) for r in rows]
 
     # ------------------------------------------------------------ seats
 
@@ -202,7 +243,7 @@ class AccountStore:
     # ------------------------------------------------------------ deletion
 
     def delete(self, account_id: str) -> list[tuple[str, int]]:
-        """Delete the account, its sessions and its claim on seats; its seats in games that
+        """Delete the account, its sessions, ratings and claim on seats; its seats in games that
         are not over, and its seats' chat lines in every game, are renamed
         :data:`FORMER_PLAYER`. Returns the seats renamed."""
         with self.engine.begin() as conn:
@@ -228,7 +269,12 @@ class AccountStore:
                 conn.execute(db.chat.update().where(  # what its seats said, in every game
                     db.chat.c.game_id == game_id, db.chat.c.seat == seat
                 ).values(name=FORMER_PLAYER))
+            conn.execute(db.lobby_chat.update().where(db.lobby_chat.c.account_id == account_id)
+                         .values(account_id=None, name=FORMER_PLAYER))
+            conn.execute(db.account_bans.delete()
+                         .where(db.account_bans.c.account_id == account_id))
             conn.execute(account_seats.delete().where(account_seats.c.account_id == account_id))
+            ratings.forget(conn, account_id)
             conn.execute(account_sessions.delete()
                          .where(account_sessions.c.account_id == account_id))
             conn.execute(accounts.delete().where(accounts.c.id == account_id))

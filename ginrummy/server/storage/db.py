@@ -1,6 +1,6 @@
 """The database: the schema, the engine (SQLite or PostgreSQL) and the migrations.
 
-Nine tables. ``games`` holds each game's rules, kind and a cached status;
+The tables: ``games`` holds each game's rules, kind and a cached status;
 ``seats`` the seats, each with the SHA-256 of its secret token (and, once an invited
 seat is taken, of its spent invite);
 ``decks`` every deck dealt (server-side only, never sent to a client while
@@ -9,7 +9,8 @@ its game is on); ``log`` the append-only action log, one row per event; and
 (:mod:`ginrummy.server.storage.records`); ``fair_hands`` each hand's server seed
 (secret until the hand is over) and players' seeds (:mod:`ginrummy.server.storage.fairness`);
 ``accounts``, ``account_sessions`` and ``account_seats`` the players' accounts
-(:mod:`ginrummy.server.storage.accounts`).
+(:mod:`ginrummy.server.storage.accounts`); ``ratings`` and ``rating_history`` their
+ratings (:mod:`ginrummy.server.storage.ratings`).
 A game's state is a replay of its cut, decks and log (:mod:`ginrummy.server.storage.replay`).
 
 The schema is created and upgraded by Alembic (``migrations/``) when the
@@ -62,6 +63,8 @@ games = sa.Table(
     sa.Column("listed", sa.Boolean, nullable=False, server_default=sa.false()),
     sa.Column("clock", sa.Text, nullable=True),
     # shown in the lobby: its open places are anyone's to take, and anyone may watch it
+    sa.Column("rated", sa.Boolean, nullable=False, server_default=sa.false()),
+    # between accounts only: its end updates their ratings (:mod:`.ratings`)
 )
 
 seats = sa.Table(
@@ -185,6 +188,115 @@ chat_reports = sa.Table(
     # who reported it: "seat 1", or "watcher" with the reporter's address
     sa.Column("reason", sa.Text, nullable=False),
     _timestamp("created_at"),
+)
+
+
+# The lobby's chat (:class:`ginrummy.server.storage.chat_store.LobbyChatStore`): said by
+# accounts only; a deleted account's lines stay, as said by "Former player".
+lobby_chat = sa.Table(
+    "lobby_chat",
+    metadata,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("account_id", sa.String(32), sa.ForeignKey("accounts.id"), nullable=True),
+    sa.Column("name", sa.String(64), nullable=False),
+    sa.Column("text", sa.Text, nullable=True),
+    sa.Column("phrase", sa.String(32), nullable=True),
+    _timestamp("created_at"),
+)
+
+lobby_chat_reports = sa.Table(
+    "lobby_chat_reports",
+    metadata,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("line_id", sa.Integer, sa.ForeignKey("lobby_chat.id"), nullable=False),
+    sa.Column("reporter", sa.String(64), nullable=False),
+    # the reporting account's username
+    sa.Column("reason", sa.Text, nullable=False),
+    _timestamp("created_at"),
+)
+
+# Accounts the operator banned (``gin admin --ban``): they cannot sign in, and their
+# sessions are over.
+account_bans = sa.Table(
+    "account_bans",
+    metadata,
+    sa.Column("account_id", sa.String(32), sa.ForeignKey("accounts.id"), primary_key=True),
+    sa.Column("reason", sa.Text, nullable=False),
+    _timestamp("banned_at"),
+)
+
+# Tournaments (:mod:`ginrummy.server.storage.tournament_store`): what the creator chose,
+# who entered (``entrant``: ``a:<account id>`` or ``c:<n>`` for a computer) and each round's
+# games with their results once over.
+tournaments = sa.Table(
+    "tournaments",
+    metadata,
+    sa.Column("id", sa.String(32), primary_key=True),
+    sa.Column("name", sa.String(64), nullable=False),
+    sa.Column("created_by", sa.String(32), sa.ForeignKey("accounts.id"), nullable=True),
+    sa.Column("creator_name", sa.String(64), nullable=False),
+    sa.Column("format", sa.String(16), nullable=False),
+    sa.Column("size", sa.Integer, nullable=False),
+    sa.Column("rounds", sa.Integer, nullable=True),
+    sa.Column("rules", sa.Text, nullable=False),
+    sa.Column("level", sa.Integer, nullable=False),
+    sa.Column("fill", sa.Boolean, nullable=False),
+    sa.Column("status", sa.String(16), nullable=False),
+    # "entering", "playing", "over" or "cancelled"
+    _timestamp("created_at"),
+    _timestamp("starts_at", nullable=True),
+    _timestamp("started_at", nullable=True),
+)
+
+tournament_entrants = sa.Table(
+    "tournament_entrants",
+    metadata,
+    sa.Column("tournament_id", sa.String(32), sa.ForeignKey("tournaments.id"),
+              primary_key=True),
+    sa.Column("entrant", sa.String(40), primary_key=True),
+    sa.Column("name", sa.String(64), nullable=False),
+    sa.Column("account_id", sa.String(32), sa.ForeignKey("accounts.id"), nullable=True),
+    sa.Column("rating", sa.Float, nullable=False),
+    _timestamp("entered_at"),
+)
+
+tournament_games = sa.Table(
+    "tournament_games",
+    metadata,
+    sa.Column("tournament_id", sa.String(32), sa.ForeignKey("tournaments.id"),
+              primary_key=True),
+    sa.Column("round", sa.Integer, primary_key=True),
+    sa.Column("table_no", sa.Integer, primary_key=True),
+    sa.Column("game_id", sa.String(32), sa.ForeignKey("games.id"), nullable=False),
+    sa.Column("winner", sa.String(40), nullable=True),
+    sa.Column("points", sa.Text, nullable=True),
+    # the seats' final totals, JSON, once the game is over
+)
+sa.Index("ix_tournament_games_game", tournament_games.c.game_id)
+# Ratings (:mod:`ginrummy.server.storage.ratings`): each account's rating per rules family, and
+# the rating after each rated game (its history, for the profile's chart).
+ratings = sa.Table(
+    "ratings",
+    metadata,
+    sa.Column("account_id", sa.String(32), sa.ForeignKey("accounts.id"), primary_key=True),
+    sa.Column("family", sa.String(16), primary_key=True),
+    sa.Column("mu", sa.Float, nullable=False),
+    sa.Column("sigma", sa.Float, nullable=False),
+    sa.Column("games", sa.Integer, nullable=False),
+    _timestamp("updated_at"),
+)
+sa.Index("ix_ratings_family_mu", ratings.c.family, ratings.c.mu)
+
+rating_history = sa.Table(
+    "rating_history",
+    metadata,
+    sa.Column("account_id", sa.String(32), sa.ForeignKey("accounts.id"), primary_key=True),
+    sa.Column("family", sa.String(16), primary_key=True),
+    sa.Column("game_id", sa.String(32), sa.ForeignKey("games.id"), primary_key=True),
+    # one row per account and rated game: a game's end is applied once
+    sa.Column("mu", sa.Float, nullable=False),
+    sa.Column("sigma", sa.Float, nullable=False),
+    _timestamp("at"),
 )
 
 

@@ -18,7 +18,7 @@ from typing import Any, Literal
 import sqlalchemy as sa
 from sqlalchemy.engine import Engine
 
-from ginrummy.server.storage import db
+from ginrummy.server.storage import db, ratings
 from ginrummy.server.storage.fairness import FairRow
 from ginrummy.server.storage.records import append_record
 
@@ -91,6 +91,8 @@ class GameRow:
     """The finished game between the same two people that this one is the rematch of."""
     listed: bool = False
     """In the lobby: its open places (seats without a token yet) are anyone's to take."""
+    rated: bool = False
+    """Between accounts: its end updates their ratings (:mod:`.ratings`)."""
     clock: dict[str, Any] | None = None
     """The players' clock, ``ClockRules.to_dict()`` (:mod:`ginrummy.server.live.clock`)."""
 
@@ -143,6 +145,7 @@ def _game_row(r: Any) -> GameRow:
         summary=json.loads(r.summary),
         rematch_of=r.rematch_of,
         listed=bool(r.listed),
+        rated=bool(r.rated),
         clock=None if r.clock is None else json.loads(r.clock),
     )
 
@@ -164,13 +167,16 @@ class Store:
         entries: Sequence[LogEntry],
         decks: dict[int, Sequence[int]],
         fair: Sequence[FairRow] = (),
+        owner: str | None = None,
     ) -> None:
+        """Store a new game; ``owner``: the account whose seat 0 is (a rated game's creator)."""
         with self.engine.begin() as conn:
             conn.execute(db.games.insert().values(
                 id=row.id, created_at=row.created_at, updated_at=row.updated_at, kind=row.kind,
                 level=row.level, rules=json.dumps(row.rules), cut=json.dumps(row.cut),
                 watch_hash=row.watch_hash, status=row.status, log_length=len(entries),
                 summary=json.dumps(row.summary), rematch_of=row.rematch_of, listed=row.listed,
+                rated=row.rated,
                 clock=None if row.clock is None else json.dumps(row.clock),
             ))
             conn.execute(db.seats.insert(), [
@@ -178,6 +184,9 @@ class Store:
                  "token_hash": s.token_hash, "joined_at": row.created_at if s.joined else None}
                 for s in seats
             ])
+            if owner is not None:
+                conn.execute(db.account_seats.insert().values(
+                    game_id=row.id, seat=0, account_id=owner, claimed_at=row.created_at))
             self._insert(conn, row.id, entries, decks)
             self._keep_fair(conn, row.id, fair)
             self.guard.check()
@@ -246,7 +255,9 @@ class Store:
             self._insert(conn, game_id, entries, decks)
             self._keep_fair(conn, game_id, fair)
             if record is not None:
-                append_record(conn, game_id, record, entries[-1].at if entries else now())
+                ended = entries[-1].at if entries else now()
+                append_record(conn, game_id, record, ended)
+                ratings.settle(conn, game_id, record, ended)  # in the same transaction
 
     def append_many(self, requests: Sequence[AppendRequest]) -> list[Exception | None]:
         """Run several :meth:`append` calls in one transaction: one commit (one fsync) for all.

@@ -146,6 +146,7 @@ def state_payload(info: TableInfo, position: Position, n: int, place: int | None
                                                    all(s.joined for s in info.seats)),
         "kind": info.kind,
         "listed": info.listed,
+        "rated": info.rated,
         "level": info.level,
         "computer": info.computer,
         "seats": seats,

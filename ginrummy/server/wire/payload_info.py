@@ -26,3 +26,5 @@ class TableInfo:
     seats: tuple[SeatInfo, ...]
     listed: bool = False
     """In the lobby: its open places are anyone's, and anyone may watch it."""
+    rated: bool = False
+    """Between accounts: its end updates their ratings."""

@@ -53,6 +53,9 @@ ERROR_CODES: dict[str, str] = {
                        "not signed in to (the connection closes, 4401)",
     "signed_out": "the sign-in that opened this connection has ended (signed out, a new "
                   "password, the account deleted); the connection closes (4401)",
+    "rated_needs_account": "a rated game is played between accounts: a guest cannot take a "
+                           "place at one (the connection closes, 4401)",
+    "rated_same_account": "this account already plays a seat of this rated game",
     "not_found": "no game has that id",
     "computer_error": "the computer could not move (server-side)",
     "internal": "the server failed on this message (a bug, logged); nothing changed",
@@ -67,6 +70,21 @@ ERROR_CODES: dict[str, str] = {
                 "too long or holds hidden characters, an unknown phrase",
     "chat_rate_limited": "too many chat lines from this client; retry_after says when",
     "no_such_chat": "a report of a chat line that this connection's channel never showed",
+    "no_such_seek": "quick match: the ticket is unknown, has ended, or was made in another "
+                    "browser",
+    "seek_over": "quick match: the seek has ended (matched, cancelled, replaced or left)",
+    "computer_not_yet": "quick match: the computer is offered only after the wait it states",
+    "server_full": "quick match: too many people wait at once; try again later",
+    "sign_in_to_chat": "the lobby's chat: only a signed-in account may speak (a guest reads)",
+    "no_such_tournament": "no tournament has that id",
+    "already_entered": "a tournament: this account is already entered",
+    "tournament_full": "a tournament: every place is taken",
+    "not_entered": "a tournament: this account is not entered, so it cannot leave",
+    "not_organiser": "a tournament: only the account that created it may start it early",
+    "tournament_started": "a tournament: entries are closed (it has started, ended or been "
+                          "cancelled)",
+    "cannot_start": "a tournament: it cannot start with the players entered (too few for "
+                    "its rounds, or for any tournament)",
 }
 """Every error code the WebSocket can send, with what it means."""
 

@@ -123,7 +123,8 @@ function signedInParts(draw, changed) {
     }
   } }, label);
   return [
-    h("p", { class: "signed-in" }, t("account.signed_in", { username: account.username })),
+    h("p", { class: "signed-in" }, t("account.signed_in", { username: account.username }), " ",
+      h("a", { href: `/players/${encodeURIComponent(account.username)}`, class: "my-profile" }, t("profile.mine"))),
     h("p", { class: "muted" }, t("account.games_follow")),
     h("div", { class: "account-actions" }, button(t("account.sign_out"), false), button(t("account.sign_out_everywhere"), true)),
     failed,

@@ -2,7 +2,10 @@
 import { h, store } from "./dom.js";
 import { LANGUAGE_NAMES, LANGUAGES, chooseLanguage, language, loadLanguage, preferredLanguage, t } from "./i18n.js";
 import { renderHome } from "./home.js";
+import { LeaderboardScreen } from "./leaderboard.js";
 import { LobbyScreen } from "./lobby.js";
+import { ProfileScreen } from "./profile.js";
+import { TournamentScreen } from "./tournament.js";
 import { ReplayScreen } from "./replay.js";
 import { TableScreen } from "./table.js";
 import { VerifyScreen } from "./verify.js";
@@ -34,6 +37,7 @@ function renderChrome() {
     h("nav", { class: "nav", "aria-label": t("app.title") },
       h("a", { href: "/" }, t("nav.home")),
       h("a", { href: "/lobby" }, t("nav.lobby")),
+      h("a", { href: "/leaderboard" }, t("nav.leaderboard")),
       h("a", { href: "/#games" }, t("nav.games")),
       h("a", { href: `/rules?lang=${lang}` }, t("nav.rules")),
       h("a", { href: `/tips?lang=${lang}` }, t("nav.tips")),
@@ -81,9 +85,17 @@ function route() {
   const path = location.pathname;
   const play = path.match(/^\/play\/([^/]+)\/?$/);
   const watch = path.match(/^\/watch\/([^/]+)\/?$/);
+  const tournament = path.match(/^\/tournaments\/([^/]+)\/?$/);
+  const player = path.match(/^\/players\/([^/]+)\/?$/);
   const token = location.hash.length > 1 ? decodeURIComponent(location.hash.slice(1)) : null;
   if (path === "/lobby" || path === "/lobby/") {
     screen = new LobbyScreen(main);
+  } else if (tournament) {
+    screen = new TournamentScreen(main, { id: decodeURIComponent(tournament[1]) });
+  } else if (path === "/leaderboard" || path === "/leaderboard/") {
+    screen = new LeaderboardScreen(main);
+  } else if (player) {
+    screen = new ProfileScreen(main, { username: decodeURIComponent(player[1]) });
   } else if (path === "/verify" || path === "/verify/") {
     screen = new VerifyScreen(main, { gameId: new URLSearchParams(location.search).get("game"), token });
   } else if (play && new URLSearchParams(location.search).has("replay")) {

@@ -51,10 +51,13 @@ function mute(chat, line, on) {
   store.set(MUTED, [...chat.muted]);
 }
 
-export function chatBox(ctl) {
+/** The chat box of a table, or with `words` ({title, note, mayNotSay}) of the lobby: `mayNotSay` replaces the form (a guest reads only). */
+export function chatBox(ctl, words = null) {
   const chat = ctl.chat;
   if (!chat || ctl.mode === "replay") return null;
   const watching = ctl.readOnly;
+  const title = words ? words.title : t(watching ? "chat.watchers_title" : "chat.title");
+  const note = words ? words.note : t(watching ? "chat.watchers_note" : "chat.players_note");
   const send = (body) => {
     if (!sendChat(ctl, body)) return;
     chat.draft = "";
@@ -81,16 +84,16 @@ export function chatBox(ctl) {
   });
   return h("details", { class: "chat-box", open: store.get("gin.chat_open", false),
     ontoggle: (event) => store.set("gin.chat_open", event.target.open) },
-    h("summary", {}, t(watching ? "chat.watchers_title" : "chat.title"),
+    h("summary", {}, title,
       chat.lines.length ? h("span", { class: "badge" }, String(chat.lines.length)) : null),
-    h("p", { class: "muted" }, t(watching ? "chat.watchers_note" : "chat.players_note")),
+    h("p", { class: "muted" }, note),
     h("ol", { class: "chat-lines", "aria-live": "polite" }, lines),
     chat.notice ? h("p", { class: "notice error", role: "alert" }, chat.notice) : null,
-    h("form", { class: "chat-form", onsubmit: (event) => {
+    words && words.mayNotSay ? h("p", { class: "muted" }, words.mayNotSay) : [h("form", { class: "chat-form", onsubmit: (event) => {
       event.preventDefault();
       const text = chat.draft.trim();
       if (text) send({ text });
     } }, input, h("button", { type: "submit", class: "btn small" }, t("chat.send"))),
     h("div", { class: "chat-phrases" }, PHRASES.map((phrase) =>
-      h("button", { type: "button", class: "btn small", onclick: () => send({ phrase }) }, t(`chat.phrase.${phrase}`)))));
+      h("button", { type: "button", class: "btn small", onclick: () => send({ phrase }) }, t(`chat.phrase.${phrase}`))))]);
 }

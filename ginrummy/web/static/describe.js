@@ -1,6 +1,12 @@
 // What happened, in words: moves for the log, a hand's score line by line, the settlement.
 import { cardText, cardsText, has, t, tp } from "./i18n.js";
 
+/** A preset's short name ("Standard"), from the first part of its description. */
+export function presetName(name) {
+  const text = t(`preset.${name}`);
+  return text.startsWith("preset.") ? name : text.split(":")[0];
+}
+
 export function seatName(state, seat) {
   const info = state && state.seats && state.seats[seat];
   if (!info) return `#${seat}`;

@@ -2,17 +2,12 @@
 import { accountPanel, currentAccount } from "./account.js";
 import { api } from "./api.js";
 import { clockBody, clockField, clockSummary, newClockChoice } from "./clockchoice.js";
-import { capitalise, optionValue, rulesSummary, seatName } from "./describe.js";
+import { capitalise, optionValue, presetName, rulesSummary, seatName } from "./describe.js";
 import { h, store } from "./dom.js";
 import { t } from "./i18n.js";
 import { errorText } from "./notices.js";
 
 let rulesInfo = null; // GET /api/rules, fetched once
-
-function presetName(name) {
-  const text = t(`preset.${name}`);
-  return text.startsWith("preset.") ? name : text.split(":")[0];
-}
 
 function sameValue(a, b) {
   return (a ?? null) === (b ?? null);
@@ -71,14 +66,20 @@ export async function renderHome(main, news = null) {
     h("h2", { id: "games-title" }, t("games.title")), h("p", { class: "muted" }, t("app.loading")));
   main.replaceChildren(h("div", { class: "home" },
     h("section", { class: "panel intro" }, h("h1", {}, t("app.title")), h("p", {}, t("app.tagline"))),
-    newGameForm(),
+    newGameForm(await currentAccount()),
     h("div", { class: "home-side" }, games, accountPanel((said) => renderHome(main, said), news))));
   fillGames(games);
   if (location.hash === "#games") games.scrollIntoView();
 }
 
-function newGameForm() {
+/** Whether the game chosen has a computer seat (then it cannot be rated). */
+const withComputer = () => (choice.players === 2 ? choice.opponent === "computer" : choice.seats.slice(0, choice.players - 1).includes("computer"));
+
+function newGameForm(account) {
   const info = rulesInfo;
+  const ratedRow = h("label", { class: "inline rated-choice" },
+    h("input", { type: "checkbox", name: "rated", checked: Boolean(choice.rated), onchange: (e) => { choice.rated = e.target.checked; } }),
+    t("new.rated"));
   const summary = h("ul", { class: "summary" });
   const presetDesc = h("p", { class: "muted preset-desc" });
   const error = h("p", { class: "notice error", role: "alert", hidden: true });
@@ -100,8 +101,9 @@ function newGameForm() {
     }
     summary.replaceChildren(...lines.concat([clockSummary(choice.clock)]).map((line) => h("li", {}, line)));
     presetDesc.textContent = t(`preset.${choice.preset}`);
-    const computers = choice.players === 2 ? choice.opponent === "computer" : choice.seats.slice(0, choice.players - 1).includes("computer");
+    const computers = withComputer();
     levelRow.hidden = !computers;
+    ratedRow.hidden = !account || computers; // between accounts only, no computer seat
     opponentBox.hidden = choice.players !== 2;
     for (const row of optionsBox.querySelectorAll("[data-option]")) {
       const name = row.dataset.option;
@@ -151,6 +153,7 @@ function newGameForm() {
       h("span", {}, t(`new.players.${count}`))))),
   opponentBox,
   seatsBox,
+  ratedRow,
   h("div", { class: "field-row" },
     levelRow,
     h("label", { class: "field" }, h("span", {}, t("new.name")),
@@ -268,6 +271,7 @@ async function startGame() {
     if (choice.players === 3) options.dealer_rule = "loser"; // R33: the server refuses any other
     if (choice.players === 4) body.team_target = choice.teamTarget;
   }
+  if (choice.rated && !withComputer() && (await currentAccount())) body.rated = true;
   const clock = clockBody(choice.clock);
   if (clock) body.clock = clock;
   const name = (choice.name || "").trim();

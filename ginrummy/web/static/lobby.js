@@ -1,10 +1,14 @@
 // The lobby: open games anyone may join with one click, games being played to watch, how many are online; live over /ws/lobby.
+import { currentAccount } from "./account.js";
 import { api } from "./api.js";
+import { chatBox, chatReceived, keepChatFocus, newChat } from "./chatbox.js";
 import { rulesSummary } from "./describe.js";
 import { clockRules } from "./clockview.js";
 import { h, store } from "./dom.js";
 import { t, tp } from "./i18n.js";
 import { errorText } from "./notices.js";
+import { QuickMatchPanel } from "./quickmatch.js";
+import { TournamentsPanel } from "./tournamentlist.js";
 
 const PING_MS = 25000;
 
@@ -18,10 +22,29 @@ export class LobbyScreen {
     this.closed = false;
     this.notice = null;
     this.name = store.get("gin.name", "");
+    this.quick = new QuickMatchPanel(() => this.playerName());
+    this.chat = newChat();
+    this.tournaments = new TournamentsPanel();
+    this.account = null;
+    this.mode = "lobby";
+    this.readOnly = false;
+    this.connection = { send: (message) => this.send(message) };
+  }
+
+  send(message) {
+    if (!this.socket || this.socket.readyState !== WebSocket.OPEN) return false;
+    this.socket.send(JSON.stringify(message));
+    return true;
+  }
+
+  playerName() {
+    store.set("gin.name", (this.name || "").trim());
+    return (this.name || "").trim() || t("new.name_placeholder");
   }
 
   async start() {
     this.root.replaceChildren(h("p", { class: "loading" }, t("app.loading")));
+    this.account = await currentAccount();
     try {
       this.apply({ type: "lobby", ...(await api("/api/lobby")) });
     } catch (error) {
@@ -29,6 +52,8 @@ export class LobbyScreen {
     }
     this.render();
     this.connect();
+    this.quick.start();
+    this.tournaments.start(this.account);
   }
 
   connect() {
@@ -41,7 +66,7 @@ export class LobbyScreen {
       let message = null;
       try { message = JSON.parse(event.data); } catch { return; }
       this.apply(message);
-      this.render();
+      keepChatFocus(this.root, () => this.render());
     });
     socket.addEventListener("close", () => {
       clearInterval(this.pinger);
@@ -56,6 +81,14 @@ export class LobbyScreen {
   }
 
   apply(message) {
+    if (["chat", "chat_history"].includes(message.type)) {
+      chatReceived(this.chat, message);
+      return;
+    }
+    if (message.type === "error" && ["bad_chat", "chat_rate_limited", "no_such_chat", "sign_in_to_chat"].includes(message.code)) {
+      this.chat.notice = errorText({ ...message, retryAfter: message.retry_after });
+      return;
+    }
     if (message.type === "lobby") {
       this.entries = new Map([...message.open, ...message.playing].map((entry) => [entry.game_id, entry]));
     } else if (message.type === "lobby_update") {
@@ -76,16 +109,21 @@ export class LobbyScreen {
       h("section", { class: "panel intro" },
         h("h1", {}, t("lobby.title")),
         h("p", { class: "online", "aria-live": "polite" }, tp("lobby.online", this.online)),
-        h("p", {}, t("lobby.intro"), " ", h("a", { href: "/?opponent=anyone" }, t("lobby.create")))),
-      this.notice ? h("p", { class: "notice error", role: "alert" }, this.notice) : null,
-      h("section", { class: "panel", "aria-labelledby": "open-title" },
-        h("h2", { id: "open-title" }, t("lobby.open")),
+        h("p", {}, t("lobby.intro"), " ", h("a", { href: "/?opponent=anyone" }, t("lobby.create"))),
         h("label", { class: "field" }, h("span", {}, t("new.name")),
           h("input", { name: "name", maxlength: 40, autocomplete: "nickname", value: this.name,
             placeholder: t("new.name_placeholder"), dataset: { focus: "name" },
-            oninput: (event) => { this.name = event.target.value; } })),
+            oninput: (event) => { this.name = event.target.value; } }))),
+      this.notice ? h("p", { class: "notice error", role: "alert" }, this.notice) : null,
+      this.quick.el,
+      h("section", { class: "panel lobby-chat", "aria-label": t("lobby.chat_title") },
+        chatBox(this, { title: t("lobby.chat_title"), note: t("lobby.chat_note"),
+          mayNotSay: this.account ? null : t("lobby.chat_sign_in") })),
+      h("section", { class: "panel", "aria-labelledby": "open-title" },
+        h("h2", { id: "open-title" }, t("lobby.open")),
         open.length ? h("ul", { class: "game-list lobby-list" }, open.map((entry) => this.openItem(entry)))
           : h("p", { class: "muted" }, t("lobby.none_open"))),
+      this.tournaments.el,
       h("section", { class: "panel", "aria-labelledby": "playing-title" },
         h("h2", { id: "playing-title" }, t("lobby.playing")),
         playing.length ? h("ul", { class: "game-list lobby-list" }, playing.map((entry) => this.playingItem(entry)))
@@ -97,11 +135,13 @@ export class LobbyScreen {
   }
 
   seatWords(entry) {
-    return entry.seats.map((seat) => {
+    const words = entry.seats.map((seat) => {
       if (seat.open) return t("seat.open");
       if (seat.kind === "computer") return t("lobby.computer", { level: entry.level });
+      if (entry.rated && seat.name) return h("a", { href: `/players/${encodeURIComponent(seat.name)}` }, seat.name); // a rated game's names are usernames
       return seat.name || t("seat.open");
     });
+    return words.map((word, i) => [i ? " – " : "", word]);
   }
 
   rulesWords(entry) {
@@ -117,7 +157,7 @@ export class LobbyScreen {
       onclick: () => this.sit(entry, button) }, t("lobby.sit"));
     return h("li", { class: "game-item lobby-open", dataset: { game: entry.game_id } },
       h("div", { class: "game-main" },
-        h("span", { class: "game-title" }, this.seatWords(entry).join(" – ")),
+        h("span", { class: "game-title" }, this.seatWords(entry), entry.rated ? [" ", h("span", { class: "badge rated" }, t("lobby.rated"))] : null),
         h("span", { class: "muted" }, this.rulesWords(entry))),
       h("span", { class: "game-status" }, tp("lobby.places", entry.open.length)),
       h("span", { class: "game-actions" }, button));
@@ -127,7 +167,7 @@ export class LobbyScreen {
     const totals = entry.totals || [];
     return h("li", { class: "game-item lobby-playing", dataset: { game: entry.game_id } },
       h("div", { class: "game-main" },
-        h("span", { class: "game-title" }, this.seatWords(entry).join(" – ")),
+        h("span", { class: "game-title" }, this.seatWords(entry), entry.rated ? [" ", h("span", { class: "badge rated" }, t("lobby.rated"))] : null),
         h("span", { class: "muted" }, this.rulesWords(entry))),
       h("span", { class: "game-score" }, totals.join(" – ")),
       h("span", { class: "game-status" }, entry.hand_number ? t("games.hand", { number: entry.hand_number }) : ""),
@@ -136,8 +176,7 @@ export class LobbyScreen {
 
   async sit(entry, button) {
     button.disabled = true;
-    const name = (this.name || "").trim() || t("new.name_placeholder");
-    store.set("gin.name", (this.name || "").trim());
+    const name = this.playerName();
     try {
       const taken = await api(`/api/games/${encodeURIComponent(entry.game_id)}/sit`, { method: "POST", body: { name } });
       this.close();
@@ -151,6 +190,7 @@ export class LobbyScreen {
 
   close() {
     this.closed = true;
+    this.quick.close();
     clearInterval(this.pinger);
     if (this.socket) this.socket.close();
   }

@@ -11,7 +11,8 @@ export function lobbyPlaces(ctl) {
     ? state.seats.filter((info) => info.seat !== 0 && info.kind === "human" && info.joined && !info.ready)
     : [];
   return h("div", { class: "lobby-places" },
-    h("p", {}, t("lobby.waiting_text"), " ", h("a", { href: "/lobby" }, t("lobby.title"))),
+    h("p", {}, t("lobby.waiting_text"), " ", h("a", { href: "/lobby" }, t("lobby.title")),
+      state.rated ? [" ", h("span", { class: "badge rated" }, t("lobby.rated"))] : null),
     taken.map((info) => h("p", { class: "taken-place" },
       t("lobby.taken", { name: seatName(state, info.seat) }), " ",
       button(t("lobby.send_away", { name: seatName(state, info.seat) }), { onclick: () => ctl.sendAway(info.seat), name: `send-away-${info.seat}`, disabled: !!ctl.pending }))));

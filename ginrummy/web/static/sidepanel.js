@@ -16,12 +16,17 @@ export function settlementTable(state) {
 export function scoreBox(ctl) {
   const state = ctl.shown;
   const rules = state.rules;
+  const rated = Boolean(ctl.state && ctl.state.rated); // the hand scene (ctl.shown) leaves it out
+  const named = (seat) => (rated && state.seats[seat].name // a rated game's names are usernames: their profiles
+    ? h("a", { href: `/players/${encodeURIComponent(state.seats[seat].name)}`, class: "profile-link" }, seatName(state, seat))
+    : seatName(state, seat));
   const rows = [0, 1].map((seat) => h("tr", { class: state.you === seat ? "me" : null },
-    h("th", { scope: "row" }, seatName(state, seat)),
+    h("th", { scope: "row" }, named(seat)),
     h("td", { class: "points" }, String(state.totals[seat])),
     rules.box_bonus ? h("td", {}, String(state.boxes[seat])) : null,
     rules.extra_boxes ? h("td", {}, String(state.extra_boxes[seat])) : null));
   return h("section", { class: "scorebox", "aria-label": t("score.title") },
+    rated ? h("p", { class: "rated-game" }, h("span", { class: "badge rated" }, t("lobby.rated"))) : null,
     h("table", {},
       h("thead", {}, h("tr", {}, h("th", {}, t("score.target", { target: rules.target })), h("th", {}, t("score.total")),
         rules.box_bonus ? h("th", {}, t("score.boxes")) : null, rules.extra_boxes ? h("th", {}, t("score.extra_boxes")) : null)),

@@ -1,8 +1,8 @@
 """Clocks: a game may keep the clock its players agreed on (a time bank plus an increment per
 move, or a time per move), as JSON; none for the games before.
 
-Revision ID: 0009_clocks
-Revises: 0008
+Revision ID: 0012
+Revises: 0011
 Create Date: 2026-12-02
 """
 
@@ -11,8 +11,8 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0009_clocks"
-down_revision = "0008"
+revision = "0012"
+down_revision = "0011"
 branch_labels = None
 depends_on = None
 

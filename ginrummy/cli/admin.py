@@ -1,0 +1,92 @@
+"""The operator's tools on the server's database: ban or unban an account, list the bans
+and the chat lines players reported.
+
+  gin admin --ban bob --reason "insults in the chat"
+  gin admin --unban bob
+  gin admin --bans
+  gin admin --reports            the newest 50 reports, at tables and in the lobby
+
+A banned account's sessions end and it cannot sign in (its seats then open for nobody: the
+computer plays for it by the idle rule). Use the database of the server (--database or
+$DATABASE_URL, as for gin serve); the server may be running.
+
+Exit status: 0 done; 1 no such account; 2 bad usage or the database cannot be reached.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from typing import TextIO
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    from ginrummy.i18n import LANGUAGES
+
+    parser.add_argument("--database", default=None, metavar="URL",
+                        help="SQLAlchemy database URL (default: $DATABASE_URL, else "
+                        "sqlite:///data/ginrummy.sqlite3)")
+    action = parser.add_mutually_exclusive_group(required=True)
+    action.add_argument("--ban", metavar="USERNAME", help="ban this account (with --reason)")
+    action.add_argument("--unban", metavar="USERNAME", help="lift this account's ban")
+    action.add_argument("--bans", action="store_true", help="list the banned accounts")
+    action.add_argument("--reports", action="store_true",
+                        help="list the newest reported chat lines")
+    parser.add_argument("--reason", default="", metavar="TEXT",
+                        help="why the account is banned (kept with the ban)")
+    parser.add_argument("--limit", type=int, default=50, metavar="N",
+                        help="how many reports --reports lists (default: 50)")
+    parser.add_argument("--lang", choices=LANGUAGES, default=None,
+                        help="language: en or it (default: from LANG, else English)")
+
+
+def run(args: argparse.Namespace, out: TextIO | None = None) -> int:
+    from ginrummy.i18n import Messages, language_from_environment
+
+    out = out or sys.stdout
+    m = Messages(args.lang or language_from_environment(os.environ))
+    if args.ban is not None and not args.reason.strip():
+        print(m("admin.reason_needed"), file=out)
+        return 2
+    if not 1 <= args.limit <= 1000:
+        print(m("admin.bad_limit", limit=args.limit), file=out)
+        return 2
+    from sqlalchemy.exc import ArgumentError, SQLAlchemyError
+
+    from ginrummy.server.api.moderation import Moderation, NoSuchAccount
+    from ginrummy.server.settings import database_url
+    from ginrummy.server.storage.db import make_engine, migrate
+
+    try:
+        engine = make_engine(database_url(args.database))
+        migrate(engine)
+        tools = Moderation(engine)
+        if args.ban is not None:
+            tools.ban(args.ban, args.reason.strip())
+            print(m("admin.banned", name=args.ban), file=out)
+        elif args.unban is not None:
+            key = "admin.unbanned" if tools.unban(args.unban) else "admin.not_banned"
+            print(m(key, name=args.unban), file=out)
+        elif args.bans:
+            bans = tools.bans()
+            for name, reason, at in bans:
+                print(m("admin.ban_line", name=name, reason=reason, at=f"{at:%Y-%m-%d %H:%M}"),
+                      file=out)
+            print(m.plural("admin.ban_count", len(bans), count=len(bans)), file=out)
+        else:
+            reports = tools.reports(args.limit)
+            for found in reports:
+                report, line = found.report, found.report.line
+                said = line.text if line.text is not None else f"[{line.phrase}]"
+                print(m("admin.report_line", at=f"{report.created_at:%Y-%m-%d %H:%M}",
+                        where=found.where, name=line.name, said=said,
+                        reporter=report.reporter, reason=report.reason or "-"), file=out)
+            print(m.plural("admin.report_count", len(reports), count=len(reports)), file=out)
+    except NoSuchAccount as missing:
+        print(m("admin.no_such_account", name=str(missing)), file=out)
+        return 1
+    except (ArgumentError, SQLAlchemyError, OSError) as failure:
+        print(m("admin.no_database", error=str(failure).splitlines()[0]), file=out)
+        return 2
+    return 0

@@ -1,0 +1,130 @@
+"""Players' profiles and the leaderboards: ``GET /api/players/{username}`` and
+``GET /api/leaderboard?family=``.
+
+Public and read-only. A profile says an account's ratings (per family), their history, and
+numbers counted from the records of its finished games (:mod:`.profile_stats`); never a card,
+a deck or a token: the records are read on the server and only counts leave it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+
+from ginrummy.core.rules import Rules, RulesError
+from ginrummy.rating import FAMILIES, Family, Rating, family_of
+from ginrummy.rating.levels import level_ratings
+from ginrummy.server.api.account_rules import MAX_USERNAME, username_key
+from ginrummy.server.api.client_limits import ClientLimits, client_address
+from ginrummy.server.api.http_api import HTTPError, whole_count
+from ginrummy.server.api.sessions import account_store, lobby_of
+from ginrummy.server.storage import profiles, ratings
+from ginrummy.server.storage.profile_stats import PlayedGame, player_stats, won
+
+LAST_GAMES = 20
+MAX_BOARD = 100
+"""The most players one leaderboard page lists."""
+
+
+def _charge(request: Request) -> None:
+    limits: ClientLimits = request.app.state.client_limits
+    limits.profile_page(client_address(request.scope))
+
+
+def rating_view(rating: Rating) -> dict[str, Any]:
+    """A rating as the pages show it: rounded, with its provisional mark."""
+    return {"rating": round(rating.mu), "deviation": round(rating.sigma),
+            "games": rating.games, "provisional": rating.provisional, "shown": rating.shown}
+
+
+def _family_of(game: PlayedGame) -> Family | None:
+    record = game.data["record"]
+    try:
+        return family_of(Rules.from_dict(dict(record["rules"])), int(record.get("players", 2)))
+    except (RulesError, TypeError, ValueError, KeyError):
+        return None
+
+
+def _last_game(game: PlayedGame, names: dict[tuple[str, int], str]) -> dict[str, Any]:
+    record = game.data["record"]
+    seats = game.data.get("seats") or []
+    others = [{"seat": s["seat"], "kind": s["kind"],
+               "username": names.get((game.game_id, s["seat"])),
+               "name": s["name"] if s["kind"] == "computer" else None}
+              for s in seats if s["seat"] != game.seat]
+    return {
+        "game_id": game.game_id,
+        "finished_at": game.finished_at.isoformat(),
+        "rated": game.rated,
+        "family": _family_of(game),
+        "players": int(record.get("players", 2)),
+        "seat": game.seat,
+        "won": won(game),
+        "totals": (record.get("final") or {}).get("points"),
+        "opponents": others,
+        "links": {"replay": f"/play/{game.game_id}?replay"},
+    }
+
+
+async def player_profile(request: Request) -> Response:
+    """``GET /api/players/{username}``: the account's ratings, history and numbers."""
+    _charge(request)
+    raw = request.path_params["username"]
+    account = None
+    if len(raw) <= MAX_USERNAME:
+        account = await asyncio.to_thread(account_store(request).by_key, username_key(raw))
+    if account is None:
+        raise HTTPError(404, "no_player", f"no player is called {raw[:MAX_USERNAME]!r}")
+    engine = lobby_of(request).store.engine
+
+    def read() -> dict[str, Any]:
+        played = profiles.played_games(engine, account.id)
+        last = played[::-1][:LAST_GAMES]
+        names = profiles.usernames_at(engine, [g.game_id for g in last])
+        held = ratings.ratings_of(engine, account.id)
+        return {
+            "username": account.username,
+            "member_since": account.created_at.date().isoformat(),
+            "ratings": [{"family": family, **rating_view(held[family])}
+                        for family in FAMILIES if family in held],
+            "history": [{"family": point.family, "game_id": point.game_id,
+                         "at": point.at.isoformat(),
+                         **{k: v for k, v in rating_view(point.rating).items() if k != "games"}}
+                        for point in ratings.history_of(engine, account.id)],
+            "stats": player_stats(played),
+            "last_games": [_last_game(game, names) for game in last],
+        }
+
+    return JSONResponse(await asyncio.to_thread(read))
+
+
+async def leaderboard(request: Request) -> Response:
+    """``GET /api/leaderboard?family=&limit=&offset=&provisional=``: the best ratings."""
+    _charge(request)
+    family = request.query_params.get("family", "standard")
+    if family not in FAMILIES:
+        raise HTTPError(400, "bad_family", f"family must be one of {', '.join(FAMILIES)}, "
+                        f"got {family[:20]!r}")
+    limit = whole_count(request, "limit", 50, MAX_BOARD)
+    offset = whole_count(request, "offset", 0, 10_000)
+    shown = request.query_params.get("provisional", "0")
+    if shown not in ("0", "1"):
+        raise HTTPError(400, "bad_request", f"provisional must be 0 or 1, got {shown[:20]!r}")
+    engine = lobby_of(request).store.engine
+    standings, total = await asyncio.to_thread(ratings.leaderboard, engine, family,
+                                               max(limit, 1), offset, shown == "1")
+    return JSONResponse({
+        "family": family,
+        "provisional_included": shown == "1",
+        "total": total,
+        "offset": offset,
+        "limit": limit,
+        "players": [{"place": s.place, "username": s.username,
+                     "profile": f"/players/{s.username}", **rating_view(s.rating)}
+                    for s in standings][:limit],
+        "computer_levels": [{"level": level, "rating": round(rating)}
+                            for level, rating in sorted(level_ratings().items())],
+    })

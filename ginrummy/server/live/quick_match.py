@@ -1,0 +1,249 @@
+"""Quick match: people who want a game now wait here until someone near their rating wants
+the same game (:mod:`.seeks`), and may take the computer at their level after a while.
+
+A seeker holds a ticket (a random token; only its hash is kept) that works only for the
+browser that made it (its guest id or account): a copied ticket alone opens nothing. Each
+seeker has one seek at a time: a new one ends the one before. A seeker who has not asked
+about their ticket for :data:`STALE_SECONDS` has left and no longer meets anyone. A match's
+seat token is given to its seeker when they next ask (as often as they ask, for
+:data:`KEEP_SECONDS`), then forgotten.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Any, Literal, Protocol
+
+from ginrummy.core.rules import Rules
+from ginrummy.rating.levels import level_ratings, nearest_level
+from ginrummy.server.live.seeks import Seek, pairs, window
+from ginrummy.server.storage.tokens import new_token, same_hash, token_hash
+from ginrummy.server.wire.payload import rules_dict
+from ginrummy.server.wire.protocol import ClientError
+
+log = logging.getLogger(__name__)
+
+STALE_SECONDS = 30.0
+KEEP_SECONDS = 120.0
+TICK_SECONDS = 1.0
+MAX_SEEKS = 2000
+"""Seekers waiting at once across the server; more are refused until some meet or leave."""
+
+Status = Literal["waiting", "matched", "cancelled", "replaced", "left"]
+
+
+class MadeGame(Protocol):
+    @property
+    def id(self) -> str: ...
+
+    async def join(self, seat: int, name: str, invite: str) -> str: ...
+
+
+class Created(Protocol):
+    @property
+    def table(self) -> MadeGame: ...
+
+    @property
+    def token(self) -> str: ...
+
+    @property
+    def invite_token(self) -> str | None: ...
+
+
+CreateGame = Callable[..., Awaitable[Created]]
+"""``Lobby.create(rules, opponent, level, name, listed=..., owner=...)``."""
+ClaimSeat = Callable[[str, str, int], Awaitable[object]]
+"""Make seat ``seat`` of game ``game_id`` the account ``account_id``'s."""
+
+
+@dataclass
+class Match:
+    game_id: str
+    seat: int
+    token: str
+    opponent: str
+    level: int | None = None
+
+
+@dataclass
+class Seeking:
+    seek: Seek
+    ticket_hash: str
+    name: str
+    rules: Rules
+    rated: bool
+    seen: float
+    status: Status = "waiting"
+    match: Match | None = None
+    ended: float | None = None
+    changed: asyncio.Event = field(default_factory=asyncio.Event)
+
+    def end(self, status: Status, now: float) -> None:
+        self.status, self.ended = status, now
+        self.changed.set()
+
+
+def account_of(who: str) -> str | None:
+    """The account id of a seeker ``account:<id>`` (None: a guest)."""
+    kind, _, ident = who.partition(":")
+    return ident if kind == "account" else None
+
+
+class QuickMatch:
+    def __init__(self, create: CreateGame, computer_after: float,
+                 clock: Callable[[], float] = time.monotonic,
+                 claim: ClaimSeat | None = None) -> None:
+        self.create = create
+        self.claim = claim
+        self.computer_after = computer_after
+        self.clock = clock
+        self.seekers: dict[str, Seeking] = {}
+        """By the seek's ticket."""
+        self.lock = asyncio.Lock()
+        self.ticker: asyncio.Task[None] | None = None
+
+    def waiting(self) -> int:
+        return sum(1 for s in self.seekers.values() if s.status == "waiting")
+
+    async def start(self, who: str, name: str, rules: Rules, rated: bool, rating: float
+                    ) -> tuple[str, Seeking]:
+        """A new seek of ``who`` (ending theirs before); its ticket and state."""
+        now = self.clock()
+        self._forget(now)
+        for other in self.seekers.values():
+            if other.seek.who == who and other.status == "waiting":
+                other.end("replaced", now)
+        if self.waiting() >= MAX_SEEKS:
+            raise ClientError("server_full", f"{MAX_SEEKS} people are already waiting for a "
+                              "quick match; try again in a minute")
+        ticket = new_token()
+        pool = (json.dumps(rules_dict(rules), sort_keys=True), rated)
+        seeking = Seeking(Seek(token_hash(ticket), who, rating, pool, now), token_hash(ticket),
+                          name, rules, rated, now)
+        self.seekers[seeking.ticket_hash] = seeking
+        await self.pair()
+        self._keep_ticking()
+        return ticket, seeking
+
+    def find(self, ticket: str, who: str) -> Seeking:
+        """The seek of ``ticket``, if ``who`` made it."""
+        seeking = self.seekers.get(token_hash(ticket))
+        if seeking is None or seeking.seek.who != who or not same_hash(seeking.ticket_hash,
+                                                                      token_hash(ticket)):
+            raise ClientError("no_such_seek", "this quick match ticket is unknown here: it "
+                              "has ended, or it was made in another browser")
+        seeking.seen = self.clock()
+        return seeking
+
+    async def wait(self, seeking: Seeking, timeout: float) -> None:
+        """Until ``seeking`` changes (met someone, ended) or ``timeout`` seconds pass."""
+        if seeking.status != "waiting":
+            return
+        seeking.changed.clear()
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(seeking.changed.wait(), timeout)
+        seeking.seen = self.clock()
+
+    def cancel(self, seeking: Seeking) -> None:
+        if seeking.status == "waiting":
+            seeking.end("cancelled", self.clock())
+
+    def offer(self, seeking: Seeking) -> dict[str, Any]:
+        """The computer's offer: its level and rating, and in how many seconds it stands."""
+        level = nearest_level(seeking.seek.rating)
+        waited = self.clock() - seeking.seek.since
+        return {"level": level, "rating": round(level_ratings()[level]),
+                "in_seconds": max(0, round(self.computer_after - waited, 1))}
+
+    async def take_computer(self, seeking: Seeking) -> Match:
+        """Play the computer of :meth:`offer` instead, once the offer stands."""
+        async with self.lock:
+            if seeking.status != "waiting":
+                raise ClientError("seek_over", f"this quick match is {seeking.status}: it can "
+                                  "no longer turn into a game against the computer")
+            wait = self.offer(seeking)["in_seconds"]
+            if wait > 0:
+                raise ClientError("computer_not_yet", "the computer is offered after "
+                                  f"{self.computer_after:g} s of waiting; {wait:g} s to go")
+            level = self.offer(seeking)["level"]
+            created = await self.create(seeking.rules, "computer", level, seeking.name)
+            seeking.match = Match(created.table.id, 0, created.token,
+                                  f"Computer (level {level})", level)
+            seeking.end("matched", self.clock())
+            return seeking.match
+
+    def state(self, seeking: Seeking) -> dict[str, Any]:
+        """What the seeker is told of their seek (never anyone else's ticket or token)."""
+        now = self.clock()
+        out: dict[str, Any] = {
+            "status": seeking.status, "rules": dict(rules_dict(seeking.rules)),
+            "rated": seeking.rated, "rating": round(seeking.seek.rating),
+            "waited": round(now - seeking.seek.since, 1),
+            "window": round(window(seeking.seek, now)), "waiting": self.waiting(),
+        }
+        if seeking.status == "waiting":
+            out["computer"] = self.offer(seeking)
+        return out
+
+    async def pair(self) -> None:
+        """Make a game of every pair that meets now."""
+        async with self.lock:
+            now = self.clock()
+            self._forget(now)
+            waiting = [s for s in self.seekers.values() if s.status == "waiting"]
+            by_ticket = {s.ticket_hash: s for s in waiting}
+            for first, second in pairs([s.seek for s in waiting], now):
+                try:
+                    await self._meet(by_ticket[first.ticket], by_ticket[second.ticket])
+                except ClientError as failure:  # the database failed: they wait on
+                    log.error("quick match: no game for a pair: %s", failure)
+
+    async def _meet(self, first: Seeking, second: Seeking) -> None:
+        """A game of the two, listed; rated if they asked (both are accounts then); each
+        account owns its seat at once, in whichever of its browsers it plays."""
+        owner = account_of(first.seek.who) if first.rated else None
+        created = await self.create(first.rules, "friend", None, first.name, listed=True,
+                                    owner=owner)
+        assert created.invite_token is not None
+        token = await created.table.join(1, second.name, created.invite_token)
+        game_id, now = created.table.id, self.clock()
+        if self.claim is not None:
+            for seat, seeking in ((0, first), (1, second)):
+                account = account_of(seeking.seek.who)
+                if account is not None and not (seat == 0 and owner is not None):
+                    await self.claim(account, game_id, seat)
+        first.match = Match(game_id, 0, created.token, second.name)
+        second.match = Match(game_id, 1, token, first.name)
+        first.end("matched", now)
+        second.end("matched", now)
+
+    def _forget(self, now: float) -> None:
+        for ticket, seeking in list(self.seekers.items()):
+            if seeking.status == "waiting" and now - seeking.seen > STALE_SECONDS:
+                seeking.end("left", now)
+            if seeking.ended is not None and now - seeking.ended > KEEP_SECONDS:
+                del self.seekers[ticket]
+
+    def _keep_ticking(self) -> None:
+        if self.ticker is None or self.ticker.done():
+            self.ticker = asyncio.create_task(self._tick(), name="quick match")
+
+    async def _tick(self) -> None:
+        while self.waiting():
+            await asyncio.sleep(TICK_SECONDS)
+            try:
+                await self.pair()
+            except Exception:  # noqa: BLE001 - the next tick tries again
+                log.exception("quick match pairing failed")
+
+    async def close(self) -> None:
+        if self.ticker is not None:
+            self.ticker.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self.ticker

@@ -1,0 +1,366 @@
+"""The server's tournaments: accounts enter, the computer fills the empty places if asked,
+each round's games are ordinary games, and the next round is paired when the last game of
+a round ends (:class:`ginrummy.tournament.Tournament` does the pairing and the standings).
+
+What is stored is the tournament, its entrants and its games with their results; the
+pairings follow from them, so a restarted server rebuilds every tournament as it was. A
+tick (:data:`TICK_SECONDS`) starts the tournaments that are full or due, reads the results
+of games that ended, and marks the games of a tournament so that an absent player is
+played for by the computer after the idle time (nobody else need be connected): a no-show
+cannot hold a round up.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, replace
+from datetime import datetime, timedelta
+from typing import Any
+
+from ginrummy.core.rules import Rules
+from ginrummy.core.table import TableRules
+from ginrummy.rating import START_MU
+from ginrummy.rating.levels import level_ratings
+from ginrummy.server.live.table import Table
+from ginrummy.server.storage.accounts import AccountStore
+from ginrummy.server.storage.store import SeatRow, now
+from ginrummy.server.storage.tokens import new_game_id, new_token, token_hash
+from ginrummy.server.storage.tournament_store import (
+    EntrantRow,
+    GameLink,
+    StoredTournament,
+    TournamentRow,
+    TournamentStore,
+)
+from ginrummy.server.wire.protocol import ClientError
+from ginrummy.tournament import (
+    Entrant,
+    GameResult,
+    Pairing,
+    Tournament,
+    TournamentError,
+    TournamentRules,
+)
+
+log = logging.getLogger(__name__)
+
+TICK_SECONDS = 1.0
+ACTIVE = ("entering", "playing")
+
+GetTable = Callable[[str], Awaitable[Table | None]]
+CreateSeated = Callable[..., Awaitable[Table]]
+
+
+@dataclass
+class Live:
+    stored: StoredTournament
+    tournament: Tournament | None
+    lock: asyncio.Lock
+
+
+def computer_name(number: int, level: int) -> str:
+    return f"Computer {number} (level {level})"
+
+
+def rebuilt(stored: StoredTournament) -> Tournament | None:
+    """The tournament of stored entrants and results (None before it starts)."""
+    row = stored.row
+    if row.status == "entering" or (row.status == "cancelled" and row.started_at is None):
+        return None
+    rules = TournamentRules(row.format, row.size, row.rounds)  # type: ignore[arg-type]
+    tournament = Tournament.start(rules, [Entrant(e.entrant, e.rating) for e in stored.entrants])
+    for link in stored.games:
+        if link.winner is not None and link.points is not None:
+            tournament = tournament.record(GameResult(link.round, link.table, link.winner,
+                                                      link.points))
+    return tournament
+
+
+class TournamentHub:
+    def __init__(self, store: TournamentStore, accounts: AccountStore, get_table: GetTable,
+                 create_seated: CreateSeated) -> None:
+        self.store = store
+        self.accounts = accounts
+        self.get_table = get_table
+        self.create_seated = create_seated
+        self.live: dict[str, Live] = {}
+        self.ticker: asyncio.Task[None] | None = None
+
+    # ------------------------------------------------------------ reading
+
+    async def get(self, tournament_id: str) -> Live:
+        live = self.live.get(tournament_id)
+        if live is None:
+            stored = await asyncio.to_thread(self.store.load, tournament_id)
+            if stored is None:
+                raise ClientError("no_such_tournament", "no tournament has that id")
+            live = self.live.setdefault(tournament_id,
+                                        Live(stored, rebuilt(stored), asyncio.Lock()))
+        return live
+
+    async def load_active(self) -> None:
+        """The tournaments still entering or playing, after a start."""
+        for tournament_id in await asyncio.to_thread(self.store.ids, ACTIVE, 500):
+            await self.get(tournament_id)
+        self._keep_ticking()
+
+    # ------------------------------------------------------------ before the start
+
+    async def create(self, account_id: str, username: str, name: str,
+                     rules: TournamentRules, game_rules: Rules, level: int, fill: bool,
+                     starts_in: float | None, enter: bool) -> str:
+        moment = now()
+        row = TournamentRow(
+            new_game_id(), name, account_id, username, rules.format, rules.size, rules.rounds,
+            TableRules(2, game_rules).to_dict(), level, fill, "entering", moment,
+            None if starts_in is None else moment + timedelta(seconds=starts_in))
+        first = EntrantRow(f"a:{account_id}", username, account_id, START_MU, moment)
+        await asyncio.to_thread(self.store.create, row, first if enter else None)
+        await self.get(row.id)
+        self._keep_ticking()
+        return row.id
+
+    async def enter(self, tournament_id: str, account_id: str, username: str,
+                    rating: float = START_MU) -> None:
+        live = await self.get(tournament_id)
+        async with live.lock:
+            self._check_entering(live)
+            entrant = f"a:{account_id}"
+            if any(e.entrant == entrant for e in live.stored.entrants):
+                raise ClientError("already_entered", "this account is already entered")
+            if len(live.stored.entrants) >= live.stored.row.size:
+                raise ClientError("tournament_full", f"all {live.stored.row.size} places of "
+                                  "this tournament are taken")
+            row = EntrantRow(entrant, username, account_id, rating, now())
+            await asyncio.to_thread(self.store.enter, tournament_id, row)
+            live.stored = replace(live.stored, entrants=[*live.stored.entrants, row])
+        await self._start_if_due(live)
+
+    async def leave(self, tournament_id: str, account_id: str) -> None:
+        live = await self.get(tournament_id)
+        async with live.lock:
+            self._check_entering(live)
+            entrant = f"a:{account_id}"
+            if not any(e.entrant == entrant for e in live.stored.entrants):
+                raise ClientError("not_entered", "this account is not entered")
+            await asyncio.to_thread(self.store.leave, tournament_id, entrant)
+            live.stored = replace(live.stored, entrants=[
+                e for e in live.stored.entrants if e.entrant != entrant])
+
+    async def start_now(self, tournament_id: str, account_id: str) -> None:
+        """The creator starts the tournament before it is full."""
+        live = await self.get(tournament_id)
+        if live.stored.row.created_by != account_id:
+            raise ClientError("not_organiser", "only the account that created the "
+                              "tournament may start it early")
+        async with live.lock:
+            self._check_entering(live)
+            await self._start(live)
+
+    @staticmethod
+    def _check_entering(live: Live) -> None:
+        if live.stored.row.status != "entering":
+            raise ClientError("tournament_started", f"the tournament is "
+                              f"{live.stored.row.status}: entries are closed")
+
+    async def _start_if_due(self, live: Live, moment: datetime | None = None) -> None:
+        row = live.stored.row
+        full = len(live.stored.entrants) >= row.size
+        due = row.starts_at is not None and (moment or now()) >= row.starts_at
+        if row.status != "entering" or not (full or due):
+            return
+        async with live.lock:
+            if live.stored.row.status != "entering":
+                return
+            try:
+                await self._start(live)
+            except ClientError as refused:  # too few came by the start time
+                log.info("tournament %s cancelled: %s", row.id, refused.message)
+                await asyncio.to_thread(self.store.cancel, row.id)
+                live.stored = replace(live.stored, row=replace(row, status="cancelled"))
+
+    async def _start(self, live: Live) -> None:
+        """Fill with computers (if asked), pair round 1 and make its games (under the lock)."""
+        row, moment = live.stored.row, now()
+        computers = []
+        if row.fill:
+            rating = level_ratings()[row.level]
+            computers = [EntrantRow(f"c:{n}", computer_name(n, row.level), None, rating, moment)
+                         for n in range(1, row.size - len(live.stored.entrants) + 1)]
+        entrants = [*live.stored.entrants, *computers]
+        rules = TournamentRules(row.format, row.size, row.rounds)  # type: ignore[arg-type]
+        try:
+            tournament = Tournament.start(rules, [Entrant(e.entrant, e.rating)
+                                                  for e in entrants])
+        except TournamentError as refused:
+            raise ClientError("cannot_start", str(refused)) from None
+        stored = replace(live.stored, entrants=entrants)
+        links = await self._games_of(stored, tournament.current.pairings)
+        await asyncio.to_thread(self.store.start, row.id, computers, moment, links)
+        live.stored = replace(stored, row=replace(row, status="playing", started_at=moment),
+                              games=links)
+        live.tournament = tournament
+
+    # ------------------------------------------------------------ the games
+
+    async def _games_of(self, stored: StoredTournament, pairings: tuple[Pairing, ...]
+                        ) -> list[GameLink]:
+        by_id = {e.entrant: e for e in stored.entrants}
+        links = []
+        for pairing in pairings:
+            seats = []
+            for seat, entrant in enumerate(pairing.seats):
+                who = by_id[entrant]
+                if who.account_id is None:
+                    seats.append(SeatRow(seat, "computer", who.name, None, True))
+                else:  # the account plays it; no link opens it
+                    seats.append(SeatRow(seat, "human", who.name, token_hash(new_token()), True))
+            table_rules = TableRules.from_dict(stored.row.rules)
+            accounts = [by_id[entrant].account_id for entrant in pairing.seats]
+            rated = all(accounts)  # results between people feed their ratings
+            table = await self.create_seated(table_rules, seats, stored.row.level,
+                                             token_hash(new_token()), listed=True,
+                                             rated=rated, owner=accounts[0] if rated else None)
+            table.idle_alone = True
+            table.arm_idle()
+            for seat, account in enumerate(accounts):
+                if account is not None and not (rated and seat == 0):
+                    await asyncio.to_thread(self.accounts.claim_seat, account, table.id, seat,
+                                            now())
+            links.append(GameLink(pairing.round, pairing.table, table.id))
+        return links
+
+    async def _collect(self, live: Live) -> None:
+        """Record the results of the current round's games that ended."""
+        async with live.lock:
+            tournament = live.tournament
+            if tournament is None or live.stored.row.status != "playing":
+                return
+            for link in list(live.stored.games):
+                if link.winner is not None:
+                    continue
+                table = await self.get_table(link.game_id)
+                if table is None:
+                    continue
+                if table.stage() != "over":
+                    table.idle_alone = True  # again if it was reloaded (a restart)
+                    if table.idle_task is None or table.idle_task.done():
+                        table.arm_idle()
+                    continue
+                await self._record(live, link, table)
+                tournament = live.tournament
+                assert tournament is not None
+
+    async def _record(self, live: Live, link: GameLink, table: Table) -> None:
+        tournament = live.tournament
+        assert tournament is not None
+        pairing = tournament.current.pairing(link.table)
+        game = table.game
+        totals = (int(game.totals[0]), int(game.totals[1]))
+        winner_seat = game.winner
+        if winner_seat is None:  # a game ended even: the higher total, else the first seat
+            winner_seat = 1 if totals[1] > totals[0] else 0
+        done = replace(link, winner=pairing.seats[int(winner_seat)], points=totals)
+        after = tournament.record(GameResult(link.round, link.table, done.winner or "",
+                                             totals))
+        new_round = after.current.number != tournament.current.number
+        next_games = (await self._games_of(live.stored, after.current.pairings)
+                      if new_round else [])
+        status = "over" if after.finished else None
+        await asyncio.to_thread(self.store.result, live.stored.row.id, done, next_games, status)
+        games = [done if g.round == link.round and g.table == link.table else g
+                 for g in live.stored.games] + next_games
+        row = live.stored.row if status is None else replace(live.stored.row, status=status)
+        live.stored = replace(live.stored, row=row, games=games)
+        live.tournament = after
+
+    # ------------------------------------------------------------ the tick
+
+    def _keep_ticking(self) -> None:
+        if self.ticker is None or self.ticker.done():
+            self.ticker = asyncio.create_task(self._tick(), name="tournaments")
+
+    async def _tick(self) -> None:
+        while any(live.stored.row.status in ACTIVE for live in self.live.values()):
+            await asyncio.sleep(TICK_SECONDS)
+            await self.tick()
+
+    async def tick(self) -> None:
+        """Start what is due and collect the results of games that ended."""
+        for live in list(self.live.values()):
+            try:
+                await self._start_if_due(live)
+                await self._collect(live)
+            except Exception:  # noqa: BLE001 - the next tick tries again
+                log.exception("tournament %s: could not go on", live.stored.row.id)
+
+    async def close(self) -> None:
+        if self.ticker is not None:
+            self.ticker.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self.ticker
+
+    # ------------------------------------------------------------ what anyone may see
+
+    def view(self, live: Live) -> dict[str, Any]:
+        """The tournament as its page shows it: rules, entrants, rounds, standings — names
+        and results only (no account id, no token, no card). A player is ``{"name",
+        "computer"}``: ``computer`` is a computer entrant's number (its name is for
+        readers of English), None for an account."""
+        row, stored = live.stored.row, live.stored
+        names = {e.entrant: {"name": e.name, "computer": None if e.account_id is not None
+                             else int(e.entrant.partition(":")[2])} for e in stored.entrants}
+        out: dict[str, Any] = {
+            "id": row.id, "name": row.name, "organiser": row.creator_name,
+            "format": row.format, "size": row.size, "rounds": row.rounds,
+            "rules": row.rules["rules"], "level": row.level, "fill": row.fill,
+            "status": row.status,
+            "created_at": row.created_at.isoformat(),
+            "starts_at": None if row.starts_at is None else row.starts_at.isoformat(),
+            "entrants": [names[e.entrant] for e in stored.entrants],
+            "round_count": None, "current_round": None, "round_list": [], "standings": [],
+            "winner": None,
+        }
+        tournament = live.tournament
+        if tournament is None:
+            return out
+        links = {(g.round, g.table): g for g in stored.games}
+        out["round_count"] = tournament.round_count
+        out["current_round"] = tournament.current.number
+        out["round_list"] = [{
+            "number": round_.number,
+            "byes": [names[b] for b in round_.byes],
+            "tables": [{
+                "table": p.table, "seats": [names[s] for s in p.seats],
+                "game_id": links[(p.round, p.table)].game_id
+                if (p.round, p.table) in links else None,
+                "winner": None if (result := round_.result_of(p.table)) is None
+                else names[result.winner],
+                "points": None if result is None else list(result.points),
+            } for p in round_.pairings]} for round_ in tournament.rounds]
+        out["standings"] = [{
+            "place": s.place, "player": names[s.player], "score": s.score, "games": s.games,
+            "wins": s.wins, "byes": s.byes, "points_for": s.points_for,
+            "points_against": s.points_against, "buchholz": s.buchholz,
+            "out_in_round": s.out_in_round} for s in tournament.standings()]
+        winner = tournament.winner()
+        out["winner"] = None if winner is None else names[winner]
+        return out
+
+    async def listing(self) -> list[dict[str, Any]]:
+        """The tournaments entering or playing, newest first, as the lobby lists them."""
+        ids = await asyncio.to_thread(self.store.ids, ACTIVE, 50)
+        out = []
+        for tournament_id in ids:
+            live = await self.get(tournament_id)
+            row = live.stored.row
+            out.append({"id": row.id, "name": row.name, "format": row.format,
+                        "size": row.size, "entered": len(live.stored.entrants),
+                        "status": row.status, "rules": row.rules["rules"], "level": row.level,
+                        "fill": row.fill,
+                        "starts_at": None if row.starts_at is None
+                        else row.starts_at.isoformat()})
+        return out

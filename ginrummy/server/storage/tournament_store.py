@@ -1,0 +1,184 @@
+"""Tournaments' rows: the tournament, its entrants, its games and their results (blocking
+calls; the app runs them in threads). A tournament's pairings are not stored: they follow
+from its entrants and results (:class:`ginrummy.tournament.Tournament`)."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, replace
+from datetime import datetime
+from typing import Any
+
+import sqlalchemy as sa
+from sqlalchemy.engine import Engine
+
+from ginrummy.server.storage import db
+from ginrummy.server.storage.store import now
+
+
+@dataclass(frozen=True, slots=True)
+class TournamentRow:
+    id: str
+    name: str
+    created_by: str | None
+    creator_name: str
+    format: str
+    size: int
+    rounds: int | None
+    rules: dict[str, Any]
+    level: int
+    fill: bool
+    status: str
+    created_at: datetime
+    starts_at: datetime | None = None
+    started_at: datetime | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class EntrantRow:
+    entrant: str
+    name: str
+    account_id: str | None
+    rating: float
+    entered_at: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class GameLink:
+    round: int
+    table: int
+    game_id: str
+    winner: str | None = None
+    points: tuple[int, int] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class StoredTournament:
+    row: TournamentRow
+    entrants: list[EntrantRow]
+    games: list[GameLink]
+
+
+def _aware(moment: datetime | None) -> datetime | None:
+    if moment is None:
+        return None
+    return moment if moment.tzinfo else moment.replace(tzinfo=now().tzinfo)
+
+
+def _row(r: Any) -> TournamentRow:
+    created = _aware(r.created_at)
+    assert created is not None
+    return TournamentRow(r.id, r.name, r.created_by, r.creator_name, r.format, r.size,
+                         r.rounds, json.loads(r.rules), r.level, r.fill, r.status, created,
+                         _aware(r.starts_at), _aware(r.started_at))
+
+
+def _link(r: Any) -> GameLink:
+    points = None if r.points is None else tuple(json.loads(r.points))
+    return GameLink(r.round, r.table_no, r.game_id, r.winner, points)
+
+
+class TournamentStore:
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+
+    def create(self, row: TournamentRow, first: EntrantRow | None) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(db.tournaments.insert().values(
+                id=row.id, name=row.name, created_by=row.created_by,
+                creator_name=row.creator_name, format=row.format, size=row.size,
+                rounds=row.rounds, rules=json.dumps(row.rules), level=row.level, fill=row.fill,
+                status=row.status, created_at=row.created_at, starts_at=row.starts_at,
+                started_at=row.started_at))
+            if first is not None:
+                self._enter(conn, row.id, first)
+
+    @staticmethod
+    def _enter(conn: sa.Connection, tournament_id: str, entrant: EntrantRow) -> None:
+        conn.execute(db.tournament_entrants.insert().values(
+            tournament_id=tournament_id, entrant=entrant.entrant, name=entrant.name,
+            account_id=entrant.account_id, rating=entrant.rating,
+            entered_at=entrant.entered_at))
+
+    def enter(self, tournament_id: str, entrant: EntrantRow) -> None:
+        with self.engine.begin() as conn:
+            self._enter(conn, tournament_id, entrant)
+
+    def leave(self, tournament_id: str, entrant: str) -> None:
+        entrants = db.tournament_entrants
+        with self.engine.begin() as conn:
+            conn.execute(entrants.delete().where(entrants.c.tournament_id == tournament_id,
+                                                 entrants.c.entrant == entrant))
+
+    def start(self, tournament_id: str, computers: list[EntrantRow], moment: datetime,
+              games: list[GameLink]) -> None:
+        """The tournament starts: the computers that fill it enter, its first games."""
+        with self.engine.begin() as conn:
+            for computer in computers:
+                self._enter(conn, tournament_id, computer)
+            conn.execute(db.tournaments.update().where(db.tournaments.c.id == tournament_id)
+                         .values(status="playing", started_at=moment))
+            self._add_games(conn, tournament_id, games)
+
+    @staticmethod
+    def _add_games(conn: sa.Connection, tournament_id: str, games: list[GameLink]) -> None:
+        for game in games:
+            conn.execute(db.tournament_games.insert().values(
+                tournament_id=tournament_id, round=game.round, table_no=game.table,
+                game_id=game.game_id, winner=None, points=None))
+
+    def result(self, tournament_id: str, link: GameLink, next_games: list[GameLink],
+               status: str | None) -> None:
+        """``link``'s result is in; the next round's games (if it begins) and the
+        tournament's new status (None: unchanged) with it, in one transaction."""
+        games = db.tournament_games
+        with self.engine.begin() as conn:
+            conn.execute(games.update().where(
+                games.c.tournament_id == tournament_id, games.c.round == link.round,
+                games.c.table_no == link.table).values(
+                    winner=link.winner, points=json.dumps(list(link.points or (0, 0)))))
+            self._add_games(conn, tournament_id, next_games)
+            if status is not None:
+                conn.execute(db.tournaments.update()
+                             .where(db.tournaments.c.id == tournament_id)
+                             .values(status=status))
+
+    def cancel(self, tournament_id: str) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(db.tournaments.update().where(db.tournaments.c.id == tournament_id)
+                         .values(status="cancelled"))
+
+    def load(self, tournament_id: str) -> StoredTournament | None:
+        with self.engine.connect() as conn:
+            found = conn.execute(sa.select(db.tournaments)
+                                 .where(db.tournaments.c.id == tournament_id)).first()
+            if found is None:
+                return None
+            entrants = conn.execute(
+                sa.select(db.tournament_entrants)
+                .where(db.tournament_entrants.c.tournament_id == tournament_id)
+                .order_by(db.tournament_entrants.c.entered_at,
+                          db.tournament_entrants.c.entrant)).all()
+            games = conn.execute(
+                sa.select(db.tournament_games)
+                .where(db.tournament_games.c.tournament_id == tournament_id)
+                .order_by(db.tournament_games.c.round, db.tournament_games.c.table_no)).all()
+        entered = []
+        for r in entrants:
+            moment = _aware(r.entered_at)
+            assert moment is not None
+            entered.append(EntrantRow(r.entrant, r.name, r.account_id, r.rating, moment))
+        return StoredTournament(_row(found), entered, [_link(g) for g in games])
+
+    def ids(self, statuses: tuple[str, ...], limit: int) -> list[str]:
+        """The newest tournaments in these statuses."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(sa.select(db.tournaments.c.id)
+                                .where(db.tournaments.c.status.in_(statuses))
+                                .order_by(db.tournaments.c.created_at.desc())
+                                .limit(limit)).all()
+        return [r.id for r in rows]
+
+
+def with_status(row: TournamentRow, status: str) -> TournamentRow:
+    return replace(row, status=status)

@@ -1,0 +1,105 @@
+// A player's profile (/players/{username}): ratings per family, their chart, the numbers counted from the records, the last games.
+import { api } from "./api.js";
+import { h } from "./dom.js";
+import { language, numberText, t, tp } from "./i18n.js";
+import { errorText } from "./notices.js";
+import { ratingChart } from "./ratingchart.js";
+
+export const profileLink = (username) => `/players/${encodeURIComponent(username)}`;
+
+/** A rate as a percentage in the reader's style ("12.5%", "12,5%"); a dash when nothing was counted. */
+export function percent(rate) {
+  if (rate === null || rate === undefined) return "–";
+  return new Intl.NumberFormat(language() === "it" ? "it-IT" : "en-GB", { style: "percent", maximumFractionDigits: 1 }).format(rate);
+}
+
+function dateText(iso) {
+  return new Date(iso).toLocaleDateString(language() === "it" ? "it-IT" : "en-GB", { year: "numeric", month: "short", day: "numeric" });
+}
+
+export class ProfileScreen {
+  constructor(root, { username }) {
+    this.root = root;
+    this.username = username;
+    this.profile = null;
+    this.error = null;
+  }
+
+  async start() {
+    this.root.replaceChildren(h("p", { class: "loading" }, t("app.loading")));
+    try {
+      this.profile = await api(`/api/players/${encodeURIComponent(this.username)}`);
+    } catch (error) {
+      this.error = error;
+    }
+    this.render();
+  }
+
+  render() {
+    if (!this.profile) {
+      this.root.replaceChildren(h("div", { class: "lobby profile" }, h("section", { class: "panel" },
+        h("h1", {}, this.username), h("p", { class: "notice error", role: "alert" }, this.error ? errorText(this.error) : t("app.loading")),
+        h("p", {}, h("a", { href: "/leaderboard" }, t("board.title"))))));
+      return;
+    }
+    const p = this.profile;
+    document.title = `${p.username} – ${t("app.title")}`;
+    const chart = ratingChart(p.history);
+    this.root.replaceChildren(h("div", { class: "lobby profile" },
+      h("section", { class: "panel intro" },
+        h("h1", {}, p.username),
+        h("p", { class: "muted" }, t("profile.member_since", { date: dateText(p.member_since) })),
+        this.ratings(p.ratings)),
+      h("section", { class: "panel", "aria-labelledby": "history-title" },
+        h("h2", { id: "history-title" }, t("profile.history")),
+        chart || h("p", { class: "muted" }, t("profile.no_history"))),
+      this.stats(p.stats),
+      this.lastGames(p.last_games)));
+  }
+
+  ratings(ratings) {
+    if (!ratings.length) return h("p", {}, t("profile.no_ratings"));
+    return [h("ul", { class: "ratings" }, ratings.map((r) => h("li", { dataset: { family: r.family } },
+      h("span", { class: "family" }, t(`family.${r.family}`)), " ",
+      h("strong", { class: "rating" }, r.shown), " ",
+      h("span", { class: "muted" }, tp("profile.rated_games", r.games))))),
+    ratings.some((r) => r.provisional) ? h("p", { class: "muted" }, t("profile.provisional")) : null];
+  }
+
+  stats(s) {
+    const row = (key, value) => [h("dt", {}, t(`profile.stats.${key}`)), h("dd", { dataset: { stat: key } }, value)];
+    const number = (value) => (value === null || value === undefined ? "–" : numberText(value));
+    const knocks = Object.entries(s.knocks_by_deadwood);
+    const most = Math.max(1, ...knocks.map(([, count]) => count));
+    return h("section", { class: "panel", "aria-labelledby": "stats-title" },
+      h("h2", { id: "stats-title" }, t("profile.stats")),
+      h("dl", { class: "stats" },
+        row("games", number(s.games)), row("wins", number(s.wins)), row("losses", number(s.losses)),
+        row("hands", number(s.hands)), row("points_per_hand", number(s.points_per_hand)),
+        row("gin_rate", percent(s.gin_rate)), row("undercut_rate", percent(s.undercut_rate)),
+        row("undercut_against_rate", percent(s.undercut_against_rate)),
+        row("average_hand_length", number(s.average_hand_length))),
+      h("h3", {}, t("profile.knocks")),
+      knocks.length ? h("ul", { class: "knock-bars" }, knocks.map(([deadwood, count]) => h("li", {},
+        h("span", { class: "knock-label" }, t("profile.knock_row", { deadwood, count })),
+        h("span", { class: "knock-bar", style: { width: `${Math.round((count / most) * 100)}%` }, "aria-hidden": "true" }))))
+        : h("p", { class: "muted" }, t("profile.knocks_none")));
+  }
+
+  lastGames(games) {
+    const result = (won) => t(won === true ? "profile.won" : won === false ? "profile.lost" : "profile.drawn");
+    const who = (other) => (other.username ? h("a", { href: profileLink(other.username) }, other.username)
+      : other.kind === "computer" ? other.name : t("profile.guest"));
+    return h("section", { class: "panel", "aria-labelledby": "last-title" },
+      h("h2", { id: "last-title" }, t("profile.last_games")),
+      games.length ? h("ul", { class: "game-list last-games" }, games.map((game) => h("li", { class: "game-item", dataset: { game: game.game_id } },
+        h("div", { class: "game-main" },
+          h("span", { class: "game-title" }, result(game.won), " · ", t("profile.against"), " ",
+            game.opponents.map((other, i) => [i ? ", " : "", who(other)])),
+          h("span", { class: "muted" }, [dateText(game.finished_at), game.family ? t(`family.${game.family}`) : null,
+            t(game.rated ? "profile.rated" : "profile.casual")].filter(Boolean).join(" · "))),
+        h("span", { class: "game-score" }, (game.totals || []).join(" – ")),
+        h("span", { class: "game-actions" }, h("a", { class: "btn small", href: game.links.replay }, t("profile.replay"))))))
+        : h("p", { class: "muted" }, t("profile.no_games")));
+  }
+}

@@ -1,0 +1,151 @@
+// A tournament's page: its rules, who entered, each round's tables with their results and games, the standings; entering, leaving and the organiser's early start.
+import { currentAccount } from "./account.js";
+import { api } from "./api.js";
+import { rulesSummary } from "./describe.js";
+import { h } from "./dom.js";
+import { t, tp } from "./i18n.js";
+import { errorText } from "./notices.js";
+
+const REFRESH_MS = 3000;
+
+/** A player's name as this reader says it: a computer entrant by its number and level. */
+function who(player, level) {
+  return player.computer ? t("tournament.computer", { number: player.computer, level }) : player.name;
+}
+
+export class TournamentScreen {
+  constructor(root, { id }) {
+    this.root = root;
+    this.id = id;
+    this.view = null;
+    this.account = null;
+    this.notice = null;
+    this.timer = null;
+  }
+
+  async start() {
+    this.root.replaceChildren(h("p", { class: "loading" }, t("app.loading")));
+    this.account = await currentAccount();
+    await this.load();
+  }
+
+  async load() {
+    try {
+      this.view = await api(`/api/tournaments/${encodeURIComponent(this.id)}`);
+    } catch (error) {
+      this.notice = errorText(error);
+    }
+    this.render();
+    clearTimeout(this.timer);
+    if (!this.view || ["entering", "playing"].includes(this.view.status)) {
+      this.timer = setTimeout(() => this.load(), REFRESH_MS);
+    }
+  }
+
+  async act(path, method) {
+    this.notice = null;
+    try {
+      this.view = await api(`/api/tournaments/${encodeURIComponent(this.id)}${path}`, { method, body: {} });
+    } catch (error) {
+      this.notice = errorText(error);
+    }
+    this.render();
+  }
+
+  render() {
+    const view = this.view;
+    if (!view) {
+      this.root.replaceChildren(h("div", { class: "lobby" }, h("p", { class: "notice error", role: "alert" }, this.notice || t("error.unknown"))));
+      return;
+    }
+    this.root.replaceChildren(h("div", { class: "lobby tournament" },
+      h("section", { class: "panel intro" },
+        h("h1", {}, view.name),
+        h("p", { class: "tournament-status", role: "status" }, this.statusText()),
+        h("p", {}, t(`tournament.format.${view.format}`), " · ", tp("tournament.size", view.size), " · ",
+          rulesSummary(view.rules, true).join(" · ")),
+        h("p", { class: "muted" }, t("tournament.organiser", { name: view.organiser }), " · ",
+          view.fill ? t("tournament.fill", { level: view.level }) : t("tournament.no_fill")),
+        this.actions()),
+      this.notice ? h("p", { class: "notice error", role: "alert" }, this.notice) : null,
+      view.standings.length ? this.standingsPanel() : this.entrantsPanel(),
+      view.round_list.map((round) => this.roundPanel(round)).reverse()));
+  }
+
+  statusText() {
+    const view = this.view;
+    if (view.status === "entering") {
+      return view.starts_at ? t("tournament.entering_until", { time: new Date(view.starts_at).toLocaleTimeString() })
+        : t("tournament.entering_full");
+    }
+    if (view.status === "playing") return t("tournament.playing", { round: view.current_round, rounds: view.round_count });
+    if (view.status === "over") return t("tournament.over", { name: view.winner ? who(view.winner, view.level) : "" });
+    return t("tournament.cancelled");
+  }
+
+  mine() {
+    return Boolean(this.account) && this.view.entrants.some((e) => !e.computer && e.name === this.account.username);
+  }
+
+  isMe(player) {
+    return Boolean(this.account) && !player.computer && player.name === this.account.username;
+  }
+
+  actions() {
+    const view = this.view;
+    if (view.status !== "entering") return null;
+    if (!this.account) return h("p", { class: "muted" }, t("tournament.sign_in"));
+    const buttons = [this.mine()
+      ? h("button", { type: "button", class: "btn", onclick: () => this.act("/entry", "DELETE") }, t("tournament.leave"))
+      : h("button", { type: "button", class: "btn primary", onclick: () => this.act("/entry", "POST") }, t("tournament.enter"))];
+    if (view.organiser === this.account.username) {
+      buttons.push(h("button", { type: "button", class: "btn", onclick: () => this.act("/start", "POST") }, t("tournament.start_now")));
+    }
+    return h("p", { class: "buttons" }, buttons);
+  }
+
+  entrantsPanel() {
+    const entrants = this.view.entrants;
+    return h("section", { class: "panel", "aria-labelledby": "entrants-title" },
+      h("h2", { id: "entrants-title" }, tp("tournament.entrants", entrants.length)),
+      entrants.length ? h("ol", {}, entrants.map((e) => h("li", {}, who(e, this.view.level)))) : h("p", { class: "muted" }, t("tournament.nobody")));
+  }
+
+  standingsPanel() {
+    const knockout = this.view.format === "knockout";
+    return h("section", { class: "panel", "aria-labelledby": "standings-title" },
+      h("h2", { id: "standings-title" }, t("tournament.standings")),
+      h("table", { class: "standings" },
+        h("thead", {}, h("tr", {},
+          h("th", { scope: "col" }, t("tournament.col.place")), h("th", { scope: "col" }, t("tournament.col.player")),
+          h("th", { scope: "col" }, t("tournament.col.score")), h("th", { scope: "col" }, t("tournament.col.wins")),
+          knockout ? null : h("th", { scope: "col" }, t("tournament.col.buchholz")),
+          h("th", { scope: "col" }, t("tournament.col.points")))),
+        h("tbody", {}, this.view.standings.map((s) => h("tr", {},
+          h("td", {}, String(s.place)), h("th", { scope: "row" }, who(s.player, this.view.level)), h("td", {}, String(s.score)),
+          h("td", {}, String(s.wins)), knockout ? null : h("td", {}, String(s.buchholz)),
+          h("td", {}, `${s.points_for}–${s.points_against}`))))));
+  }
+
+  roundPanel(round) {
+    const level = this.view.level;
+    return h("section", { class: "panel", "aria-labelledby": `round-${round.number}` },
+      h("h2", { id: `round-${round.number}` }, t("tournament.round", { number: round.number })),
+      h("ul", { class: "game-list" }, round.tables.map((table) => {
+        const playing = table.seats.some((player) => this.isMe(player));
+        const result = table.winner ? t("tournament.won", { name: who(table.winner, level), points: table.points.join("–") }) : t("tournament.in_play");
+        const mine = playing && !table.winner;
+        const link = table.game_id ? h("a", { class: mine ? "btn primary small" : "btn small",
+          href: mine ? `/play/${table.game_id}` : `/watch/${table.game_id}` }, mine ? t("tournament.play") : t("lobby.watch")) : null;
+        return h("li", { class: "game-item" },
+          h("div", { class: "game-main" }, h("span", { class: "game-title" }, table.seats.map((player) => who(player, level)).join(" – ")),
+            h("span", { class: "muted" }, result)),
+          h("span", { class: "game-actions" }, link));
+      })),
+      round.byes.length ? h("p", { class: "muted" }, t("tournament.bye", { names: round.byes.map((player) => who(player, level)).join(", ") })) : null);
+  }
+
+  close() {
+    clearTimeout(this.timer);
+  }
+}

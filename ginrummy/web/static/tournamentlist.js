@@ -1,0 +1,82 @@
+// The lobby's tournaments: those taking entries or being played, and (for an account) a form to create one.
+import { api } from "./api.js";
+import { presetName } from "./describe.js";
+import { h } from "./dom.js";
+import { t, tp } from "./i18n.js";
+import { errorText } from "./notices.js";
+
+export class TournamentsPanel {
+  constructor() {
+    this.el = h("section", { class: "panel tournaments", "aria-labelledby": "tournaments-title" });
+    this.list = [];
+    this.account = null;
+    this.presets = ["standard", "oklahoma"];
+    this.notice = null;
+    this.form = { name: "", format: "swiss", size: 8, preset: "standard", level: 3, fill: true, start: "full", minutes: 10 };
+  }
+
+  async start(account) {
+    this.account = account;
+    try {
+      this.presets = Object.keys((await api("/api/rules")).presets);
+    } catch { /* the two families stay */ }
+    await this.refresh();
+  }
+
+  async refresh() {
+    try {
+      this.list = (await api("/api/tournaments")).tournaments;
+    } catch (error) {
+      this.notice = errorText(error);
+    }
+    this.render();
+  }
+
+  render() {
+    this.el.replaceChildren(...[h("h2", { id: "tournaments-title" }, t("tournaments.title")),
+      this.list.length ? h("ul", { class: "game-list" }, this.list.map((item) => h("li", { class: "game-item" },
+        h("div", { class: "game-main" }, h("a", { class: "game-title", href: `/tournaments/${item.id}` }, item.name),
+          h("span", { class: "muted" }, `${t(`tournament.format.${item.format}`)} · ${presetName(item.rules.name)} · ${t(`tournament.status.${item.status}`)}`)),
+        h("span", { class: "game-status" }, tp("tournaments.entered", item.entered, { size: item.size })))))
+        : h("p", { class: "muted" }, t("tournaments.none")),
+      this.account ? this.createForm() : h("p", { class: "muted" }, t("tournament.sign_in")),
+      this.notice ? h("p", { class: "notice error", role: "alert" }, this.notice) : null].filter(Boolean));
+  }
+
+  createForm() {
+    const f = this.form;
+    const field = (label, control) => h("label", { class: "field" }, h("span", {}, label), control);
+    const set = (key, cast = (v) => v) => (event) => { f[key] = cast(event.target.type === "checkbox" ? event.target.checked : event.target.value); };
+    return h("details", { class: "create-tournament" }, h("summary", {}, t("tournaments.create")),
+      h("form", { name: "tournament", onsubmit: (event) => { event.preventDefault(); this.create(); } },
+        field(t("tournaments.name"), h("input", { name: "tournament-name", maxlength: 64, value: f.name, oninput: set("name") })),
+        field(t("tournaments.format"), h("select", { name: "format", onchange: set("format") },
+          ["swiss", "knockout"].map((v) => h("option", { value: v, selected: f.format === v }, t(`tournament.format.${v}`))))),
+        field(t("tournaments.size"), h("input", { name: "size", type: "number", min: 4, max: 64, value: f.size, oninput: set("size", Number) })),
+        field(t("new.preset"), h("select", { name: "tournament-preset", onchange: set("preset") },
+          this.presets.map((v) => h("option", { value: v, selected: f.preset === v }, presetName(v))))),
+        field(t("tournaments.level"), h("select", { name: "level", onchange: set("level", Number) },
+          [1, 2, 3, 4, 5].map((v) => h("option", { value: v, selected: f.level === v }, t(`level.${v}`))))),
+        h("label", { class: "check" }, h("input", { type: "checkbox", name: "fill", checked: f.fill, onchange: set("fill") }), " ", t("tournaments.fill")),
+        field(t("tournaments.start"), h("select", { name: "start", onchange: set("start") },
+          h("option", { value: "full", selected: f.start === "full" }, t("tournaments.start_full")),
+          h("option", { value: "timed", selected: f.start === "timed" }, t("tournaments.start_timed")))),
+        field(t("tournaments.minutes"), h("input", { name: "minutes", type: "number", min: 0, max: 10080, value: f.minutes, oninput: set("minutes", Number) })),
+        h("button", { type: "submit", class: "btn primary" }, t("tournaments.create_button"))));
+  }
+
+  async create() {
+    const f = this.form;
+    this.notice = null;
+    const body = { format: f.format, size: f.size, preset: f.preset, level: f.level, fill: f.fill };
+    if (f.name.trim()) body.name = f.name.trim();
+    if (f.start === "timed") body.starts_in_minutes = f.minutes;
+    try {
+      const made = await api("/api/tournaments", { method: "POST", body });
+      location.assign(`/tournaments/${encodeURIComponent(made.id)}`);
+    } catch (error) {
+      this.notice = errorText(error);
+      this.render();
+    }
+  }
+}

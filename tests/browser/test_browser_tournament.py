@@ -1,0 +1,69 @@
+"""A Swiss tournament of eight in real browsers: an account creates it from the lobby,
+another enters from its page (in Italian, on a phone), the organiser starts it early and
+six computers fill it; each round's games are played (the people's by the computer once
+they are idle) and both pages show the final standings."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.browser.conftest import Browsers, serving
+from tests.browser.driver import shot
+from tests.browser.test_browser_accounts import fill_account_form
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+
+def signed_up(browsers: Browsers, url: str, name: str, **options: Any) -> Any:
+    page = browsers.page(**options)
+    page.goto(url + "/")
+    page.locator("#account button.switch").click()
+    fill_account_form(page, "sign-up", name, "a good long password")
+    page.locator("#account .signed-in").wait_for()
+    return page
+
+
+def test_an_eight_player_swiss_with_two_people_and_six_computers_reaches_its_standings(
+    tmp_path: Path, browsers: Browsers, shots: Path
+) -> None:
+    with serving(tmp_path, idle_seconds=0.5) as server:
+        anna = signed_up(browsers, server.url, "anna")
+        anna.goto(server.url + "/lobby")
+        anna.locator(".create-tournament summary").click()
+        anna.fill('input[name="tournament-name"]', "Friday Swiss")
+        anna.select_option('select[name="level"]', "1")
+        anna.get_by_role("button", name="Create the tournament").click()
+        anna.wait_for_url("**/tournaments/**")
+        anna.get_by_text("Taking entries: it starts when every place is taken.").wait_for()
+        assert "Organised by anna" in anna.inner_text(".tournament")
+        address = anna.url
+
+        bruno = signed_up(browsers, server.url, "bruno", locale="it-IT",
+                          viewport={"width": 390, "height": 844})
+        bruno.goto(address)
+        bruno.get_by_role("button", name="Iscriviti").click()
+        bruno.get_by_text("2 giocatori iscritti").wait_for()
+
+        anna.reload()
+        anna.get_by_role("button", name="Start now").click()
+        anna.get_by_text("Round 1 of 3 is being played.").or_(
+            anna.get_by_text("Round 2 of 3")).first.wait_for()
+        play = anna.get_by_role("link", name="Play your game")
+        if play.count():
+            play.first.click()
+            anna.locator(".felt").wait_for()
+            anna.go_back()
+
+        anna.locator(".tournament-status", has_text="The tournament is over").wait_for(
+            timeout=240_000)
+        bruno.locator(".tournament-status", has_text="Il torneo è concluso").wait_for()
+        rows = bruno.locator("table.standings tbody tr")
+        assert rows.count() == 8
+        assert "Classifica" in bruno.inner_text(".tournament")
+        names = anna.inner_text("table.standings")
+        assert "anna" in names and "bruno" in names and "Computer 6 (level 1)" in names
+        assert anna.locator("section.panel h2", has_text="Round").count() == 3
+        shot(bruno, shots / "tournament-standings-it-phone.png")

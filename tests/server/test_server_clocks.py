@@ -13,7 +13,10 @@ import pytest
 from starlette.testclient import TestClient
 
 from ginrummy.server.audit.chain import verify_chain
-from tests.server.kit import Player, create, running
+from tests.server.account_kit import accounts_app
+from tests.server.kit import Player, create, running, until_dealt
+from tests.server.rating_kit import at_the_table, rated_game, two_accounts
+from tests.server.test_ratings import rating
 
 SHORT = {"kind": "move", "seconds": 0.4}
 """A time per move far below the usual minimum: the tests' server allows it."""
@@ -119,3 +122,18 @@ def test_the_lobby_shows_an_open_tables_clock(database: str) -> None:
         entry = next(e for e in client.get("/api/lobby").json()["open"]
                      if e["game_id"] == game["game_id"])
         assert entry["clock"] == {"kind": "bank", "seconds": 300.0, "increment": 3.0}
+
+
+def test_a_rated_game_between_accounts_is_lost_on_the_second_timeout_and_rated_so(
+        database: str) -> None:
+    with accounts_app(database, clock_floor_seconds=0.2) as client:
+        anna, bea = two_accounts(client)
+        game = rated_game(client, anna, bea, clock=SHORT)
+        with at_the_table(client, game, anna, bea) as (a, b):
+            until_dealt(a, b)
+            assert a.state["clock"]["forfeit_after"] == 2
+            lost = a.until(_event("forfeit"))  # nobody moves: the clocks run out in turn
+        loser = lost["event"]["seat"]
+        assert lost["state"]["settlement"]["winner"] == 1 - loser
+        names = {0: "anna", 1: "bea"}
+        assert rating(client, names[1 - loser]).mu > rating(client, names[loser]).mu

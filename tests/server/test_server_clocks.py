@@ -14,7 +14,7 @@ from starlette.testclient import TestClient
 
 from ginrummy.server.audit.chain import verify_chain
 from tests.server.account_kit import accounts_app
-from tests.server.kit import Player, create, running, until_dealt
+from tests.server.kit import Player, create, other_browser, running, until_dealt
 from tests.server.rating_kit import at_the_table, rated_game, two_accounts
 from tests.server.test_ratings import rating
 
@@ -137,3 +137,13 @@ def test_a_rated_game_between_accounts_is_lost_on_the_second_timeout_and_rated_s
         assert lost["state"]["settlement"]["winner"] == 1 - loser
         names = {0: "anna", 1: "bea"}
         assert rating(client, names[1 - loser]).mu > rating(client, names[loser]).mu
+
+
+def test_an_invited_friend_is_shown_the_clock_before_sitting(database: str) -> None:
+    with running(database) as client:
+        game = create(client, opponent="friend", clock={"kind": "move", "seconds": 30})
+        with other_browser(client):
+            seen = client.get(f"/api/games/{game['game_id']}?token={game['invite_token']}")
+        clock = seen.json()["state"]["clock"]
+        assert clock["kind"] == "move" and clock["seconds"] == 30.0
+        assert [s["running"] for s in clock["seats"]] == [False, False]  # nothing is dealt

@@ -20,6 +20,11 @@ export function clockRules(clock) {
   return t("clock.rules.bank", { minutes: +(clock.seconds / 60).toFixed(2), increment: clock.increment });
 }
 
+/** The table's clock in words with what running out does there (shown at the table and when sitting). */
+export function clockWords(clock) {
+  return [clockRules(clock), clock.forfeit_after ? t("clock.forfeits", { count: clock.forfeit_after }) : t("clock.computer_plays")].join(" · ");
+}
+
 export class ClockView {
   constructor() {
     this.clock = null;
@@ -64,10 +69,9 @@ export class ClockView {
         h("span", { class: "clock-name" }, name), time,
         seat.timeouts ? h("span", { class: "clock-outs" }, t("clock.timeouts", { count: seat.timeouts })) : null);
     });
-    const rules = [clockRules(clock), clock.forfeit_after ? t("clock.forfeits", { count: clock.forfeit_after }) : t("clock.computer_plays")];
     this.el = h("section", { class: "clocks", "aria-label": t("clock.title") },
       h("ul", { class: "clock-seats" }, seats),
-      h("p", { class: "clock-rules" }, rules.join(" · ")),
+      h("p", { class: "clock-rules" }, clockWords(clock)),
       this.said);
     this.tick();
   }

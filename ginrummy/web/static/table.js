@@ -2,7 +2,7 @@
 // The server decides everything: this shows its state and sends back one of view.legal.
 import { api, ApiError } from "./api.js";
 import { chatReceived, keepChatFocus, newChat } from "./chatbox.js";
-import { ClockView } from "./clockview.js";
+import { ClockView, clockWords } from "./clockview.js";
 import { Connection } from "./conn.js";
 import { seatName } from "./describe.js";
 import { h, store } from "./dom.js";
@@ -163,6 +163,7 @@ export class TableScreen {
       } },
       h("h1", {}, t("app.title")),
       h("p", {}, t("join.invited", { name: host })),
+      state.clock ? h("p", { class: "clock-rules" }, t("clock.summary", { rules: clockWords(state.clock) })) : null,
       h("label", { class: "field" }, h("span", {}, t("new.name")), input),
       h("button", { type: "submit", class: "btn primary big" }, t("join.sit")));
       this.root.replaceChildren(form);

@@ -22,7 +22,8 @@ def test_forfeit_ends_a_two_player_game_mid_hand_and_the_other_seat_wins() -> No
     lost = game.forfeit(0)
     assert lost.is_over and lost.end_reason == "forfeit" and lost.winner == 1
     assert lost.forfeited_by == 0 and lost.hand is None
-    assert lost.points == game.points  # the hand in progress is dropped unscored
+    assert lost.points == game.points  # the hand in progress stops unscored
+    assert lost.abandoned == ((0, game.hand),)
     sheet = lost.settlement()
     assert sheet.game_bonus == (0, 0)  # as at a limit: no game bonus, no shutout
 
@@ -50,6 +51,8 @@ def test_a_forfeit_is_in_the_record_and_replays_identically() -> None:
     text = dump_record(game)
     data = json.loads(text)
     assert data["forfeit"] == 1 and data["final"]["end_reason"] == "forfeit"
+    assert len(data["hands"]) == len(game.played) + 1  # the stopped hand keeps its deal
+    assert game.abandoned and "result" not in data["hands"][-1]
     assert load_record(text) == game
     steps = list(walk(parse_record(text)))
     assert steps[-1].kind == "forfeit" and steps[-1].game == game

@@ -188,6 +188,9 @@ class Game(OfTableRules):
     to deal the first hand; None until it chose, and under ``low_cut_deals``."""
     forfeited_by: int | None = None
     """The player whose side lost the game by forfeit (:meth:`forfeit`), once it has."""
+    abandoned: tuple[tuple[int, HandState], ...] = ()
+    """(table, hand) of the hands in progress when the game was forfeited: unscored, kept so
+    that the game's record still holds their deals."""
 
     @classmethod
     def start(cls, rules: Rules | TableRules, cut: Cut) -> Game:
@@ -490,7 +493,8 @@ class Game(OfTableRules):
     def forfeit(self, player: int) -> Game:
         """``player`` loses the game now by forfeit (the driver says why: a server's clock).
 
-        The hand in progress is dropped unscored; the other side wins (two players, teams),
+        The hand in progress stops unscored (kept in :attr:`abandoned`, for the record); the
+        other side wins (two players, teams),
         or at three players the other player with the higher total (none if they are equal).
         As at a limit (R31) there is no game bonus and no shutout unless
         ``limit_awards_game_bonus``; the totals settle as they stand."""
@@ -511,8 +515,9 @@ class Game(OfTableRules):
             leaders = [s for s in others if self.points[s] == top]
             winner = leaders[0] if len(leaders) == 1 else None
         idle = tuple(TableSlot(slot.players, None, slot.played) for slot in self.slots)
+        stopped = tuple((table, hand) for table, hand in enumerate(self.hands) if hand is not None)
         return replace(self, slots=idle, winner=winner, end_reason="forfeit",
-                       forfeited_by=player)
+                       forfeited_by=player, abandoned=stopped)
 
     def _with_slot(self, table: int, slot: TableSlot) -> Game:
         slots = list(self.slots)

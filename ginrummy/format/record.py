@@ -17,8 +17,9 @@ Version 2 (written by :func:`~ginrummy.format.replay.dump_record`; read by
      "high_cut_deals": false,                  two players under high_cut_chooses (R4): the choice
      "time_up": false,                         the driver reported the time limit (R31)
      "forfeit": 0,                             only if set: this player lost by forfeit after
-                                               the hands (a server's clock); older readers
-                                               refuse such a record as an unknown field
+                                               the hands (a server's clock); the hands it
+                                               stopped end the list, in progress; older
+                                               readers refuse the field as unknown
      "hands": [{"round": 1, "table": 0, "players": [0, 1], "dealer": 1, "deal": 1,
                 "deck": ["AS", ...52 cards, top first],
                 "actions": ["pass", "pass", "stock", "knock KS", ...],

@@ -46,9 +46,11 @@ def final_check(game: Game) -> dict[str, Any]:
 def record_of(game: Game) -> GameRecord:
     """The record of ``game`` so far, with every check filled in."""
     played = list(game.played)
-    in_progress = [
-        TableHand(game.round_number, table, game.players_at(table), game.dealer_at(table), hand)
-        for table, hand in enumerate(game.hands) if hand is not None
+    going = [(table, hand) for table, hand in enumerate(game.hands) if hand is not None]
+    number = game.round_number + (1 if game.abandoned else 0)  # the round a forfeit stopped
+    in_progress = [  # a forfeited game: the hands it stopped, as hands in progress
+        TableHand(number, table, game.players_at(table), game.dealer_at(table), hand)
+        for table, hand in going or game.abandoned
     ]
     for hand in in_progress:  # after its table's finished hands of this round
         later = [i for i, h in enumerate(played)

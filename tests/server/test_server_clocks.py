@@ -5,6 +5,7 @@ survive a restart because they are worked out from the log's stored times."""
 from __future__ import annotations
 
 import contextlib
+import json
 import time
 from collections.abc import Iterator
 from typing import Any
@@ -12,6 +13,8 @@ from typing import Any
 import pytest
 from starlette.testclient import TestClient
 
+from ginrummy.format.record import parse_record
+from ginrummy.format.verify import verify_record
 from ginrummy.server.audit.chain import verify_chain
 from tests.server.account_kit import accounts_app
 from tests.server.kit import Player, create, other_browser, running, until_dealt
@@ -82,6 +85,12 @@ def test_the_second_timeout_loses_a_game_that_forfeits_on_time(database: str) ->
         timeouts = [m for m in me.messages if _event("timeout")(m)]
         assert len(timeouts) == 2 and lost["n"] == timeouts[1]["n"] + 1
         assert verify_chain(client.app.state.engine) == []  # type: ignore[attr-defined]
+        answer = client.get(f"/api/games/{game['game_id']}/record",
+                            params={"token": game["token"]}).json()
+        record = parse_record(json.dumps(answer["record"]["record"]))
+        assert record.forfeit == 0
+        verdict = verify_record(record)  # gin verify: the forfeit replays, the deals are fair
+        assert verdict.fair, (verdict.hands, verdict.game)
 
 
 def test_a_restart_keeps_the_time_a_player_has_left(database: str) -> None:

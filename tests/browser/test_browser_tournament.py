@@ -1,7 +1,8 @@
-"""A Swiss tournament of eight in real browsers: an account creates it from the lobby,
+"""Tournaments in real browsers. A Swiss of eight: an account creates it from the lobby,
 another enters from its page (in Italian, on a phone), the organiser starts it early and
 six computers fill it; each round's games are played (the people's by the computer once
-they are idle) and both pages show the final standings."""
+they are idle) and both pages show the final standings. A duplicate of four: both tables of
+each round get the same decks."""
 
 from __future__ import annotations
 
@@ -10,6 +11,9 @@ from typing import Any
 
 import pytest
 
+from ginrummy.server.storage.db import make_engine
+from ginrummy.server.storage.store import Store
+from ginrummy.server.storage.tournament_store import TournamentStore
 from tests.browser.conftest import Browsers, serving
 from tests.browser.driver import shot
 from tests.browser.test_browser_accounts import fill_account_form
@@ -67,3 +71,33 @@ def test_an_eight_player_swiss_with_two_people_and_six_computers_reaches_its_sta
         assert "anna" in names and "bruno" in names and "Computer 6 (level 1)" in names
         assert anna.locator("section.panel h2", has_text="Round").count() == 3
         shot(bruno, shots / "tournament-standings-it-phone.png")
+
+
+def test_a_duplicate_of_four_gives_both_tables_of_a_round_the_same_decks(
+    tmp_path: Path, browsers: Browsers, shots: Path
+) -> None:
+    with serving(tmp_path, idle_seconds=0.5) as server:
+        anna = signed_up(browsers, server.url, "anna", locale="it-IT")
+        anna.goto(server.url + "/lobby")
+        anna.locator(".create-tournament summary").click()
+        anna.select_option('select[name="format"]', "duplicate")
+        anna.fill('input[name="size"]', "4")
+        anna.select_option('select[name="level"]', "1")
+        anna.get_by_role("button", name="Crea il torneo").click()
+        anna.wait_for_url("**/tournaments/**")
+        anna.get_by_role("button", name="Fai partire ora").click()
+        anna.locator(".tournament-status", has_text="Il torneo è concluso").wait_for(
+            timeout=240_000)
+        assert "Punteggio duplicato" in anna.inner_text("table.standings")
+        assert anna.get_by_role("link", name="Guarda").count() == 0  # nobody watches them
+        shot(anna, shots / "duplicate-standings-it.png")
+        tournament = anna.url.rsplit("/", 1)[-1]
+    store = Store(make_engine(server.database))
+    stored = TournamentStore(make_engine(server.database)).load(tournament)
+    assert stored is not None and stored.row.status == "over"
+    for round_number in (1, 2):
+        first, second = (store.load(link.game_id) for link in stored.games
+                         if link.round == round_number)
+        assert first is not None and second is not None
+        common = set(first.decks) & set(second.decks)
+        assert common and all(first.decks[n] == second.decks[n] for n in common)

@@ -114,7 +114,7 @@ def test_tournament_requests_that_cannot_be_are_refused_with_what_was_wrong(
             "sign_in_for_tournament"
         sign_up(client, "annie")
         for body, code, words in [
-                ({"format": "duplicate"}, "bad_tournament", "knockout, swiss"),
+                ({"format": "round robin"}, "bad_tournament", "knockout, swiss, duplicate"),
                 ({"size": 3}, "bad_tournament", "size must be"),
                 ({"size": 65}, "bad_tournament", "size must be"),
                 ({"format": "knockout", "rounds": 2}, "bad_tournament", "give no rounds"),

@@ -535,6 +535,9 @@ async def game_record(request: Request) -> Response:
     if table.stage() != "over":
         raise HTTPError(409, "not_over", "the game is not over: its record (with every deck) "
                         "is kept when it ends")
+    if table.reveals_held:
+        raise HTTPError(409, "round_not_over", "a duplicate tournament's game: its record "
+                        "(with every deck) is shown once every table of its round has ended")
     found = await asyncio.to_thread(records.links_of, _lobby(request).store.engine, [table.id])
     link = found.get(table.id)
     if link is None:

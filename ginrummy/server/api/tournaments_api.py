@@ -20,9 +20,7 @@ from ginrummy.server.storage.tokens import looks_like_game_id
 from ginrummy.server.wire.protocol import ClientError
 from ginrummy.tournament import TournamentError, TournamentRules
 
-SERVED_FORMATS = ("knockout", "swiss")
-"""Duplicate tournaments are paired and scored by :mod:`ginrummy.tournament`, but the server
-does not deal one deck to every table of a round yet."""
+SERVED_FORMATS = ("knockout", "swiss", "duplicate")
 MAX_NAME = 64
 MAX_START_MINUTES = 7 * 24 * 60
 STATUS = {"no_such_tournament": 404, "not_organiser": 403}

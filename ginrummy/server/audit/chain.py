@@ -43,7 +43,7 @@ def rebuilt_record(engine: Engine, game_id: str) -> str:
     if not game.is_over:
         raise UnfinishedLog(f"game {game_id}: its log does not end the game")
     return canonical_record(game_id, stored.row.kind, stored.row.level, seats, game,
-                            stored.fair, stored.decks)
+                            stored.fair, stored.decks, stored.row.deal_key)
 
 
 def same_record(stored: str, rebuilt: str) -> bool:

@@ -68,7 +68,7 @@ def _stored_decks(stored: StoredGame) -> list[AuditProblem]:
         state = "where.hand_in_play" if number == in_play else "where.hand_over"
         where = AuditProblem(state, {"game": game_id, "number": number})
         try:
-            hand = row.hand(game_id)
+            hand = row.hand(stored.row.fair_id)
             expected = hand.deck()
         except FairnessError as failure:
             problems.append(at(where, "deck.bad_seeds", failure=failure))

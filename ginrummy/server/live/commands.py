@@ -131,8 +131,8 @@ class Commands(Dealing):
         deal = (f"hand {self._next_number()}" if game.players == 2 else
                 f"the next deal at table {table}")
         check_commitment(message, row, deal)
-        if message.seed is not None:
-            players = game.players_at(table)
+        if message.seed is not None and self.deal_key is None:  # a duplicate round's decks
+            players = game.players_at(table)  # take no player's seed: they are the same for all
             self.staged_fair[row.hand_number] = row.with_seed(players.index(seat), message.seed)
         ready = LogEntry(self.n + offset + 1, "ready", seat, None, message.id)
         return self._then_deals([ready], self.position.stand_in - {seat})

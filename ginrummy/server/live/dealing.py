@@ -65,8 +65,9 @@ class Dealing(TableCore):
             number += 1
             row = self._next_deal_row(table).numbered(number)
             self.staged_fair[number] = row
-            self.staged_fair[slot_of(table)] = next_deal(self.settings.rng, table)
-            decks[number] = deck_of(row, self.id)
+            if self.deal_key is None:  # a duplicate round's seeds are all stored by number
+                self.staged_fair[slot_of(table)] = next_deal(self.settings.rng, table)
+            decks[number] = deck_of(row, self.fair_id)
             entries.append(LogEntry(seq + len(entries), "deal", table, number))
         return entries, decks
 
@@ -92,5 +93,5 @@ class Dealing(TableCore):
         if final.game.is_over and not self.game.is_over:
             record = canonical_record(self.id, self.kind, self.level,
                                       [(s.kind, s.name) for s in seats], final.game,
-                                      self.fair | staged, self.decks)
+                                      self.fair | staged, self.decks, self.deal_key)
         return status_of(final), summary(final, seats), record

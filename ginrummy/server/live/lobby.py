@@ -29,6 +29,7 @@ from ginrummy.server.settings import Settings
 from ginrummy.server.storage import fairness
 from ginrummy.server.storage.accounts import AccountStore
 from ginrummy.server.storage.chat_store import LobbyChatStore
+from ginrummy.server.storage.fairness import FairRow
 from ginrummy.server.storage.game_rules import hand_rules_of
 from ginrummy.server.storage.replay import ReplayError, start
 from ginrummy.server.storage.store import GameRow, LogEntry, SeatRow, Store, StoredGame, now
@@ -83,7 +84,7 @@ class Lobby:
         self.chat = LobbyChat(LobbyChatStore(store.engine), lambda: self.board.listeners)
         self.tournaments = TournamentHub(TournamentStore(store.engine),
                                          AccountStore(store.engine, store.guard), self.get,
-                                         self.create_seated)
+                                         self.create_seated, settings.rng)
 
     async def get(self, game_id: str) -> Table | None:
         """The live table of ``game_id``, loaded from the database if needed; None if unknown."""
@@ -120,6 +121,7 @@ class Lobby:
 
     def _keep(self, table: Table) -> None:
         self.tables[table.id] = table
+        table.reveals_held = self.tournaments.holds(table.id)
         if table.listed:
             table.on_change = self.board.show
         excess = len(self.tables) - self.settings.max_cached_tables
@@ -226,16 +228,24 @@ class Lobby:
     async def create_seated(self, table_rules: TableRules, seats: Sequence[SeatRow],
                             level: int, watch_hash: str, listed: bool,
                             game_id: str | None = None, rated: bool = False,
-                            owner: str | None = None, clock: ClockRules | None = None) -> Table:
+                            owner: str | None = None,
+                            deals: tuple[str, Sequence[FairRow]] | None = None,
+                            clock: ClockRules | None = None) -> Table:
         """A game of any size whose seats are given (people with their token hashes,
         computers of ``level``); dealt at once if every seat is a computer. ``rated``: its
-        end rates its players' accounts; ``owner``: the account that owns place 0; ``clock``:
-        the players' clock, if any."""
+        end rates its players' accounts; ``owner``: the account that owns place 0. ``deals``:
+        a duplicate round's key and its seeds by deal number (from 1), shared with the other
+        tables of the round: the cut and every deck come from them alone. ``clock``: the
+        players' clock, if any."""
         game_id = game_id or new_game_id()
         created = now()
         tables = table_rules.players // 2 if table_rules.players % 2 == 0 else 1
-        fair = [fairness.next_deal(self.settings.rng, t) for t in range(tables)]  # committed
-        cut = Cut(fairness.first_cut(fair[0], game_id, table_rules.players))
+        if deals is None:
+            fair = [fairness.next_deal(self.settings.rng, t) for t in range(tables)]
+            cut = Cut(fairness.first_cut(fair[0], game_id, table_rules.players))
+        else:
+            fair = list(deals[1])
+            cut = Cut(fairness.first_cut(fair[0], deals[0], table_rules.players))
         position = start(table_rules, cut.rounds)
         assert position.game.tables == tables
         entries: list[LogEntry] = []  # each table is dealt once its players' seeds are in
@@ -245,6 +255,7 @@ class Lobby:
             status=status_of(position), log_length=len(entries),
             summary=summary(position, list(seats)), listed=listed,
             rated=rated,
+            deal_key=None if deals is None else deals[0],
             clock=None if clock is None else clock.to_dict(),
         )
         await self.writer.run(self.store.create, row, list(seats), entries, {}, fair, owner)

@@ -99,6 +99,11 @@ class TableCore:
         self.listed = row.listed
         self.rated = row.rated
         """Between accounts: its end updates their ratings (:mod:`.ratings`)."""
+        self.deal_key = row.deal_key
+        """A duplicate tournament's game: its decks are the round's (:attr:`GameRow.deal_key`)."""
+        self.fair_id = row.fair_id
+        self.reveals_held = False
+        """A duplicate round still being played elsewhere: no server seed is shown yet."""
         """In the lobby: anyone may take an open place or watch (:mod:`.open_seats`)."""
         self.sitters: dict[int, str] = {}
         """Open places taken while the server runs: place → the taker's guest id."""
@@ -241,6 +246,9 @@ class TableCore:
             ),
             listed=self.listed,
             rated=self.rated,
+            fair_id=self.fair_id,
+            duplicate=self.deal_key is not None,
+            reveals_held=self.reveals_held,
         )
 
     def snapshot(self, seat: int | None) -> dict[str, Any]:
@@ -305,6 +313,12 @@ class TableCore:
             return None
         left = max(0.0, self.idle_since + limit - asyncio.get_running_loop().time())
         return {"seat": armed[0], "seconds": round(left, 1)}
+
+    def changed_fair(self) -> None:
+        """What the states show of the deals changed (a duplicate round's seeds may be
+        shown): everyone connected gets a snapshot."""
+        for listener in list(self.listeners):
+            listener.push(self.snapshot(listener.seat))
 
     def changed(self) -> None:
         if self.on_change is not None:

@@ -15,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import random
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
@@ -26,6 +27,7 @@ from ginrummy.rating import START_MU
 from ginrummy.rating.levels import level_ratings
 from ginrummy.server.live.table import Table
 from ginrummy.server.storage.accounts import AccountStore
+from ginrummy.server.storage.fairness import FairRow, draw
 from ginrummy.server.storage.store import SeatRow, now
 from ginrummy.server.storage.tokens import new_game_id, new_token, token_hash
 from ginrummy.server.storage.tournament_store import (
@@ -37,6 +39,7 @@ from ginrummy.server.storage.tournament_store import (
 )
 from ginrummy.server.wire.protocol import ClientError
 from ginrummy.tournament import (
+    DealResult,
     Entrant,
     GameResult,
     Pairing,
@@ -49,6 +52,10 @@ log = logging.getLogger(__name__)
 
 TICK_SECONDS = 1.0
 ACTIVE = ("entering", "playing")
+DUPLICATE_DEALS = 120
+"""Server seeds drawn for each round of a duplicate tournament: deals 1 to 120 of every
+table come from them (a game to 100 is rarely longer than 30; a longer one draws its own
+seeds past them, and a deal nobody else played counts nothing in the duplicate score)."""
 
 GetTable = Callable[[str], Awaitable[Table | None]]
 CreateSeated = Callable[..., Awaitable[Table]]
@@ -65,6 +72,18 @@ def computer_name(number: int, level: int) -> str:
     return f"Computer {number} (level {level})"
 
 
+def deals_of(table: Table) -> tuple[DealResult, ...]:
+    """Each deal of a finished two-player game: its dealer and each seat's points won minus
+    lost in it (a void hand: nothing), for duplicate scoring."""
+    out = []
+    for number, hand in enumerate(table.game.finished, start=1):
+        result = hand.result
+        won = 0 if result is None or result.winner is None else result.points
+        net = (won, -won) if result is None or result.winner in (None, 0) else (-won, won)
+        out.append(DealResult(number, hand.dealer, net))
+    return tuple(out)
+
+
 def rebuilt(stored: StoredTournament) -> Tournament | None:
     """The tournament of stored entrants and results (None before it starts)."""
     row = stored.row
@@ -75,19 +94,26 @@ def rebuilt(stored: StoredTournament) -> Tournament | None:
     for link in stored.games:
         if link.winner is not None and link.points is not None:
             tournament = tournament.record(GameResult(link.round, link.table, link.winner,
-                                                      link.points))
+                                                      link.points, link.deals))
     return tournament
 
 
 class TournamentHub:
     def __init__(self, store: TournamentStore, accounts: AccountStore, get_table: GetTable,
-                 create_seated: CreateSeated) -> None:
+                 create_seated: CreateSeated, rng: random.Random) -> None:
         self.store = store
         self.accounts = accounts
         self.get_table = get_table
         self.create_seated = create_seated
+        self.rng = rng
         self.live: dict[str, Live] = {}
         self.ticker: asyncio.Task[None] | None = None
+        self.held: set[str] = set()
+        """The games of duplicate rounds still being played: their server seeds stay
+        hidden (another table may not have dealt that deck yet)."""
+
+    def holds(self, game_id: str) -> bool:
+        return game_id in self.held
 
     # ------------------------------------------------------------ reading
 
@@ -99,7 +125,28 @@ class TournamentHub:
                 raise ClientError("no_such_tournament", "no tournament has that id")
             live = self.live.setdefault(tournament_id,
                                         Live(stored, rebuilt(stored), asyncio.Lock()))
+            self._hold(live)
         return live
+
+    def _hold(self, live: Live) -> None:
+        """Hold the seeds of a duplicate tournament's current round."""
+        tournament = live.tournament
+        if live.stored.row.format != "duplicate" or tournament is None:
+            return
+        current = tournament.current
+        for link in live.stored.games:
+            if link.round == current.number and not (tournament.finished):
+                self.held.add(link.game_id)
+
+    async def _release(self, live: Live, round_number: int) -> None:
+        """A duplicate round is over at every table: its seeds may be shown."""
+        for link in live.stored.games:
+            if link.round == round_number and link.game_id in self.held:
+                self.held.discard(link.game_id)
+                table = await self.get_table(link.game_id)
+                if table is not None:
+                    table.reveals_held = False
+                    table.changed_fair()
 
     async def load_active(self) -> None:
         """The tournaments still entering or playing, after a start."""
@@ -210,6 +257,11 @@ class TournamentHub:
                         ) -> list[GameLink]:
         by_id = {e.entrant: e for e in stored.entrants}
         links = []
+        duplicate = stored.row.format == "duplicate"
+        deals: tuple[str, list[FairRow]] | None = None
+        if duplicate and pairings:  # one set of decks for every table of the round
+            deals = (f"{stored.row.id}.{pairings[0].round}",
+                     [draw(self.rng, n) for n in range(1, DUPLICATE_DEALS + 1)])
         for pairing in pairings:
             seats = []
             for seat, entrant in enumerate(pairing.seats):
@@ -221,9 +273,13 @@ class TournamentHub:
             table_rules = TableRules.from_dict(stored.row.rules)
             accounts = [by_id[entrant].account_id for entrant in pairing.seats]
             rated = all(accounts)  # results between people feed their ratings
+            game_id = new_game_id()
+            if duplicate:  # held from its first state on
+                self.held.add(game_id)
             table = await self.create_seated(table_rules, seats, stored.row.level,
-                                             token_hash(new_token()), listed=True,
-                                             rated=rated, owner=accounts[0] if rated else None)
+                                             token_hash(new_token()), listed=not duplicate,
+                                             game_id=game_id, rated=rated,
+                                             owner=accounts[0] if rated else None, deals=deals)
             table.idle_alone = True
             table.arm_idle()
             for seat, account in enumerate(accounts):
@@ -263,9 +319,10 @@ class TournamentHub:
         winner_seat = game.winner
         if winner_seat is None:  # a game ended even: the higher total, else the first seat
             winner_seat = 1 if totals[1] > totals[0] else 0
-        done = replace(link, winner=pairing.seats[int(winner_seat)], points=totals)
+        done = replace(link, winner=pairing.seats[int(winner_seat)], points=totals,
+                       deals=deals_of(table))
         after = tournament.record(GameResult(link.round, link.table, done.winner or "",
-                                             totals))
+                                             totals, done.deals))
         new_round = after.current.number != tournament.current.number
         next_games = (await self._games_of(live.stored, after.current.pairings)
                       if new_round else [])
@@ -276,6 +333,8 @@ class TournamentHub:
         row = live.stored.row if status is None else replace(live.stored.row, status=status)
         live.stored = replace(live.stored, row=row, games=games)
         live.tournament = after
+        if new_round or after.finished:
+            await self._release(live, link.round)
 
     # ------------------------------------------------------------ the tick
 
@@ -345,6 +404,7 @@ class TournamentHub:
             "place": s.place, "player": names[s.player], "score": s.score, "games": s.games,
             "wins": s.wins, "byes": s.byes, "points_for": s.points_for,
             "points_against": s.points_against, "buchholz": s.buchholz,
+            "duplicate": round(float(s.duplicate), 2),
             "out_in_round": s.out_in_round} for s in tournament.standings()]
         winner = tournament.winner()
         out["winner"] = None if winner is None else names[winner]

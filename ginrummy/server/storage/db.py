@@ -61,6 +61,9 @@ games = sa.Table(
     sa.Column("summary", sa.Text, nullable=False),
     sa.Column("rematch_of", sa.String(32), nullable=True),
     sa.Column("listed", sa.Boolean, nullable=False, server_default=sa.false()),
+    sa.Column("deal_key", sa.String(64), nullable=True),
+    # a duplicate tournament's game: the key its decks are derived under, the same at every
+    # table of its round (instead of the game's id; no player's seed goes into them)
     sa.Column("clock", sa.Text, nullable=True),
     # shown in the lobby: its open places are anyone's to take, and anyone may watch it
     sa.Column("rated", sa.Boolean, nullable=False, server_default=sa.false()),
@@ -271,6 +274,8 @@ tournament_games = sa.Table(
     sa.Column("winner", sa.String(40), nullable=True),
     sa.Column("points", sa.Text, nullable=True),
     # the seats' final totals, JSON, once the game is over
+    sa.Column("deals", sa.Text, nullable=True),
+    # each deal's [dealer, net of seat 0, net of seat 1], JSON (duplicate scoring)
 )
 sa.Index("ix_tournament_games_game", tournament_games.c.game_id)
 # Ratings (:mod:`ginrummy.server.storage.ratings`): each account's rating per rules family, and

@@ -39,11 +39,13 @@ GENESIS = "0" * 64
 def canonical_record(game_id: str, kind: str, level: int | None,
                      seats: Sequence[tuple[str, str]], game: Game,
                      fair: Mapping[int, FairRow] | None = None,
-                     decks: Mapping[int, Sequence[int]] | None = None) -> str:
+                     decks: Mapping[int, Sequence[int]] | None = None,
+                     deal_key: str | None = None) -> str:
     """A finished game as canonical JSON text; ``seats`` are (kind, name) by seat or place;
     ``fair`` the hands' seeds by deal number, revealed in each hand's ``fair`` object (what
     ``gin verify`` checks). ``decks`` by deal number tell each hand's deal number when it is
-    not its place in the record (a table game); without them a hand's place is its deal."""
+    not its place in the record (a table game); without them a hand's place is its deal.
+    ``deal_key``: a duplicate round's game, whose hands are derived under that key."""
     record = record_of(game)
     if fair:
         deal_of = {tuple(deck): number for number, deck in (decks or {}).items()}
@@ -52,7 +54,7 @@ def canonical_record(game_id: str, kind: str, level: int | None,
             number = deal_of.get(tuple(hand.deck)) if decks is not None else place
             row = None if number is None else fair.get(number)
             entries.append(None if number is None or row is None else
-                           (number, row.hand(game_id).reveal()))
+                           (number, row.hand(deal_key or game_id).reveal()))
         record = with_fairness(record, entries)
     data = {
         "game_id": game_id,

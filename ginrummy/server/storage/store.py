@@ -93,8 +93,16 @@ class GameRow:
     """In the lobby: its open places (seats without a token yet) are anyone's to take."""
     rated: bool = False
     """Between accounts: its end updates their ratings (:mod:`.ratings`)."""
+    deal_key: str | None = None
+    """A duplicate tournament's game: its decks are derived under this key, shared by every
+    table of its round, from the round's server seeds alone (no player's seed)."""
     clock: dict[str, Any] | None = None
     """The players' clock, ``ClockRules.to_dict()`` (:mod:`ginrummy.server.live.clock`)."""
+
+    @property
+    def fair_id(self) -> str:
+        """The id its decks are derived under (:mod:`ginrummy.format.provably_fair`)."""
+        return self.deal_key or self.id
 
 
 @dataclass(slots=True)
@@ -146,6 +154,7 @@ def _game_row(r: Any) -> GameRow:
         rematch_of=r.rematch_of,
         listed=bool(r.listed),
         rated=bool(r.rated),
+        deal_key=r.deal_key,
         clock=None if r.clock is None else json.loads(r.clock),
     )
 
@@ -177,6 +186,7 @@ class Store:
                 watch_hash=row.watch_hash, status=row.status, log_length=len(entries),
                 summary=json.dumps(row.summary), rematch_of=row.rematch_of, listed=row.listed,
                 rated=row.rated,
+                deal_key=row.deal_key,
                 clock=None if row.clock is None else json.dumps(row.clock),
             ))
             conn.execute(db.seats.insert(), [

@@ -14,6 +14,7 @@ from sqlalchemy.engine import Engine
 
 from ginrummy.server.storage import db
 from ginrummy.server.storage.store import now
+from ginrummy.tournament import DealResult
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,6 +51,7 @@ class GameLink:
     game_id: str
     winner: str | None = None
     points: tuple[int, int] | None = None
+    deals: tuple[DealResult, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,7 +77,10 @@ def _row(r: Any) -> TournamentRow:
 
 def _link(r: Any) -> GameLink:
     points = None if r.points is None else tuple(json.loads(r.points))
-    return GameLink(r.round, r.table_no, r.game_id, r.winner, points)
+    deals = tuple(DealResult(number, dealer, (a, b)) for number, (dealer, a, b)
+                  in enumerate(json.loads(r.deals or "[]"), start=1))
+    return GameLink(r.round, r.table_no, r.game_id, r.winner, points,
+                    deals)
 
 
 class TournamentStore:
@@ -136,7 +141,8 @@ class TournamentStore:
             conn.execute(games.update().where(
                 games.c.tournament_id == tournament_id, games.c.round == link.round,
                 games.c.table_no == link.table).values(
-                    winner=link.winner, points=json.dumps(list(link.points or (0, 0)))))
+                    winner=link.winner, points=json.dumps(list(link.points or (0, 0))),
+                    deals=json.dumps([[d.dealer, *d.net] for d in link.deals])))
             self._add_games(conn, tournament_id, next_games)
             if status is not None:
                 conn.execute(db.tournaments.update()

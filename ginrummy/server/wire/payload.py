@@ -174,7 +174,8 @@ def state_payload(info: TableInfo, position: Position, n: int, place: int | None
         "winner": game.winner,
         "end_reason": game.end_reason,
         "settlement": settlement_dict(game.settlement(), game.is_over),
-        "fair": fair_deals(position, fair or {}, info.game_id),
+        "fair": fair_deals(position, fair or {}, info.fair_id or info.game_id,
+                           info.reveals_held, info.duplicate),
     }
 
 

@@ -28,3 +28,9 @@ class TableInfo:
     """In the lobby: its open places are anyone's, and anyone may watch it."""
     rated: bool = False
     """Between accounts: its end updates their ratings."""
+    fair_id: str | None = None
+    """The id its decks are derived under (None: ``game_id``)."""
+    duplicate: bool = False
+    """A duplicate tournament's game: the round's decks, no player's seed in them."""
+    reveals_held: bool = False
+    """No server seed is shown while other tables of the round still play."""

@@ -197,17 +197,19 @@ def rounds_of(game: Game) -> list[dict[str, Any]]:
     return out
 
 
-def fair_deals(position: Position, fair: Mapping[int, FairRow],
-               game_id: str) -> dict[str, Any]:
-    """``state.fair``: each deal's commitment, and its server seed once its hand is over; the
-    commitment of each table's next deal while it waits for its players (at one table, with
-    the hand number it will have)."""
+def fair_deals(position: Position, fair: Mapping[int, FairRow], game_id: str,
+               held: bool = False, duplicate: bool = False) -> dict[str, Any]:
+    """``state.fair``: each deal's commitment, and its server seed once its hand is over
+    (``held``: not yet, another table of a duplicate round is still playing); the commitment
+    of each table's next deal while it waits for its players (at one table, with the hand
+    number it will have). ``duplicate``: the decks are a duplicate round's, derived under
+    ``game_id`` (the round's key) from the server seeds alone."""
     live = {position.current_deal(t) for t in range(position.game.tables)}
     deals = []
     for number, table in position.deals:
         row = fair.get(number)
         if row is not None:
-            deals.append({**shown(row, game_id, number not in live), "deal": number,
+            deals.append({**shown(row, game_id, number not in live and not held), "deal": number,
                           "table": table})
     game = position.game
     coming = []
@@ -220,7 +222,11 @@ def fair_deals(position: Position, fair: Mapping[int, FairRow],
                            "hand_number": number if game.tables == 1 else None,
                            "version": row.version, "commitment": row.commitment,
                            "client_seeds": list(row.client_seeds), "game_id": game_id})
-    return {"deals": deals, "next": coming}
+    out: dict[str, Any] = {"deals": deals, "next": coming}
+    if duplicate:
+        out["duplicate"] = True
+        out["held"] = held
+    return out
 
 
 def dealers_of(game: Game) -> dict[str, int | None]:

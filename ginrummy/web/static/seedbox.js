@@ -40,6 +40,7 @@ export function nextCommitment(state) {
 
 /** The fields a ready carries: my seed, bound to the commitment I was shown (kept, to check). */
 export function seedFields(gameId, state) {
+  if (state && state.fair && state.fair.duplicate) return {}; // the round's decks take no player's seed
   const commitment = nextCommitment(state);
   if (!commitment) return {};
   const seen = store.get(`gin.seen.${gameId}`, []);
@@ -61,6 +62,13 @@ export function changedCommitments(gameId, state) {
 /** "Check the deals": my seed (changeable), what it does, and the check of the commitments. */
 export function seedBox(ctl) {
   if (ctl.readOnly) return null;
+  const fair = ctl.state && ctl.state.fair;
+  if (fair && fair.duplicate) {
+    return h("details", { class: "fair-seed", dataset: { name: "fair-seed" } },
+      h("summary", {}, t("fair.link")),
+      h("p", { class: "muted" }, t("fair.duplicate")),
+      fair.held ? h("p", { class: "muted" }, t("fair.duplicate_held")) : null);
+  }
   const gameId = ctl.gameId;
   const seed = clientSeed(gameId);
   const changed = changedCommitments(gameId, ctl.state);

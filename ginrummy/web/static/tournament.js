@@ -113,16 +113,19 @@ export class TournamentScreen {
 
   standingsPanel() {
     const knockout = this.view.format === "knockout";
+    const duplicate = this.view.format === "duplicate";
     return h("section", { class: "panel", "aria-labelledby": "standings-title" },
       h("h2", { id: "standings-title" }, t("tournament.standings")),
       h("table", { class: "standings" },
         h("thead", {}, h("tr", {},
           h("th", { scope: "col" }, t("tournament.col.place")), h("th", { scope: "col" }, t("tournament.col.player")),
+          duplicate ? h("th", { scope: "col" }, t("tournament.col.duplicate")) : null,
           h("th", { scope: "col" }, t("tournament.col.score")), h("th", { scope: "col" }, t("tournament.col.wins")),
           knockout ? null : h("th", { scope: "col" }, t("tournament.col.buchholz")),
           h("th", { scope: "col" }, t("tournament.col.points")))),
         h("tbody", {}, this.view.standings.map((s) => h("tr", {},
-          h("td", {}, String(s.place)), h("th", { scope: "row" }, who(s.player, this.view.level)), h("td", {}, String(s.score)),
+          h("td", {}, String(s.place)), h("th", { scope: "row" }, who(s.player, this.view.level)),
+          duplicate ? h("td", {}, String(s.duplicate)) : null, h("td", {}, String(s.score)),
           h("td", {}, String(s.wins)), knockout ? null : h("td", {}, String(s.buchholz)),
           h("td", {}, `${s.points_for}–${s.points_against}`))))));
   }
@@ -135,7 +138,8 @@ export class TournamentScreen {
         const playing = table.seats.some((player) => this.isMe(player));
         const result = table.winner ? t("tournament.won", { name: who(table.winner, level), points: table.points.join("–") }) : t("tournament.in_play");
         const mine = playing && !table.winner;
-        const link = table.game_id ? h("a", { class: mine ? "btn primary small" : "btn small",
+        const watchable = mine || this.view.format !== "duplicate"; // a duplicate round's games are its players' alone
+        const link = table.game_id && watchable ? h("a", { class: mine ? "btn primary small" : "btn small",
           href: mine ? `/play/${table.game_id}` : `/watch/${table.game_id}` }, mine ? t("tournament.play") : t("lobby.watch")) : null;
         return h("li", { class: "game-item" },
           h("div", { class: "game-main" }, h("span", { class: "game-title" }, table.seats.map((player) => who(player, level)).join(" – ")),

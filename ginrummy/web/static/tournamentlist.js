@@ -51,7 +51,7 @@ export class TournamentsPanel {
       h("form", { name: "tournament", onsubmit: (event) => { event.preventDefault(); this.create(); } },
         field(t("tournaments.name"), h("input", { name: "tournament-name", maxlength: 64, value: f.name, oninput: set("name") })),
         field(t("tournaments.format"), h("select", { name: "format", onchange: set("format") },
-          ["swiss", "knockout"].map((v) => h("option", { value: v, selected: f.format === v }, t(`tournament.format.${v}`))))),
+          ["swiss", "knockout", "duplicate"].map((v) => h("option", { value: v, selected: f.format === v }, t(`tournament.format.${v}`))))),
         field(t("tournaments.size"), h("input", { name: "size", type: "number", min: 4, max: 64, value: f.size, oninput: set("size", Number) })),
         field(t("new.preset"), h("select", { name: "tournament-preset", onchange: set("preset") },
           this.presets.map((v) => h("option", { value: v, selected: f.preset === v }, presetName(v))))),
@@ -69,7 +69,7 @@ export class TournamentsPanel {
     const f = this.form;
     this.notice = null;
     const body = { format: f.format, size: f.size, preset: f.preset, level: f.level, fill: f.fill };
-    if (f.name.trim()) body.name = f.name.trim();
+    body.name = f.name.trim() || t("tournaments.default_name", { name: this.account.username });
     if (f.start === "timed") body.starts_in_minutes = f.minutes;
     try {
       const made = await api("/api/tournaments", { method: "POST", body });

@@ -1,0 +1,139 @@
+"""Duplicate tournaments: every table of a round plays the same decks (with the players'
+places swapped at the paired table), from the round's server seeds alone; no seed is shown
+and no record given while another table of the round still plays; the standings score each
+deal against the same deal at the other tables; the records verify as fair."""
+
+from __future__ import annotations
+
+import json
+import time
+from typing import Any
+
+from starlette.testclient import TestClient
+
+from ginrummy.format.verify import read_record, verify_record
+from ginrummy.server.storage import records
+from ginrummy.server.storage.store import Store
+from tests.server.account_kit import accounts_app, browser, sign_up
+from tests.server.kit import Player
+
+
+def created(client: TestClient, **body: Any) -> dict[str, Any]:
+    response = client.post("/api/tournaments", json=body)
+    assert response.status_code == 201, response.text
+    data: dict[str, Any] = response.json()
+    return data
+
+
+def view_of(client: TestClient, tournament_id: str) -> dict[str, Any]:
+    data: dict[str, Any] = client.get(f"/api/tournaments/{tournament_id}").json()
+    return data
+
+
+def until(client: TestClient, check: Any, seconds: float = 120) -> None:
+    deadline = time.monotonic() + seconds
+    while not check():
+        assert time.monotonic() < deadline
+        time.sleep(0.1)
+
+
+def test_every_table_of_a_round_plays_the_same_decks_and_scores_against_the_field(
+        database: str) -> None:
+    with accounts_app(database) as client:
+        sign_up(client, "annie")
+        made = created(client, format="duplicate", size=4, rounds=2, level=1, enter=False,
+                       options={"target": 40})
+        client.post(f"/api/tournaments/{made['id']}/start")
+        until(client, lambda: view_of(client, made["id"])["status"] == "over")
+        over = view_of(client, made["id"])
+        store = Store(client.app.state.engine)  # type: ignore[attr-defined]
+        for round_ in over["round_list"]:
+            first, second = (store.load(t["game_id"]) for t in round_["tables"])
+            assert first is not None and second is not None
+            common = set(first.decks) & set(second.decks)
+            assert common and all(first.decks[n] == second.decks[n] for n in common)
+            assert first.row.cut == second.row.cut  # the same first dealer's place too
+            assert first.row.deal_key == second.row.deal_key == f"{made['id']}.{round_['number']}"
+            assert first.row.rated is False and not first.row.listed
+        by_seed = [line["player"]["computer"] for line in over["standings"]]
+        assert len(set(by_seed)) == 4
+        scores = [line["duplicate"] for line in over["standings"]]
+        assert any(score != 0 for score in scores)
+        assert abs(sum(scores)) < 0.05  # each deal against the same deal elsewhere: zero-sum
+
+
+def test_a_round_keeps_its_seeds_and_records_until_every_table_has_finished(
+        sqlite_db: str) -> None:
+    with accounts_app(sqlite_db, idle_seconds=0) as client:
+        with browser(client):
+            sign_up(client, "annie")
+            made = created(client, format="duplicate", size=8, rounds=3, level=1,
+                           options={"target": 25})
+        with browser(client):
+            sign_up(client, "bruno")
+            client.post(f"/api/tournaments/{made['id']}/entry")
+        with browser(client):
+            client.post("/api/session", json={"username": "annie",
+                                              "password": "correct horse battery"})
+            client.post(f"/api/tournaments/{made['id']}/start")
+            tables = view_of(client, made["id"])["round_list"][0]["tables"]
+            annie_game = next(t["game_id"] for t in tables
+                              if "annie" in [p["name"] for p in t["seats"]])
+            with client.websocket_connect(f"/ws/{annie_game}") as ws:
+                annie = Player(ws)
+                annie.recv()  # her client sends its seed with its first ready
+                assert annie.state["fair"]["duplicate"] is True
+                assert annie.state["fair"]["held"] is True
+                assert all(s is None for e in annie.state["fair"]["next"]
+                           for s in e["client_seeds"])  # no player's seed goes in
+        computers_only = [t for t in tables if all(p["computer"] for p in t["seats"])]
+        assert len(computers_only) >= 2
+        until(client, lambda: all(
+            t["winner"] is not None for t in view_of(client, made["id"])["round_list"][0][
+                "tables"] if all(p["computer"] for p in t["seats"])))
+        lobby = client.app.state.lobby  # type: ignore[attr-defined]
+        ended = computers_only[0]["game_id"]
+        table = lobby.tables[ended]
+        assert table.stage() == "over" and table.reveals_held
+        state = table.state(None)
+        assert state["fair"]["deals"] and all("server_seed" not in d or d["server_seed"] is None
+                                              for d in state["fair"]["deals"])
+        listed = client.get("/api/lobby").json()
+        assert ended not in str(listed)  # a duplicate round's games are not watched
+
+
+def test_after_a_restart_a_round_still_holds_its_seeds(sqlite_db: str) -> None:
+    with accounts_app(sqlite_db, idle_seconds=0) as client:
+        sign_up(client, "annie")
+        made = created(client, format="duplicate", size=8, rounds=3, level=1,
+                       options={"target": 25})
+        client.post(f"/api/tournaments/{made['id']}/start")
+        tables = view_of(client, made["id"])["round_list"][0]["tables"]
+        ended = next(t["game_id"] for t in tables if all(p["computer"] for p in t["seats"]))
+        until(client, lambda: client.app.state.lobby.tables[ended].stage() == "over")  # type: ignore[attr-defined]
+    with accounts_app(sqlite_db, idle_seconds=0) as client:
+        table = None
+
+        async def load() -> Any:
+            return await client.app.state.lobby.get(ended)  # type: ignore[attr-defined]
+
+        table = client.portal.call(load)  # type: ignore[union-attr]
+        assert table is not None and table.reveals_held
+        assert view_of(client, made["id"])["current_round"] == 1
+
+
+def test_the_records_of_a_finished_duplicate_verify_as_fair(sqlite_db: str) -> None:
+    with accounts_app(sqlite_db) as client:
+        sign_up(client, "annie")
+        made = created(client, format="duplicate", size=4, rounds=1, level=1, enter=False,
+                       options={"target": 25})
+        client.post(f"/api/tournaments/{made['id']}/start")
+        until(client, lambda: view_of(client, made["id"])["status"] == "over")
+        over = view_of(client, made["id"])
+        store = Store(client.app.state.engine)  # type: ignore[attr-defined]
+        for table in over["round_list"][0]["tables"]:
+            links = records.links_of(client.app.state.engine, [table["game_id"]])  # type: ignore[attr-defined]
+            record = read_record(json.dumps(json.loads(links[table["game_id"]].record)["record"]))
+            verdict = verify_record(record)
+            assert verdict.fair, (verdict.hands, verdict.game)
+            assert store.load(table["game_id"]) is not None

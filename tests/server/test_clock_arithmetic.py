@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
+from types import SimpleNamespace
 
 import pytest
 
@@ -15,6 +16,7 @@ from ginrummy.server.live.clock import (
     start_clocks,
     timed_out,
 )
+from ginrummy.server.live.clock_feed import forfeits_on_timeout
 
 T0 = datetime(2026, 12, 2, 3, 0, tzinfo=UTC)
 BLITZ = ClockRules("bank", 180.0, 5.0)
@@ -93,3 +95,9 @@ def test_clock_options_read_back_as_they_were_written() -> None:
     for rules in (BLITZ, THIRTY):
         assert ClockRules.from_dict(rules.to_dict()) == rules
     assert ClockRules.from_dict({"kind": "move", "seconds": 1}, floor=0.5).seconds == 1.0
+
+
+def test_rated_and_tournament_tables_forfeit_on_time_and_casual_ones_do_not() -> None:
+    assert forfeits_on_timeout(SimpleNamespace(rated=True, idle_alone=False))
+    assert forfeits_on_timeout(SimpleNamespace(rated=False, idle_alone=True))  # a tournament's
+    assert not forfeits_on_timeout(SimpleNamespace(rated=False, idle_alone=False))

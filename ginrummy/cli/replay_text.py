@@ -88,6 +88,10 @@ class ReplayText:
             self.say()
             self.say(m("replay.time_up"))
             return
+        if step.kind == "forfeit":
+            self.say()
+            self.say(m("replay.forfeit", player=step.player))
+            return
         # Once a hand ends the game already seats the next one: take the players from before.
         players = (step.before if step.kind == "action" else game).players_at(step.table)
         viewer = self.viewer

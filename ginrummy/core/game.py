@@ -186,6 +186,11 @@ class Game(OfTableRules):
     high_cut_deals: bool | None = None
     """R4, two players under ``first_dealer="high_cut_chooses"``: whether the higher cut chose
     to deal the first hand; None until it chose, and under ``low_cut_deals``."""
+    forfeited_by: int | None = None
+    """The player whose side lost the game by forfeit (:meth:`forfeit`), once it has."""
+    abandoned: tuple[tuple[int, HandState], ...] = ()
+    """(table, hand) of the hands in progress when the game was forfeited: unscored, kept so
+    that the game's record still holds their deals."""
 
     @classmethod
     def start(cls, rules: Rules | TableRules, cut: Cut) -> Game:
@@ -484,6 +489,35 @@ class Game(OfTableRules):
         else:
             fresh = all(slot.hand is None and not slot.played for slot in self.slots)
         return game._end("time_limit") if fresh else game
+
+    def forfeit(self, player: int) -> Game:
+        """``player`` loses the game now by forfeit (the driver says why: a server's clock).
+
+        The hand in progress stops unscored (kept in :attr:`abandoned`, for the record); the
+        other side wins (two players, teams),
+        or at three players the other player with the higher total (none if they are equal).
+        As at a limit (R31) there is no game bonus and no shutout unless
+        ``limit_awards_game_bonus``; the totals settle as they stand."""
+        if isinstance(player, bool) or player not in range(self.players):
+            raise GameError(f"player must be a place of this game (0 to {self.players - 1}), "
+                            f"got {player!r}", "game.forfeit_player", value=repr(player),
+                            last=self.players - 1)
+        if self.is_over:
+            raise GameError(f"the game is over ({self.end_reason}): nobody can forfeit it",
+                            "game.forfeit_over", reason=end_reason_word(self.end_reason))
+        seating = self.seating
+        loser = seating.side_of(player)
+        if seating.sides == 2:
+            winner: int | None = 1 - loser
+        else:
+            others = [s for s in range(seating.sides) if s != loser]
+            top = max(self.points[s] for s in others)
+            leaders = [s for s in others if self.points[s] == top]
+            winner = leaders[0] if len(leaders) == 1 else None
+        idle = tuple(TableSlot(slot.players, None, slot.played) for slot in self.slots)
+        stopped = tuple((table, hand) for table, hand in enumerate(self.hands) if hand is not None)
+        return replace(self, slots=idle, winner=winner, end_reason="forfeit",
+                       forfeited_by=player, abandoned=stopped)
 
     def _with_slot(self, table: int, slot: TableSlot) -> Game:
         slots = list(self.slots)

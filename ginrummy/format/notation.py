@@ -22,7 +22,8 @@ Notation (:func:`format_notation`, :func:`parse_notation`), one item per line::
   from that preset (the value in JSON: ``20``, ``true``, ``null``,
   ``"winner"``), ``Cut`` (rounds separated by commas, seat 0's card first),
   ``HighCutDeals yes`` or ``no`` (R4: the higher cut's choice, when the rules
-  give it one), and the checks ``Dealer`` (the first dealer), ``TimeUp yes`` (R31),
+  give it one), ``Forfeit 0`` or ``1`` (that seat lost by forfeit after the last hand),
+  and the checks ``Dealer`` (the first dealer), ``TimeUp yes`` (R31),
   ``End``, ``Winner`` (a seat or ``-``) and ``Final`` (final totals).
   Several tags may share a line.
 * ``N. deck`` starts hand N (hands numbered from 1, in order) with its 52 cards.
@@ -142,6 +143,8 @@ def format_notation(record: GameRecord) -> str:
     lines.append(f"[Dealer {first}]")
     if record.time_up:
         lines.append("[TimeUp yes]")
+    if record.forfeit is not None:
+        lines.append(f"[Forfeit {record.forfeit}]")
     final = record.final or {}
     if final.get("end_reason") is not None:
         lines.append(f"[End {final['end_reason']}]")
@@ -293,8 +296,8 @@ def _read_result(words: list[str], number: int) -> tuple[dict[str, Any], tuple[i
 def _build_record(
     tags: dict[str, str], options: dict[str, Any], hands: list[dict[str, Any]]
 ) -> GameRecord:
-    known = {"Notation", "Rules", "Cut", "HighCutDeals", "Dealer", "TimeUp", "End", "Winner",
-             "Final"}
+    known = {"Notation", "Rules", "Cut", "HighCutDeals", "Dealer", "TimeUp", "Forfeit", "End",
+             "Winner", "Final"}
     unknown = sorted(set(tags) - known)
     if unknown:
         raise RecordError(f"unknown tag {unknown[0]!r}", code="notation.unknown_tag",
@@ -338,6 +341,10 @@ def _build_record(
     if time_up not in (None, "yes"):
         raise RecordError(f"[TimeUp {time_up}]: write [TimeUp yes] or leave it out",
                           code="notation.time_up", value=time_up)
+    forfeit = tags.get("Forfeit")
+    if forfeit not in (None, "0", "1"):
+        raise RecordError(f"[Forfeit {forfeit}]: write the seat that lost by forfeit, 0 or 1, "
+                          "or leave it out", code="notation.forfeit", value=forfeit)
     final = _final_from_tags(tags)
     records = []
     for number, hand in enumerate(hands, 1):
@@ -358,7 +365,7 @@ def _build_record(
             None if check is None else check[0], None if check is None else check[1],
         ))
     return GameRecord(TableRules(2, rules), cut, tuple(records), time_up == "yes", final,
-                      high_cut_deals)
+                      high_cut_deals, None if forfeit is None else int(forfeit))
 
 
 def _final_from_tags(tags: dict[str, str]) -> dict[str, Any] | None:

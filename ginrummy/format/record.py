@@ -16,6 +16,10 @@ Version 2 (written by :func:`~ginrummy.format.replay.dump_record`; read by
      "cut": [["7H", "7C"], ["KD", "2S"]],     rounds of one card per player
      "high_cut_deals": false,                  two players under high_cut_chooses (R4): the choice
      "time_up": false,                         the driver reported the time limit (R31)
+     "forfeit": 0,                             only if set: this player lost by forfeit after
+                                               the hands (a server's clock); the hands it
+                                               stopped end the list, in progress; older
+                                               readers refuse the field as unknown
      "hands": [{"round": 1, "table": 0, "players": [0, 1], "dealer": 1, "deal": 1,
                 "deck": ["AS", ...52 cards, top first],
                 "actions": ["pass", "pass", "stock", "knock KS", ...],
@@ -130,6 +134,9 @@ class GameRecord(OfTableRules):
     """Check: some or all of the keys written by :func:`final_check`."""
     high_cut_deals: bool | None = None
     """R4 under ``high_cut_chooses``: whether the higher cut chose to deal (None: no choice)."""
+    forfeit: int | None = None
+    """The player who lost the game by forfeit after the last hand (None: nobody); written
+    only when set, so that the record of every other game reads as before."""
 
     def deal_numbers(self) -> list[int | None]:
         """Each hand's deal number: ``deal``, or in a two-player game its place."""
@@ -205,13 +212,15 @@ def record_to_dict(record: GameRecord) -> dict[str, Any]:
         data["high_cut_deals"] = record.high_cut_deals
     data["time_up"] = record.time_up
     data["hands"] = hands
+    if record.forfeit is not None:
+        data["forfeit"] = record.forfeit
     if record.final is not None:
         data["final"] = record.final
     return data
 
 
 _TOP_KEYS = {"format", "version", "players", "team_target", "rules", "cut", "high_cut_deals",
-             "time_up", "hands", "final"}
+             "time_up", "hands", "final", "forfeit"}
 _TWO_V1_KEYS = {"format", "version", "rules", "cut", "high_cut_deals", "time_up", "hands",
                 "final"}
 _HAND_KEYS = {"round", "table", "players", "dealer", "deal", "deck", "actions", "action_ids",
@@ -260,9 +269,15 @@ def record_from_dict(data: Any) -> GameRecord:
         raise RecordError("final must be an object", code="field.object", field="final")
     if final is not None and kind == TABLE_FORMAT_V1 and final.get("phase") == "playing":
         final = {k: v for k, v in final.items() if k != "phase"}  # v1: not over, any phase
+    forfeit = data.get("forfeit")
+    if forfeit is not None and (not isinstance(forfeit, int) or isinstance(forfeit, bool)
+                                or forfeit not in range(table_rules.players)):
+        raise RecordError(f"forfeit must be a player from 0 to {table_rules.players - 1}, got "
+                          f"{forfeit!r}", code="record.forfeit", value=repr(forfeit),
+                          last=table_rules.players - 1)
     items = tuple(hand_from_dict(item, number, table_rules.players, two_v1)
                   for number, item in enumerate(hands, 1))
-    return GameRecord(table_rules, cut, items, time_up, final, high_cut_deals)
+    return GameRecord(table_rules, cut, items, time_up, final, high_cut_deals, forfeit)
 
 
 def _rules_from(data: Any) -> Rules:

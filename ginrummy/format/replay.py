@@ -46,9 +46,11 @@ def final_check(game: Game) -> dict[str, Any]:
 def record_of(game: Game) -> GameRecord:
     """The record of ``game`` so far, with every check filled in."""
     played = list(game.played)
-    in_progress = [
-        TableHand(game.round_number, table, game.players_at(table), game.dealer_at(table), hand)
-        for table, hand in enumerate(game.hands) if hand is not None
+    going = [(table, hand) for table, hand in enumerate(game.hands) if hand is not None]
+    number = game.round_number + (1 if game.abandoned else 0)  # the round a forfeit stopped
+    in_progress = [  # a forfeited game: the hands it stopped, as hands in progress
+        TableHand(number, table, game.players_at(table), game.dealer_at(table), hand)
+        for table, hand in going or game.abandoned
     ]
     for hand in in_progress:  # after its table's finished hands of this round
         later = [i for i, h in enumerate(played)
@@ -56,7 +58,7 @@ def record_of(game: Game) -> GameRecord:
         played.insert(later[0] if later else len(played), hand)
     hands = tuple(_hand_record(h) for h in played)
     bare = GameRecord(game.table_rules, game.cut, hands, game.time_is_up, None,
-                      game.high_cut_deals)
+                      game.high_cut_deals, game.forfeited_by)
     totals = iter([tuple(step.game.totals) for step in walk(bare) if step.finished])
     checked = tuple(replace(h, totals=next(totals)) if h.result is not None else h
                     for h in hands)
@@ -79,7 +81,7 @@ class Step:
     """One step of a replay: a deal, an action, or the time limit reported."""
 
     kind: str
-    """``"deal"``, ``"action"`` or ``"time_up"``."""
+    """``"deal"``, ``"action"``, ``"time_up"`` or ``"forfeit"`` (``player`` lost by it)."""
     hand: int
     """1-based place of the hand in the record."""
     table: int
@@ -127,6 +129,14 @@ def walk(record: GameRecord) -> Iterator[Step]:
             raise RecordError(f"time_up: {error}", code="field.error", field="time_up",
                               error=error) from None
         yield Step("time_up", len(record.hands), 0, 0, None, None, None, before, game)
+    if record.forfeit is not None:
+        before = game
+        try:
+            game = game.forfeit(record.forfeit)
+        except GameError as error:
+            raise RecordError(f"forfeit: {error}", code="field.error", field="forfeit",
+                              error=error) from None
+        yield Step("forfeit", len(record.hands), 0, 0, None, record.forfeit, None, before, game)
     if record.final is not None:
         compare_checks("final", record.final, final_check(game), None)
 

@@ -46,6 +46,21 @@ def idle_seconds(value: str | None = None) -> float | None:
     return seconds or None
 
 
+def clock_floor_seconds(value: str | None = None) -> float | None:
+    """``value``, else ``$GIN_CLOCK_FLOOR_SECONDS``, else None (the usual minimums).
+
+    >>> clock_floor_seconds("0.5"), clock_floor_seconds("")
+    (0.5, None)
+    """
+    chosen = value if value is not None else os.environ.get("GIN_CLOCK_FLOOR_SECONDS")
+    if not chosen:
+        return None
+    seconds = float(chosen)
+    if not seconds > 0:
+        raise ValueError(f"the clock floor must be a positive number of seconds, got {chosen}")
+    return seconds
+
+
 @dataclass
 class Settings:
     """Everything :func:`ginrummy.server.create_app` can be told.
@@ -87,6 +102,9 @@ class Settings:
     """After this long without a move or ``ready`` from the seat a game between two people
     waits for (while the other player is connected), the computer plays for that seat
     until its player sends a message again. None or 0: never."""
+    clock_floor_seconds: float | None = field(default_factory=lambda: clock_floor_seconds())
+    """The shortest clock a new game may ask for (a bank, a time per move), below the usual
+    minimums (:data:`ginrummy.server.live.clock.LIMITS`): tests and demonstrations."""
     quick_match_computer_seconds: float = 20.0
     """Seconds a quick match seeker waits before the computer is offered instead."""
 

@@ -378,6 +378,8 @@ def _new_game(client: TestClient, audit: Audit, rng: random.Random) -> LiveGame:
                             "options": {"target": rng.choice([1, 1, 1, 1, 10, 25])}}
     if not friend:
         body["level"] = rng.choice([1, 2])
+    if friend or body["level"] == 2:  # clocks in the states too (too long to run out here)
+        body["clock"] = {"kind": "bank", "seconds": 900, "increment": 5}
     with other_browser(client):
         created = create(client, **body)
     audit.secrets.update(str(created[k]) for k in ("game_id", "token", "invite_token",

@@ -66,7 +66,7 @@ def test_anyone_takes_the_open_place_in_one_click_and_the_game_starts(database: 
         assert [s["name"] for s in playing["seats"]] == ["Ann", "Bea"]
         assert set(playing) == {"game_id", "players", "rules", "team_target", "level", "seats",
                                 "open", "stage", "hand_number", "totals", "created_at", "rated",
-                                "watch"}  # what anyone may know: no card, no token
+                                "watch", "clock"}  # what anyone may know: no card, no token
 
 
 def test_a_taken_place_cannot_be_taken_again_and_nobody_sits_twice(sqlite_db: str) -> None:

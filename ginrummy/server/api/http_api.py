@@ -25,6 +25,7 @@ from ginrummy.server.api.params import whole_number
 from ginrummy.server.api.sessions import SeatOfAnAccount, account_games, seat_for
 from ginrummy.server.live import names
 from ginrummy.server.live import rematch as rematches
+from ginrummy.server.live.clock import ClockRefused, ClockRules
 from ginrummy.server.live.computer import LEVELS, computer_name
 from ginrummy.server.live.lobby import Created, Lobby
 from ginrummy.server.live.table import WATCHER, Table
@@ -164,7 +165,7 @@ def _set_seat_cookie(request: Request, response: Response, game_id: str, token: 
 async def create_game(request: Request) -> Response:
     data = await _json_body(request)
     _check_fields(data, {"opponent", "level", "preset", "options", "name", "players", "seats",
-                         "team_target", "rated"})
+                         "team_target", "rated", "clock"})
     players = data.get("players", 2)
     if not _is_int(players) or players not in PLAYERS:
         kind = "" if _is_int(players) else f" (a whole number, not {type(players).__name__})"
@@ -184,12 +185,14 @@ async def create_game(request: Request) -> Response:
     elif level is not None:
         raise HTTPError(400, "bad_request", "level is for games against the computer")
     rules = _rules(data)
+    clock = _clock(request, data)
     name = _name(data, "Player 1")
     owner = await _rated_creator(request, data, [opponent])
     _client_limits(request).create_game(client_address(request.scope))
     created = await _lobby(request).create(rules, opponent, level, name if owner is None
                                            else owner.username,
-                                           owner=None if owner is None else owner.id)
+                                           owner=None if owner is None else owner.id,
+                                           clock=clock)
     return _created(request, created)
 
 
@@ -208,6 +211,16 @@ async def rated_place(request: Request, table: Table) -> str | None:
         return await rated.check_rated_place(request, table)
     except rated.RatedRefused as refused:
         raise HTTPError(refused.status, refused.code, refused.message) from None
+
+
+def _clock(request: Request, data: dict[str, Any]) -> ClockRules | None:
+    """The new game's clock (``clock``: absent or null for none)."""
+    if data.get("clock") is None:
+        return None
+    try:
+        return ClockRules.from_dict(data["clock"], floor=_settings(request).clock_floor_seconds)
+    except ClockRefused as refused:
+        raise HTTPError(400, "bad_clock", refused.message, reason=refused.reason) from None
 
 
 def _is_int(value: object) -> bool:
@@ -276,12 +289,13 @@ async def _create_table_game(request: Request, data: dict[str, Any], players: in
         table_rules = TableRules(players, _rules(data), data.get("team_target"))
     except TableError as failure:
         raise HTTPError(400, "bad_rules", str(failure)) from None
+    clock = _clock(request, data)
     name = _name(data, "Player 1")
     owner = await _rated_creator(request, data, seats)
     _client_limits(request).create_game(client_address(request.scope))
     created = await _lobby(request).create_table(
         table_rules, seats, level, name if owner is None else owner.username,
-        None if owner is None else owner.id)
+        None if owner is None else owner.id, clock)
     base, game_id = _base(request), created.table.id
     invites = [{"seat": place, "token": token, "link": f"{base}/play/{game_id}#{token}"}
                for place, token in created.invites]
@@ -310,7 +324,8 @@ async def rematch(request: Request) -> Response:
         raise HTTPError(409, "not_over", "the game is not over: finish it before a rematch")
     _client_limits(request).create_game(client_address(request.scope))
     created = await _lobby(request).create(game.rules, "computer", table.level,
-                                           table.seats[seat].name, dealer=1 - game.cut.low)
+                                           table.seats[seat].name, dealer=1 - game.cut.low,
+                                           clock=table.clock_rules)
     return _created(request, created, rematch_of=table.id)
 
 

@@ -37,8 +37,9 @@ class BoardListener(Protocol):
 
 def entry(game_id: str, table_rules: TableRules, seats: Sequence[SeatRow],
           facts: dict[str, Any], created_at: datetime, level: int | None,
-          connected: frozenset[int], rated: bool = False) -> dict[str, Any]:
-    """What the board shows of one game."""
+          connected: frozenset[int], rated: bool = False,
+          clock: dict[str, Any] | None = None) -> dict[str, Any]:
+    """What the board shows of one game (``clock``: its clock's rules, or None)."""
     stage = facts.get("stage")
     open_places = [s.seat for s in seats if s.kind == "human" and not s.joined
                    and s.token_hash is None] if stage != "over" else []
@@ -59,6 +60,7 @@ def entry(game_id: str, table_rules: TableRules, seats: Sequence[SeatRow],
         "totals": facts.get("totals"),
         "created_at": created_at.isoformat(),
         "watch": f"/watch/{game_id}",
+        "clock": clock,
     }
 
 
@@ -83,7 +85,7 @@ class Board:
             if row.id not in self.entries:
                 self.entries[row.id] = entry(row.id, table_rules_of(row.rules), seats,
                                              row.summary, row.created_at, row.level,
-                                             frozenset(), row.rated)
+                                             frozenset(), row.rated, row.clock)
         self.loaded = True
 
     def show(self, table: TableCore) -> None:
@@ -97,7 +99,8 @@ class Board:
         else:
             shown = entry(table.id, table.table_rules, table.seats,
                           summary(table.position, table.seats), table.created_at, table.level,
-                          connected, table.rated)
+                          connected, table.rated, None if table.clock_rules is None else
+                          table.clock_rules.to_dict())
         if self.entries.get(table.id) == shown:
             return
         if shown is None:

@@ -95,6 +95,9 @@ class Commands(Dealing):
             raise ClientError("not_your_turn", f"{self._who(mover)} is to act{self._at(table)}"
                                                f", not {self._who(seat)} "
                                                f"({action_name(action)})")
+        if seat in self.position.timed_out:
+            raise ClientError("clock_ran_out", f"{self._who(seat)}'s clock ran out: the "
+                                               "computer plays the rest of this turn")
         entries = self._time_entries(self.n + offset + 1)
         entries.append(LogEntry(self.n + offset + len(entries) + 1, "play", seat, action,
                                 message.id))

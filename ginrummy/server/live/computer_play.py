@@ -62,9 +62,10 @@ class ComputerPlay(Dealing):
         return self._then_deals(entries)
 
     def computer_seats(self) -> frozenset[int]:
-        """The seats the computer plays: its own, and those of idle players."""
+        """The seats the computer plays: its own, those of idle players, and those whose clock
+        ran out in the turn they are playing."""
         own = frozenset(s.seat for s in self.seats if s.kind == "computer")
-        return own | self.position.stand_in
+        return own | self.position.stand_in | self.position.timed_out
 
     def kick(self) -> None:
         """Start the computer's move loop if the computer is to act somewhere."""

@@ -15,6 +15,7 @@ from ginrummy.core.game import prefers_to_deal
 from ginrummy.core.rules import Rules
 from ginrummy.core.table import TableRules
 from ginrummy.server.live.board import Board
+from ginrummy.server.live.clock import ClockRules
 from ginrummy.server.live.collector import Collector
 from ginrummy.server.live.computer import computer_name
 from ginrummy.server.live.lobby_chat import LobbyChat
@@ -128,7 +129,7 @@ class Lobby:
             if excess <= 0:
                 break
             if not self.tables[game_id].busy:
-                del self.tables[game_id]
+                self.tables.pop(game_id).stop_clock()  # it runs out once loaded again
                 excess -= 1
 
     async def create(
@@ -141,6 +142,7 @@ class Lobby:
         rematch_of: Table | None = None,
         listed: bool = False,
         owner: str | None = None,
+        clock: ClockRules | None = None,
     ) -> Created:
         """A new two-player game; ``dealer``: the seat whose cut must make it deal first (a
         rematch: the cut is drawn again until it does, so the record still holds a real cut).
@@ -185,6 +187,7 @@ class Lobby:
             listed=listed or opponent == "anyone" or (rematch_of is not None
                                                       and rematch_of.listed),
             rated=owner is not None,
+            clock=None if clock is None else clock.to_dict(),
         )
         await self.writer.run(self.store.create, row, seats, entries, dict(decks), [first],
                               owner)
@@ -197,7 +200,8 @@ class Lobby:
         return Created(table, token, invite if opponent == "friend" else None, watch)
 
     async def create_table(self, table_rules: TableRules, others: Sequence[str], level: int,
-                           name: str, owner: str | None = None) -> Created:
+                           name: str, owner: str | None = None,
+                           clock: ClockRules | None = None) -> Created:
         """A table of three or more: the creator at place 0, ``others`` (``"computer"``,
         ``"friend"`` or ``"anyone"``: an open place, listed in the lobby) at places 1, 2, ...;
         dealt at once if no person is to come."""
@@ -217,7 +221,7 @@ class Lobby:
                 seats.append(SeatRow(place, "human", f"Friend {place}", token_hash(invite), False))
         table = await self.create_seated(table_rules, seats, level, token_hash(watch),
                                          listed="anyone" in others, game_id=game_id,
-                                         rated=owner is not None, owner=owner)
+                                         rated=owner is not None, owner=owner, clock=clock)
         first = invites[0][1] if invites else None
         return Created(table, token, first, watch, tuple(invites))
 
@@ -225,12 +229,14 @@ class Lobby:
                             level: int, watch_hash: str, listed: bool,
                             game_id: str | None = None, rated: bool = False,
                             owner: str | None = None,
-                            deals: tuple[str, Sequence[FairRow]] | None = None) -> Table:
+                            deals: tuple[str, Sequence[FairRow]] | None = None,
+                            clock: ClockRules | None = None) -> Table:
         """A game of any size whose seats are given (people with their token hashes,
         computers of ``level``); dealt at once if every seat is a computer. ``rated``: its
         end rates its players' accounts; ``owner``: the account that owns place 0. ``deals``:
         a duplicate round's key and its seeds by deal number (from 1), shared with the other
-        tables of the round: the cut and every deck come from them alone."""
+        tables of the round: the cut and every deck come from them alone. ``clock``: the
+        players' clock, if any."""
         game_id = game_id or new_game_id()
         created = now()
         tables = table_rules.players // 2 if table_rules.players % 2 == 0 else 1
@@ -250,6 +256,7 @@ class Lobby:
             summary=summary(position, list(seats)), listed=listed,
             rated=rated,
             deal_key=None if deals is None else deals[0],
+            clock=None if clock is None else clock.to_dict(),
         )
         await self.writer.run(self.store.create, row, list(seats), entries, {}, fair, owner)
         stored = StoredGame(row, list(seats), {}, entries, {r.hand_number: r for r in fair})
@@ -302,7 +309,8 @@ class Lobby:
     async def close(self) -> None:
         await self.quick_match.close()
         await self.tournaments.close()
-        tasks = [task for t in self.tables.values() for task in (t.computer_task, t.idle_task)
+        tasks = [task for t in self.tables.values()
+                 for task in (t.computer_task, t.idle_task, t.clock_task)
                  if task is not None and not task.done()]
         for task in tasks:
             task.cancel()

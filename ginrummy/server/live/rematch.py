@@ -62,7 +62,8 @@ async def ask(lobby: Lobby, table: Table, seat: int) -> Answer:
             game = table.position.game
             assert game.players == 2
             created = await lobby.create(game.rules, "friend", None, table.seats[0].name,
-                                         dealer=1 - game.cut.low, rematch_of=table)
+                                         dealer=1 - game.cut.low, rematch_of=table,
+                                         clock=table.clock_rules)
             table.rematch_id = created.table.id
             table.rematch_offers.clear()
         rematch = await lobby.get(table.rematch_id)

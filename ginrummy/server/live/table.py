@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ginrummy.server.live.clock_timer import TableClocks
 from ginrummy.server.live.commands import Commands
 from ginrummy.server.live.computer_play import ComputerPlay
 from ginrummy.server.live.idle import IdlePlayers
@@ -21,15 +22,23 @@ from ginrummy.server.storage.store import StoredGame
 from ginrummy.server.wire import payload
 
 
-class Table(Commands, ComputerPlay, IdlePlayers, OpenSeats):
+class Table(Commands, ComputerPlay, IdlePlayers, OpenSeats, TableClocks):
     def state(self, seat: int | None) -> dict[str, Any]:
-        return self._rematch_said(payload.state_payload(self.info(), self.position, self.n, seat,
-                                                        self.fair))
+        return self._clock_shown(self._rematch_said(payload.state_payload(
+            self.info(), self.position, self.n, seat, self.fair)))
 
     def render_event(self, ref: EventRef, seat: int | None) -> dict[str, Any]:
         event = payload.event_payload(self.info(), ref.entry, ref.position, seat, self.fair)
         self._rematch_said(event["state"])
+        if ref.entry.seq == self.n:  # the clocks as they stand now, with the latest event
+            self._clock_shown(event["state"])
         return event
+
+    def _clock_shown(self, state: dict[str, Any]) -> dict[str, Any]:
+        clock = self.clock_state()
+        if clock is not None:
+            state["clock"] = clock
+        return state
 
     def _rematch_said(self, state: dict[str, Any]) -> dict[str, Any]:
         """A rematch's state names the game before; a finished friends' game its rematch."""

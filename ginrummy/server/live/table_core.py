@@ -31,6 +31,8 @@ from ginrummy.agents.base import Agent
 from ginrummy.core.actions import action_name
 from ginrummy.core.game import Game
 from ginrummy.server.live.chat import ChatRoom
+from ginrummy.server.live.clock import start_clocks
+from ginrummy.server.live.clock_feed import clock_rules_of, clocks_after
 from ginrummy.server.live.computer import computer_name
 from ginrummy.server.live.work import WorkPool
 from ginrummy.server.settings import Settings
@@ -156,6 +158,13 @@ class TableCore:
         self.idle_since = 0.0
         """When (the event loop's clock) the running idle timer started."""
         self.stand_in_task: asyncio.Task[None] | None = None
+        self.clock_rules = clock_rules_of(row.clock)
+        """The players' clock, if the game has one (:mod:`.clock_timer`)."""
+        self.clocks = None if self.clock_rules is None else clocks_after(
+            start_clocks(self.clock_rules, self.game.players), self.clock_rules, stored.log,
+            positions[1:], self.seats)
+        self.clock_task: asyncio.Task[None] | None = None
+        self.run_out_task: asyncio.Task[None] | None = None
 
     # ------------------------------------------------------------ what the game says
 
@@ -213,6 +222,10 @@ class TableCore:
 
     def arm_idle(self) -> None:
         """(Re)start the idle timer of the seat the game now waits for, if any."""
+        raise NotImplementedError
+
+    def arm_clock(self) -> None:
+        """(Re)start the timer of the running clock that runs out first, if any."""
         raise NotImplementedError
 
     # ------------------------------------------------------------ facts
@@ -283,6 +296,7 @@ class TableCore:
     def attach(self, listener: Listener) -> None:
         self.listeners.add(listener)
         self.arm_idle()
+        self.arm_clock()
         self._presence()
 
     def detach(self, listener: Listener) -> None:
@@ -444,7 +458,11 @@ class TableCore:
         self.recent.extend(zip(entries, positions, strict=True))
         self.position = final
         self.n += len(entries)
+        if self.clocks is not None and self.clock_rules is not None:
+            self.clocks = clocks_after(self.clocks, self.clock_rules, entries, positions,
+                                       seats)
         self.arm_idle()
+        self.arm_clock()
         self.changed()
 
     async def reload(self) -> None:
@@ -454,6 +472,7 @@ class TableCore:
         fresh = type(self)(stored, self.store, self.settings)
         self.seats, self.decks, self.fair = fresh.seats, fresh.decks, fresh.fair
         self.position, self.n, self.recent = fresh.position, fresh.n, fresh.recent
+        self.clocks = fresh.clocks
 
     def _broadcast(self, entries: Sequence[LogEntry]) -> None:
         refs = [EventRef(entry, position) for entry, position in self.recent

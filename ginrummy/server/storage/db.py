@@ -64,6 +64,7 @@ games = sa.Table(
     sa.Column("deal_key", sa.String(64), nullable=True),
     # a duplicate tournament's game: the key its decks are derived under, the same at every
     # table of its round (instead of the game's id; no player's seed goes into them)
+    sa.Column("clock", sa.Text, nullable=True),
     # shown in the lobby: its open places are anyone's to take, and anyone may watch it
     sa.Column("rated", sa.Boolean, nullable=False, server_default=sa.false()),
     # between accounts only: its end updates their ratings (:mod:`.ratings`)

@@ -18,6 +18,10 @@ two players, a seat):
   deals (``action`` 1) or not (0);
 * ``time_up``: the driver reported the time limit (R31);
 * ``idle`` / ``back``: the computer starts or stops playing for place ``seat``.
+* ``timeout``: place ``seat``'s clock ran out during its turn: the computer plays the rest
+  of that turn for it (:mod:`ginrummy.server.live.clock`);
+* ``forfeit``: place ``seat`` loses the game by forfeit (its second timeout in a game that
+  forfeits on time): :meth:`~ginrummy.core.game.Game.forfeit`.
 
 A table is dealt when both its players are ready (a computer always is), so in a
 team game each table of a new round, and a table whose hand was void, is dealt as
@@ -54,6 +58,8 @@ class Position:
     """(deal number, table) of every deal so far, in order."""
     changed: tuple[int, ...] = ()
     """The number of the last event that dealt or played at each table (0: none yet)."""
+    timed_out: frozenset[int] = frozenset()
+    """Places whose clock ran out in the turn they are playing: the computer finishes it."""
 
     def changed_at(self, table: int) -> int:
         return self.changed[table] if table < len(self.changed) else 0
@@ -72,6 +78,19 @@ class Position:
 
 def start(rules: Rules | TableRules, cut: Sequence[Sequence[int]]) -> Position:
     return Position(Game.start(rules, Cut(tuple(tuple(r) for r in cut))))
+
+
+def to_act(game: Game) -> frozenset[int]:
+    """The places whose move a hand in progress waits for (one per table)."""
+    return frozenset(game.players_at(table)[hand.turn]
+                     for table, hand in enumerate(game.hands) if hand is not None)
+
+
+def _turns_over(position: Position) -> Position:
+    """``position`` with the places whose timed-out turn has ended no longer timed out."""
+    if not position.timed_out:
+        return position
+    return replace(position, timed_out=position.timed_out & to_act(position.game))
 
 
 def table_of(game: Game, place: int) -> int | None:
@@ -124,9 +143,10 @@ def step(position: Position, entry: LogEntry, decks: Mapping[int, Sequence[int]]
         if deck is None:
             raise ReplayError(f"entry {entry.seq}: no deck stored for deal {number}")
         dealt = game.deal(deck, table=table)
-        return replace(position, game=dealt, ready=position.ready - set(game.players_at(table)),
-                       deals=(*position.deals, (number, table)),
-                       changed=position._touch(table, entry.seq))
+        return _turns_over(replace(position, game=dealt,
+                                   ready=position.ready - set(game.players_at(table)),
+                                   deals=(*position.deals, (number, table)),
+                                   changed=position._touch(table, entry.seq)))
     if entry.kind == "play":
         table = None if entry.seat is None else table_of(game, entry.seat)
         hand = None if table is None else game.hands[table]
@@ -134,8 +154,8 @@ def step(position: Position, entry: LogEntry, decks: Mapping[int, Sequence[int]]
             game.players_at(table)[hand.turn] != entry.seat
         ):
             raise ReplayError(f"entry {entry.seq}: place {entry.seat} plays out of turn")
-        return replace(position, game=game.apply(entry.action, table=table),
-                       changed=position._touch(table, entry.seq))
+        return _turns_over(replace(position, game=game.apply(entry.action, table=table),
+                                   changed=position._touch(table, entry.seq)))
     if entry.kind == "ready":
         if not may_say_ready(game, entry.seat):
             raise ReplayError(f"entry {entry.seq}: place {entry.seat} ready with no deal due")
@@ -143,6 +163,16 @@ def step(position: Position, entry: LogEntry, decks: Mapping[int, Sequence[int]]
         return replace(position, ready=position.ready | {entry.seat})
     if entry.kind == "time_up":
         return replace(position, game=game.time_up())
+    if entry.kind == "timeout":
+        if entry.seat not in to_act(game) - position.timed_out:
+            raise ReplayError(f"entry {entry.seq}: place {entry.seat}'s clock ran out while it "
+                              "was not to move")
+        assert entry.seat is not None
+        return replace(position, timed_out=position.timed_out | {entry.seat})
+    if entry.kind == "forfeit":
+        if entry.seat is None:
+            raise ReplayError(f"entry {entry.seq}: a forfeit needs the place that loses")
+        return replace(position, game=game.forfeit(entry.seat), timed_out=frozenset())
     if entry.kind == "choose":
         if entry.seat is None or entry.action not in (0, 1):
             raise ReplayError(f"entry {entry.seq}: a choice of the first dealer needs a seat "

@@ -22,7 +22,8 @@ from ginrummy.server.storage import db, ratings
 from ginrummy.server.storage.fairness import FairRow
 from ginrummy.server.storage.records import append_record
 
-EntryKind = Literal["deal", "play", "ready", "time_up", "idle", "back", "choose"]
+EntryKind = Literal["deal", "play", "ready", "time_up", "idle", "back", "choose", "timeout",
+                    "forfeit"]
 
 
 class ConflictError(RuntimeError):
@@ -47,7 +48,8 @@ class LogEntry:
     for the next hand; ``time_up``: the time limit (R31) has passed; ``idle``: ``seat``'s
     player was idle too long and the computer plays for it; ``back``: it plays again;
     ``choose``: the higher cut ``seat`` chose whether to deal the first hand (R4; ``action``
-    1: it deals, 0: the other seat deals).
+    1: it deals, 0: the other seat deals); ``timeout``: ``seat``'s clock ran out and the
+    computer plays the rest of its turn; ``forfeit``: ``seat`` loses the game by forfeit.
     """
 
     seq: int
@@ -94,6 +96,8 @@ class GameRow:
     deal_key: str | None = None
     """A duplicate tournament's game: its decks are derived under this key, shared by every
     table of its round, from the round's server seeds alone (no player's seed)."""
+    clock: dict[str, Any] | None = None
+    """The players' clock, ``ClockRules.to_dict()`` (:mod:`ginrummy.server.live.clock`)."""
 
     @property
     def fair_id(self) -> str:
@@ -151,6 +155,7 @@ def _game_row(r: Any) -> GameRow:
         listed=bool(r.listed),
         rated=bool(r.rated),
         deal_key=r.deal_key,
+        clock=None if r.clock is None else json.loads(r.clock),
     )
 
 
@@ -182,6 +187,7 @@ class Store:
                 summary=json.dumps(row.summary), rematch_of=row.rematch_of, listed=row.listed,
                 rated=row.rated,
                 deal_key=row.deal_key,
+                clock=None if row.clock is None else json.dumps(row.clock),
             ))
             conn.execute(db.seats.insert(), [
                 {"game_id": row.id, "seat": s.seat, "kind": s.kind, "name": s.name,

@@ -33,6 +33,8 @@ ERROR_CODES: dict[str, str] = {
     "nothing_to_ready": "a table game: this place's table is not waiting for a deal",
     "game_over": "the game is over",
     "not_away": "back from a seat the computer is not playing for",
+    "clock_ran_out": "this seat's clock ran out: the computer plays the rest of its turn",
+    "bad_clock": "the clock options of a new game are not a clock (reason: which field)",
     "no_cut_choice": "nobody chooses the first dealer now (the lower cut deals, or it is chosen)",
     "not_your_choice": "the other seat cut the higher card: it chooses who deals first",
     "conflict": "the game changed under the server (another writer); a snapshot follows",

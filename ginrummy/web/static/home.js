@@ -1,6 +1,7 @@
 // The home page: a new game against the computer or a friend (every rule editable), and my games.
 import { accountPanel, currentAccount } from "./account.js";
 import { api } from "./api.js";
+import { clockBody, clockField, clockSummary, newClockChoice } from "./clockchoice.js";
 import { capitalise, optionValue, presetName, rulesSummary, seatName } from "./describe.js";
 import { h, store } from "./dom.js";
 import { t } from "./i18n.js";
@@ -23,6 +24,7 @@ const choice = {
   preset: "standard",
   values: null,
   name: store.get("gin.name", ""),
+  clock: newClockChoice(),
   ...remembered(),
 };
 
@@ -97,7 +99,7 @@ function newGameForm(account) {
     } else if (choice.players === 3) {
       lines = lines.concat([t("new.summary.three")]);
     }
-    summary.replaceChildren(...lines.map((line) => h("li", {}, line)));
+    summary.replaceChildren(...lines.concat([clockSummary(choice.clock)]).map((line) => h("li", {}, line)));
     presetDesc.textContent = t(`preset.${choice.preset}`);
     const computers = withComputer();
     levelRow.hidden = !computers;
@@ -168,6 +170,7 @@ function newGameForm(account) {
   presetDesc,
   error,
   submit,
+  clockField(choice.clock, () => refresh()),
   h("details", { class: "options" },
     h("summary", {}, t("new.options")),
     h("p", { class: "muted" }, t("new.options_note")),
@@ -269,6 +272,8 @@ async function startGame() {
     if (choice.players === 4) body.team_target = choice.teamTarget;
   }
   if (choice.rated && !withComputer() && (await currentAccount())) body.rated = true;
+  const clock = clockBody(choice.clock);
+  if (clock) body.clock = clock;
   const name = (choice.name || "").trim();
   body.name = name || t("new.name_placeholder");
   store.set("gin.name", name);

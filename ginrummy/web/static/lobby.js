@@ -3,6 +3,7 @@ import { currentAccount } from "./account.js";
 import { api } from "./api.js";
 import { chatBox, chatReceived, keepChatFocus, newChat } from "./chatbox.js";
 import { rulesSummary } from "./describe.js";
+import { clockRules } from "./clockview.js";
 import { h, store } from "./dom.js";
 import { t, tp } from "./i18n.js";
 import { errorText } from "./notices.js";
@@ -147,6 +148,7 @@ export class LobbyScreen {
     const lines = rulesSummary(entry.rules, true);
     if (entry.players === 3) lines.push(t("new.summary.three"));
     if (entry.players === 4) lines.push(t("new.summary.teams", { target: entry.team_target }));
+    if (entry.clock) lines.push(t("clock.summary", { rules: clockRules(entry.clock) }));
     return lines.join(" · ");
   }
 

@@ -2,6 +2,7 @@
 // The server decides everything: this shows its state and sends back one of view.legal.
 import { api, ApiError } from "./api.js";
 import { chatReceived, keepChatFocus, newChat } from "./chatbox.js";
+import { ClockView, clockWords } from "./clockview.js";
 import { Connection } from "./conn.js";
 import { seatName } from "./describe.js";
 import { h, store } from "./dom.js";
@@ -31,6 +32,7 @@ export class TableScreen {
   constructor(root, { gameId, mode = "play", token = null }) {
     Object.assign(this, { root, gameId, mode, token });
     this.state = null;
+    this.clocks = new ClockView();
     this.n = -1;
     this.seat = null;
     this.pending = null; // the action or ready sent and not answered yet
@@ -161,6 +163,7 @@ export class TableScreen {
       } },
       h("h1", {}, t("app.title")),
       h("p", {}, t("join.invited", { name: host })),
+      state.clock ? h("p", { class: "clock-rules" }, t("clock.summary", { rules: clockWords(state.clock) })) : null,
       h("label", { class: "field" }, h("span", {}, t("new.name")), input),
       h("button", { type: "submit", class: "btn primary big" }, t("join.sit")));
       this.root.replaceChildren(form);
@@ -180,6 +183,7 @@ export class TableScreen {
 
   destroy() {
     document.removeEventListener("keydown", this.onKey);
+    this.clocks.stop();
     this.connection && this.connection.close();
   }
 
@@ -196,6 +200,7 @@ export class TableScreen {
         this.log = snapshotLog(this, message.state, this.state);
         this.n = message.n;
         this.state = message.state;
+        this.clocks.update(message.state);
         if (this.pending && this.pending.acked !== undefined && this.n >= this.pending.acked) this.pending = null;
         this.afterUpdate(null);
         break;
@@ -255,6 +260,7 @@ export class TableScreen {
     const flight = measureMove(this, sceneEvent(message.event, before), before && handScene(before));
     this.n = message.n;
     this.state = message.state;
+    this.clocks.update(message.state);
     if (this.pending && this.pending.acked !== undefined && this.n >= this.pending.acked) this.pending = null;
     const wasMyTurn = this.myTurn;
     this.lastMove = null;
@@ -576,6 +582,7 @@ export class TableScreen {
     }
     if (index >= 0) this.focusIndex = index;
     keepChatFocus(this.root, () => (this.multi ? renderMultiTable(this) : renderTable(this)));
+    this.clocks.mount(this.root);
     if (inHand) this.focusInHand();
   }
 

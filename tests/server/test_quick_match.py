@@ -192,3 +192,23 @@ def test_bad_quick_match_requests_are_refused_with_what_was_wrong(sqlite_db: str
             assert refused.status_code == 400 and "wait must be" in refused.text
         assert poll(client, "not-a-ticket").status_code == 400
         assert poll(client, ann["ticket"]).json()["status"] == "waiting"  # nothing changed
+
+
+def test_people_wanting_other_clocks_never_meet_and_the_same_clock_is_the_games(
+        sqlite_db: str) -> None:
+    bank = {"kind": "bank", "seconds": 180, "increment": 5}
+    with running(sqlite_db) as client:
+        ann = started(client, name="Ann", clock=bank)
+        assert ann["clock"] == bank
+        with other_browser(client):
+            assert started(client, name="Bea")["status"] == "waiting"  # no clock
+        with other_browser(client):
+            other = started(client, name="Cy", clock={"kind": "move", "seconds": 30})
+            assert other["status"] == "waiting"
+        with other_browser(client):
+            dee = started(client, name="Dee", clock=bank)
+            assert dee["status"] == "matched" and dee["game"]["opponent"] == "Ann"
+            state = client.get(f"/api/games/{dee['game']['game_id']}").json()["state"]
+            assert {k: state["clock"][k] for k in bank} == bank
+        refused = seek(client, clock={"kind": "bank", "seconds": -5, "increment": 5})
+        assert refused.status_code == 400 and refused.json()["error"]["code"] == "bad_clock"

@@ -43,7 +43,8 @@ class Hub:
         self.match = QuickMatch(self.create, computer_after, clock=lambda: self.now)
 
     async def create(self, rules: Rules, opponent: str, level: int | None, name: str,
-                     listed: bool = False, owner: str | None = None) -> Creation:
+                     listed: bool = False, owner: str | None = None,
+                     clock: object = None) -> Creation:
         table = Made(f"g{len(self.games)}", [])
         self.games.append((opponent, level, name, listed, table))
         return Creation(table, f"token-{table.id}-0", "invite")

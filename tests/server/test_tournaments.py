@@ -93,6 +93,22 @@ def test_absent_players_are_played_for_so_a_swiss_ends_without_anyone_connected(
         assert "a:" not in text and "token" not in text  # names only: no account id
 
 
+def test_a_tournaments_clock_is_every_one_of_its_games(sqlite_db: str) -> None:
+    clock = {"kind": "move", "seconds": 45}
+    with accounts_app(sqlite_db, computer_delay=0.05) as client:
+        sign_up(client, "annie")
+        bad = client.post("/api/tournaments", json={"clock": {"kind": "move", "seconds": 1}})
+        assert bad.status_code == 400 and bad.json()["error"]["code"] == "bad_clock"
+        made = created(client, format="knockout", size=4, level=1, clock=clock)
+        assert made["clock"] == clock
+        client.post(f"/api/tournaments/{made['id']}/start")
+        table = next(t for t in until(client, made["id"], "playing")["round_list"][0]["tables"]
+                     if "annie" in [p["name"] for p in t["seats"]])
+        state = client.get(f"/api/games/{table['game_id']}").json()["state"]
+        assert {k: state["clock"][k] for k in clock} == clock
+        assert state["clock"]["forfeit_after"] is not None  # a tournament's: lost on time
+
+
 def test_a_tournament_goes_on_after_a_restart(sqlite_db: str) -> None:
     with accounts_app(sqlite_db, computer_delay=0.02) as client:
         sign_up(client, "annie")

@@ -640,4 +640,5 @@ async def protocol_doc(request: Request) -> Response:
 # the helpers the other endpoint modules share
 json_body, check_fields, is_int, player_name = _json_body, _check_fields, _is_int, _name
 links, set_seat_cookie, table_for, rules_of = _links, _set_seat_cookie, _table_for, _rules
+clock_of = _clock
 whole_count = _count

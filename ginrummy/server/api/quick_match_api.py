@@ -59,14 +59,15 @@ def _refused(refused: ClientError) -> http_api.HTTPError:
 
 
 async def start(request: Request) -> Response:
-    """``POST /api/quickmatch`` ``{"preset", "options", "rated", "name"}``."""
+    """``POST /api/quickmatch`` ``{"preset", "options", "rated", "name", "clock"}``."""
     data = await http_api.json_body(request)
-    http_api.check_fields(data, {"preset", "options", "rated", "name"})
+    http_api.check_fields(data, {"preset", "options", "rated", "name", "clock"})
     rated = data.get("rated", False)
     if not isinstance(rated, bool):
         raise http_api.HTTPError(400, "bad_request", f"rated must be true or false, got "
                                  f"{rated!r}")
     rules = http_api.rules_of(data)
+    clock = http_api.clock_of(request, data)
     who, username, guest, new = await _who(request)
     if rated and username is None:
         raise http_api.HTTPError(403, "sign_in_for_rated", "rated games are between "
@@ -76,7 +77,7 @@ async def start(request: Request) -> Response:
     limits.create_game(client_address(request.scope))
     try:
         ticket, seeking = await _hub(request).start(who, name, rules, rated,
-                                                    await _rating(request, who, rules))
+                                                    await _rating(request, who, rules), clock)
     except ClientError as refused:
         raise _refused(refused) from None
     response = _answer(request, seeking, {"ticket": ticket}, status=201)

@@ -78,7 +78,7 @@ async def create(request: Request) -> Response:
     """``POST /api/tournaments``."""
     data = await http_api.json_body(request)
     http_api.check_fields(data, {"name", "format", "size", "rounds", "preset", "options",
-                                 "level", "fill", "starts_in_minutes", "enter"})
+                                 "level", "fill", "starts_in_minutes", "enter", "clock"})
     account = await _account(request)
     try:
         name = clean_text(data.get("name", f"{account.username}'s tournament"), "name",
@@ -92,13 +92,14 @@ async def create(request: Request) -> Response:
         raise http_api.HTTPError(400, "bad_request", f"level must be a whole number from "
                                  f"{LEVELS[0]} to {LEVELS[-1]}, got {level!r}")
     game_rules = http_api.rules_of(data)
+    clock = http_api.clock_of(request, data)
     fill, enter = _bool(data, "fill", True), _bool(data, "enter", True)
     starts_in = _starts_in(data)
     limits: ClientLimits = request.app.state.client_limits
     limits.create_game(client_address(request.scope))
     hub = _hub(request)
     tournament_id = await hub.create(account.id, account.username, name, rules, game_rules,
-                                     level, fill, starts_in, enter)
+                                     level, fill, starts_in, enter, clock)
     return JSONResponse(hub.view(await hub.get(tournament_id)), status_code=201)
 
 

@@ -22,6 +22,7 @@ from typing import Any, Literal, Protocol
 
 from ginrummy.core.rules import Rules
 from ginrummy.rating.levels import level_ratings, nearest_level
+from ginrummy.server.live.clock import ClockRules
 from ginrummy.server.live.seeks import Seek, pairs, window
 from ginrummy.server.storage.tokens import new_token, same_hash, token_hash
 from ginrummy.server.wire.payload import rules_dict
@@ -79,6 +80,7 @@ class Seeking:
     rules: Rules
     rated: bool
     seen: float
+    clock: ClockRules | None = None
     status: Status = "waiting"
     match: Match | None = None
     ended: float | None = None
@@ -111,9 +113,10 @@ class QuickMatch:
     def waiting(self) -> int:
         return sum(1 for s in self.seekers.values() if s.status == "waiting")
 
-    async def start(self, who: str, name: str, rules: Rules, rated: bool, rating: float
-                    ) -> tuple[str, Seeking]:
-        """A new seek of ``who`` (ending theirs before); its ticket and state."""
+    async def start(self, who: str, name: str, rules: Rules, rated: bool, rating: float,
+                    clock: ClockRules | None = None) -> tuple[str, Seeking]:
+        """A new seek of ``who`` (ending theirs before); its ticket and state. People meet
+        only if they want the same rules, rated or not, and the same clock."""
         now = self.clock()
         self._forget(now)
         for other in self.seekers.values():
@@ -123,9 +126,10 @@ class QuickMatch:
             raise ClientError("server_full", f"{MAX_SEEKS} people are already waiting for a "
                               "quick match; try again in a minute")
         ticket = new_token()
-        pool = (json.dumps(rules_dict(rules), sort_keys=True), rated)
+        pool = (json.dumps(rules_dict(rules), sort_keys=True), rated,
+                None if clock is None else json.dumps(clock.to_dict(), sort_keys=True))
         seeking = Seeking(Seek(token_hash(ticket), who, rating, pool, now), token_hash(ticket),
-                          name, rules, rated, now)
+                          name, rules, rated, now, clock)
         self.seekers[seeking.ticket_hash] = seeking
         await self.pair()
         self._keep_ticking()
@@ -172,7 +176,8 @@ class QuickMatch:
                 raise ClientError("computer_not_yet", "the computer is offered after "
                                   f"{self.computer_after:g} s of waiting; {wait:g} s to go")
             level = self.offer(seeking)["level"]
-            created = await self.create(seeking.rules, "computer", level, seeking.name)
+            created = await self.create(seeking.rules, "computer", level, seeking.name,
+                                        clock=seeking.clock)
             seeking.match = Match(created.table.id, 0, created.token,
                                   f"Computer (level {level})", level)
             seeking.end("matched", self.clock())
@@ -184,6 +189,7 @@ class QuickMatch:
         out: dict[str, Any] = {
             "status": seeking.status, "rules": dict(rules_dict(seeking.rules)),
             "rated": seeking.rated, "rating": round(seeking.seek.rating),
+            "clock": None if seeking.clock is None else seeking.clock.to_dict(),
             "waited": round(now - seeking.seek.since, 1),
             "window": round(window(seeking.seek, now)), "waiting": self.waiting(),
         }
@@ -209,7 +215,7 @@ class QuickMatch:
         account owns its seat at once, in whichever of its browsers it plays."""
         owner = account_of(first.seek.who) if first.rated else None
         created = await self.create(first.rules, "friend", None, first.name, listed=True,
-                                    owner=owner)
+                                    owner=owner, clock=first.clock)
         assert created.invite_token is not None
         token = await created.table.join(1, second.name, created.invite_token)
         game_id, now = created.table.id, self.clock()

@@ -25,6 +25,8 @@ from ginrummy.core.rules import Rules
 from ginrummy.core.table import TableRules
 from ginrummy.rating import START_MU
 from ginrummy.rating.levels import level_ratings
+from ginrummy.server.live.clock import ClockRules
+from ginrummy.server.live.clock_feed import clock_rules_of
 from ginrummy.server.live.table import Table
 from ginrummy.server.storage.accounts import AccountStore
 from ginrummy.server.storage.fairness import FairRow, draw
@@ -158,12 +160,14 @@ class TournamentHub:
 
     async def create(self, account_id: str, username: str, name: str,
                      rules: TournamentRules, game_rules: Rules, level: int, fill: bool,
-                     starts_in: float | None, enter: bool) -> str:
+                     starts_in: float | None, enter: bool,
+                     clock: ClockRules | None = None) -> str:
         moment = now()
         row = TournamentRow(
             new_game_id(), name, account_id, username, rules.format, rules.size, rules.rounds,
             TableRules(2, game_rules).to_dict(), level, fill, "entering", moment,
-            None if starts_in is None else moment + timedelta(seconds=starts_in))
+            None if starts_in is None else moment + timedelta(seconds=starts_in),
+            clock=None if clock is None else clock.to_dict())
         first = EntrantRow(f"a:{account_id}", username, account_id, START_MU, moment)
         await asyncio.to_thread(self.store.create, row, first if enter else None)
         await self.get(row.id)
@@ -279,7 +283,8 @@ class TournamentHub:
             table = await self.create_seated(table_rules, seats, stored.row.level,
                                              token_hash(new_token()), listed=not duplicate,
                                              game_id=game_id, rated=rated,
-                                             owner=accounts[0] if rated else None, deals=deals)
+                                             owner=accounts[0] if rated else None, deals=deals,
+                                             clock=clock_rules_of(stored.row.clock))
             table.idle_alone = True
             table.arm_idle()
             for seat, account in enumerate(accounts):
@@ -376,7 +381,7 @@ class TournamentHub:
             "id": row.id, "name": row.name, "organiser": row.creator_name,
             "format": row.format, "size": row.size, "rounds": row.rounds,
             "rules": row.rules["rules"], "level": row.level, "fill": row.fill,
-            "status": row.status,
+            "status": row.status, "clock": row.clock,
             "created_at": row.created_at.isoformat(),
             "starts_at": None if row.starts_at is None else row.starts_at.isoformat(),
             "entrants": [names[e.entrant] for e in stored.entrants],
@@ -420,7 +425,7 @@ class TournamentHub:
             out.append({"id": row.id, "name": row.name, "format": row.format,
                         "size": row.size, "entered": len(live.stored.entrants),
                         "status": row.status, "rules": row.rules["rules"], "level": row.level,
-                        "fill": row.fill,
+                        "fill": row.fill, "clock": row.clock,
                         "starts_at": None if row.starts_at is None
                         else row.starts_at.isoformat()})
         return out

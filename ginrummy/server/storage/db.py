@@ -247,6 +247,8 @@ tournaments = sa.Table(
     sa.Column("status", sa.String(16), nullable=False),
     # "entering", "playing", "over" or "cancelled"
     _timestamp("created_at"),
+    sa.Column("clock", sa.Text, nullable=True),
+    # the clock of its games (JSON, as POST /api/games takes it), or none
     _timestamp("starts_at", nullable=True),
     _timestamp("started_at", nullable=True),
 )

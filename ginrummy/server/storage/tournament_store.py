@@ -33,6 +33,7 @@ class TournamentRow:
     created_at: datetime
     starts_at: datetime | None = None
     started_at: datetime | None = None
+    clock: dict[str, Any] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,7 +73,8 @@ def _row(r: Any) -> TournamentRow:
     assert created is not None
     return TournamentRow(r.id, r.name, r.created_by, r.creator_name, r.format, r.size,
                          r.rounds, json.loads(r.rules), r.level, r.fill, r.status, created,
-                         _aware(r.starts_at), _aware(r.started_at))
+                         _aware(r.starts_at), _aware(r.started_at),
+                         None if r.clock is None else json.loads(r.clock))
 
 
 def _link(r: Any) -> GameLink:
@@ -94,7 +96,8 @@ class TournamentStore:
                 creator_name=row.creator_name, format=row.format, size=row.size,
                 rounds=row.rounds, rules=json.dumps(row.rules), level=row.level, fill=row.fill,
                 status=row.status, created_at=row.created_at, starts_at=row.starts_at,
-                started_at=row.started_at))
+                started_at=row.started_at,
+                clock=None if row.clock is None else json.dumps(row.clock)))
             if first is not None:
                 self._enter(conn, row.id, first)
 

@@ -1,6 +1,8 @@
 // Quick match in the lobby: pick the rules (and rated, for an account), wait for someone near your rating, or take the computer at your level once it is offered.
 import { currentAccount } from "./account.js";
 import { api } from "./api.js";
+import { clockBody, clockField, newClockChoice } from "./clockchoice.js";
+import { clockRules } from "./clockview.js";
 import { presetName } from "./describe.js";
 import { h, store } from "./dom.js";
 import { t, tp } from "./i18n.js";
@@ -27,6 +29,7 @@ export class QuickMatchPanel {
     this.presets = ["standard", "oklahoma"];
     this.preset = store.get("gin.quick.preset", "standard");
     this.rated = false;
+    this.clock = newClockChoice();
     this.account = null;
     this.ticket = null;
     this.state = null;
@@ -75,7 +78,8 @@ export class QuickMatchPanel {
           store.set("gin.quick.preset", this.preset);
         } }, this.presets.map((name) => h("option", { value: name, selected: name === this.preset }, presetName(name))))),
       rated,
-      h("button", { type: "button", class: "btn primary", dataset: { focus: "quick-start" }, onclick: () => this.seek() }, t("quick.start")));
+      h("button", { type: "button", class: "btn primary", dataset: { focus: "quick-start" }, onclick: () => this.seek() }, t("quick.start")),
+      clockField(this.clock, () => {}));
   }
 
   waitingView() {
@@ -86,7 +90,7 @@ export class QuickMatchPanel {
       : h("button", { type: "button", class: "btn", dataset: { focus: "quick-computer" }, onclick: () => this.computer() },
         t("quick.computer", { level: offer.level, rating: offer.rating }));
     return h("div", { class: "quick-waiting" },
-      h("p", { role: "status" }, t("quick.waiting", { rules: presetName(state.rules.name) })),
+      h("p", { role: "status" }, t("quick.waiting", { rules: [presetName(state.rules.name), state.clock ? clockRules(state.clock) : null].filter(Boolean).join(", ") })),
       h("p", { class: "quick-clock" }, h("span", { class: "quick-waited" }, t("quick.waited", { time: this.clock(state.waited) })), " · ",
         t("quick.window", { low: state.rating - state.window, high: state.rating + state.window })),
       state.waiting > 1 ? h("p", { class: "muted" }, tp("quick.others", state.waiting - 1)) : null,
@@ -103,7 +107,7 @@ export class QuickMatchPanel {
     this.notice = null;
     try {
       const answer = await api("/api/quickmatch", { method: "POST",
-        body: { preset: this.preset, rated: this.rated, name: this.nameOf() } });
+        body: { preset: this.preset, rated: this.rated, name: this.nameOf(), clock: clockBody(this.clock) } });
       this.ticket = answer.ticket;
       keep(this.ticket);
       this.show(answer);

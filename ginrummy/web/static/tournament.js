@@ -1,6 +1,7 @@
 // A tournament's page: its rules, who entered, each round's tables with their results and games, the standings; entering, leaving and the organiser's early start.
 import { currentAccount } from "./account.js";
 import { api } from "./api.js";
+import { clockRules } from "./clockview.js";
 import { rulesSummary } from "./describe.js";
 import { h } from "./dom.js";
 import { t, tp } from "./i18n.js";
@@ -63,7 +64,7 @@ export class TournamentScreen {
         h("h1", {}, view.name),
         h("p", { class: "tournament-status", role: "status" }, this.statusText()),
         h("p", {}, t(`tournament.format.${view.format}`), " · ", tp("tournament.size", view.size), " · ",
-          rulesSummary(view.rules, true).join(" · ")),
+          rulesSummary(view.rules, true).join(" · "), view.clock ? ` · ${clockRules(view.clock)}` : ""),
         h("p", { class: "muted" }, t("tournament.organiser", { name: view.organiser }), " · ",
           view.fill ? t("tournament.fill", { level: view.level }) : t("tournament.no_fill")),
         this.actions()),

@@ -1,5 +1,6 @@
 // The lobby's tournaments: those taking entries or being played, and (for an account) a form to create one.
 import { api } from "./api.js";
+import { clockBody, clockField, newClockChoice } from "./clockchoice.js";
 import { presetName } from "./describe.js";
 import { h } from "./dom.js";
 import { t, tp } from "./i18n.js";
@@ -12,7 +13,7 @@ export class TournamentsPanel {
     this.account = null;
     this.presets = ["standard", "oklahoma"];
     this.notice = null;
-    this.form = { name: "", format: "swiss", size: 8, preset: "standard", level: 3, fill: true, start: "full", minutes: 10 };
+    this.form = { name: "", format: "swiss", size: 8, preset: "standard", level: 3, fill: true, start: "full", minutes: 10, clock: newClockChoice() };
   }
 
   async start(account) {
@@ -62,13 +63,14 @@ export class TournamentsPanel {
           h("option", { value: "full", selected: f.start === "full" }, t("tournaments.start_full")),
           h("option", { value: "timed", selected: f.start === "timed" }, t("tournaments.start_timed")))),
         field(t("tournaments.minutes"), h("input", { name: "minutes", type: "number", min: 0, max: 10080, value: f.minutes, oninput: set("minutes", Number) })),
+        clockField(f.clock, () => {}),
         h("button", { type: "submit", class: "btn primary" }, t("tournaments.create_button"))));
   }
 
   async create() {
     const f = this.form;
     this.notice = null;
-    const body = { format: f.format, size: f.size, preset: f.preset, level: f.level, fill: f.fill };
+    const body = { format: f.format, size: f.size, preset: f.preset, level: f.level, fill: f.fill, clock: clockBody(f.clock) };
     body.name = f.name.trim() || t("tournaments.default_name", { name: this.account.username });
     if (f.start === "timed") body.starts_in_minutes = f.minutes;
     try {

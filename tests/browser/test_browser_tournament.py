@@ -36,7 +36,7 @@ def test_an_eight_player_swiss_with_two_people_and_six_computers_reaches_its_sta
     with serving(tmp_path, idle_seconds=0.5) as server:
         anna = signed_up(browsers, server.url, "anna")
         anna.goto(server.url + "/lobby")
-        anna.locator(".create-tournament summary").click()
+        anna.locator(".create-tournament > summary").click()
         anna.fill('input[name="tournament-name"]', "Friday Swiss")
         anna.select_option('select[name="level"]', "1")
         anna.get_by_role("button", name="Create the tournament").click()
@@ -79,7 +79,7 @@ def test_a_duplicate_of_four_gives_both_tables_of_a_round_the_same_decks(
     with serving(tmp_path, idle_seconds=0.5) as server:
         anna = signed_up(browsers, server.url, "anna", locale="it-IT")
         anna.goto(server.url + "/lobby")
-        anna.locator(".create-tournament summary").click()
+        anna.locator(".create-tournament > summary").click()
         anna.select_option('select[name="format"]', "duplicate")
         anna.fill('input[name="size"]', "4")
         anna.select_option('select[name="level"]', "1")

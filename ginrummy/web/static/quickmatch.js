@@ -29,7 +29,7 @@ export class QuickMatchPanel {
     this.presets = ["standard", "oklahoma"];
     this.preset = store.get("gin.quick.preset", "standard");
     this.rated = false;
-    this.clock = newClockChoice();
+    this.clockChoice = newClockChoice();
     this.account = null;
     this.ticket = null;
     this.state = null;
@@ -79,7 +79,7 @@ export class QuickMatchPanel {
         } }, this.presets.map((name) => h("option", { value: name, selected: name === this.preset }, presetName(name))))),
       rated,
       h("button", { type: "button", class: "btn primary", dataset: { focus: "quick-start" }, onclick: () => this.seek() }, t("quick.start")),
-      clockField(this.clock, () => {}));
+      clockField(this.clockChoice, () => {}));
   }
 
   waitingView() {
@@ -107,7 +107,7 @@ export class QuickMatchPanel {
     this.notice = null;
     try {
       const answer = await api("/api/quickmatch", { method: "POST",
-        body: { preset: this.preset, rated: this.rated, name: this.nameOf(), clock: clockBody(this.clock) } });
+        body: { preset: this.preset, rated: this.rated, name: this.nameOf(), clock: clockBody(this.clockChoice) } });
       this.ticket = answer.ticket;
       keep(this.ticket);
       this.show(answer);

@@ -482,9 +482,9 @@ def value_text(option: Option, measure: str, m: Messages) -> str:
 
 def hint_lines(hint: Hint, m: Messages, alternatives: int = 3) -> list[str]:
     """The hint in words: the move with its reasons, then the best alternatives."""
-    texts = [_sentence(render(_with_card_text(r), m)) for r in hint.reasons]
+    texts = [sentence(render(with_card_text(r), m)) for r in hint.reasons]
     if texts:  # the first reason follows a colon: no capital
-        texts[0] = render(_with_card_text(hint.reasons[0]), m).strip()
+        texts[0] = render(with_card_text(hint.reasons[0]), m).strip()
         texts[0] = texts[0] if texts[0].endswith((".", "!", "?")) else texts[0] + "."
     move = action_text(hint.action, m)
     first = hint.reasons[0] if hint.reasons else None
@@ -509,13 +509,15 @@ def hint_lines(hint: Hint, m: Messages, alternatives: int = 3) -> list[str]:
     return lines
 
 
-def _with_card_text(reason: Reason) -> Reason:
+def with_card_text(reason: Reason) -> Reason:
+    """``reason`` with its card parameters as cards, so each language names them."""
     params = {k: Cards((v,)) if _is_card_param(k) and isinstance(v, int) else v
               for k, v in reason.params.items()}
     return Reason(reason.key, params)
 
 
-def _sentence(text: str) -> str:
+def sentence(text: str) -> str:
+    """``text`` as a sentence: a capital first, a full stop last (unless it ends already)."""
     text = text.strip()
     if not text:
         return text

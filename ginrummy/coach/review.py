@@ -41,7 +41,6 @@ from dataclasses import dataclass
 from ginrummy.agents.expert import Context, ExpertParams
 from ginrummy.agents.montecarlo import ActionValue, SearchParams, action_values, candidates
 from ginrummy.coach.hints import (
-    Cards,
     Melds,
     Option,
     Reason,
@@ -49,6 +48,8 @@ from ginrummy.coach.hints import (
     explain,
     hint_for,
     render,
+    sentence,
+    with_card_text,
 )
 from ginrummy.core import actions
 from ginrummy.core.actions import BIG_GIN, DRAW_DISCARD, Action
@@ -272,28 +273,14 @@ def missed(view: PlayerView, chosen: Action, better: Action) -> tuple[Reason, ..
 # ---------------------------------------------------------------- text
 
 
-def _card_params(reason: Reason) -> Reason:
-    params = {k: Cards((v,)) if k == "card" and isinstance(v, int) else v
-              for k, v in reason.params.items()}
-    return Reason(reason.key, params)
-
-
-def _sentence(text: str) -> str:
-    text = text.strip()
-    if not text:
-        return text
-    text = text[0].upper() + text[1:]
-    return text if text.endswith((".", "!", "?")) else text + "."
-
-
 def mark_lines(mark: Mark, m: Messages) -> list[str]:
     """One mark in words: where, what was played, the better move and why."""
     head = m("review.mark", hand=mark.hand, index=mark.index,
              chosen=action_text(mark.chosen, m), better=action_text(mark.better, m),
              points=m.number(mark.loss))
     lines = [head]
-    lines += ["  " + _sentence(render(_card_params(r), m, "review")) for r in mark.reasons]
-    why = " ".join(_sentence(render(_card_params(r), m)) for r in mark.better_reasons)
+    lines += ["  " + sentence(render(with_card_text(r), m, "review")) for r in mark.reasons]
+    why = " ".join(sentence(render(with_card_text(r), m)) for r in mark.better_reasons)
     if why:
         lines.append("  " + m("review.why", move=action_text(mark.better, m), reasons=why))
     return lines

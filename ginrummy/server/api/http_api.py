@@ -8,15 +8,13 @@ from __future__ import annotations
 
 import asyncio
 import json
-import typing
-from dataclasses import MISSING, fields
 from typing import Any
 
 from starlette.requests import Request
-from starlette.responses import JSONResponse, PlainTextResponse, Response
+from starlette.responses import JSONResponse, Response
 
 from ginrummy.core.errors import TableError
-from ginrummy.core.rules import CHOICES, PRESETS, Rules, RulesError
+from ginrummy.core.rules import Rules, RulesError
 from ginrummy.core.table import TableRules
 from ginrummy.server.api import rated
 from ginrummy.server.api.client_limits import ClientLimits, client_address
@@ -26,7 +24,7 @@ from ginrummy.server.api.sessions import SeatOfAnAccount, account_games, seat_fo
 from ginrummy.server.live import names
 from ginrummy.server.live import rematch as rematches
 from ginrummy.server.live.clock import ClockRefused, ClockRules
-from ginrummy.server.live.computer import LEVELS, computer_name
+from ginrummy.server.live.computer import LEVELS
 from ginrummy.server.live.lobby import Created, Lobby
 from ginrummy.server.live.table import WATCHER, Table
 from ginrummy.server.settings import Settings
@@ -34,14 +32,13 @@ from ginrummy.server.storage import records
 from ginrummy.server.storage.accounts import Account
 from ginrummy.server.storage.replay import stage
 from ginrummy.server.storage.tokens import looks_like_game_id, looks_like_token
-from ginrummy.server.wire.protocol import ERROR_CODES, PROTOCOL_VERSION, ClientError
+from ginrummy.server.wire.protocol import ClientError
 
 MAX_BODY = 16 * 1024
 PLAYERS = (2, 3, 4)
 """The browser's tables: two players, three (R33), two teams of two (R34)."""
 COOKIE_PREFIX = "gin_"
 COOKIE_AGE = 365 * 24 * 3600
-PROTOCOL_FILE = __file__.rsplit("/", 2)[0] + "/PROTOCOL.md"
 
 
 class HTTPError(Exception):
@@ -552,89 +549,6 @@ async def chain_head(request: Request) -> Response:
     """How many finished games the chain holds and its newest hash (to publish)."""
     count, head = await asyncio.to_thread(records.chain_head, _lobby(request).store.engine)
     return JSONResponse({"records": count, "head": head, "genesis": records.GENESIS})
-
-
-def _option_meta() -> list[dict[str, Any]]:
-    out = []
-    hints = typing.get_type_hints(Rules)
-    for f in fields(Rules):
-        if f.name == "name":
-            continue
-        hint = hints[f.name]
-        default = f.default if f.default is not MISSING else None
-        meta: dict[str, Any] = {"name": f.name, "default": default}
-        if hint is bool:
-            meta["type"] = "bool"
-        elif hint is int:
-            meta["type"] = "int"
-        elif hint == int | None:
-            meta["type"] = "int"
-            meta["nullable"] = True
-        else:
-            meta["type"] = "choice"
-            meta["choices"] = list(CHOICES[f.name])
-        out.append(meta)
-    return out
-
-
-async def rules_info(request: Request) -> Response:
-    return JSONResponse({
-        "presets": {name: rules.to_dict() for name, rules in PRESETS.items()},
-        "options": _option_meta(),
-        "levels": list(LEVELS),
-        "computers": {str(level): computer_name(level) for level in LEVELS},
-    })
-
-
-async def api_index(request: Request) -> Response:
-    return JSONResponse({
-        "protocol": PROTOCOL_VERSION,
-        "documentation": "/api/protocol",
-        "endpoints": {
-            "POST /api/games": "create a game: {opponent, level, preset, options, name}",
-            "POST /api/games/{game_id}/join": "take a seat by its token: {token, name}",
-            "POST /api/games/{game_id}/rematch?token=": "the same game again, the other seat "
-                                                        "dealing first: against the computer "
-                                                        "at once; between friends once both "
-                                                        "ask (each takes their seat so)",
-            "DELETE /api/games/{game_id}/rematch?token=": "take back one's rematch offer, or "
-                                                          "decline the other player's",
-            "GET /api/games/{game_id}?token=": "a seat's (or a watcher's) snapshot",
-            "GET /api/games/{game_id}/events?token=&since=&limit=&open=": "past events "
-                                                                     "(replays; open=1: both "
-                                                                     "hands, once over)",
-            "GET /api/games/mine?status=&limit=": "the games whose seat cookies this browser "
-                                                  "holds (status=over: the last games)",
-            "GET /api/games/{game_id}/record?token=": "a finished game's record and hash",
-            "GET /api/records": "the chain of finished games: its length and newest hash",
-            "GET /api/games/{game_id}/hint?token=&lang=": "a hint for the seat to act",
-            "GET /api/games/{game_id}/review?token=&seat=&lang=": "a finished game's "
-                                                                "review of one seat",
-            "GET /api/i18n, /api/i18n/{lang}": "the languages, and the web client's strings",
-            "POST /api/accounts": "sign up: {username, password} (then signed in)",
-            "POST /api/session": "sign in: {username, password}",
-            "GET /api/session": "the signed-in account, or null",
-            "DELETE /api/session?everywhere=": "sign out (everywhere=1: every browser)",
-            "POST /api/accounts/me/password": "a new password: {password, new_password}",
-            "DELETE /api/accounts/me": "delete the account: {password}",
-            "GET /api/players/{username}": "a player's ratings, their history, numbers and "
-                                           "last games",
-            "GET /api/leaderboard?family=&limit=&offset=&provisional=": "the best ratings of a "
-                                                                        "family",
-            "GET /api/rules": "presets, options, computer levels",
-            "WS /ws/{game_id}?token=": "the table: numbered events, actions",
-        },
-        "error_codes": ERROR_CODES,
-    })
-
-
-async def protocol_doc(request: Request) -> Response:
-    try:
-        with open(PROTOCOL_FILE, encoding="utf-8") as handle:
-            text = handle.read()
-    except OSError:
-        text = "PROTOCOL.md is not installed with this package."
-    return PlainTextResponse(text, media_type="text/markdown; charset=utf-8")
 
 
 # the helpers the other endpoint modules share

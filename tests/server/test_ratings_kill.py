@@ -88,13 +88,18 @@ class Seat:
                 self.ws.send(json.dumps(message))
 
 
-def play(seats: list[Seat], until: int | None = None) -> None:
-    """Play until the game is over (or the first seat has seen event ``until``)."""
+def play(seats: list[Seat], in_first_hand: bool = False) -> None:
+    """Play until the game is over (or, asked, until the first hand is under way).
+
+    A short game may end in its first hand, so the stop inside it is the first
+    state whose stage is a hand in progress with a move made, not a move count.
+    """
     deadline = time.monotonic() + 120
     while time.monotonic() < deadline:
         if all(s.state.get("stage") == "over" for s in seats):
             return
-        if until is not None and seats[0].n >= until:
+        state = seats[0].state
+        if in_first_hand and state.get("stage") == "hand" and seats[0].n >= 4:
             return
         for seat in seats:
             seat.read()
@@ -131,7 +136,7 @@ def test_sigkill_during_and_after_a_rated_game_rates_it_exactly_once(
         with contextlib.ExitStack() as stack:
             for seat in seats:
                 seat.open(stack)
-            play(seats, until=12)  # into the first hand
+            play(seats, in_first_hand=True)
             server.send_signal(signal.SIGKILL)
             server.wait(timeout=10)
         assert ratings_rows(database) == []

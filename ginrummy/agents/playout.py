@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from functools import lru_cache
 
 from ginrummy.agents.base import PlainAgent
 from ginrummy.agents.sampling import sample_state
@@ -32,12 +33,31 @@ from ginrummy.core import actions
 from ginrummy.core.actions import BIG_GIN, DRAW_DISCARD, DRAW_STOCK, PASS, Action
 from ginrummy.core.cards import CARD_VALUES, FULL_DECK, cards_of
 from ginrummy.core.hand import HandState, Phase
+from ginrummy.core.meld_tables import (
+    DISCARD_GAIN,
+    KEEP_ALL,
+    NO_DISCARD,
+    RUN_DEADWOOD,
+    set_options,
+    split_suits,
+)
 from ginrummy.core.melds import (
     best_arrangement,
     best_defence,
+    deadwood_after_each_discard,
+    least_deadwood_discards,
     min_deadwood,
     min_deadwood_after_discard,
 )
+
+# The same hands come back across a search's worlds and candidates (common random
+# numbers: the same deal and luck after different first moves), so the deadwood
+# questions a play-out asks are remembered. Pure functions of the cards: exact.
+_CACHE = 1 << 16
+_hand_deadwood = lru_cache(maxsize=_CACHE)(min_deadwood)
+_after_discard = lru_cache(maxsize=_CACHE)(min_deadwood_after_discard)
+_each_discard = lru_cache(maxsize=_CACHE)(deadwood_after_each_discard)
+_least_discards = lru_cache(maxsize=_CACHE)(least_deadwood_discards)
 from ginrummy.core.result import score_hand
 from ginrummy.core.views import PlayerView
 
@@ -81,15 +101,16 @@ def draw_action(state: HandState, policy: PlayoutPolicy) -> Action:
     seat = state.turn
     hand = state.hands[seat]
     card = state.pile[-1]
-    now = min_deadwood(hand)
+    now = _hand_deadwood(hand)
     bigger = hand | 1 << card
-    after = min(min_deadwood(bigger & ~(1 << c)) for c in cards_of(hand))
+    after = _least_discards(bigger, hand)[0]
     take = after <= now - policy.take_gain or (after < now and _melds_with(hand, card))
     if take:
         return DRAW_DISCARD
     return PASS if state.phase is Phase.FIRST_UPCARD else DRAW_STOCK
 
 
+@lru_cache(maxsize=_CACHE)
 def _melds_with(hand: int, card: int) -> bool:
     arrangement = best_arrangement(hand | 1 << card)
     return any(m >> card & 1 for m in arrangement.melds)
@@ -100,13 +121,11 @@ def discard_action(state: HandState, policy: PlayoutPolicy, rng: random.Random) 
     hand = state.hands[seat]
     rules = state.rules
     limit = state.limit
-    if rules.big_gin and not state.wall_take and min_deadwood(hand) == 0:
+    if rules.big_gin and not state.wall_take and _hand_deadwood(hand) == 0:
         return BIG_GIN
     barred = state.barred_discard()
-    values: list[tuple[int, int]] = []
-    for card in cards_of(hand):
-        if card != barred:
-            values.append((min_deadwood(hand & ~(1 << card)), card))
+    each = _each_discard(hand)
+    values = [(each[card], card) for card in cards_of(hand) if card != barred]
     least = min(v for v, _ in values)
     if least <= limit:
         stock = state.stock_size
@@ -124,15 +143,51 @@ def discard_action(state: HandState, policy: PlayoutPolicy, rng: random.Random) 
     best_card, best_score = near[0], 1e9
     for card in near:
         kept = hand & ~(1 << card)
-        total = 0
-        for drawn in pool:
-            total += min_deadwood_after_discard(kept | 1 << drawn)
-        score = min_deadwood(kept) + 3.0 * total / max(len(pool), 1)
+        total = _lookahead_total(kept, pool)
+        score = each[card] + 3.0 * total / max(len(pool), 1)
         if other_known and _PARTNER_MASK[card] & other_known:
             score += 4.0 * (_PARTNER_MASK[card] & other_known).bit_count()
         if score < best_score:
             best_card, best_score = card, score
     return actions.discard(best_card)
+
+
+def _lookahead_total(kept: int, pool: list[int]) -> int:
+    """Sum over ``pool`` of :func:`min_deadwood_after_discard` of ``kept`` plus that card.
+
+    Equal to the plain sum, computed with less work. The core function tries each
+    way of using the hand's set ranks (:func:`set_options`) and adds up per-suit
+    table entries. A drawn card of a rank that still cannot make a set leaves those
+    ways unchanged and changes one suit, so each way's total is worked out once for
+    ``kept`` and only the drawn card's suit is looked up again per card. Draws that
+    make a new set possible go through the core function.
+    """
+    a, b, c, d, triples = split_suits(kept)
+    runs, gains = RUN_DEADWOOD, DISCARD_GAIN
+    ways = []
+    for ka, kb, kc, kd in set_options(triples, a & b & c & d) if triples else KEEP_ALL:
+        pa, pb, pc, pd = a & ka, b & kb, c & kc, d & kd
+        ga, gb, gc, gd = gains[pa], gains[pb], gains[pc], gains[pd]
+        ways.append(((pa, pb, pc, pd), runs[pa] + runs[pb] + runs[pc] + runs[pd],
+                     (min(gb, gc, gd), min(ga, gc, gd), min(ga, gb, gd), min(ga, gb, gc))))
+    total = 0
+    for drawn in pool:
+        suit, rank = divmod(drawn, 13)
+        if (a >> rank & 1) + (b >> rank & 1) + (c >> rank & 1) + (d >> rank & 1) >= 2:
+            total += _after_discard(kept | 1 << drawn)
+            continue
+        bit = 1 << rank
+        best = NO_DISCARD
+        for parts, base, others in ways:
+            part = parts[suit]
+            grown = part | bit
+            gain = gains[grown]
+            least = others[suit]
+            value = base - runs[part] + runs[grown] + (gain if gain < least else least)
+            if value < best:
+                best = value
+        total += best
+    return total
 
 
 def _wants_knock(deadwood: int, stock: int, policy: PlayoutPolicy, rng: random.Random) -> bool:

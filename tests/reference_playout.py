@@ -1,0 +1,226 @@
+"""The play-out policy as it was before its speed-up, kept as the reference the fast one must equal.
+
+A play-out plays a sampled :class:`~ginrummy.core.hand.HandState` to its end for
+both seats. Each seat decides from its own cards, the discard pile and the
+cards the opponent took from it (what its view would show), never the
+opponent's hidden cards or the stock's order, with the ingredients of the
+expert (:mod:`ginrummy.agents.expert`) at a fraction of the cost:
+
+* draws: take the face-up card when, after the best discard, it saves at
+  least ``take_gain`` deadwood or completes a meld;
+* discards: the least deadwood, ties and near-ties broken by the expected
+  deadwood after the next draw over the cards the seat has not seen (the
+  expert's look-ahead), and by the danger of feeding a meld the opponent is
+  known to be collecting;
+* knocks: gin always, and at the last chance; otherwise with the chances
+  measured from the expert's own games (by deadwood and stock size): it
+  keeps a low count to draw gin or undercut a knock, and knocks with a high
+  one early, while the opponent's hand is still poor;
+* at the end, the knocker shows its least-deadwood arrangement and the
+  defender lays off optimally (:func:`ginrummy.core.melds.best_defence`), scored
+  by :func:`ginrummy.core.result.score_hand` without walking the layout actions.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from ginrummy.agents.base import PlainAgent
+from ginrummy.agents.sampling import sample_state
+from ginrummy.core import actions
+from ginrummy.core.actions import BIG_GIN, DRAW_DISCARD, DRAW_STOCK, PASS, Action
+from ginrummy.core.cards import CARD_VALUES, FULL_DECK, cards_of
+from ginrummy.core.hand import HandState, Phase
+from ginrummy.core.melds import (
+    best_arrangement,
+    best_defence,
+    min_deadwood,
+    min_deadwood_after_discard,
+)
+from ginrummy.core.result import score_hand
+from ginrummy.core.views import PlayerView
+
+_PARTNER_MASK = tuple(
+    sum(1 << (s * 13 + card % 13) for s in range(4) if s != card // 13)
+    | sum(1 << (card // 13 * 13 + r) for r in range(max(0, card % 13 - 2), min(13, card % 13 + 3))
+          if r != card % 13)
+    for card in range(52)
+)
+"""For each card, the cards that can share a meld with it (same rank; same suit, two ranks)."""
+
+
+@dataclass(frozen=True, slots=True)
+class PlayoutPolicy:
+    """Parameters of the play-out policy."""
+
+    take_gain: int = 4
+    """Take the face-up card if it lowers the deadwood by this much (or completes a meld)."""
+    near: int = 2
+    """Discards within this much deadwood of the best are compared by look-ahead."""
+    lookahead_cards: int = 12
+    """Unseen cards sampled for the look-ahead (all of them when fewer)."""
+    knock_table: tuple[int, ...] = ()
+    """If set, the most deadwood worth knocking with, by stock size // 2 (beyond the end:
+    the last); if empty, the knock habits measured from the expert's own games."""
+
+
+DEFAULT_POLICY = PlayoutPolicy()
+
+
+def _pile_mask(state: HandState) -> int:
+    mask = 0
+    for card in state.pile:
+        mask |= 1 << card
+    return mask
+
+
+def draw_action(state: HandState, policy: PlayoutPolicy) -> Action:
+    if state.stock_only or not state.pile:
+        return DRAW_STOCK
+    seat = state.turn
+    hand = state.hands[seat]
+    card = state.pile[-1]
+    now = min_deadwood(hand)
+    bigger = hand | 1 << card
+    after = min(min_deadwood(bigger & ~(1 << c)) for c in cards_of(hand))
+    take = after <= now - policy.take_gain or (after < now and _melds_with(hand, card))
+    if take:
+        return DRAW_DISCARD
+    return PASS if state.phase is Phase.FIRST_UPCARD else DRAW_STOCK
+
+
+def _melds_with(hand: int, card: int) -> bool:
+    arrangement = best_arrangement(hand | 1 << card)
+    return any(m >> card & 1 for m in arrangement.melds)
+
+
+def discard_action(state: HandState, policy: PlayoutPolicy, rng: random.Random) -> Action:
+    seat = state.turn
+    hand = state.hands[seat]
+    rules = state.rules
+    limit = state.limit
+    if rules.big_gin and not state.wall_take and min_deadwood(hand) == 0:
+        return BIG_GIN
+    barred = state.barred_discard()
+    values: list[tuple[int, int]] = []
+    for card in cards_of(hand):
+        if card != barred:
+            values.append((min_deadwood(hand & ~(1 << card)), card))
+    least = min(v for v, _ in values)
+    if least <= limit:
+        stock = state.stock_size
+        if least == 0 or stock <= 3 or state.wall_take or _wants_knock(least, stock, policy, rng):
+            card = min((v, -CARD_VALUES[c], c) for v, c in values)[2]
+            return actions.knock(card)
+    near = [c for v, c in values if v <= least + policy.near]
+    if len(near) == 1:
+        return actions.discard(near[0])
+    other_known = state.known[1 - seat]
+    unseen = FULL_DECK & ~hand & ~_pile_mask(state) & ~other_known
+    pool = cards_of(unseen)
+    if len(pool) > policy.lookahead_cards:
+        pool = rng.sample(pool, policy.lookahead_cards)
+    best_card, best_score = near[0], 1e9
+    for card in near:
+        kept = hand & ~(1 << card)
+        total = 0
+        for drawn in pool:
+            total += min_deadwood_after_discard(kept | 1 << drawn)
+        score = min_deadwood(kept) + 3.0 * total / max(len(pool), 1)
+        if other_known and _PARTNER_MASK[card] & other_known:
+            score += 4.0 * (_PARTNER_MASK[card] & other_known).bit_count()
+        if score < best_score:
+            best_card, best_score = card, score
+    return actions.discard(best_card)
+
+
+def _wants_knock(deadwood: int, stock: int, policy: PlayoutPolicy, rng: random.Random) -> bool:
+    if policy.knock_table:
+        table = policy.knock_table
+        return deadwood <= table[min(stock // 2, len(table) - 1)]
+    # The expert's habit, measured in its own games: it keeps a low count to draw gin or
+    # undercut, and knocks with a high one while the opponent's hand is still poor.
+    if deadwood <= 5:
+        chance = 0.0
+    elif stock >= 20:
+        chance = 0.3 if deadwood <= 7 else 0.6
+    elif stock >= 14:
+        chance = 0.05 if deadwood <= 7 else 0.3
+    else:
+        chance = 0.02 if deadwood <= 7 else 0.12
+    return chance > 0 and rng.random() < chance
+
+
+def finish_knock(state: HandState) -> tuple[int | None, int]:
+    """Score a hand whose knock (or big gin) has just been made: (winner, points)."""
+    knocker = state.knocker
+    defender = 1 - knocker
+    shown = best_arrangement(state.hands[knocker])
+    deadwood = 0 if state.big_gin else shown.deadwood
+    defence = best_defence(state.hands[defender], shown.melds, gin=deadwood == 0)
+    result = score_hand(
+        state.rules,
+        knocker=knocker,
+        knocker_deadwood=deadwood,
+        defender_deadwood=defence.deadwood,
+        big_gin=state.big_gin,
+        limit=state.limit,
+        upcard=state.upcard,
+    )
+    return result.winner, result.points
+
+
+def playout(state: HandState, seat: int, rng: random.Random,
+            policy: PlayoutPolicy = DEFAULT_POLICY, max_actions: int = 400) -> float:
+    """Play ``state`` to the end with the play-out policy; points for ``seat`` (negative: lost)."""
+    for _ in range(max_actions):
+        phase = state.phase
+        if phase is Phase.OVER:
+            result = state.result
+            if result is None or result.winner is None:
+                return 0.0
+            return float(result.points if result.winner == seat else -result.points)
+        if phase is Phase.KNOCKER_MELDS or phase is Phase.DEFENDER:
+            winner, points = finish_knock(state)
+            if winner is None:
+                return 0.0
+            return float(points if winner == seat else -points)
+        if phase is Phase.DISCARD:
+            action = discard_action(state, policy, rng)
+        elif phase is Phase.WALL:
+            legal = state.legal_actions()
+            action = DRAW_DISCARD if DRAW_DISCARD in legal else PASS
+        else:
+            action = draw_action(state, policy)
+        state = state.apply_unchecked(action)
+    return 0.0
+
+
+__all__ = [
+    "DEFAULT_POLICY",
+    "PlayoutAgent",
+    "PlayoutPolicy",
+    "discard_action",
+    "draw_action",
+    "finish_knock",
+    "playout",
+]
+
+
+class PlayoutAgent(PlainAgent):
+    """The play-out policy as an agent (it reads only what the view shows)."""
+
+    name = "playout"
+
+    def __init__(self, seed: int | None = None, policy: PlayoutPolicy = DEFAULT_POLICY) -> None:
+        self.rng = random.Random(seed)
+        self.policy = policy
+
+    def decide(self, view: PlayerView) -> Action:
+        phase = view.phase
+        # Any state consistent with the view will do: the policy never reads hidden cards.
+        state = sample_state(view, self.rng, keep_history=False)
+        if phase is Phase.DISCARD:
+            return discard_action(state, self.policy, self.rng)
+        return draw_action(state, self.policy)

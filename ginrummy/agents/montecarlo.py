@@ -43,7 +43,7 @@ from ginrummy.core.hand import HandState, Phase
 from ginrummy.core.melds import min_deadwood
 from ginrummy.core.views import PlayerView
 
-BUDGET_RESERVE = 0.03
+BUDGET_RESERVE = 0.06
 """Share of the time budget left unplanned, for the scheduler of a busy machine."""
 
 

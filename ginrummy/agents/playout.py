@@ -24,8 +24,9 @@ expert (:mod:`ginrummy.agents.expert`) at a fraction of the cost:
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from functools import lru_cache
+from typing import TypeVar
 
 from ginrummy.agents.base import PlainAgent
 from ginrummy.agents.sampling import sample_state
@@ -49,17 +50,40 @@ from ginrummy.core.melds import (
     min_deadwood,
     min_deadwood_after_discard,
 )
-
-# The same hands come back across a search's worlds and candidates (common random
-# numbers: the same deal and luck after different first moves), so the deadwood
-# questions a play-out asks are remembered. Pure functions of the cards: exact.
-_CACHE = 1 << 16
-_hand_deadwood = lru_cache(maxsize=_CACHE)(min_deadwood)
-_after_discard = lru_cache(maxsize=_CACHE)(min_deadwood_after_discard)
-_each_discard = lru_cache(maxsize=_CACHE)(deadwood_after_each_discard)
-_least_discards = lru_cache(maxsize=_CACHE)(least_deadwood_discards)
 from ginrummy.core.result import score_hand
 from ginrummy.core.views import PlayerView
+
+# The same hands come back across a search's worlds and candidates (common random
+# numbers: the same deal and luck after different first moves) and its decisions, so
+# the deadwood questions a play-out asks are remembered, in plain dicts of ints that
+# the garbage collector does not walk (a cache of linked nodes made its full
+# collections 100 ms long). Pure functions of the cards: exact.
+_CACHE = 1 << 15
+
+Answer = TypeVar("Answer")
+
+
+def _remembered(question: Callable[[int], Answer]) -> Callable[[int], Answer]:
+    memo: dict[int, Answer] = {}
+
+    def ask(cards: int) -> Answer:
+        answer = memo.get(cards)
+        if answer is None:
+            if len(memo) >= _CACHE:
+                memo.clear()
+            answer = memo[cards] = question(cards)
+        return answer
+    return ask
+
+
+_hand_deadwood = _remembered(min_deadwood)
+_after_discard = _remembered(min_deadwood_after_discard)
+_each_discard = _remembered(deadwood_after_each_discard)
+_least_discards = _remembered(lambda pair: least_deadwood_discards(pair >> 52, pair & FULL_DECK))
+_melds_with = _remembered(lambda pair: any(
+    m >> (pair >> 52) & 1 for m in best_arrangement(pair & FULL_DECK).melds))
+"""For ``hand | card << 52``: whether ``card`` is in a meld of the best arrangement of ``hand``
+(which holds it)."""
 
 _PARTNER_MASK = tuple(
     sum(1 << (s * 13 + card % 13) for s in range(4) if s != card // 13)
@@ -103,17 +127,11 @@ def draw_action(state: HandState, policy: PlayoutPolicy) -> Action:
     card = state.pile[-1]
     now = _hand_deadwood(hand)
     bigger = hand | 1 << card
-    after = _least_discards(bigger, hand)[0]
-    take = after <= now - policy.take_gain or (after < now and _melds_with(hand, card))
+    after = _least_discards(bigger << 52 | hand)[0]
+    take = after <= now - policy.take_gain or (after < now and _melds_with(bigger | card << 52))
     if take:
         return DRAW_DISCARD
     return PASS if state.phase is Phase.FIRST_UPCARD else DRAW_STOCK
-
-
-@lru_cache(maxsize=_CACHE)
-def _melds_with(hand: int, card: int) -> bool:
-    arrangement = best_arrangement(hand | 1 << card)
-    return any(m >> card & 1 for m in arrangement.melds)
 
 
 def discard_action(state: HandState, policy: PlayoutPolicy, rng: random.Random) -> Action:
@@ -141,21 +159,39 @@ def discard_action(state: HandState, policy: PlayoutPolicy, rng: random.Random) 
     if len(pool) > policy.lookahead_cards:
         pool = rng.sample(pool, policy.lookahead_cards)
     best_card, best_score = near[0], 1e9
+    count = max(len(pool), 1)
     for card in near:
-        kept = hand & ~(1 << card)
-        total = _lookahead_total(kept, pool)
-        score = each[card] + 3.0 * total / max(len(pool), 1)
+        danger = 0.0
         if other_known and _PARTNER_MASK[card] & other_known:
-            score += 4.0 * (_PARTNER_MASK[card] & other_known).bit_count()
+            danger = 4.0 * (_PARTNER_MASK[card] & other_known).bit_count()
+        score = _lookahead_score(hand & ~(1 << card), pool, each[card], count, danger,
+                                 best_score)
         if score < best_score:
             best_card, best_score = card, score
     return actions.discard(best_card)
 
 
-def _lookahead_total(kept: int, pool: list[int]) -> int:
-    """Sum over ``pool`` of :func:`min_deadwood_after_discard` of ``kept`` plus that card.
+def _lookahead_score(kept: int, pool: list[int], deadwood: int, count: int, danger: float,
+                     beat: float) -> float:
+    """``deadwood + 3 * (mean look-ahead deadwood of kept) + danger``, or ``beat`` as soon
+    as the part summed so far shows it cannot be lower than ``beat`` (every term is >= 0)."""
+    total = 0
+    for value in _lookahead_values(kept, pool):
+        total += value
+        if deadwood + 3.0 * total / count + danger >= beat:
+            return beat
+    return deadwood + 3.0 * total / count + danger
 
-    Equal to the plain sum, computed with less work. The core function tries each
+
+def _lookahead_total(kept: int, pool: list[int]) -> int:
+    """Sum over ``pool`` of :func:`min_deadwood_after_discard` of ``kept`` plus that card."""
+    return sum(_lookahead_values(kept, pool))
+
+
+def _lookahead_values(kept: int, pool: list[int]) -> Iterator[int]:
+    """:func:`min_deadwood_after_discard` of ``kept`` plus each card of ``pool``, in turn.
+
+    Equal to calling it, computed with less work. The core function tries each
     way of using the hand's set ranks (:func:`set_options`) and adds up per-suit
     table entries. A drawn card of a rank that still cannot make a set leaves those
     ways unchanged and changes one suit, so each way's total is worked out once for
@@ -170,11 +206,10 @@ def _lookahead_total(kept: int, pool: list[int]) -> int:
         ga, gb, gc, gd = gains[pa], gains[pb], gains[pc], gains[pd]
         ways.append(((pa, pb, pc, pd), runs[pa] + runs[pb] + runs[pc] + runs[pd],
                      (min(gb, gc, gd), min(ga, gc, gd), min(ga, gb, gd), min(ga, gb, gc))))
-    total = 0
     for drawn in pool:
         suit, rank = divmod(drawn, 13)
         if (a >> rank & 1) + (b >> rank & 1) + (c >> rank & 1) + (d >> rank & 1) >= 2:
-            total += _after_discard(kept | 1 << drawn)
+            yield _after_discard(kept | 1 << drawn)
             continue
         bit = 1 << rank
         best = NO_DISCARD
@@ -186,8 +221,7 @@ def _lookahead_total(kept: int, pool: list[int]) -> int:
             value = base - runs[part] + runs[grown] + (gain if gain < least else least)
             if value < best:
                 best = value
-        total += best
-    return total
+        yield best
 
 
 def _wants_knock(deadwood: int, stock: int, policy: PlayoutPolicy, rng: random.Random) -> bool:

@@ -1,0 +1,101 @@
+"""The faster play-outs and search give the same numbers as the policy before its speed-up.
+
+``tests/reference_playout.py`` is the play-out module as it was; every play-out
+here must score each sampled world exactly as it does, with the same luck.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from bench.bench_montecarlo import positions
+from ginrummy.agents import montecarlo
+from ginrummy.agents.expert import ExpertAgent
+from ginrummy.agents.montecarlo import SearchParams, action_values
+from ginrummy.agents.playout import _lookahead_score, _lookahead_values, playout
+from ginrummy.agents.sampling import sample_state
+from ginrummy.core.cards import FULL_DECK, cards_of, parse_cards
+from ginrummy.core.hand import HandState, deal_hand, shuffled_deck
+from ginrummy.core.melds import min_deadwood_after_discard
+from ginrummy.core.rules import Rules
+from ginrummy.core.views import view_of
+from tests import reference_playout
+from tests.agent_kit import VARIANTS
+
+SET_HEAVY_HANDS = [
+    "7S 7H 7D 7C 8S 9S 5D 5H 5C KD",  # a rank of four that is also in a run
+    "AS AH AD 2S 3S 4S 9C 9D TC JC",  # a set whose ace starts a run
+    "2C 3C 4C 5C 6C 8D 8H JS QS KH",  # no set rank at all: the quick suit-by-suit case
+    "QS QH QD QC KS KH KD KC 3D 4D",  # two ranks of four
+]
+
+
+@pytest.mark.parametrize("text", SET_HEAVY_HANDS)
+def test_lookahead_gives_the_core_deadwood_after_a_discard_for_every_drawn_card(text: str
+                                                                                ) -> None:
+    kept = parse_cards(text)
+    pool = cards_of(FULL_DECK & ~kept)
+    assert list(_lookahead_values(kept, pool)) == [
+        min_deadwood_after_discard(kept | 1 << card) for card in pool]
+
+
+def test_lookahead_gives_the_core_deadwood_on_random_ten_card_hands() -> None:
+    rng = random.Random(16)
+    for _ in range(400):
+        cards = rng.sample(range(52), 10)
+        kept = sum(1 << c for c in cards)
+        pool = rng.sample(cards_of(FULL_DECK & ~kept), 12)
+        assert list(_lookahead_values(kept, pool)) == [
+            min_deadwood_after_discard(kept | 1 << card) for card in pool]
+
+
+def test_lookahead_score_stops_early_only_for_a_discard_that_cannot_win() -> None:
+    kept = parse_cards("7S 7H 7D 8S 9S 5D 5H KC QD 2C")
+    pool = cards_of(FULL_DECK & ~kept)[:12]
+    total = sum(min_deadwood_after_discard(kept | 1 << card) for card in pool)
+    exact = 9 + 3.0 * total / len(pool) + 4.0
+    assert _lookahead_score(kept, pool, 9, len(pool), 4.0, 1e9) == exact
+    assert _lookahead_score(kept, pool, 9, len(pool), 4.0, exact + 0.5) == exact
+    assert _lookahead_score(kept, pool, 9, len(pool), 4.0, exact) == exact  # a tie loses
+    assert _lookahead_score(kept, pool, 9, len(pool), 4.0, 10.0) == 10.0
+
+
+def _mid_hand_states(rules: Rules, hands: int, seed: int) -> list[tuple[HandState, int]]:
+    """Sampled worlds from seat views a few expert moves into dealt hands."""
+    rng = random.Random(seed)
+    out = []
+    for number in range(hands):
+        state = deal_hand(rules, number % 2, shuffled_deck(rng))
+        experts = [ExpertAgent(number), ExpertAgent(number + 1)]
+        for _ in range(rng.randrange(0, 30)):
+            if state.is_over:
+                break
+            state = state.apply(experts[state.turn].choose(view_of(state, state.turn)))
+        if state.is_over:
+            continue
+        seat = state.turn
+        out.append((sample_state(view_of(state, seat), rng, keep_history=False), seat))
+    return out
+
+
+@pytest.mark.parametrize("rules", VARIANTS, ids=[r.name for r in VARIANTS])
+def test_playouts_score_every_world_as_the_reference_policy(rules: Rules) -> None:
+    for number, (state, seat) in enumerate(_mid_hand_states(rules, 12, hash(rules.name))):
+        assert playout(state, seat, random.Random(number)) \
+            == reference_playout.playout(state, seat, random.Random(number))
+
+
+def test_search_values_unchanged_at_equal_samples_on_the_bench_positions(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    views = positions(8, 1)
+    params = SearchParams(samples=24)
+
+    def search() -> list[list[montecarlo.ActionValue]]:
+        return [action_values(view, number, params, baseline=ExpertAgent(number).choose(view))
+                for number, view in enumerate(views)]
+
+    fast = search()
+    monkeypatch.setattr(montecarlo, "playout", reference_playout.playout)
+    assert fast == search()

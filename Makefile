@@ -3,7 +3,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 
 # Checked with mypy --strict: the whole package, and the benchmark code the tests import.
-TYPED := ginrummy bench/peers.py
+TYPED := ginrummy bench/peers.py bench/bench_montecarlo.py
 
 RUN_STAMP   := $(VENV)/run.stamp
 TEST_STAMP  := $(VENV)/test.stamp

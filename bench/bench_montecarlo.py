@@ -21,6 +21,7 @@ import random
 import sys
 import time
 from collections.abc import Sequence
+from typing import Any
 
 from bench.report import add_write_flag, publish, report_head
 from ginrummy.agents.expert import ExpertAgent
@@ -81,11 +82,11 @@ def decide(view: PlayerView, seed: int, params: SearchParams) -> tuple[Action, i
     return baseline, worlds, playouts
 
 
-def run(views: Sequence[PlayerView], samples: int, seed: int, **search: int
+def run(views: Sequence[PlayerView], samples: int, seed: int, **search: Any
         ) -> tuple[list[Action], int, int, float]:
     """Decisions, worlds, play-outs and CPU seconds over ``views`` (``search``: other
     :class:`SearchParams` than the defaults)."""
-    params = SearchParams(samples=samples, **search)  # type: ignore[arg-type]
+    params = SearchParams(samples=samples, **search)
     moves: list[Action] = []
     worlds = playouts = 0
     seconds = 0.0

@@ -12,9 +12,10 @@ import pytest
 
 from bench.bench_montecarlo import positions
 from ginrummy.agents import montecarlo
+from ginrummy.agents import playout as playout_module
 from ginrummy.agents.expert import ExpertAgent
 from ginrummy.agents.montecarlo import SearchParams, action_values
-from ginrummy.agents.playout import _lookahead_score, _lookahead_values, playout
+from ginrummy.agents.playout import _lookahead_total, playout
 from ginrummy.agents.sampling import sample_state
 from ginrummy.core.cards import FULL_DECK, cards_of, parse_cards
 from ginrummy.core.hand import HandState, deal_hand, shuffled_deck
@@ -32,34 +33,29 @@ SET_HEAVY_HANDS = [
 ]
 
 
+def _each_lookahead(kept: int, pool: list[int]) -> list[int]:
+    """The look-ahead's answer for each card of ``pool`` alone, from a cleared memory."""
+    playout_module._AFTER_DISCARD.clear()
+    return [_lookahead_total(kept, [card]) for card in pool]
+
+
 @pytest.mark.parametrize("text", SET_HEAVY_HANDS)
 def test_lookahead_gives_the_core_deadwood_after_a_discard_for_every_drawn_card(text: str
                                                                                 ) -> None:
     kept = parse_cards(text)
     pool = cards_of(FULL_DECK & ~kept)
-    assert list(_lookahead_values(kept, pool)) == [
+    assert _each_lookahead(kept, pool) == [
         min_deadwood_after_discard(kept | 1 << card) for card in pool]
 
 
 def test_lookahead_gives_the_core_deadwood_on_random_ten_card_hands() -> None:
     rng = random.Random(16)
     for _ in range(400):
-        cards = rng.sample(range(52), 10)
-        kept = sum(1 << c for c in cards)
+        kept = sum(1 << c for c in rng.sample(range(52), 10))
         pool = rng.sample(cards_of(FULL_DECK & ~kept), 12)
-        assert list(_lookahead_values(kept, pool)) == [
-            min_deadwood_after_discard(kept | 1 << card) for card in pool]
-
-
-def test_lookahead_score_stops_early_only_for_a_discard_that_cannot_win() -> None:
-    kept = parse_cards("7S 7H 7D 8S 9S 5D 5H KC QD 2C")
-    pool = cards_of(FULL_DECK & ~kept)[:12]
-    total = sum(min_deadwood_after_discard(kept | 1 << card) for card in pool)
-    exact = 9 + 3.0 * total / len(pool) + 4.0
-    assert _lookahead_score(kept, pool, 9, len(pool), 4.0, 1e9) == exact
-    assert _lookahead_score(kept, pool, 9, len(pool), 4.0, exact + 0.5) == exact
-    assert _lookahead_score(kept, pool, 9, len(pool), 4.0, exact) == exact  # a tie loses
-    assert _lookahead_score(kept, pool, 9, len(pool), 4.0, 10.0) == 10.0
+        want = [min_deadwood_after_discard(kept | 1 << card) for card in pool]
+        assert _each_lookahead(kept, pool) == want
+        assert _lookahead_total(kept, pool) == sum(want)  # remembered answers too
 
 
 def _mid_hand_states(rules: Rules, hands: int, seed: int) -> list[tuple[HandState, int]]:

@@ -24,7 +24,7 @@ expert (:mod:`ginrummy.agents.expert`) at a fraction of the cost:
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TypeVar
 
@@ -77,7 +77,8 @@ def _remembered(question: Callable[[int], Answer]) -> Callable[[int], Answer]:
 
 
 _hand_deadwood = _remembered(min_deadwood)
-_after_discard = _remembered(min_deadwood_after_discard)
+_AFTER_DISCARD: dict[int, int] = {}
+"""Remembered :func:`min_deadwood_after_discard` answers of the look-ahead."""
 _each_discard = _remembered(deadwood_after_each_discard)
 _least_discards = _remembered(lambda pair: least_deadwood_discards(pair >> 52, pair & FULL_DECK))
 _melds_with = _remembered(lambda pair: any(
@@ -164,40 +165,60 @@ def discard_action(state: HandState, policy: PlayoutPolicy, rng: random.Random) 
         danger = 0.0
         if other_known and _PARTNER_MASK[card] & other_known:
             danger = 4.0 * (_PARTNER_MASK[card] & other_known).bit_count()
-        score = _lookahead_score(hand & ~(1 << card), pool, each[card], count, danger,
-                                 best_score)
+        score = each[card] + 3.0 * _lookahead_total(hand & ~(1 << card), pool) / count
+        score += danger
         if score < best_score:
             best_card, best_score = card, score
     return actions.discard(best_card)
 
 
-def _lookahead_score(kept: int, pool: list[int], deadwood: int, count: int, danger: float,
-                     beat: float) -> float:
-    """``deadwood + 3 * (mean look-ahead deadwood of kept) + danger``, or ``beat`` as soon
-    as the part summed so far shows it cannot be lower than ``beat`` (every term is >= 0)."""
-    total = 0
-    for value in _lookahead_values(kept, pool):
-        total += value
-        if deadwood + 3.0 * total / count + danger >= beat:
-            return beat
-    return deadwood + 3.0 * total / count + danger
-
-
 def _lookahead_total(kept: int, pool: list[int]) -> int:
-    """Sum over ``pool`` of :func:`min_deadwood_after_discard` of ``kept`` plus that card."""
-    return sum(_lookahead_values(kept, pool))
+    """Sum over ``pool`` of :func:`min_deadwood_after_discard` of ``kept`` plus that card.
 
-
-def _lookahead_values(kept: int, pool: list[int]) -> Iterator[int]:
-    """:func:`min_deadwood_after_discard` of ``kept`` plus each card of ``pool``, in turn.
-
-    Equal to calling it, computed with less work. The core function tries each
-    way of using the hand's set ranks (:func:`set_options`) and adds up per-suit
-    table entries. A drawn card of a rank that still cannot make a set leaves those
-    ways unchanged and changes one suit, so each way's total is worked out once for
-    ``kept`` and only the drawn card's suit is looked up again per card. Draws that
-    make a new set possible go through the core function.
+    Equal to the plain sum, computed with less work: each eleven-card answer is
+    remembered, and the new ones come from :func:`_set_ways` of ``kept``. A drawn
+    card of a rank that still cannot make a set leaves those ways unchanged and
+    changes one suit, so only that suit's table entries are looked up again. Draws
+    that make a new set possible go through the core function.
     """
+    memo = _AFTER_DISCARD
+    runs, gains = RUN_DEADWOOD, DISCARD_GAIN
+    ways: list[tuple[tuple[int, int, int, int], int, tuple[int, int, int, int]]] | None = None
+    a = b = c = d = 0
+    total = 0
+    for drawn in pool:
+        key = kept | 1 << drawn
+        value = memo.get(key)
+        if value is None:
+            if ways is None:
+                a, b, c, d, ways = _set_ways(kept)
+            suit, rank = divmod(drawn, 13)
+            if (a >> rank & 1) + (b >> rank & 1) + (c >> rank & 1) + (d >> rank & 1) >= 2:
+                value = min_deadwood_after_discard(key)
+            else:
+                bit = 1 << rank
+                value = NO_DISCARD
+                for parts, base, others in ways:
+                    part = parts[suit]
+                    grown = part | bit
+                    gain = gains[grown]
+                    least = others[suit]
+                    option = base - runs[part] + runs[grown] + (gain if gain < least else least)
+                    if option < value:
+                        value = option
+            if len(memo) >= _CACHE:
+                memo.clear()
+            memo[key] = value
+        total += value
+    return total
+
+
+def _set_ways(kept: int) -> tuple[int, int, int, int,
+                                  list[tuple[tuple[int, int, int, int], int,
+                                             tuple[int, int, int, int]]]]:
+    """The suits of ``kept`` and, for each way of using its set ranks (:func:`set_options`),
+    the suits left for runs, their run deadwood and, per suit, the least discard gain of
+    the other three."""
     a, b, c, d, triples = split_suits(kept)
     runs, gains = RUN_DEADWOOD, DISCARD_GAIN
     ways = []
@@ -206,22 +227,7 @@ def _lookahead_values(kept: int, pool: list[int]) -> Iterator[int]:
         ga, gb, gc, gd = gains[pa], gains[pb], gains[pc], gains[pd]
         ways.append(((pa, pb, pc, pd), runs[pa] + runs[pb] + runs[pc] + runs[pd],
                      (min(gb, gc, gd), min(ga, gc, gd), min(ga, gb, gd), min(ga, gb, gc))))
-    for drawn in pool:
-        suit, rank = divmod(drawn, 13)
-        if (a >> rank & 1) + (b >> rank & 1) + (c >> rank & 1) + (d >> rank & 1) >= 2:
-            yield _after_discard(kept | 1 << drawn)
-            continue
-        bit = 1 << rank
-        best = NO_DISCARD
-        for parts, base, others in ways:
-            part = parts[suit]
-            grown = part | bit
-            gain = gains[grown]
-            least = others[suit]
-            value = base - runs[part] + runs[grown] + (gain if gain < least else least)
-            if value < best:
-                best = value
-        yield best
+    return a, b, c, d, ways
 
 
 def _wants_knock(deadwood: int, stock: int, policy: PlayoutPolicy, rng: random.Random) -> bool:

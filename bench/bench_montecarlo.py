@@ -133,7 +133,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.decisions:
         for number, (view, move) in enumerate(zip(views, moves, strict=True)):
             body.append(f"- {number}: {view.phase.name} {move}")
-    publish("Monte Carlo worlds per second", body, args.write)
+    publish("bench_montecarlo", body, args.write)
     return 0
 
 

@@ -21,11 +21,13 @@ import random
 import sys
 import time
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 from bench.report import add_write_flag, publish, report_head
 from ginrummy.agents.expert import ExpertAgent
 from ginrummy.agents.montecarlo import SearchParams, action_values
+from ginrummy.agents.playout import DEFAULT_POLICY
 from ginrummy.core import actions
 from ginrummy.core.actions import BIG_GIN, DRAW_DISCARD, Action
 from ginrummy.core.hand import Phase, deal_hand, shuffled_deck
@@ -106,15 +108,26 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--samples", type=int, default=100)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--repeat", type=int, default=1, help="runs; the fastest is reported")
+    parser.add_argument("--race-start", type=int, default=SearchParams().race_start)
+    parser.add_argument("--race-every", type=int, default=SearchParams().race_every)
+    parser.add_argument("--lookahead-cards", type=int, default=DEFAULT_POLICY.lookahead_cards,
+                        help="the play-out policy's look-ahead cards")
     parser.add_argument("--decisions", action="store_true", help="list each position's move")
     add_write_flag(parser)
     args = parser.parse_args(argv)
     command = (f"python -m bench.bench_montecarlo --positions {args.positions} "
                f"--samples {args.samples} --seed {args.seed} --repeat {args.repeat}")
+    plain = SearchParams()
+    defaults = (plain.race_start, plain.race_every, DEFAULT_POLICY.lookahead_cards)
+    if (args.race_start, args.race_every, args.lookahead_cards) != defaults:
+        command += (f" --race-start {args.race_start} --race-every {args.race_every}"
+                    f" --lookahead-cards {args.lookahead_cards}")
     views = positions(args.positions, args.seed)
-    moves, worlds, playouts, seconds = run(views, args.samples, args.seed)
+    search = {"race_start": args.race_start, "race_every": args.race_every,
+              "policy": replace(DEFAULT_POLICY, lookahead_cards=args.lookahead_cards)}
+    moves, worlds, playouts, seconds = run(views, args.samples, args.seed, **search)
     for _ in range(args.repeat - 1):  # the machine is shared: keep the least disturbed run
-        again = run(views, args.samples, args.seed)
+        again = run(views, args.samples, args.seed, **search)
         assert again[:3] == (moves, worlds, playouts)
         seconds = min(seconds, again[3])
     phases = {phase: sum(v.phase is phase for v in views) for phase in Phase}

@@ -39,6 +39,6 @@ def test_table_socket_keeps_permessage_deflate(server: str) -> None:
     url = f"ws://{server}/ws/{game['game_id']}?token={game['token']}"
     with connect(url, open_timeout=10) as ws:
         assert ws.response is not None
-        assert "permessage-deflate" in (ws.response.headers.get("Sec-WebSocket-Extensions")
-                                        or "")
+        offer = ws.response.headers.get("Sec-WebSocket-Extensions") or ""
+        assert "permessage-deflate" in offer and "server_max_window_bits=12" in offer
         assert json.loads(ws.recv(timeout=10))["type"] == "hello"

@@ -9,23 +9,34 @@ WebSocket pings without telling the application).
 * one address holds at most ``max_connections_per_address`` connections (off behind a
   trusted proxy, where every connection comes from the proxy);
 * every WebSocket ping frame is charged to the client's message budget like a message
-  (:meth:`ClientLimits.message`); past it the socket is closed with 1008.
+  (:meth:`ClientLimits.message`); past it the socket is closed with 1008;
+* the lobby's sockets (``/ws/lobby``) are not compressed: each ``lobby_update`` is the same
+  text for hundreds of sockets, and compressing it once per socket was the largest part of a
+  busy lobby's work (``bench/RESULTS.md``, bench_lobby_load). Table sockets keep
+  permessage-deflate (uvicorn's windows), at zlib's fastest level: a state of a few
+  kilobytes per event and socket, compressed in about half the time for a frame about 40%
+  larger than at the default level.
 """
 
 from __future__ import annotations
 
 import asyncio
 from typing import Any
+from urllib.parse import urlsplit
 
 import h11
 from uvicorn.protocols.http.h11_impl import H11Protocol
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
+from websockets.extensions.permessage_deflate import ServerPerMessageDeflateFactory
+from websockets.http11 import Request
 
 from ginrummy.server.api.client_limits import ClientLimits, Refused, client_address
 from ginrummy.server.api.rates import Counts
 from ginrummy.server.settings import Settings
 
 CLOSE_POLICY = 1008
+UNCOMPRESSED_PATHS = frozenset({"/ws/lobby"})
+COMPRESSION_LEVEL = 1
 
 
 def protocols(settings: Settings, limits: ClientLimits
@@ -94,6 +105,15 @@ def protocols(settings: Settings, limits: ClientLimits
 
     class GuardedWebSocket(WebSocketsSansIOProtocol):
         peer: str | None = None
+
+        def handle_connect(self, event: Request) -> None:
+            if urlsplit(event.path).path in UNCOMPRESSED_PATHS:
+                self.conn.available_extensions = []  # permessage-deflate is not offered
+            elif self.conn.available_extensions:  # uvicorn's offer, at the fastest level
+                self.conn.available_extensions = [ServerPerMessageDeflateFactory(
+                    server_max_window_bits=12, client_max_window_bits=12,
+                    compress_settings={"memLevel": 5, "level": COMPRESSION_LEVEL})]
+            super().handle_connect(event)
 
         def handle_ping(self) -> None:
             super().handle_ping()  # the pong goes out first, as the protocol requires

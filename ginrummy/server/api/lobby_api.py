@@ -30,6 +30,7 @@ from ginrummy.server.live.lobby import Lobby
 from ginrummy.server.settings import Settings
 from ginrummy.server.storage.db import StorageGone
 from ginrummy.server.wire.protocol import ClientError, error
+from ginrummy.server.wire.text import message_text
 
 log = logging.getLogger(__name__)
 
@@ -170,7 +171,7 @@ async def lobby_socket(websocket: WebSocket) -> None:
         await board.load()
         await websocket.accept()
         socket = BoardSocket(websocket)
-        socket.send(json.dumps({"type": "lobby", **board.snapshot()}))
+        socket.send(message_text({"type": "lobby", **board.snapshot()}))
         try:
             socket.send(json.dumps(await _lobby(websocket).chat.history()))
         except Exception:  # noqa: BLE001 - the lobby goes on without the chat's past lines

@@ -35,6 +35,7 @@ from ginrummy.server.wire.protocol import (
     message_id,
     parse_message,
 )
+from ginrummy.server.wire.text import message_text
 
 log = logging.getLogger(__name__)
 
@@ -112,7 +113,7 @@ class Connection:
                     assert self.closing is not None
                     await self.websocket.close(*self.closing)
                     return
-                await self.websocket.send_text(json.dumps(self._render(item)))
+                await self.websocket.send_text(message_text(self._render(item)))
         except (WebSocketDisconnect, RuntimeError, OSError):
             return  # the client went away; the reader notices too
 

@@ -10,7 +10,6 @@ text for all.
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 from collections.abc import Callable, Sequence
 from datetime import datetime
@@ -23,6 +22,7 @@ from ginrummy.server.settings import Settings
 from ginrummy.server.storage.game_rules import table_rules_of
 from ginrummy.server.storage.store import SeatRow, Store
 from ginrummy.server.wire.payload import rules_dict
+from ginrummy.server.wire.text import message_text
 
 log = logging.getLogger(__name__)
 
@@ -146,6 +146,6 @@ class Board:
             "gone": sorted(i for i in changed if i not in self.entries),
             "online": self.online(),
         }
-        text = json.dumps(update)
+        text = message_text(update)
         for listener in list(self.listeners):
             listener.send(text)

@@ -10,6 +10,7 @@ numbered events, listeners), :mod:`~ginrummy.server.live.commands` (what a messa
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from ginrummy.server.live.clock_timer import TableClocks
@@ -18,21 +19,46 @@ from ginrummy.server.live.computer_play import ComputerPlay
 from ginrummy.server.live.idle import IdlePlayers
 from ginrummy.server.live.open_seats import OpenSeats
 from ginrummy.server.live.table_core import WATCHER, EventRef, Listener
+from ginrummy.server.storage.fairness import FairRow
+from ginrummy.server.storage.replay import Position
 from ginrummy.server.storage.store import StoredGame
 from ginrummy.server.wire import payload
+from ginrummy.server.wire.payload_info import TableInfo
+
+Shared = tuple[Position, int, TableInfo, Mapping[int, FairRow], dict[str, Any]]
+"""(position, n, info, seeds) and the public part of the states they give."""
 
 
 class Table(Commands, ComputerPlay, IdlePlayers, OpenSeats, TableClocks):
+    shared: Shared | None = None
+    """The last public part of a state worked out (:func:`payload.public_state`): every
+    socket of the table is sent the same event, and each reader's state differs only in what
+    that reader sees of the cards."""
+
     def state(self, seat: int | None) -> dict[str, Any]:
+        info = self.info()
+        public = self.public_state(info, self.position, self.n)
         return self._clock_shown(self._rematch_said(payload.state_payload(
-            self.info(), self.position, self.n, seat, self.fair)))
+            info, self.position, self.n, seat, self.fair, public)))
 
     def render_event(self, ref: EventRef, seat: int | None) -> dict[str, Any]:
-        event = payload.event_payload(self.info(), ref.entry, ref.position, seat, self.fair)
+        info = self.info()
+        public = self.public_state(info, ref.position, ref.entry.seq)
+        event = payload.event_payload(info, ref.entry, ref.position, seat, self.fair, public)
         self._rematch_said(event["state"])
         if ref.entry.seq == self.n:  # the clocks as they stand now, with the latest event
             self._clock_shown(event["state"])
         return event
+
+    def public_state(self, info: TableInfo, position: Position, n: int) -> dict[str, Any]:
+        """:func:`payload.public_state`, worked out once for all the readers of one event."""
+        shared, fair = self.shared, self.fair
+        if (shared is not None and shared[0] is position and shared[1] == n
+                and shared[2] == info and shared[3] is fair):
+            return shared[4]
+        public = payload.public_state(info, position, n, fair)
+        self.shared = (position, n, info, fair, public)
+        return public
 
     def _clock_shown(self, state: dict[str, Any]) -> dict[str, Any]:
         clock = self.clock_state()

@@ -126,13 +126,24 @@ def _scores(game: Game) -> list[dict[str, Any]]:
     return out
 
 
-def state_payload(info: TableInfo, position: Position, n: int, place: int | None,
-                  fair: Mapping[int, FairRow] | None = None) -> dict[str, Any]:
-    """The whole picture of a game after event ``n`` for ``place`` (None: a watcher)."""
+STATE_KEYS = (
+    "game_id", "n", "mode", "players", "you", "stage", "first_deal_awaits_you", "kind",
+    "listed", "rated", "level", "computer", "seats", "rules", "target", "team_target", "cut",
+    "hand_number", "hands_finished", "round_number", "dealer", "dealing_team", "sitting_out",
+    "totals", "boxes", "extra_boxes", "box_points", "to_act", "tables", "my_table",
+    "table_hand", "view", "last_result", "scores", "rounds", "winner", "end_reason",
+    "settlement", "fair",
+)
+"""The keys of a state, in the order they are sent."""
+
+
+def public_state(info: TableInfo, position: Position, n: int,
+                 fair: Mapping[int, FairRow] | None = None) -> dict[str, Any]:
+    """The part of :func:`state_payload` that is the same for every reader of the game (a
+    table works it out once per event for all its sockets). Its values are shared between
+    the readers' states: nobody changes them."""
     game = position.game
-    seats = seats_of(info, position)
     humans = frozenset(s.seat for s in info.seats if s.kind == "human")
-    shown = shown_hand(position, place)
     last = game.played[-1].state if game.played else None
     playing = any(hand is not None for hand in game.hands)
     return {
@@ -140,16 +151,13 @@ def state_payload(info: TableInfo, position: Position, n: int, place: int | None
         "n": n,
         "mode": game.kind,
         "players": game.players,
-        "you": place,
         "stage": stage(game),
-        "first_deal_awaits_you": first_deal_awaits(position, place,
-                                                   all(s.joined for s in info.seats)),
         "kind": info.kind,
         "listed": info.listed,
         "rated": info.rated,
         "level": info.level,
         "computer": info.computer,
-        "seats": seats,
+        "seats": seats_of(info, position),
         "rules": dict(rules_dict(game.rules)),
         "target": game.table_rules.target,
         "team_target": game.table_rules.team_target,
@@ -164,10 +172,6 @@ def state_payload(info: TableInfo, position: Position, n: int, place: int | None
         "box_points": list(game.box_points),
         "to_act": to_act(position, humans),
         "tables": [table_entry(game, t) for t in range(game.tables)],
-        "my_table": None if place is None or game.is_over else table_of(game, place),
-        "table_hand": table_hand(shown),
-        "view": None if shown is None or shown.state is None else SIGHT[sight_of(shown)](
-            shown.state, shown.you),
         "last_result": None if last is None or last.result is None else last.result.to_dict(),
         "scores": _scores(game),
         "rounds": rounds_of(game),
@@ -177,6 +181,27 @@ def state_payload(info: TableInfo, position: Position, n: int, place: int | None
         "fair": fair_deals(position, fair or {}, info.fair_id or info.game_id,
                            info.reveals_held, info.duplicate),
     }
+
+
+def state_payload(info: TableInfo, position: Position, n: int, place: int | None,
+                  fair: Mapping[int, FairRow] | None = None,
+                  public: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """The whole picture of a game after event ``n`` for ``place`` (None: a watcher);
+    ``public``: :func:`public_state` of the same arguments, if already worked out."""
+    if public is None:
+        public = public_state(info, position, n, fair)
+    game = position.game
+    shown = shown_hand(position, place)
+    own: dict[str, Any] = {
+        "you": place,
+        "first_deal_awaits_you": first_deal_awaits(position, place,
+                                                   all(s.joined for s in info.seats)),
+        "my_table": None if place is None or game.is_over else table_of(game, place),
+        "table_hand": table_hand(shown),
+        "view": None if shown is None or shown.state is None else SIGHT[sight_of(shown)](
+            shown.state, shown.you),
+    }
+    return {key: own[key] if key in own else public[key] for key in STATE_KEYS}
 
 
 def entry_payload(entry: LogEntry, place: int | None, position: Position) -> dict[str, Any]:
@@ -214,14 +239,15 @@ def _table_played(position: Position, place: int) -> int | None:
 
 
 def event_payload(info: TableInfo, entry: LogEntry, position: Position, place: int | None,
-                  fair: Mapping[int, FairRow] | None = None) -> dict[str, Any]:
+                  fair: Mapping[int, FairRow] | None = None,
+                  public: Mapping[str, Any] | None = None) -> dict[str, Any]:
     return {
         "type": "event",
         "n": entry.seq,
         "event": entry_payload(entry, place, position),
-        "state": state_payload(info, position, entry.seq, place, fair),
+        "state": state_payload(info, position, entry.seq, place, fair, public),
     }
 
 
-__all__ = ["PUBLIC_TABLE_FACTS", "SIGHT", "SeatInfo", "TableInfo", "event_payload",
-           "names", "rules_dict", "state_payload", "to_act"]
+__all__ = ["PUBLIC_TABLE_FACTS", "SIGHT", "STATE_KEYS", "SeatInfo", "TableInfo",
+           "event_payload", "names", "public_state", "rules_dict", "state_payload", "to_act"]

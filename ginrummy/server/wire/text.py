@@ -1,0 +1,19 @@
+"""The text of a message sent over a WebSocket: its JSON, written by orjson, several times
+faster than the standard library for a state of a few kilobytes (every socket of a table
+is sent one per event)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import orjson
+
+
+def message_text(message: Any) -> str:
+    """``message`` as JSON text; the same value as ``json.dumps`` gives (not the same
+    spacing: none)."""
+    try:
+        return orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS).decode()
+    except orjson.JSONEncodeError:  # what orjson refuses (a lone surrogate): json escapes it
+        return json.dumps(message)

@@ -214,3 +214,31 @@ def test_a_duplicate_killed_mid_round_still_holds_the_rounds_seeds(
             assert all(deal.get("server_seed") for deal in state["fair"]["deals"])
     finally:
         stop_server(server)
+
+
+def test_killed_between_a_rounds_last_result_and_the_next_rounds_games_no_game_is_orphaned(
+        database: str, tmp_path: Path) -> None:
+    """The worst moment: the next round's games made, the result and their links not yet
+    stored. After the restart the round is paired once, and no game is left over (listed in
+    the lobby, or in a player's games) that the tournament does not count."""
+    port = free_port()
+    base = f"http://127.0.0.1:{port}"
+    server = start_server(port, database, tmp_path, module="tests.server.crash_serve")
+    try:
+        sessions = accounts(base, "anna")
+        made, _ = post(base, "/api/tournaments", {
+            "name": "Worst moment", "format": "swiss", "size": 4, "rounds": 2, "level": 1,
+            "enter": False, "options": {"target": 25}}, sessions["anna"])
+        post(base, f"/api/tournaments/{made['id']}/start", {}, sessions["anna"])
+        assert server.wait(timeout=120) == -signal.SIGKILL
+        server = start_server(port, database, tmp_path)
+        over = until(base, made["id"], lambda v: v["status"] == "over")
+        lobby = get(base, "/api/lobby")
+    finally:
+        stop_server(server)
+    tables = [t for r in over["round_list"] for t in r["tables"]]
+    assert len(tables) == 4 and all(t["winner"] is not None for t in tables)
+    linked = {t["game_id"] for t in tables}
+    stored = {r.id for r in rows(database, "SELECT id FROM games")}
+    assert stored == linked, f"games no round holds: {sorted(stored - linked)}"
+    assert not [g for g in lobby["playing"] + lobby["open"] if g["game_id"] not in linked]

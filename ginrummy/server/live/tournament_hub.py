@@ -16,6 +16,7 @@ import asyncio
 import base64
 import contextlib
 import hashlib
+import json
 import logging
 import random
 from collections.abc import Awaitable, Callable
@@ -93,13 +94,15 @@ def links_of(tournament_id: str, pairings: tuple[Pairing, ...]) -> list[GameLink
     before the result that begins their round is stored, so a server stopped in between
     pairs the round again after its restart and finds them made, instead of leaving them
     about, listed and in their players' games, outside the tournament."""
-    return [GameLink(p.round, p.table, tournament_game_id(tournament_id, p.round, p.table))
-            for p in pairings]
+    return [GameLink(p.round, p.table, tournament_game_id(tournament_id, p)) for p in pairings]
 
 
-def tournament_game_id(tournament_id: str, round_number: int, table: int) -> str:
-    """12 URL-safe characters, as a game id (the tournament's page shows them to all)."""
-    digest = hashlib.sha256(f"{tournament_id}.{round_number}.{table}".encode()).digest()
+def tournament_game_id(tournament_id: str, pairing: Pairing) -> str:
+    """12 URL-safe characters, as a game id (the tournament's page shows them to all), of the
+    tournament, the round, the table and its players: a round paired otherwise (entries
+    changed before a start that the server did not store) gets games of its own."""
+    place = json.dumps([tournament_id, pairing.round, pairing.table, list(pairing.seats)])
+    digest = hashlib.sha256(place.encode()).digest()
     return base64.urlsafe_b64encode(digest[:9]).decode()
 
 

@@ -104,3 +104,31 @@ def test_a_defender_who_lays_off_nothing_is_marked_with_the_layoff_missed() -> N
     laid = review_record(record_of(game.apply(parse_action("layoff 8H"))
                                    .apply(parse_action("done"))), 0)
     assert not [m for m in laid.marks if m.phase == "defender"]
+
+
+def after(game: Game, moves: str) -> Game:
+    """``game`` after ``moves``, written as in the log and separated by commas."""
+    for move in moves.split(", "):
+        game = game.apply(parse_action(move))
+    return game
+
+
+def test_a_knocker_who_lays_out_worse_melds_is_marked_with_the_best_arrangement() -> None:
+    game = Game.start(Rules.preset("standard"), CUT)
+    game = game.deal(deck_for(non_dealer="8H AS 5S 6D 8C TD QS KD 3C 7S",
+                              dealer="AH 2H 3H 4H 4S 4D JC QC KC 9D", upcard="KH",
+                              stock="5D AC"))
+    game = after(game, "pass, pass, stock, discard 5D, stock, knock 9D")
+    worse = after(game, "meld AH 2H 3H 4H, meld JC QC KC, done, done")
+    result = worse.played[-1].state.result
+    assert result is not None and result.knocker_deadwood == 9
+    marks = [m for m in review_record(record_of(worse), 1).marks if m.phase == "knocker_melds"]
+    assert len(marks) == 1 and marks[0].loss == 8.0
+    assert action_name(marks[0].better) == "meld 4D 4H 4S"  # the set that takes the 4H
+    assert [r.key for r in marks[0].reasons] == ["knock_layout_deadwood"]
+    lines = review_lines(review_record(record_of(worse), 1), Messages("it"))
+    assert any("ti hanno lasciato 9 punti morti" in line and "ne restano 1" in line
+               for line in lines), lines
+    best = after(game, "meld AH 2H 3H, meld 4H 4S 4D, meld JC QC KC, done, done")
+    assert not [m for m in review_record(record_of(best), 1).marks
+                if m.phase == "knocker_melds"]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Protocol
 
 from ginrummy.core import actions
@@ -29,17 +29,29 @@ def only_action(view: PlayerView) -> Action | None:
     return legal[0] if len(legal) == 1 else None
 
 
+def settled_action(view: PlayerView,
+                   lay_out: Callable[[PlayerView], Action]) -> Action | None:
+    """The move that needs no judgement of the play, else None: the only legal action; the
+    knocker's layout as ``lay_out`` chooses it (R14); the defender's, towards the least
+    deadwood (:func:`best_layout_action`, R15-R16)."""
+    only = only_action(view)
+    if only is not None:
+        return only
+    if view.phase is Phase.KNOCKER_MELDS:
+        return lay_out(view)
+    if view.phase is Phase.DEFENDER:
+        return best_layout_action(view)
+    return None
+
+
 def routine_action(view: PlayerView) -> Action | None:
     """The move a plain player makes without weighing it, else None: the only legal action;
     when laying out, the next move towards the least deadwood (:func:`best_layout_action`);
     at the wall (R22), the card whenever it may be taken."""
-    only = only_action(view)
-    if only is not None:
-        return only
-    phase = view.phase
-    if phase in (Phase.KNOCKER_MELDS, Phase.DEFENDER):
-        return best_layout_action(view)
-    if phase is Phase.WALL:
+    settled = settled_action(view, best_layout_action)
+    if settled is not None:
+        return settled
+    if view.phase is Phase.WALL:
         return DRAW_DISCARD if DRAW_DISCARD in view.legal else PASS
     return None
 
@@ -61,6 +73,11 @@ class PlainAgent:
 def least_deadwood_knock(hand: int, knocks: Sequence[Action]) -> Action:
     """Of the knock actions ``knocks`` (not empty), the first that leaves the least deadwood."""
     return min(knocks, key=lambda knock: min_deadwood(hand & ~(1 << actions.action_card(knock))))
+
+
+def least_deadwood_discard(hand: int, cards: Sequence[int]) -> int:
+    """Of ``cards`` (not empty), the lowest whose discard leaves ``hand`` the least deadwood."""
+    return min(cards, key=lambda card: (min_deadwood(hand & ~(1 << card)), card))
 
 
 def best_layout_action(view: PlayerView) -> Action:

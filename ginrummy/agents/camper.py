@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import random
 
-from ginrummy.agents.base import best_layout_action, least_deadwood_knock, only_action
+from ginrummy.agents.base import best_layout_action, least_deadwood_discard, settled_action
 from ginrummy.agents.estimate import PARTNERS
 from ginrummy.agents.tracking import CardMemory, remember
 from ginrummy.core import actions
@@ -145,14 +145,10 @@ class CamperAgent:
         self.rng = random.Random(seed)
 
     def choose(self, view: PlayerView) -> Action:
-        only = only_action(view)
-        if only is not None:
-            return only
+        settled = settled_action(view, self._lay_out)
+        if settled is not None:
+            return settled
         phase = view.phase
-        if phase is Phase.KNOCKER_MELDS:
-            return self._lay_out(view)
-        if phase is Phase.DEFENDER:
-            return best_layout_action(view)
         if phase is Phase.WALL:
             return DRAW_DISCARD if DRAW_DISCARD in view.legal else PASS
         if phase is Phase.DISCARD:
@@ -171,16 +167,15 @@ class CamperAgent:
         return refuse
 
     def _discard(self, view: PlayerView) -> Action:
-        legal = view.legal
+        legal, hand = view.legal, view.hand
         if BIG_GIN in legal:
             return BIG_GIN
-        hand = view.hand
         knocks = actions.knock_cards(legal)
         discards = actions.discard_cards(legal)
         if not discards:  # after a wall take only knocks are legal (R22)
-            return least_deadwood_knock(hand, [actions.knock(c) for c in knocks])
+            return actions.knock(least_deadwood_discard(hand, knocks))
         if knocks:
-            best_knock = min(knocks, key=lambda c: (min_deadwood(hand & ~(1 << c)), c))
+            best_knock = least_deadwood_discard(hand, knocks)
             left = min_deadwood(hand & ~(1 << best_knock))
             if left == 0 or own_turns(view) <= EARLY_TURNS or view.stock_size <= LAST_TURN_STOCK:
                 return actions.knock(best_knock)

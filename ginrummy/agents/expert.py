@@ -38,7 +38,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from ginrummy.agents.base import best_layout_action, least_deadwood_knock, only_action
+from ginrummy.agents.base import least_deadwood_knock, settled_action
 from ginrummy.agents.estimate import OpponentEstimate, estimate_opponent, meld_chance
 from ginrummy.agents.sampling import opponent_visible, sample_opponent_hand
 from ginrummy.agents.tracking import CardMemory, remember
@@ -338,14 +338,10 @@ class ExpertAgent:
         return random.Random(key)
 
     def choose(self, view: PlayerView) -> Action:
-        only = only_action(view)
-        if only is not None:
-            return only
+        settled = settled_action(view, self._lay_out)
+        if settled is not None:
+            return settled
         phase = view.phase
-        if phase is Phase.KNOCKER_MELDS:
-            return self._lay_out(view)
-        if phase is Phase.DEFENDER:
-            return best_layout_action(view)
         ctx = Context(view, self.params)
         if phase is Phase.DISCARD:
             return self._discard(view, ctx)
@@ -430,10 +426,16 @@ class ExpertAgent:
         deadwood = min_deadwood(kept)
         if deadwood == 0:
             return actions.knock(card)
-        params = self.params
-        last_chance = view.stock_size <= 3  # after this discard the hand is void or at the wall
-        if last_chance:
+        if view.stock_size <= 3:  # after this discard the hand is void or at the wall
             return actions.knock(card) if value > 0 else None
+        return self._knock_or_wait(view, ctx, knocks, card, kept, deadwood, value, samples)
+
+    def _knock_or_wait(self, view: PlayerView, ctx: Context, knocks: list[Action], card: int,
+                       kept: int, deadwood: int, value: float, samples: list[int]
+                       ) -> Action | None:
+        """Knock with ``card`` (leaving ``kept``, worth ``value`` over ``samples`` worlds), or
+        wait (None), when neither gin nor the last turn decides it."""
+        params = self.params
         if deadwood <= params.gin_wait_deadwood and view.stock_size >= params.gin_wait_stock:
             return None
         if params.knock_table:

@@ -36,7 +36,7 @@ import contextlib
 import random
 from typing import Any
 
-from ginrummy.agents.base import Agent, PlainAgent
+from ginrummy.agents.base import Agent, PlainAgent, least_deadwood_discard
 from ginrummy.agents.expert import ExpertAgent, ExpertParams
 from ginrummy.agents.montecarlo import MonteCarloAgent
 from ginrummy.agents.simple import SimpleAgent
@@ -44,7 +44,7 @@ from ginrummy.core import actions
 from ginrummy.core.actions import BIG_GIN, DRAW_DISCARD, DRAW_STOCK, PASS, Action
 from ginrummy.core.cards import CARD_VALUES
 from ginrummy.core.hand import Phase
-from ginrummy.core.melds import best_arrangement, min_deadwood
+from ginrummy.core.melds import best_arrangement
 from ginrummy.core.views import PlayerView
 
 LEVELS = (1, 2, 3, 4, 5)
@@ -73,13 +73,12 @@ class BeginnerAgent(PlainAgent):
         return PASS if PASS in legal else DRAW_STOCK
 
     def _discard(self, view: PlayerView) -> Action:
-        legal = view.legal
+        legal, hand = view.legal, view.hand
         if BIG_GIN in legal:
             return BIG_GIN
-        hand = view.hand
         knocks = actions.knock_cards(legal)
-        if knocks:  # the least deadwood, then the lowest card
-            return actions.knock(min(knocks, key=lambda c: (min_deadwood(hand & ~(1 << c)), c)))
+        if knocks:
+            return actions.knock(least_deadwood_discard(hand, knocks))
         options = actions.discard_cards(legal)
         unmatched = best_arrangement(hand).unmatched
         loose = [c for c in options if unmatched >> c & 1] or options

@@ -131,17 +131,9 @@ class StyleExpertAgent(ExpertAgent):
         self.params = replace(self.base_params, unknocked_keep=keep)
         return super().choose(view)
 
-    def _knock_choice(self, view: PlayerView, ctx: Context, knocks: list[Action]
-                      ) -> Action | None:
-        best = self._best_knock(view, ctx, view.hand)
-        if best is None:
-            return None
-        card, value, samples = best
-        kept = view.hand & ~(1 << card)
-        if min_deadwood(kept) == 0:
-            return actions.knock(card)
-        if view.stock_size <= 3:  # the last turn before the hand is void or at the wall
-            return actions.knock(card) if value > 0 else None
+    def _knock_or_wait(self, view: PlayerView, ctx: Context, knocks: list[Action], card: int,
+                       kept: int, deadwood: int, value: float, samples: list[int]
+                       ) -> Action | None:
         features = knock_features(view, ctx, kept, value, samples, self.params)
         camper = self.camper_chance()
         gain = (camper * predict(knock_fit.COEFFICIENTS["camper"], features)

@@ -277,8 +277,11 @@ def run(args: argparse.Namespace) -> int:
         print(m("serve.port_taken", port=args.port, host=args.host, next=args.port + 1))
         return 1
     app = create_app(settings, lease)
+    from ginrummy.cli.serve_log import LocalLogLines
+
     for name in ("uvicorn.error", "uvicorn.access"):
         logging.getLogger(name).addFilter(RedactTokens())
+        logging.getLogger(name).addFilter(LocalLogLines(m))
     shown = settings.database.split("@")[-1] if "@" in settings.database else settings.database
     print(m("serve.listening", host=args.host, port=args.port, database=shown))
     try:

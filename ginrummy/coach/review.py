@@ -22,11 +22,11 @@ move played, and :data:`REVIEW_SAMPLES` sampled deals each; only a decision that
 looks marked then gets :data:`CONFIRM_SAMPLES` deals (the first ones are the same deals, so
 this only adds evidence), and the mark is made from those. In a game to 100 a player has
 45 to 125 decisions, 1 to 9 of them searched again: 2 to 6 CPU seconds (bench/bench_review.py).
-The defender's layout after a knock is judged as one decision, exactly: the deadwood it
-ended with against the least the hint's layout (:func:`ginrummy.coach.hints.hint_for`)
-leaves, each point of it a point of the hand (at least); it is marked from
-:data:`MIN_LOSS` points, with the hint's first move as the better one. The knocker's own
-melds are not judged.
+Each layout after a knock, the knocker's melds (R14) and the defender's melds and layoffs
+(R15-R16), is judged as one decision, exactly: the deadwood it ended with against the least
+the hint's layout (:func:`ginrummy.coach.hints.hint_for`) leaves, each point of it a point
+of the hand (at least); it is marked from :data:`MIN_LOSS` points, with the hint's first
+move as the better one.
 
 Each :class:`Mark` carries its reasons as structured ingredients (a catalogue key and
 parameters, as hints do): ``review.<key>`` for what the move played missed, then the
@@ -123,22 +123,26 @@ def decisions(record: GameRecord, player: int) -> Iterator[tuple[int, int, Playe
             yield step.hand, step.index, view, step.action
 
 
+LAYOUT_PHASES = (Phase.KNOCKER_MELDS, Phase.DEFENDER)
+
+
 def layouts(record: GameRecord, player: int) -> Iterator[tuple[int, int, PlayerView, Action, int]]:
     """``(hand, index, view, first action, deadwood at the end)`` of each of ``player``'s
-    layouts as the defender: the view before its first layout move."""
+    layouts, as the knocker or the defender: the view before its first layout move."""
     start: tuple[int, int, PlayerView, Action] | None = None
     for step in walk(record):
         if step.kind != "action" or step.action is None:
             continue
         state = step.before.hands[step.table]
         assert state is not None
-        if start is None and step.player == player and state.phase is Phase.DEFENDER:
+        if start is None and step.player == player and state.phase in LAYOUT_PHASES:
             assert step.seat is not None
             start = (step.hand, step.index, view_of(state, step.seat), step.action)
         if step.finished and start is not None:
             result = [h for h in step.game.played if h.table == step.table][-1].state.result
             assert result is not None
-            yield (*start, result.defender_deadwood)
+            knocker = start[2].phase is Phase.KNOCKER_MELDS
+            yield (*start, result.knocker_deadwood if knocker else result.defender_deadwood)
             start = None
 
 
@@ -165,13 +169,15 @@ def review_record(record: GameRecord, player: int, samples: int = REVIEW_SAMPLES
 
 def judge_layout(view: PlayerView, first: Action, deadwood: int, hand: int = 0,
                  index: int = 0) -> Mark | None:
-    """The mark of a defender's layout that ended with ``deadwood``, if clearly too much."""
+    """The mark of a knocker's or defender's layout that ended with ``deadwood``, if clearly
+    too much."""
     hint = hint_for(view, None)
     least = hint.options[0].deadwood
     if least is None or deadwood - least < MIN_LOSS:
         return None
     loss = float(deadwood - least)
-    reason = Reason("layout_deadwood", {"after": deadwood, "better_after": round(least)})
+    key = "knock_layout_deadwood" if view.phase is Phase.KNOCKER_MELDS else "layout_deadwood"
+    reason = Reason(key, {"after": deadwood, "better_after": round(least)})
     return Mark(hand, index, view.phase.name.lower(), first, hint.action, loss, 0.0,
                 -float(deadwood), -least, (reason,), hint.reasons)
 
@@ -303,6 +309,7 @@ def review_lines(review: Review, m: Messages) -> list[str]:
 
 __all__ = [
     "CONFIDENCE",
+    "LAYOUT_PHASES",
     "CONFIRM_SAMPLES",
     "MIN_LOSS",
     "REVIEW_SAMPLES",

@@ -81,6 +81,14 @@ class Browser:
         return self.jar.get(name)
 
 
+def signed_in_elsewhere(client: TestClient, username: str, password: str = PASSWORD) -> Browser:
+    """Another browser, with cookies of its own, signed in to ``username``."""
+    other = Browser(client)
+    with other.use():
+        sign_in(client, username, password)
+    return other
+
+
 def error_of(response: Any) -> dict[str, Any]:
     error: dict[str, Any] = response.json()["error"]
     return error

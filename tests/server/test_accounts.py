@@ -22,6 +22,7 @@ from tests.server.account_kit import (
     error_of,
     sign_in,
     sign_up,
+    signed_in_elsewhere,
     who,
 )
 
@@ -151,9 +152,7 @@ def test_a_copied_session_dies_when_its_browser_signs_out(database: str) -> None
     with accounts_app(database) as client:
         sign_up(client, "anna")
         stolen = client.cookies[SESSION]
-        other = Browser(client)
-        with other.use():
-            sign_in(client, "anna")
+        other = signed_in_elsewhere(client, "anna")
         response = client.request("DELETE", "/api/session")
         assert response.status_code == 200 and response.json() == {"account": None}
         assert who(client) is None
@@ -165,9 +164,7 @@ def test_a_copied_session_dies_when_its_browser_signs_out(database: str) -> None
 def test_sign_out_everywhere_ends_every_browser(database: str) -> None:
     with accounts_app(database) as client:
         sign_up(client, "anna")
-        other = Browser(client)
-        with other.use():
-            sign_in(client, "anna")
+        other = signed_in_elsewhere(client, "anna")
         assert client.request("DELETE", "/api/session?everywhere=1").status_code == 200
         with other.use():
             assert who(client) is None
@@ -177,9 +174,7 @@ def test_a_new_password_ends_the_other_sessions_and_renews_this_one(database: st
     with accounts_app(database) as client:
         sign_up(client, "anna")
         before = client.cookies[SESSION]
-        thief = Browser(client)
-        with thief.use():
-            sign_in(client, "anna")
+        thief = signed_in_elsewhere(client, "anna")
         response = client.post("/api/accounts/me/password",
                                json={"password": PASSWORD, "new_password": "a brand new one"})
         assert response.status_code == 200, response.text

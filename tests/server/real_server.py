@@ -23,10 +23,11 @@ def free_port() -> int:
 
 
 def start_gin_serve(port: int, database: str, cwd: Path,
-                    *options: str) -> subprocess.Popen[bytes]:
-    """``gin serve`` on ``port`` with ``options``, once it answers (its stderr on failure)."""
+                    *options: str, module: str = "ginrummy.cli") -> subprocess.Popen[bytes]:
+    """``gin serve`` on ``port`` with ``options``, once it answers (its stderr on failure);
+    ``module``: the command's module (a test's wrapper of it)."""
     process = subprocess.Popen(
-        [sys.executable, "-m", "ginrummy.cli", "serve", "--port", str(port),
+        [sys.executable, "-m", module, "serve", "--port", str(port),
          "--database", database, "--computer-delay", "0", *options],
         cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
         env={**os.environ, "PYTHONPATH": str(ROOT)},

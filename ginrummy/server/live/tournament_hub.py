@@ -13,7 +13,10 @@ cannot hold a round up.
 from __future__ import annotations
 
 import asyncio
+import base64
 import contextlib
+import hashlib
+import json
 import logging
 import random
 from collections.abc import Awaitable, Callable
@@ -84,6 +87,23 @@ def deals_of(table: Table) -> tuple[DealResult, ...]:
         net = (won, -won) if result is None or result.winner in (None, 0) else (-won, won)
         out.append(DealResult(number, hand.dealer, net))
     return tuple(out)
+
+
+def links_of(tournament_id: str, pairings: tuple[Pairing, ...]) -> list[GameLink]:
+    """A round's games, each with the id of its place in the tournament: the games are made
+    before the result that begins their round is stored, so a server stopped in between
+    pairs the round again after its restart and finds them made, instead of leaving them
+    about, listed and in their players' games, outside the tournament."""
+    return [GameLink(p.round, p.table, tournament_game_id(tournament_id, p)) for p in pairings]
+
+
+def tournament_game_id(tournament_id: str, pairing: Pairing) -> str:
+    """12 URL-safe characters, as a game id (the tournament's page shows them to all), of the
+    tournament, the round, the table and its players: a round paired otherwise (entries
+    changed before a start that the server did not store) gets games of its own."""
+    place = json.dumps([tournament_id, pairing.round, pairing.table, list(pairing.seats)])
+    digest = hashlib.sha256(place.encode()).digest()
+    return base64.urlsafe_b64encode(digest[:9]).decode()
 
 
 def rebuilt(stored: StoredTournament) -> Tournament | None:
@@ -249,7 +269,8 @@ class TournamentHub:
         except TournamentError as refused:
             raise ClientError("cannot_start", str(refused)) from None
         stored = replace(live.stored, entrants=entrants)
-        links = await self._games_of(stored, tournament.current.pairings)
+        links = links_of(row.id, tournament.current.pairings)
+        await self._make_games(replace(stored, games=links), tournament.current.pairings)
         await asyncio.to_thread(self.store.start, row.id, computers, moment, links)
         live.stored = replace(stored, row=replace(row, status="playing", started_at=moment),
                               games=links)
@@ -257,42 +278,65 @@ class TournamentHub:
 
     # ------------------------------------------------------------ the games
 
-    async def _games_of(self, stored: StoredTournament, pairings: tuple[Pairing, ...]
-                        ) -> list[GameLink]:
-        by_id = {e.entrant: e for e in stored.entrants}
-        links = []
-        duplicate = stored.row.format == "duplicate"
+    async def _make_games(self, stored: StoredTournament,
+                          pairings: tuple[Pairing, ...]) -> None:
+        """Make the games of a round's links that do not exist yet (after a restart that
+        came between making them and storing the round, some or all exist: made once)."""
+        if not pairings:
+            return
+        number = pairings[0].round
+        links = {link.table: link for link in stored.games if link.round == number}
+        made = {table: await self.get_table(link.game_id) for table, link in links.items()}
+        missing = [p for p in pairings if p.table in links and made[p.table] is None]
+        for pairing in pairings:  # a restart may have come before the seats were claimed
+            if made.get(pairing.table) is not None:
+                await self._claim(stored, pairing, links[pairing.table].game_id)
+        if not missing:
+            return
         deals: tuple[str, list[FairRow]] | None = None
-        if duplicate and pairings:  # one set of decks for every table of the round
-            deals = (f"{stored.row.id}.{pairings[0].round}",
+        if stored.row.format == "duplicate":  # one set of decks for every table of the round
+            sibling = next((t for t in made.values() if t is not None), None)
+            seeds = ([sibling.fair[n] for n in sorted(sibling.fair) if n <= DUPLICATE_DEALS]
+                     if sibling is not None else
                      [draw(self.rng, n) for n in range(1, DUPLICATE_DEALS + 1)])
-        for pairing in pairings:
-            seats = []
-            for seat, entrant in enumerate(pairing.seats):
-                who = by_id[entrant]
-                if who.account_id is None:
-                    seats.append(SeatRow(seat, "computer", who.name, None, True))
-                else:  # the account plays it; no link opens it
-                    seats.append(SeatRow(seat, "human", who.name, token_hash(new_token()), True))
-            table_rules = TableRules.from_dict(stored.row.rules)
-            accounts = [by_id[entrant].account_id for entrant in pairing.seats]
-            rated = all(accounts)  # results between people feed their ratings
-            game_id = new_game_id()
-            if duplicate:  # held from its first state on
-                self.held.add(game_id)
-            table = await self.create_seated(table_rules, seats, stored.row.level,
-                                             token_hash(new_token()), listed=not duplicate,
-                                             game_id=game_id, rated=rated,
-                                             owner=accounts[0] if rated else None, deals=deals,
-                                             clock=clock_rules_of(stored.row.clock))
-            table.idle_alone = True
-            table.arm_idle()
-            for seat, account in enumerate(accounts):
-                if account is not None and not (rated and seat == 0):
-                    await asyncio.to_thread(self.accounts.claim_seat, account, table.id, seat,
-                                            now())
-            links.append(GameLink(pairing.round, pairing.table, table.id))
-        return links
+            deals = (f"{stored.row.id}.{number}", seeds)
+        for pairing in missing:
+            await self._make_game(stored, pairing, links[pairing.table].game_id, deals)
+
+    async def _make_game(self, stored: StoredTournament, pairing: Pairing, game_id: str,
+                         deals: tuple[str, list[FairRow]] | None) -> None:
+        by_id = {e.entrant: e for e in stored.entrants}
+        seats = []
+        for seat, entrant in enumerate(pairing.seats):
+            who = by_id[entrant]
+            if who.account_id is None:
+                seats.append(SeatRow(seat, "computer", who.name, None, True))
+            else:  # the account plays it; no link opens it
+                seats.append(SeatRow(seat, "human", who.name, token_hash(new_token()), True))
+        table_rules = TableRules.from_dict(stored.row.rules)
+        accounts = [by_id[entrant].account_id for entrant in pairing.seats]
+        rated = all(accounts)  # results between people feed their ratings
+        duplicate = stored.row.format == "duplicate"
+        if duplicate:  # held from its first state on
+            self.held.add(game_id)
+        table = await self.create_seated(table_rules, seats, stored.row.level,
+                                         token_hash(new_token()), listed=not duplicate,
+                                         game_id=game_id, rated=rated,
+                                         owner=accounts[0] if rated else None, deals=deals,
+                                         clock=clock_rules_of(stored.row.clock))
+        table.idle_alone = True
+        table.arm_idle()
+        await self._claim(stored, pairing, game_id)
+
+    async def _claim(self, stored: StoredTournament, pairing: Pairing, game_id: str) -> None:
+        """Each account's seat becomes its own (place 0 of a rated game is its owner's)."""
+        by_id = {e.entrant: e for e in stored.entrants}
+        accounts = [by_id[entrant].account_id for entrant in pairing.seats]
+        rated = all(accounts)
+        for seat, account in enumerate(accounts):
+            if account is not None and not (rated and seat == 0):
+                await asyncio.to_thread(self.accounts.claim_seat, account, game_id, seat,
+                                        now())
 
     async def _collect(self, live: Live) -> None:
         """Record the results of the current round's games that ended."""
@@ -329,8 +373,10 @@ class TournamentHub:
         after = tournament.record(GameResult(link.round, link.table, done.winner or "",
                                              totals, done.deals))
         new_round = after.current.number != tournament.current.number
-        next_games = (await self._games_of(live.stored, after.current.pairings)
-                      if new_round else [])
+        next_games = links_of(live.stored.row.id, after.current.pairings) if new_round else []
+        if new_round:
+            await self._make_games(replace(live.stored, games=[*live.stored.games, *next_games]),
+                                   after.current.pairings)
         status = "over" if after.finished else None
         await asyncio.to_thread(self.store.result, live.stored.row.id, done, next_games, status)
         games = [done if g.round == link.round and g.table == link.table else g

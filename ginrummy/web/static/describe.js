@@ -14,8 +14,8 @@ export function seatName(state, seat) {
   // the computer's seat is named by the server in English ("Computer (level 2)"): say it in the reader's words
   const computer = info.kind === "computer" && /^Computer \(level (\d)\)$/.exec(info.name);
   if (computer) return t("seat.computer", { level: computer[1] });
-  // at a table of three or four: "Computer 2 (level 1)", "Friend 3" (the place, from 0)
-  const numbered = info.kind === "computer" && /^Computer (\d) \(level (\d)\)$/.exec(info.name);
+  // at a table of three or four: "Computer 2 (level 1)", "Friend 3" (the place, from 0); in a tournament, "Computer 12 (level 1)"
+  const numbered = info.kind === "computer" && /^Computer (\d+) \(level (\d)\)$/.exec(info.name);
   if (numbered) return t("seat.computer_at", { place: numbered[1], level: numbered[2] });
   const friend = info.kind === "human" && /^Friend (\d)$/.exec(info.name);
   if (friend) return t("seat.friend_at", { place: friend[1] });

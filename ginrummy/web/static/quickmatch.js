@@ -124,6 +124,7 @@ export class QuickMatchPanel {
     try {
       while (this.ticket) {
         const answer = await api(`/api/quickmatch/${encodeURIComponent(this.ticket)}?wait=${wait}`);
+        if (!this.ticket) break; // answered after the search ended here (the computer taken, cancelled)
         this.show(answer);
         if (answer.status !== "waiting") break;
         wait = POLL_SECONDS;
@@ -142,7 +143,8 @@ export class QuickMatchPanel {
     clearInterval(this.timer);
     if (answer.game) {
       this.stop();
-      location.assign(`/play/${encodeURIComponent(answer.game.game_id)}`);
+      if (!this.leaving) location.assign(`/play/${encodeURIComponent(answer.game.game_id)}`);
+      this.leaving = true; // a second answer with the game must not start the navigation again
       return;
     }
     if (answer.status !== "waiting") {

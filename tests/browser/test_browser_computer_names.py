@@ -46,6 +46,12 @@ def test_tournament_computers_are_named_in_italian_on_its_page_and_at_its_tables
         page_text.locator("li", has_text="Computer 11 (livello 1)").first.wait_for()
         assert not ENGLISH_LEVEL.search(page_text.inner_text())
 
+        lobby = browsers.page(locale="it-IT")
+        lobby.goto(server.url + "/lobby")
+        numbered = re.compile(r"Computer \d+ \(livello 1\)")
+        lobby.locator(".lobby-playing", has_text=numbered).first.wait_for()
+        assert not ENGLISH_LEVEL.search(lobby.locator(".lobby").inner_text())
+
         two_digit = anna.locator(".game-item", has_text=re.compile(r"Computer 1\d \(livello"))
         two_digit.first.wait_for()
         anna.goto(server.url + (two_digit.first.locator("a").get_attribute("href") or ""))

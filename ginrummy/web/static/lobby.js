@@ -2,7 +2,7 @@
 import { currentAccount } from "./account.js";
 import { api } from "./api.js";
 import { chatBox, chatReceived, keepChatFocus, newChat } from "./chatbox.js";
-import { rulesSummary } from "./describe.js";
+import { rulesSummary, seatName } from "./describe.js";
 import { clockRules } from "./clockview.js";
 import { h, store } from "./dom.js";
 import { t, tp } from "./i18n.js";
@@ -135,9 +135,11 @@ export class LobbyScreen {
   }
 
   seatWords(entry) {
-    const words = entry.seats.map((seat) => {
+    const words = entry.seats.map((seat, i) => {
       if (seat.open) return t("seat.open");
-      if (seat.kind === "computer") return t("lobby.computer", { level: entry.level });
+      if (seat.kind === "computer") { // its number too at a table of more ("Computer 12 (level 1)" in a tournament)
+        return seat.name ? seatName({ seats: entry.seats }, i) : t("lobby.computer", { level: entry.level });
+      }
       if (entry.rated && seat.name) return h("a", { href: `/players/${encodeURIComponent(seat.name)}` }, seat.name); // a rated game's names are usernames
       return seat.name || t("seat.open");
     });

@@ -16,6 +16,16 @@ def fill_account_form(page: Any, form: str, username: str, password: str) -> Non
     page.locator(f'form[name="{form}"] button[type=submit]').click()
 
 
+def signed_up(browsers: Browsers, url: str, name: str, **options: Any) -> Any:
+    """A new page (``options`` for ``browsers.page``) signed up to account ``name``."""
+    page = browsers.page(**options)
+    page.goto(url + "/")
+    page.locator("#account button.switch").click()
+    fill_account_form(page, "sign-up", name, "a good long password")
+    page.locator("#account .signed-in").wait_for()
+    return page
+
+
 def test_a_guests_game_follows_the_account_to_another_browser(
     server: Server, browsers: Browsers
 ) -> None:

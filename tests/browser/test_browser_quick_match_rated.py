@@ -18,20 +18,11 @@ import pytest
 
 from tests.browser.conftest import Browsers, serving
 from tests.browser.driver import shot, stage, step
-from tests.browser.test_browser_accounts import fill_account_form
+from tests.browser.test_browser_accounts import signed_up
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 START_RATING = "1500"
-
-
-def signed_up(browsers: Browsers, url: str, name: str, **options: Any) -> Any:
-    page = browsers.page(**options)
-    page.goto(url + "/")
-    page.locator("#account button.switch").click()
-    fill_account_form(page, "sign-up", name, "a good long password")
-    page.locator("#account .signed-in").wait_for()
-    return page
 
 
 def with_short_target(page: Any) -> None:

@@ -7,7 +7,6 @@ each round get the same decks."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -16,18 +15,9 @@ from ginrummy.server.storage.store import Store
 from ginrummy.server.storage.tournament_store import TournamentStore
 from tests.browser.conftest import Browsers, serving
 from tests.browser.driver import shot
-from tests.browser.test_browser_accounts import fill_account_form
+from tests.browser.test_browser_accounts import signed_up
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
-
-
-def signed_up(browsers: Browsers, url: str, name: str, **options: Any) -> Any:
-    page = browsers.page(**options)
-    page.goto(url + "/")
-    page.locator("#account button.switch").click()
-    fill_account_form(page, "sign-up", name, "a good long password")
-    page.locator("#account .signed-in").wait_for()
-    return page
 
 
 def test_an_eight_player_swiss_with_two_people_and_six_computers_reaches_its_standings(

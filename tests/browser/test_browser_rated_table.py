@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from tests.browser.conftest import Browsers, Server
+from tests.browser.test_browser_accessibility import SIZES, violations
 from tests.browser.test_browser_accounts import fill_account_form
 from tests.server.account_kit import PASSWORD, Browser, accounts_app, sign_up
 
@@ -42,17 +43,23 @@ def rated_table(tmp_path: Path) -> Iterator[tuple[Server, str]]:
         server.stop()
 
 
+RATED_MARK = {"it-IT": "Valida per la classifica", "en-GB": "Rated"}
+
+
+@pytest.mark.parametrize(("locale", "size"), [("it-IT", "phone"), ("en-GB", "laptop")])
 def test_a_rated_tables_score_box_marks_it_rated_and_links_the_players_profiles(
-        rated_table: tuple[Server, str], browsers: Browsers) -> None:
+        rated_table: tuple[Server, str], browsers: Browsers, axe_source: str, locale: str,
+        size: str) -> None:
     server, game_id = rated_table
-    page = browsers.page(locale="it-IT", viewport={"width": 390, "height": 844})
+    page = browsers.page(locale=locale, viewport=SIZES[size], bypass_csp=True)
     page.goto(server.url + "/")
     fill_account_form(page, "sign-in", "bea", PASSWORD)
     page.locator("#account", has_text="bea").wait_for()
     page.goto(f"{server.url}/play/{game_id}")
     box = page.locator(".table-game .scorebox")
     box.locator(".badge.rated").wait_for()
-    assert box.locator(".badge.rated").inner_text() == "Valida per la classifica"
+    assert box.locator(".badge.rated").inner_text() == RATED_MARK[locale]
+    assert violations(page, axe_source) == []
     links = box.locator("a.profile-link")
     assert [links.nth(i).get_attribute("href") for i in range(links.count())] == [
         "/players/anna", "/players/bea", "/players/cyril"]

@@ -5,7 +5,7 @@ import { handScene } from "./handscene.js";
 import { seedBox } from "./seedbox.js";
 import { resultLines, seatName, settlementRows } from "./describe.js";
 import { h } from "./dom.js";
-import { cardText, t, tp } from "./i18n.js";
+import { cardText, language, t, tp } from "./i18n.js";
 import {
   isTeams, partnerTable, placeName, placeTotal, present, readyWanted, sitsOut, teamName, teamOf,
 } from "./multistate.js";
@@ -20,8 +20,8 @@ export function renderMultiTable(ctl) {
   const picture = ctl.shown;
   const felt = h("section", {
     class: ["felt", "multi", `stage-${state.stage}`, `table-stage-${picture.stage}`, sitsOut(state) ? "sitting-out" : null],
-    "aria-label": t("app.title"), dataset: { mode: state.mode, stage: state.stage },
-  }, seatsStrip(state), feltContent(ctl));
+    "aria-labelledby": "table-title", dataset: { mode: state.mode, stage: state.stage },
+  }, h("h1", { class: "sr-only", id: "table-title" }, tableTitle(state)), seatsStrip(state), feltContent(ctl));
   const side = h("aside", { class: "side" }, scoreBoard(state), tablesBox(ctl), chatBox(ctl), logBox(ctl), seedBox(ctl), rulesBox(ctl), keysBox(ctl));
   const screen = h("div", { class: ["table-screen", "table-game", `mode-${ctl.mode}`, `players-${state.players}`, ctl.readOnly ? "read-only" : null, ctl.pending ? "busy" : null, ctl.knockMode ? "knock-mode" : null] },
     ctl.replayBar || null, felt, side);
@@ -29,6 +29,12 @@ export function renderMultiTable(ctl) {
   fitHand(ctl.root);
   const log = ctl.root.querySelector(".log .log-scroll");
   if (log) log.scrollTop = log.scrollHeight;
+}
+
+// "Gin Rummy: Ann, Bea and Cyril", for those who read the page by its headings
+function tableTitle(state) {
+  const names = state.seats.map((info) => placeName(state, info.seat));
+  return t("multi.title", { names: new Intl.ListFormat(language(), { type: "conjunction" }).format(names) });
 }
 
 function feltContent(ctl) {

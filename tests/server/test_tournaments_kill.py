@@ -15,6 +15,7 @@ import json
 import signal
 import subprocess
 import time
+import urllib.error
 import urllib.request
 from collections import Counter
 from pathlib import Path
@@ -242,3 +243,46 @@ def test_killed_between_a_rounds_last_result_and_the_next_rounds_games_no_game_i
     stored = {r.id for r in rows(database, "SELECT id FROM games")}
     assert stored == linked, f"games no round holds: {sorted(stored - linked)}"
     assert not [g for g in lobby["playing"] + lobby["open"] if g["game_id"] not in linked]
+
+
+def test_killed_between_making_round_ones_games_and_storing_the_start_the_start_is_finished(
+        database: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Killed with round 1's games made and the start not yet stored: after the restart the
+    tournament is under way with those very games. Its entries do not open again (an
+    entrant who withdrew then would leave her made game outside the tournament), and no
+    game is stored, listed or in a player's games that the tournament does not hold."""
+    port = free_port()
+    base = f"http://127.0.0.1:{port}"
+    monkeypatch.setenv("GIN_CRASH_AT", "start")
+    server = start_server(port, database, tmp_path, module="tests.server.crash_serve")
+    try:
+        sessions = accounts(base, "anna", "bea")
+        made, _ = post(base, "/api/tournaments", {
+            "name": "Interrupted start", "format": "swiss", "size": 4, "rounds": 2,
+            "level": 1, "options": {"target": 25}}, sessions["anna"])
+        post(base, f"/api/tournaments/{made['id']}/entry", {}, sessions["bea"])
+        with contextlib.suppress(OSError):  # the server dies before it answers
+            post(base, f"/api/tournaments/{made['id']}/start", {}, sessions["anna"])
+        assert server.wait(timeout=60) == -signal.SIGKILL
+        games_made = {r.id for r in rows(database, "SELECT id FROM games")}
+        assert len(games_made) == 2, "the crash came after round 1's games were made"
+        monkeypatch.delenv("GIN_CRASH_AT")
+        server = start_server(port, database, tmp_path)
+        view = get(base, f"/api/tournaments/{made['id']}")
+        withdraw = urllib.request.Request(
+            f"{base}/api/tournaments/{made['id']}/entry", data=b"{}", method="DELETE",
+            headers={"content-type": "application/json",
+                     "cookie": f"gin-session={sessions['bea']}"})
+        with pytest.raises(urllib.error.HTTPError) as refused:
+            urllib.request.urlopen(withdraw, timeout=10)
+        lobby = get(base, "/api/lobby")
+    finally:
+        stop_server(server)
+    assert view["status"] == "playing"
+    assert refused.value.code == 409 and b"tournament_started" in refused.value.read()
+    linked = {t["game_id"] for t in view["round_list"][0]["tables"]}
+    assert linked == games_made
+    assert {r.id for r in rows(database, "SELECT id FROM games")} == linked
+    assert not [g for g in lobby["playing"] + lobby["open"] if g["game_id"] not in linked]
+    held = rows(database, "SELECT game_id FROM account_seats")
+    assert {r.game_id for r in held} <= linked

@@ -173,7 +173,7 @@ class TournamentHub:
     async def load_active(self) -> None:
         """The tournaments still entering or playing, after a start."""
         for tournament_id in await asyncio.to_thread(self.store.ids, ACTIVE, 500):
-            await self.get(tournament_id)
+            await self._resume_start(await self.get(tournament_id))
         self._keep_ticking()
 
     # ------------------------------------------------------------ before the start
@@ -253,9 +253,10 @@ class TournamentHub:
                 await asyncio.to_thread(self.store.cancel, row.id)
                 live.stored = replace(live.stored, row=replace(row, status="cancelled"))
 
-    async def _start(self, live: Live) -> None:
-        """Fill with computers (if asked), pair round 1 and make its games (under the lock)."""
-        row, moment = live.stored.row, now()
+    @staticmethod
+    def _opening(live: Live, moment: datetime) -> tuple[list[EntrantRow], Tournament]:
+        """The computers that would fill the tournament now, and its first round's pairings."""
+        row = live.stored.row
         computers = []
         if row.fill:
             rating = level_ratings()[row.level]
@@ -268,6 +269,32 @@ class TournamentHub:
                                                   for e in entrants])
         except TournamentError as refused:
             raise ClientError("cannot_start", str(refused)) from None
+        return computers, tournament
+
+    async def _resume_start(self, live: Live) -> None:
+        """A start whose first games were made but not stored (the server stopped in
+        between) is finished with the same entrants, instead of entries opening again and
+        those games staying about outside the tournament."""
+        if live.stored.row.status != "entering":
+            return
+        try:
+            _, tournament = self._opening(live, now())
+        except ClientError:
+            return
+        for link in links_of(live.stored.row.id, tournament.current.pairings):
+            if await self.get_table(link.game_id) is not None:
+                async with live.lock:
+                    if live.stored.row.status == "entering":
+                        log.info("tournament %s: finishing its interrupted start",
+                                 live.stored.row.id)
+                        await self._start(live)
+                return
+
+    async def _start(self, live: Live) -> None:
+        """Fill with computers (if asked), pair round 1 and make its games (under the lock)."""
+        row, moment = live.stored.row, now()
+        computers, tournament = self._opening(live, moment)
+        entrants = [*live.stored.entrants, *computers]
         stored = replace(live.stored, entrants=entrants)
         links = links_of(row.id, tournament.current.pairings)
         await self._make_games(replace(stored, games=links), tournament.current.pairings)

@@ -13,8 +13,6 @@ from alembic import op
 
 revision = "0013"
 down_revision = "0012"
-branch_labels = None
-depends_on = None
 
 
 def upgrade() -> None:

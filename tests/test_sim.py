@@ -308,7 +308,8 @@ def test_match_argument_errors() -> None:
 # ---------------------------------------------------------------- the command
 
 
-def _sim(*argv: str) -> tuple[int, str, str]:
+def gin_sim(*argv: str) -> tuple[int, str, str]:
+    """`gin sim` with ``argv``: its exit status, output and errors."""
     parser = argparse.ArgumentParser(prog="gin sim")
     cli_sim.configure(parser)
     out, err = io.StringIO(), io.StringIO()
@@ -317,20 +318,20 @@ def _sim(*argv: str) -> tuple[int, str, str]:
 
 
 def test_cli_json_last_line() -> None:
-    status, out, err = _sim("simple", "greedy", "--games", "4", "--seed", "2", "--json")
+    status, out, err = gin_sim("simple", "greedy", "--games", "4", "--seed", "2", "--json")
     assert status == 0 and err == ""
     data = json.loads(out.strip().splitlines()[-1])
     assert set(data) >= JSON_KEYS
     assert data["agents"] == ["simple", "greedy"] and data["games"] == 4
     assert len(data["wins"]) == 2 and sum(data["wins"]) == 4
     assert data["hands"] > 4 and len(data["ci95"]) == 2
-    status, out, _ = _sim("simple", "random", "--hands", "20", "--json", "--duplicate")
+    status, out, _ = gin_sim("simple", "random", "--hands", "20", "--json", "--duplicate")
     data = json.loads(out.strip().splitlines()[-1])
     assert status == 0 and data["hands"] == 20 and data["games"] == 0 and data["duplicate"]
 
 
 def test_cli_table_for_people() -> None:
-    status, out, _ = _sim("simple", "greedy", "--games", "2", "--rules", "oklahoma")
+    status, out, _ = gin_sim("simple", "greedy", "--games", "2", "--rules", "oklahoma")
     assert status == 0
     assert "simple vs greedy: 2 games" in out and "rules oklahoma" in out
     for label in ("games won", "95% interval", "points per hand", "knocked", "won by gin",
@@ -352,7 +353,7 @@ def test_cli_table_for_people() -> None:
     ],
 )
 def test_cli_errors_exit_2(argv: list[str], message: str) -> None:
-    status, out, err = _sim(*argv)
+    status, out, err = gin_sim(*argv)
     assert status == 2 and out == ""
     assert err.startswith("gin sim: error: ") and message in err
 
@@ -364,7 +365,7 @@ def test_cli_is_registered() -> None:
 
 
 def test_cli_list() -> None:
-    status, out, _ = _sim("--list")
+    status, out, _ = gin_sim("--list")
     assert status == 0 and {"random", "simple", "greedy"} <= set(out.split())
 
 
@@ -396,12 +397,12 @@ def test_agent_parameters_on_the_command_line() -> None:
     spec = AgentSpec.parse("random:layouts=\"random\"")
     assert spec == AgentSpec("random", (("layouts", "random"),))
     assert AgentSpec.parse(str(spec)) == spec
-    status, out, _ = _sim("simple", 'random:layouts="random"', "--games", "2", "--json")
+    status, out, _ = gin_sim("simple", 'random:layouts="random"', "--games", "2", "--json")
     assert status == 0
     assert json.loads(out.splitlines()[-1])["agents"][1] == 'random:layouts="random"'
-    status, _, err = _sim("simple", "greedy:bogus=1", "--games", "2")
+    status, _, err = gin_sim("simple", "greedy:bogus=1", "--games", "2")
     assert status == 2 and "unexpected keyword argument 'bogus'" in err
-    status, _, err = _sim("simple", "random:x", "--games", "2")
+    status, _, err = gin_sim("simple", "random:x", "--games", "2")
     assert status == 2 and "parameter 'x' is not key=value" in err
 
 
@@ -439,12 +440,12 @@ def test_R34_R35_sim_teams_swap_sides_and_report_each_team() -> None:
 
 
 def test_R33_R35_cli_sim_players() -> None:
-    status, out, err = _sim("--players", "3", "simple", "greedy", "random", "--games", "3",
+    status, out, err = gin_sim("--players", "3", "simple", "greedy", "random", "--games", "3",
                             "--json")
     assert status == 0 and err == ""
     data = json.loads(out.strip().splitlines()[-1])
     assert data["mode"] == "three" and data["rules"] == "classic"
-    status, out, _ = _sim("--players", "4", "simple", "greedy", "--games", "2")
+    status, out, _ = gin_sim("--players", "4", "simple", "greedy", "--games", "2")
     assert status == 0 and "2 games of 2 against 2 (R34, R35)" in out
     for label in ("side 0: simple", "95% interval", "net per game", "per player (sub-games)",
                   "hands won"):
@@ -471,6 +472,6 @@ def test_R33_R35_cli_sim_players() -> None:
     ],
 )
 def test_R33_R35_cli_sim_errors_exit_2(argv: list[str], message: str) -> None:
-    status, out, err = _sim(*argv)
+    status, out, err = gin_sim(*argv)
     assert status == 2 and out == ""
     assert err.startswith("gin sim: error: ") and message in err

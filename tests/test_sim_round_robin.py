@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import argparse
-import io
 import json
 import math
 from typing import Any
@@ -11,20 +9,12 @@ from typing import Any
 import numpy as np
 import pytest
 
-from ginrummy.cli import sim as cli_sim
 from ginrummy.sim import MatchError, run_match, wilson_interval
 from ginrummy.sim.elo import PRIOR_GAMES, bradley_terry, elo_ratings, rate
 from ginrummy.sim.round_robin import run_round_robin
+from tests.test_sim import gin_sim
 
 AGENTS = ["simple", "greedy", "random"]
-
-
-def _sim(*argv: str) -> tuple[int, str, str]:
-    parser = argparse.ArgumentParser(prog="gin sim")
-    cli_sim.configure(parser)
-    out, err = io.StringIO(), io.StringIO()
-    status = cli_sim.run_sim(parser.parse_args(list(argv)), out, err)
-    return status, out.getvalue(), err.getvalue()
 
 
 @pytest.fixture(scope="module")
@@ -75,7 +65,7 @@ def test_standings_add_up_from_the_pairings(tiny: Any) -> None:
 
 
 def test_cli_table_shows_the_standings_and_each_pairs_share(tiny: Any) -> None:
-    status, out, err = _sim(*AGENTS, "--tournament", "--games", "6", "--seed", "3")
+    status, out, err = gin_sim(*AGENTS, "--tournament", "--games", "6", "--seed", "3")
     assert status == 0, err
     lines = out.splitlines()
     assert lines[0] == "round robin of 3 agents: 6 games a pair, rules standard, seed 3"
@@ -91,7 +81,7 @@ def test_cli_table_shows_the_standings_and_each_pairs_share(tiny: Any) -> None:
     shares = dict(zip(columns, simple_row, strict=True))
     assert shares["simple"] == "-"
     assert shares["random"] == f"{100 * tiny.matches[1].win_share[0]:.1f}%"
-    status, out, _ = _sim(*AGENTS, "--tournament", "--games", "6", "--seed", "3", "--json")
+    status, out, _ = gin_sim(*AGENTS, "--tournament", "--games", "6", "--seed", "3", "--json")
     data = json.loads(out.splitlines()[-1])
     assert data["mode"] == "round_robin" and data["per_pairing"] == 6
     assert data["standings"] == tiny.to_json()["standings"]
@@ -149,7 +139,7 @@ def test_an_agent_that_wins_everything_gets_a_finite_rating() -> None:
     (["simple", "greedy", "--tournament", "--jobs", "0"], "--jobs must be at least 1, got 0"),
 ])
 def test_bad_tournament_and_backend_options_are_named(argv: list[str], message: str) -> None:
-    status, out, err = _sim(*argv)
+    status, out, err = gin_sim(*argv)
     assert (status, out) == (2, "")
     assert err.startswith(f"gin sim: error: {message}"), err
 
@@ -162,7 +152,7 @@ def test_bad_tournament_and_backend_options_are_named(argv: list[str], message: 
      "gin sim: errore: --address vale solo con --backend ray"),
 ])
 def test_errors_in_italian(argv: list[str], message: str) -> None:
-    status, _, err = _sim(*argv, "--lang", "it")
+    status, _, err = gin_sim(*argv, "--lang", "it")
     assert status == 2
     assert err.startswith(message), err
 

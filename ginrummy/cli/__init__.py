@@ -100,6 +100,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         raise
 
 
+def add_language_option(parser: argparse.ArgumentParser, of: str = "", note: str = "") -> None:
+    """Add ``--lang``, the language ``of`` what the command says (``note`` ends its help)."""
+    from ginrummy.i18n import LANGUAGES
+
+    parser.add_argument("--lang", choices=LANGUAGES, default=None,
+                        help=f"language{of}: en or it (default: from LANG, else English{note})")
+
+
 def help_language(arguments: Sequence[str], environ: Mapping[str, str]) -> str:
     """The language of the help and usage errors: ``--lang X`` among ``arguments``, else the
     environment's (:func:`ginrummy.i18n.language_from_environment`), read without importing

@@ -20,10 +20,10 @@ import os
 import sys
 from typing import TextIO
 
+from ginrummy.cli import add_language_option
+
 
 def configure(parser: argparse.ArgumentParser) -> None:
-    from ginrummy.i18n import LANGUAGES
-
     parser.add_argument("--database", default=None, metavar="URL",
                         help="SQLAlchemy database URL (default: $DATABASE_URL, else "
                         "sqlite:///data/ginrummy.sqlite3)")
@@ -37,8 +37,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
                         help="why the account is banned (kept with the ban)")
     parser.add_argument("--limit", type=int, default=50, metavar="N",
                         help="how many reports --reports lists (default: 50)")
-    parser.add_argument("--lang", choices=LANGUAGES, default=None,
-                        help="language: en or it (default: from LANG, else English)")
+    add_language_option(parser)
 
 
 def run(args: argparse.Namespace, out: TextIO | None = None) -> int:

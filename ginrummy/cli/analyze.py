@@ -35,6 +35,8 @@ import os
 import sys
 from typing import TYPE_CHECKING, TextIO
 
+from ginrummy.cli import add_language_option
+
 if TYPE_CHECKING:
     from ginrummy.coach.analyze import HandAnalysis
     from ginrummy.i18n import Messages
@@ -46,8 +48,6 @@ discard's, two spaces in."""
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
-    from ginrummy.i18n import LANGUAGES
-
     parser.add_argument(
         "cards",
         nargs="*",
@@ -61,9 +61,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
         action="store_true",
         help="read JSON requests on stdin, one per line; write one JSON answer per line",
     )
-    parser.add_argument("--lang", choices=LANGUAGES, default=None,
-                        help="language of the text for people: en or it (default: from LANG, "
-                             "else English; JSON answers are always English)")
+    add_language_option(parser, " of the text for people", "; JSON answers are always English")
     parser.set_defaults(parser=parser)
 
 

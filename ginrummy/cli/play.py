@@ -28,6 +28,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from ginrummy.cli import add_language_option
 from ginrummy.cli.play_save import (
     SaveError,
     Setup,
@@ -50,14 +51,12 @@ PLAYER_COUNTS = (2, 3, 4, 6)
 
 def configure(parser: argparse.ArgumentParser) -> None:
     from ginrummy.core.rules import PRESETS
-    from ginrummy.i18n import LANGUAGES
 
     parser.add_argument("--level", type=int, choices=LEVELS, default=None,
                         help=f"the computer's level, 1 (beginner) to 5 (default: {DEFAULT_LEVEL})")
     parser.add_argument("--rules", default=None, choices=sorted(PRESETS),
                         help="rules preset (default: standard)")
-    parser.add_argument("--lang", choices=LANGUAGES, default=None,
-                        help="language: en or it (default: from LANG, else English)")
+    add_language_option(parser)
     parser.add_argument("--seed", type=int, default=None,
                         help="seed for a reproducible game, for tests and research (default: "
                              "a real game, dealt from the operating system's generator)")

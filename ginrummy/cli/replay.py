@@ -27,14 +27,14 @@ import os
 import sys
 from typing import TYPE_CHECKING, TextIO
 
+from ginrummy.cli import add_language_option
+
 if TYPE_CHECKING:
     from ginrummy.format.record import GameRecord
     from ginrummy.i18n import Messages
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
-    from ginrummy.i18n import LANGUAGES
-
     parser.add_argument("file", metavar="FILE", help="a .json record or a .txt notation file")
     who = parser.add_mutually_exclusive_group()
     who.add_argument("--seat", type=int, help="show only what this seat (0 or 1; a player "
@@ -43,8 +43,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--step", action="store_true", help="pause after each step")
     parser.add_argument("--review", action="store_true", help="instead of the replay, list each "
                         "player's (or the --seat's) decisions clearly below the best, and why")
-    parser.add_argument("--lang", choices=LANGUAGES, default=None,
-                        help="language: en or it (default: from LANG, else English)")
+    add_language_option(parser)
 
 
 def run(args: argparse.Namespace, out: TextIO | None = None, keys: TextIO | None = None) -> int:

@@ -18,6 +18,8 @@ import os
 import re
 from typing import TYPE_CHECKING, Any
 
+from ginrummy.cli import add_language_option
+
 if TYPE_CHECKING:
     from ginrummy.i18n import Messages
     from ginrummy.server.storage.lease import DatabaseInUse
@@ -47,8 +49,6 @@ class RedactTokens(logging.Filter):
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
-    from ginrummy.i18n import LANGUAGES
-
     parser.add_argument("--host", default="127.0.0.1", help="address to listen on "
                         "(default: 127.0.0.1, this machine only)")
     parser.add_argument("--port", type=int, default=8000, help="port (default: 8000)")
@@ -125,9 +125,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
                         "localhost, 127.0.0.1 and [::1] on --port; '*': any)")
     parser.add_argument("--access-log", action="store_true",
                         help="log every request (off by default: URLs can carry tokens)")
-    parser.add_argument("--lang", choices=LANGUAGES, default=None,
-                        help="language of what gin serve prints: en or it (default: from "
-                             "LANG, else English)")
+    add_language_option(parser, " of what gin serve prints")
 
 
 def port_taken(host: str, port: int) -> str | None:

@@ -55,13 +55,14 @@ import os
 import sys
 from typing import TYPE_CHECKING, Any, TextIO
 
+from ginrummy.cli import add_language_option
+
 if TYPE_CHECKING:
     from ginrummy.i18n import Messages
     from ginrummy.sim.result import MatchResult
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
-    from ginrummy.i18n import LANGUAGES
     from ginrummy.sim.backends import BACKENDS
 
     parser.add_argument("agents", nargs="*", metavar="AGENT",
@@ -100,9 +101,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
                              "here for the run")
     parser.add_argument("--json", action="store_true",
                         help="print the statistics as one JSON object (no progress bar)")
-    parser.add_argument("--lang", choices=LANGUAGES, default=None,
-                        help="language of the errors: en or it (default: from LANG, else "
-                             "English)")
+    add_language_option(parser, " of the errors")
     parser.add_argument("--list", action="store_true", help="list the known agents and exit")
 
 

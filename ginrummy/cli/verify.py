@@ -26,6 +26,7 @@ import os
 import sys
 from typing import TextIO
 
+from ginrummy.cli import add_language_option
 from ginrummy.format.verify import (
     hands_to_check,
     problem_text,
@@ -36,14 +37,11 @@ from ginrummy.format.verify import (
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
-    from ginrummy.i18n import LANGUAGES
-
     parser.add_argument("file", metavar="RECORD", help="a finished game's .json record")
     parser.add_argument("--seed", metavar="HAND=SEED", action="append", default=[],
                         help="also check that your seed SEED is in hand HAND (any number of "
                              "times; the seed your client showed you)")
-    parser.add_argument("--lang", choices=LANGUAGES, default=None,
-                        help="language: en or it (default: from LANG, else English)")
+    add_language_option(parser)
 
 
 def run(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None = None) -> int:

@@ -47,6 +47,33 @@ def start_server(port: int, database: str, cwd: Path, *extra: str,
                            *extra, module=module)
 
 
+class Restartable:
+    """A ``gin serve`` (:func:`start_server`) on one port and database that a test kills and
+    starts again; the one running when the ``with`` ends is stopped. ``module``: what the
+    first start runs (a crashing server, say); every restart runs ``gin serve``."""
+
+    def __init__(self, database: str, cwd: Path, module: str = "ginrummy.cli") -> None:
+        self.port = free_port()
+        self.base = f"http://127.0.0.1:{self.port}"
+        self.database, self.cwd, self.module = database, cwd, module
+
+    def start(self) -> subprocess.Popen[bytes]:
+        self.process = start_server(self.port, self.database, self.cwd, module=self.module)
+        self.module = "ginrummy.cli"
+        return self.process
+
+    def kill(self) -> None:
+        self.process.send_signal(signal.SIGKILL)
+        self.process.wait(timeout=10)
+
+    def __enter__(self) -> Restartable:
+        self.start()
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        stop_server(self.process)
+
+
 def http(base: str, path: str, body: dict[str, Any] | None = None) -> dict[str, Any]:
     data = None if body is None else json.dumps(body).encode()
     request = urllib.request.Request(base + path, data=data,
@@ -237,12 +264,10 @@ def kill_and_check(database: str, workdir: Path, kills: int, seed: int,
     rng = random.Random(seed)
     report = KillReport()
     started = time.monotonic()
-    port = free_port()
-    base = f"http://127.0.0.1:{port}"
-    server = start_server(port, database, workdir)
     clients: list[Client] = []
     decks: dict[str, dict[int, tuple[int, ...]]] = {}
-    try:
+    with Restartable(database, workdir) as server:
+        port, base = server.port, server.base
         while report.kills < kills:
             for client in [c for c in clients if c.state.get("stage") == "over"]:
                 report.add(client)
@@ -255,7 +280,7 @@ def kill_and_check(database: str, workdir: Path, kills: int, seed: int,
                                       state=created["state"]))  # n 0: nothing dealt yet
                 report.games += 1
             stop = threading.Event()
-            victim = server
+            victim = server.process
             timer = threading.Timer(rng.uniform(0.0, window), victim.send_signal,
                                     (signal.SIGKILL,))
             threads = [threading.Thread(target=_play_one, args=(port, c, stop)) for c in clients]
@@ -269,7 +294,7 @@ def kill_and_check(database: str, workdir: Path, kills: int, seed: int,
                 thread.join(timeout=30)
                 assert not thread.is_alive(), "a client did not notice the server died"
             check_database(database, clients, decks)
-            server = start_server(port, database, workdir)
+            server.start()
             for client in clients:  # the computer may move meanwhile: compare at one n
                 served = http(base, f"/api/games/{client.game_id}?token={client.token}")
                 assert strip_presence(served["state"]) == \
@@ -279,8 +304,6 @@ def kill_and_check(database: str, workdir: Path, kills: int, seed: int,
             _play_one(port, client, stop)
             assert client.state["stage"] == "over" or client.pending is None
         check_database(database, clients, decks)
-    finally:
-        stop_server(server)
     for client in clients:
         report.add(client)
     report.seconds = time.monotonic() - started

@@ -8,7 +8,6 @@ from __future__ import annotations
 import contextlib
 import http.cookies
 import json
-import signal
 import time
 import urllib.request
 from pathlib import Path
@@ -19,9 +18,8 @@ from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
 from tests.server.account_kit import PASSWORD
-from tests.server.kill_play import start_server
+from tests.server.kill_play import Restartable
 from tests.server.kit import first_choice, first_deal_wanted, next_commitment
-from tests.server.real_server import free_port, stop_server
 from tests.server.table_kit import my_move, wants_ready
 
 
@@ -107,53 +105,56 @@ def play(seats: list[Seat], in_first_hand: bool = False) -> None:
     raise AssertionError("the game did not end")
 
 
-def ratings_rows(database: str) -> list[Any]:
+def rows(database: str, query: str) -> list[Any]:
     engine = sa.create_engine(database)
     try:
         with engine.connect() as conn:
-            return list(conn.execute(sa.text(
-                "SELECT account_id, game_id FROM rating_history")).all())
+            return list(conn.execute(sa.text(query)).all())
     finally:
         engine.dispose()
 
 
+def ratings_rows(database: str) -> list[Any]:
+    return rows(database, "SELECT account_id, game_id FROM rating_history")
+
+
+def accounts(base: str, *names: str) -> dict[str, str]:
+    """Sign up an account of each name: name -> its session."""
+    sessions = {}
+    for name in names:
+        _, session = post(base, "/api/accounts", {"username": name, "password": PASSWORD})
+        assert session is not None
+        sessions[name] = session
+    return sessions
+
+
 def test_sigkill_during_and_after_a_rated_game_rates_it_exactly_once(
         database: str, tmp_path: Path) -> None:
-    port = free_port()
-    base = f"http://127.0.0.1:{port}"
-    server = start_server(port, database, tmp_path)
-    try:
-        sessions = []
-        for name in ("anna", "bea"):
-            _, session = post(base, "/api/accounts", {"username": name, "password": PASSWORD})
-            assert session is not None
-            sessions.append(session)
+    with Restartable(database, tmp_path) as server:
+        base = server.base
+        sessions = list(accounts(base, "anna", "bea").values())
         game, _ = post(base, "/api/games", {"opponent": "friend", "rated": True,
                                             "options": {"target": 30}}, sessions[0])
         post(base, f"/api/games/{game['game_id']}/join", {"token": game["invite_token"]},
              sessions[1])
-        seats = [Seat(port, game["game_id"], session) for session in sessions]
+        seats = [Seat(server.port, game["game_id"], session) for session in sessions]
         with contextlib.ExitStack() as stack:
             for seat in seats:
                 seat.open(stack)
             play(seats, in_first_hand=True)
-            server.send_signal(signal.SIGKILL)
-            server.wait(timeout=10)
+            server.kill()
         assert ratings_rows(database) == []
-        server = start_server(port, database, tmp_path)
+        server.start()
         with contextlib.ExitStack() as stack:
             for seat in seats:
                 seat.open(stack)
             play(seats)
-            server.send_signal(signal.SIGKILL)  # at once after the end was acknowledged
-            server.wait(timeout=10)
+            server.kill()  # at once after the end was acknowledged
         assert sorted(r.game_id for r in ratings_rows(database)) == [game["game_id"]] * 2
-        server = start_server(port, database, tmp_path)
+        server.start()
         urllib.request.urlopen(f"{base}/api/players/anna", timeout=10).close()
-        rows = ratings_rows(database)
-        assert len(rows) == 2 and len({r.account_id for r in rows}) == 2
+        rated = ratings_rows(database)
+        assert len(rated) == 2 and len({r.account_id for r in rated}) == 2
         profile = json.loads(urllib.request.urlopen(f"{base}/api/players/anna",
                                                     timeout=10).read())
         assert profile["ratings"][0]["games"] == 1 and profile["stats"]["games"] == 1
-    finally:
-        stop_server(server)

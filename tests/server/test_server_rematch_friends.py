@@ -17,9 +17,9 @@ from tests.server.kit import (
     join_seat,
     other_browser,
     running,
-    step_two_people,
     until_dealt,
 )
+from tests.server.rating_kit import play_to_the_end
 
 
 @contextlib.contextmanager
@@ -31,15 +31,6 @@ def friends(client: TestClient) -> Iterator[tuple[dict[str, Any], str, Player, P
     with client.websocket_connect(f"/ws/{gid}?token={game['token']}") as ws0, \
             client.websocket_connect(f"/ws/{gid}?token={bea}") as ws1:
         yield game, bea, Player(ws0), Player(ws1)
-
-
-def play_to_the_end(a: Player, b: Player) -> None:
-    until_dealt(a, b)
-    for _ in range(2000):
-        if all(p.state["stage"] == "over" for p in (a, b)):
-            return
-        step_two_people(a, b)
-    raise AssertionError("the game did not end")
 
 
 def told(player: Player) -> dict[str, Any]:

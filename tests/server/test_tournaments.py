@@ -6,30 +6,9 @@ refusal says what was wrong."""
 from __future__ import annotations
 
 import json
-import time
-from typing import Any
 
-from starlette.testclient import TestClient
-
-from tests.server.account_kit import accounts_app, browser, sign_up
-
-
-def created(client: TestClient, **body: Any) -> dict[str, Any]:
-    response = client.post("/api/tournaments", json=body)
-    assert response.status_code == 201, response.text
-    data: dict[str, Any] = response.json()
-    return data
-
-
-def until(client: TestClient, tournament_id: str, status: str,
-          seconds: float = 90) -> dict[str, Any]:
-    deadline = time.monotonic() + seconds
-    while True:
-        view: dict[str, Any] = client.get(f"/api/tournaments/{tournament_id}").json()
-        if view["status"] == status:
-            return view
-        assert time.monotonic() < deadline, view
-        time.sleep(0.1)
+from tests.server.account_kit import accounts_app, browser, sign_in, sign_up
+from tests.server.tournament_kit import created, until_status
 
 
 def test_a_knockout_of_computers_is_played_round_by_round_to_its_winner(
@@ -44,7 +23,7 @@ def test_a_knockout_of_computers_is_played_round_by_round_to_its_winner(
         first = started.json()
         assert [e["computer"] for e in first["entrants"]] == [1, 2, 3, 4]
         assert len(first["round_list"][0]["tables"]) == 2
-        over = until(client, made["id"], "over")
+        over = until_status(client, made["id"], "over")
         assert over["round_count"] == 2 and len(over["round_list"]) == 2
         final = over["round_list"][1]["tables"][0]
         semi_winners = [t["winner"] for t in over["round_list"][0]["tables"]]
@@ -76,15 +55,14 @@ def test_absent_players_are_played_for_so_a_swiss_ends_without_anyone_connected(
             client.post(f"/api/tournaments/{made['id']}/entry")
             client.delete(f"/api/tournaments/{made['id']}/entry")  # left again
         with browser(client):
-            client.post("/api/session", json={"username": "annie",
-                                              "password": "correct horse battery"})
+            sign_in(client, "annie")
             client.post(f"/api/tournaments/{made['id']}/start")
             mine = client.get("/api/games/mine").json()["games"]
-            table = until(client, made["id"], "playing")["round_list"][0]["tables"]
+            table = until_status(client, made["id"], "playing")["round_list"][0]["tables"]
             annie_game = next(t["game_id"] for t in table
                               if "annie" in [p["name"] for p in t["seats"]])
             assert annie_game in [g["game_id"] for g in mine]  # the account owns its seat
-        over = until(client, made["id"], "over")
+        over = until_status(client, made["id"], "over")
         names = [s["player"]["name"] for s in over["standings"]]
         assert sorted(names) == sorted(["annie", "bruno", "Computer 1 (level 1)",
                                         "Computer 2 (level 1)"])
@@ -102,7 +80,8 @@ def test_a_tournaments_clock_is_every_one_of_its_games(sqlite_db: str) -> None:
         made = created(client, format="knockout", size=4, level=1, clock=clock)
         assert made["clock"] == clock
         client.post(f"/api/tournaments/{made['id']}/start")
-        table = next(t for t in until(client, made["id"], "playing")["round_list"][0]["tables"]
+        playing = until_status(client, made["id"], "playing")
+        table = next(t for t in playing["round_list"][0]["tables"]
                      if "annie" in [p["name"] for p in t["seats"]])
         state = client.get(f"/api/games/{table['game_id']}").json()["state"]
         assert {k: state["clock"][k] for k in clock} == clock
@@ -115,9 +94,9 @@ def test_a_tournament_goes_on_after_a_restart(sqlite_db: str) -> None:
         made = created(client, format="knockout", size=4, level=1, enter=False,
                        options={"target": 60})
         client.post(f"/api/tournaments/{made['id']}/start")
-        before = until(client, made["id"], "playing")
+        before = until_status(client, made["id"], "playing")
     with accounts_app(sqlite_db) as client:
-        after = until(client, made["id"], "over")
+        after = until_status(client, made["id"], "over")
         assert after["round_list"][0]["tables"][0]["seats"] == \
             before["round_list"][0]["tables"][0]["seats"]
 
@@ -161,7 +140,7 @@ def test_tournament_requests_that_cannot_be_are_refused_with_what_was_wrong(
             assert full.json()["error"]["code"] in ("tournament_full", "tournament_started")
             gone = client.delete(f"/api/tournaments/{tid}/entry")
             assert gone.json()["error"]["code"] in ("not_entered", "tournament_started")
-        playing = until(client, tid, "playing")
+        playing = until_status(client, tid, "playing")
         assert playing["entrants"][3] == {"name": "dora", "computer": None}  # full: it starts
         for table in playing["round_list"][0]["tables"]:  # people against people: rated
             state = client.get(f"/api/games/{table['game_id']}").json()["state"]

@@ -14,15 +14,9 @@ from starlette.testclient import TestClient
 from ginrummy.format.verify import read_record, verify_record
 from ginrummy.server.storage import records
 from ginrummy.server.storage.store import Store
-from tests.server.account_kit import accounts_app, browser, sign_up
+from tests.server.account_kit import accounts_app, browser, sign_in, sign_up
 from tests.server.kit import Player
-
-
-def created(client: TestClient, **body: Any) -> dict[str, Any]:
-    response = client.post("/api/tournaments", json=body)
-    assert response.status_code == 201, response.text
-    data: dict[str, Any] = response.json()
-    return data
+from tests.server.tournament_kit import created, until_status
 
 
 def view_of(client: TestClient, tournament_id: str) -> dict[str, Any]:
@@ -37,15 +31,20 @@ def until(client: TestClient, check: Any, seconds: float = 120) -> None:
         time.sleep(0.1)
 
 
+def finished_duplicate(client: TestClient, rounds: int, target: int) -> tuple[str, dict[str, Any]]:
+    """A duplicate of four computers that annie makes (not entering), played to its end: its
+    id and its view."""
+    sign_up(client, "annie")
+    made = created(client, format="duplicate", size=4, rounds=rounds, level=1, enter=False,
+                   options={"target": target})
+    client.post(f"/api/tournaments/{made['id']}/start")
+    return made["id"], until_status(client, made["id"], "over", seconds=120)
+
+
 def test_every_table_of_a_round_plays_the_same_decks_and_scores_against_the_field(
         database: str) -> None:
     with accounts_app(database) as client:
-        sign_up(client, "annie")
-        made = created(client, format="duplicate", size=4, rounds=2, level=1, enter=False,
-                       options={"target": 40})
-        client.post(f"/api/tournaments/{made['id']}/start")
-        until(client, lambda: view_of(client, made["id"])["status"] == "over")
-        over = view_of(client, made["id"])
+        tournament_id, over = finished_duplicate(client, rounds=2, target=40)
         store = Store(client.app.state.engine)  # type: ignore[attr-defined]
         for round_ in over["round_list"]:
             first, second = (store.load(t["game_id"]) for t in round_["tables"])
@@ -53,7 +52,8 @@ def test_every_table_of_a_round_plays_the_same_decks_and_scores_against_the_fiel
             common = set(first.decks) & set(second.decks)
             assert common and all(first.decks[n] == second.decks[n] for n in common)
             assert first.row.cut == second.row.cut  # the same first dealer's place too
-            assert first.row.deal_key == second.row.deal_key == f"{made['id']}.{round_['number']}"
+            key = f"{tournament_id}.{round_['number']}"
+            assert first.row.deal_key == second.row.deal_key == key
             assert first.row.rated is False and not first.row.listed
         by_seed = [line["player"]["computer"] for line in over["standings"]]
         assert len(set(by_seed)) == 4
@@ -73,8 +73,7 @@ def test_a_round_keeps_its_seeds_and_records_until_every_table_has_finished(
             sign_up(client, "bruno")
             client.post(f"/api/tournaments/{made['id']}/entry")
         with browser(client):
-            client.post("/api/session", json={"username": "annie",
-                                              "password": "correct horse battery"})
+            sign_in(client, "annie")
             client.post(f"/api/tournaments/{made['id']}/start")
             tables = view_of(client, made["id"])["round_list"][0]["tables"]
             annie_game = next(t["game_id"] for t in tables
@@ -124,12 +123,7 @@ def test_after_a_restart_a_round_still_holds_its_seeds(sqlite_db: str) -> None:
 
 def test_the_records_of_a_finished_duplicate_verify_as_fair(sqlite_db: str) -> None:
     with accounts_app(sqlite_db) as client:
-        sign_up(client, "annie")
-        made = created(client, format="duplicate", size=4, rounds=1, level=1, enter=False,
-                       options={"target": 25})
-        client.post(f"/api/tournaments/{made['id']}/start")
-        until(client, lambda: view_of(client, made["id"])["status"] == "over")
-        over = view_of(client, made["id"])
+        _, over = finished_duplicate(client, rounds=1, target=25)
         store = Store(client.app.state.engine)  # type: ignore[attr-defined]
         for table in over["round_list"][0]["tables"]:
             links = records.links_of(client.app.state.engine, [table["game_id"]])  # type: ignore[attr-defined]

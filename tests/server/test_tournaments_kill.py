@@ -13,7 +13,6 @@ from __future__ import annotations
 import contextlib
 import json
 import signal
-import subprocess
 import time
 import urllib.error
 import urllib.request
@@ -22,12 +21,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import sqlalchemy as sa
 
-from tests.server.account_kit import PASSWORD
-from tests.server.kill_play import start_server
-from tests.server.real_server import free_port, stop_server
-from tests.server.test_ratings_kill import Seat, play, post
+from tests.server.kill_play import Restartable
+from tests.server.test_ratings_kill import Seat, accounts, play, post, rows
 
 
 def get(base: str, path: str, session: str | None = None) -> dict[str, Any]:
@@ -36,29 +32,6 @@ def get(base: str, path: str, session: str | None = None) -> dict[str, Any]:
     with urllib.request.urlopen(request, timeout=10) as response:
         answer: dict[str, Any] = json.loads(response.read())
         return answer
-
-
-def kill(server: subprocess.Popen[bytes]) -> None:
-    server.send_signal(signal.SIGKILL)
-    server.wait(timeout=10)
-
-
-def rows(database: str, query: str) -> list[Any]:
-    engine = sa.create_engine(database)
-    try:
-        with engine.connect() as conn:
-            return list(conn.execute(sa.text(query)).all())
-    finally:
-        engine.dispose()
-
-
-def accounts(base: str, *names: str) -> dict[str, str]:
-    sessions = {}
-    for name in names:
-        _, session = post(base, "/api/accounts", {"username": name, "password": PASSWORD})
-        assert session is not None
-        sessions[name] = session
-    return sessions
 
 
 def people_games(view: dict[str, Any], number: int) -> dict[str, str]:
@@ -96,10 +69,8 @@ def same_tournament(before: dict[str, Any], after: dict[str, Any]) -> None:
 @pytest.mark.slow
 def test_a_swiss_killed_mid_round_and_after_a_round_counts_every_result_once(
         database: str, tmp_path: Path) -> None:
-    port = free_port()
-    base = f"http://127.0.0.1:{port}"
-    server = start_server(port, database, tmp_path)
-    try:
+    with Restartable(database, tmp_path) as server:
+        base, port = server.base, server.port
         sessions = accounts(base, "anna", "bea")
         made, _ = post(base, "/api/tournaments", {
             "name": "Kill cup", "format": "swiss", "size": 4, "rounds": 3, "level": 1,
@@ -114,10 +85,10 @@ def test_a_swiss_killed_mid_round_and_after_a_round_counts_every_result_once(
                 seat.open(stack)
             play(seats, in_first_hand=True)
             before = get(base, f"/api/tournaments/{made['id']}")
-            kill(server)  # round 1 under way
+            server.kill()  # round 1 under way
         reached = {seat.game_id: seat.n for seat in seats}
 
-        server = start_server(port, database, tmp_path)
+        server.start()
         after = get(base, f"/api/tournaments/{made['id']}")
         same_tournament(before, after)
         assert after["status"] == "playing" and after["current_round"] == 1
@@ -129,8 +100,8 @@ def test_a_swiss_killed_mid_round_and_after_a_round_counts_every_result_once(
             for seat in seats:
                 seat.open(stack)
             play(seats)  # round 1's people's games to their ends
-            kill(server)  # at once after the round's last game ended
-        server = start_server(port, database, tmp_path)
+            server.kill()  # at once after the round's last game ended
+        server.start()
         view = until(base, made["id"], lambda v: v["current_round"] >= 2)
         same_tournament(after, view)
         assert all(t["winner"] is not None for t in view["round_list"][0]["tables"])
@@ -145,8 +116,8 @@ def test_a_swiss_killed_mid_round_and_after_a_round_counts_every_result_once(
                     for seat in seats:
                         seat.open(stack)
                     play(seats, in_first_hand=True)
-                    kill(server)
-                server = start_server(port, database, tmp_path)
+                    server.kill()
+                server.start()
                 again = get(base, f"/api/tournaments/{made['id']}")
                 same_tournament(view, again)
                 assert again["current_round"] == 2 and len(again["round_list"]) == 2
@@ -156,8 +127,6 @@ def test_a_swiss_killed_mid_round_and_after_a_round_counts_every_result_once(
                     seat.open(stack)
                 play(seats)
         over = until(base, made["id"], lambda v: v["status"] == "over")
-    finally:
-        stop_server(server)
 
     tables = [t for r in over["round_list"] for t in r["tables"]]
     assert len(over["round_list"]) == 3 and len(tables) == 6
@@ -180,10 +149,8 @@ def test_a_swiss_killed_mid_round_and_after_a_round_counts_every_result_once(
 
 def test_a_duplicate_killed_mid_round_still_holds_the_rounds_seeds(
         database: str, tmp_path: Path) -> None:
-    port = free_port()
-    base = f"http://127.0.0.1:{port}"
-    server = start_server(port, database, tmp_path)
-    try:
+    with Restartable(database, tmp_path) as server:
+        base, port = server.base, server.port
         sessions = accounts(base, "anna")
         made, _ = post(base, "/api/tournaments", {
             "name": "Same decks", "format": "duplicate", "size": 4, "level": 1,
@@ -197,8 +164,8 @@ def test_a_duplicate_killed_mid_round_still_holds_the_rounds_seeds(
             play(seats, in_first_hand=True)
             until(base, made["id"], lambda v: sum(
                 t["winner"] is not None for t in v["round_list"][0]["tables"]) == 1)
-            kill(server)  # the computers' table is over, anna's under way
-        server = start_server(port, database, tmp_path)
+            server.kill()  # the computers' table is over, anna's under way
+        server.start()
         state = get(base, f"/api/games/{games['anna']}", sessions["anna"])["state"]
         assert state["fair"]["duplicate"] is True and state["fair"]["held"] is True
         assert all(not deal.get("server_seed") for deal in state["fair"]["deals"])
@@ -213,8 +180,6 @@ def test_a_duplicate_killed_mid_round_still_holds_the_rounds_seeds(
             state = get(base, f"/api/games/{games['anna']}", sessions["anna"])["state"]
             assert state["fair"]["held"] is False
             assert all(deal.get("server_seed") for deal in state["fair"]["deals"])
-    finally:
-        stop_server(server)
 
 
 def test_killed_between_a_rounds_last_result_and_the_next_rounds_games_no_game_is_orphaned(
@@ -222,21 +187,17 @@ def test_killed_between_a_rounds_last_result_and_the_next_rounds_games_no_game_i
     """The worst moment: the next round's games made, the result and their links not yet
     stored. After the restart the round is paired once, and no game is left over (listed in
     the lobby, or in a player's games) that the tournament does not count."""
-    port = free_port()
-    base = f"http://127.0.0.1:{port}"
-    server = start_server(port, database, tmp_path, module="tests.server.crash_serve")
-    try:
+    with Restartable(database, tmp_path, module="tests.server.crash_serve") as server:
+        base = server.base
         sessions = accounts(base, "anna")
         made, _ = post(base, "/api/tournaments", {
             "name": "Worst moment", "format": "swiss", "size": 4, "rounds": 2, "level": 1,
             "enter": False, "options": {"target": 25}}, sessions["anna"])
         post(base, f"/api/tournaments/{made['id']}/start", {}, sessions["anna"])
-        assert server.wait(timeout=120) == -signal.SIGKILL
-        server = start_server(port, database, tmp_path)
+        assert server.process.wait(timeout=120) == -signal.SIGKILL
+        server.start()
         over = until(base, made["id"], lambda v: v["status"] == "over")
         lobby = get(base, "/api/lobby")
-    finally:
-        stop_server(server)
     tables = [t for r in over["round_list"] for t in r["tables"]]
     assert len(tables) == 4 and all(t["winner"] is not None for t in tables)
     linked = {t["game_id"] for t in tables}

@@ -57,9 +57,51 @@ def _lobby_line(r: Any) -> ChatLine:
     return ChatLine(r.id, None, LOBBY, None, r.name, r.text, r.phrase, _aware(r.created_at))
 
 
-class ChatStore:
+class _Reportable:
+    """A chat's lines (in ``lines``) that players report (in ``reports``, whose column
+    ``reported`` holds the line's id)."""
+
+    lines: sa.Table
+    reports_table: sa.Table
+    reported: str
+
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
+
+    def line_of(self, row: Any) -> ChatLine:
+        raise NotImplementedError
+
+    def line(self, line_id: int) -> ChatLine | None:
+        with self.engine.connect() as conn:
+            row = conn.execute(sa.select(self.lines)
+                               .where(self.lines.c.id == line_id)).first()
+        return None if row is None else self.line_of(row)
+
+    def report(self, line_id: int, reporter: str, reason: str) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(self.reports_table.insert().values({
+                self.reported: line_id, "reporter": reporter, "reason": reason,
+                "created_at": now()}))
+
+    def reports(self, limit: int = 100) -> list[ChatReport]:
+        """The newest reports, with the lines they report."""
+        lines, reports = self.lines, self.reports_table
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                sa.select(reports.c.id.label("report_id"), reports.c.reporter,
+                          reports.c.reason, reports.c.created_at.label("reported_at"),
+                          *lines.c)
+                .join(lines, lines.c.id == reports.c[self.reported])
+                .order_by(reports.c.id.desc()).limit(limit)).all()
+        return [ChatReport(r.report_id, self.line_of(r), r.reporter, r.reason,
+                           _aware(r.reported_at)) for r in rows]
+
+
+class ChatStore(_Reportable):
+    lines, reports_table, reported = db.chat, db.chat_reports, "chat_id"
+
+    def line_of(self, row: Any) -> ChatLine:
+        return _line(row)
 
     def say(self, game_id: str, channel: str, seat: int | None, name: str, text: str | None,
             phrase: str | None) -> ChatLine:
@@ -81,40 +123,14 @@ class ChatStore:
                 .order_by(db.chat.c.id.desc()).limit(limit)).all()
         return [_line(r) for r in reversed(rows)]
 
-    def line(self, chat_id: int) -> ChatLine | None:
-        with self.engine.connect() as conn:
-            row = conn.execute(sa.select(db.chat).where(db.chat.c.id == chat_id)).first()
-        return None if row is None else _line(row)
 
-    def report(self, chat_id: int, reporter: str, reason: str) -> None:
-        with self.engine.begin() as conn:
-            conn.execute(db.chat_reports.insert().values(
-                chat_id=chat_id, reporter=reporter, reason=reason, created_at=now()))
-
-    def reports(self, limit: int = 100) -> list[ChatReport]:
-        """The newest reports, with the lines they report."""
-        with self.engine.connect() as conn:
-            rows = conn.execute(
-                sa.select(db.chat_reports, db.chat)
-                .join(db.chat, db.chat.c.id == db.chat_reports.c.chat_id)
-                .order_by(db.chat_reports.c.id.desc()).limit(limit)).all()
-        out = []
-        for r in rows:
-            m = r._mapping
-            line = ChatLine(m[db.chat.c.id], m[db.chat.c.game_id], m[db.chat.c.channel],
-                            m[db.chat.c.seat], m[db.chat.c.name], m[db.chat.c.text],
-                            m[db.chat.c.phrase], _aware(m[db.chat.c.created_at]))
-            out.append(ChatReport(m[db.chat_reports.c.id], line, m[db.chat_reports.c.reporter],
-                                  m[db.chat_reports.c.reason],
-                                  _aware(m[db.chat_reports.c.created_at])))
-        return out
-
-
-class LobbyChatStore:
+class LobbyChatStore(_Reportable):
     """The lobby's lines, each said by an account (``account_id``)."""
 
-    def __init__(self, engine: Engine) -> None:
-        self.engine = engine
+    lines, reports_table, reported = db.lobby_chat, db.lobby_chat_reports, "line_id"
+
+    def line_of(self, row: Any) -> ChatLine:
+        return _lobby_line(row)
 
     def say(self, account_id: str, name: str, text: str | None, phrase: str | None
             ) -> ChatLine:
@@ -132,28 +148,3 @@ class LobbyChatStore:
             rows = conn.execute(sa.select(db.lobby_chat).order_by(db.lobby_chat.c.id.desc())
                                 .limit(limit)).all()
         return [_lobby_line(r) for r in reversed(rows)]
-
-    def line(self, line_id: int) -> ChatLine | None:
-        with self.engine.connect() as conn:
-            row = conn.execute(sa.select(db.lobby_chat)
-                               .where(db.lobby_chat.c.id == line_id)).first()
-        return None if row is None else _lobby_line(row)
-
-    def report(self, line_id: int, reporter: str, reason: str) -> None:
-        with self.engine.begin() as conn:
-            conn.execute(db.lobby_chat_reports.insert().values(
-                line_id=line_id, reporter=reporter, reason=reason, created_at=now()))
-
-    def reports(self, limit: int = 100) -> list[ChatReport]:
-        """The newest reports, with the lines they report."""
-        chat, reports = db.lobby_chat, db.lobby_chat_reports
-        with self.engine.connect() as conn:
-            rows = conn.execute(
-                sa.select(reports.c.id.label("report_id"), reports.c.reporter,
-                          reports.c.reason, reports.c.created_at.label("reported_at"),
-                          chat.c.id, chat.c.name, chat.c.text, chat.c.phrase,
-                          chat.c.created_at)
-                .join(chat, chat.c.id == reports.c.line_id)
-                .order_by(reports.c.id.desc()).limit(limit)).all()
-        return [ChatReport(r.report_id, _lobby_line(r), r.reporter, r.reason,
-                           _aware(r.reported_at)) for r in rows]

@@ -15,7 +15,8 @@ A game's state is a replay of its cut, decks and log (:mod:`ginrummy.server.stor
 
 The schema is created and upgraded by Alembic (``migrations/``) when the
 app starts; the :class:`~sqlalchemy.Table` objects below describe the
-newest revision and are what the queries use.
+newest revision and are what the queries use: each table's columns as its
+migration created them (``migrations/tables.py``), then those added since.
 """
 
 from __future__ import annotations
@@ -31,54 +32,33 @@ from alembic.config import Config
 from sqlalchemy import event
 from sqlalchemy.engine import Engine
 
+from ginrummy.server.storage.migrations import tables
+
 MIGRATIONS = Path(__file__).with_name("migrations")
 
 metadata = sa.MetaData()
 
 
-def _part_of_game() -> sa.Column[str]:
-    """The first half of a row's key: the game it belongs to."""
-    return sa.Column("game_id", sa.String(32), sa.ForeignKey("games.id"), primary_key=True)
+def _table(name: str, columns: tables.Columns, *added: sa.Column[Any]) -> sa.Table:
+    """Table ``name``: its columns as its migration created them, then the ones added since."""
+    return sa.Table(name, metadata, *columns, *added)
 
 
-def _timestamp(name: str, nullable: bool = False) -> sa.Column[Any]:
-    return sa.Column(name, sa.DateTime(timezone=True), nullable=nullable)
-
-
-games = sa.Table(
-    "games",
-    metadata,
-    sa.Column("id", sa.String(32), primary_key=True),
-    _timestamp("created_at"),
-    _timestamp("updated_at"),
-    sa.Column("kind", sa.String(16), nullable=False),
-    sa.Column("level", sa.Integer, nullable=True),
-    sa.Column("rules", sa.Text, nullable=False),
-    sa.Column("cut", sa.Text, nullable=False),
-    sa.Column("watch_hash", sa.String(64), nullable=False),
-    sa.Column("status", sa.String(16), nullable=False),
-    sa.Column("log_length", sa.Integer, nullable=False),
-    sa.Column("summary", sa.Text, nullable=False),
+games = _table(
+    "games", tables.games(),
     sa.Column("rematch_of", sa.String(32), nullable=True),
     sa.Column("listed", sa.Boolean, nullable=False, server_default=sa.false()),
+    # shown in the lobby: its open places are anyone's to take, and anyone may watch it
     sa.Column("deal_key", sa.String(64), nullable=True),
     # a duplicate tournament's game: the key its decks are derived under, the same at every
     # table of its round (instead of the game's id; no player's seed goes into them)
     sa.Column("clock", sa.Text, nullable=True),
-    # shown in the lobby: its open places are anyone's to take, and anyone may watch it
     sa.Column("rated", sa.Boolean, nullable=False, server_default=sa.false()),
     # between accounts only: its end updates their ratings (:mod:`.ratings`)
 )
 
-seats = sa.Table(
-    "seats",
-    metadata,
-    _part_of_game(),
-    sa.Column("seat", sa.Integer, primary_key=True),
-    sa.Column("kind", sa.String(16), nullable=False),
-    sa.Column("name", sa.String(64), nullable=False),
-    sa.Column("token_hash", sa.String(64), nullable=True),
-    _timestamp("joined_at", nullable=True),
+seats = _table(
+    "seats", tables.seats(),
     sa.Column("invite_hash", sa.String(64), nullable=True),
     # the invite's hash once its seat is taken: the invite then only says "taken"
 )
@@ -86,225 +66,51 @@ sa.Index("ix_seats_token_hash", seats.c.token_hash)
 sa.Index("ix_games_rematch_of", games.c.rematch_of)
 sa.Index("ix_games_listed_status", games.c.listed, games.c.status)
 
-decks = sa.Table(
-    "decks",
-    metadata,
-    _part_of_game(),
-    sa.Column("hand_number", sa.Integer, primary_key=True),
-    sa.Column("cards", sa.Text, nullable=False),
-    _timestamp("created_at"),
-)
-
-log = sa.Table(
-    "log",
-    metadata,
-    _part_of_game(),
-    sa.Column("seq", sa.Integer, primary_key=True),
-    sa.Column("kind", sa.String(16), nullable=False),
-    sa.Column("seat", sa.Integer, nullable=True),
-    sa.Column("action", sa.Integer, nullable=True),
-    sa.Column("client_id", sa.String(64), nullable=True),
-    _timestamp("created_at"),
-)
-
-
-records = sa.Table(
-    "records",
-    metadata,
-    sa.Column("seq", sa.Integer, primary_key=True, autoincrement=True),
-    sa.Column("game_id", sa.String(32), sa.ForeignKey("games.id"), nullable=False,
-              unique=True),
-    _timestamp("finished_at"),
-    sa.Column("record", sa.Text, nullable=False),
-    sa.Column("prev_hash", sa.String(64), nullable=False, unique=True),
-    sa.Column("hash", sa.String(64), nullable=False, unique=True),
-)
-
-
-fair_hands = sa.Table(
-    "fair_hands",
-    metadata,
-    _part_of_game(),
-    sa.Column("hand_number", sa.Integer, primary_key=True),
-    sa.Column("version", sa.Integer, nullable=False),
-    sa.Column("server_seed", sa.String(64), nullable=False),
-    sa.Column("client_seeds", sa.Text, nullable=False),
-)
-
+decks = _table("decks", tables.decks())
+log = _table("log", tables.log())
+records = _table("records", tables.records())
+fair_hands = _table("fair_hands", tables.fair_hands())
 
 # Accounts (:mod:`ginrummy.server.storage.accounts`): who they are, their sessions (each
 # token's SHA-256) and the seats they own.
-accounts = sa.Table(
-    "accounts",
-    metadata,
-    sa.Column("id", sa.String(32), primary_key=True),
-    sa.Column("username", sa.String(32), nullable=False),
-    sa.Column("username_key", sa.String(32), nullable=False, unique=True),
-    sa.Column("password_hash", sa.String(255), nullable=False),
-    sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
-    sa.Column("password_changed_at", sa.DateTime(timezone=True), nullable=False),
-)
-
-account_sessions = sa.Table(
-    "account_sessions",
-    metadata,
-    sa.Column("token_hash", sa.String(64), primary_key=True),
-    sa.Column("account_id", sa.String(32), sa.ForeignKey("accounts.id"), nullable=False),
-    sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
-    sa.Column("expires_at", sa.DateTime(timezone=True), nullable=False),
-)
+accounts = _table("accounts", tables.accounts())
+account_sessions = _table("account_sessions", tables.account_sessions())
 sa.Index("ix_account_sessions_account_id", account_sessions.c.account_id)
-
-account_seats = sa.Table(
-    "account_seats",
-    metadata,
-    sa.Column("game_id", sa.String(32), sa.ForeignKey("games.id"), primary_key=True),
-    sa.Column("seat", sa.Integer, primary_key=True),
-    sa.Column("account_id", sa.String(32), sa.ForeignKey("accounts.id"), nullable=False),
-    sa.Column("claimed_at", sa.DateTime(timezone=True), nullable=False),
-)
+account_seats = _table("account_seats", tables.account_seats())
 sa.Index("ix_account_seats_account_id", account_seats.c.account_id)
 
-
-chat = sa.Table(
-    "chat",
-    metadata,
-    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
-    sa.Column("game_id", sa.String(32), sa.ForeignKey("games.id"), nullable=False),
-    sa.Column("channel", sa.String(16), nullable=False),
-    # "players" (seen by the seats only) or "watchers" (by the watchers only)
-    sa.Column("seat", sa.Integer, nullable=True),
-    sa.Column("name", sa.String(64), nullable=False),
-    sa.Column("text", sa.Text, nullable=True),
-    sa.Column("phrase", sa.String(32), nullable=True),
-    # a quick phrase's code: each reader sees it in their own language
-    _timestamp("created_at"),
-)
+chat = _table("chat", tables.chat())
 sa.Index("ix_chat_game_channel", chat.c.game_id, chat.c.channel, chat.c.id)
-
-chat_reports = sa.Table(
-    "chat_reports",
-    metadata,
-    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
-    sa.Column("chat_id", sa.Integer, sa.ForeignKey("chat.id"), nullable=False),
-    sa.Column("reporter", sa.String(64), nullable=False),
-    # who reported it: "seat 1", or "watcher" with the reporter's address
-    sa.Column("reason", sa.Text, nullable=False),
-    _timestamp("created_at"),
-)
-
+chat_reports = _table("chat_reports", tables.chat_reports())
 
 # The lobby's chat (:class:`ginrummy.server.storage.chat_store.LobbyChatStore`): said by
 # accounts only; a deleted account's lines stay, as said by "Former player".
-lobby_chat = sa.Table(
-    "lobby_chat",
-    metadata,
-    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
-    sa.Column("account_id", sa.String(32), sa.ForeignKey("accounts.id"), nullable=True),
-    sa.Column("name", sa.String(64), nullable=False),
-    sa.Column("text", sa.Text, nullable=True),
-    sa.Column("phrase", sa.String(32), nullable=True),
-    _timestamp("created_at"),
-)
-
-lobby_chat_reports = sa.Table(
-    "lobby_chat_reports",
-    metadata,
-    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
-    sa.Column("line_id", sa.Integer, sa.ForeignKey("lobby_chat.id"), nullable=False),
-    sa.Column("reporter", sa.String(64), nullable=False),
-    # the reporting account's username
-    sa.Column("reason", sa.Text, nullable=False),
-    _timestamp("created_at"),
-)
-
+lobby_chat = _table("lobby_chat", tables.lobby_chat())
+lobby_chat_reports = _table("lobby_chat_reports", tables.lobby_chat_reports())
 # Accounts the operator banned (``gin admin --ban``): they cannot sign in, and their
 # sessions are over.
-account_bans = sa.Table(
-    "account_bans",
-    metadata,
-    sa.Column("account_id", sa.String(32), sa.ForeignKey("accounts.id"), primary_key=True),
-    sa.Column("reason", sa.Text, nullable=False),
-    _timestamp("banned_at"),
-)
+account_bans = _table("account_bans", tables.account_bans())
 
 # Tournaments (:mod:`ginrummy.server.storage.tournament_store`): what the creator chose,
-# who entered (``entrant``: ``a:<account id>`` or ``c:<n>`` for a computer) and each round's
-# games with their results once over.
-tournaments = sa.Table(
-    "tournaments",
-    metadata,
-    sa.Column("id", sa.String(32), primary_key=True),
-    sa.Column("name", sa.String(64), nullable=False),
-    sa.Column("created_by", sa.String(32), sa.ForeignKey("accounts.id"), nullable=True),
-    sa.Column("creator_name", sa.String(64), nullable=False),
-    sa.Column("format", sa.String(16), nullable=False),
-    sa.Column("size", sa.Integer, nullable=False),
-    sa.Column("rounds", sa.Integer, nullable=True),
-    sa.Column("rules", sa.Text, nullable=False),
-    sa.Column("level", sa.Integer, nullable=False),
-    sa.Column("fill", sa.Boolean, nullable=False),
-    sa.Column("status", sa.String(16), nullable=False),
-    # "entering", "playing", "over" or "cancelled"
-    _timestamp("created_at"),
+# who entered and each round's games with their results once over.
+tournaments = _table(
+    "tournaments", tables.tournaments(),
     sa.Column("clock", sa.Text, nullable=True),
     # the clock of its games (JSON, as POST /api/games takes it), or none
-    _timestamp("starts_at", nullable=True),
-    _timestamp("started_at", nullable=True),
 )
-
-tournament_entrants = sa.Table(
-    "tournament_entrants",
-    metadata,
-    sa.Column("tournament_id", sa.String(32), sa.ForeignKey("tournaments.id"),
-              primary_key=True),
-    sa.Column("entrant", sa.String(40), primary_key=True),
-    sa.Column("name", sa.String(64), nullable=False),
-    sa.Column("account_id", sa.String(32), sa.ForeignKey("accounts.id"), nullable=True),
-    sa.Column("rating", sa.Float, nullable=False),
-    _timestamp("entered_at"),
-)
-
-tournament_games = sa.Table(
-    "tournament_games",
-    metadata,
-    sa.Column("tournament_id", sa.String(32), sa.ForeignKey("tournaments.id"),
-              primary_key=True),
-    sa.Column("round", sa.Integer, primary_key=True),
-    sa.Column("table_no", sa.Integer, primary_key=True),
-    sa.Column("game_id", sa.String(32), sa.ForeignKey("games.id"), nullable=False),
-    sa.Column("winner", sa.String(40), nullable=True),
-    sa.Column("points", sa.Text, nullable=True),
-    # the seats' final totals, JSON, once the game is over
+tournament_entrants = _table("tournament_entrants", tables.tournament_entrants())
+tournament_games = _table(
+    "tournament_games", tables.tournament_games(),
     sa.Column("deals", sa.Text, nullable=True),
     # each deal's [dealer, net of seat 0, net of seat 1], JSON (duplicate scoring)
 )
 sa.Index("ix_tournament_games_game", tournament_games.c.game_id)
+
 # Ratings (:mod:`ginrummy.server.storage.ratings`): each account's rating per rules family, and
 # the rating after each rated game (its history, for the profile's chart).
-ratings = sa.Table(
-    "ratings",
-    metadata,
-    sa.Column("account_id", sa.String(32), sa.ForeignKey("accounts.id"), primary_key=True),
-    sa.Column("family", sa.String(16), primary_key=True),
-    sa.Column("mu", sa.Float, nullable=False),
-    sa.Column("sigma", sa.Float, nullable=False),
-    sa.Column("games", sa.Integer, nullable=False),
-    _timestamp("updated_at"),
-)
+ratings = _table("ratings", tables.ratings())
 sa.Index("ix_ratings_family_mu", ratings.c.family, ratings.c.mu)
-
-rating_history = sa.Table(
-    "rating_history",
-    metadata,
-    sa.Column("account_id", sa.String(32), sa.ForeignKey("accounts.id"), primary_key=True),
-    sa.Column("family", sa.String(16), primary_key=True),
-    sa.Column("game_id", sa.String(32), sa.ForeignKey("games.id"), primary_key=True),
-    # one row per account and rated game: a game's end is applied once
-    sa.Column("mu", sa.Float, nullable=False),
-    sa.Column("sigma", sa.Float, nullable=False),
-    _timestamp("at"),
-)
+rating_history = _table("rating_history", tables.rating_history())
 
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:

@@ -1,0 +1,272 @@
+"""Each table's columns as the migration that created it made them.
+
+The migrations create their tables from these, and :mod:`ginrummy.server.storage.db`
+describes the newest schema with the same lists plus the columns later migrations
+added, so a column is spelled once.
+
+Frozen: a migration must build the same schema for as long as databases at its
+revision exist, so nothing here may change once a migration uses it. A change to a
+table is a new migration, with its columns written in that migration and added after
+these in ``db.py``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import sqlalchemy as sa
+
+Columns = list[sa.Column[Any]]
+
+
+def _timestamp(name: str, nullable: bool = False) -> sa.Column[Any]:
+    return sa.Column(name, sa.DateTime(timezone=True), nullable=nullable)
+
+
+def _part_of_game() -> sa.Column[Any]:
+    """The first half of a row's key: the game it belongs to."""
+    return sa.Column("game_id", sa.String(32), sa.ForeignKey("games.id"), primary_key=True)
+
+
+def _account(primary_key: bool = False, nullable: bool = False) -> sa.Column[Any]:
+    return sa.Column("account_id", sa.String(32), sa.ForeignKey("accounts.id"),
+                     primary_key=primary_key, nullable=nullable)
+
+
+def _line_id() -> sa.Column[Any]:
+    return sa.Column("id", sa.Integer, primary_key=True, autoincrement=True)
+
+
+def _said() -> Columns:
+    """Who said a chat line and what: free text, or a quick phrase's code (each reader
+    sees it in their own language)."""
+    return [
+        sa.Column("name", sa.String(64), nullable=False),
+        sa.Column("text", sa.Text, nullable=True),
+        sa.Column("phrase", sa.String(32), nullable=True),
+        _timestamp("created_at"),
+    ]
+
+
+def _report(line: sa.Column[Any]) -> Columns:
+    """A report of the chat line ``line`` points at: who made it and why."""
+    return [
+        _line_id(),
+        line,
+        sa.Column("reporter", sa.String(64), nullable=False),
+        sa.Column("reason", sa.Text, nullable=False),
+        _timestamp("created_at"),
+    ]
+
+
+# 0001: games, seats, decks and the action log.
+def games() -> Columns:
+    return [
+        sa.Column("id", sa.String(32), primary_key=True),
+        _timestamp("created_at"),
+        _timestamp("updated_at"),
+        sa.Column("kind", sa.String(16), nullable=False),
+        sa.Column("level", sa.Integer, nullable=True),
+        sa.Column("rules", sa.Text, nullable=False),
+        sa.Column("cut", sa.Text, nullable=False),
+        sa.Column("watch_hash", sa.String(64), nullable=False),
+        sa.Column("status", sa.String(16), nullable=False),
+        sa.Column("log_length", sa.Integer, nullable=False),
+        sa.Column("summary", sa.Text, nullable=False),
+    ]
+
+
+def seats() -> Columns:
+    return [
+        _part_of_game(),
+        sa.Column("seat", sa.Integer, primary_key=True),
+        sa.Column("kind", sa.String(16), nullable=False),
+        sa.Column("name", sa.String(64), nullable=False),
+        sa.Column("token_hash", sa.String(64), nullable=True),
+        _timestamp("joined_at", nullable=True),
+    ]
+
+
+def decks() -> Columns:
+    return [
+        _part_of_game(),
+        sa.Column("hand_number", sa.Integer, primary_key=True),
+        sa.Column("cards", sa.Text, nullable=False),
+        _timestamp("created_at"),
+    ]
+
+
+def log() -> Columns:
+    return [
+        _part_of_game(),
+        sa.Column("seq", sa.Integer, primary_key=True),
+        sa.Column("kind", sa.String(16), nullable=False),
+        sa.Column("seat", sa.Integer, nullable=True),
+        sa.Column("action", sa.Integer, nullable=True),
+        sa.Column("client_id", sa.String(64), nullable=True),
+        _timestamp("created_at"),
+    ]
+
+
+# 0002: the chain of finished games.
+def records() -> Columns:
+    return [
+        sa.Column("seq", sa.Integer, primary_key=True, autoincrement=True),
+        sa.Column("game_id", sa.String(32), sa.ForeignKey("games.id"), nullable=False,
+                  unique=True),
+        _timestamp("finished_at"),
+        sa.Column("record", sa.Text, nullable=False),
+        sa.Column("prev_hash", sa.String(64), nullable=False, unique=True),
+        sa.Column("hash", sa.String(64), nullable=False, unique=True),
+    ]
+
+
+# 0003: provably fair dealing.
+def fair_hands() -> Columns:
+    return [
+        _part_of_game(),
+        sa.Column("hand_number", sa.Integer, primary_key=True),
+        sa.Column("version", sa.Integer, nullable=False),
+        sa.Column("server_seed", sa.String(64), nullable=False),
+        sa.Column("client_seeds", sa.Text, nullable=False),
+    ]
+
+
+# 0007: the tables' chat and its reports.
+def chat() -> Columns:
+    return [
+        _line_id(),
+        sa.Column("game_id", sa.String(32), sa.ForeignKey("games.id"), nullable=False),
+        sa.Column("channel", sa.String(16), nullable=False),
+        # "players" (seen by the seats only) or "watchers" (by the watchers only)
+        sa.Column("seat", sa.Integer, nullable=True),
+        *_said(),
+    ]
+
+
+def chat_reports() -> Columns:
+    # reporter: "seat 1", or "watcher" with the reporter's address
+    return _report(sa.Column("chat_id", sa.Integer, sa.ForeignKey("chat.id"), nullable=False))
+
+
+# 0008: accounts, their sessions (each token's SHA-256) and the seats they own.
+def accounts() -> Columns:
+    return [
+        sa.Column("id", sa.String(32), primary_key=True),
+        sa.Column("username", sa.String(32), nullable=False),
+        sa.Column("username_key", sa.String(32), nullable=False, unique=True),
+        sa.Column("password_hash", sa.String(255), nullable=False),
+        _timestamp("created_at"),
+        _timestamp("password_changed_at"),
+    ]
+
+
+def account_sessions() -> Columns:
+    return [
+        sa.Column("token_hash", sa.String(64), primary_key=True),
+        _account(),
+        _timestamp("created_at"),
+        _timestamp("expires_at"),
+    ]
+
+
+def account_seats() -> Columns:
+    return [
+        _part_of_game(),
+        sa.Column("seat", sa.Integer, primary_key=True),
+        _account(),
+        _timestamp("claimed_at"),
+    ]
+
+
+# 0009: the lobby's chat (said by accounts only) and banned accounts.
+def lobby_chat() -> Columns:
+    return [_line_id(), _account(nullable=True), *_said()]
+
+
+def lobby_chat_reports() -> Columns:
+    # reporter: the reporting account's username
+    return _report(sa.Column("line_id", sa.Integer, sa.ForeignKey("lobby_chat.id"),
+                             nullable=False))
+
+
+def account_bans() -> Columns:
+    return [
+        _account(primary_key=True),
+        sa.Column("reason", sa.Text, nullable=False),
+        _timestamp("banned_at"),
+    ]
+
+
+# 0010: tournaments, their entrants and their games.
+def _part_of_tournament() -> sa.Column[Any]:
+    return sa.Column("tournament_id", sa.String(32), sa.ForeignKey("tournaments.id"),
+                     primary_key=True)
+
+
+def tournaments() -> Columns:
+    return [
+        sa.Column("id", sa.String(32), primary_key=True),
+        sa.Column("name", sa.String(64), nullable=False),
+        sa.Column("created_by", sa.String(32), sa.ForeignKey("accounts.id"), nullable=True),
+        sa.Column("creator_name", sa.String(64), nullable=False),
+        sa.Column("format", sa.String(16), nullable=False),
+        sa.Column("size", sa.Integer, nullable=False),
+        sa.Column("rounds", sa.Integer, nullable=True),
+        sa.Column("rules", sa.Text, nullable=False),
+        sa.Column("level", sa.Integer, nullable=False),
+        sa.Column("fill", sa.Boolean, nullable=False),
+        sa.Column("status", sa.String(16), nullable=False),
+        # "entering", "playing", "over" or "cancelled"
+        _timestamp("created_at"),
+        _timestamp("starts_at", nullable=True),
+        _timestamp("started_at", nullable=True),
+    ]
+
+
+def tournament_entrants() -> Columns:
+    return [
+        _part_of_tournament(),
+        sa.Column("entrant", sa.String(40), primary_key=True),
+        # "a:<account id>", or "c:<n>" for a computer
+        sa.Column("name", sa.String(64), nullable=False),
+        _account(nullable=True),
+        sa.Column("rating", sa.Float, nullable=False),
+        _timestamp("entered_at"),
+    ]
+
+
+def tournament_games() -> Columns:
+    return [
+        _part_of_tournament(),
+        sa.Column("round", sa.Integer, primary_key=True),
+        sa.Column("table_no", sa.Integer, primary_key=True),
+        sa.Column("game_id", sa.String(32), sa.ForeignKey("games.id"), nullable=False),
+        sa.Column("winner", sa.String(40), nullable=True),
+        sa.Column("points", sa.Text, nullable=True),
+        # the seats' final totals, JSON, once the game is over
+    ]
+
+
+# 0011: each account's rating per rules family, and its rating after each rated game.
+def ratings() -> Columns:
+    return [
+        _account(primary_key=True),
+        sa.Column("family", sa.String(16), primary_key=True),
+        sa.Column("mu", sa.Float, nullable=False),
+        sa.Column("sigma", sa.Float, nullable=False),
+        sa.Column("games", sa.Integer, nullable=False),
+        _timestamp("updated_at"),
+    ]
+
+
+def rating_history() -> Columns:
+    return [
+        _account(primary_key=True),
+        sa.Column("family", sa.String(16), primary_key=True),
+        sa.Column("game_id", sa.String(32), sa.ForeignKey("games.id"), primary_key=True),
+        # one row per account and rated game: a game's end is applied once
+        sa.Column("mu", sa.Float, nullable=False),
+        sa.Column("sigma", sa.Float, nullable=False),
+        _timestamp("at"),
+    ]

@@ -212,11 +212,9 @@ def test_killed_between_making_round_ones_games_and_storing_the_start_the_start_
     tournament is under way with those very games. Its entries do not open again (an
     entrant who withdrew then would leave her made game outside the tournament), and no
     game is stored, listed or in a player's games that the tournament does not hold."""
-    port = free_port()
-    base = f"http://127.0.0.1:{port}"
     monkeypatch.setenv("GIN_CRASH_AT", "start")
-    server = start_server(port, database, tmp_path, module="tests.server.crash_serve")
-    try:
+    with Restartable(database, tmp_path, module="tests.server.crash_serve") as server:
+        base = server.base
         sessions = accounts(base, "anna", "bea")
         made, _ = post(base, "/api/tournaments", {
             "name": "Interrupted start", "format": "swiss", "size": 4, "rounds": 2,
@@ -224,11 +222,11 @@ def test_killed_between_making_round_ones_games_and_storing_the_start_the_start_
         post(base, f"/api/tournaments/{made['id']}/entry", {}, sessions["bea"])
         with contextlib.suppress(OSError):  # the server dies before it answers
             post(base, f"/api/tournaments/{made['id']}/start", {}, sessions["anna"])
-        assert server.wait(timeout=60) == -signal.SIGKILL
+        assert server.process.wait(timeout=60) == -signal.SIGKILL
         games_made = {r.id for r in rows(database, "SELECT id FROM games")}
         assert len(games_made) == 2, "the crash came after round 1's games were made"
         monkeypatch.delenv("GIN_CRASH_AT")
-        server = start_server(port, database, tmp_path)
+        server.start()
         view = get(base, f"/api/tournaments/{made['id']}")
         withdraw = urllib.request.Request(
             f"{base}/api/tournaments/{made['id']}/entry", data=b"{}", method="DELETE",
@@ -237,8 +235,6 @@ def test_killed_between_making_round_ones_games_and_storing_the_start_the_start_
         with pytest.raises(urllib.error.HTTPError) as refused:
             urllib.request.urlopen(withdraw, timeout=10)
         lobby = get(base, "/api/lobby")
-    finally:
-        stop_server(server)
     assert view["status"] == "playing"
     assert refused.value.code == 409 and b"tournament_started" in refused.value.read()
     linked = {t["game_id"] for t in view["round_list"][0]["tables"]}

@@ -13,11 +13,7 @@ import pyspiel
 
 from bench.openspiel_map import (
     MELD_TO_OS,
-    OS_DRAW_STOCK,
-    OS_DRAW_UPCARD,
-    OS_KNOCK,
-    OS_MELD_BASE,
-    OS_PASS,
+    OS,
     OS_TO_MELD,
     RULES,
     BridgeError,
@@ -88,7 +84,7 @@ def _facet(decision: Decision, name: str, ours: AbstractSet[object],
 
 
 def _os_melds(os_actions: Sequence[int]) -> set[object]:
-    return {OS_TO_MELD[a - OS_MELD_BASE] for a in os_actions if a >= OS_MELD_BASE}
+    return {OS_TO_MELD[a - OS.MELD_BASE] for a in os_actions if a >= OS.MELD_BASE}
 
 
 def _os_cards(os_actions: Sequence[int]) -> set[object]:
@@ -145,14 +141,14 @@ class Lockstep:
         os_set = set(theirs)
         if phase in (Phase.FIRST_UPCARD, Phase.DRAW):
             names = {DRAW_STOCK: "stock", DRAW_DISCARD: "take", PASS: "pass"}
-            os_names = {OS_DRAW_STOCK: "stock", OS_DRAW_UPCARD: "take", OS_PASS: "pass"}
+            os_names = {OS.DRAW_STOCK: "stock", OS.DRAW_UPCARD: "take", OS.PASS: "pass"}
             ours_set = {names[a] for a in legal}
             os_named = {os_names[a] for a in theirs}
             _facet(decision, "draw", ours_set, os_named)
             common.extend(a for a in legal if names[a] in os_named)
         elif phase is Phase.WALL:
             ours_set = {"take" if a == DRAW_DISCARD else "pass" for a in legal}
-            os_named = {"take" if a == OS_KNOCK else "pass" for a in theirs}
+            os_named = {"take" if a == OS.KNOCK else "pass" for a in theirs}
             _facet(decision, "wall", ours_set, os_named)
             common.extend(a for a in legal if ("take" if a == DRAW_DISCARD else "pass") in os_named)
         elif phase is Phase.DISCARD and state.wall_take:
@@ -166,17 +162,17 @@ class Lockstep:
             os_cards = _os_cards(theirs)
             _facet(decision, "discard", set(discards), os_cards)
             common.extend(actions.discard(c) for c in sorted(discards) if c in os_cards)
-            os_knock = OS_KNOCK in os_set
+            os_knock = OS.KNOCK in os_set
             _facet(decision, "knock", {"knock"} if knocks else set(),
                    {"knock"} if os_knock else set())
             if knocks and os_knock:
                 after = self.os.clone()
-                after.apply_action(OS_KNOCK)
+                after.apply_action(OS.KNOCK)
                 os_knocks = _os_cards(after.legal_actions())
                 _facet(decision, "knock_discard", set(knocks), os_knocks)
                 common.extend(actions.knock(c) for c in sorted(knocks) if c in os_knocks)
         elif phase is Phase.KNOCKER_MELDS:
-            self._meld_facet(decision, "knocker_melds", legal, theirs, OS_PASS in os_set)
+            self._meld_facet(decision, "knocker_melds", legal, theirs, OS.PASS in os_set)
         elif phase is Phase.DEFENDER:
             if not self.os.finished_layoffs():
                 if not state.melds[state.turn]:  # the policy lays off before it melds
@@ -185,10 +181,10 @@ class Lockstep:
                     _facet(decision, "layoffs", set(layoffs), os_cards)
                     common.extend(actions.layoff(c) for c in sorted(layoffs) if c in os_cards)
                 after = self.os.clone()
-                for os_action in (OS_PASS, *self.table._held):
+                for os_action in (OS.PASS, *self.table._held):
                     after.apply_action(os_action)
                 theirs = list(after.legal_actions())
-            self._meld_facet(decision, "defender_melds", legal, theirs, OS_PASS in set(theirs))
+            self._meld_facet(decision, "defender_melds", legal, theirs, OS.PASS in set(theirs))
         else:
             raise BridgeError(f"no decision in phase {phase.name}")
         return decision

@@ -47,11 +47,18 @@ from ginrummy.core.hand import HandState, Phase
 from ginrummy.core.melds import ALL_MELDS, is_run
 from ginrummy.core.rules import Rules
 
-OS_DRAW_UPCARD = int(pyspiel.gin_rummy.DRAW_UPCARD_ACTION)
-OS_DRAW_STOCK = int(pyspiel.gin_rummy.DRAW_STOCK_ACTION)
-OS_PASS = int(pyspiel.gin_rummy.PASS_ACTION)
-OS_KNOCK = int(pyspiel.gin_rummy.KNOCK_ACTION)
-OS_MELD_BASE = int(pyspiel.gin_rummy.MELD_ACTION_BASE)
+
+class OS:
+    """OpenSpiel's ``gin_rummy`` action numbers (a discard is the card's number, 0-51)."""
+
+    DRAW_UPCARD = int(pyspiel.gin_rummy.DRAW_UPCARD_ACTION)
+    DRAW_STOCK = int(pyspiel.gin_rummy.DRAW_STOCK_ACTION)
+    PASS = int(pyspiel.gin_rummy.PASS_ACTION)
+    KNOCK = int(pyspiel.gin_rummy.KNOCK_ACTION)
+    MELD_BASE = int(pyspiel.gin_rummy.MELD_ACTION_BASE)
+    """The first meld action: meld ``m`` of OpenSpiel's list is ``MELD_BASE + m``."""
+
+
 OSPhase = pyspiel.gin_rummy.Phase
 
 RULES = Rules.preset("openspiel")
@@ -62,11 +69,7 @@ UTILS = openspiel_utils()
 __all__ = [
     "DEALER",
     "MELD_TO_OS",
-    "OS_DRAW_STOCK",
-    "OS_DRAW_UPCARD",
-    "OS_KNOCK",
-    "OS_MELD_BASE",
-    "OS_PASS",
+    "OS",
     "OS_TO_MELD",
     "RULES",
     "UTILS",
@@ -128,7 +131,7 @@ def run_pieces(meld: int) -> list[int]:
 
 def os_meld_actions(meld: int) -> list[int]:
     """OpenSpiel's meld actions for one of our melds."""
-    return [OS_MELD_BASE + MELD_TO_OS[piece] for piece in run_pieces(meld)]
+    return [OS.MELD_BASE + MELD_TO_OS[piece] for piece in run_pieces(meld)]
 
 
 # ---------------------------------------------------------------- deals and results
@@ -210,21 +213,21 @@ def translate(ours: HandState, os_state: Any, action: Action) -> list[int]:
     """
     phase = ours.phase
     if phase in (Phase.FIRST_UPCARD, Phase.DRAW):
-        draws = {DRAW_STOCK: OS_DRAW_STOCK, DRAW_DISCARD: OS_DRAW_UPCARD, PASS: OS_PASS}
+        draws = {DRAW_STOCK: OS.DRAW_STOCK, DRAW_DISCARD: OS.DRAW_UPCARD, PASS: OS.PASS}
         if action in draws:
             return [draws[action]]
     elif phase is Phase.WALL:
         if action in (DRAW_DISCARD, PASS):
-            return [OS_KNOCK if action == DRAW_DISCARD else OS_PASS]
+            return [OS.KNOCK if action == DRAW_DISCARD else OS.PASS]
     elif phase is Phase.DISCARD:
         if actions.is_discard(action):
             return [to_os(actions.action_card(action))]
         if actions.is_knock(action):
             card = to_os(actions.action_card(action))
-            return [card] if ours.wall_take else [OS_KNOCK, card]
+            return [card] if ours.wall_take else [OS.KNOCK, card]
     elif phase is Phase.KNOCKER_MELDS:
         if action == DONE:
-            return [OS_PASS]
+            return [OS.PASS]
         if actions.is_meld_action(action):
             return os_meld_actions(actions.action_meld(action))
     elif phase is Phase.DEFENDER:
@@ -233,9 +236,9 @@ def translate(ours: HandState, os_state: Any, action: Action) -> list[int]:
             if not taking_layoffs:
                 raise BridgeError("OpenSpiel takes no layoff once the defender's melds began")
             return [to_os(actions.action_card(action))]
-        end_layoffs = [OS_PASS] if taking_layoffs else []
+        end_layoffs = [OS.PASS] if taking_layoffs else []
         if action == DONE:
-            return [*end_layoffs, OS_PASS]
+            return [*end_layoffs, OS.PASS]
         if actions.is_meld_action(action):
             return [*end_layoffs, *os_meld_actions(actions.action_meld(action))]
     raise BridgeError(f"cannot translate {action_name(action)} in phase {phase.name}")

@@ -56,11 +56,7 @@ import pyspiel
 
 from bench.openspiel_map import (
     DEALER,
-    OS_DRAW_STOCK,
-    OS_DRAW_UPCARD,
-    OS_KNOCK,
-    OS_MELD_BASE,
-    OS_PASS,
+    OS,
     OS_TO_MELD,
     RULES,
     BridgeError,
@@ -137,7 +133,7 @@ class OpenSpielTable:
     @property
     def held(self) -> list[int]:
         """Our defender's melds (masks, OpenSpiel-sized) held back until its ``DONE``."""
-        return [OS_TO_MELD[a - OS_MELD_BASE] for a in self._held]
+        return [OS_TO_MELD[a - OS.MELD_BASE] for a in self._held]
 
     def view(self, seat: int) -> PlayerView:
         """What ``seat`` may know now, ``legal`` limited to moves OpenSpiel accepts too."""
@@ -160,7 +156,7 @@ class OpenSpielTable:
             if actions.is_meld_action(action):
                 return []
             if action == DONE:
-                return [OS_PASS, *self._held, OS_PASS]
+                return [OS.PASS, *self._held, OS.PASS]
         return translate(shadow, self.state, action)
 
     # ------------------------------------------------------------ moves
@@ -250,27 +246,27 @@ class OpenSpielTable:
         """Our action for an OpenSpiel action by the player to act (None: no move of ours)."""
         state = self.state
         phase = state.current_phase()
-        if os_action == OS_DRAW_STOCK:
+        if os_action == OS.DRAW_STOCK:
             self._pending_stock = True
             return None
         if phase in (OSPhase.FIRST_UPCARD, OSPhase.DRAW):
-            return {OS_DRAW_UPCARD: DRAW_DISCARD, OS_PASS: PASS}[os_action]
+            return {OS.DRAW_UPCARD: DRAW_DISCARD, OS.PASS: PASS}[os_action]
         if phase == OSPhase.WALL:
-            return DRAW_DISCARD if os_action == OS_KNOCK else PASS
+            return DRAW_DISCARD if os_action == OS.KNOCK else PASS
         if phase == OSPhase.DISCARD:
-            return None if os_action == OS_KNOCK else actions.discard(from_os(os_action))
+            return None if os_action == OS.KNOCK else actions.discard(from_os(os_action))
         if phase == OSPhase.KNOCK:
             if os_action < 52:
                 return actions.knock(from_os(os_action))
-            if os_action == OS_PASS:
+            if os_action == OS.PASS:
                 return DONE
-            return actions.meld(OS_TO_MELD[os_action - OS_MELD_BASE])
+            return actions.meld(OS_TO_MELD[os_action - OS.MELD_BASE])
         if phase == OSPhase.LAYOFF:
             if not state.finished_layoffs():
-                return None if os_action == OS_PASS else actions.layoff(from_os(os_action))
-            if os_action == OS_PASS:
+                return None if os_action == OS.PASS else actions.layoff(from_os(os_action))
+            if os_action == OS.PASS:
                 return DONE
-            return actions.meld(OS_TO_MELD[os_action - OS_MELD_BASE])
+            return actions.meld(OS_TO_MELD[os_action - OS.MELD_BASE])
         raise BridgeError(f"OpenSpiel action {os_action} in phase {phase}")
 
     def _common(self, legal: Sequence[Action]) -> list[Action]:
@@ -296,9 +292,9 @@ class OpenSpielTable:
                 self.trimmed.other += 1  # not seen: OpenSpiel allows every discard, no big gin
             if knocks:
                 allowed: set[int] = set()
-                if OS_KNOCK in os_legal:
+                if OS.KNOCK in os_legal:
                     after = state.clone()
-                    after.apply_action(OS_KNOCK)
+                    after.apply_action(OS.KNOCK)
                     allowed = set(after.legal_actions())
                 kept = [a for a in knocks if to_os(actions.action_card(a)) in allowed]
                 if len(kept) < len(knocks):
@@ -315,7 +311,7 @@ class OpenSpielTable:
                     ok = to_os(actions.action_card(action)) in os_legal
                     refused |= not ok
                 elif actions.is_meld_action(action) and not state.finished_layoffs():
-                    held = [OS_PASS, *self._held, *os_meld_actions(actions.action_meld(action))]
+                    held = [OS.PASS, *self._held, *os_meld_actions(actions.action_meld(action))]
                     ok = self._playable(held, os_legal)
                 else:
                     ok = self._playable(self.translate(action), os_legal)

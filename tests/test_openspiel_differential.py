@@ -38,7 +38,7 @@ import pytest
 pytest.importorskip("pyspiel", reason="OpenSpiel (pip package open-spiel) is not installed")
 
 from bench.openspiel_lockstep import Decision, Lockstep, Mismatch, deck_for  # noqa: E402
-from bench.openspiel_map import OS_KNOCK, OS_PASS, UTILS, os_meld_actions, run_pieces, to_os  # noqa: E402
+from bench.openspiel_map import OS, UTILS, os_meld_actions, run_pieces, to_os  # noqa: E402
 from ginrummy.core import actions  # noqa: E402
 from ginrummy.core.actions import DONE, DRAW_DISCARD, DRAW_STOCK, PASS, Action  # noqa: E402
 from ginrummy.core.cards import cards_of, format_cards, parse_card, parse_card_list, parse_cards  # noqa: E402
@@ -400,7 +400,7 @@ def test_openspiel_overstates_11_card_deadwood_refusing_a_legal_knock() -> None:
     decision, kinds = mismatches(lock)
     assert decision.phase is Phase.DISCARD
     assert actions.knock(parse_card("8S")) in decision.legal
-    assert OS_KNOCK not in lock.os_legal()
+    assert OS.KNOCK not in lock.os_legal()
     assert kinds == [OVERSTATED_KNOCK]
     assert decision.mismatches[0].facet == "knock"
 
@@ -422,7 +422,7 @@ def test_openspiel_overstates_11_card_deadwood_refusing_a_legal_knock_at_the_wal
     assert lock.ours.turn == 1 and lock.ours.pile[-1] == parse_card("2H")
     decision, kinds = mismatches(lock)
     assert decision.legal == [DRAW_DISCARD, PASS]  # ours: take the 2H to knock
-    assert lock.os_legal() == [OS_PASS]  # OpenSpiel: only pass, which voids the hand
+    assert lock.os_legal() == [OS.PASS]  # OpenSpiel: only pass, which voids the hand
     assert kinds == [OVERSTATED_WALL_KNOCK]
     # Ours goes on to knock with 10 deadwood, discarding the 8S face down.
     taken = lock.ours.apply(DRAW_DISCARD)

@@ -23,11 +23,7 @@ pyspiel = pytest.importorskip("pyspiel", reason="OpenSpiel (pip package open-spi
 
 from bench.openspiel_map import (  # noqa: E402
     MELD_TO_OS,
-    OS_DRAW_STOCK,
-    OS_DRAW_UPCARD,
-    OS_KNOCK,
-    OS_MELD_BASE,
-    OS_PASS,
+    OS,
     UTILS,
     BridgeError,
     from_os,
@@ -104,7 +100,7 @@ class TakeTracker:
 
     def __call__(self, state: Any) -> int:
         action = self.step(state)
-        if action == OS_DRAW_UPCARD or (action == OS_KNOCK and our_phase(state) is Phase.WALL):
+        if action == OS.DRAW_UPCARD or (action == OS.KNOCK and our_phase(state) is Phase.WALL):
             self.taken |= 1 << from_os(state.upcard())
         return action
 
@@ -281,11 +277,11 @@ def test_knock_long_run_and_a_defender_melding_before_laying_off() -> None:
     chance = deal_chance("4C 5C 6C 7C 8C 9C 2D 2H 2S AD", "QS QH QD 3C TC 5D 7S 8H 9S JD", "KH")
     outcome = play_hand({0: knocker.choose, 1: defender.choose}, {0, 1}, chance, GAME)
     sent = outcome.table.os_actions
-    pieces = [OS_MELD_BASE + MELD_TO_OS[parse_cards(p)] for p in ("4C 5C 6C", "7C 8C 9C")]
-    assert sent[:6] == [OS_DRAW_UPCARD, OS_KNOCK, to_os(parse_card("KH")), *pieces,
-                        OS_MELD_BASE + MELD_TO_OS[parse_cards("2D 2H 2S")]]
-    assert sent[-5:] == [to_os(parse_card("3C")), to_os(parse_card("TC")), OS_PASS,
-                         OS_MELD_BASE + MELD_TO_OS[parse_cards("QS QH QD")], OS_PASS]
+    pieces = [OS.MELD_BASE + MELD_TO_OS[parse_cards(p)] for p in ("4C 5C 6C", "7C 8C 9C")]
+    assert sent[:6] == [OS.DRAW_UPCARD, OS.KNOCK, to_os(parse_card("KH")), *pieces,
+                        OS.MELD_BASE + MELD_TO_OS[parse_cards("2D 2H 2S")]]
+    assert sent[-5:] == [to_os(parse_card("3C")), to_os(parse_card("TC")), OS.PASS,
+                         OS.MELD_BASE + MELD_TO_OS[parse_cards("QS QH QD")], OS.PASS]
     # Defender keeps 5D 7S 8H 9S JD = 39; knocker 1: 38 points to seat 0.
     assert outcome.returns == outcome.shadow_returns == [38.0, -38.0]
     # The defender's view after its queens: melded in the view, still in hand in OpenSpiel.
@@ -355,7 +351,7 @@ def test_taking_the_last_discard_at_the_wall_to_knock() -> None:
     agents = {0: thrower, 1: thrower}
     outcome = play_hand(agents, {0, 1}, chance, GAME)
     sent = outcome.table.os_actions
-    wall = sent.index(OS_KNOCK)
+    wall = sent.index(OS.KNOCK)
     assert sent[wall + 1] == to_os(parse_card("KC"))
     assert outcome.table.shadow.wall_take is True or outcome.table.shadow.knocker == 1
     assert outcome.table.shadow.knocker == 1
@@ -374,7 +370,7 @@ def test_an_action_outside_the_view_is_refused_before_anything_is_sent() -> None
         table.play(DRAW_STOCK, view)
     assert table.os_actions == []
     table.play(np.int64(DRAW_DISCARD), view)  # NumPy integers are actions too
-    assert table.os_actions == [OS_DRAW_UPCARD] and table.view(0).phase is Phase.DISCARD
+    assert table.os_actions == [OS.DRAW_UPCARD] and table.view(0).phase is Phase.DISCARD
 
 
 def test_after_both_pass_the_first_upcard_the_phase_is_draw() -> None:
@@ -383,7 +379,7 @@ def test_after_both_pass_the_first_upcard_the_phase_is_draw() -> None:
     while table.shadow is None:
         table.feed(chance(table.state.legal_actions()))
     table.play(PASS)
-    table.feed(OS_PASS)
+    table.feed(OS.PASS)
     assert table.state.current_phase() == pyspiel.gin_rummy.Phase.FIRST_UPCARD
     view = table.view(0)
     assert view.phase is Phase.DRAW and view.legal == (DRAW_STOCK,)
@@ -391,7 +387,7 @@ def test_after_both_pass_the_first_upcard_the_phase_is_draw() -> None:
     assert table.state.is_chance_node()
     table.feed(chance(table.state.legal_actions()))
     assert table.view(0).phase is Phase.DISCARD
-    assert table.os_actions == [OS_PASS, OS_PASS, OS_DRAW_STOCK]
+    assert table.os_actions == [OS.PASS, OS.PASS, OS.DRAW_STOCK]
 
 
 def test_cards_and_melds_convert_both_ways() -> None:

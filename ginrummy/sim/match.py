@@ -14,6 +14,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import TypedDict, Unpack
 
 from ginrummy.agents.registry import get_factory
 from ginrummy.core.errors import TableError
@@ -34,6 +35,29 @@ from ginrummy.sim.timing import DecisionTimes
 
 Progress = Callable[[int], None]
 """Told how many more games (or hands) are done, as they finish."""
+
+
+class MatchOptions(TypedDict, total=False):
+    """What a match plays: the keywords of :func:`plan_match`, which gives their defaults."""
+
+    players: int
+    games: int | None
+    hands: int | None
+    rules: Rules | str | None
+    team_target: int | None
+    seed: int
+    duplicate: bool
+
+
+class Execution(TypedDict, total=False):
+    """Where and how a match's games run: the keywords of :func:`run_match` after the
+    match's own."""
+
+    jobs: int | None
+    progress: Progress | None
+    chunk: int | None
+    backend: str | Backend
+    address: str | None
 
 
 class MatchError(ValueError):
@@ -219,18 +243,12 @@ def finish_match(plan: MatchPlan, results: Sequence[TaskResult], *, jobs: int,
 def run_match(
     agents: Sequence[str | AgentSpec],
     *,
-    players: int = 2,
-    games: int | None = None,
-    hands: int | None = None,
-    rules: Rules | str | None = None,
-    team_target: int | None = None,
-    seed: int = 0,
     jobs: int | None = None,
-    duplicate: bool = False,
     progress: Progress | None = None,
     chunk: int | None = None,
     backend: str | Backend = "local",
     address: str | None = None,
+    **match: Unpack[MatchOptions],
 ) -> MatchResult:
     """Play ``games`` whole games (default 100) between agents at a table of ``players``
     (2, 3 or an even number from 4: two teams), or at two players ``hands`` single hands.
@@ -257,18 +275,24 @@ def run_match(
     Ray's workers, which must have ginrummy (and the agents' modules) installed.
     ``progress`` is told how many more games (or hands) are done as they finish.
     """
-    check_count("jobs", jobs)
-    check_count("chunk", chunk)
-    plan = plan_match(agents, players=players, games=games, hands=hands, rules=rules,
-                      team_target=team_target, seed=seed, duplicate=duplicate)
-    if isinstance(backend, str):
-        backend = open_backend(backend, jobs=jobs, address=address)
+    plan = plan_match(agents, **match)
+    backend = open_runner(jobs, chunk, backend, address)
     with backend as runner:
         start = time.perf_counter()
         results = execute(runner, cut_tasks(plan, runner.workers, chunk), progress)
         seconds = time.perf_counter() - start
         return finish_match(plan, results, jobs=runner.workers, backend=runner.name,
                             seconds=seconds)
+
+
+def open_runner(jobs: int | None, chunk: int | None, backend: str | Backend,
+                address: str | None) -> Backend:
+    """The backend a match runs on, its counts checked (see :func:`run_match`)."""
+    check_count("jobs", jobs)
+    check_count("chunk", chunk)
+    if isinstance(backend, str):
+        return open_backend(backend, jobs=jobs, address=address)
+    return backend
 
 
 def units_done(task: Task) -> int:

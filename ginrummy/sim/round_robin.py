@@ -18,20 +18,21 @@ import itertools
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Unpack
 
 from ginrummy.core.rules import Rules
-from ginrummy.sim.backends import Backend, open_backend
+from ginrummy.sim.backends import Backend
 from ginrummy.sim.elo import Rating, rate
 from ginrummy.sim.match import (
+    Execution,
     MatchError,
     MatchPlan,
     Progress,
     Task,
     TaskResult,
-    check_count,
     cut_tasks,
     finish_match,
+    open_runner,
     plan_match,
     run_task,
     units_done,
@@ -130,17 +131,15 @@ def run_round_robin(
     hands: int | None = None,
     rules: Rules | str | None = None,
     seed: int = 0,
-    jobs: int | None = None,
     duplicate: bool = False,
-    progress: Progress | None = None,
-    chunk: int | None = None,
-    backend: str | Backend = "local",
-    address: str | None = None,
+    **execution: Unpack[Execution],
 ) -> RoundRobinResult:
     """Every pair of ``agents`` (two or more, each once) plays ``games`` games (or
-    ``hands`` hands) as :func:`~ginrummy.sim.match.run_match` would, on one backend."""
-    check_count("jobs", jobs)
-    check_count("chunk", chunk)
+    ``hands`` hands) as :func:`~ginrummy.sim.match.run_match` would, on one backend
+    (``execution``: run_match's ``jobs``, ``progress``, ``chunk``, ``backend`` and
+    ``address``)."""
+    backend = open_runner(execution.get("jobs"), execution.get("chunk"),
+                          execution.get("backend", "local"), execution.get("address"))
     if len(agents) < 2:
         raise MatchError(f"a tournament needs at least two agents, got {len(agents)}")
     pairings = tuple(itertools.combinations(range(len(agents)), 2))
@@ -150,11 +149,9 @@ def run_round_robin(
     if len(set(names)) < len(names):
         twice = next(n for n in names if names.count(n) > 1)
         raise MatchError(f"agent {twice!r} is named twice; each agent plays once")
-    if isinstance(backend, str):
-        backend = open_backend(backend, jobs=jobs, address=address)
     with backend as runner:
         start = time.perf_counter()
-        matches = _play(runner, plans, chunk, progress)
+        matches = _play(runner, plans, execution.get("chunk"), execution.get("progress"))
         seconds = time.perf_counter() - start
         return RoundRobinResult(names, pairings, tuple(
             finish_match(plan, results, jobs=runner.workers, backend=runner.name)

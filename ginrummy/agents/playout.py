@@ -36,17 +36,10 @@ from typing import TypeVar
 from ginrummy.agents.base import PlainAgent
 from ginrummy.agents.sampling import sample_state
 from ginrummy.core import actions
+from ginrummy.core import meld_tables as tables
 from ginrummy.core.actions import BIG_GIN, DRAW_DISCARD, DRAW_STOCK, PASS, Action
 from ginrummy.core.cards import CARD_VALUES, FULL_DECK, cards_of
 from ginrummy.core.hand import HandState, Phase
-from ginrummy.core.meld_tables import (
-    DISCARD_GAIN,
-    KEEP_ALL,
-    NO_DISCARD,
-    RUN_DEADWOOD,
-    set_options,
-    split_suits,
-)
 from ginrummy.core.melds import (
     best_arrangement,
     best_defence,
@@ -187,7 +180,7 @@ def _lookahead_total(kept: int, pool: list[int]) -> int:
     that make a new set possible go through the core function.
     """
     memo = _AFTER_DISCARD
-    runs, gains = RUN_DEADWOOD, DISCARD_GAIN
+    runs, gains = tables.RUN_DEADWOOD, tables.DISCARD_GAIN
     ways: list[tuple[tuple[int, int, int, int], int, tuple[int, int, int, int]]] | None = None
     a = b = c = d = 0
     total = 0
@@ -202,7 +195,7 @@ def _lookahead_total(kept: int, pool: list[int]) -> int:
                 value = min_deadwood_after_discard(key)
             else:
                 bit = 1 << rank
-                value = NO_DISCARD
+                value = tables.NO_DISCARD
                 for parts, base, others in ways:
                     part = parts[suit]
                     grown = part | bit
@@ -224,10 +217,11 @@ def _set_ways(kept: int) -> tuple[int, int, int, int,
     """The suits of ``kept`` and, for each way of using its set ranks (:func:`set_options`),
     the suits left for runs, their run deadwood and, per suit, the least discard gain of
     the other three."""
-    a, b, c, d, triples = split_suits(kept)
-    runs, gains = RUN_DEADWOOD, DISCARD_GAIN
+    a, b, c, d, triples = tables.split_suits(kept)
+    runs, gains = tables.RUN_DEADWOOD, tables.DISCARD_GAIN
     ways = []
-    for ka, kb, kc, kd in set_options(triples, a & b & c & d) if triples else KEEP_ALL:
+    options = tables.set_options(triples, a & b & c & d) if triples else tables.KEEP_ALL
+    for ka, kb, kc, kd in options:
         pa, pb, pc, pd = a & ka, b & kb, c & kc, d & kd
         ga, gb, gc, gd = gains[pa], gains[pb], gains[pc], gains[pd]
         ways.append(((pa, pb, pc, pd), runs[pa] + runs[pb] + runs[pc] + runs[pd],

@@ -48,6 +48,36 @@ class RedactTokens(logging.Filter):
         return True
 
 
+
+LIMITS: tuple[tuple[str, type, float, str, str, str], ...] = (
+    # flag, type, default, metavar, what it limits, what follows the default in --help
+    ("--request-limit", float, 600.0, "N", "requests a minute to the HTTP API per address", ""),
+    ("--create-limit", float, 20.0, "N", "games one address may create a minute", ""),
+    ("--hint-limit", float, 30.0, "N", "hints a minute, per address and per seat", ""),
+    ("--events-limit", float, 30.0, "N", "/events pages a minute, per address and per token",
+     ""),
+    ("--sockets-per-game", int, 64, "N", "WebSockets open at one game, players and watchers",
+     ""),
+    ("--sockets-per-address", int, 16, "N", "WebSockets one address holds open", ""),
+    ("--connections-per-address", int, 64, "N", "TCP connections one address holds open",
+     "; not applied with --forwarded-allow-ips"),
+    ("--max-connections", int, 2048, "N", "open connections past which requests get 503", ""),
+    ("--header-timeout", float, 10.0, "SECONDS",
+     "time a client has to send a request's headers, and its body", ""),
+    ("--work-threads", int, 1, "N", "threads for hints, event pages and level-5 computer moves",
+     ""),
+    ("--work-queue", int, 8, "N",
+     "hints and event pages that may wait for those threads; more get 503", ""),
+    ("--sign-in-limit", float, 60.0, "N", "sign-in attempts an hour per address",
+     ", 10 at once"),
+    ("--account-sign-in-limit", float, 10.0, "N",
+     "sign-in attempts an hour at one username, from anywhere", ", 5 at once"),
+    ("--sign-up-limit", float, 20.0, "N", "accounts one address may create an hour",
+     ", 5 at once"),
+)
+"""The limits per client of ``gin serve`` (0: no limit), as its --help lists them."""
+
+
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--host", default="127.0.0.1", help="address to listen on "
                         "(default: 127.0.0.1, this machine only)")
@@ -72,39 +102,10 @@ def configure(parser: argparse.ArgumentParser) -> None:
                         help="another browser origin allowed to connect, e.g. "
                         "https://example.org (repeatable)")
     limits = parser.add_argument_group("limits per client (0: no limit)")
-    limits.add_argument("--request-limit", type=float, default=600.0, metavar="N",
-                        help="requests a minute to the HTTP API per address (default: 600)")
-    limits.add_argument("--create-limit", type=float, default=20.0, metavar="N",
-                        help="games one address may create a minute (default: 20)")
-    limits.add_argument("--hint-limit", type=float, default=30.0, metavar="N",
-                        help="hints a minute, per address and per seat (default: 30)")
-    limits.add_argument("--events-limit", type=float, default=30.0, metavar="N",
-                        help="/events pages a minute, per address and per token (default: 30)")
-    limits.add_argument("--sockets-per-game", type=int, default=64, metavar="N",
-                        help="WebSockets open at one game, players and watchers (default: 64)")
-    limits.add_argument("--sockets-per-address", type=int, default=16, metavar="N",
-                        help="WebSockets one address holds open (default: 16)")
-    limits.add_argument("--connections-per-address", type=int, default=64, metavar="N",
-                        help="TCP connections one address holds open (default: 64; not "
-                        "applied with --forwarded-allow-ips)")
-    limits.add_argument("--max-connections", type=int, default=2048, metavar="N",
-                        help="open connections past which requests get 503 (default: 2048)")
-    limits.add_argument("--header-timeout", type=float, default=10.0, metavar="SECONDS",
-                        help="time a client has to send a request's headers, and its body "
-                        "(default: 10)")
-    limits.add_argument("--work-threads", type=int, default=1, metavar="N",
-                        help="threads for hints, event pages and level-5 computer moves "
-                        "(default: 1)")
-    limits.add_argument("--work-queue", type=int, default=8, metavar="N",
-                        help="hints and event pages that may wait for those threads; more "
-                        "get 503 (default: 8)")
-    limits.add_argument("--sign-in-limit", type=float, default=60.0, metavar="N",
-                        help="sign-in attempts an hour per address (default: 60, 10 at once)")
-    limits.add_argument("--account-sign-in-limit", type=float, default=10.0, metavar="N",
-                        help="sign-in attempts an hour at one username, from anywhere "
-                        "(default: 10, 5 at once)")
-    limits.add_argument("--sign-up-limit", type=float, default=20.0, metavar="N",
-                        help="accounts one address may create an hour (default: 20, 5 at once)")
+    for flag, kind, default, metavar, help_text, after_default in LIMITS:
+        shown = f"{default:g}" if isinstance(default, float) else default
+        limits.add_argument(flag, type=kind, default=default, metavar=metavar,
+                            help=f"{help_text} (default: {shown}{after_default})")
     limits.add_argument("--forwarded-allow-ips", default="", metavar="IPS",
                         help="comma-separated addresses of reverse proxies whose "
                         "X-Forwarded-For names the client ('*': any); default: none, the "

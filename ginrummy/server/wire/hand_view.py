@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from ginrummy.core import melds as meld_search
 from ginrummy.core.actions import (
     DONE,
     FACE_DOWN_KNOCK,
@@ -18,15 +19,6 @@ from ginrummy.core.actions import (
 )
 from ginrummy.core.cards import cards_of, format_cards, mask_value
 from ginrummy.core.hand import HandState, Phase
-from ginrummy.core.melds import (
-    MELD_ID,
-    LayoffTargets,
-    arrangements,
-    best_arrangement,
-    best_defence,
-    min_deadwood,
-    min_deadwood_after_discard,
-)
 from ginrummy.core.views import PlayerView, view_of
 
 MAX_LAYOUTS = 9
@@ -57,14 +49,14 @@ def seat_view(state: HandState, seat: int) -> dict[str, Any]:
     for meld in view.melds[seat]:
         used |= meld
     free = view.hand & ~used
-    arrangement = best_arrangement(free)
+    arrangement = meld_search.best_arrangement(free)
     eleven = free.bit_count() == 11
     out["arrangement"] = {
         "melds": [names(m) for m in arrangement.melds],
         "unmatched": names(arrangement.unmatched),
-        "deadwood": min_deadwood(free),
-        "deadwood_after_discard": min_deadwood_after_discard(free) if eleven else None,
-        "discards": {format_cards([card]): min_deadwood(free & ~(1 << card))
+        "deadwood": meld_search.min_deadwood(free),
+        "deadwood_after_discard": meld_search.min_deadwood_after_discard(free) if eleven else None,
+        "discards": {format_cards([card]): meld_search.min_deadwood(free & ~(1 << card))
                      for card in cards_of(free)} if eleven else None,
     }
     out["layouts"] = layouts(view, free) if view.turn == seat else None
@@ -74,7 +66,8 @@ def seat_view(state: HandState, seat: int) -> dict[str, Any]:
 def _layout(melds: Sequence[int], layoffs: Sequence[int], unmatched: int,
             layable: int | None) -> dict[str, Any]:
     actions = [action_name(LAYOFF_BASE + card) for card in layoffs]
-    actions += [action_name(MELD_BASE + MELD_ID[m]) for m in melds] + [action_name(DONE)]
+    ids = meld_search.MELD_ID
+    actions += [action_name(MELD_BASE + ids[m]) for m in melds] + [action_name(DONE)]
     return {"melds": [names(m) for m in melds], "layoffs": format_cards(layoffs).split(),
             "unmatched": names(unmatched), "deadwood": mask_value(unmatched),
             "layable": layable, "actions": actions}
@@ -93,8 +86,9 @@ def layouts(view: PlayerView, free: int) -> list[dict[str, Any]] | None:
         limit = 0 if view.big_gin else view.knock_limit
         unseen = view.unseen()
         ranked = []
-        for option in arrangements(free, limit, maximal=not view.rules.knocker_may_hide_melds):
-            layable = LayoffTargets.of(option.melds).reach(unseen).bit_count()
+        maximal = not view.rules.knocker_may_hide_melds
+        for option in meld_search.arrangements(free, limit, maximal=maximal):
+            layable = meld_search.LayoffTargets.of(option.melds).reach(unseen).bit_count()
             ranked.append(((option.deadwood, layable, len(option.melds)), option, layable))
         ranked.sort(key=lambda item: item[0])
         return [_layout(option.melds, (), option.unmatched, layable)
@@ -102,9 +96,9 @@ def layouts(view: PlayerView, free: int) -> list[dict[str, Any]] | None:
     if view.phase is not Phase.DEFENDER:
         return None
     gin = view.knocker_deadwood_cards() == 0
-    targets = LayoffTargets.of(view.melds[view.knocker])
+    targets = meld_search.LayoffTargets.of(view.melds[view.knocker])
     laid = view.laid_off
-    wanted = best_defence(free | laid, view.melds[view.knocker], gin=gin).layoffs & free
+    wanted = meld_search.best_defence(free | laid, view.melds[view.knocker], gin=gin).layoffs & free
     order: list[int] = []
     pending = cards_of(wanted)
     while pending:  # one card at a time, each accepted after the ones before (R18)
@@ -114,7 +108,7 @@ def layouts(view: PlayerView, free: int) -> list[dict[str, Any]] | None:
         order.append(card)
         laid |= 1 << card
         pending.remove(card)
-    rest = best_arrangement(free & ~laid)
+    rest = meld_search.best_arrangement(free & ~laid)
     return [_layout(rest.melds, order, rest.unmatched, None)]
 
 

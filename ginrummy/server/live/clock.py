@@ -27,6 +27,8 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any, Literal
 
+from ginrummy.server.wire.refusal import Refusal
+
 ClockKind = Literal["bank", "move"]
 LIMITS: dict[str, tuple[float, float]] = {
     "bank": (30.0, 3600.0),
@@ -39,13 +41,12 @@ FORFEIT_AFTER = 2
 """The timeout that loses a game whose clock forfeits (rated games, tournaments)."""
 
 
-class ClockRefused(ValueError):
-    """Clock options that cannot be: ``reason`` names the field and what is wrong."""
+class ClockRefused(Refusal, ValueError):
+    """Clock options that cannot be (code ``bad_clock``): ``reason`` names the field and
+    what is wrong."""
 
     def __init__(self, reason: str, message: str) -> None:
-        super().__init__(message)
-        self.reason = reason
-        self.message = message
+        super().__init__("bad_clock", message, reason)
 
 
 @dataclass(frozen=True, slots=True)

@@ -14,6 +14,8 @@ from __future__ import annotations
 import re
 import unicodedata
 
+from ginrummy.server.wire.refusal import Refusal
+
 MAX_NAME = 40
 """Characters, after normalising."""
 MAX_MARKS = 4
@@ -36,14 +38,13 @@ _LOOKALIKES = str.maketrans({
 _COMPUTER = re.compile(r"c+o+m+p+[uv]+t+e+r+")
 
 
-class NameRefused(ValueError):
-    """A name that is refused: ``reason`` (one of :data:`REASONS`) and a message naming the
-    character at fault."""
+class NameRefused(Refusal, ValueError):
+    """A name that is refused (code ``bad_name``): ``reason`` (one of :data:`REASONS`) and a
+    message naming the character at fault."""
 
     def __init__(self, reason: str, message: str) -> None:
         assert reason in REASONS, reason
-        super().__init__(message)
-        self.reason, self.message = reason, message
+        super().__init__("bad_name", message, reason)
 
 
 REASONS = ("type", "control", "bidi", "invisible", "blank", "too_long", "marks", "computer")

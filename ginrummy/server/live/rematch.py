@@ -9,19 +9,15 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ginrummy.server.storage.replay import stage
+from ginrummy.server.wire.refusal import Refusal
 
 if TYPE_CHECKING:
     from ginrummy.server.live.lobby import Lobby
     from ginrummy.server.live.table import Table
 
 
-class RematchRefused(Exception):
+class RematchRefused(Refusal):
     """The game cannot have a rematch between people (``code`` names why)."""
-
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,6 +12,7 @@ from typing import Any, Literal
 
 from ginrummy.core.actions import ActionError, action_name, parse_action
 from ginrummy.format.provably_fair import client_seed_problem
+from ginrummy.server.wire.refusal import Refusal
 
 PROTOCOL_VERSION = 1
 
@@ -106,14 +107,12 @@ _FIELDS: dict[str, tuple[set[str], set[str]]] = {
 }
 
 
-class ClientError(Exception):
+class ClientError(Refusal):
     """A client message that the server refuses: a code of :data:`ERROR_CODES` and a reason."""
 
     def __init__(self, code: str, message: str) -> None:
         assert code in ERROR_CODES, code
-        super().__init__(message)
-        self.code = code
-        self.message = message
+        super().__init__(code, message)
 
 
 @dataclass(frozen=True, slots=True)

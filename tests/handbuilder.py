@@ -20,6 +20,7 @@ from collections.abc import Sequence
 from ginrummy.core.actions import parse_action
 from ginrummy.core.cards import format_cards, parse_card, parse_card_list, parse_cards
 from ginrummy.core.hand import HandState, deal_hand
+from ginrummy.core.result import HandResult
 from ginrummy.core.rules import Rules
 
 __all__ = [
@@ -101,6 +102,13 @@ def play(state: HandState, moves: str | Sequence[str]) -> HandState:
         if item.strip():
             state = state.apply(parse_action(item))
     return state
+
+
+def result_of(state: HandState, moves: str | Sequence[str]) -> HandResult:
+    """The result of the hand that ``moves`` (as in :func:`play`) end."""
+    result = play(state, moves).result
+    assert result is not None, f"the hand is not over after {moves!r}"
+    return result
 
 
 def snapshot(state: HandState) -> dict[str, object]:

@@ -27,7 +27,7 @@ from tests.hand_kit import (
     undercut_hand,
     wall_state,
 )
-from tests.handbuilder import deal, deck_for, play
+from tests.handbuilder import deal, deck_for, play, result_of
 
 # ----------------------------------------------------------------- R21, R22: the wall
 
@@ -137,10 +137,8 @@ def test_R21_without_fiftieth_card_action_no_wall() -> None:
 
 
 def test_R23_knock_scores_difference() -> None:
-    state = play(undercut_hand("standard", "5H 5C 5S AD 2D 3D QH QC 8S 4H"),
-                 "meld 5C 5H 5S; meld AD 2D 3D; layoff QC; done")
-    result = state.result
-    assert result is not None
+    result = result_of(undercut_hand("standard", "5H 5C 5S AD 2D 3D QH QC 8S 4H"),
+                      "meld 5C 5H 5S; meld AD 2D 3D; layoff QC; done")
     assert (result.outcome, result.winner, result.bonus) == ("knock", 0, 0)
     assert (result.knocker_deadwood, result.defender_deadwood) == (8, 10 + 8 + 4)
     assert result.points == result.difference == 14
@@ -151,9 +149,7 @@ def test_R24_undercut_on_equal_counts() -> None:
     defender = "5H 5C 5S AD 2D 3D QH QC QS 8S"
     state = undercut_hand("standard", defender)
     assert "layoff 5S" in legal(state) and "layoff QC" in legal(state)
-    state = play(state, "meld 5C 5H 5S; meld AD 2D 3D; meld QC QH QS; done")
-    result = state.result
-    assert result is not None
+    result = result_of(state, "meld 5C 5H 5S; meld AD 2D 3D; meld QC QH QS; done")
     assert (result.outcome, result.winner) == ("undercut", 1)
     assert (result.knocker_deadwood, result.defender_deadwood) == (8, 8)
     assert (result.difference, result.bonus, result.points) == (0, 25, 25)
@@ -161,39 +157,32 @@ def test_R24_undercut_on_equal_counts() -> None:
 
 def test_R24_undercut_on_tie_false_gives_a_tie_with_no_points() -> None:
     rules = Rules.preset("standard", undercut_on_tie=False)
-    state = play(undercut_hand(rules, "5H 5C 5S AD 2D 3D QH QC QS 8S"),
-                 "meld 5C 5H 5S; meld AD 2D 3D; meld QC QH QS; done")
-    result = state.result
-    assert result is not None
+    result = result_of(undercut_hand(rules, "5H 5C 5S AD 2D 3D QH QC QS 8S"),
+                      "meld 5C 5H 5S; meld AD 2D 3D; meld QC QH QS; done")
     assert (result.outcome, result.winner, result.points) == ("tie", None, 0)
     assert result.points_for(0) == result.points_for(1) == 0
 
 
 def test_R24_undercut_with_lower_count() -> None:
-    state = play(undercut_hand("classic", "5H 5C 5S AD 2D 3D QH QC QS 3H"),
-                 "meld 5C 5H 5S; meld AD 2D 3D; meld QC QH QS; done")
-    result = state.result
-    assert result is not None
+    result = result_of(undercut_hand("classic", "5H 5C 5S AD 2D 3D QH QC QS 3H"),
+                      "meld 5C 5H 5S; meld AD 2D 3D; meld QC QH QS; done")
     assert (result.outcome, result.winner) == ("undercut", 1)
     assert (result.difference, result.bonus, result.points) == (5, 10, 15)
 
 
 def test_R23_R24_defender_count_is_after_layoffs() -> None:
     # 5S lays off on 2S-4S; 9S 3H 6H stay: 18 against 8.
-    state = play(undercut_hand("standard", "5S 9S 3H AD 2D 3D QH QD QS 6H"),
-                 "layoff 5S; meld AD 2D 3D; meld QD QH QS; done")
-    result = state.result
-    assert result is not None
+    result = result_of(undercut_hand("standard", "5S 9S 3H AD 2D 3D QH QD QS 6H"),
+                      "layoff 5S; meld AD 2D 3D; meld QD QH QS; done")
     assert result.defender_deadwood == 9 + 3 + 6
     assert (result.outcome, result.points) == ("knock", 10)
 
 
 def test_R24_undercut_after_layoffs() -> None:
     # 5S then 6S on 2S-4S, 8C and QC on 9C-JC: nothing left against 8.
-    state = play(undercut_hand("standard", "5S 6S 8C QC AD 2D 3D 5H 5D 5C"),
-                 "layoff 5S; layoff 6S; layoff 8C; layoff QC; meld AD 2D 3D; meld 5C 5D 5H; done")
-    result = state.result
-    assert result is not None
+    result = result_of(undercut_hand("standard", "5S 6S 8C QC AD 2D 3D 5H 5D 5C"),
+                      "layoff 5S; layoff 6S; layoff 8C; layoff QC; meld AD 2D 3D; "
+                      "meld 5C 5D 5H; done")
     assert (result.outcome, result.winner, result.defender_deadwood) == ("undercut", 1, 0)
     assert result.points == 8 + 25
 
@@ -216,10 +205,8 @@ def test_R32_spade_upcard_doubles_knock_and_gin_including_bonuses() -> None:
 
 def test_R32_spade_double_undercut_bonus_doubled() -> None:
     rules = Rules.preset("oklahoma", extra_boxes=True)
-    state = play(undercut_hand(rules, "5H 5C 5S AD 2D 3D QH QC QS 3H"),
-                 "meld 5C 5H 5S; meld AD 2D 3D; meld QC QH QS; done")
-    result = state.result
-    assert result is not None
+    result = result_of(undercut_hand(rules, "5H 5C 5S AD 2D 3D QH QC QS 3H"),
+                      "meld 5C 5H 5S; meld AD 2D 3D; meld QC QH QS; done")
     assert (result.outcome, result.multiplier, result.knock_limit) == ("undercut", 2, 10)
     assert result.points == 2 * (5 + 25)
     assert result.extra_boxes == 2

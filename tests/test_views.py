@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import functools
+import operator
 import random
 from collections.abc import Iterator
 
@@ -33,23 +35,12 @@ def action_cards(action: int) -> int:
 
 def mentioned(view: PlayerView) -> int:
     """Every card that a view names, in any field."""
-    cards = view.hand | view.opponent_known | view.laid_off
-    for card in view.pile:
-        cards |= 1 << card
-    for meld in view.melds[0] + view.melds[1]:
-        cards |= meld
-    if view.upcard is not None:
-        cards |= 1 << view.upcard
-    if view.taken >= 0:
-        cards |= 1 << view.taken
-    if view.opponent_hand is not None:
-        cards |= view.opponent_hand
-    for _, action in view.history:
-        if action != FACE_DOWN_KNOCK:
-            cards |= action_cards(action)
-    for action in view.legal:
-        cards |= action_cards(action)
-    return cards
+    single = [view.upcard, view.taken if view.taken >= 0 else None, *view.pile]
+    masks = [view.hand, view.opponent_known, view.laid_off, view.opponent_hand or 0,
+             *view.melds[0], *view.melds[1], *(1 << card for card in single if card is not None),
+             *(action_cards(action) for _, action in view.history if action != FACE_DOWN_KNOCK),
+             *(action_cards(action) for action in view.legal)]
+    return functools.reduce(operator.or_, masks, 0)
 
 
 def named_in_dict(view: PlayerView) -> int:

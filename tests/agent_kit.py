@@ -100,25 +100,30 @@ THEIRS = "7H 8H 2C 3C 5S 6S JD QD QS 4H"
 """The opponent's cards in most positions: two runs to build (7H 8H, 2C 3C) and high cards."""
 
 
-def hearts_run_position() -> HandState:
-    """The opponent took 7H and 8H from the pile; 9H and 9C weigh the same for us (TH JH and
-    TC JC 8C 7C are dead), but 9H completes the opponent's run."""
-    return position("AS 2S 3S 4D 5D 6D KC KD KS 9H 9C", THEIRS, "TH JH TC JC 8C 7C",
-                    phase=Phase.DISCARD, their_known="7H 8H")
+class Positions:
+    """Positions where one move is clearly the best, for the agents' tests."""
 
+    @staticmethod
+    def hearts_run() -> HandState:
+        """The opponent took 7H and 8H from the pile; 9H and 9C weigh the same for us (TH JH and
+        TC JC 8C 7C are dead), but 9H completes the opponent's run."""
+        return position("AS 2S 3S 4D 5D 6D KC KD KS 9H 9C", THEIRS, "TH JH TC JC 8C 7C",
+                        phase=Phase.DISCARD, their_known="7H 8H")
 
-def high_card_position() -> HandState:
-    """A discard where KH, unconnected, is the card to shed."""
-    return position("AS 2S 3S 4D 5D 6D 7C 8C KH 2H 3H", THEIRS, "TH", phase=Phase.DISCARD)
+    @staticmethod
+    def high_card() -> HandState:
+        """A discard where KH, unconnected, is the card to shed."""
+        return position("AS 2S 3S 4D 5D 6D 7C 8C KH 2H 3H", THEIRS, "TH", phase=Phase.DISCARD)
 
+    @staticmethod
+    def gin_draw() -> HandState:
+        """A draw where the top of the pile, KS, makes gin (discarding 9H)."""
+        return position("AS 2S 3S 4D 5D 6D 7D KC KD 9H", THEIRS, "TC KS", phase=Phase.DRAW)
 
-def gin_draw_position() -> HandState:
-    """A draw where the top of the pile, KS, makes gin (discarding 9H)."""
-    return position("AS 2S 3S 4D 5D 6D 7D KC KD 9H", THEIRS, "TC KS", phase=Phase.DRAW)
-
-
-def layoff_bait_position() -> HandState:
-    """Seat 0 knocked (KH face down) with 2H-5H, 999 and AC AD 2S; the opponent is known to
-    hold 6H 7H, which it would lay off on a shown 5H (8H is dead)."""
-    return position("2H 3H 4H 5H 9C 9D 9S AC AD 2S", "6H 7H 2C 3C 5S 6S JD QD QS 4D",
-                    "TH 8H", phase=Phase.KNOCKER_MELDS, their_known="6H 7H", knock_discard="KH")
+    @staticmethod
+    def layoff_bait() -> HandState:
+        """Seat 0 knocked (KH face down) with 2H-5H, 999 and AC AD 2S; the opponent is known to
+        hold 6H 7H, which it would lay off on a shown 5H (8H is dead)."""
+        return position("2H 3H 4H 5H 9C 9D 9S AC AD 2S", "6H 7H 2C 3C 5S 6S JD QD QS 4D",
+                        "TH 8H", phase=Phase.KNOCKER_MELDS, their_known="6H 7H",
+                        knock_discard="KH")

@@ -19,10 +19,7 @@ from ginrummy.core.views import view_of
 from tests.agent_kit import (
     THEIRS,
     VARIANTS,
-    gin_draw_position,
-    hearts_run_position,
-    high_card_position,
-    layoff_bait_position,
+    Positions,
     play_hand,
     position,
 )
@@ -67,7 +64,7 @@ def test_same_seed_same_moves_and_registered() -> None:
 
 
 def test_expert_does_not_feed_the_run_the_opponent_is_collecting() -> None:
-    state = hearts_run_position()  # 9H completes the opponent's run, 9C is as good for us
+    state = Positions.hearts_run()  # 9H completes the opponent's run, 9C is as good for us
     view = view_of(state, 0)
     estimate = estimate_opponent(view, remember(view))
     assert meld_chance(parse_card("9H"), estimate.probability) > 0.9
@@ -78,7 +75,7 @@ def test_expert_does_not_feed_the_run_the_opponent_is_collecting() -> None:
 
 
 def test_expert_sheds_an_unconnected_high_card() -> None:
-    state = high_card_position()
+    state = Positions.high_card()
     assert ExpertAgent(0).choose(view_of(state, 0)) == actions.discard(parse_card("KH"))
 
 
@@ -112,7 +109,7 @@ def test_R16_expert_goes_gin_and_R17_takes_big_gin() -> None:
 
 
 def test_expert_takes_the_discard_that_makes_gin() -> None:
-    assert ExpertAgent(0).choose(view_of(gin_draw_position(), 0)) == DRAW_DISCARD
+    assert ExpertAgent(0).choose(view_of(Positions.gin_draw(), 0)) == DRAW_DISCARD
 
 
 def test_expert_refuses_a_useless_high_upcard() -> None:
@@ -141,7 +138,7 @@ def test_R20_expert_hides_a_run_end_the_defender_would_lay_off_on() -> None:
     # 2H-5H with 999: deadwood 4 (AC AD 2S). The defender is known to hold 6H 7H, which it
     # lays off on a shown 5H (8H is dead, so they are not a meld of its own). Keeping 5H
     # back costs 5 deadwood (9, still a knock) and saves 13.
-    melds = _lay_out(layoff_bait_position(), ExpertAgent(0))
+    melds = _lay_out(Positions.layoff_bait(), ExpertAgent(0))
     assert sorted(melds) == sorted([int(parse_cards("2H 3H 4H")), int(parse_cards("9C 9D 9S"))])
 
 

@@ -19,10 +19,7 @@ from ginrummy.core.rules import PRESETS, Rules
 from ginrummy.core.views import view_of
 from tests.agent_kit import (
     VARIANTS,
-    gin_draw_position,
-    hearts_run_position,
-    high_card_position,
-    layoff_bait_position,
+    Positions,
     play_hand,
 )
 from tests.test_agent_hidden_info import assert_decision_ignores_hidden
@@ -102,7 +99,7 @@ def test_search_stops_at_its_time_budget(monkeypatch: pytest.MonkeyPatch) -> Non
 
 
 def test_montecarlo_takes_gin_and_knocks_it() -> None:
-    state = gin_draw_position()
+    state = Positions.gin_draw()
     agent = MonteCarloAgent(0, samples=20)
     assert agent.choose(view_of(state, 0)) == DRAW_DISCARD
     state = state.apply(DRAW_DISCARD)
@@ -110,7 +107,7 @@ def test_montecarlo_takes_gin_and_knocks_it() -> None:
 
 
 def test_montecarlo_keeps_the_expert_move_without_strong_evidence() -> None:
-    state = high_card_position()
+    state = Positions.high_card()
     agent = MonteCarloAgent(0, samples=2, confidence=100.0)
     assert agent.choose(view_of(state, 0)) == agent.expert.choose(view_of(state, 0))
 
@@ -127,7 +124,7 @@ def test_sampled_worlds_play_out_from_the_search_state() -> None:
 
 
 def test_evaluate_covers_every_legal_action_with_details() -> None:
-    view = view_of(hearts_run_position(), 0)
+    view = view_of(Positions.hearts_run(), 0)
     rows = evaluate(view, seed=1, samples=8)
     assert sorted(a for a, _, _ in rows) == sorted(view.legal)
     assert [v for _, v, _ in rows] == sorted((v for _, v, _ in rows), reverse=True)
@@ -144,10 +141,10 @@ def test_evaluate_covers_every_legal_action_with_details() -> None:
 
 
 def test_evaluate_draw_layout_and_defence_phases() -> None:
-    rows = evaluate(view_of(gin_draw_position(), 0), seed=2, samples=6)
+    rows = evaluate(view_of(Positions.gin_draw(), 0), seed=2, samples=6)
     take = next(d for a, _, d in rows if a == DRAW_DISCARD)
     assert take["melds_made"] and take["deadwood_after"] == 0 and take["best"]
-    knocker = layoff_bait_position()
+    knocker = Positions.layoff_bait()
     rows = evaluate(view_of(knocker, 0), seed=3)
     assert {a for a, _, _ in rows} == set(knocker.legal_actions())
     assert all(d["measure"] == "points" and d["undercut_risk"] is not None for _, _, d in rows)

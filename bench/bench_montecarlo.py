@@ -26,29 +26,19 @@ from typing import Any
 
 from bench.report import add_write_flag, publish, report_head
 from ginrummy.agents.expert import ExpertAgent
-from ginrummy.agents.montecarlo import SearchParams, action_values
+from ginrummy.agents.montecarlo import SearchParams, action_values, obvious_move
 from ginrummy.agents.playout import DEFAULT_POLICY
 from ginrummy.core import actions
-from ginrummy.core.actions import BIG_GIN, DRAW_DISCARD, Action
+from ginrummy.core.actions import Action
 from ginrummy.core.hand import Phase, deal_hand, shuffled_deck
-from ginrummy.core.melds import min_deadwood
 from ginrummy.core.rules import Rules
 from ginrummy.core.views import PlayerView, view_of
 
 
 def is_searched(view: PlayerView) -> bool:
     """Whether the Monte Carlo agent searches this decision (rather than play at once)."""
-    legal = view.legal
-    if len(legal) <= 1 or view.phase in (Phase.KNOCKER_MELDS, Phase.DEFENDER):
-        return False
-    if view.phase is Phase.DISCARD:
-        if BIG_GIN in legal:
-            return False
-        for action in legal:
-            if actions.is_knock(action) \
-                    and min_deadwood(view.hand & ~(1 << actions.action_card(action))) == 0:
-                return False
-    return not (view.phase is Phase.WALL and DRAW_DISCARD not in legal)
+    return (len(view.legal) > 1 and view.phase not in (Phase.KNOCKER_MELDS, Phase.DEFENDER)
+            and obvious_move(view) is None)
 
 
 def positions(count: int, seed: int, every: int = 3) -> list[PlayerView]:

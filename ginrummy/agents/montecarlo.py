@@ -218,19 +218,11 @@ class MonteCarloAgent:
         only = only_action(view)
         if only is not None:
             return only
-        legal = view.legal
-        phase = view.phase
-        if phase in (Phase.KNOCKER_MELDS, Phase.DEFENDER):
+        if view.phase in (Phase.KNOCKER_MELDS, Phase.DEFENDER):
             return self.expert.choose(view)
-        if phase is Phase.DISCARD:
-            if BIG_GIN in legal:
-                return BIG_GIN
-            for action in legal:
-                if actions.is_knock(action) \
-                        and min_deadwood(view.hand & ~(1 << actions.action_card(action))) == 0:
-                    return action
-        if phase is Phase.WALL and DRAW_DISCARD not in legal:
-            return legal[0]
+        obvious = obvious_move(view)
+        if obvious is not None:
+            return obvious
         start = time.perf_counter()
         baseline = self.expert.choose(view)
         search = self.search
@@ -254,3 +246,19 @@ __all__ = [
     "action_values",
     "candidates",
 ]
+
+
+def obvious_move(view: PlayerView) -> Action | None:
+    """The move the search is not asked about: big gin, a knock that goes gin, the pass at
+    the wall when the card may not be taken; None when the decision is searched."""
+    legal = view.legal
+    if view.phase is Phase.DISCARD:
+        if BIG_GIN in legal:
+            return BIG_GIN
+        for action in legal:
+            if actions.is_knock(action) \
+                    and min_deadwood(view.hand & ~(1 << actions.action_card(action))) == 0:
+                return action
+    if view.phase is Phase.WALL and DRAW_DISCARD not in legal:
+        return legal[0]
+    return None

@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 
 from tests.server.account_kit import accounts_app, browser, sign_in, sign_up
-from tests.server.tournament_kit import created, until_status
+from tests.server.tournament_kit import created, created_by, until_status
 
 
 def test_a_knockout_of_computers_is_played_round_by_round_to_its_winner(
@@ -38,10 +38,8 @@ def test_a_knockout_of_computers_is_played_round_by_round_to_its_winner(
 def test_absent_players_are_played_for_so_a_swiss_ends_without_anyone_connected(
         sqlite_db: str) -> None:
     with accounts_app(sqlite_db, idle_seconds=0.05) as client:
-        with browser(client):
-            sign_up(client, "annie")
-            made = created(client, format="swiss", size=4, rounds=2, level=1,
-                           options={"target": 25})
+        made = created_by(client, "annie", format="swiss", size=4, rounds=2, level=1,
+                          options={"target": 25})
         with browser(client):
             sign_up(client, "bruno")
             entered = client.post(f"/api/tournaments/{made['id']}/entry")

@@ -16,7 +16,7 @@ from ginrummy.server.storage import records
 from ginrummy.server.storage.store import Store
 from tests.server.account_kit import accounts_app, browser, sign_in, sign_up
 from tests.server.kit import Player
-from tests.server.tournament_kit import created, until_status
+from tests.server.tournament_kit import created, created_by, enter_as, until_status
 
 
 def view_of(client: TestClient, tournament_id: str) -> dict[str, Any]:
@@ -65,13 +65,9 @@ def test_every_table_of_a_round_plays_the_same_decks_and_scores_against_the_fiel
 def test_a_round_keeps_its_seeds_and_records_until_every_table_has_finished(
         sqlite_db: str) -> None:
     with accounts_app(sqlite_db, idle_seconds=0) as client:
-        with browser(client):
-            sign_up(client, "annie")
-            made = created(client, format="duplicate", size=8, rounds=3, level=1,
-                           options={"target": 25})
-        with browser(client):
-            sign_up(client, "bruno")
-            client.post(f"/api/tournaments/{made['id']}/entry")
+        made = created_by(client, "annie", format="duplicate", size=8, rounds=3, level=1,
+                          options={"target": 25})
+        enter_as(client, "bruno", made["id"])
         with browser(client):
             sign_in(client, "annie")
             client.post(f"/api/tournaments/{made['id']}/start")

@@ -30,26 +30,24 @@ def _discard_turn(them: str = THEM) -> HandState:
     return play(state, "pass; take; discard JS; stock")
 
 
-def test_discard_hint_explains_high_unconnected_and_safety() -> None:
+@pytest.mark.parametrize(("lang", "hint_line", "estimates"), [
+    ("en", "Hint: discard KD: KD is unconnected and high; your deadwood goes from 31 to 21. "
+           "Safer than TC, which your opponent may need (they took TH).",
+     "Estimates: discard KD (deadwood 21), discard TC (deadwood 21; risky: they took TH)"),
+    ("it", "Suggerimento: scarta K♦: K♦ è isolata e alta: i tuoi punti morti scendono da 31 a "
+           "21. È più sicuro di 10♣, che potrebbe servire all'avversario (ha preso 10♥).",
+     "Stime: scarta K♦ (punti morti 21), scarta 10♣ (punti morti 21; rischiosa: ha preso 10♥)"),
+])
+def test_discard_hint_explains_high_unconnected_and_safety(
+        lang: str, hint_line: str, estimates: str) -> None:
     view = view_of(_discard_turn(), 0)
     hint = hint_for(view, evaluator=None)
     assert hint.action == parse_action("discard KD")
     assert hint.measure == "deadwood" and hint.source == "deadwood"
     assert [o.action for o in hint.options][:1] == [hint.action]
-    lines = hint_lines(hint, Messages("en"))
-    assert lines[0] == (
-        "Hint: discard KD: KD is unconnected and high; your deadwood goes from 31 to 21. "
-        "Safer than TC, which your opponent may need (they took TH)."
-    )
-    assert lines[1].startswith("Estimates: discard KD (deadwood 21), discard TC (deadwood 21; "
-                               "risky: they took TH)")
-    italian = hint_lines(hint, Messages("it"))
-    assert italian[0] == (
-        "Suggerimento: scarta K♦: K♦ è isolata e alta: i tuoi punti morti scendono da 31 a 21. "
-        "È più sicuro di 10♣, che potrebbe servire all'avversario (ha preso 10♥)."
-    )
-    assert italian[1].startswith("Stime: scarta K♦ (punti morti 21), scarta 10♣ (punti morti "
-                                 "21; rischiosa: ha preso 10♥)")
+    lines = hint_lines(hint, Messages(lang))
+    assert lines[0] == hint_line
+    assert lines[1].startswith(estimates)
 
 
 def test_hints_use_only_the_view() -> None:

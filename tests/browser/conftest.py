@@ -165,7 +165,8 @@ class Browsers:
         self.contexts: list[Any] = []
         self.errors: list[str] = []
 
-    def page(self, locale: str = "en-GB", **options: Any) -> Any:
+    def page(self, locale: str = "en-GB", *, at: str | None = None, **options: Any) -> Any:
+        """A page in a new context, opened at the address ``at`` if given."""
         options.setdefault("viewport", {"width": 1280, "height": 900})
         context = self.browser.new_context(locale=locale, **options)
         context.set_default_timeout(20_000)
@@ -176,6 +177,8 @@ class Browsers:
         page.on("console", lambda message: self.errors.append(f"console: {message.text}")
                 if message.type == "error" and not EXPECTED_CONSOLE.search(message.text)
                 else None)
+        if at is not None:
+            page.goto(at)
         return page
 
     def close(self) -> None:

@@ -112,6 +112,25 @@ def play_hand(page: Page, knock: bool = True, limit: float = 120.0,
     raise AssertionError(f"the hand did not end in {limit} s; moves: {moves[-20:]}")
 
 
+def play_pages(pages: list[Page], *, to_the_end: bool = False, limit: float = 120.0) -> None:
+    """Each page moves when it may until every page shows the end of the hand, or with
+    ``to_the_end`` the end of the game (each page then starts the next hand when it may)."""
+    ends = ("over",) if to_the_end else ("between_hands", "over")
+    deadline = time.monotonic() + limit
+    while time.monotonic() < deadline:
+        if all(stage(page) in ends for page in pages):
+            return
+        moved = False
+        for page in pages:
+            if stage(page) == "hand":
+                moved = bool(step(page)) or moved
+            elif to_the_end and stage(page) == "between_hands" and enabled(page, "next-hand"):
+                moved = try_click(page.locator('button[data-name="next-hand"]')) or moved
+        if not moved:
+            pages[0].wait_for_timeout(50)
+    raise AssertionError(f"the {'game' if to_the_end else 'hand'} did not end in {limit} s")
+
+
 def next_hand(page: Page) -> None:
     click(page, "next-hand")
     page.wait_for_function("document.querySelector('.felt.stage-hand') !== null",

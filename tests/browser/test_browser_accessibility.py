@@ -202,8 +202,7 @@ def test_no_axe_violation_on_the_seat_notices_the_cut_choice_and_the_deal_checke
 ) -> None:
     options = {"locale": locale, "viewport": SIZES[size], "bypass_csp": True}
     found: dict[str, list[str]] = {}
-    ann = browsers.page(**options)
-    ann.goto(server.url + "/verify")
+    ann = browsers.page(**options, at=server.url + "/verify")
     ann.locator(".verify-page").wait_for()
     found["verify"] = violations(ann, axe_source)
 
@@ -217,15 +216,13 @@ def test_no_axe_violation_on_the_seat_notices_the_cut_choice_and_the_deal_checke
     ann.locator(".invite").wait_for()
     found["invite links"] = violations(ann, axe_source)
     invite = ann.locator('input[data-link="invite"]').input_value()
-    bob = browsers.page(**options)
-    bob.goto(invite)
+    bob = browsers.page(**options, at=invite)
     bob.locator(".panel.join").wait_for()
     found["join"] = violations(bob, axe_source)
     bob.fill('input[name="name"]', "Bob")
     bob.locator(".panel.join button[type=submit]").click()
     bob.locator(".felt.stage-hand").wait_for()
-    stranger = browsers.page(**options)
-    stranger.goto(invite)
+    stranger = browsers.page(**options, at=invite)
     stranger.locator(".panel.seat-taken").wait_for()
     found["seat taken"] = violations(stranger, axe_source)
 

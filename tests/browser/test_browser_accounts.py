@@ -18,8 +18,7 @@ def fill_account_form(page: Any, form: str, username: str, password: str) -> Non
 
 def signed_up(browsers: Browsers, url: str, name: str, **options: Any) -> Any:
     """A new page (``options`` for ``browsers.page``) signed up to account ``name``."""
-    page = browsers.page(**options)
-    page.goto(url + "/")
+    page = browsers.page(**options, at=url + "/")
     page.locator("#account button.switch").click()
     fill_account_form(page, "sign-up", name, "a good long password")
     page.locator("#account .signed-in").wait_for()
@@ -41,8 +40,7 @@ def test_a_guests_game_follows_the_account_to_another_browser(
                  has_text="1 game from this browser is now in your account.").wait_for()
     home.locator("#account .signed-in", has_text="Signed in as anna.").wait_for()
 
-    laptop = browsers.page(locale="it-IT")
-    laptop.goto(server.url + "/")
+    laptop = browsers.page(locale="it-IT", at=server.url + "/")
     fill_account_form(laptop, "sign-in", "anna", "not the password")
     laptop.locator('form[name="sign-in"] .notice.error',
                    has_text="Nome utente o password errati.").wait_for()

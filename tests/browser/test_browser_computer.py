@@ -29,8 +29,7 @@ from tests.browser.driver import (
 def test_a_full_hand_against_the_computer_to_the_score_screen(
     server: Server, browsers: Browsers, shots: Path
 ) -> None:
-    page = browsers.page()
-    page.goto(server.url + "/")
+    page = browsers.page(at=server.url + "/")
     page.locator(".games .muted").wait_for()
     shot(page, shots / "home.png")
     new_game(page, server.url, level=2, preset="standard")
@@ -244,8 +243,7 @@ def test_defending_a_knock_lays_off_by_hand_or_accepts_the_best(
 
 
 def test_bad_links_are_explained_politely(server: Server, browsers: Browsers) -> None:
-    page = browsers.page()
-    page.goto(server.url + "/play/NoSuchGame01")
+    page = browsers.page(at=server.url + "/play/NoSuchGame01")
     page.locator(".panel.fatal").wait_for()
     assert "This game does not exist" in page.inner_text(".panel.fatal")
     game = new_game(page, server.url)

@@ -31,8 +31,7 @@ def post_json(page: Any, path: str, body: dict[str, Any]) -> Any:
 def test_tournament_computers_are_named_in_italian_on_its_page_and_at_its_tables(
         tmp_path: Path, browsers: Browsers) -> None:
     with serving(tmp_path, idle_seconds=0.5) as server:
-        anna = browsers.page(locale="it-IT")
-        anna.goto(server.url + "/")
+        anna = browsers.page(locale="it-IT", at=server.url + "/")
         anna.locator("#account button.switch").click()
         fill_account_form(anna, "sign-up", "anna", "a good long password")
         anna.locator("#account .signed-in").wait_for()
@@ -46,8 +45,7 @@ def test_tournament_computers_are_named_in_italian_on_its_page_and_at_its_tables
         page_text.locator("li", has_text="Computer 11 (livello 1)").first.wait_for()
         assert not ENGLISH_LEVEL.search(page_text.inner_text())
 
-        lobby = browsers.page(locale="it-IT")
-        lobby.goto(server.url + "/lobby")
+        lobby = browsers.page(locale="it-IT", at=server.url + "/lobby")
         numbered = re.compile(r"Computer \d+ \(livello 1\)")
         lobby.locator(".lobby-playing", has_text=numbered).first.wait_for()
         assert not ENGLISH_LEVEL.search(lobby.locator(".lobby").inner_text())

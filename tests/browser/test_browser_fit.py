@@ -50,8 +50,7 @@ def test_every_step_of_a_hand_fits_the_screen(
     server: Server, browsers: Browsers, screen: str
 ) -> None:
     viewport, large = SCREENS[screen]
-    page = browsers.page(viewport=viewport)
-    page.goto(server.url + "/")
+    page = browsers.page(viewport=viewport, at=server.url + "/")
     page.evaluate(f"localStorage.setItem('gin.large', '{str(large).lower()}')")
     new_game(page, server.url, level=1)
     page.locator(".my-hand .card").first.wait_for()

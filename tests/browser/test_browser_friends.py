@@ -4,12 +4,11 @@ holds a card it may not see."""
 from __future__ import annotations
 
 import re
-import time
 from pathlib import Path
 from typing import Any
 
 from tests.browser.conftest import Browsers, Server
-from tests.browser.driver import click, hand_cards, invite_friend, shot, stage, step
+from tests.browser.driver import click, hand_cards, invite_friend, play_pages, shot, stage, step
 
 CARD_ATTR = re.compile(r'data-card="([A2-9TJQK][CDHS])"')
 
@@ -28,21 +27,6 @@ def secrets(owner: Any, other: Any) -> set[str]:
     return set(hand_cards(owner)) - known
 
 
-def play_both(pages: list[Any], limit: float = 120.0) -> None:
-    """Each page moves when it may, until both show the end of the hand."""
-    deadline = time.monotonic() + limit
-    while time.monotonic() < deadline:
-        if all(stage(page) in ("between_hands", "over") for page in pages):
-            return
-        moved = False
-        for page in pages:
-            if stage(page) == "hand" and step(page):
-                moved = True
-        if not moved:
-            pages[0].wait_for_timeout(50)
-    raise AssertionError("the hand did not end")
-
-
 def test_two_friends_play_by_invite_link_and_a_watcher_sees_no_hidden_card(
     server: Server, browsers: Browsers, shots: Path
 ) -> None:
@@ -54,8 +38,7 @@ def test_two_friends_play_by_invite_link_and_a_watcher_sees_no_hidden_card(
     assert "Copied!" in ann.inner_text(".invite")
     shot(ann, shots / "invite.png", full_page=False)
 
-    bob = browsers.page()
-    bob.goto(invite)
+    bob = browsers.page(at=invite)
     bob.locator(".panel.join").wait_for()
     assert "Ann invites you" in bob.inner_text(".panel.join")
     bob.fill('input[name="name"]', "Bob")
@@ -66,8 +49,7 @@ def test_two_friends_play_by_invite_link_and_a_watcher_sees_no_hidden_card(
     assert "Bob" in ann.inner_text(".seat.top .seat-head")
     assert "Ann" in bob.inner_text(".seat.top .seat-head")
 
-    watcher = browsers.page()
-    watcher.goto(watch)
+    watcher = browsers.page(at=watch)
     watcher.locator(".felt.stage-hand").wait_for()
     assert "watching" in watcher.inner_text(".panel")
     assert watcher.locator(".my-hand").count() == 0
@@ -87,7 +69,7 @@ def test_two_friends_play_by_invite_link_and_a_watcher_sees_no_hidden_card(
     shot(bob, shots / "friend-table.png", full_page=False)
     shot(watcher, shots / "watch.png", full_page=False)
 
-    play_both([ann, bob])
+    play_pages([ann, bob])
     for page in (ann, bob, watcher):
         page.locator(".result-panel").wait_for()
         assert page.locator(".result-panel .score-lines li").count() >= 1

@@ -11,8 +11,7 @@ from tests.browser.driver import new_game
 def test_home_starts_above_the_fold_and_remembers_the_last_game(
     server: Server, browsers: Browsers
 ) -> None:
-    page = browsers.page(viewport={"width": 1366, "height": 768})
-    page.goto(server.url + "/")
+    page = browsers.page(viewport={"width": 1366, "height": 768}, at=server.url + "/")
     page.locator("form.new-game").wait_for()
     start = page.locator("form.new-game button[type=submit]").bounding_box()
     assert start is not None and start["y"] + start["height"] <= 768, start
@@ -39,8 +38,7 @@ def test_players_are_told_when_someone_is_watching(server: Server, browsers: Bro
     assert ann.locator(".felt .watchers").count() == 0
     watch = ann.evaluate(f"JSON.parse(localStorage.getItem('gin.links.{game}')).watch")
     assert watch and "/watch/" in watch
-    watcher = browsers.page()
-    watcher.goto(watch)
+    watcher = browsers.page(at=watch)
     watcher.locator(".felt").wait_for()
     ann.locator(".felt .watchers", has_text="1 person is watching").wait_for()
     watcher.context.close()

@@ -14,8 +14,7 @@ PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touc
 
 
 def test_the_italian_interface_on_a_phone(server: Server, browsers: Browsers, shots: Path) -> None:
-    page = browsers.page(locale="it-IT", **PHONE)
-    page.goto(server.url + "/")
+    page = browsers.page(locale="it-IT", **PHONE, at=server.url + "/")
     page.locator("form.new-game").wait_for()
     assert page.locator("html").get_attribute("lang") == "it"
     assert page.inner_text("#new-title") == "Nuova partita"

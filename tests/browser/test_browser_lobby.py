@@ -17,8 +17,7 @@ pytestmark = pytest.mark.browser
 def test_a_stranger_takes_the_open_place_from_the_lobby_and_a_third_watches(
     server: Server, browsers: Browsers, shots: Path
 ) -> None:
-    bea = browsers.page()
-    bea.goto(server.url + "/lobby")
+    bea = browsers.page(at=server.url + "/lobby")
     bea.locator(".lobby").wait_for()
     bea.get_by_text("No table is waiting for players right now").wait_for()
 
@@ -37,8 +36,7 @@ def test_a_stranger_takes_the_open_place_from_the_lobby_and_a_third_watches(
         page.locator(".my-hand .card").nth(9).wait_for()
     assert "Bea" in ann.locator(".seat.top").inner_text()
 
-    cy = browsers.page(locale="it-IT")
-    cy.goto(server.url + "/lobby")
+    cy = browsers.page(locale="it-IT", at=server.url + "/lobby")
     playing = cy.locator(".lobby-playing", has_text="Ann")
     playing.wait_for()
     assert "Partite in corso" in cy.inner_text(".lobby")
@@ -53,8 +51,7 @@ def test_a_stranger_takes_the_open_place_from_the_lobby_and_a_third_watches(
 def test_the_creator_sends_a_player_away_before_the_first_deal(
     server: Server, browsers: Browsers
 ) -> None:
-    ann = browsers.page()
-    ann.goto(server.url + "/")
+    ann = browsers.page(at=server.url + "/")
     ann.check('input[name="players"][value="3"]')
     for place in (1, 2):
         ann.select_option(f'select[name="seat-{place}"]', "anyone")
@@ -63,8 +60,7 @@ def test_the_creator_sends_a_player_away_before_the_first_deal(
     ann.wait_for_url("**/play/**")
     game_id = ann.url.rsplit("/", 1)[-1].split("?")[0].split("#")[0]
 
-    bea = browsers.page()
-    bea.goto(server.url + "/lobby")
+    bea = browsers.page(at=server.url + "/lobby")
     bea.fill('input[name="name"]', "Bea")
     bea.locator(f'.lobby-open[data-game="{game_id}"]').get_by_role(
         "button", name="Take the place").click()
@@ -72,6 +68,5 @@ def test_the_creator_sends_a_player_away_before_the_first_deal(
 
     ann.get_by_role("button", name="Send Bea away").click()
     bea.locator(".notice").get_by_text("sent you away").wait_for()
-    lobby = browsers.page()
-    lobby.goto(server.url + "/lobby")
+    lobby = browsers.page(at=server.url + "/lobby")
     assert "2 open places" in lobby.locator(f'.lobby-open[data-game="{game_id}"]').inner_text()

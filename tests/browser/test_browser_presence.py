@@ -26,8 +26,7 @@ def test_a_disconnected_friend_is_named_and_the_stand_in_is_counted_down(
 ) -> None:
     ann = browsers.page()
     invite = invite_friend(ann, idle_server.url)
-    bob = browsers.page()
-    bob.goto(invite)
+    bob = browsers.page(at=invite)
     bob.fill('input[name="name"]', "Bob")
     bob.locator(".panel.join button[type=submit]").click()
     bob.locator(".felt.stage-hand").wait_for()

@@ -34,8 +34,7 @@ def rated_server(tmp_path: Path) -> Iterator[tuple[Server, list[dict[str, Any]]]
 def test_a_profile_shows_the_rating_its_chart_and_the_numbers(
         rated_server: tuple[Server, list[dict[str, Any]]], browsers: Browsers) -> None:
     server, games = rated_server
-    page = browsers.page()
-    page.goto(server.url + "/players/anna")
+    page = browsers.page(at=server.url + "/players/anna")
     page.locator("h1", has_text="anna").wait_for()
     rating = page.locator('.ratings li[data-family="standard"]')
     rating.locator(".rating", has_text="?").wait_for()
@@ -79,8 +78,7 @@ def test_the_profile_and_leaderboard_in_italian(
 def test_the_account_menu_links_to_ones_profile(
         rated_server: tuple[Server, list[dict[str, Any]]], browsers: Browsers) -> None:
     server, _ = rated_server
-    page = browsers.page()
-    page.goto(server.url + "/")
+    page = browsers.page(at=server.url + "/")
     page.fill('form[name="sign-in"] input[name="username"]', "anna")
     page.fill('form[name="sign-in"] input[name="password"]', "correct horse battery")
     page.locator('form[name="sign-in"] button[type=submit]').click()
@@ -112,8 +110,7 @@ def test_a_rated_game_from_the_home_page_is_marked_and_refused_to_a_guest(
     anna.locator("form.new-game button[type=submit]").click()
     anna.locator(".lobby-places .badge.rated", has_text="Rated").wait_for()
 
-    guest = browsers.page(locale="it-IT")
-    guest.goto(server.url + "/lobby")
+    guest = browsers.page(locale="it-IT", at=server.url + "/lobby")
     entry = guest.locator(".lobby-open").first
     entry.locator(".badge.rated", has_text="Valida per la classifica").wait_for()
     assert entry.locator("a", has_text="anna").get_attribute("href") == "/players/anna"

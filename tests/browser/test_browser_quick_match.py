@@ -24,8 +24,7 @@ def test_two_strangers_meet_by_quick_match_in_two_languages(
     tmp_path: Path, browsers: Browsers, shots: Path
 ) -> None:
     with serving(tmp_path, extra=("--quick-match-computer", "3600")) as server:
-        ann = browsers.page()
-        ann.goto(server.url + "/lobby")
+        ann = browsers.page(at=server.url + "/lobby")
         ann.fill('input[name="name"]', "Ann")
         ann.get_by_role("button", name="Play now").click()
         ann.get_by_text("Looking for an opponent").wait_for()
@@ -50,8 +49,7 @@ def test_a_seeker_nobody_meets_is_offered_the_computer_at_their_level(
     tmp_path: Path, browsers: Browsers
 ) -> None:
     with serving(tmp_path, extra=("--quick-match-computer", "2")) as server:
-        cy = browsers.page(locale="it-IT")
-        cy.goto(server.url + "/lobby")
+        cy = browsers.page(locale="it-IT", at=server.url + "/lobby")
         cy.get_by_role("button", name="Gioca ora").click()
         cy.get_by_text("Tra 2 secondi ti verrà proposto il computer").or_(
             cy.get_by_text("Tra 1 secondo ti verrà proposto il computer")).first.wait_for()
@@ -66,8 +64,7 @@ def test_a_seeker_nobody_meets_is_offered_the_computer_at_their_level(
 def test_the_lobby_chat_shows_an_accounts_html_as_text_and_guests_only_read(
     server: Server, browsers: Browsers, shots: Path
 ) -> None:
-    anna = browsers.page()
-    anna.goto(server.url + "/")
+    anna = browsers.page(at=server.url + "/")
     anna.locator("#account button.switch").click()
     fill_account_form(anna, "sign-up", "anna", "a good long password")
     anna.locator("#account .signed-in", has_text="Signed in as anna.").wait_for()
@@ -78,8 +75,7 @@ def test_the_lobby_chat_shows_an_accounts_html_as_text_and_guests_only_read(
     anna.locator(".lobby-chat button[type=submit]").click()
     anna.locator(".lobby-chat .chat-text", has_text=payload).wait_for()
 
-    guest = browsers.page(locale="it-IT")
-    guest.goto(server.url + "/lobby")
+    guest = browsers.page(locale="it-IT", at=server.url + "/lobby")
     guest.locator(".lobby-chat summary").click()
     guest.locator(".lobby-chat .chat-text", has_text=payload).wait_for()
     guest.get_by_text("Accedi per parlare nella chat della sala.").wait_for()

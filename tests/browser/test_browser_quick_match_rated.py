@@ -10,14 +10,13 @@ same rated quick-match game, over after a hand or two instead of a dozen."""
 from __future__ import annotations
 
 import json
-import time
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from tests.browser.conftest import Browsers, serving
-from tests.browser.driver import shot, stage, step
+from tests.browser.driver import play_pages, shot
 from tests.browser.test_browser_accounts import signed_up
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -49,24 +48,6 @@ def seek(page: Any, url: str, play_now: str, clock: str) -> None:
     panel.get_by_role("button", name=play_now).click()
 
 
-def play_to_the_end(pages: list[Any], limit: float = 240.0) -> None:
-    deadline = time.monotonic() + limit
-    while time.monotonic() < deadline:
-        if all(stage(page) == "over" for page in pages):
-            return
-        moved = False
-        for page in pages:
-            if stage(page) == "between_hands" and page.locator(
-                    'button[data-name="next-hand"]:not([disabled])').count():
-                page.locator('button[data-name="next-hand"]').first.click()
-                moved = True
-            elif step(page):
-                moved = True
-        if not moved:
-            pages[0].wait_for_timeout(60)
-    raise AssertionError("the rated game did not end in time")
-
-
 def test_two_accounts_meet_by_rated_quick_match_play_to_the_end_and_both_are_rated(
     tmp_path: Path, browsers: Browsers, shots: Path
 ) -> None:
@@ -85,7 +66,7 @@ def test_two_accounts_meet_by_rated_quick_match_play_to_the_end_and_both_are_rat
             bruno.url.split("?")[0].rsplit("/", 1)[-1]
         anna.locator(".scorebox .badge.rated", has_text="Rated").wait_for()
         bruno.locator(".scorebox .badge.rated").wait_for()
-        play_to_the_end([anna, bruno])
+        play_pages([anna, bruno], to_the_end=True, limit=240.0)
         shot(bruno, shots / "rated-quick-match-over-it-phone.png")
 
         for page, words in ((anna, "1 rated game"), (bruno, "1 partita valida")):

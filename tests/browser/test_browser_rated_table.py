@@ -51,8 +51,7 @@ def test_a_rated_tables_score_box_marks_it_rated_and_links_the_players_profiles(
         rated_table: tuple[Server, str], browsers: Browsers, axe_source: str, locale: str,
         size: str) -> None:
     server, game_id = rated_table
-    page = browsers.page(locale=locale, viewport=SIZES[size], bypass_csp=True)
-    page.goto(server.url + "/")
+    page = browsers.page(locale=locale, viewport=SIZES[size], bypass_csp=True, at=server.url + "/")
     fill_account_form(page, "sign-in", "bea", PASSWORD)
     page.locator("#account", has_text="bea").wait_for()
     page.goto(f"{server.url}/play/{game_id}")
@@ -69,8 +68,7 @@ def test_a_rated_tables_score_box_marks_it_rated_and_links_the_players_profiles(
 
 def test_a_guests_table_of_three_has_no_rated_mark_and_no_profile_links(
         server: Server, browsers: Browsers) -> None:
-    page = browsers.page()
-    page.goto(server.url + "/")
+    page = browsers.page(at=server.url + "/")
     page.check('input[name="players"][value="3"]')
     page.fill('input[name="name"]', "Ann")
     page.locator("form.new-game button[type=submit]").click()

@@ -19,8 +19,7 @@ def test_a_spent_invite_link_shows_the_seat_is_taken_and_no_hand(
     ann = browsers.page()
     invite = invite_friend(ann, server.url)
 
-    bob = browsers.page()
-    bob.goto(invite)
+    bob = browsers.page(at=invite)
     bob.locator(".panel.join").wait_for()
     bob.fill('input[name="name"]', "Computer (level 5)")  # an impersonation: refused
     bob.locator(".panel.join button[type=submit]").click()
@@ -43,8 +42,7 @@ def test_a_spent_invite_link_shows_the_seat_is_taken_and_no_hand(
     assert mallory.locator(".felt, .my-hand, .panel.join").count() == 0
     assert not set(CARD_ATTR.findall(mallory.content())) & bob_cards
     shot(mallory, shots / "seat-taken.png", full_page=False)
-    italian = browsers.page(locale="it-IT")
-    italian.goto(invite)
+    italian = browsers.page(locale="it-IT", at=invite)
     italian.locator(".panel.seat-taken").wait_for()
     assert "Posto occupato" in italian.inner_text(".panel.seat-taken")
     assert "già stato usato" in italian.inner_text(".panel.seat-taken")

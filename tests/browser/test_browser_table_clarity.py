@@ -61,8 +61,7 @@ def test_overlapped_cards_show_only_their_top_left_index(
     server: Server, browsers: Browsers, size: str, large: bool
 ) -> None:
     options = PHONE if size == "phone" else {"viewport": {"width": 1366, "height": 768}}
-    page = browsers.page(**options)
-    page.goto(server.url + "/")
+    page = browsers.page(**options, at=server.url + "/")
     page.evaluate(f"localStorage.setItem('gin.large', '{str(large).lower()}')")
     new_game(page, server.url, level=1)
     page.locator(".my-hand .card").first.wait_for()
@@ -111,8 +110,7 @@ def test_every_refusal_is_in_the_reader_s_language_without_the_server_s_english(
     assert {"illegal_action", "bad_action", "not_your_turn", "stale", "bad_rules"} <= set(codes)
     texts = {}
     for locale in ("en-GB", "it-IT"):
-        page = browsers.page(locale=locale)
-        page.goto(server.url + "/")
+        page = browsers.page(locale=locale, at=server.url + "/")
         page.locator("form.new-game").wait_for()
         texts[locale] = page.evaluate(
             """async (codes) => {
@@ -178,8 +176,7 @@ def test_knock_and_gin_when_off_say_why(server: Server, browsers: Browsers) -> N
 
 
 def test_a_gin_is_logged_as_gin_and_points_read_plainly(server: Server, browsers: Browsers) -> None:
-    page = browsers.page()
-    page.goto(server.url + "/")
+    page = browsers.page(at=server.url + "/")
     page.locator("form.new-game").wait_for()
     said = page.evaluate("""async () => {
         const d = await import('/static/describe.js');

@@ -257,8 +257,7 @@ def test_R34_a_friend_takes_the_partner_place_by_its_invite_link(
     assert re.fullmatch(rf"{re.escape(server.url)}/play/{game_id}#[\w-]+", link), link
     shot(ann, shots / "teams-invites.png")
     # the friend reads Italian: the join form, then the same table from place 2
-    bea = browsers.page(locale="it-IT")
-    bea.goto(link)
+    bea = browsers.page(locale="it-IT", at=link)
     bea.locator("form.join").wait_for()
     assert "Ann ti invita" in bea.inner_text("form.join")
     bea.fill('input[name="name"]', "Bea")

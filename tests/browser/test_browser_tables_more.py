@@ -185,8 +185,7 @@ def test_R34_watch_link_of_a_team_table_shows_no_hidden_cards(
         assert time.monotonic() < deadline, state["tables"][1]
         time.sleep(0.1)
     assert state["you"] is None and state["mode"] == "teams"
-    watcher = browsers.page()
-    watcher.goto(created["links"]["watch"])
+    watcher = browsers.page(at=created["links"]["watch"])
     watcher.locator(".felt.multi .seat-cards .card").first.wait_for()
     watcher.locator(".tables-box").wait_for()
     watcher.wait_for_timeout(300)
@@ -458,8 +457,7 @@ def test_R33_watch_link_game_over_and_replay_fit_a_phone(
     created = create_table(page, server.url, {"players": 3, "seats": ["computer", "computer"],
                                               "options": {"target": 10}})
     game_id = created["game_id"]
-    watcher = browsers.page(locale=locale, viewport=PHONE)
-    watcher.goto(created["links"]["watch"])
+    watcher = browsers.page(locale=locale, viewport=PHONE, at=created["links"]["watch"])
     watcher.locator(".felt.multi .seats-strip").wait_for()
     assert fits_width(watcher), wide_elements(watcher)
     page.goto(f"{server.url}/play/{game_id}")

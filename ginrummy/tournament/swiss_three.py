@@ -48,49 +48,67 @@ def swiss_tables(ranked: Sequence[str], scores: Mapping[str, float],
     if len(ranked) % 3:
         raise TournamentError(f"cannot seat {len(ranked)} players at tables of three",
                               "tournament.three_seating", count=len(ranked))
-    found = _Search(ranked, met).run() or _repaired(_greedy(ranked, met), ranked, scores, met)
+    mates: dict[str, set[str]] = {player: set() for player in ranked}
+    for pair in met:
+        if len(pair) == 2 and pair <= mates.keys():
+            a, b = pair
+            mates[a].add(b)
+            mates[b].add(a)
+    found = (_Search(ranked, mates).run()
+             or _repaired(_greedy(ranked, mates), ranked, scores, mates))
     tables = [tuple(sorted(table, key=rank.__getitem__)) for table in found]
     return sorted(((a, b, c) for a, b, c in tables), key=lambda t: rank[t[0]])
 
 
-def _rematches(table: Sequence[str], met: Set[frozenset[str]]) -> int:
-    return sum(frozenset(pair) in met for pair in ((table[0], table[1]),
-                                                    (table[0], table[2]),
-                                                    (table[1], table[2])))
+Mates = Mapping[str, Set[str]]
+"""Whom each player has met."""
 
 
-def _greedy(ranked: list[str], met: Set[frozenset[str]]) -> list[list[str]]:
+def _rematches(table: Sequence[str], mates: Mates) -> int:
+    a, b, c = table
+    met_a = mates[a]
+    return (b in met_a) + (c in met_a) + (c in mates[b])
+
+
+def _greedy(ranked: list[str], mates: Mates) -> list[list[str]]:
     """Each best unplaced player with the nearest pair that brings the fewest rematches."""
     left, tables = list(ranked), []
     while left:
         top, rest = left[0], left[1:]
-        b, c = min(_partners(rest), key=lambda pair: _rematches((top, *pair), met))
+        fresh = next((pair for pair in _partners(rest) if not _rematches((top, *pair), mates)),
+                     None)
+        b, c = fresh or min(_partners(rest), key=lambda pair: _rematches((top, *pair), mates))
         tables.append([top, b, c])
         left = [p for p in rest if p not in (b, c)]
     return tables
 
 
 def _repaired(tables: list[list[str]], ranked: list[str], scores: Mapping[str, float],
-              met: Set[frozenset[str]]) -> list[list[str]]:
+              mates: Mates) -> list[list[str]]:
     """``tables`` after swapping players between two tables while a swap lowers the cost:
     a rematch costs more than any difference of score, that more than a difference of rank."""
     rank = {player: index for index, player in enumerate(ranked)}
 
     def cost(table: list[str]) -> float:
-        spread = max(scores[p] for p in table) - min(scores[p] for p in table)
-        return (REMATCH_COST * _rematches(table, met) + SCORE_COST * spread ** 2
-                + max(rank[p] for p in table) - min(rank[p] for p in table))
+        a, b, c = table
+        sa, sb, sc = scores[a], scores[b], scores[c]
+        ra, rb, rc = rank[a], rank[b], rank[c]
+        return (REMATCH_COST * _rematches(table, mates)
+                + SCORE_COST * (max(sa, sb, sc) - min(sa, sb, sc)) ** 2
+                + max(ra, rb, rc) - min(ra, rb, rc))
 
+    costs = [cost(table) for table in tables]
     better = True
     while better:
         better = False
         for i, j in itertools.permutations(range(len(tables)), 2):
-            if _rematches(tables[i], met) == 0:
+            if costs[i] < REMATCH_COST:  # no rematch at table i
                 continue
-            before = cost(tables[i]) + cost(tables[j])
             for x, y in itertools.product(range(3), range(3)):
                 tables[i][x], tables[j][y] = tables[j][y], tables[i][x]
-                if cost(tables[i]) + cost(tables[j]) < before:
+                after_i, after_j = cost(tables[i]), cost(tables[j])
+                if after_i + after_j < costs[i] + costs[j]:
+                    costs[i], costs[j] = after_i, after_j
                     better = True
                     break
                 tables[i][x], tables[j][y] = tables[j][y], tables[i][x]
@@ -101,8 +119,8 @@ class _Search:
     """Depth-first: a grouping without any rematch, or None (none, or not found in
     :data:`SEARCH_STEPS`)."""
 
-    def __init__(self, ranked: Sequence[str], met: Set[frozenset[str]]) -> None:
-        self.ranked, self.met = list(ranked), met
+    def __init__(self, ranked: Sequence[str], mates: Mates) -> None:
+        self.ranked, self.mates = list(ranked), mates
         self.steps = SEARCH_STEPS
 
     def run(self) -> list[list[str]] | None:
@@ -119,7 +137,7 @@ class _Search:
             self.steps -= 1
             if self.steps < 0:
                 raise _OutOfSteps
-            if _rematches((top, b, c), self.met):
+            if _rematches((top, b, c), self.mates):
                 continue
             placed = self._place([p for p in rest if p not in (b, c)])
             if placed is not None:

@@ -18,11 +18,12 @@ class Entrant:
 
 @dataclass(frozen=True, slots=True)
 class Pairing:
-    """One game of a round: ``seats`` are the entrants in seat 0 and seat 1."""
+    """One game of a round: ``seats`` are the entrants in seat 0, 1 (and 2 at a table of
+    three)."""
 
     round: int
     table: int
-    seats: tuple[str, str]
+    seats: tuple[str, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,13 +38,13 @@ class DealResult:
 
 @dataclass(frozen=True, slots=True)
 class GameResult:
-    """A finished game of a round: its winner and each seat's final points; ``deals`` are
-    needed for a duplicate tournament only."""
+    """A finished game of a round: its winner and each seat's final points (one per seat);
+    ``deals`` are needed for a duplicate tournament only."""
 
     round: int
     table: int
     winner: str
-    points: tuple[int, int]
+    points: tuple[int, ...]
     deals: tuple[DealResult, ...] = ()
 
     def check_against(self, pairing: Pairing, duplicate: bool) -> None:
@@ -56,6 +57,11 @@ class GameResult:
         if any(not isinstance(p, int) or isinstance(p, bool) for p in self.points):
             raise TournamentError(f"points must be whole numbers, not {self.points!r}",
                                   "tournament.points", value=repr(self.points))
+        if len(self.points) != len(pairing.seats):
+            raise TournamentError(
+                f"table {pairing.table} has {len(pairing.seats)} seats, the result "
+                f"{len(self.points)} points", "tournament.points_per_seat",
+                table=pairing.table, seats=len(pairing.seats), points=len(self.points))
         if duplicate and not self.deals:
             raise TournamentError("a duplicate game's result lists its deals",
                                   "tournament.no_deals")

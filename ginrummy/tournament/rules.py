@@ -2,6 +2,8 @@
 
 >>> TournamentRules("swiss", 8).rounds_for(8), TournamentRules("knockout", 16).rounds_for(11)
 (3, 4)
+>>> TournamentRules("swiss", 27, table_size=3).rounds_for(27)
+3
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ Format = Literal["knockout", "swiss", "duplicate"]
 FORMATS: tuple[Format, ...] = get_args(Format)
 MIN_PLAYERS = 4
 MAX_PLAYERS = 64
+TABLE_SIZES = (2, 3)
 
 
 class TournamentError(CodedError):
@@ -28,11 +31,13 @@ class TournamentRules:
     a round plays the same decks, scored against the field on the same deals). ``size``: the
     most players. ``rounds``: the Swiss and duplicate rounds; None gives enough rounds for one
     player to stand alone on top (``ceil(log2(players))``). A knockout has as many rounds as
-    its bracket needs."""
+    its bracket needs. ``table_size``: the players at each table, 2 or 3 (R33, the dealer
+    sitting out each hand; Swiss only, where None rounds is ``ceil(log3(players))``)."""
 
     format: Format
     size: int
     rounds: int | None = None
+    table_size: int = 2
 
     def __post_init__(self) -> None:
         if self.format not in FORMATS:
@@ -55,10 +60,25 @@ class TournamentRules:
                     f"rounds must be a whole number from 1 to {self.size - 1}, "
                     f"not {self.rounds!r}", "tournament.rounds", value=repr(self.rounds),
                     high=self.size - 1)
+        self._check_table_size()
+
+    def _check_table_size(self) -> None:
+        size = self.table_size
+        if not isinstance(size, int) or isinstance(size, bool) or size not in TABLE_SIZES:
+            raise TournamentError(f"table_size must be 2 or 3 (players at each table), not "
+                                  f"{size!r}", "tournament.table_size", value=repr(size))
+        if size == 3 and self.format == "knockout":
+            raise TournamentError("a knockout is played at tables of two: a table of three "
+                                  "has two losers", "tournament.knockout_three")
+        if size == 3 and self.format == "duplicate":
+            raise TournamentError("a duplicate tournament is played at tables of two: its "
+                                  "paired tables swap two seats", "tournament.duplicate_three")
 
     def rounds_for(self, players: int) -> int:
         """How many rounds ``players`` entrants play."""
         needed = max(1, (players - 1).bit_length())
+        if self.table_size == 3:
+            needed = max(1, next(r for r in range(1, players + 1) if 3 ** r >= players))
         if self.format == "knockout" or self.rounds is None:
             return needed
         return self.rounds

@@ -1,8 +1,11 @@
 """The table of a tournament: each player's wins, points and tie-breaks, in order.
 
 Swiss: score (a win or a bye is 1), then Buchholz (the sum of the opponents' scores), then
-points won minus points lost, then seed. Duplicate: the duplicate score (below), then score,
-then seed. Knockout: the round a player went out in (the winner never did), then seed.
+points won minus points lost, then seed. At tables of three (R33) only the game's winner
+scores 1, the Buchholz adds both table mates' scores, and a player's points for are their
+own final total, their points against the sum of their two table mates' totals.
+Duplicate: the duplicate score (below), then score, then seed. Knockout: the round a player
+went out in (the winner never did), then seed.
 
 The duplicate score compares each deal with the same deal at the other tables: every table
 of a round plays the same decks, so the players who held the dealer's cards of deal 3 in
@@ -54,9 +57,9 @@ def tally(seeded: Sequence[str], rounds: Sequence[Round]) -> dict[str, Standing]
             for seat, player in enumerate(seats):
                 line = table[player]
                 line.games += 1
-                line.opponents.append(seats[1 - seat])
+                line.opponents += [p for p in seats if p != player]
                 line.points_for += result.points[seat]
-                line.points_against += result.points[1 - seat]
+                line.points_against += sum(result.points) - result.points[seat]
                 if player == result.winner:
                     line.wins += 1
                     line.score += 1

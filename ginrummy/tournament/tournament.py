@@ -26,6 +26,7 @@ from ginrummy.tournament.knockout import slots
 from ginrummy.tournament.rules import TournamentError, TournamentRules
 from ginrummy.tournament.standings import Standing, ordered, tally
 from ginrummy.tournament.swiss import bye_for, swiss_pairs
+from ginrummy.tournament.swiss_three import byes_for, swiss_tables
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,6 +106,8 @@ class Tournament:
         return self._swiss_round(number)
 
     def _swiss_round(self, number: int) -> Round:
+        if self.rules.table_size == 3:
+            return self._swiss_three_round(number)
         lines = self.standings()
         ranked = [line.player for line in lines]
         byes: tuple[str, ...] = ()
@@ -121,6 +124,16 @@ class Tournament:
             # the paired tables' better players hold each other's cards
             Pairing(number, table, (b, a) if duplicate and table % 2 == 0 else (a, b))
             for table, (a, b) in enumerate(pairs, start=1)), byes)
+
+    def _swiss_three_round(self, number: int) -> Round:
+        lines = self.standings()
+        byes = byes_for([line.player for line in lines],
+                        {line.player for line in lines if line.byes})
+        ranked = [line.player for line in lines if line.player not in byes]
+        met = {frozenset((line.player, o)) for line in lines for o in line.opponents}
+        tables = swiss_tables(ranked, {line.player: line.score for line in lines}, met)
+        return Round(number, tuple(Pairing(number, table, seats)
+                                   for table, seats in enumerate(tables, start=1)), byes)
 
     def _knockout_round(self, number: int) -> Round:
         field: Sequence[str | None] = (slots(self.seeded) if number == 1

@@ -10,6 +10,9 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route
 
 from ginrummy.agents.levels import LEVELS
+from ginrummy.core.errors import TableError
+from ginrummy.core.rules import Rules
+from ginrummy.core.table import TableRules
 from ginrummy.server.api import http_api
 from ginrummy.server.api.client_limits import ClientLimits, client_address
 from ginrummy.server.api.sessions import lobby_of, signed_in
@@ -57,9 +60,21 @@ def _tournament_rules(data: dict[str, Any]) -> TournamentRules:
         raise http_api.HTTPError(400, "bad_tournament", f"format must be one of "
                                  f"{', '.join(SERVED_FORMATS)} on this server, got {format_!r}")
     try:
-        return TournamentRules(format_, data.get("size", 8), data.get("rounds"))
+        return TournamentRules(format_, data.get("size", 8), data.get("rounds"),
+                               data.get("table_size", 2))
     except TournamentError as refused:
-        raise http_api.HTTPError(400, "bad_tournament", str(refused)) from None
+        reason = None if refused.code is None else refused.code.removeprefix("tournament.")
+        raise http_api.HTTPError(400, "bad_tournament", str(refused), reason=reason) from None
+
+
+def _table_rules(rules: TournamentRules, game_rules: Rules) -> None:
+    """Refuse game rules that a table of the tournament's size cannot play (R33: at three,
+    the loser deals)."""
+    try:
+        TableRules(rules.table_size, game_rules)
+    except TableError as refused:
+        reason = None if refused.code is None else refused.code.removeprefix("table.")
+        raise http_api.HTTPError(400, "bad_rules", str(refused), reason=reason) from None
 
 
 def _starts_in(data: dict[str, Any]) -> float | None:
@@ -77,8 +92,9 @@ def _starts_in(data: dict[str, Any]) -> float | None:
 async def create(request: Request) -> Response:
     """``POST /api/tournaments``."""
     data = await http_api.json_body(request)
-    http_api.check_fields(data, {"name", "format", "size", "rounds", "preset", "options",
-                                 "level", "fill", "starts_in_minutes", "enter", "clock"})
+    http_api.check_fields(data, {"name", "format", "size", "rounds", "table_size", "preset",
+                                 "options", "level", "fill", "starts_in_minutes", "enter",
+                                 "clock"})
     account = await _account(request)
     try:
         name = clean_text(data.get("name", f"{account.username}'s tournament"), "name",
@@ -92,6 +108,7 @@ async def create(request: Request) -> Response:
         raise http_api.HTTPError(400, "bad_request", f"level must be a whole number from "
                                  f"{LEVELS[0]} to {LEVELS[-1]}, got {level!r}")
     game_rules = http_api.rules_of(data)
+    _table_rules(rules, game_rules)
     clock = http_api.clock_of(request, data)
     fill, enter = _bool(data, "fill", True), _bool(data, "enter", True)
     starts_in = _starts_in(data)

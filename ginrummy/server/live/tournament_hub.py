@@ -106,12 +106,22 @@ def tournament_game_id(tournament_id: str, pairing: Pairing) -> str:
     return base64.urlsafe_b64encode(digest[:9]).decode()
 
 
+def table_size_of(row: TournamentRow) -> int:
+    """The players at each of the tournament's tables, as its stored game rules say."""
+    return int(row.rules.get("players", 2))
+
+
+def tournament_rules_of(row: TournamentRow) -> TournamentRules:
+    return TournamentRules(row.format, row.size, row.rounds,  # type: ignore[arg-type]
+                           table_size_of(row))
+
+
 def rebuilt(stored: StoredTournament) -> Tournament | None:
     """The tournament of stored entrants and results (None before it starts)."""
     row = stored.row
     if row.status == "entering" or (row.status == "cancelled" and row.started_at is None):
         return None
-    rules = TournamentRules(row.format, row.size, row.rounds)  # type: ignore[arg-type]
+    rules = tournament_rules_of(row)
     tournament = Tournament.start(rules, [Entrant(e.entrant, e.rating) for e in stored.entrants])
     for link in stored.games:
         if link.winner is not None and link.points is not None:
@@ -185,7 +195,7 @@ class TournamentHub:
         moment = now()
         row = TournamentRow(
             new_game_id(), name, account_id, username, rules.format, rules.size, rules.rounds,
-            TableRules(2, game_rules).to_dict(), level, fill, "entering", moment,
+            TableRules(rules.table_size, game_rules).to_dict(), level, fill, "entering", moment,
             None if starts_in is None else moment + timedelta(seconds=starts_in),
             clock=None if clock is None else clock.to_dict())
         first = EntrantRow(f"a:{account_id}", username, account_id, START_MU, moment)
@@ -263,7 +273,7 @@ class TournamentHub:
             computers = [EntrantRow(f"c:{n}", computer_name(n, row.level), None, rating, moment)
                          for n in range(1, row.size - len(live.stored.entrants) + 1)]
         entrants = [*live.stored.entrants, *computers]
-        rules = TournamentRules(row.format, row.size, row.rounds)  # type: ignore[arg-type]
+        rules = tournament_rules_of(row)
         try:
             tournament = Tournament.start(rules, [Entrant(e.entrant, e.rating)
                                                   for e in entrants])
@@ -391,12 +401,13 @@ class TournamentHub:
         assert tournament is not None
         pairing = tournament.current.pairing(link.table)
         game = table.game
-        totals = (int(game.totals[0]), int(game.totals[1]))
+        totals = tuple(int(total) for total in game.totals)
         winner_seat = game.winner
-        if winner_seat is None:  # a game ended even: the higher total, else the first seat
-            winner_seat = 1 if totals[1] > totals[0] else 0
+        if winner_seat is None:  # a game ended even: the highest total, else the first seat
+            winner_seat = totals.index(max(totals))
+        deals = deals_of(table) if len(totals) == 2 else ()  # duplicate: tables of two
         done = replace(link, winner=pairing.seats[int(winner_seat)], points=totals,
-                       deals=deals_of(table))
+                       deals=deals)
         after = tournament.record(GameResult(link.round, link.table, done.winner or "",
                                              totals, done.deals))
         new_round = after.current.number != tournament.current.number
@@ -453,7 +464,8 @@ class TournamentHub:
         out: dict[str, Any] = {
             "id": row.id, "name": row.name, "organiser": row.creator_name,
             "format": row.format, "size": row.size, "rounds": row.rounds,
-            "rules": row.rules["rules"], "level": row.level, "fill": row.fill,
+            "table_size": table_size_of(row), "rules": row.rules["rules"],
+            "level": row.level, "fill": row.fill,
             "status": row.status, "clock": row.clock,
             "created_at": row.created_at.isoformat(),
             "starts_at": None if row.starts_at is None else row.starts_at.isoformat(),
@@ -496,7 +508,8 @@ class TournamentHub:
             live = await self.get(tournament_id)
             row = live.stored.row
             out.append({"id": row.id, "name": row.name, "format": row.format,
-                        "size": row.size, "entered": len(live.stored.entrants),
+                        "size": row.size, "table_size": table_size_of(row),
+                        "entered": len(live.stored.entrants),
                         "status": row.status, "rules": row.rules["rules"], "level": row.level,
                         "fill": row.fill, "clock": row.clock,
                         "starts_at": None if row.starts_at is None

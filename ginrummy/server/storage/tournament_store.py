@@ -51,7 +51,8 @@ class GameLink:
     table: int
     game_id: str
     winner: str | None = None
-    points: tuple[int, int] | None = None
+    points: tuple[int, ...] | None = None
+    """Each seat's final total (two or three seats)."""
     deals: tuple[DealResult, ...] = ()
 
 

@@ -64,6 +64,7 @@ export class TournamentScreen {
         h("h1", {}, view.name),
         h("p", { class: "tournament-status", role: "status" }, this.statusText()),
         h("p", {}, t(`tournament.format.${view.format}`), " · ", tp("tournament.size", view.size), " · ",
+          view.table_size === 3 ? `${t("tournaments.table_size.3")} · ` : "",
           rulesSummary(view.rules, true).join(" · "), view.clock ? ` · ${clockRules(view.clock)}` : ""),
         h("p", { class: "muted" }, t("tournament.organiser", { name: view.organiser }), " · ",
           view.fill ? t("tournament.fill", { level: view.level }) : t("tournament.no_fill")),
@@ -128,7 +129,8 @@ export class TournamentScreen {
           h("td", {}, String(s.place)), h("th", { scope: "row" }, who(s.player, this.view.level)),
           duplicate ? h("td", {}, String(s.duplicate)) : null, h("td", {}, String(s.score)),
           h("td", {}, String(s.wins)), knockout ? null : h("td", {}, String(s.buchholz)),
-          h("td", {}, `${s.points_for}–${s.points_against}`))))));
+          h("td", {}, `${s.points_for}–${s.points_against}`))))),
+      this.view.table_size === 3 ? h("p", { class: "muted three-help" }, t("tournament.three_help")) : null);
   }
 
   roundPanel(round) {

@@ -13,7 +13,7 @@ export class TournamentsPanel {
     this.account = null;
     this.presets = ["standard", "oklahoma"];
     this.notice = null;
-    this.form = { name: "", format: "swiss", size: 8, preset: "standard", level: 3, fill: true, start: "full", minutes: 10, clock: newClockChoice() };
+    this.form = { name: "", format: "swiss", size: 8, tableSize: 2, preset: "standard", level: 3, fill: true, start: "full", minutes: 10, clock: newClockChoice() };
   }
 
   async start(account) {
@@ -37,7 +37,8 @@ export class TournamentsPanel {
     this.el.replaceChildren(...[h("h2", { id: "tournaments-title" }, t("tournaments.title")),
       this.list.length ? h("ul", { class: "game-list" }, this.list.map((item) => h("li", { class: "game-item" },
         h("div", { class: "game-main" }, h("a", { class: "game-title", href: `/tournaments/${item.id}` }, item.name),
-          h("span", { class: "muted" }, `${t(`tournament.format.${item.format}`)} · ${presetName(item.rules.name)} · ${t(`tournament.status.${item.status}`)}`)),
+          h("span", { class: "muted" }, [t(`tournament.format.${item.format}`), item.table_size === 3 ? t("tournaments.table_size.3") : null,
+            presetName(item.rules.name), t(`tournament.status.${item.status}`)].filter(Boolean).join(" · "))),
         h("span", { class: "game-status" }, tp("tournaments.entered", item.entered, { size: item.size })))))
         : h("p", { class: "muted" }, t("tournaments.none")),
       this.account ? this.createForm() : h("p", { class: "muted" }, t("tournament.sign_in")),
@@ -48,11 +49,22 @@ export class TournamentsPanel {
     const f = this.form;
     const field = (label, control) => h("label", { class: "field" }, h("span", {}, label), control);
     const set = (key, cast = (v) => v) => (event) => { f[key] = cast(event.target.type === "checkbox" ? event.target.checked : event.target.value); };
+    // tables of 3 (R33) are for a Swiss only: another format keeps the tables of 2
+    const tables = h("select", { name: "table-size", disabled: f.format !== "swiss", onchange: set("tableSize", Number) },
+      [2, 3].map((v) => h("option", { value: v, selected: f.tableSize === v }, t(`tournaments.table_size.${v}`))));
+    const pickFormat = (event) => {
+      f.format = event.target.value;
+      if (f.format !== "swiss") f.tableSize = 2;
+      tables.value = String(f.tableSize);
+      tables.disabled = f.format !== "swiss";
+    };
     return h("details", { class: "create-tournament" }, h("summary", {}, t("tournaments.create")),
       h("form", { name: "tournament", onsubmit: (event) => { event.preventDefault(); this.create(); } },
         field(t("tournaments.name"), h("input", { name: "tournament-name", maxlength: 64, value: f.name, oninput: set("name") })),
-        field(t("tournaments.format"), h("select", { name: "format", onchange: set("format") },
+        field(t("tournaments.format"), h("select", { name: "format", onchange: pickFormat },
           ["swiss", "knockout", "duplicate"].map((v) => h("option", { value: v, selected: f.format === v }, t(`tournament.format.${v}`))))),
+        field(t("tournaments.table_size"), tables),
+        h("p", { class: "muted" }, t("tournaments.table_size_swiss")),
         field(t("tournaments.size"), h("input", { name: "size", type: "number", min: 4, max: 64, value: f.size, oninput: set("size", Number) })),
         field(t("new.preset"), h("select", { name: "tournament-preset", onchange: set("preset") },
           this.presets.map((v) => h("option", { value: v, selected: f.preset === v }, presetName(v))))),
@@ -71,6 +83,10 @@ export class TournamentsPanel {
     const f = this.form;
     this.notice = null;
     const body = { format: f.format, size: f.size, preset: f.preset, level: f.level, fill: f.fill, clock: clockBody(f.clock) };
+    if (f.tableSize === 3) {
+      body.table_size = 3;
+      body.options = { dealer_rule: "loser" }; // R33: the loser deals; the server refuses any other
+    }
     body.name = f.name.trim() || t("tournaments.default_name", { name: this.account.username });
     if (f.start === "timed") body.starts_in_minutes = f.minutes;
     try {

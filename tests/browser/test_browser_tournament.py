@@ -2,11 +2,14 @@
 another enters from its page (in Italian, on a phone), the organiser starts it early and
 six computers fill it; each round's games are played (the people's by the computer once
 they are idle) and both pages show the final standings. A duplicate of four: both tables of
-each round get the same decks."""
+each round get the same decks. A Swiss of six at tables of three (R33), created in Italian
+("tavoli da 3", which a knockout does not offer): three players and three totals at every
+table, and the standings with how they are counted."""
 
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -20,13 +23,27 @@ from tests.browser.test_browser_accounts import signed_up
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 
+def tournament_form(page: Any, base: str) -> None:
+    """Open the lobby's form that creates a tournament."""
+    page.goto(base + "/lobby")
+    page.locator(".create-tournament > summary").click()
+
+
+def created_and_finished_in_italian(page: Any) -> None:
+    """Create the tournament the form describes, start it at once, wait for its end."""
+    page.get_by_role("button", name="Crea il torneo").click()
+    page.wait_for_url("**/tournaments/**")
+    page.get_by_role("button", name="Fai partire ora").click()
+    page.locator(".tournament-status", has_text="Il torneo è concluso").wait_for(
+        timeout=240_000)
+
+
 def test_an_eight_player_swiss_with_two_people_and_six_computers_reaches_its_standings(
     tmp_path: Path, browsers: Browsers, shots: Path
 ) -> None:
     with serving(tmp_path, idle_seconds=0.5) as server:
         anna = signed_up(browsers, server.url, "anna")
-        anna.goto(server.url + "/lobby")
-        anna.locator(".create-tournament > summary").click()
+        tournament_form(anna, server.url)
         anna.fill('input[name="tournament-name"]', "Friday Swiss")
         anna.select_option('select[name="level"]', "1")
         anna.get_by_role("button", name="Create the tournament").click()
@@ -68,16 +85,11 @@ def test_a_duplicate_of_four_gives_both_tables_of_a_round_the_same_decks(
 ) -> None:
     with serving(tmp_path, idle_seconds=0.5) as server:
         anna = signed_up(browsers, server.url, "anna", locale="it-IT")
-        anna.goto(server.url + "/lobby")
-        anna.locator(".create-tournament > summary").click()
+        tournament_form(anna, server.url)
         anna.select_option('select[name="format"]', "duplicate")
         anna.fill('input[name="size"]', "4")
         anna.select_option('select[name="level"]', "1")
-        anna.get_by_role("button", name="Crea il torneo").click()
-        anna.wait_for_url("**/tournaments/**")
-        anna.get_by_role("button", name="Fai partire ora").click()
-        anna.locator(".tournament-status", has_text="Il torneo è concluso").wait_for(
-            timeout=240_000)
+        created_and_finished_in_italian(anna)
         assert "Punteggio duplicato" in anna.inner_text("table.standings")
         assert anna.get_by_role("link", name="Guarda").count() == 0  # nobody watches them
         shot(anna, shots / "duplicate-standings-it.png")
@@ -91,3 +103,33 @@ def test_a_duplicate_of_four_gives_both_tables_of_a_round_the_same_decks(
         assert first is not None and second is not None
         common = set(first.decks) & set(second.decks)
         assert common and all(first.decks[n] == second.decks[n] for n in common)
+
+
+def test_a_swiss_of_six_at_tables_of_three_shows_three_seats_a_table_to_its_standings(
+    tmp_path: Path, browsers: Browsers, shots: Path
+) -> None:
+    with serving(tmp_path, idle_seconds=0.5) as server:
+        anna = signed_up(browsers, server.url, "anna", locale="it-IT")
+        tournament_form(anna, server.url)
+        tables = anna.locator('select[name="table-size"]')
+        anna.select_option('select[name="format"]', "knockout")
+        assert tables.is_disabled()  # tables of 3 are for a Swiss only
+        anna.select_option('select[name="format"]', "swiss")
+        assert tables.is_enabled()
+        assert tables.locator("option").all_inner_texts() == ["tavoli da 2", "tavoli da 3"]
+        tables.select_option("3")
+        anna.fill('input[name="size"]', "6")
+        anna.select_option('select[name="level"]', "1")
+        created_and_finished_in_italian(anna)
+        assert "tavoli da 3" in anna.inner_text(".tournament .intro")
+        assert anna.locator("table.standings tbody tr").count() == 6
+        assert "il Buchholz somma i punti di entrambi i compagni di tavolo" in anna.inner_text(
+            ".three-help")
+        games = anna.locator("section.panel .game-list .game-item")
+        assert games.count() == 4  # two rounds of two tables
+        for index in range(games.count()):
+            title = games.nth(index).locator(".game-title").inner_text()
+            result = games.nth(index).locator(".muted").inner_text()
+            assert len(title.split(" – ")) == 3, title
+            assert len(result.rsplit(", ", 1)[-1].split("–")) == 3, result
+        shot(anna, shots / "tournament-three-standings-it.png")

@@ -8,6 +8,8 @@ table, and the standings with how they are counted."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -16,7 +18,7 @@ import pytest
 from ginrummy.server.storage.db import make_engine
 from ginrummy.server.storage.store import Store
 from ginrummy.server.storage.tournament_store import TournamentStore
-from tests.browser.conftest import Browsers, serving
+from tests.browser.conftest import Browsers, Server, serving
 from tests.browser.driver import shot
 from tests.browser.test_browser_accounts import signed_up
 
@@ -27,6 +29,15 @@ def tournament_form(page: Any, base: str) -> None:
     """Open the lobby's form that creates a tournament."""
     page.goto(base + "/lobby")
     page.locator(".create-tournament > summary").click()
+
+
+@contextmanager
+def organiser_at_the_form(tmp_path: Path, browsers: Browsers) -> Iterator[tuple[Server, Any]]:
+    """A server of its own, and anna (signed up, in Italian) at its tournament form."""
+    with serving(tmp_path, idle_seconds=0.5) as server:
+        anna = signed_up(browsers, server.url, "anna", locale="it-IT")
+        tournament_form(anna, server.url)
+        yield server, anna
 
 
 def created_and_finished_in_italian(page: Any) -> None:
@@ -83,9 +94,7 @@ def test_an_eight_player_swiss_with_two_people_and_six_computers_reaches_its_sta
 def test_a_duplicate_of_four_gives_both_tables_of_a_round_the_same_decks(
     tmp_path: Path, browsers: Browsers, shots: Path
 ) -> None:
-    with serving(tmp_path, idle_seconds=0.5) as server:
-        anna = signed_up(browsers, server.url, "anna", locale="it-IT")
-        tournament_form(anna, server.url)
+    with organiser_at_the_form(tmp_path, browsers) as (server, anna):
         anna.select_option('select[name="format"]', "duplicate")
         anna.fill('input[name="size"]', "4")
         anna.select_option('select[name="level"]', "1")
@@ -108,9 +117,7 @@ def test_a_duplicate_of_four_gives_both_tables_of_a_round_the_same_decks(
 def test_a_swiss_of_six_at_tables_of_three_shows_three_seats_a_table_to_its_standings(
     tmp_path: Path, browsers: Browsers, shots: Path
 ) -> None:
-    with serving(tmp_path, idle_seconds=0.5) as server:
-        anna = signed_up(browsers, server.url, "anna", locale="it-IT")
-        tournament_form(anna, server.url)
+    with organiser_at_the_form(tmp_path, browsers) as (server, anna):
         tables = anna.locator('select[name="table-size"]')
         anna.select_option('select[name="format"]', "knockout")
         assert tables.is_disabled()  # tables of 3 are for a Swiss only

@@ -111,14 +111,19 @@ def _press_until(page: Any, key: str, test: str, tries: int = 80) -> None:
     raise AssertionError(f"{key} never reached {test}")
 
 
+@pytest.fixture
+def laptop_game(server: Server, browsers: Browsers) -> Any:
+    """A laptop-sized page (no CSP, so that axe may run) at a new game against level 1."""
+    page = browsers.page(viewport=SIZES["laptop"], bypass_csp=True)
+    new_game(page, server.url, level=1)
+    return page
+
+
 IN_HAND = "document.activeElement && document.activeElement.closest('.my-hand') !== null"
 
 
-def test_a_whole_hand_from_the_keyboard_alone_with_each_move_announced(
-    server: Server, browsers: Browsers
-) -> None:
-    page = browsers.page(viewport=SIZES["laptop"], bypass_csp=True)
-    new_game(page, server.url, level=1)
+def test_a_whole_hand_from_the_keyboard_alone_with_each_move_announced(laptop_game: Any) -> None:
+    page = laptop_game
     page.evaluate("""() => { window.heard = [];
         const live = document.getElementById('announce');
         new MutationObserver(() => window.heard.push(live.textContent))
@@ -180,11 +185,8 @@ CONTRAST = """([selector, against]) => {
 FELT_BRIGHTEST = "rgb(39, 117, 73)"
 
 
-def test_text_on_the_felt_and_the_pressed_sort_button_meet_wcag_aa(
-    server: Server, browsers: Browsers
-) -> None:
-    page = browsers.page(viewport=SIZES["laptop"], bypass_csp=True)
-    new_game(page, server.url, level=1)
+def test_text_on_the_felt_and_the_pressed_sort_button_meet_wcag_aa(laptop_game: Any) -> None:
+    page = laptop_game
     wait_turn_or_end(page)
     felt_text = ".felt .muted, .felt .caption, .felt .label, .felt .status, .felt .seat-head .name"
     found = page.evaluate(CONTRAST, [felt_text, FELT_BRIGHTEST])

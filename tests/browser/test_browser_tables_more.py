@@ -59,6 +59,29 @@ def create_table(page: Page, base: str, body: dict[str, Any]) -> dict[str, Any]:
     return created
 
 
+def teams_with_computers(page: Page, base: str, **options: Any) -> str:
+    """A four-player teams game (R34): the page's player and three computers; its id."""
+    body = {"players": 4, "seats": ["computer", "computer", "computer"], **options}
+    return str(create_table(page, base, body)["game_id"])
+
+
+def at_the_first_round_score(page: Page, base: str) -> None:
+    """The page at a teams game (R34) of three computers and the player, its first round
+    played, the round's score shown."""
+    game_id = teams_with_computers(page, base)
+    page.goto(f"{base}/play/{game_id}")
+    page.locator(".my-hand .card").first.wait_for()
+    play_first_round(page, game_id)
+    page.locator(".round-score").wait_for()
+
+
+def at_a_three_sit_out(page: Page, base: str) -> None:
+    """The page at a three-player game (R33) where the player sits the hand out."""
+    three = three_with_person_sitting_out(page, base)
+    page.goto(f"{base}/play/{three['game_id']}")
+    page.locator(".sit-out").wait_for()
+
+
 def watch_state(page: Page, game_id: str, token: str) -> dict[str, Any]:
     snapshot: dict[str, Any] = page.evaluate(
         "([id, token]) => fetch(`/api/games/${id}?token=${token}`).then(r => r.json())",
@@ -343,17 +366,13 @@ def test_R33_R34_table_screens_fit_a_phone(
     slow_server: Server, browsers: Browsers, shots: Path, locale: str
 ) -> None:
     page = browsers.page(locale=locale, viewport=PHONE)
-    teams = create_table(page, slow_server.url, {"players": 4,
-                                                 "seats": ["computer", "computer", "computer"]})
-    page.goto(f"{slow_server.url}/play/{teams['game_id']}")
+    page.goto(f"{slow_server.url}/play/{teams_with_computers(page, slow_server.url)}")
     page.locator(".my-hand .card").nth(9).wait_for()
     page.locator(".tables-box").wait_for()
     assert fits_width(page), wide_elements(page)
     assert badges_on_one_line(page)
     calm_shot(page, shots / f"phone-teams-{locale}.png", full_page=True)
-    three = three_with_person_sitting_out(page, slow_server.url)
-    page.goto(f"{slow_server.url}/play/{three['game_id']}")
-    page.locator(".sit-out").wait_for()
+    at_a_three_sit_out(page, slow_server.url)
     page.locator(".seat-cards .card").first.wait_for()
     assert fits_width(page), wide_elements(page)
     assert badges_on_one_line(page)
@@ -365,13 +384,7 @@ def test_R34_round_score_fits_a_phone(
     server: Server, browsers: Browsers, shots: Path, locale: str
 ) -> None:
     page = browsers.page(locale=locale, viewport=PHONE)
-    created = create_table(page, server.url, {"players": 4,
-                                              "seats": ["computer", "computer", "computer"]})
-    game_id = created["game_id"]
-    page.goto(f"{server.url}/play/{game_id}")
-    page.locator(".my-hand .card").first.wait_for()
-    play_first_round(page, game_id)
-    page.locator(".round-score").wait_for()
+    at_the_first_round_score(page, server.url)
     assert fits_width(page), wide_elements(page)
     calm_shot(page, shots / f"phone-teams-round-{locale}.png", full_page=True)
     assert score_sheet_fits(page)
@@ -384,9 +397,7 @@ def test_readme_screenshot_of_the_three_player_sit_out(
 ) -> None:
     """docs/table-three.jpg is copied from this one (900 px wide)."""
     page = browsers.page(viewport=README_WIDTH)
-    three = three_with_person_sitting_out(page, calm_server.url)
-    page.goto(f"{calm_server.url}/play/{three['game_id']}")
-    page.locator(".sit-out").wait_for()
+    at_a_three_sit_out(page, calm_server.url)
     page.locator(".pile .card").first.wait_for()
     page.wait_for_timeout(4000)  # a few moves on the table
     if page.locator(".sit-out").count():
@@ -398,12 +409,7 @@ def test_readme_screenshot_of_a_team_round_score(
 ) -> None:
     """docs/table-teams.jpg is copied from this one (900 px wide)."""
     page = browsers.page(viewport=README_WIDTH)
-    teams = create_table(page, server.url, {"players": 4,
-                                            "seats": ["computer", "computer", "computer"]})
-    page.goto(f"{server.url}/play/{teams['game_id']}")
-    page.locator(".my-hand .card").first.wait_for()
-    play_first_round(page, teams["game_id"])
-    page.locator(".round-score").wait_for()
+    at_the_first_round_score(page, server.url)
     page.evaluate("window.scrollTo(0, 0)")
     calm_shot(page, shots / "table-teams.jpg", type="jpeg", quality=80)
 
@@ -414,9 +420,7 @@ def test_R34_team_game_over_shows_the_last_round_tables_and_who_pays(
     server: Server, browsers: Browsers, shots: Path
 ) -> None:
     page = browsers.page()
-    created = create_table(page, server.url, {"players": 4, "team_target": 10,
-                                              "seats": ["computer", "computer", "computer"]})
-    game_id = created["game_id"]
+    game_id = teams_with_computers(page, server.url, team_target=10)
     page.goto(f"{server.url}/play/{game_id}")
     page.locator(".felt.multi").wait_for()
     over = play_to_the_end(page, game_id)
@@ -482,9 +486,7 @@ def test_R34_my_table_is_dealt_even_when_the_computers_table_finished_first(
     """Hand 1 of my table waits for my seed: the page sends it even when the computers'
     table has already played its whole first hand by the time the page opens."""
     page = browsers.page()
-    created = create_table(page, server.url, {"players": 4,
-                                              "seats": ["computer", "computer", "computer"]})
-    game_id = created["game_id"]
+    game_id = teams_with_computers(page, server.url)
     deadline = time.monotonic() + 30
     while not table_state(page, game_id)["scores"]:
         assert time.monotonic() < deadline, "the computers' table did not finish its hand"

@@ -30,6 +30,7 @@ import statistics
 import sys
 import time
 from collections.abc import Callable, Sequence
+from typing import Any
 
 from bench import report
 from bench.peers import openspiel_random_hands
@@ -118,12 +119,27 @@ def gymnasium_vector(opponent: str, num_envs: int) -> PlayEpisodes:
         while hands < n:
             masks = obs["action_mask"]
             steps += int(masks.any(axis=1).sum())
-            actions = (noise.random(masks.shape) * masks).argmax(axis=1)
+            actions = _random_legal_rows(masks, noise)
             obs, _, terminations, _, _ = envs.step(actions)
             hands += int(terminations.sum())
         return steps
 
     return play
+
+
+def _random_legal_rows(masks: Any, noise: Any) -> Any:
+    """A uniformly random legal action of each row of ``masks`` (0 for a row with none),
+    from the positions of all the legal actions at once."""
+    import numpy as np
+
+    rows, columns = np.nonzero(masks)
+    counts = np.bincount(rows, minlength=len(masks))
+    starts = np.cumsum(counts) - counts
+    picks = starts + (noise.random(len(masks)) * counts).astype(np.int64)
+    actions = np.zeros(len(masks), dtype=np.int64)
+    has = counts > 0
+    actions[has] = columns[picks[has]]
+    return actions
 
 
 VECTOR_SIZES = (16, 64, 256)

@@ -34,6 +34,7 @@ from ginrummy.core.hand import HandState, Phase
 from ginrummy.core.legal_actions import discard_actions
 from ginrummy.core.meld_tables import SUIT_VALUES
 from ginrummy.core.moves import STOCK_FLOOR
+from ginrummy.core.result import void_result
 from ginrummy.core.rules import Rules
 from ginrummy.core.views import view_of
 from ginrummy.env.encoding import COUNTS_OFFSET, FLAGS_OFFSET, PHASE_OFFSET, plane_offset
@@ -45,6 +46,10 @@ _POSITIONS = (np.arange(1, 53) / 52.0).astype(np.float32)
 """The pile-order value of the card at each position from the bottom."""
 _PILE_ORDER = plane_offset("pile_order")
 _UPCARD, _DRAW, _DISCARD = int(Phase.FIRST_UPCARD), int(Phase.DRAW), int(Phase.DISCARD)
+OVER = int(Phase.OVER)
+_VOIDS = ("", "R21: only two cards are left in the stock",
+          "R36: too many turns without a draw from the stock")
+"""The engine's words for the void hands the arrays end (by their number in ``void``)."""
 _FLAGS, _COUNTS = FLAGS_OFFSET - PHASE_OFFSET, COUNTS_OFFSET - PHASE_OFFSET
 _PLANES = PHASE_OFFSET // 52
 _SUIT = np.uint64(0x1FFF)
@@ -123,6 +128,8 @@ class BatchedTables:
         self.idle_turns = np.zeros(n, dtype=np.int64)
         self.pile_draws = np.zeros(n, dtype=np.int64)
         self.stock_only = np.zeros(n, dtype=np.bool_)
+        self.void = np.zeros(n, dtype=np.int64)
+        """Why a hand ended void on the arrays (an index of ``_VOIDS``), 0 if it did not."""
         self.log_seats = np.zeros((n, 128), dtype=np.int8)
         self.log_actions = np.zeros((n, 128), dtype=np.int16)
         self.log_len = np.zeros(n, dtype=np.int64)
@@ -132,6 +139,8 @@ class BatchedTables:
         self.opponents: list[RandomAgent | None] = [None] * n
         self._limits = np.array([rules.knock_limit_for(card) for card in range(52)])
         self._max_idle = rules.max_turns_without_stock_draw
+        self._wall = rules.fiftieth_card_action != "off"
+        """R22: the discard that leaves two cards in the stock goes to the engine."""
         self._barring = not rules.allow_discard_of_drawn_upcard
 
     # ------------------------------------------------------------ the deal
@@ -158,6 +167,7 @@ class BatchedTables:
         self.idle_turns[rows] = 0
         self.pile_draws[rows] = 0
         self.stock_only[rows] = False
+        self.void[rows] = 0
         self.pile_order[rows] = 0.0
         self.log_len[rows] = 0
         self.batched[rows] = True
@@ -245,9 +255,9 @@ class BatchedTables:
         tables handed to the engine."""
         phase = self.phase[rows]
         discarding = phase == _DISCARD
-        rare = discarding & ((moves < DISCARD_BASE) | (moves >= KNOCK_BASE)
-                             | (52 - self.stock_pos[rows] <= STOCK_FLOOR)
-                             | (self.idle_turns[rows] >= self._max_idle))
+        rare = discarding & ((moves < DISCARD_BASE) | (moves >= KNOCK_BASE))
+        if self._wall:
+            rare |= discarding & (52 - self.stock_pos[rows] <= STOCK_FLOOR)
         handed: list[int] = rows[rare].tolist()
         for row, move in zip(handed, moves[rare].tolist(), strict=True):
             self.engine[row] = self.state(row).apply_unchecked(move)
@@ -329,6 +339,12 @@ class BatchedTables:
         self.taken[rows] = -1
         self.turn[rows] = 1 - seat
         self.phase[rows] = _DRAW
+        void = np.where(52 - self.stock_pos[rows] <= STOCK_FLOOR, 1,
+                        np.where(self.idle_turns[rows] >= self._max_idle, 2, 0))
+        ended = rows[void > 0]  # R21 (with R22 off: the wall went to the engine), R36
+        self.void[ended] = void[void > 0]
+        self.phase[ended] = OVER
+        self.turn[ended] = -1
 
     # ------------------------------------------------------------ the engine's part
 
@@ -344,18 +360,21 @@ class BatchedTables:
         for seat, action in zip(seats, actions, strict=True):
             history = (history, seat, action)
         upcard = int(self.upcard[row])
+        limit = int(self.limit[row])
+        void = int(self.void[row])
         hands, known = self.hands[row].tolist(), self.known[row].tolist()
         return HandState.from_fields(
             rules=self.rules, dealer=int(self.dealer[row]), phase=Phase(int(self.phase[row])),
             turn=int(self.turn[row]), deck=tuple(self.deck[row].tolist()),
             stock_pos=int(self.stock_pos[row]), hands=(hands[0], hands[1]),
             pile=tuple(self.pile[row, :int(self.pile_len[row])].tolist()),
-            upcard=upcard if upcard >= 0 else None, limit=int(self.limit[row]),
+            upcard=upcard if upcard >= 0 else None, limit=limit,
             known=(known[0], known[1]), taken=int(self.taken[row]),
             passes=int(self.passes[row]), stock_only=bool(self.stock_only[row]),
             idle_turns=int(self.idle_turns[row]), pile_draws=int(self.pile_draws[row]),
             returned=False, wall_take=False, knocker=-1, knock_discard=-1, big_gin=False,
-            melds=((), ()), laid_off=0, history=history, result=None)
+            melds=((), ()), laid_off=0, history=history,
+            result=void_result(_VOIDS[void], limit) if void else None)
 
     def engine_opponent(self, row: int) -> RandomAgent:
         agent = self.opponents[row]

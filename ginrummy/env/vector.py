@@ -56,8 +56,9 @@ from ginrummy.core.actions import NUM_ACTIONS, action_name
 from ginrummy.core.hand import HandState, IllegalActionError
 from ginrummy.core.views import PlayerView, view_of
 from ginrummy.env.aec import Observation, RawEnv
-from ginrummy.env.batched import BatchedTables, supports
+from ginrummy.env.batched import OVER, BatchedTables, supports
 from ginrummy.env.encoding import Scoreboard, encode_many
+from ginrummy.env.rewards import points_reward, win_reward
 from ginrummy.env.single import GinRummyEnv
 
 
@@ -331,6 +332,7 @@ class GinRummyVectorEnv(VectorEnv[Observation, NDArray[np.int64], NDArray[Any]])
         touched += batch.play(arrays, moves[arrays])
         touched += self._batched_opponents(batch)
         self._play_batched(batch, touched)
+        self._void_on_arrays(batch)
         self._autoreset[:] = terminations
         infos: dict[str, Any] = {}
         if illegal.size:
@@ -349,7 +351,7 @@ class GinRummyVectorEnv(VectorEnv[Observation, NDArray[np.int64], NDArray[Any]])
         tables handed to the engine meanwhile."""
         handed: list[int] = []
         while True:
-            rows = np.flatnonzero(batch.batched & (batch.turn != batch.seat))
+            rows = np.flatnonzero(batch.batched & (batch.turn == 1 - batch.seat))
             if not rows.size:
                 return handed
             handed += batch.play(rows, batch.random_moves(rows))
@@ -369,6 +371,18 @@ class GinRummyVectorEnv(VectorEnv[Observation, NDArray[np.int64], NDArray[Any]])
             if state.is_over:
                 self._rewards[row] = reward(state, seat)
                 self._terminations[row] = True
+
+    def _void_on_arrays(self, batch: BatchedTables) -> None:
+        """The hands that ended void on the arrays in this step (R21, R36)."""
+        ended = np.flatnonzero(batch.batched & (batch.phase == OVER))
+        if not ended.size:
+            return
+        self._terminations[ended] = True
+        reward = self._template.table.hand_reward
+        if reward is points_reward or reward is win_reward:
+            return  # nobody wins a void hand: 0
+        for row in ended.tolist():
+            self._rewards[row] = reward(batch.state(row), batch.seat)
 
     def _observe_batched(self, batch: BatchedTables) -> Observation:
         observations, masks = self._observations, self._masks

@@ -132,7 +132,8 @@ def _random_legal_rows(masks: Any, noise: Any) -> Any:
     from the positions of all the legal actions at once."""
     import numpy as np
 
-    rows, columns = np.nonzero(masks)
+    legal = np.flatnonzero(masks.view(np.bool_))  # far faster than on the int8 masks
+    rows, columns = np.divmod(legal, masks.shape[1])
     counts = np.bincount(rows, minlength=len(masks))
     starts = np.cumsum(counts) - counts
     picks = starts + (noise.random(len(masks)) * counts).astype(np.int64)
@@ -267,7 +268,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     report.add_sample_flags(parser, hands=200, hands_help="hands per round and environment",
                      rounds=3, seed=20261201)
     report.add_write_flag(parser)
+    parser.add_argument("--gymnasium-only", action="store_true",
+                        help="time only the single Gymnasium env and the vector form, and "
+                             "print their table (not with --write)")
     args = parser.parse_args(argv)
+    if args.gymnasium_only:
+        if args.write:
+            parser.error("--gymnasium-only prints a part of the report: no --write")
+        vector_lines, vector_notes = gymnasium_rates(args.hands, args.rounds, args.seed)
+        print("\n".join(report.with_notes(vector_lines, vector_notes)))
+        return 0
     lines, notes = run(args.hands, args.rounds, args.seed)
     lines += encoding_cost(20_000, args.seed)
     vector_lines, vector_notes = gymnasium_rates(args.hands, args.rounds, args.seed)

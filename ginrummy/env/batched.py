@@ -37,7 +37,13 @@ from ginrummy.core.moves import STOCK_FLOOR
 from ginrummy.core.result import void_result
 from ginrummy.core.rules import Rules
 from ginrummy.core.views import view_of
-from ginrummy.env.encoding import COUNTS_OFFSET, FLAGS_OFFSET, PHASE_OFFSET, plane_offset
+from ginrummy.env.encoding import (
+    COUNTS_OFFSET,
+    FLAGS_OFFSET,
+    PHASE_OFFSET,
+    observation_size,
+    plane_offset,
+)
 
 _BITS = np.left_shift(np.uint64(1), np.arange(52, dtype=np.uint64))
 _FULL = np.uint64((1 << 52) - 1)
@@ -142,6 +148,9 @@ class BatchedTables:
         self._wall = rules.fiftieth_card_action != "off"
         """R22: the discard that leaves two cards in the stock goes to the engine."""
         self._barring = not rules.allow_discard_of_drawn_upcard
+        self._all = np.arange(n)
+        self._planes = np.zeros((n, _PLANES), dtype=np.uint64)
+        self._tail = np.zeros((n, observation_size(2) - PHASE_OFFSET))
 
     # ------------------------------------------------------------ the deal
 
@@ -210,18 +219,19 @@ class BatchedTables:
             special[j] = discard_actions(fields)  # type: ignore[arg-type]
         return bits, special
 
-    def write_masks(self, rows: NDArray[np.int64], out: NDArray[np.int8]) -> None:
-        """``out[i]``: the legal actions of table ``rows[i]`` (at its turn) as a mask."""
+    def write_masks(self, out: NDArray[np.int8]) -> None:
+        """``out[i]``: the legal actions of table ``i`` as a mask, 0 where it is over (the
+        tables handed to the engine get stale rows: the caller writes those)."""
         out[:] = 0
-        phase = self.phase[rows]
+        phase = self.phase
         upcard = np.flatnonzero(phase == _UPCARD)
         out[upcard, 1:3] = 1
         draw = np.flatnonzero(phase == _DRAW)
         out[draw, 0] = 1
-        out[draw, DRAW_DISCARD] = ~self.stock_only[rows[draw]]
+        out[draw, DRAW_DISCARD] = ~self.stock_only[draw]
         discard = np.flatnonzero(phase == _DISCARD)
         if discard.size:
-            bits, special = self._discard_choices(rows[discard])
+            bits, special = self._discard_choices(discard)
             out[discard, DISCARD_BASE:KNOCK_BASE] = bits
             for j, legal in special.items():
                 row = discard[j]
@@ -384,38 +394,39 @@ class BatchedTables:
 
     # ------------------------------------------------------------ observations
 
-    def encode(self, rows: NDArray[np.int64], out: NDArray[np.float32]) -> None:
-        """``out[rows[i]]``: the learner's observation of table ``rows[i]`` (on the
-        arrays), as :func:`~ginrummy.env.encoding.encode` writes it for its view."""
-        k = len(rows)
-        if not k:
-            return
+    def encode(self, out: NDArray[np.float32]) -> None:
+        """``out[i]``: the learner's observation of table ``i`` as
+        :func:`~ginrummy.env.encoding.encode` writes it for its view (the tables handed
+        to the engine get stale rows: the caller writes those)."""
+        n = self.n
         seat, other = self.seat, 1 - self.seat
-        hand = self.hands[rows, seat]
-        opponent_known = self.known[rows, other]
-        length = self.pile_len[rows]
-        top = np.where(length > 0, _BITS[self.pile[rows, np.maximum(length - 1, 0)]], _NONE)
-        upcard = self.upcard[rows]
-        planes = np.zeros((k, _PLANES), dtype=np.uint64)
+        hand = self.hands[:, seat]
+        opponent_known = self.known[:, other]
+        length = self.pile_len
+        top = np.where(length > 0, _BITS[self.pile[self._all, np.maximum(length - 1, 0)]],
+                       _NONE)
+        upcard = self.upcard
+        planes = self._planes
         planes[:, 0] = hand
         planes[:, 2] = opponent_known
         planes[:, 4] = top
-        planes[:, 6] = _FULL & ~(hand | opponent_known | self.pile_bits[rows])
+        planes[:, 6] = _FULL & ~(hand | opponent_known | self.pile_bits)
         planes[:, 8] = np.where(upcard >= 0, _BITS[np.maximum(upcard, 0)], _NONE)
-        out[rows, :PHASE_OFFSET] = _unpack(planes).reshape(k, PHASE_OFFSET)
-        out[rows, _PILE_ORDER:_PILE_ORDER + 52] = self.pile_order[rows]
-        tail = np.zeros((k, out.shape[1] - PHASE_OFFSET))
-        tail[np.arange(k), self.phase[rows]] = 1.0
-        tail[:, _FLAGS] = self.turn[rows] == seat
-        tail[:, _FLAGS + 1] = self.dealer[rows] == seat
-        tail[:, _FLAGS + 5] = self.stock_only[rows]
+        out[:, :PHASE_OFFSET] = _unpack(planes).reshape(n, PHASE_OFFSET)
+        out[:, _PILE_ORDER:_PILE_ORDER + 52] = self.pile_order
+        tail = self._tail
+        tail[:] = 0.0
+        tail[self._all, self.phase] = 1.0
+        tail[:, _FLAGS] = self.turn == seat
+        tail[:, _FLAGS + 1] = self.dealer == seat
+        tail[:, _FLAGS + 5] = self.stock_only
         tail[:, _FLAGS + 7] = 1.0
-        tail[:, _COUNTS] = (52 - self.stock_pos[rows]) / 52.0
-        tail[:, _COUNTS + 1] = self.limit[rows] / 10.0
-        count = np.bitwise_count(self.hands[rows, other]).astype(np.float64)
+        tail[:, _COUNTS] = (52 - self.stock_pos) / 52.0
+        tail[:, _COUNTS + 1] = self.limit / 10.0
+        count = np.bitwise_count(self.hands[:, other]).astype(np.float64)
         tail[:, _COUNTS + 2] = np.minimum(count / 11.0, 1.0)
-        tail[:, _COUNTS + 3] = self.passes[rows] / 2.0
-        out[rows, PHASE_OFFSET:] = tail
+        tail[:, _COUNTS + 3] = self.passes / 2.0
+        out[:, PHASE_OFFSET:] = tail
 
     def engine_view(self, row: int) -> Any:
         state = self.engine[row]

@@ -386,11 +386,8 @@ class GinRummyVectorEnv(VectorEnv[Observation, NDArray[np.int64], NDArray[Any]])
 
     def _observe_batched(self, batch: BatchedTables) -> Observation:
         observations, masks = self._observations, self._masks
-        rows = np.flatnonzero(batch.batched)
-        batch.encode(rows, observations)
-        legal = np.empty((len(rows), NUM_ACTIONS), dtype=np.int8)
-        batch.write_masks(rows, legal)
-        masks[rows] = legal
+        batch.encode(observations)
+        batch.write_masks(masks)
         engine = np.flatnonzero(~batch.batched).tolist()
         if engine:
             views = [view_of(state, batch.seat) for state in

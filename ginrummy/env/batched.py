@@ -311,10 +311,14 @@ class BatchedTables:
         self.phase[rows] = _DISCARD
 
     def _take_upcard(self, rows: NDArray[np.int64]) -> None:
+        if not rows.size:
+            return
         self.idle_turns[rows] += 1  # R36: taking the upcard is a turn without a stock draw
         self._take_top(rows)
 
     def _pass(self, rows: NDArray[np.int64]) -> None:
+        if not rows.size:
+            return
         self.passes[rows] += 1
         self.turn[rows] = 1 - self.turn[rows]
         both = rows[self.passes[rows] == 2]  # R13: the non-dealer must draw from the stock
@@ -322,6 +326,8 @@ class BatchedTables:
         self.phase[both] = _DRAW
 
     def _draw_stock(self, rows: NDArray[np.int64]) -> None:
+        if not rows.size:
+            return
         at = self.stock_pos[rows]
         card = self.deck[rows, at]
         self.stock_pos[rows] = at + 1
@@ -332,11 +338,15 @@ class BatchedTables:
         self.phase[rows] = _DISCARD
 
     def _draw_pile(self, rows: NDArray[np.int64]) -> None:
+        if not rows.size:
+            return
         self.pile_draws[rows] += 1
         self.idle_turns[rows] += 1
         self._take_top(rows)
 
     def _discard(self, rows: NDArray[np.int64], cards: NDArray[np.int64]) -> None:
+        if not rows.size:
+            return
         keep = ~_BITS[cards]
         seat = self.turn[rows]
         self.hands[rows, seat] &= keep

@@ -59,6 +59,7 @@ _VOIDS = ("", "R21: only two cards are left in the stock",
 _FLAGS, _COUNTS = FLAGS_OFFSET - PHASE_OFFSET, COUNTS_OFFSET - PHASE_OFFSET
 _PLANES = PHASE_OFFSET // 52
 _SUIT = np.uint64(0x1FFF)
+_SUIT_SHIFTS = np.array([0, 13, 26, 39], dtype=np.uint64)
 _SUIT_VALUES = np.array(SUIT_VALUES, dtype=np.int64)
 _TOP_VALUES = np.array([min(mask.bit_length(), 10) for mask in range(1 << 13)])
 """Per one-suit mask: the value of its highest card."""
@@ -89,16 +90,13 @@ def _knock_may_be_legal(hands: NDArray[np.uint64], limits: NDArray[np.int64]
     """False where no discard leaves deadwood within the limit, so no knock is legal: the
     cards that fit in no meld stay deadwood whatever the arrangement, and one discard
     takes away at most the highest of them (a lower bound on the least deadwood)."""
-    suits = [((hands >> np.uint64(13 * s)) & _SUIT).astype(np.int64) for s in range(4)]
-    a, b, c, d = suits
-    set_ranks = (a & b & (c | d)) | (c & d & (a | b))
-    total = np.zeros(len(hands), dtype=np.int64)
-    top = np.zeros(len(hands), dtype=np.int64)
-    for suit in suits:
-        runs = suit & suit >> 1 & suit >> 2
-        alone = suit & ~(runs | runs << 1 | runs << 2 | set_ranks)
-        total += _SUIT_VALUES[alone]
-        np.maximum(top, _TOP_VALUES[alone], out=top)
+    suits = ((hands[:, None] >> _SUIT_SHIFTS) & _SUIT).astype(np.int64)
+    a, b, c, d = suits.T
+    set_ranks = ((a & b & (c | d)) | (c & d & (a | b)))[:, None]
+    runs = suits & suits >> 1 & suits >> 2
+    alone = suits & ~(runs | runs << 1 | runs << 2 | set_ranks)
+    total = _SUIT_VALUES[alone].sum(axis=1)
+    top = _TOP_VALUES[alone].max(axis=1)
     return total - top <= limits
 
 

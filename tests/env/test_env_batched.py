@@ -167,3 +167,28 @@ def test_the_same_seed_replays_the_same_batched_hands() -> None:
     assert [e.final for e in first] == [e.final for e in again]
     other = play_recorded(GinRummyVectorEnv(4, opponent="random"), 10, 150)
     assert [e.final for e in first] != [e.final for e in other]
+
+
+def test_R15_the_knock_filter_keeps_every_hand_whose_least_deadwood_is_within_the_limit(
+        ) -> None:
+    """The batched form asks the engine for the DISCARD actions only where its lower bound
+    on the least deadwood is within the limit: the bound must never exceed the truth."""
+    from ginrummy.core.deadwood import min_deadwood_after_discard
+    from ginrummy.env.batched import _knock_may_be_legal
+
+    rng = np.random.default_rng(7)
+    hands = [sum(1 << int(c) for c in rng.choice(52, 11, replace=False)) for _ in range(20000)]
+    # hands rich in melds too: three runs of three and two more cards
+    for _ in range(5000):
+        suits, starts = rng.integers(4, size=3), rng.integers(11, size=3)
+        cards = {int(13 * s + r + k) for s, r in zip(suits, starts, strict=True) for k in range(3)}
+        while len(cards) < 11:
+            cards.add(int(rng.integers(52)))
+        if len(cards) == 11:
+            hands.append(sum(1 << c for c in cards))
+    limits = rng.integers(11, size=len(hands))
+    kept = _knock_may_be_legal(np.array(hands, dtype=np.uint64), limits)
+    truth = np.array([min_deadwood_after_discard(h) <= lim for h, lim in zip(hands, limits,
+                                                                              strict=True)])
+    assert truth.sum() > 100
+    assert not (truth & ~kept).any()

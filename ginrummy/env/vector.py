@@ -130,7 +130,8 @@ class GinRummyVectorEnv(VectorEnv[Observation, NDArray[np.int64], NDArray[Any]])
         self._truncations = np.zeros(num_envs, dtype=np.bool_)
         self._autoreset = np.zeros(num_envs, dtype=np.bool_)
         self._legal = np.zeros((num_envs, NUM_ACTIONS), dtype=np.int8)
-        """The masks handed out last, kept apart from them (a caller may write into those)."""
+        """With ``copy=False``, the masks handed out last, kept apart from them (a caller
+        may write into those)."""
 
     def reset(self, *, seed: int | list[int | None] | None = None,
               options: dict[str, Any] | None = None) -> tuple[Observation, dict[str, Any]]:
@@ -308,13 +309,14 @@ class GinRummyVectorEnv(VectorEnv[Observation, NDArray[np.int64], NDArray[Any]])
         waiting = ~self._autoreset
         known = (moves >= 0) & (moves < NUM_ACTIONS)
         legal = np.zeros(self.num_envs, dtype=np.bool_)
-        legal[known] = self._legal[known, moves[known]] == 1
+        shown = self._masks if self.copy else self._legal
+        legal[known] = shown[known, moves[known]] == 1
         illegal = np.flatnonzero(waiting & ~legal)
         if illegal.size and env.illegal_action == "raise":
             i = int(illegal[0])
             raise IllegalActionError(
                 f"environment {i}: {_name(int(moves[i]))} is not legal now; legal: "
-                + ", ".join(action_name(int(a)) for a in np.flatnonzero(self._legal[i])))
+                + ", ".join(action_name(int(a)) for a in np.flatnonzero(shown[i])))
         rewards, terminations = self._rewards, self._terminations
         rewards[:] = 0.0
         terminations[:] = False
@@ -400,9 +402,9 @@ class GinRummyVectorEnv(VectorEnv[Observation, NDArray[np.int64], NDArray[Any]])
                 mask_rows += [row] * len(view.legal)
                 mask_columns += view.legal
             masks[mask_rows, mask_columns] = 1
-        self._legal[:] = masks
         if self.copy:
             return {"observation": observations.copy(), "action_mask": masks.copy()}
+        self._legal[:] = masks
         return {"observation": observations, "action_mask": masks}
 
     def close_extras(self, **kwargs: Any) -> None:

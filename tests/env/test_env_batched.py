@@ -192,3 +192,15 @@ def test_R15_the_knock_filter_keeps_every_hand_whose_least_deadwood_is_within_th
                                                                               strict=True)])
     assert truth.sum() > 100
     assert not (truth & ~kept).any()
+
+
+def test_gymnasiums_environment_match_check_passes_between_two_batched_vectors() -> None:
+    """Gymnasium's equivalence check (one environment: it compares flags as scalars) on
+    the batched form against itself on the same seed: its spaces, resets and sampled steps
+    (mostly illegal actions and their penalty) replay identically."""
+    from gymnasium.utils.env_match import check_environments_match
+
+    one, two = (gymnasium.make_vec(ginrummy.env.GYMNASIUM_ID, num_envs=1, opponent="random")
+                for _ in range(2))
+    assert isinstance(one, GinRummyVectorEnv) and one.batched
+    check_environments_match(one, two, num_steps=60, seed=3, info_comparison="skip")

@@ -95,9 +95,10 @@ def _knock_may_be_legal(hands: NDArray[np.uint64], limits: NDArray[np.int64]
     set_ranks = ((a & b & (c | d)) | (c & d & (a | b)))[:, None]
     runs = suits & suits >> 1 & suits >> 2
     alone = suits & ~(runs | runs << 1 | runs << 2 | set_ranks)
-    total = _SUIT_VALUES[alone].sum(axis=1)
-    top = _TOP_VALUES[alone].max(axis=1)
-    return total - top <= limits
+    total: NDArray[np.int64] = _SUIT_VALUES[alone].sum(axis=1)
+    top: NDArray[np.int64] = _TOP_VALUES[alone].max(axis=1)
+    kept: NDArray[np.bool_] = total - top <= limits
+    return kept
 
 
 def _unpack(masks: NDArray[np.uint64]) -> NDArray[np.uint8]:

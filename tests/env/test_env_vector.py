@@ -1,5 +1,5 @@
-"""The NumPy-batched vector form: made by gymnasium.make_vec, and step for step the single
-env's play on the same seeds (next-step autoreset), illegal actions per environment."""
+"""The vector form: made by gymnasium.make_vec; the per-table form step for step the single
+env's play on the same seeds (next-step autoreset); illegal actions per environment."""
 
 from __future__ import annotations
 
@@ -35,10 +35,10 @@ def _random_legal(masks: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     {"opponent": "simple", "reward": "rlcard", "seat": 1},
     {"opponent": "simple", "players": 3, "rules": "classic", "match": "game"},
 ])
-def test_each_environment_plays_what_a_single_env_plays_on_the_same_seed(
+def test_each_per_table_environment_plays_what_a_single_env_plays_on_the_same_seed(
         kwargs: dict[str, Any]) -> None:
     count, seed = 4, 11
-    envs = GinRummyVectorEnv(count, **kwargs)
+    envs = GinRummyVectorEnv(count, batched=False, **kwargs)
     singles = [GinRummyEnv(**kwargs) for _ in range(count)]
     obs, _ = envs.reset(seed=seed)
     single_obs = [env.reset(seed=seed + i)[0] for i, env in enumerate(singles)]

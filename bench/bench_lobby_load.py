@@ -121,7 +121,7 @@ async def hold_lobby(port: int, count: int, pipe: Connection) -> None:
         for task in watchers:
             task.cancel()
         await asyncio.gather(*watchers, return_exceptions=True)
-    pipe.send((receipts.taken, receipts.updates, receipts.closed))  # plain data across
+        pipe.send((receipts.taken, receipts.updates, receipts.closed))  # plain data across
 
 
 def lobby_process(port: int, count: int, pipe: Connection) -> None:
@@ -258,15 +258,30 @@ class Result:
                 f"{'yes' if self.met else 'no'} |")
 
 
+PROFILED = """
+import cProfile, runpy, sys, time
+out, sys.argv = sys.argv[1], ["gin", *sys.argv[2:]]
+profile = cProfile.Profile(time.thread_time)  # the event loop's thread's CPU time
+profile.enable()
+try:
+    runpy.run_module("ginrummy.cli", run_name="__main__")
+except SystemExit:
+    pass
+finally:
+    profile.disable()
+    profile.dump_stats(out)
+"""
+"""``gin`` under cProfile, timed by the CPU time of the main thread (the event loop's): by
+the wall clock, a busy machine's other processes would be charged to whatever the server was
+doing when it was descheduled."""
+
+
 def profiled(gin: list[str], profile: Path | None) -> list[str]:
-    """``gin`` run under cProfile, writing ``profile`` when it stops (a ``python -m …``
-    command), or ``gin`` itself."""
+    """The command that runs ``gin serve`` under cProfile, writing ``profile`` when it stops
+    (the ``--gin`` command is replaced by this interpreter's ``ginrummy.cli``), or ``gin``."""
     if profile is None:
         return gin
-    if "-m" not in gin:
-        gin = [sys.executable, "-m", "ginrummy.cli"]
-    at = gin.index("-m")
-    return [*gin[:at], "-m", "cProfile", "-o", str(profile.resolve()), *gin[at:]]
+    return [sys.executable, "-c", PROFILED, str(profile.resolve())]
 
 
 def show_profile(profile: Path, top: int = 30) -> None:
@@ -331,7 +346,8 @@ async def measure(args: argparse.Namespace) -> Result:
 
 def result_of(args: argparse.Namespace, board: Board, receipts: Receipts, stats: Stats,
               probe_stats: Stats, cpu: tuple[float, float, float]) -> Result:
-    """The numbers of a run; an update that arrived before the sit's answer counts 0 ms."""
+    """The numbers of a run (NaN: no sample); an update that arrived before the sit's
+    answer counts 0 ms."""
     delays, in_window = [], []
     for game, times in receipts.taken.items():
         sat = board.sat.get(game)
@@ -343,18 +359,21 @@ def result_of(args: argparse.Namespace, board: Board, receipts: Receipts, stats:
             in_window.extend(shown)
     moves = [1000 * r for r in probe_stats.rtts]
     all_moves = [1000 * r for r in stats.rtts + probe_stats.rtts]
-    if not delays or not moves:
+    if not delays and not all_moves:
         raise RuntimeError(f"nothing measured; failures: "
                            f"{(stats.failures + probe_stats.failures)[:3]}")
+    nan = float("nan")
     server_cpu, bench_cpu, busy = cpu
     updates = sum(board.window[0] <= t <= board.window[1] for t in receipts.updates)
     return Result(
         lobby=args.lobby, games=args.games, probes=args.probes, update_samples=len(delays),
-        update_p50=statistics.median(delays), update_p99=percentile(delays, 0.99),
+        update_p50=statistics.median(delays) if delays else nan,
+        update_p99=percentile(delays, 0.99) if delays else nan,
         window_update_samples=len(in_window),
-        window_update_p99=percentile(in_window, 0.99) if in_window else float("nan"),
-        moves=len(moves), move_p50=statistics.median(moves), move_p99=percentile(moves, 0.99),
-        all_moves=len(all_moves), all_move_p99=percentile(all_moves, 0.99),
+        window_update_p99=percentile(in_window, 0.99) if in_window else nan,
+        moves=len(moves), move_p50=statistics.median(moves) if moves else nan,
+        move_p99=percentile(moves, 0.99) if moves else nan, all_moves=len(all_moves),
+        all_move_p99=percentile(all_moves, 0.99) if all_moves else nan,
         updates_sent=updates, server_cpu=server_cpu / args.duration,
         bench_cpu=bench_cpu / args.duration,
         other_cpu=max(0.0, busy - server_cpu - bench_cpu) / args.duration,

@@ -12,57 +12,13 @@ import urllib.request
 from typing import Any, cast
 
 from starlette.websockets import WebSocket
-from websockets.protocol import State
-from websockets.server import ServerProtocol
 from websockets.sync.client import connect
 
-from ginrummy.server.api.frames import RAW_SOCKET, RawSocket
 from ginrummy.server.api.lobby_api import MAX_OUTBOX, BoardSocket
 from ginrummy.server.live.board import Board
 from ginrummy.server.wire.text import text_frame
+from tests.server.frame_kit import Protocol, Socket, texts_of
 from tests.server.real_server import free_port, start_gin_serve, stop_server
-
-
-class Transport:
-    def __init__(self) -> None:
-        self.written: list[bytes] = []
-
-    def write(self, data: bytes) -> None:
-        self.written.append(data)
-
-    def is_closing(self) -> bool:
-        return False
-
-
-class Protocol:
-    """What :class:`RawSocket` reads of uvicorn's WebSocket protocol object."""
-
-    def __init__(self) -> None:
-        self.handshake_complete, self.close_sent, self.disconnected = True, False, False
-        self.writable = asyncio.Event()
-        self.writable.set()
-        self.conn = ServerProtocol()
-        self.conn.state = State.OPEN
-        self.transport = Transport()
-
-
-class Socket:
-    """A Starlette WebSocket whose ``send_text`` waits while ``gate`` is closed (uvicorn
-    waits so while the client does not read)."""
-
-    def __init__(self, protocol: Protocol) -> None:
-        self.scope: dict[str, Any] = {RAW_SOCKET: RawSocket(cast(Any, protocol))}
-        self.gate = asyncio.Event()
-        self.gate.set()
-        self.sent: list[str] = []
-        self.closed: int | None = None
-
-    async def send_text(self, text: str) -> None:
-        await self.gate.wait()
-        self.sent.append(text)
-
-    async def close(self, code: int, reason: str) -> None:
-        self.closed = code
 
 
 def board_socket() -> tuple[BoardSocket, Protocol, Socket]:
@@ -98,9 +54,7 @@ def test_every_lobby_socket_is_written_the_same_prebuilt_frame_and_a_slow_one_ge
         assert all(len(written) == 2 for written in frames)
         for update in range(2):  # one bytes object, built once, written to every socket
             assert frames[0][update] is frames[1][update] is frames[2][update]
-        first = frames[0][0]  # a final text frame, unmasked, its length in one byte
-        assert first[0] == 0x81 and first[1] == len(first) - 2
-        assert changed(first[2:].decode()) == ["g1"]
+        assert [changed(text) for text in texts_of(frames[0][0])] == [["g1"]]
         assert slow_protocol.transport.written == []
         assert not any("g1" in text for text in slow_socket.sent)
         slow_protocol.writable.set()
@@ -110,7 +64,7 @@ def test_every_lobby_socket_is_written_the_same_prebuilt_frame_and_a_slow_one_ge
         updates = [changed(text) for text in slow_socket.sent if "lobby_update" in text]
         assert updates == [["g1"], ["g2"]]  # the ones it was behind on, in order
         caught_up = slow_protocol.transport.written  # then the prebuilt frame again
-        assert len(caught_up) == 1 and changed(caught_up[0][2:].decode()) == ["g3"]
+        assert len(caught_up) == 1 and [changed(t) for t in texts_of(caught_up[0])] == [["g3"]]
         assert slow_socket.closed is None
         for socket, _, _ in [*fast, (slow, slow_protocol, slow_socket)]:
             socket.outbox.put_nowait(None)

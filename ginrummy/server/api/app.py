@@ -5,7 +5,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import AsyncIterator, Awaitable, Callable
+import sys
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 
 from sqlalchemy.exc import SQLAlchemyError
 from starlette.applications import Starlette
@@ -44,6 +45,21 @@ from ginrummy.server.wire.protocol import ClientError
 log = logging.getLogger(__name__)
 
 Endpoint = Callable[[Request], Awaitable[Response]]
+SWITCH_INTERVAL = 0.001
+"""Seconds a thread holds the interpreter before another may take it, while the app runs
+(Python's default is 5 ms): the database's writer thread and the event loop hand over
+quickly, so that a move's commit does not wait for the loop's fan-out (and back)."""
+
+
+@contextlib.contextmanager
+def switch_interval(seconds: float) -> Iterator[None]:
+    """``sys.setswitchinterval(seconds)`` inside, the old interval restored after."""
+    before = sys.getswitchinterval()
+    sys.setswitchinterval(seconds)
+    try:
+        yield
+    finally:
+        sys.setswitchinterval(before)
 
 
 def _guarded(endpoint: Endpoint) -> Endpoint:
@@ -122,7 +138,8 @@ def create_app(settings: Settings | None = None, lease: Lease | None = None) -> 
                 _watch_lease(held, app.state.lobby.store, settings.lease_check_seconds),
                 name="lease watch")
             try:
-                yield
+                with switch_interval(SWITCH_INTERVAL):
+                    yield
             finally:
                 if watch is not None:
                     watch.cancel()

@@ -31,6 +31,7 @@ from websockets.extensions.permessage_deflate import ServerPerMessageDeflateFact
 from websockets.http11 import Request
 
 from ginrummy.server.api.client_limits import ClientLimits, Refused, client_address
+from ginrummy.server.api.frames import RAW_SOCKET, RawSocket
 from ginrummy.server.api.rates import Counts
 from ginrummy.server.settings import Settings
 
@@ -114,6 +115,9 @@ def protocols(settings: Settings, limits: ClientLimits
                     server_max_window_bits=12, client_max_window_bits=12,
                     compress_settings={"memLevel": 5, "level": COMPRESSION_LEVEL})]
             super().handle_connect(event)
+            scope = getattr(self, "scope", None)  # None: the handshake was refused
+            if scope is not None:
+                scope[RAW_SOCKET] = RawSocket(self)
 
         def handle_ping(self) -> None:
             super().handle_ping()  # the pong goes out first, as the protocol requires

@@ -22,6 +22,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from ginrummy.server.api import http_api
 from ginrummy.server.api.client_limits import ClientLimits, Refused, client_address
+from ginrummy.server.api.frames import raw_socket
 from ginrummy.server.api.origin import origin_allowed
 from ginrummy.server.api.sessions import signed_in
 from ginrummy.server.live.board import Board
@@ -127,11 +128,15 @@ async def send_away(request: Request) -> Response:
 
 
 class BoardSocket:
-    """One browser looking at the lobby: the board's updates go out through its outbox."""
+    """One browser looking at the lobby: the board's updates go out through its outbox, or
+    as the board's prebuilt frame when nothing waits in the outbox before it."""
 
     def __init__(self, websocket: WebSocket) -> None:
         self.websocket = websocket
+        self.raw = raw_socket(websocket)
         self.outbox: asyncio.Queue[str | None] = asyncio.Queue()
+        self.writing = False
+        """The writer holds a message it has taken from the outbox and not written yet."""
         self.writer = asyncio.create_task(self._write(), name="lobby writer")
 
     def send(self, text: str) -> None:
@@ -140,10 +145,19 @@ class BoardSocket:
             return
         self.outbox.put_nowait(text)
 
+    def send_frame(self, text: str, frame: bytes) -> None:
+        """``text``, of which ``frame`` is the WebSocket frame (the same for every socket):
+        written at once if the socket takes it now, else sent the normal way."""
+        if (self.raw is None or self.writing or not self.outbox.empty()
+                or not self.raw.write_frame(frame)):
+            self.send(text)
+
     async def _write(self) -> None:
         try:
             while (text := await self.outbox.get()) is not None:
+                self.writing = True
                 await self.websocket.send_text(text)
+                self.writing = False
             await self.websocket.close(4408, "the client does not read its messages")
         except (WebSocketDisconnect, RuntimeError, OSError):
             return

@@ -2,8 +2,9 @@
 
 Each connection has an outbox drained by its own writer task, so a slow
 client never holds up the table; events are rendered for the connection's
-seat as they are sent. The reader enforces the size and rate limits and
-hands ``action`` and ``ready`` messages to the table's command queue.
+seat as they are sent, the messages queued together in one write. The reader
+enforces the size and rate limits and hands ``action`` and ``ready`` messages to
+the table's command queue.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from typing import Any
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from ginrummy.server.api.client_limits import ClientLimits, Refused, client_address
+from ginrummy.server.api.frames import raw_socket
 from ginrummy.server.api.origin import origin_allowed
 from ginrummy.server.api.params import whole_number
 from ginrummy.server.api.rated import RatedRefused, check_rated_place
@@ -50,6 +52,8 @@ CLOSE_REPLACED = 4409
 CLOSE_TOO_MANY = 4429
 MAX_SINCE = 10**9
 MAX_OUTBOX = 1000
+MAX_BATCH = 16
+"""The most queued messages a connection's writer takes out of its outbox for one write."""
 _CLOSE = object()
 
 
@@ -77,6 +81,7 @@ class Connection:
         self.seat = seat
         self.limits: ClientLimits = websocket.app.state.client_limits
         self.address = client_address(websocket.scope)
+        self.raw = raw_socket(websocket)
         self.outbox: asyncio.Queue[Any] = asyncio.Queue()
         self.closing: tuple[int, str] | None = None
         self.writer = asyncio.create_task(self._write(), name=f"ws writer {table.id}")
@@ -106,14 +111,24 @@ class Connection:
         return item
 
     async def _write(self) -> None:
+        """Send what the outbox holds: the messages queued together (a move's ack and its
+        events) in one write when the socket takes them at once."""
         try:
             while True:
-                item = await self.outbox.get()
-                if item is _CLOSE:
+                batch = [await self.outbox.get()]
+                while len(batch) < MAX_BATCH and not self.outbox.empty():
+                    batch.append(self.outbox.get_nowait())
+                closes = any(item is _CLOSE for item in batch)
+                if closes:
+                    batch = batch[:next(i for i, item in enumerate(batch) if item is _CLOSE)]
+                texts = [message_text(self._render(item)) for item in batch]
+                if texts and (self.raw is None or not self.raw.write_texts(texts)):
+                    for text in texts:
+                        await self.websocket.send_text(text)
+                if closes:
                     assert self.closing is not None
                     await self.websocket.close(*self.closing)
                     return
-                await self.websocket.send_text(message_text(self._render(item)))
         except (WebSocketDisconnect, RuntimeError, OSError):
             return  # the client went away; the reader notices too
 

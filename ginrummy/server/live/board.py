@@ -2,9 +2,10 @@
 people looking at it, told of every change.
 
 An entry says what anyone may know of a listed game: its rules, its places (who sits where,
-which are open), its stage, hand and totals — never a card. Changes are gathered for
-:data:`FLUSH_SECONDS` and sent as one ``lobby_update`` to every watcher of the board, the same
-text for all.
+which are open), its stage, hand and totals — never a card. A change goes out at once as a
+``lobby_update`` to every watcher of the board (the same text, and frame, for all) if none went
+out in the last :data:`FLUSH_SECONDS`; else it is gathered with the others of that time and
+they go out together :data:`FLUSH_SECONDS` after the last update.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from ginrummy.server.settings import Settings
 from ginrummy.server.storage.game_rules import table_rules_of
 from ginrummy.server.storage.store import SeatRow, Store
 from ginrummy.server.wire.payload import rules_dict
-from ginrummy.server.wire.text import message_text
+from ginrummy.server.wire.text import message_text, text_frame
 
 log = logging.getLogger(__name__)
 
@@ -33,6 +34,10 @@ MAX_LISTED = 200
 
 class BoardListener(Protocol):
     def send(self, text: str) -> None: ...
+
+    def send_frame(self, text: str, frame: bytes) -> None:
+        """``text``, of which ``frame`` is the WebSocket frame
+        (:func:`~ginrummy.server.wire.text.text_frame`), built once for every listener."""
 
 
 def entry(game_id: str, table_rules: TableRules, seats: Sequence[SeatRow],
@@ -73,6 +78,8 @@ class Board:
         self.loaded = False
         self._changed: set[str] = set()
         self._flush: asyncio.Task[None] | None = None
+        self._sent_at = float("-inf")
+        """When (the event loop's clock) the last ``lobby_update`` went out."""
         self.people_at_tables: Callable[[], int] = lambda: 0
         """How many people are connected to a seat of a table (online too)."""
 
@@ -101,13 +108,17 @@ class Board:
                           summary(table.position, table.seats), table.created_at, table.level,
                           connected, table.rated, None if table.clock_rules is None else
                           table.clock_rules.to_dict())
-        if self.entries.get(table.id) == shown:
+        self.put(table.id, shown)
+
+    def put(self, game_id: str, shown: dict[str, Any] | None) -> None:
+        """Note that ``game_id`` shows ``shown`` now (None: it left the board)."""
+        if self.entries.get(game_id) == shown:
             return
         if shown is None:
-            self.entries.pop(table.id, None)
+            self.entries.pop(game_id, None)
         else:
-            self.entries[table.id] = shown
-        self._changed.add(table.id)
+            self.entries[game_id] = shown
+        self._changed.add(game_id)
         self._schedule()
 
     def online(self) -> int:
@@ -135,10 +146,12 @@ class Board:
                 loop = asyncio.get_running_loop()
             except RuntimeError:
                 return
-            self._flush = loop.create_task(self._send_later(), name="lobby board")
+            wait = max(0.0, self._sent_at + FLUSH_SECONDS - loop.time())
+            self._flush = loop.create_task(self._send_later(wait), name="lobby board")
 
-    async def _send_later(self) -> None:
-        await asyncio.sleep(FLUSH_SECONDS)
+    async def _send_later(self, wait: float) -> None:
+        await asyncio.sleep(wait)
+        self._sent_at = asyncio.get_running_loop().time()
         changed, self._changed = self._changed, set()
         update = {
             "type": "lobby_update",
@@ -147,5 +160,6 @@ class Board:
             "online": self.online(),
         }
         text = message_text(update)
+        frame = text_frame(text)
         for listener in list(self.listeners):
-            listener.send(text)
+            listener.send_frame(text, frame)

@@ -35,6 +35,9 @@ class Table(Commands, ComputerPlay, IdlePlayers, OpenSeats, TableClocks):
     socket of the table is sent the same event, and each reader's state differs only in what
     that reader sees of the cards."""
 
+    hand: tuple[tuple[Any, ...], dict[str, Any]] | None = None
+    """The :func:`payload.hand_parts` last worked out, and their :func:`payload.hand_key`."""
+
     def state(self, seat: int | None) -> dict[str, Any]:
         info = self.info()
         public = self.public_state(info, self.position, self.n)
@@ -51,12 +54,16 @@ class Table(Commands, ComputerPlay, IdlePlayers, OpenSeats, TableClocks):
         return event
 
     def public_state(self, info: TableInfo, position: Position, n: int) -> dict[str, Any]:
-        """:func:`payload.public_state`, worked out once for all the readers of one event."""
+        """:func:`payload.public_state`, worked out once for all the readers of one event,
+        its :func:`payload.hand_parts` once for all the events of a hand."""
         shared, fair = self.shared, self.fair
         if (shared is not None and shared[0] is position and shared[1] == n
                 and shared[2] == info and shared[3] is fair):
             return shared[4]
-        public = payload.public_state(info, position, n, fair)
+        key = payload.hand_key(position.game)
+        if self.hand is None or self.hand[0] != key:
+            self.hand = (key, payload.hand_parts(position.game))
+        public = payload.public_state(info, position, n, fair, self.hand[1])
         self.shared = (position, n, info, fair, public)
         return public
 

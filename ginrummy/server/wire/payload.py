@@ -137,20 +137,53 @@ STATE_KEYS = (
 """The keys of a state, in the order they are sent."""
 
 
-def public_state(info: TableInfo, position: Position, n: int,
-                 fair: Mapping[int, FairRow] | None = None) -> dict[str, Any]:
-    """The part of :func:`state_payload` that is the same for every reader of the game (a
-    table works it out once per event for all its sockets). Its values are shared between
-    the readers' states: nobody changes them."""
-    game = position.game
-    humans = frozenset(s.seat for s in info.seats if s.kind == "human")
+HAND_PARTS = ("mode", "players", "rules", "target", "team_target", "cut", "last_result",
+              "scores", "rounds", "winner", "end_reason", "settlement")
+"""The keys of :func:`public_state` that change only when a hand ends, the game ends or the
+cut is chosen (:func:`hand_key`): a table works them out once for all the events of a hand."""
+
+
+def hand_key(game: Game) -> tuple[Any, ...]:
+    """What :func:`hand_parts` depend on: equal keys, equal parts (within one game)."""
+    return (len(game.rounds), tuple(len(slot.played) for slot in game.slots), game.is_over,
+            game.winner, game.end_reason, game.chooser, game.high_cut_deals, game.totals)
+
+
+def hand_parts(game: Game) -> dict[str, Any]:
+    """The :data:`HAND_PARTS` of a state of ``game`` (nothing any reader may not see)."""
     last = game.played[-1].state if game.played else None
-    playing = any(hand is not None for hand in game.hands)
     return {
-        "game_id": info.game_id,
-        "n": n,
         "mode": game.kind,
         "players": game.players,
+        "rules": dict(rules_dict(game.rules)),
+        "target": game.table_rules.target,
+        "team_target": game.table_rules.team_target,
+        "cut": _cut(game),
+        "last_result": None if last is None or last.result is None else last.result.to_dict(),
+        "scores": _scores(game),
+        "rounds": rounds_of(game),
+        "winner": game.winner,
+        "end_reason": game.end_reason,
+        "settlement": settlement_dict(game.settlement(), game.is_over),
+    }
+
+
+def public_state(info: TableInfo, position: Position, n: int,
+                 fair: Mapping[int, FairRow] | None = None,
+                 parts: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """The part of :func:`state_payload` that is the same for every reader of the game (a
+    table works it out once per event for all its sockets). Its values are shared between
+    the readers' states: nobody changes them. ``parts``: :func:`hand_parts` of the same
+    game, if already worked out."""
+    game = position.game
+    if parts is None:
+        parts = hand_parts(game)
+    humans = frozenset(s.seat for s in info.seats if s.kind == "human")
+    playing = any(hand is not None for hand in game.hands)
+    return {
+        **parts,
+        "game_id": info.game_id,
+        "n": n,
         "stage": stage(game),
         "kind": info.kind,
         "listed": info.listed,
@@ -158,10 +191,6 @@ def public_state(info: TableInfo, position: Position, n: int,
         "level": info.level,
         "computer": info.computer,
         "seats": seats_of(info, position),
-        "rules": dict(rules_dict(game.rules)),
-        "target": game.table_rules.target,
-        "team_target": game.table_rules.team_target,
-        "cut": _cut(game),
         "hand_number": game.hand_number if playing else len(game.played),
         "hands_finished": len(game.played),
         "round_number": game.round_number,
@@ -172,12 +201,6 @@ def public_state(info: TableInfo, position: Position, n: int,
         "box_points": list(game.box_points),
         "to_act": to_act(position, humans),
         "tables": [table_entry(game, t) for t in range(game.tables)],
-        "last_result": None if last is None or last.result is None else last.result.to_dict(),
-        "scores": _scores(game),
-        "rounds": rounds_of(game),
-        "winner": game.winner,
-        "end_reason": game.end_reason,
-        "settlement": settlement_dict(game.settlement(), game.is_over),
         "fair": fair_deals(position, fair or {}, info.fair_id or info.game_id,
                            info.reveals_held, info.duplicate),
     }
@@ -249,5 +272,6 @@ def event_payload(info: TableInfo, entry: LogEntry, position: Position, place: i
     }
 
 
-__all__ = ["PUBLIC_TABLE_FACTS", "SIGHT", "STATE_KEYS", "SeatInfo", "TableInfo",
-           "event_payload", "names", "public_state", "rules_dict", "state_payload", "to_act"]
+__all__ = ["HAND_PARTS", "PUBLIC_TABLE_FACTS", "SIGHT", "STATE_KEYS", "SeatInfo", "TableInfo",
+           "event_payload", "hand_key", "hand_parts", "names", "public_state", "rules_dict",
+           "state_payload", "to_act"]

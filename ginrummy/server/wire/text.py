@@ -8,6 +8,7 @@ import json
 from typing import Any
 
 import orjson
+from websockets.frames import Frame, Opcode
 
 
 def message_text(message: Any) -> str:
@@ -17,3 +18,9 @@ def message_text(message: Any) -> str:
         return orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS).decode()
     except orjson.JSONEncodeError:  # what orjson refuses (a lone surrogate): json escapes it
         return json.dumps(message)
+
+
+def text_frame(text: str) -> bytes:
+    """The WebSocket frame a server sends for ``text`` (one final text frame, unmasked, not
+    compressed): the same bytes for every uncompressed socket it goes to."""
+    return Frame(Opcode.TEXT, text.encode()).serialize(mask=False)

@@ -20,6 +20,7 @@ from ginrummy.server.storage.store import Store
 from ginrummy.server.storage.tournament_store import TournamentStore
 from tests.browser.conftest import Browsers, Server, serving
 from tests.browser.driver import shot
+from tests.browser.test_browser_accessibility import SIZES, violations
 from tests.browser.test_browser_accounts import signed_up
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -32,12 +33,24 @@ def tournament_form(page: Any, base: str) -> None:
 
 
 @contextmanager
-def organiser_at_the_form(tmp_path: Path, browsers: Browsers) -> Iterator[tuple[Server, Any]]:
-    """A server of its own, and anna (signed up, in Italian) at its tournament form."""
+def organiser_at_the_form(tmp_path: Path, browsers: Browsers,
+                          **options: Any) -> Iterator[tuple[Server, Any]]:
+    """A server of its own, and anna (signed up, in Italian; ``options`` for her page) at its
+    tournament form."""
     with serving(tmp_path, idle_seconds=0.5) as server:
-        anna = signed_up(browsers, server.url, "anna", locale="it-IT")
+        anna = signed_up(browsers, server.url, "anna", locale="it-IT", **options)
         tournament_form(anna, server.url)
         yield server, anna
+
+
+def axe_at_both_sizes(page: Any, axe_source: str) -> list[str]:
+    """axe-core's violations on the page as a laptop and as a phone shows it."""
+    found = []
+    for size in (SIZES["laptop"], SIZES["phone"]):
+        page.set_viewport_size(size)
+        found += [f"{size['width']} px: {v}" for v in violations(page, axe_source)]
+    page.set_viewport_size(SIZES["laptop"])
+    return found
 
 
 def created_and_finished_in_italian(page: Any) -> None:
@@ -115,9 +128,9 @@ def test_a_duplicate_of_four_gives_both_tables_of_a_round_the_same_decks(
 
 
 def test_a_swiss_of_six_at_tables_of_three_shows_three_seats_a_table_to_its_standings(
-    tmp_path: Path, browsers: Browsers, shots: Path
+    tmp_path: Path, browsers: Browsers, shots: Path, axe_source: str
 ) -> None:
-    with organiser_at_the_form(tmp_path, browsers) as (server, anna):
+    with organiser_at_the_form(tmp_path, browsers, bypass_csp=True) as (server, anna):
         tables = anna.locator('select[name="table-size"]')
         anna.select_option('select[name="format"]', "knockout")
         assert tables.is_disabled()  # tables of 3 are for a Swiss only
@@ -125,6 +138,7 @@ def test_a_swiss_of_six_at_tables_of_three_shows_three_seats_a_table_to_its_stan
         assert tables.is_enabled()
         assert tables.locator("option").all_inner_texts() == ["tavoli da 2", "tavoli da 3"]
         tables.select_option("3")
+        assert axe_at_both_sizes(anna, axe_source) == []
         anna.fill('input[name="size"]', "6")
         anna.select_option('select[name="level"]', "1")
         created_and_finished_in_italian(anna)
@@ -139,4 +153,5 @@ def test_a_swiss_of_six_at_tables_of_three_shows_three_seats_a_table_to_its_stan
             result = games.nth(index).locator(".muted").inner_text()
             assert len(title.split(" – ")) == 3, title
             assert len(result.rsplit(", ", 1)[-1].split("–")) == 3, result
+        assert axe_at_both_sizes(anna, axe_source) == []
         shot(anna, shots / "tournament-three-standings-it.png")

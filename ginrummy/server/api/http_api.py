@@ -38,6 +38,7 @@ from ginrummy.server.storage.accounts import Account
 from ginrummy.server.storage.replay import stage
 from ginrummy.server.storage.tokens import looks_like_game_id, looks_like_token
 from ginrummy.server.wire.protocol import ClientError
+from ginrummy.server.wire.refusal import Refusal
 
 MAX_BODY = 16 * 1024
 PLAYERS = (2, 3, 4)
@@ -55,6 +56,11 @@ class HTTPError(Exception):
         """Seconds, sent as ``Retry-After`` (429, 503)."""
         self.reason = reason
         """What exactly was wrong, for a client to word it (``bad_name``)."""
+
+    @classmethod
+    def refusing(cls, refused: Refusal, status: int = 400) -> HTTPError:
+        """The answer to a refused field: the refusal's own code, sentence and reason."""
+        return cls(status, refused.code, refused.message, reason=refused.reason)
 
 
 def error_response(failure: HTTPError) -> JSONResponse:
@@ -124,7 +130,7 @@ def _name(data: dict[str, Any], default: str) -> str:
     try:
         return names.player_name(data["name"])
     except names.NameRefused as refused:
-        raise HTTPError(400, "bad_name", refused.message, reason=refused.reason) from None
+        raise HTTPError.refusing(refused) from None
 
 
 def _base(request: Request) -> str:
@@ -212,7 +218,7 @@ def _clock(request: Request, data: dict[str, Any]) -> ClockRules | None:
     try:
         return ClockRules.from_dict(data["clock"], floor=settings_of(request).clock_floor_seconds)
     except ClockRefused as refused:
-        raise HTTPError(400, "bad_clock", refused.message, reason=refused.reason) from None
+        raise HTTPError.refusing(refused) from None
 
 
 def _is_int(value: object) -> bool:

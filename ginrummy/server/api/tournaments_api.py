@@ -100,8 +100,7 @@ async def create(request: Request) -> Response:
         name = clean_text(data.get("name", f"{account.username}'s tournament"), "name",
                           MAX_NAME)
     except NameRefused as refused:
-        raise http_api.HTTPError(400, "bad_name", refused.message,
-                                 reason=refused.reason) from None
+        raise http_api.HTTPError.refusing(refused) from None
     rules = _tournament_rules(data)
     level = data.get("level", 3)
     if not http_api.is_int(level) or level not in LEVELS:

@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 
 from ginrummy.server.live.names import impersonates_computer
+from ginrummy.server.wire.refusal import Refusal
 
 MIN_USERNAME, MAX_USERNAME = 3, 20
 MIN_PASSWORD, MAX_PASSWORD = 8, 128
@@ -40,13 +41,12 @@ COMMON_PASSWORDS = frozenset({
 """Casefolded passwords refused as too easy to guess."""
 
 
-class AccountRefused(ValueError):
+class AccountRefused(Refusal, ValueError):
     """A username or password that is refused: ``code`` (``bad_username``, ``weak_password``,
     ``password_too_long``), ``reason`` and a message saying what is wrong."""
 
     def __init__(self, code: str, reason: str | None, message: str) -> None:
-        super().__init__(message)
-        self.code, self.reason, self.message = code, reason, message
+        super().__init__(code, message, reason)
 
 
 def username_key(username: str) -> str:

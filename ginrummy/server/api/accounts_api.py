@@ -104,10 +104,6 @@ def _limits(connection: HTTPConnection) -> AccountLimits:
     return limits
 
 
-def _refused(refused: AccountRefused) -> HTTPError:
-    return HTTPError(400, refused.code, refused.message, reason=refused.reason)
-
-
 def _view(account: Account) -> dict[str, Any]:
     return {"username": account.username, "created_at": account.created_at.isoformat()}
 
@@ -189,7 +185,7 @@ def _password_field(data: dict[str, Any], field: str) -> str:
     try:
         return given_password(data[field], field)
     except AccountRefused as refused:
-        raise _refused(refused) from None
+        raise HTTPError.refusing(refused) from None
 
 
 # ---------------------------------------------------------------- endpoints
@@ -206,7 +202,7 @@ async def sign_up(request: Request) -> Response:
         username = check_username(data["username"])
         password = check_password(data["password"], username)
     except AccountRefused as refused:
-        raise _refused(refused) from None
+        raise HTTPError.refusing(refused) from None
     _limits(request).sign_up(client_address(request.scope))
     password_hash = await asyncio.to_thread(
         _hasher(settings_of(request).password_profile).hash, password)
@@ -276,7 +272,7 @@ async def change_password(request: Request) -> Response:
     try:
         new_password = check_password(data["new_password"], account.username, "new_password")
     except AccountRefused as refused:
-        raise _refused(refused) from None
+        raise HTTPError.refusing(refused) from None
     _limits(request).sign_in(client_address(request.scope), username_key(account.username))
     await _check(request, account, password)
     password_hash = await asyncio.to_thread(

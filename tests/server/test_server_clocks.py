@@ -74,8 +74,9 @@ def test_the_second_timeout_loses_a_game_that_forfeits_on_time(database: str) ->
     with _game(database, SHORT) as (client, game, me):
         table = client.app.state.lobby.tables[game["game_id"]]  # type: ignore[attr-defined]
         table.rated = True  # what the ratings set on a rated game (forfeits_on_timeout)
-        _my_turn(me)
-        assert me.state["clock"]["forfeit_after"] == 2
+        _my_turn(me)  # the state that showed this turn may predate the flag: ask afresh
+        now = client.get(f"/api/games/{game['game_id']}", params={"token": game["token"]})
+        assert now.json()["state"]["clock"]["forfeit_after"] == 2
         me.until(_event("timeout"))
         lost = me.until(_event("forfeit"))
         assert lost["event"]["seat"] == 0

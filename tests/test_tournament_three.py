@@ -177,8 +177,8 @@ def test_tables_of_three_are_for_swiss_only(args: tuple[str, int], code: str) ->
     refused(code, TournamentRules, *args, table_size=3)
 
 
-@pytest.mark.parametrize("size", [1, 4, "3", True, None])
-def test_a_table_size_other_than_two_or_three_is_refused(size: object) -> None:
+@pytest.mark.parametrize("size", [1, 5, "3", True, None])
+def test_a_table_size_other_than_two_three_or_four_is_refused(size: object) -> None:
     error = refused("tournament.table_size", TournamentRules, "swiss", 8, table_size=size)
     assert repr(size) in str(error)
 

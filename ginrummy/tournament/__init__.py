@@ -1,5 +1,5 @@
-"""Tournaments of two-player games (and Swiss at tables of three, R33): knockout, Swiss and
-duplicate pairings and standings.
+"""Tournaments of two-player games (and Swiss at tables of three, R33, and of two
+partnerships, R34): knockout, Swiss and duplicate pairings and standings.
 
 Pure: no I/O, clock or randomness. The server's tournaments (people and computers) and
 ``gin sim`` build on it; they store the entrants and the results, and rebuild a

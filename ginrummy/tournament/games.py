@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ginrummy.core.table import team_of
 from ginrummy.tournament.rules import TournamentError
 
 
@@ -19,11 +20,24 @@ class Entrant:
 @dataclass(frozen=True, slots=True)
 class Pairing:
     """One game of a round: ``seats`` are the entrants in seat 0, 1 (and 2 at a table of
-    three)."""
+    three; 2 and 3 at a table of four, where seats 0 and 2 are partners against 1 and 3,
+    R34)."""
 
     round: int
     table: int
     seats: tuple[str, ...]
+
+    @property
+    def sides(self) -> tuple[tuple[str, ...], ...]:
+        """Who scores together: each player alone, or at a table of four the two
+        partnerships (seats 0 and 2, seats 1 and 3)."""
+        if len(self.seats) != 4:
+            return tuple((player,) for player in self.seats)
+        return tuple(tuple(p for seat, p in enumerate(self.seats) if team_of(seat) == team)
+                     for team in (0, 1))
+
+    def side_of(self, player: str) -> tuple[str, ...]:
+        return next(side for side in self.sides if player in side)
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,8 +52,9 @@ class DealResult:
 
 @dataclass(frozen=True, slots=True)
 class GameResult:
-    """A finished game of a round: its winner and each seat's final points (one per seat);
-    ``deals`` are needed for a duplicate tournament only."""
+    """A finished game of a round: its winner (at a table of four, either partner of the
+    winning side) and each seat's final points (one per seat; at four, each partner has the
+    side's total); ``deals`` are needed for a duplicate tournament only."""
 
     round: int
     table: int
@@ -62,6 +77,11 @@ class GameResult:
                 f"table {pairing.table} has {len(pairing.seats)} seats, the result "
                 f"{len(self.points)} points", "tournament.points_per_seat",
                 table=pairing.table, seats=len(pairing.seats), points=len(self.points))
+        if len(pairing.seats) == 4 and (self.points[0] != self.points[2]
+                                        or self.points[1] != self.points[3]):
+            raise TournamentError(
+                f"partners score together: seats 0 and 2, and 1 and 3, have the same points, "
+                f"not {self.points!r}", "tournament.partner_points", value=repr(self.points))
         if duplicate and not self.deals:
             raise TournamentError("a duplicate game's result lists its deals",
                                   "tournament.no_deals")

@@ -4,6 +4,8 @@
 (3, 4)
 >>> TournamentRules("swiss", 27, table_size=3).rounds_for(27)
 3
+>>> TournamentRules("swiss", 16, table_size=4).rounds_for(16)
+4
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ Format = Literal["knockout", "swiss", "duplicate"]
 FORMATS: tuple[Format, ...] = get_args(Format)
 MIN_PLAYERS = 4
 MAX_PLAYERS = 64
-TABLE_SIZES = (2, 3)
+TABLE_SIZES = (2, 3, 4)
 
 
 class TournamentError(CodedError):
@@ -31,8 +33,10 @@ class TournamentRules:
     a round plays the same decks, scored against the field on the same deals). ``size``: the
     most players. ``rounds``: the Swiss and duplicate rounds; None gives enough rounds for one
     player to stand alone on top (``ceil(log2(players))``). A knockout has as many rounds as
-    its bracket needs. ``table_size``: the players at each table, 2 or 3 (R33, the dealer
-    sitting out each hand; Swiss only, where None rounds is ``ceil(log3(players))``)."""
+    its bracket needs. ``table_size``: the players at each table, 2, 3 (R33, the dealer
+    sitting out each hand; Swiss only, where None rounds is ``ceil(log3(players))``) or 4
+    (R34, two partnerships; Swiss only, partners drawn afresh each round; a table has two
+    winners, so None rounds is ``ceil(log2(players))`` as at two)."""
 
     format: Format
     size: int
@@ -65,14 +69,18 @@ class TournamentRules:
     def _check_table_size(self) -> None:
         size = self.table_size
         if not isinstance(size, int) or isinstance(size, bool) or size not in TABLE_SIZES:
-            raise TournamentError(f"table_size must be 2 or 3 (players at each table), not "
-                                  f"{size!r}", "tournament.table_size", value=repr(size))
+            raise TournamentError(f"table_size must be 2, 3 or 4 (players at each table), "
+                                  f"not {size!r}", "tournament.table_size", value=repr(size))
         if size == 3 and self.format == "knockout":
             raise TournamentError("a knockout is played at tables of two: a table of three "
                                   "has two losers", "tournament.knockout_three")
         if size == 3 and self.format == "duplicate":
             raise TournamentError("a duplicate tournament is played at tables of two: its "
                                   "paired tables swap two seats", "tournament.duplicate_three")
+        if size == 4 and self.format != "swiss":
+            raise TournamentError("tables of four (two partnerships, R34) are played as a "
+                                  "Swiss: partners change from round to round",
+                                  "tournament.teams_swiss_only")
 
     def rounds_for(self, players: int) -> int:
         """How many rounds ``players`` entrants play."""

@@ -3,7 +3,9 @@
 Swiss: score (a win or a bye is 1), then Buchholz (the sum of the opponents' scores), then
 points won minus points lost, then seed. At tables of three (R33) only the game's winner
 scores 1, the Buchholz adds both table mates' scores, and a player's points for are their
-own final total, their points against the sum of their two table mates' totals.
+own final total, their points against the sum of their two table mates' totals. At tables
+of four (R34) both partners of the winning side score 1, the Buchholz adds the two
+opponents' scores, and the points are the sides' totals.
 Duplicate: the duplicate score (below), then score, then seed. Knockout: the round a player
 went out in (the winner never did), then seed.
 
@@ -43,6 +45,8 @@ class Standing:
     out_in_round: int | None = None
     """Knockout: the round this player lost (None: still in, or the winner)."""
     opponents: list[str] = field(default_factory=list)
+    partners: list[str] = field(default_factory=list)
+    """At tables of four (R34): the partner of each game."""
 
 
 def tally(seeded: Sequence[str], rounds: Sequence[Round]) -> dict[str, Standing]:
@@ -53,14 +57,19 @@ def tally(seeded: Sequence[str], rounds: Sequence[Round]) -> dict[str, Standing]
             table[bye].score += 1
             table[bye].byes += 1
         for result in round_.results:
-            seats = round_.pairing(result.table).seats
+            pairing = round_.pairing(result.table)
+            seats = pairing.seats
+            side_points = {side: result.points[seats.index(side[0])] for side in pairing.sides}
+            winners = pairing.side_of(result.winner)
             for seat, player in enumerate(seats):
                 line = table[player]
+                mine = pairing.side_of(player)
                 line.games += 1
-                line.opponents += [p for p in seats if p != player]
+                line.opponents += [p for p in seats if p not in mine]
+                line.partners += [p for p in mine if p != player]
                 line.points_for += result.points[seat]
-                line.points_against += sum(result.points) - result.points[seat]
-                if player == result.winner:
+                line.points_against += sum(v for side, v in side_points.items() if side != mine)
+                if player in winners:
                     line.wins += 1
                     line.score += 1
                 else:

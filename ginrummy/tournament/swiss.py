@@ -11,10 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence, Set
 
+from ginrummy.tournament.grouping import REMATCH_COST, SCORE_COST
 from ginrummy.tournament.rules import TournamentError
-
-REMATCH_COST = 1_000_000
-SCORE_COST = 1_000
 
 
 def bye_for(ranked: Sequence[str], had_bye: Set[str]) -> str:

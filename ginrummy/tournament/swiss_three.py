@@ -18,15 +18,13 @@ and rank): a round of 64 is paired in well under a second whatever its history.
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Iterator, Mapping, Sequence, Set
 
+from ginrummy.tournament.grouping import Mates, mates_of, rematches, repaired
 from ginrummy.tournament.rules import TournamentError
 
 SEARCH_STEPS = 20_000
 """Partner pairs the exact search tries before the grouping is repaired instead."""
-REMATCH_COST = 1_000_000
-SCORE_COST = 1_000
 
 
 def byes_for(ranked: Sequence[str], had_bye: Set[str], players: int = 3) -> tuple[str, ...]:
@@ -48,26 +46,11 @@ def swiss_tables(ranked: Sequence[str], scores: Mapping[str, float],
     if len(ranked) % 3:
         raise TournamentError(f"cannot seat {len(ranked)} players at tables of three",
                               "tournament.three_seating", count=len(ranked))
-    mates: dict[str, set[str]] = {player: set() for player in ranked}
-    for pair in met:
-        if len(pair) == 2 and pair <= mates.keys():
-            a, b = pair
-            mates[a].add(b)
-            mates[b].add(a)
+    mates = mates_of(ranked, met)
     found = (_Search(ranked, mates).run()
-             or _repaired(_greedy(ranked, mates), ranked, scores, mates))
+             or repaired(_greedy(ranked, mates), ranked, scores, mates))
     tables = [tuple(sorted(table, key=rank.__getitem__)) for table in found]
     return sorted(((a, b, c) for a, b, c in tables), key=lambda t: rank[t[0]])
-
-
-Mates = Mapping[str, Set[str]]
-"""Whom each player has met."""
-
-
-def _rematches(table: Sequence[str], mates: Mates) -> int:
-    a, b, c = table
-    met_a = mates[a]
-    return (b in met_a) + (c in met_a) + (c in mates[b])
 
 
 def _greedy(ranked: list[str], mates: Mates) -> list[list[str]]:
@@ -75,43 +58,11 @@ def _greedy(ranked: list[str], mates: Mates) -> list[list[str]]:
     left, tables = list(ranked), []
     while left:
         top, rest = left[0], left[1:]
-        fresh = next((pair for pair in _partners(rest) if not _rematches((top, *pair), mates)),
+        fresh = next((pair for pair in _partners(rest) if not rematches((top, *pair), mates)),
                      None)
-        b, c = fresh or min(_partners(rest), key=lambda pair: _rematches((top, *pair), mates))
+        b, c = fresh or min(_partners(rest), key=lambda pair: rematches((top, *pair), mates))
         tables.append([top, b, c])
         left = [p for p in rest if p not in (b, c)]
-    return tables
-
-
-def _repaired(tables: list[list[str]], ranked: list[str], scores: Mapping[str, float],
-              mates: Mates) -> list[list[str]]:
-    """``tables`` after swapping players between two tables while a swap lowers the cost:
-    a rematch costs more than any difference of score, that more than a difference of rank."""
-    rank = {player: index for index, player in enumerate(ranked)}
-
-    def cost(table: list[str]) -> float:
-        a, b, c = table
-        sa, sb, sc = scores[a], scores[b], scores[c]
-        ra, rb, rc = rank[a], rank[b], rank[c]
-        return (REMATCH_COST * _rematches(table, mates)
-                + SCORE_COST * (max(sa, sb, sc) - min(sa, sb, sc)) ** 2
-                + max(ra, rb, rc) - min(ra, rb, rc))
-
-    costs = [cost(table) for table in tables]
-    better = True
-    while better:
-        better = False
-        for i, j in itertools.permutations(range(len(tables)), 2):
-            if costs[i] < REMATCH_COST:  # no rematch at table i
-                continue
-            for x, y in itertools.product(range(3), range(3)):
-                tables[i][x], tables[j][y] = tables[j][y], tables[i][x]
-                after_i, after_j = cost(tables[i]), cost(tables[j])
-                if after_i + after_j < costs[i] + costs[j]:
-                    costs[i], costs[j] = after_i, after_j
-                    better = True
-                    break
-                tables[i][x], tables[j][y] = tables[j][y], tables[i][x]
     return tables
 
 
@@ -137,7 +88,7 @@ class _Search:
             self.steps -= 1
             if self.steps < 0:
                 raise _OutOfSteps
-            if _rematches((top, b, c), self.mates):
+            if rematches((top, b, c), self.mates):
                 continue
             placed = self._place([p for p in rest if p not in (b, c)])
             if placed is not None:

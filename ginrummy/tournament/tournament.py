@@ -26,6 +26,7 @@ from ginrummy.tournament.knockout import slots
 from ginrummy.tournament.rules import TournamentError, TournamentRules
 from ginrummy.tournament.standings import Standing, ordered, tally
 from ginrummy.tournament.swiss import bye_for, swiss_pairs
+from ginrummy.tournament.swiss_four import swiss_fours
 from ginrummy.tournament.swiss_three import byes_for, swiss_tables
 
 
@@ -106,8 +107,8 @@ class Tournament:
         return self._swiss_round(number)
 
     def _swiss_round(self, number: int) -> Round:
-        if self.rules.table_size == 3:
-            return self._swiss_three_round(number)
+        if self.rules.table_size > 2:
+            return self._swiss_tables_round(number)
         lines = self.standings()
         ranked = [line.player for line in lines]
         byes: tuple[str, ...] = ()
@@ -125,13 +126,22 @@ class Tournament:
             Pairing(number, table, (b, a) if duplicate and table % 2 == 0 else (a, b))
             for table, (a, b) in enumerate(pairs, start=1)), byes)
 
-    def _swiss_three_round(self, number: int) -> Round:
+    def _swiss_tables_round(self, number: int) -> Round:
+        """A round at tables of three (R33) or four (R34)."""
+        size = self.rules.table_size
         lines = self.standings()
         byes = byes_for([line.player for line in lines],
-                        {line.player for line in lines if line.byes})
+                        {line.player for line in lines if line.byes}, size)
         ranked = [line.player for line in lines if line.player not in byes]
-        met = {frozenset((line.player, o)) for line in lines for o in line.opponents}
-        tables = swiss_tables(ranked, {line.player: line.score for line in lines}, met)
+        met = {frozenset((line.player, o)) for line in lines
+               for o in (*line.opponents, *line.partners)}
+        scores = {line.player: line.score for line in lines}
+        tables: Sequence[tuple[str, ...]]
+        if size == 4:
+            partnered = {frozenset((line.player, o)) for line in lines for o in line.partners}
+            tables = swiss_fours(ranked, scores, met, partnered)
+        else:
+            tables = swiss_tables(ranked, scores, met)
         return Round(number, tuple(Pairing(number, table, seats)
                                    for table, seats in enumerate(tables, start=1)), byes)
 

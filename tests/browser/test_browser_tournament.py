@@ -4,7 +4,9 @@ six computers fill it; each round's games are played (the people's by the comput
 they are idle) and both pages show the final standings. A duplicate of four: both tables of
 each round get the same decks. A Swiss of six at tables of three (R33), created in Italian
 ("tavoli da 3", which a knockout does not offer): three players and three totals at every
-table, and the standings with how they are counted."""
+table, and the standings with how they are counted. A Swiss of eight at tables of four (R34)
+with the pairs' target set in the form: two pairs at every table, the winning pair named,
+and the standings with how they are counted."""
 
 from __future__ import annotations
 
@@ -136,7 +138,8 @@ def test_a_swiss_of_six_at_tables_of_three_shows_three_seats_a_table_to_its_stan
         assert tables.is_disabled()  # tables of 3 are for a Swiss only
         anna.select_option('select[name="format"]', "swiss")
         assert tables.is_enabled()
-        assert tables.locator("option").all_inner_texts() == ["tavoli da 2", "tavoli da 3"]
+        assert tables.locator("option").all_inner_texts() == [
+            "tavoli da 2", "tavoli da 3", "tavoli da 4 (a coppie)"]
         tables.select_option("3")
         assert axe_at_both_sizes(anna, axe_source) == []
         anna.fill('input[name="size"]', "6")
@@ -155,3 +158,37 @@ def test_a_swiss_of_six_at_tables_of_three_shows_three_seats_a_table_to_its_stan
             assert len(result.rsplit(", ", 1)[-1].split("–")) == 3, result
         assert axe_at_both_sizes(anna, axe_source) == []
         shot(anna, shots / "tournament-three-standings-it.png")
+
+
+def test_R34_a_swiss_of_eight_at_tables_of_four_shows_the_pairs_to_its_standings(
+    tmp_path: Path, browsers: Browsers, shots: Path, axe_source: str
+) -> None:
+    with organiser_at_the_form(tmp_path, browsers, bypass_csp=True) as (server, anna):
+        target = anna.locator('input[name="team-target"]')
+        assert target.is_disabled()  # the pairs' target is for tables of four
+        anna.locator('select[name="table-size"]').select_option("4")
+        assert target.is_enabled()
+        target.fill("30")
+        anna.fill('input[name="size"]', "8")
+        anna.select_option('select[name="level"]', "1")
+        assert axe_at_both_sizes(anna, axe_source) == []
+        created_and_finished_in_italian(anna)
+        intro = anna.inner_text(".tournament .intro")
+        assert "tavoli da 4 (a coppie)" in intro
+        assert "vince la prima squadra che arriva a 30 punti" in intro  # not the hands' 100
+        assert "a 100 punti" not in intro
+        assert anna.locator("table.standings tbody tr").count() == 8
+        assert "il Buchholz somma i punti dei tuoi due avversari" in anna.inner_text(
+            ".teams-help")
+        games = anna.locator("section.panel .game-list .game-item")
+        assert games.count() == 6  # three rounds of two tables
+        for index in range(games.count()):
+            title = games.nth(index).locator(".game-title").inner_text()
+            result = games.nth(index).locator(".muted").inner_text()
+            pairs = title.split(" – ")
+            assert len(pairs) == 2 and all(" e " in pair for pair in pairs), title
+            assert result.startswith("hanno vinto ") and " e " in result, result
+            won, lost = map(int, result.rsplit(", ", 1)[-1].split("–"))
+            assert won >= 30 and won > lost, result  # the winning pair's total first
+        assert axe_at_both_sizes(anna, axe_source) == []
+        shot(anna, shots / "tournament-teams-standings-it.png")

@@ -14,69 +14,17 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from starlette.testclient import TestClient
 from starlette.testclient import WebSocketTestSession as Socket
 
 from ginrummy.core.cards import card_name
-from ginrummy.core.game import Game
 from ginrummy.server.storage.store import Store
 from tests.server.account_kit import Browser, accounts_app
-from tests.server.kit import Player, first_choice, receive, step_two_people, until_dealt
-from tests.server.leak_play import _secret_deals
-from tests.server.leaks import hidden_cards, named, order_runs, scrub, stock_order, table_leaks_in
+from tests.server.kit import Player, first_choice, step_two_people, until_dealt
+from tests.server.leak_public import PublicReader
+from tests.server.leaks import order_runs, scrub
 from tests.server.rating_kit import two_accounts
 
 STEPS = 400
-
-
-def live_leaks(client: TestClient, text: str) -> list[str]:
-    """What ``text`` names that a watcher of a live game may not know now (any game)."""
-    found: list[str] = []
-    lobby = client.app.state.lobby  # type: ignore[attr-defined]
-    for table in list(lobby.tables.values()):
-        if table.kind == "table":
-            here = table_leaks_in(text, table.position.game, None)
-            here += [f"server seed of deal {number}" for number in _secret_deals(
-                table.position, table.fair) if table.fair[number].server_seed in text]
-        else:
-            game: Game = table.position.game
-            here = named(text, hidden_cards(game, None))
-            here += [f"stock order [{run}]" for run in order_runs(stock_order(game))
-                     if run in text]
-            here += [f"server seed of hand {number}" for number, row in table.fair.items()
-                     if not 0 < number <= len(game.finished) and row.server_seed in text]
-        found += [f"{leak} (game {table.id})" for leak in here]
-    return found
-
-
-class PublicReader:
-    """Reads every public page and socket of issue 14 and checks each text at once."""
-
-    def __init__(self, client: TestClient, lobby: Socket, secrets: set[str]) -> None:
-        self.client, self.lobby, self.secrets = client, lobby, secrets
-        self.leaks: list[str] = []
-        self.read: dict[str, int] = {}
-
-    def check(self, where: str, data: Any) -> None:
-        self.read[where] = self.read.get(where, 0) + 1
-        text = scrub(data, self.secrets)
-        self.leaks += [f"{where}: {leak} in {text[:300]}"
-                       for leak in live_leaks(self.client, text)]
-
-    def drain_lobby(self) -> None:
-        while True:
-            try:
-                message = receive(self.lobby, timeout=0.01)
-            except TimeoutError:
-                return
-            self.check(f"ws lobby {message.get('type')}", message)
-
-    def pages(self, paths: list[str]) -> None:
-        for path in paths:
-            response = self.client.get(path)
-            assert response.status_code == 200, (path, response.text)
-            self.check(path.split("?")[0], response.json())
-        self.drain_lobby()
 
 
 @contextlib.contextmanager

@@ -74,7 +74,7 @@ def test_a_table_size_the_server_cannot_seat_is_refused_with_its_reason(
     with accounts_app(sqlite_db) as client:
         sign_up(client, "annie")
         for body, status, code, reason in [
-                ({"table_size": 4}, 400, "bad_tournament", "table_size"),
+                ({"table_size": 5}, 400, "bad_tournament", "table_size"),
                 ({"table_size": "3"}, 400, "bad_tournament", "table_size"),
                 ({"table_size": True}, 400, "bad_tournament", "table_size"),
                 ({"format": "knockout", "table_size": 3}, 400, "bad_tournament",

@@ -67,11 +67,11 @@ def _tournament_rules(data: dict[str, Any]) -> TournamentRules:
         raise http_api.HTTPError(400, "bad_tournament", str(refused), reason=reason) from None
 
 
-def _table_rules(rules: TournamentRules, game_rules: Rules) -> None:
-    """Refuse game rules that a table of the tournament's size cannot play (R33: at three,
-    the loser deals)."""
+def _table_rules(rules: TournamentRules, game_rules: Rules, team_target: Any) -> TableRules:
+    """The rules of the tournament's tables, or refuse game rules that a table of its size
+    cannot play (R33: at three, the loser deals; ``team_target`` at teams only, R34)."""
     try:
-        TableRules(rules.table_size, game_rules)
+        return TableRules(rules.table_size, game_rules, team_target)
     except TableError as refused:
         reason = None if refused.code is None else refused.code.removeprefix("table.")
         raise http_api.HTTPError(400, "bad_rules", str(refused), reason=reason) from None
@@ -94,7 +94,7 @@ async def create(request: Request) -> Response:
     data = await http_api.json_body(request)
     http_api.check_fields(data, {"name", "format", "size", "rounds", "table_size", "preset",
                                  "options", "level", "fill", "starts_in_minutes", "enter",
-                                 "clock"})
+                                 "clock", "team_target"})
     account = await _account(request)
     try:
         name = clean_text(data.get("name", f"{account.username}'s tournament"), "name",
@@ -106,15 +106,14 @@ async def create(request: Request) -> Response:
     if not http_api.is_int(level) or level not in LEVELS:
         raise http_api.HTTPError(400, "bad_request", f"level must be a whole number from "
                                  f"{LEVELS[0]} to {LEVELS[-1]}, got {level!r}")
-    game_rules = http_api.rules_of(data)
-    _table_rules(rules, game_rules)
+    table_rules = _table_rules(rules, http_api.rules_of(data), data.get("team_target"))
     clock = http_api.clock_of(request, data)
     fill, enter = _bool(data, "fill", True), _bool(data, "enter", True)
     starts_in = _starts_in(data)
     limits: ClientLimits = request.app.state.client_limits
     limits.create_game(client_address(request.scope))
     hub = _hub(request)
-    tournament_id = await hub.create(account.id, account.username, name, rules, game_rules,
+    tournament_id = await hub.create(account.id, account.username, name, rules, table_rules,
                                      level, fill, starts_in, enter, clock)
     return JSONResponse(hub.view(await hub.get(tournament_id)), status_code=201)
 

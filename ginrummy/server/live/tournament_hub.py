@@ -24,8 +24,7 @@ from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from typing import Any
 
-from ginrummy.core.rules import Rules
-from ginrummy.core.table import TableRules
+from ginrummy.core.table import TableRules, team_of
 from ginrummy.rating import START_MU
 from ginrummy.rating.levels import level_ratings
 from ginrummy.server.live.clock import ClockRules
@@ -189,13 +188,13 @@ class TournamentHub:
     # ------------------------------------------------------------ before the start
 
     async def create(self, account_id: str, username: str, name: str,
-                     rules: TournamentRules, game_rules: Rules, level: int, fill: bool,
+                     rules: TournamentRules, table_rules: TableRules, level: int, fill: bool,
                      starts_in: float | None, enter: bool,
                      clock: ClockRules | None = None) -> str:
         moment = now()
         row = TournamentRow(
             new_game_id(), name, account_id, username, rules.format, rules.size, rules.rounds,
-            TableRules(rules.table_size, game_rules).to_dict(), level, fill, "entering", moment,
+            table_rules.to_dict(), level, fill, "entering", moment,
             None if starts_in is None else moment + timedelta(seconds=starts_in),
             clock=None if clock is None else clock.to_dict())
         first = EntrantRow(f"a:{account_id}", username, account_id, START_MU, moment)
@@ -401,15 +400,19 @@ class TournamentHub:
         assert tournament is not None
         pairing = tournament.current.pairing(link.table)
         game = table.game
-        totals = tuple(int(total) for total in game.totals)
-        winner_seat = game.winner
-        if winner_seat is None:  # a game ended even: the highest total, else the first seat
-            winner_seat = totals.index(max(totals))
-        deals = deals_of(table) if len(totals) == 2 else ()  # duplicate: tables of two
-        done = replace(link, winner=pairing.seats[int(winner_seat)], points=totals,
+        totals = tuple(int(total) for total in game.totals)  # per side: player or team
+        winner_side = game.winner
+        if winner_side is None:  # a game ended even: the highest total, else the first side
+            winner_side = totals.index(max(totals))
+        teams = len(pairing.seats) == 4  # R34: sides are teams 0 (seats 0, 2) and 1 (1, 3)
+        points = tuple(totals[team_of(seat)] for seat in range(4)) if teams else totals
+        deals = deals_of(table) if len(pairing.seats) == 2 else ()  # duplicate: tables of two
+        # seat ``side`` is a player of that side: the side itself at two and three, and
+        # seat 0 or 1 of team 0 or 1 at four
+        done = replace(link, winner=pairing.seats[int(winner_side)], points=points,
                        deals=deals)
         after = tournament.record(GameResult(link.round, link.table, done.winner or "",
-                                             totals, done.deals))
+                                             points, done.deals))
         new_round = after.current.number != tournament.current.number
         next_games = links_of(live.stored.row.id, after.current.pairings) if new_round else []
         if new_round:
@@ -465,7 +468,7 @@ class TournamentHub:
             "id": row.id, "name": row.name, "organiser": row.creator_name,
             "format": row.format, "size": row.size, "rounds": row.rounds,
             "table_size": table_size_of(row), "rules": row.rules["rules"],
-            "level": row.level, "fill": row.fill,
+            "team_target": row.rules.get("team_target"), "level": row.level, "fill": row.fill,
             "status": row.status, "clock": row.clock,
             "created_at": row.created_at.isoformat(),
             "starts_at": None if row.starts_at is None else row.starts_at.isoformat(),

@@ -198,7 +198,8 @@ export function optionValue(rules, name) {
 }
 
 /** The rules in a few sentences (`withPreset`: starting with the preset's description). */
-export function rulesSummary(rules, withPreset = true) {
+// teamTarget: a team game's target (R34), which takes the place of the hands' target
+export function rulesSummary(rules, withPreset = true, teamTarget = null) {
   const lines = [];
   const preset = `preset.${rules.name}`;
   if (withPreset && has(preset)) lines.push(t(preset));
@@ -206,7 +207,7 @@ export function rulesSummary(rules, withPreset = true) {
   else if (rules.knock_limit === 0) lines.push(t("rules.summary.gin_only"));
   else lines.push(t("rules.summary.limit", { limit: rules.knock_limit }));
   lines.push(t("rules.summary.bonuses", { gin: rules.gin_bonus, undercut: rules.undercut_bonus }));
-  lines.push(t("rules.summary.target", { target: rules.target }));
+  lines.push(teamTarget ? t("new.summary.teams", { target: teamTarget }) : t("rules.summary.target", { target: rules.target }));
   if (rules.box_bonus) lines.push(t("rules.summary.boxes", { bonus: rules.box_bonus }));
   if (rules.game_bonus) lines.push(t("rules.summary.game_bonus", { bonus: rules.game_bonus }));
   for (const name of ["spade_double", "ace_upcard_gin_only", "extra_boxes", "eleven_card_deal", "allow_discard_of_drawn_upcard", "big_gin", "knocker_may_hide_melds"]) {

@@ -147,9 +147,8 @@ export class LobbyScreen {
   }
 
   rulesWords(entry) {
-    const lines = rulesSummary(entry.rules, true);
+    const lines = rulesSummary(entry.rules, true, entry.players === 4 ? entry.team_target : null);
     if (entry.players === 3) lines.push(t("new.summary.three"));
-    if (entry.players === 4) lines.push(t("new.summary.teams", { target: entry.team_target }));
     if (entry.clock) lines.push(t("clock.summary", { rules: clockRules(entry.clock) }));
     return lines.join(" · ");
   }

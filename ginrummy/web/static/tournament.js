@@ -64,8 +64,8 @@ export class TournamentScreen {
         h("h1", {}, view.name),
         h("p", { class: "tournament-status", role: "status" }, this.statusText()),
         h("p", {}, t(`tournament.format.${view.format}`), " · ", tp("tournament.size", view.size), " · ",
-          view.table_size === 3 ? `${t("tournaments.table_size.3")} · ` : "",
-          rulesSummary(view.rules, true).join(" · "), view.clock ? ` · ${clockRules(view.clock)}` : ""),
+          view.table_size > 2 ? `${t(`tournaments.table_size.${view.table_size}`)} · ` : "",
+          rulesSummary(view.rules, true, view.team_target).join(" · "), view.clock ? ` · ${clockRules(view.clock)}` : ""),
         h("p", { class: "muted" }, t("tournament.organiser", { name: view.organiser }), " · ",
           view.fill ? t("tournament.fill", { level: view.level }) : t("tournament.no_fill")),
         this.actions()),
@@ -130,7 +130,8 @@ export class TournamentScreen {
           duplicate ? h("td", {}, String(s.duplicate)) : null, h("td", {}, String(s.score)),
           h("td", {}, String(s.wins)), knockout ? null : h("td", {}, String(s.buchholz)),
           h("td", {}, `${s.points_for}–${s.points_against}`))))),
-      this.view.table_size === 3 ? h("p", { class: "muted three-help" }, t("tournament.three_help")) : null);
+      this.view.table_size === 3 ? h("p", { class: "muted three-help" }, t("tournament.three_help")) : null,
+      this.view.table_size === 4 ? h("p", { class: "muted teams-help" }, t("tournament.teams_help")) : null);
   }
 
   roundPanel(round) {
@@ -139,13 +140,23 @@ export class TournamentScreen {
       h("h2", { id: `round-${round.number}` }, t("tournament.round", { number: round.number })),
       h("ul", { class: "game-list" }, round.tables.map((table) => {
         const playing = table.seats.some((player) => this.isMe(player));
-        const result = table.winner ? t("tournament.won", { name: who(table.winner, level), points: table.points.join("–") }) : t("tournament.in_play");
+        const teams = table.seats.length === 4; // R34: seats 0 and 2 against 1 and 3
+        const pair = (a, b) => t("tournament.pair", { a: who(a, level), b: who(b, level) });
+        const winners = () => {
+          const side = table.seats.findIndex((p) => p.name === table.winner.name && p.computer === table.winner.computer) % 2;
+          return [pair(table.seats[side], table.seats[side + 2]), `${table.points[side]}–${table.points[1 - side]}`];
+        };
+        const result = !table.winner ? t("tournament.in_play")
+          : teams ? t("tournament.won_pair", { names: winners()[0], points: winners()[1] })
+          : t("tournament.won", { name: who(table.winner, level), points: table.points.join("–") });
+        const title = teams ? `${pair(table.seats[0], table.seats[2])} – ${pair(table.seats[1], table.seats[3])}`
+          : table.seats.map((player) => who(player, level)).join(" – ");
         const mine = playing && !table.winner;
         const watchable = mine || this.view.format !== "duplicate"; // a duplicate round's games are its players' alone
         const link = table.game_id && watchable ? h("a", { class: mine ? "btn primary small" : "btn small",
           href: mine ? `/play/${table.game_id}` : `/watch/${table.game_id}` }, mine ? t("tournament.play") : t("lobby.watch")) : null;
         return h("li", { class: "game-item" },
-          h("div", { class: "game-main" }, h("span", { class: "game-title" }, table.seats.map((player) => who(player, level)).join(" – ")),
+          h("div", { class: "game-main" }, h("span", { class: "game-title" }, title),
             h("span", { class: "muted" }, result)),
           h("span", { class: "game-actions" }, link));
       })),

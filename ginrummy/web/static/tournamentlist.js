@@ -13,7 +13,7 @@ export class TournamentsPanel {
     this.account = null;
     this.presets = ["standard", "oklahoma"];
     this.notice = null;
-    this.form = { name: "", format: "swiss", size: 8, tableSize: 2, preset: "standard", level: 3, fill: true, start: "full", minutes: 10, clock: newClockChoice() };
+    this.form = { name: "", format: "swiss", size: 8, tableSize: 2, teamTarget: 125, preset: "standard", level: 3, fill: true, start: "full", minutes: 10, clock: newClockChoice() };
   }
 
   async start(account) {
@@ -37,7 +37,7 @@ export class TournamentsPanel {
     this.el.replaceChildren(...[h("h2", { id: "tournaments-title" }, t("tournaments.title")),
       this.list.length ? h("ul", { class: "game-list" }, this.list.map((item) => h("li", { class: "game-item" },
         h("div", { class: "game-main" }, h("a", { class: "game-title", href: `/tournaments/${item.id}` }, item.name),
-          h("span", { class: "muted" }, [t(`tournament.format.${item.format}`), item.table_size === 3 ? t("tournaments.table_size.3") : null,
+          h("span", { class: "muted" }, [t(`tournament.format.${item.format}`), item.table_size > 2 ? t(`tournaments.table_size.${item.table_size}`) : null,
             presetName(item.rules.name), t(`tournament.status.${item.status}`)].filter(Boolean).join(" · "))),
         h("span", { class: "game-status" }, tp("tournaments.entered", item.entered, { size: item.size })))))
         : h("p", { class: "muted" }, t("tournaments.none")),
@@ -50,13 +50,21 @@ export class TournamentsPanel {
     const field = (label, control) => h("label", { class: "field" }, h("span", {}, label), control);
     const set = (key, cast = (v) => v) => (event) => { f[key] = cast(event.target.type === "checkbox" ? event.target.checked : event.target.value); };
     // tables of 3 (R33) are for a Swiss only: another format keeps the tables of 2
-    const tables = h("select", { name: "table-size", disabled: f.format !== "swiss", onchange: set("tableSize", Number) },
-      [2, 3].map((v) => h("option", { value: v, selected: f.tableSize === v }, t(`tournaments.table_size.${v}`))));
+    // tables of 4 (R34) play to the pairs' target
+    const teamTarget = h("input", { name: "team-target", type: "number", min: 1, max: 10000, value: f.teamTarget,
+      disabled: f.tableSize !== 4, oninput: set("teamTarget", Number) });
+    const pickTables = (event) => {
+      f.tableSize = Number(event.target.value);
+      teamTarget.disabled = f.tableSize !== 4;
+    };
+    const tables = h("select", { name: "table-size", disabled: f.format !== "swiss", onchange: pickTables },
+      [2, 3, 4].map((v) => h("option", { value: v, selected: f.tableSize === v }, t(`tournaments.table_size.${v}`))));
     const pickFormat = (event) => {
       f.format = event.target.value;
       if (f.format !== "swiss") f.tableSize = 2;
       tables.value = String(f.tableSize);
       tables.disabled = f.format !== "swiss";
+      teamTarget.disabled = f.tableSize !== 4;
     };
     return h("details", { class: "create-tournament" }, h("summary", {}, t("tournaments.create")),
       h("form", { name: "tournament", onsubmit: (event) => { event.preventDefault(); this.create(); } },
@@ -65,6 +73,7 @@ export class TournamentsPanel {
           ["swiss", "knockout", "duplicate"].map((v) => h("option", { value: v, selected: f.format === v }, t(`tournament.format.${v}`))))),
         field(t("tournaments.table_size"), tables),
         h("p", { class: "muted" }, t("tournaments.table_size_swiss")),
+        field(t("new.team_target"), teamTarget),
         field(t("tournaments.size"), h("input", { name: "size", type: "number", min: 4, max: 64, value: f.size, oninput: set("size", Number) })),
         field(t("new.preset"), h("select", { name: "tournament-preset", onchange: set("preset") },
           this.presets.map((v) => h("option", { value: v, selected: f.preset === v }, presetName(v))))),
@@ -87,6 +96,7 @@ export class TournamentsPanel {
       body.table_size = 3;
       body.options = { dealer_rule: "loser" }; // R33: the loser deals; the server refuses any other
     }
+    if (f.tableSize === 4) Object.assign(body, { table_size: 4, team_target: f.teamTarget }); // R34: two pairs
     body.name = f.name.trim() || t("tournaments.default_name", { name: this.account.username });
     if (f.start === "timed") body.starts_in_minutes = f.minutes;
     try {

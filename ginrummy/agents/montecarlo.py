@@ -34,7 +34,7 @@ from typing import Any
 from ginrummy.agents.base import only_action
 from ginrummy.agents.estimate import estimate_opponent
 from ginrummy.agents.expert import Context, ExpertAgent, ExpertParams, discard_scores
-from ginrummy.agents.playout import DEFAULT_POLICY, PlayoutPolicy, playout
+from ginrummy.agents.playout import DEFAULT_POLICY, PlayoutPolicy, playout_with_luck
 from ginrummy.agents.sampling import sample_state
 from ginrummy.agents.tracking import remember
 from ginrummy.core import actions
@@ -164,8 +164,8 @@ def action_values(view: PlayerView, seed: int, params: SearchParams,
         state = _world(view, rng, weights, improve, could_knock, params.unknocked_keep)
         luck = rng.randrange(1 << 30)
         for index in active:
-            values[index].append(playout(state.apply_unchecked(chosen[index]), view.seat,
-                                         random.Random(luck), params.policy))
+            values[index].append(playout_with_luck(state.apply_unchecked(chosen[index]),
+                                                   view.seat, luck, params.policy))
         worlds += 1
         if base_index >= 0 and worlds >= params.race_start \
                 and worlds % params.race_every == 0:

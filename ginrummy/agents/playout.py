@@ -31,7 +31,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from ginrummy.agents.base import PlainAgent
 from ginrummy.agents.sampling import sample_state
@@ -248,17 +248,23 @@ def _wants_knock(deadwood: int, stock: int, policy: PlayoutPolicy, rng: random.R
 
 def finish_knock(state: HandState) -> tuple[int | None, int]:
     """Score a hand whose knock (or big gin) has just been made: (winner, points)."""
-    knocker = state.knocker
+    return _finish(state, state.hands, state.knocker, state.big_gin)
+
+
+def _finish(state: HandState, hands: tuple[int, int], knocker: int, big_gin: bool
+            ) -> tuple[int | None, int]:
+    """:func:`finish_knock` of ``state`` played on to a knock by ``knocker`` with ``hands``
+    (the rules, the knock limit and the upcard do not change during a hand)."""
     defender = 1 - knocker
-    shown = best_arrangement(state.hands[knocker])
-    deadwood = 0 if state.big_gin else shown.deadwood
-    defence = best_defence(state.hands[defender], shown.melds, gin=deadwood == 0)
+    shown = best_arrangement(hands[knocker])
+    deadwood = 0 if big_gin else shown.deadwood
+    defence = best_defence(hands[defender], shown.melds, gin=deadwood == 0)
     result = score_hand(
         state.rules,
         knocker=knocker,
         knocker_deadwood=deadwood,
         defender_deadwood=defence.deadwood,
-        big_gin=state.big_gin,
+        big_gin=big_gin,
         limit=state.limit,
         upcard=state.upcard,
     )
@@ -267,7 +273,36 @@ def finish_knock(state: HandState) -> tuple[int | None, int]:
 
 def playout(state: HandState, seat: int, rng: random.Random,
             policy: PlayoutPolicy = DEFAULT_POLICY, max_actions: int = 400) -> float:
-    """Play ``state`` to the end with the play-out policy; points for ``seat`` (negative: lost)."""
+    """Play ``state`` to the end with the play-out policy; points for ``seat`` (negative: lost).
+
+    Compiled (:mod:`ginrummy.agents.kernel_playout`) when Numba is installed: the same
+    moves, the same draws from ``rng`` and the same points as :func:`python_playout`.
+    """
+    kernel = _kernel()
+    if kernel is None or not _in_kernel(kernel, state, policy, max_actions):
+        return python_playout(state, seat, rng, policy, max_actions)
+    version, words, gauss = rng.getstate()
+    twister = kernel_random().state_of(words)
+    points = _kernel_playout(kernel, state, seat, twister, policy, max_actions)
+    rng.setstate((version, kernel_random().words_of(twister), gauss))
+    return points
+
+
+def playout_with_luck(state: HandState, seat: int, luck: int,
+                      policy: PlayoutPolicy = DEFAULT_POLICY) -> float:
+    """``playout(state, seat, random.Random(luck), policy)`` for 0 <= luck < 2**32, without
+    making the ``Random`` when the play-out is compiled."""
+    kernel = _kernel()
+    if kernel is None or not _in_kernel(kernel, state, policy, 400) or not 0 <= luck < 1 << 32:
+        return python_playout(state, seat, random.Random(luck), policy)
+    twister = kernel_random().blank_state()
+    kernel_random().seed_state(twister, luck)
+    return _kernel_playout(kernel, state, seat, twister, policy, 400)
+
+
+def python_playout(state: HandState, seat: int, rng: random.Random,
+                   policy: PlayoutPolicy = DEFAULT_POLICY, max_actions: int = 400) -> float:
+    """:func:`playout` in plain Python (without Numba, and for the states the kernel leaves)."""
     for _ in range(max_actions):
         phase = state.phase
         if phase is Phase.OVER:
@@ -291,6 +326,65 @@ def playout(state: HandState, seat: int, rng: random.Random,
     return 0.0
 
 
+# The compiled play-out, loaded on first use (importing Numba takes a while): None until
+# then, False when Numba is missing or its random numbers are not this Python's.
+_KERNEL: Any = None
+_PLAYED_PHASES = (Phase.FIRST_UPCARD, Phase.DRAW, Phase.DISCARD, Phase.WALL)
+
+
+def _kernel() -> Any:
+    """The kernel module, or None when play-outs run in Python."""
+    global _KERNEL
+    if _KERNEL is None:
+        try:
+            from ginrummy.agents import kernel_playout
+        except ImportError:
+            _KERNEL = False
+        else:
+            _KERNEL = kernel_playout if _same_random_numbers() else False
+    return _KERNEL or None
+
+
+def kernel_random() -> Any:
+    from ginrummy.agents import kernel_random as module
+    return module
+
+
+def _same_random_numbers() -> bool:
+    """Whether the kernel's Mersenne Twister draws what this Python's ``random`` draws
+    (``random()``, ``sample``): another Python could change how ``sample`` uses it."""
+    module = kernel_random()
+    twister = module.blank_state()
+    module.seed_state(twister, 2026)
+    rng = random.Random(2026)
+    if module.words_of(twister) != rng.getstate()[1]:
+        return False
+    for k in (3, 12):
+        if module.sample(twister, list(range(40)), k) != rng.sample(range(40), k) \
+                or module.next_random(twister) != rng.random():
+            return False
+    return True
+
+
+def _in_kernel(kernel: Any, state: HandState, policy: PlayoutPolicy, max_actions: int) -> bool:
+    return (state.phase in _PLAYED_PHASES and max_actions > 0 and policy.lookahead_cards >= 0
+            and bool(kernel.packable(state.rules, policy.knock_table)))
+
+
+def _kernel_playout(kernel: Any, state: HandState, seat: int, twister: Any,
+                    policy: PlayoutPolicy, max_actions: int) -> float:
+    packed = kernel.pack(state, policy.take_gain, policy.near, policy.lookahead_cards,
+                         policy.knock_table)
+    if kernel.play(packed, twister, max_actions) != Phase.KNOCKER_MELDS:
+        return 0.0  # void, or out of actions
+    hands = (int(packed[kernel.HAND]), int(packed[kernel.HAND + 1]))
+    knocker = int(packed[kernel.KNOCKER])
+    winner, points = _finish(state, hands, knocker, bool(packed[kernel.IS_BIG_GIN]))
+    if winner is None:
+        return 0.0
+    return float(points if winner == seat else -points)
+
+
 __all__ = [
     "DEFAULT_POLICY",
     "PlayoutAgent",
@@ -299,6 +393,8 @@ __all__ = [
     "draw_action",
     "finish_knock",
     "playout",
+    "playout_with_luck",
+    "python_playout",
 ]
 
 

@@ -25,6 +25,7 @@ from ginrummy.agents.kernel_deadwood import (
     min_deadwood,
     min_deadwood_after_discard,
 )
+from ginrummy.agents.kernel_knock import knock_deadwoods
 from ginrummy.agents.kernel_random import compiled, next_random, sample_into, sample_setsize
 from ginrummy.core.actions import BIG_GIN, DISCARD_BASE, DRAW_DISCARD, DRAW_STOCK, KNOCK_BASE, PASS
 from ginrummy.core.cards import CARD_VALUES, FULL_DECK
@@ -40,10 +41,10 @@ _WALL_RULES = {"off": 0, "same_card": 1, "different_card": 2}
 # The packed state: one int64 array, fields at these places.
 PHASE, TURN, STOCK_POS, HAND, PILE_SIZE, LIMIT, KNOWN, TAKEN = 0, 1, 2, 3, 5, 6, 7, 9
 PASSES, STOCK_ONLY, IDLE, PILE_DRAWS, RETURNED, WALL_TAKE, KNOCKER, KNOCK_DISCARD = range(10, 18)
-IS_BIG_GIN = 18
+IS_BIG_GIN, KNOCKER_DEADWOOD = 18, 19
 RULE_BIG_GIN, RULE_KEEP_UPCARD, RULE_WALL, RULE_MAX_IDLE, RULE_PILE_CAP, RULE_RETURNED = range(
     20, 26)
-TAKE_GAIN, NEAR, LOOKAHEAD, SETSIZE, KNOCK_TABLE_SIZE = range(26, 31)
+TAKE_GAIN, NEAR, LOOKAHEAD, SETSIZE, KNOCK_TABLE_SIZE, DEFENDER_DEADWOOD = range(26, 32)
 DECK, PILE, KNOCK_TABLE = 32, 84, 136
 SIZE = KNOCK_TABLE + 64
 """Longest knock table packed: 64 entries."""
@@ -317,8 +318,9 @@ def _wall_action(s: Any, ways: Any) -> int:
 @compiled
 def play(s: Any, mt: Any, max_actions: int) -> int:
     """Play the packed state ``s`` on (in place) with luck from ``mt``; return its phase
-    at the end: KNOCKER_MELDS after a knock or big gin, OVER when void, or -1 when
-    ``max_actions`` actions ran out first (the Python play-out then scores 0)."""
+    at the end: KNOCKER_MELDS (or DEFENDER, if it started there) after a knock or big gin,
+    with the two deadwood counts of the knock written into ``s``; OVER when void; or -1
+    when ``max_actions`` actions ran out first (the Python play-out then scores 0)."""
     ways = np.empty((MAX_WAYS, 4), dtype=np.int64)
     each = np.empty(52, dtype=np.int64)
     pool = np.empty(52, dtype=np.int64)
@@ -327,6 +329,10 @@ def play(s: Any, mt: Any, max_actions: int) -> int:
     for _ in range(max_actions):
         phase = s[PHASE]
         if phase >= _PHASE_KNOCKED:
+            if phase != _PHASE_OVER:
+                knocker = s[KNOCKER]
+                s[KNOCKER_DEADWOOD], s[DEFENDER_DEADWOOD] = knock_deadwoods(
+                    s[HAND + knocker], s[HAND + 1 - knocker], s[IS_BIG_GIN] != 0, ways, pool)
             return phase
         if phase == _PHASE_DISCARD:
             action = _discard_action(s, mt, ways, each, pool, picked, scratch)

@@ -248,23 +248,17 @@ def _wants_knock(deadwood: int, stock: int, policy: PlayoutPolicy, rng: random.R
 
 def finish_knock(state: HandState) -> tuple[int | None, int]:
     """Score a hand whose knock (or big gin) has just been made: (winner, points)."""
-    return _finish(state, state.hands, state.knocker, state.big_gin)
-
-
-def _finish(state: HandState, hands: tuple[int, int], knocker: int, big_gin: bool
-            ) -> tuple[int | None, int]:
-    """:func:`finish_knock` of ``state`` played on to a knock by ``knocker`` with ``hands``
-    (the rules, the knock limit and the upcard do not change during a hand)."""
+    knocker = state.knocker
     defender = 1 - knocker
-    shown = best_arrangement(hands[knocker])
-    deadwood = 0 if big_gin else shown.deadwood
-    defence = best_defence(hands[defender], shown.melds, gin=deadwood == 0)
+    shown = best_arrangement(state.hands[knocker])
+    deadwood = 0 if state.big_gin else shown.deadwood
+    defence = best_defence(state.hands[defender], shown.melds, gin=deadwood == 0)
     result = score_hand(
         state.rules,
         knocker=knocker,
         knocker_deadwood=deadwood,
         defender_deadwood=defence.deadwood,
-        big_gin=big_gin,
+        big_gin=state.big_gin,
         limit=state.limit,
         upcard=state.upcard,
     )
@@ -329,7 +323,9 @@ def python_playout(state: HandState, seat: int, rng: random.Random,
 # The compiled play-out, loaded on first use (importing Numba takes a while): None until
 # then, False when Numba is missing or its random numbers are not this Python's.
 _KERNEL: Any = None
-_PLAYED_PHASES = (Phase.FIRST_UPCARD, Phase.DRAW, Phase.DISCARD, Phase.WALL)
+_PLAYED_PHASES = (Phase.FIRST_UPCARD, Phase.DRAW, Phase.DISCARD, Phase.WALL,
+                  Phase.KNOCKER_MELDS, Phase.DEFENDER)
+_KNOCKED = (Phase.KNOCKER_MELDS, Phase.DEFENDER)
 
 
 def _kernel() -> Any:
@@ -375,14 +371,21 @@ def _kernel_playout(kernel: Any, state: HandState, seat: int, twister: Any,
                     policy: PlayoutPolicy, max_actions: int) -> float:
     packed = kernel.pack(state, policy.take_gain, policy.near, policy.lookahead_cards,
                          policy.knock_table)
-    if kernel.play(packed, twister, max_actions) != Phase.KNOCKER_MELDS:
+    if kernel.play(packed, twister, max_actions) not in _KNOCKED:
         return 0.0  # void, or out of actions
-    hands = (int(packed[kernel.HAND]), int(packed[kernel.HAND + 1]))
     knocker = int(packed[kernel.KNOCKER])
-    winner, points = _finish(state, hands, knocker, bool(packed[kernel.IS_BIG_GIN]))
-    if winner is None:
+    result = score_hand(
+        state.rules,
+        knocker=knocker,
+        knocker_deadwood=int(packed[kernel.KNOCKER_DEADWOOD]),
+        defender_deadwood=int(packed[kernel.DEFENDER_DEADWOOD]),
+        big_gin=bool(packed[kernel.IS_BIG_GIN]),
+        limit=state.limit,
+        upcard=state.upcard,
+    )
+    if result.winner is None:
         return 0.0
-    return float(points if winner == seat else -points)
+    return float(result.points if result.winner == seat else -result.points)
 
 
 __all__ = [

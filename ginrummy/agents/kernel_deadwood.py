@@ -166,3 +166,17 @@ def melds_with(cards: int, card: int, ways: Any) -> bool:
     if not keep >> rank & 1:
         return True  # left out of the runs: in a set
     return bool(RUN_CARDS[cards >> (13 * suit) & SUIT & keep] >> rank & 1)
+
+
+@compiled
+def first_least_discard(cards: int, allowed: int) -> int:
+    """The lowest card of ``allowed`` (cards of ``cards``) whose discard leaves the least
+    :func:`min_deadwood`; -1 if ``allowed`` is empty."""
+    ways = np.empty((MAX_WAYS, 4), dtype=np.int64)
+    each = np.empty(52, dtype=np.int64)
+    each_discard(cards, ways, each)
+    best = -1
+    for card in range(52):
+        if allowed >> card & 1 and (best < 0 or each[card] < each[best]):
+            best = card
+    return best

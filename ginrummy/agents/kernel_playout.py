@@ -16,6 +16,7 @@ from typing import Any
 
 import numpy as np
 
+from ginrummy.agents import kernel_deadwood, kernel_random
 from ginrummy.agents.kernel_deadwood import (
     MAX_WAYS,
     NO_DISCARD,
@@ -48,6 +49,8 @@ TAKE_GAIN, NEAR, LOOKAHEAD, SETSIZE, KNOCK_TABLE_SIZE, DEFENDER_DEADWOOD = range
 DECK, PILE, KNOCK_TABLE = 32, 84, 136
 SIZE = KNOCK_TABLE + 64
 """Longest knock table packed: 64 entries."""
+
+__all__ = ["kernel_deadwood", "kernel_random", "pack", "packable", "play"]
 
 CARD_VALUE = np.array(CARD_VALUES, dtype=np.int64)
 PARTNERS = np.array([

@@ -36,7 +36,7 @@ from ginrummy.agents.estimate import estimate_opponent
 from ginrummy.agents.expert import Context, ExpertAgent, ExpertParams, discard_scores
 from ginrummy.agents.playout import DEFAULT_POLICY, PlayoutPolicy, playout_with_luck
 from ginrummy.agents.sampling import sample_state
-from ginrummy.agents.tracking import remember
+from ginrummy.agents.tracking import CardMemory, remember
 from ginrummy.core import actions
 from ginrummy.core.actions import BIG_GIN, DRAW_DISCARD, Action
 from ginrummy.core.hand import HandState, Phase
@@ -112,14 +112,16 @@ def candidates(view: PlayerView, ctx: Context, expert: ExpertParams, params: Sea
 
 
 def _world(view: PlayerView, rng: random.Random, weights: Sequence[float], improve: int,
-           could_knock: bool, keep: float) -> HandState:
-    state = sample_state(view, rng, weights, keep_history=False, improve=improve)
+           could_knock: bool, keep: float, memory: CardMemory) -> HandState:
+    state = sample_state(view, rng, weights, keep_history=False, improve=improve,
+                         memory=memory)
     other = view.opponent
     for _ in range(3):
         if not could_knock or min_deadwood(state.hands[other]) > view.knock_limit \
                 or rng.random() < keep:
             break
-        state = sample_state(view, rng, weights, keep_history=False, improve=improve)
+        state = sample_state(view, rng, weights, keep_history=False, improve=improve,
+                             memory=memory)
     return state
 
 
@@ -161,7 +163,7 @@ def action_values(view: PlayerView, seed: int, params: SearchParams,
             # Stop when the next world would probably end past the deadline.
             if now + (now - start) / worlds > deadline:
                 break
-        state = _world(view, rng, weights, improve, could_knock, params.unknocked_keep)
+        state = _world(view, rng, weights, improve, could_knock, params.unknocked_keep, memory)
         luck = rng.randrange(1 << 30)
         for index in active:
             values[index].append(playout_with_luck(state.apply_unchecked(chosen[index]),

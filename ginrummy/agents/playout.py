@@ -34,6 +34,7 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from ginrummy.agents.base import PlainAgent
+from ginrummy.agents.compiled import kernels
 from ginrummy.agents.sampling import sample_state
 from ginrummy.core import actions
 from ginrummy.core import meld_tables as tables
@@ -272,13 +273,13 @@ def playout(state: HandState, seat: int, rng: random.Random,
     Compiled (:mod:`ginrummy.agents.kernel_playout`) when Numba is installed: the same
     moves, the same draws from ``rng`` and the same points as :func:`python_playout`.
     """
-    kernel = _kernel()
+    kernel = kernels()
     if kernel is None or not _in_kernel(kernel, state, policy, max_actions):
         return python_playout(state, seat, rng, policy, max_actions)
     version, words, gauss = rng.getstate()
-    twister = kernel_random().state_of(words)
+    twister = kernel.kernel_random.state_of(words)
     points = _kernel_playout(kernel, state, seat, twister, policy, max_actions)
-    rng.setstate((version, kernel_random().words_of(twister), gauss))
+    rng.setstate((version, kernel.kernel_random.words_of(twister), gauss))
     return points
 
 
@@ -286,12 +287,10 @@ def playout_with_luck(state: HandState, seat: int, luck: int,
                       policy: PlayoutPolicy = DEFAULT_POLICY) -> float:
     """``playout(state, seat, random.Random(luck), policy)`` for 0 <= luck < 2**32, without
     making the ``Random`` when the play-out is compiled."""
-    kernel = _kernel()
+    kernel = kernels()
     if kernel is None or not _in_kernel(kernel, state, policy, 400) or not 0 <= luck < 1 << 32:
         return python_playout(state, seat, random.Random(luck), policy)
-    twister = kernel_random().blank_state()
-    kernel_random().seed_state(twister, luck)
-    return _kernel_playout(kernel, state, seat, twister, policy, 400)
+    return _kernel_playout(kernel, state, seat, _seeded(kernel, luck), policy, 400)
 
 
 def python_playout(state: HandState, seat: int, rng: random.Random,
@@ -320,46 +319,21 @@ def python_playout(state: HandState, seat: int, rng: random.Random,
     return 0.0
 
 
-# The compiled play-out, loaded on first use (importing Numba takes a while): None until
-# then, False when Numba is missing or its random numbers are not this Python's.
-_KERNEL: Any = None
 _PLAYED_PHASES = (Phase.FIRST_UPCARD, Phase.DRAW, Phase.DISCARD, Phase.WALL,
                   Phase.KNOCKER_MELDS, Phase.DEFENDER)
 _KNOCKED = (Phase.KNOCKER_MELDS, Phase.DEFENDER)
+_SEEDED: list[tuple[int, Any]] = []
+"""The last luck seeded and its generator state: a search's candidates share their luck."""
 
 
-def _kernel() -> Any:
-    """The kernel module, or None when play-outs run in Python."""
-    global _KERNEL
-    if _KERNEL is None:
-        try:
-            from ginrummy.agents import kernel_playout
-        except ImportError:
-            _KERNEL = False
-        else:
-            _KERNEL = kernel_playout if _same_random_numbers() else False
-    return _KERNEL or None
-
-
-def kernel_random() -> Any:
-    from ginrummy.agents import kernel_random as module
-    return module
-
-
-def _same_random_numbers() -> bool:
-    """Whether the kernel's Mersenne Twister draws what this Python's ``random`` draws
-    (``random()``, ``sample``): another Python could change how ``sample`` uses it."""
-    module = kernel_random()
-    twister = module.blank_state()
-    module.seed_state(twister, 2026)
-    rng = random.Random(2026)
-    if module.words_of(twister) != rng.getstate()[1]:
-        return False
-    for k in (3, 12):
-        if module.sample(twister, list(range(40)), k) != rng.sample(range(40), k) \
-                or module.next_random(twister) != rng.random():
-            return False
-    return True
+def _seeded(kernel: Any, luck: int) -> Any:
+    last = _SEEDED[-1] if _SEEDED else None
+    if last is not None and last[0] == luck:
+        return last[1].copy()
+    twister = kernel.kernel_random.blank_state()
+    kernel.kernel_random.seed_state(twister, luck)
+    _SEEDED[:] = [(luck, twister)]
+    return twister.copy()
 
 
 def _in_kernel(kernel: Any, state: HandState, policy: PlayoutPolicy, max_actions: int) -> bool:

@@ -45,6 +45,16 @@ def _keep(suit: int, option: int, bit: int, keep: int) -> int:
 
 
 @compiled
+def _triples(cards: int) -> int:
+    """The ranks held three or four times."""
+    a = cards & SUIT
+    b = cards >> 13 & SUIT
+    c = cards >> 26 & SUIT
+    d = cards >> 39 & SUIT
+    return (a & b & (c | d)) | (c & d & (a | b))
+
+
+@compiled
 def set_ways(cards: int, ways: Any) -> int:
     """Write the keep-masks (per suit) of each way of using the set ranks of ``cards`` into
     ``ways``; return how many (1 when no rank is held three times: keep everything)."""
@@ -82,6 +92,9 @@ def set_ways(cards: int, ways: Any) -> int:
 @compiled
 def min_deadwood(cards: int, ways: Any) -> int:
     """:func:`ginrummy.core.deadwood.min_deadwood`."""
+    if not _triples(cards):  # the one way: four lookups
+        return (RUNS[cards & SUIT] + RUNS[cards >> 13 & SUIT] + RUNS[cards >> 26 & SUIT]
+                + RUNS[cards >> 39 & SUIT])
     best = NO_DISCARD
     for w in range(set_ways(cards, ways)):
         value = (RUNS[cards & ways[w, 0]] + RUNS[cards >> 13 & ways[w, 1]]
@@ -94,6 +107,13 @@ def min_deadwood(cards: int, ways: Any) -> int:
 @compiled
 def min_deadwood_after_discard(cards: int, ways: Any) -> int:
     """:func:`ginrummy.core.deadwood.min_deadwood_after_discard`."""
+    if not _triples(cards):
+        pa = cards & SUIT
+        pb = cards >> 13 & SUIT
+        pc = cards >> 26 & SUIT
+        pd = cards >> 39 & SUIT
+        return (RUNS[pa] + RUNS[pb] + RUNS[pc] + RUNS[pd]
+                + min(GAINS[pa], GAINS[pb], GAINS[pc], GAINS[pd]))
     best = NO_DISCARD
     for w in range(set_ways(cards, ways)):
         pa = cards & ways[w, 0]
@@ -180,3 +200,19 @@ def first_least_discard(cards: int, allowed: int) -> int:
         if allowed >> card & 1 and (best < 0 or each[card] < each[best]):
             best = card
     return best
+
+
+def weighted_cards(pool: list[tuple[int, float]]) -> tuple[Any, Any]:
+    """(cards, chances) of ``pool`` as arrays for :func:`lookahead`."""
+    return (np.array([card for card, _ in pool], dtype=np.int64),
+            np.array([chance for _, chance in pool], dtype=np.float64))
+
+
+@compiled
+def lookahead(hand: int, cards: Any, chances: Any) -> float:
+    """:func:`ginrummy.agents.expert.lookahead`: the same products, added in the same order."""
+    ways = np.empty((MAX_WAYS, 4), dtype=np.int64)
+    total = 0.0
+    for i in range(cards.shape[0]):
+        total += chances[i] * min_deadwood_after_discard(hand | 1 << cards[i], ways)
+    return total

@@ -69,22 +69,37 @@ def packable(rules: Rules, knock_table: tuple[int, ...]) -> bool:
 def pack(state: HandState, take_gain: int, near: int, lookahead_cards: int,
          knock_table: tuple[int, ...]) -> Any:
     """``state`` and the policy's parameters as :func:`play` reads them."""
-    rules = state.rules
-    cap = rules.discard_pile_draw_limit
-    head = [
-        int(state.phase), state.turn, state.stock_pos, state.hands[0], state.hands[1],
+    key = (state.rules, take_gain, near, lookahead_cards, knock_table)
+    template = _TEMPLATES.get(key)
+    if template is None:
+        template = _TEMPLATES[key] = _template(state.rules, take_gain, near, lookahead_cards,
+                                               knock_table)
+    packed = template.copy()
+    packed[:RULE_BIG_GIN] = (
+        state.phase, state.turn, state.stock_pos, state.hands[0], state.hands[1],
         len(state.pile), state.limit, state.known[0], state.known[1], state.taken,
         state.passes, state.stock_only, state.idle_turns, state.pile_draws, state.returned,
-        state.wall_take, state.knocker, state.knock_discard, state.big_gin, 0,
+        state.wall_take, state.knocker, state.knock_discard, state.big_gin, 0)
+    packed[DECK:PILE] = state.deck
+    packed[PILE:PILE + len(state.pile)] = state.pile
+    return packed
+
+
+_TEMPLATES: dict[tuple[Rules, int, int, int, tuple[int, ...]], Any] = {}
+"""The packed rules and policy of each search, filled in once."""
+
+
+def _template(rules: Rules, take_gain: int, near: int, lookahead_cards: int,
+              knock_table: tuple[int, ...]) -> Any:
+    if len(_TEMPLATES) > 64:
+        _TEMPLATES.clear()
+    cap = rules.discard_pile_draw_limit
+    packed = np.zeros(SIZE, dtype=np.int64)
+    packed[RULE_BIG_GIN:DECK] = (
         rules.big_gin, rules.allow_discard_of_drawn_upcard,
         _WALL_RULES[rules.fiftieth_card_action], rules.max_turns_without_stock_draw,
         -1 if cap is None else cap, rules.void_on_second_returned_discard,
-        take_gain, near, lookahead_cards, sample_setsize(lookahead_cards), len(knock_table), 0,
-    ]
-    packed = np.zeros(SIZE, dtype=np.int64)
-    packed[:DECK] = head
-    packed[DECK:DECK + 52] = state.deck
-    packed[PILE:PILE + len(state.pile)] = state.pile
+        take_gain, near, lookahead_cards, sample_setsize(lookahead_cards), len(knock_table), 0)
     packed[KNOCK_TABLE:KNOCK_TABLE + len(knock_table)] = knock_table
     return packed
 

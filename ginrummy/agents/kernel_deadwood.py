@@ -93,8 +93,9 @@ def set_ways(cards: int, ways: Any) -> int:
 def min_deadwood(cards: int, ways: Any) -> int:
     """:func:`ginrummy.core.deadwood.min_deadwood`."""
     if not _triples(cards):  # the one way: four lookups
-        return (RUNS[cards & SUIT] + RUNS[cards >> 13 & SUIT] + RUNS[cards >> 26 & SUIT]
-                + RUNS[cards >> 39 & SUIT])
+        whole: int = (RUNS[cards & SUIT] + RUNS[cards >> 13 & SUIT] + RUNS[cards >> 26 & SUIT]
+                      + RUNS[cards >> 39 & SUIT])
+        return whole
     best = NO_DISCARD
     for w in range(set_ways(cards, ways)):
         value = (RUNS[cards & ways[w, 0]] + RUNS[cards >> 13 & ways[w, 1]]
@@ -112,8 +113,9 @@ def min_deadwood_after_discard(cards: int, ways: Any) -> int:
         pb = cards >> 13 & SUIT
         pc = cards >> 26 & SUIT
         pd = cards >> 39 & SUIT
-        return (RUNS[pa] + RUNS[pb] + RUNS[pc] + RUNS[pd]
-                + min(GAINS[pa], GAINS[pb], GAINS[pc], GAINS[pd]))
+        left: int = (RUNS[pa] + RUNS[pb] + RUNS[pc] + RUNS[pd]
+                     + min(GAINS[pa], GAINS[pb], GAINS[pc], GAINS[pd]))
+        return left
     best = NO_DISCARD
     for w in range(set_ways(cards, ways)):
         pa = cards & ways[w, 0]

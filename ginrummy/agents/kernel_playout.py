@@ -108,7 +108,8 @@ def _template(rules: Rules, take_gain: int, near: int, lookahead_cards: int,
 def _wants_knock(deadwood: int, stock: int, s: Any, mt: Any) -> bool:
     size = s[KNOCK_TABLE_SIZE]
     if size > 0:
-        return deadwood <= s[KNOCK_TABLE + min(stock // 2, size - 1)]
+        most: int = s[KNOCK_TABLE + min(stock // 2, size - 1)]
+        return deadwood <= most
     if deadwood <= 5:
         chance = 0.0
     elif stock >= 20:
@@ -345,7 +346,7 @@ def play(s: Any, mt: Any, max_actions: int) -> int:
     picked = np.empty(52, dtype=np.int64)
     scratch = np.empty(52, dtype=np.int64)
     for _ in range(max_actions):
-        phase = s[PHASE]
+        phase: int = s[PHASE]
         if phase >= _PHASE_KNOCKED:
             if phase != _PHASE_OVER:
                 knocker = s[KNOCKER]

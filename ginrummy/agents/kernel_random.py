@@ -48,7 +48,7 @@ def next_word(mt: Any) -> int:
     """The next 32-bit output (CPython's ``genrand_uint32``)."""
     if mt[_N] >= _N:
         _twist(mt)
-    y = mt[mt[_N]]
+    y: int = mt[mt[_N]]
     mt[_N] += 1
     y ^= y >> 11
     y ^= (y << 7) & 0x9D2C5680

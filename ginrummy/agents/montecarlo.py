@@ -32,6 +32,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ginrummy.agents.base import only_action
+from ginrummy.agents.compiled import kernels
 from ginrummy.agents.estimate import estimate_opponent
 from ginrummy.agents.expert import Context, ExpertAgent, ExpertParams, discard_scores
 from ginrummy.agents.playout import DEFAULT_POLICY, PlayoutPolicy, playout_with_luck
@@ -215,6 +216,7 @@ class MonteCarloAgent:
         self.search = replace(base, budget=budget, samples=samples, **changes)
         self.expert_params = expert if expert is not None else ExpertParams()
         self.expert = ExpertAgent(self.seed, self.expert_params)
+        kernels()  # Numba's start (about a second, once a process) before the first move
 
     def choose(self, view: PlayerView) -> Action:
         only = only_action(view)

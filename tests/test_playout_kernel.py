@@ -27,6 +27,7 @@ from ginrummy.agents.playout import (
     finish_knock,
     playout,
     playout_with_luck,
+    playouts_after,
     python_playout,
 )
 from ginrummy.agents.sampling import sample_state
@@ -315,3 +316,15 @@ def test_a_second_returned_discard_voids_the_hand_in_both() -> None:
     for returned, want_void in ((True, True), (False, False)):
         points = _both(replace(state, returned=returned), policy)
         assert (points == 0.0) is want_void
+
+
+@pytest.mark.parametrize("rules", VARIANTS + EDGE_RULES,
+                         ids=[r.name for r in VARIANTS + EDGE_RULES])
+def test_all_moves_of_a_world_played_out_at_once_score_as_each_alone(rules: Rules) -> None:
+    worlds = _worlds(rules, 6, zlib.crc32(rules.name.encode()) + 1)
+    for luck, (world, seat) in enumerate(worlds):
+        if world.phase in (Phase.KNOCKER_MELDS, Phase.DEFENDER, Phase.OVER):
+            continue
+        moves = world.legal_actions()
+        assert playouts_after(world, moves, seat, luck) == [
+            python_playout(world.apply(move), seat, random.Random(luck)) for move in moves]

@@ -12,6 +12,7 @@ knocker's layout, the defence and the score stay in Python
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
@@ -27,7 +28,13 @@ from ginrummy.agents.kernel_deadwood import (
     min_deadwood_after_discard,
 )
 from ginrummy.agents.kernel_knock import knock_deadwoods
-from ginrummy.agents.kernel_random import compiled, next_random, sample_into, sample_setsize
+from ginrummy.agents.kernel_random import (
+    compiled,
+    next_random,
+    sample_into,
+    sample_setsize,
+    seed_state,
+)
 from ginrummy.core.actions import BIG_GIN, DISCARD_BASE, DRAW_DISCARD, DRAW_STOCK, KNOCK_BASE, PASS
 from ginrummy.core.cards import CARD_VALUES, FULL_DECK
 from ginrummy.core.hand import STOCK_FLOOR, HandState, Phase
@@ -50,7 +57,8 @@ DECK, PILE, KNOCK_TABLE = 32, 84, 136
 SIZE = KNOCK_TABLE + 64
 """Longest knock table packed: 64 entries."""
 
-__all__ = ["kernel_deadwood", "kernel_random", "pack", "packable", "play"]
+__all__ = ["kernel_deadwood", "kernel_random", "pack", "packable", "play", "play_each",
+           "play_moves"]
 
 CARD_VALUE = np.array(CARD_VALUES, dtype=np.int64)
 PARTNERS = np.array([
@@ -361,3 +369,29 @@ def play(s: Any, mt: Any, max_actions: int) -> int:
             action = _draw_action(s, ways)
         _apply(s, action)
     return -1
+
+
+def play_moves(s: Any, moves: Sequence[int], luck: int, max_actions: int) -> list[list[int]]:
+    """:func:`play_each` of ``moves`` as lists of ints."""
+    ends: list[list[int]] = play_each(s, np.array(moves, dtype=np.int64), luck,
+                                      max_actions).tolist()
+    return ends
+
+
+@compiled
+def play_each(s: Any, actions: Any, luck: int, max_actions: int) -> Any:
+    """Each of ``actions`` applied to the packed state ``s`` and played on by :func:`play`,
+    all with the luck of ``random.Random(luck)``: per action, (end phase, knocker, its
+    deadwood, the defender's, big gin)."""
+    seeded = np.empty(625, dtype=np.int64)
+    seed_state(seeded, luck)
+    out = np.zeros((actions.shape[0], 5), dtype=np.int64)
+    for i in range(actions.shape[0]):
+        t = s.copy()
+        _apply(t, actions[i])
+        out[i, 0] = play(t, seeded.copy(), max_actions)
+        out[i, 1] = t[KNOCKER]
+        out[i, 2] = t[KNOCKER_DEADWOOD]
+        out[i, 3] = t[DEFENDER_DEADWOOD]
+        out[i, 4] = t[IS_BIG_GIN]
+    return out

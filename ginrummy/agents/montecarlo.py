@@ -35,7 +35,7 @@ from ginrummy.agents.base import only_action
 from ginrummy.agents.compiled import kernels
 from ginrummy.agents.estimate import estimate_opponent
 from ginrummy.agents.expert import Context, ExpertAgent, ExpertParams, discard_scores
-from ginrummy.agents.playout import DEFAULT_POLICY, PlayoutPolicy, playout_with_luck
+from ginrummy.agents.playout import DEFAULT_POLICY, PlayoutPolicy, playouts_after
 from ginrummy.agents.sampling import sample_state
 from ginrummy.agents.tracking import CardMemory, remember
 from ginrummy.core import actions
@@ -166,9 +166,10 @@ def action_values(view: PlayerView, seed: int, params: SearchParams,
                 break
         state = _world(view, rng, weights, improve, could_knock, params.unknocked_keep, memory)
         luck = rng.randrange(1 << 30)
-        for index in active:
-            values[index].append(playout_with_luck(state.apply_unchecked(chosen[index]),
-                                                   view.seat, luck, params.policy))
+        points = playouts_after(state, [chosen[index] for index in active], view.seat, luck,
+                                params.policy)
+        for index, value in zip(active, points, strict=True):
+            values[index].append(value)
         worlds += 1
         if base_index >= 0 and worlds >= params.race_start \
                 and worlds % params.race_every == 0:

@@ -29,7 +29,7 @@ play-out, luck for luck) are those of the plain core functions, which
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
@@ -293,6 +293,20 @@ def playout_with_luck(state: HandState, seat: int, luck: int,
     return _kernel_playout(kernel, state, seat, _seeded(kernel, luck), policy, 400)
 
 
+def playouts_after(state: HandState, moves: Sequence[Action], seat: int, luck: int,
+                   policy: PlayoutPolicy = DEFAULT_POLICY) -> list[float]:
+    """``[playout_with_luck(state.apply_unchecked(move), seat, luck, policy) for move in
+    moves]``, the moves made and played out in one call of the kernel when it is loaded."""
+    kernel = kernels()
+    if kernel is None or not moves or not _in_kernel(kernel, state, policy, 400) \
+            or not 0 <= luck < 1 << 32:
+        return [playout_with_luck(state.apply_unchecked(move), seat, luck, policy)
+                for move in moves]
+    packed = kernel.pack(state, policy.take_gain, policy.near, policy.lookahead_cards,
+                         policy.knock_table)
+    return [_points(state, seat, *end) for end in kernel.play_moves(packed, moves, luck, 400)]
+
+
 def python_playout(state: HandState, seat: int, rng: random.Random,
                    policy: PlayoutPolicy = DEFAULT_POLICY, max_actions: int = 400) -> float:
     """:func:`playout` in plain Python (without Numba, and for the states the kernel leaves)."""
@@ -345,15 +359,23 @@ def _kernel_playout(kernel: Any, state: HandState, seat: int, twister: Any,
                     policy: PlayoutPolicy, max_actions: int) -> float:
     packed = kernel.pack(state, policy.take_gain, policy.near, policy.lookahead_cards,
                          policy.knock_table)
-    if kernel.play(packed, twister, max_actions) not in _KNOCKED:
+    phase = kernel.play(packed, twister, max_actions)
+    return _points(state, seat, phase, *(int(packed[field]) for field in (
+        kernel.KNOCKER, kernel.KNOCKER_DEADWOOD, kernel.DEFENDER_DEADWOOD, kernel.IS_BIG_GIN)))
+
+
+def _points(state: HandState, seat: int, phase: int, knocker: int, knocker_deadwood: int,
+            defender_deadwood: int, big_gin: int) -> float:
+    """The points for ``seat`` of a play-out of ``state`` that the kernel ended in ``phase``
+    (after a knock: with these counts)."""
+    if phase not in _KNOCKED:
         return 0.0  # void, or out of actions
-    knocker = int(packed[kernel.KNOCKER])
     result = score_hand(
         state.rules,
         knocker=knocker,
-        knocker_deadwood=int(packed[kernel.KNOCKER_DEADWOOD]),
-        defender_deadwood=int(packed[kernel.DEFENDER_DEADWOOD]),
-        big_gin=bool(packed[kernel.IS_BIG_GIN]),
+        knocker_deadwood=knocker_deadwood,
+        defender_deadwood=defender_deadwood,
+        big_gin=bool(big_gin),
         limit=state.limit,
         upcard=state.upcard,
     )
@@ -371,6 +393,7 @@ __all__ = [
     "finish_knock",
     "playout",
     "playout_with_luck",
+    "playouts_after",
     "python_playout",
 ]
 

@@ -48,4 +48,18 @@ def _load() -> ModuleType | None:
         if kernel_random.sample(twister, list(range(40)), k) != rng.sample(range(40), k) \
                 or kernel_random.next_random(twister) != rng.random():
             return None
+    _warm_up(kernel_playout)
     return kernel_playout
+
+
+def _warm_up(kernel: ModuleType) -> None:
+    """Call every kernel once: their machine code is compiled (the first time after an
+    install, about 15 s) or read from Numba's cache now, not in a player's move."""
+    from ginrummy.core.hand import deal_hand, shuffled_deck
+    from ginrummy.core.rules import Rules
+
+    state = deal_hand(Rules.preset("standard"), 0, shuffled_deck(random.Random(0)))
+    kernel.play_moves(kernel.pack(state, 4, 2, 12, ()), [1, 2], 0, 400)
+    deadwood = kernel.kernel_deadwood
+    deadwood.first_least_discard(state.hands[0], state.hands[0])
+    deadwood.lookahead(state.hands[0], *deadwood.weighted_cards([(51, 0.5)]))

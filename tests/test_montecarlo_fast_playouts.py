@@ -3,7 +3,8 @@
 ``tests/data/playout_golden.json`` holds what the play-out module scored before it was made
 faster (commit ea4053f): each sampled world's points, with the same luck, under every rules
 variant, and the search's values at 24 worlds on eight of the Monte Carlo benchmark's
-positions. The play-outs of today must give exactly those numbers.
+positions. The play-outs of today must give exactly those numbers, in plain Python and
+compiled (when Numba is installed).
 """
 
 from __future__ import annotations
@@ -11,11 +12,13 @@ from __future__ import annotations
 import json
 import random
 import zlib
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from bench.bench_montecarlo import positions
+from ginrummy.agents import compiled
 from ginrummy.agents import playout as playout_module
 from ginrummy.agents.expert import ExpertAgent
 from ginrummy.agents.montecarlo import ActionValue, SearchParams, action_values
@@ -36,6 +39,18 @@ SET_HEAVY_HANDS = [
     "2C 3C 4C 5C 6C 8D 8H JS QS KH",  # no set rank at all: the quick suit-by-suit case
     "QS QH QD QC KS KH KD KC 3D 4D",  # two ranks of four
 ]
+
+
+@pytest.fixture(params=["python", "compiled"])
+def play_outs(request: pytest.FixtureRequest) -> Iterator[str]:
+    """Each golden test runs with the play-outs in Python, then compiled."""
+    if request.param == "compiled":
+        pytest.importorskip("numba")
+    compiled.use_kernels(request.param == "compiled")
+    try:
+        yield request.param
+    finally:
+        compiled.use_kernels(True)
 
 
 def _each_lookahead(kept: int, pool: list[int]) -> list[int]:
@@ -82,14 +97,16 @@ def _mid_hand_states(rules: Rules, hands: int, seed: int) -> list[tuple[HandStat
 
 
 @pytest.mark.parametrize("rules", VARIANTS, ids=[r.name for r in VARIANTS])
-def test_playouts_score_every_world_as_the_policy_did_before_its_speed_up(rules: Rules) -> None:
+def test_playouts_score_every_world_as_the_policy_did_before_its_speed_up(
+        rules: Rules, play_outs: str) -> None:
     states = _mid_hand_states(rules, 12, zlib.crc32(rules.name.encode()))
     scores = [playout(state, seat, random.Random(number))
               for number, (state, seat) in enumerate(states)]
     assert scores == GOLDEN["playouts"][rules.name]
 
 
-def test_search_values_unchanged_at_equal_samples_on_the_bench_positions() -> None:
+def test_search_values_unchanged_at_equal_samples_on_the_bench_positions(play_outs: str
+                                                                         ) -> None:
     params = SearchParams(samples=24)
     found = [action_values(view, number, params, baseline=ExpertAgent(number).choose(view))
              for number, view in enumerate(positions(8, 1))]

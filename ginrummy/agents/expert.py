@@ -39,6 +39,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from ginrummy.agents.base import least_deadwood_knock, settled_action
+from ginrummy.agents.compiled import loaded_kernels
 from ginrummy.agents.estimate import OpponentEstimate, estimate_opponent, meld_chance
 from ginrummy.agents.sampling import opponent_visible, sample_opponent_hand
 from ginrummy.agents.tracking import CardMemory, remember
@@ -100,7 +101,7 @@ class ExpertParams:
 class Context:
     """What one decision needs, computed once: memory, estimate, the stock's likely cards."""
 
-    __slots__ = ("danger", "estimate", "looked", "memory", "pool", "view")
+    __slots__ = ("compiled_pool", "danger", "estimate", "looked", "memory", "pool", "view")
 
     def __init__(self, view: PlayerView, params: ExpertParams) -> None:
         self.view = view
@@ -112,12 +113,21 @@ class Context:
         ]
         self.danger: dict[int, float] = {}
         self.looked: dict[int, float] = {}
+        self.compiled_pool: Any = None
 
     def lookahead(self, hand: int) -> float:
-        """:func:`lookahead` over this decision's pool, remembered per hand."""
+        """:func:`lookahead` over this decision's pool, remembered per hand (compiled once a
+        play-out has loaded the kernels: the same sum, term by term)."""
         value = self.looked.get(hand)
         if value is None:
-            value = lookahead(hand, self.pool)
+            kernel = loaded_kernels()
+            if kernel is None:
+                value = lookahead(hand, self.pool)
+            else:
+                if self.compiled_pool is None:
+                    self.compiled_pool = kernel.kernel_deadwood.weighted_cards(self.pool)
+                cards, chances = self.compiled_pool
+                value = float(kernel.kernel_deadwood.lookahead(hand, cards, chances))
             self.looked[hand] = value
         return value
 

@@ -32,11 +32,12 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ginrummy.agents.base import only_action
+from ginrummy.agents.compiled import kernels
 from ginrummy.agents.estimate import estimate_opponent
 from ginrummy.agents.expert import Context, ExpertAgent, ExpertParams, discard_scores
-from ginrummy.agents.playout import DEFAULT_POLICY, PlayoutPolicy, playout
+from ginrummy.agents.playout import DEFAULT_POLICY, PlayoutPolicy, playouts_after
 from ginrummy.agents.sampling import sample_state
-from ginrummy.agents.tracking import remember
+from ginrummy.agents.tracking import CardMemory, remember
 from ginrummy.core import actions
 from ginrummy.core.actions import BIG_GIN, DRAW_DISCARD, Action
 from ginrummy.core.hand import HandState, Phase
@@ -112,14 +113,16 @@ def candidates(view: PlayerView, ctx: Context, expert: ExpertParams, params: Sea
 
 
 def _world(view: PlayerView, rng: random.Random, weights: Sequence[float], improve: int,
-           could_knock: bool, keep: float) -> HandState:
-    state = sample_state(view, rng, weights, keep_history=False, improve=improve)
+           could_knock: bool, keep: float, memory: CardMemory) -> HandState:
+    state = sample_state(view, rng, weights, keep_history=False, improve=improve,
+                         memory=memory)
     other = view.opponent
     for _ in range(3):
         if not could_knock or min_deadwood(state.hands[other]) > view.knock_limit \
                 or rng.random() < keep:
             break
-        state = sample_state(view, rng, weights, keep_history=False, improve=improve)
+        state = sample_state(view, rng, weights, keep_history=False, improve=improve,
+                             memory=memory)
     return state
 
 
@@ -161,11 +164,12 @@ def action_values(view: PlayerView, seed: int, params: SearchParams,
             # Stop when the next world would probably end past the deadline.
             if now + (now - start) / worlds > deadline:
                 break
-        state = _world(view, rng, weights, improve, could_knock, params.unknocked_keep)
+        state = _world(view, rng, weights, improve, could_knock, params.unknocked_keep, memory)
         luck = rng.randrange(1 << 30)
-        for index in active:
-            values[index].append(playout(state.apply_unchecked(chosen[index]), view.seat,
-                                         random.Random(luck), params.policy))
+        points = playouts_after(state, [chosen[index] for index in active], view.seat, luck,
+                                params.policy)
+        for index, value in zip(active, points, strict=True):
+            values[index].append(value)
         worlds += 1
         if base_index >= 0 and worlds >= params.race_start \
                 and worlds % params.race_every == 0:
@@ -213,6 +217,7 @@ class MonteCarloAgent:
         self.search = replace(base, budget=budget, samples=samples, **changes)
         self.expert_params = expert if expert is not None else ExpertParams()
         self.expert = ExpertAgent(self.seed, self.expert_params)
+        kernels()  # Numba's start (about a second, once a process) before the first move
 
     def choose(self, view: PlayerView) -> Action:
         only = only_action(view)

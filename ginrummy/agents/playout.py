@@ -29,11 +29,12 @@ play-out, luck for luck) are those of the plain core functions, which
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from ginrummy.agents.base import PlainAgent
+from ginrummy.agents.compiled import kernels
 from ginrummy.agents.sampling import sample_state
 from ginrummy.core import actions
 from ginrummy.core import meld_tables as tables
@@ -267,7 +268,48 @@ def finish_knock(state: HandState) -> tuple[int | None, int]:
 
 def playout(state: HandState, seat: int, rng: random.Random,
             policy: PlayoutPolicy = DEFAULT_POLICY, max_actions: int = 400) -> float:
-    """Play ``state`` to the end with the play-out policy; points for ``seat`` (negative: lost)."""
+    """Play ``state`` to the end with the play-out policy; points for ``seat`` (negative: lost).
+
+    Compiled (:mod:`ginrummy.agents.kernel_playout`) when Numba is installed: the same
+    moves, the same draws from ``rng`` and the same points as :func:`python_playout`.
+    """
+    kernel = kernels()
+    if kernel is None or not _in_kernel(kernel, state, policy, max_actions):
+        return python_playout(state, seat, rng, policy, max_actions)
+    version, words, gauss = rng.getstate()
+    twister = kernel.kernel_random.state_of(words)
+    points = _kernel_playout(kernel, state, seat, twister, policy, max_actions)
+    rng.setstate((version, kernel.kernel_random.words_of(twister), gauss))
+    return points
+
+
+def playout_with_luck(state: HandState, seat: int, luck: int,
+                      policy: PlayoutPolicy = DEFAULT_POLICY) -> float:
+    """``playout(state, seat, random.Random(luck), policy)`` for 0 <= luck < 2**32, without
+    making the ``Random`` when the play-out is compiled."""
+    kernel = kernels()
+    if kernel is None or not _in_kernel(kernel, state, policy, 400) or not 0 <= luck < 1 << 32:
+        return python_playout(state, seat, random.Random(luck), policy)
+    return _kernel_playout(kernel, state, seat, _seeded(kernel, luck), policy, 400)
+
+
+def playouts_after(state: HandState, moves: Sequence[Action], seat: int, luck: int,
+                   policy: PlayoutPolicy = DEFAULT_POLICY) -> list[float]:
+    """``[playout_with_luck(state.apply_unchecked(move), seat, luck, policy) for move in
+    moves]``, the moves made and played out in one call of the kernel when it is loaded."""
+    kernel = kernels()
+    if kernel is None or not moves or not _in_kernel(kernel, state, policy, 400) \
+            or not 0 <= luck < 1 << 32:
+        return [playout_with_luck(state.apply_unchecked(move), seat, luck, policy)
+                for move in moves]
+    packed = kernel.pack(state, policy.take_gain, policy.near, policy.lookahead_cards,
+                         policy.knock_table)
+    return [_points(state, seat, *end) for end in kernel.play_moves(packed, moves, luck, 400)]
+
+
+def python_playout(state: HandState, seat: int, rng: random.Random,
+                   policy: PlayoutPolicy = DEFAULT_POLICY, max_actions: int = 400) -> float:
+    """:func:`playout` in plain Python (without Numba, and for the states the kernel leaves)."""
     for _ in range(max_actions):
         phase = state.phase
         if phase is Phase.OVER:
@@ -291,6 +333,57 @@ def playout(state: HandState, seat: int, rng: random.Random,
     return 0.0
 
 
+_PLAYED_PHASES = (Phase.FIRST_UPCARD, Phase.DRAW, Phase.DISCARD, Phase.WALL,
+                  Phase.KNOCKER_MELDS, Phase.DEFENDER)
+_KNOCKED = (Phase.KNOCKER_MELDS, Phase.DEFENDER)
+_SEEDED: list[tuple[int, Any]] = []
+"""The last luck seeded and its generator state: a search's candidates share their luck."""
+
+
+def _seeded(kernel: Any, luck: int) -> Any:
+    last = _SEEDED[-1] if _SEEDED else None
+    if last is not None and last[0] == luck:
+        return last[1].copy()
+    twister = kernel.kernel_random.blank_state()
+    kernel.kernel_random.seed_state(twister, luck)
+    _SEEDED[:] = [(luck, twister)]
+    return twister.copy()
+
+
+def _in_kernel(kernel: Any, state: HandState, policy: PlayoutPolicy, max_actions: int) -> bool:
+    return (state.phase in _PLAYED_PHASES and max_actions > 0 and policy.lookahead_cards >= 0
+            and bool(kernel.packable(state.rules, policy.knock_table)))
+
+
+def _kernel_playout(kernel: Any, state: HandState, seat: int, twister: Any,
+                    policy: PlayoutPolicy, max_actions: int) -> float:
+    packed = kernel.pack(state, policy.take_gain, policy.near, policy.lookahead_cards,
+                         policy.knock_table)
+    phase = kernel.play(packed, twister, max_actions)
+    return _points(state, seat, phase, *(int(packed[field]) for field in (
+        kernel.KNOCKER, kernel.KNOCKER_DEADWOOD, kernel.DEFENDER_DEADWOOD, kernel.IS_BIG_GIN)))
+
+
+def _points(state: HandState, seat: int, phase: int, knocker: int, knocker_deadwood: int,
+            defender_deadwood: int, big_gin: int) -> float:
+    """The points for ``seat`` of a play-out of ``state`` that the kernel ended in ``phase``
+    (after a knock: with these counts)."""
+    if phase not in _KNOCKED:
+        return 0.0  # void, or out of actions
+    result = score_hand(
+        state.rules,
+        knocker=knocker,
+        knocker_deadwood=knocker_deadwood,
+        defender_deadwood=defender_deadwood,
+        big_gin=bool(big_gin),
+        limit=state.limit,
+        upcard=state.upcard,
+    )
+    if result.winner is None:
+        return 0.0
+    return float(result.points if result.winner == seat else -result.points)
+
+
 __all__ = [
     "DEFAULT_POLICY",
     "PlayoutAgent",
@@ -299,6 +392,9 @@ __all__ = [
     "draw_action",
     "finish_knock",
     "playout",
+    "playout_with_luck",
+    "playouts_after",
+    "python_playout",
 ]
 
 

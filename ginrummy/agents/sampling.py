@@ -31,7 +31,8 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from ginrummy.agents.tracking import remember
+from ginrummy.agents.compiled import loaded_kernels
+from ginrummy.agents.tracking import CardMemory, remember
 from ginrummy.core.actions import DRAW_DISCARD
 from ginrummy.core.cards import FULL_DECK, cards_of
 from ginrummy.core.hand import HandState
@@ -122,14 +123,23 @@ def sample_opponent_hand(
         index = rng.randrange(len(rest))
         drawn = rest[index]
         bigger = hand | 1 << drawn
-        best_card, best_value = drawn, 1 << 30
-        for card in cards_of(bigger & ~fixed):
-            value = min_deadwood(bigger & ~(1 << card))
-            if value < best_value:
-                best_card, best_value = card, value
+        best_card = _least_discard(bigger, bigger & ~fixed)
         rest[index] = best_card
         hand = bigger & ~(1 << best_card)
     return hand
+
+
+def _least_discard(cards: int, allowed: int) -> int:
+    """The lowest card of ``allowed`` whose discard from ``cards`` leaves the least deadwood."""
+    kernel = loaded_kernels()
+    if kernel is not None:
+        return int(kernel.kernel_deadwood.first_least_discard(cards, allowed))
+    best_card, best_value = -1, 1 << 30
+    for card in cards_of(allowed):
+        value = min_deadwood(cards & ~(1 << card))
+        if value < best_value:
+            best_card, best_value = card, value
+    return best_card
 
 
 def sample_state(
@@ -138,6 +148,7 @@ def sample_state(
     weights: Sequence[float] | None = None,
     keep_history: bool = True,
     improve: int = 0,
+    memory: CardMemory | None = None,
 ) -> HandState:
     """A full state consistent with ``view``; see the module docstring.
 
@@ -145,7 +156,8 @@ def sample_state(
     cards more or less likely; the stock's order is always uniform. With
     ``keep_history=False`` the state's history is empty (faster for play-outs;
     its views then show no history). ``improve`` improves the opponent's sampled
-    hand over that many simulated turns (:func:`sample_opponent_hand`).
+    hand over that many simulated turns (:func:`sample_opponent_hand`). ``memory`` is
+    ``remember(view)`` if the caller has it already.
     """
     seat, other = view.seat, view.opponent
     fixed = opponent_visible(view)
@@ -172,7 +184,8 @@ def sample_state(
     for card in stock:
         stock_mask |= 1 << card
     deck = (*cards_of(FULL_DECK & ~stock_mask), *stock)
-    memory = remember(view)
+    if memory is None:
+        memory = remember(view)
     if view.turn == seat:
         taken = view.taken
     elif view.turn == other and view.history and view.history[-1] == (other, DRAW_DISCARD):

@@ -40,16 +40,17 @@ from ginrummy.core.views import PlayerView, view_of
 from ginrummy.env.encoding import (
     Scoreboard,
     action_mask,
-    encode,
     observation_high,
     observation_size,
 )
+from ginrummy.env.observation_cache import ObservationCache
 from ginrummy.env.rewards import HandReward, reward_scheme
 
 Observation = dict[str, NDArray[Any]]
 MATCHES = ("hand", "game")
 RENDER_MODES = ("ansi", "human")
 ACTION_NAMES = tuple(action_name(a) for a in range(NUM_ACTIONS))
+_NO_MASK = action_mask(())
 
 
 def table_rules_of(rules: str | Rules | TableRules, players: int) -> TableRules:
@@ -114,6 +115,10 @@ class RawEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informat
         """The result of a hand that ended at this step, for the infos of its players."""
         self._hands_done: list[int] = []
         self._over = False
+        self._observations = {agent: ObservationCache(sides) for agent in self.possible_agents}
+        self._mask_for: tuple[Action, ...] = ()
+        self._mask = action_mask(())
+        """The mask of the legal actions ``_mask_for`` (copied for each observation)."""
 
     def _seating_sides(self) -> int:
         return 3 if self.table_rules.kind == "three" else 2
@@ -215,7 +220,7 @@ class RawEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informat
             return view_of(state, seat)
         return None
 
-    def _watched_hand(self, agent: str) -> PlayerView | None:
+    def watched_hand(self, agent: str) -> PlayerView | None:
         """At three players, the hand the dealer sits out (R33); only its public part is
         encoded (:func:`ginrummy.env.encoding.encode`)."""
         if self.table_rules.kind != "three" or self._over:
@@ -240,13 +245,20 @@ class RawEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informat
         return Scoreboard(self.table_rules.target, totals)
 
     def observe(self, agent: str) -> Observation:
+        """The agent's observation (:func:`ginrummy.env.encoding.encode`, written from what
+        changed since its last one) and its action mask; fresh arrays at every call."""
         view = self.current_view(agent)
-        acting = (not self._over and agent == self.agent_selection and view is not None)
-        watching = self._watched_hand(agent) if view is None else None
-        return {
-            "observation": encode(view, self.scoreboard(agent), watching=watching),
-            "action_mask": action_mask(view.legal if acting and view is not None else ()),
-        }
+        board = self.scoreboard(agent)
+        if view is None:
+            vector = self._observations[agent].observe(None, board, self.watched_hand(agent))
+            return {"observation": vector, "action_mask": _NO_MASK.copy()}
+        vector = self._observations[agent].observe(view, board)
+        if self._over or agent != self.agent_selection:
+            return {"observation": vector, "action_mask": _NO_MASK.copy()}
+        legal = view.legal
+        if legal is not self._mask_for:
+            self._mask, self._mask_for = action_mask(legal), legal
+        return {"observation": vector, "action_mask": self._mask.copy()}
 
     def _update_infos(self) -> None:
         names: list[str] = []

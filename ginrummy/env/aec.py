@@ -119,6 +119,11 @@ class RawEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informat
         self._mask_for: tuple[Action, ...] = ()
         self._mask = action_mask(())
         """The mask of the legal actions ``_mask_for`` (copied for each observation)."""
+        self._infos: dict[str, dict[str, Any]] = {}
+        self._infos_due = False
+        self._info_results: dict[str, dict[str, Any]] = {}
+        self._rewards_paid = False
+        """``rewards`` holds a payment of this step (else all its values are 0)."""
 
     def _seating_sides(self) -> int:
         return 3 if self.table_rules.kind == "three" else 2
@@ -171,6 +176,7 @@ class RawEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informat
         self._over = False
         self.agents = self.possible_agents[:]
         self.rewards = {agent: 0.0 for agent in self.agents}
+        self._rewards_paid = False
         self._cumulative_rewards = {agent: 0.0 for agent in self.agents}
         self.terminations = {agent: False for agent in self.agents}
         self.truncations = {agent: False for agent in self.agents}
@@ -260,19 +266,37 @@ class RawEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informat
             self._mask, self._mask_for = action_mask(legal), legal
         return {"observation": vector, "action_mask": self._mask.copy()}
 
+    @property
+    def infos(self) -> dict[str, dict[str, Any]]:
+        """Each agent's info: ``legal_actions``, the names of its legal actions (empty
+        but for the agent to act), and ``hand_result`` after the step that ended its hand.
+        Made when first read after a step."""
+        if self._infos_due:
+            self._infos, self._infos_due = self._infos_now(), False
+        return self._infos
+
+    @infos.setter
+    def infos(self, infos: dict[str, dict[str, Any]]) -> None:
+        self._infos, self._infos_due = infos, False
+
     def _update_infos(self) -> None:
+        """The step is over: its infos are made when read (:attr:`infos`)."""
+        self._info_results, self._results = self._results, {}
+        self._infos_due = True
+
+    def _infos_now(self) -> dict[str, dict[str, Any]]:
         names: list[str] = []
         if not self._over:
             view = self.current_view(self.agent_selection)
             names = [ACTION_NAMES[a] for a in view.legal] if view is not None else []
         selected = self.agent_selection
-        self.infos: dict[str, dict[str, Any]] = {
+        infos: dict[str, dict[str, Any]] = {
             agent: {"legal_actions": names if agent == selected else []}
             for agent in self.agents}
-        for agent, result in self._results.items():
-            if agent in self.infos:
-                self.infos[agent]["hand_result"] = result
-        self._results = {}
+        for agent, result in self._info_results.items():
+            if agent in infos:
+                infos[agent]["hand_result"] = result
+        return infos
 
     def step(self, action: Action | None) -> None:
         agent = self.agent_selection
@@ -296,7 +320,9 @@ class RawEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informat
         move = operator.index(action)  # a NumPy integer too
         after = hand.apply_unchecked(move)
         self._cumulative_rewards[agent] = 0.0
-        self.rewards = {name: 0.0 for name in self.agents}
+        if self._rewards_paid:
+            self.rewards = {name: 0.0 for name in self.agents}
+            self._rewards_paid = False
         players = self._game.slots[table].players
         if after.is_over:
             self.game = self._game.with_hand(hand, table=table).apply_unchecked(move, table=table)
@@ -308,7 +334,8 @@ class RawEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informat
             self._hand_over(after, players, table)
         if not self._over:
             self.agent_selection = self.possible_agents[self._actor()]
-        self._accumulate_rewards()
+        if self._rewards_paid:
+            self._accumulate_rewards()
         self._update_infos()
         if self.render_mode == "human":
             self.render()
@@ -335,6 +362,9 @@ class RawEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informat
             self.game = self._deal(self.game)
 
     def _pay(self, agent: str, amount: float) -> None:
+        if not self._rewards_paid:  # a new dict: one read before this step keeps its 0s
+            self.rewards = dict(self.rewards)
+            self._rewards_paid = True
         self.rewards[agent] += amount
         self._given[agent] += amount
 

@@ -159,6 +159,14 @@ def flags(view: PlayerView) -> tuple[bool, ...]:
             view.big_gin, view.stock_only, view.wall_take, True)
 
 
+def flag_bits(view: PlayerView) -> int:
+    """:func:`flags` as the bits of an int, flag ``i`` at bit ``i``."""
+    seat, knocker = view.seat, view.knocker
+    return ((view.turn == seat) | (view.dealer == seat) << 1 | (knocker == seat) << 2
+            | (knocker == 1 - seat) << 3 | view.big_gin << 4 | view.stock_only << 5
+            | view.wall_take << 6 | 1 << 7)
+
+
 def counts(view: PlayerView) -> tuple[float, ...]:
     return (view.stock_size / 52.0, view.knock_limit / 10.0,
             min(view.opponent_count / 11.0, 1.0), view.passes / 2.0)

@@ -50,7 +50,14 @@ Observation = dict[str, NDArray[Any]]
 MATCHES = ("hand", "game")
 RENDER_MODES = ("ansi", "human")
 ACTION_NAMES = tuple(action_name(a) for a in range(NUM_ACTIONS))
-_NO_MASK = action_mask(())
+
+
+def _read_only(mask: NDArray[np.int8]) -> NDArray[np.int8]:
+    mask.flags.writeable = False
+    return mask
+
+
+_NO_MASK = _read_only(action_mask(()))
 
 
 def table_rules_of(rules: str | Rules | TableRules, players: int) -> TableRules:
@@ -117,7 +124,7 @@ class RawEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informat
         self._over = False
         self._observations = {agent: ObservationCache(sides) for agent in self.possible_agents}
         self._mask_for: tuple[Action, ...] = ()
-        self._mask = action_mask(())
+        self._mask = _NO_MASK
         """The mask of the legal actions ``_mask_for`` (copied for each observation)."""
         self._infos: dict[str, dict[str, Any]] = {}
         self._infos_due = False
@@ -261,10 +268,18 @@ class RawEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informat
         vector = self._observations[agent].observe(view, board)
         if self._over or agent != self.agent_selection:
             return {"observation": vector, "action_mask": _NO_MASK.copy()}
+        return {"observation": vector, "action_mask": self.acting_mask().copy()}
+
+    def acting_mask(self) -> NDArray[np.int8]:
+        """The action mask of the agent selected (all 0 once the game is over), made once
+        for its legal actions and not copied: read-only."""
+        view = None if self._over else self.current_view(self.agent_selection)
+        if view is None:
+            return _NO_MASK
         legal = view.legal
         if legal is not self._mask_for:
-            self._mask, self._mask_for = action_mask(legal), legal
-        return {"observation": vector, "action_mask": self._mask.copy()}
+            self._mask, self._mask_for = _read_only(action_mask(legal)), legal
+        return self._mask
 
     @property
     def infos(self) -> dict[str, dict[str, Any]]:

@@ -34,6 +34,9 @@ from ginrummy.env.encoding import (
 )
 
 _PILE_ORDER = plane_offset("pile_order")
+_ALL_CARDS = (1 << 52) - 1
+_NO_COUNTS = (-1, -1, -1, -1)
+"""The count key of a player in no hand (made up: no hand has these counts)."""
 assert _PILE_ORDER == 52 * 5 and len(CARD_PLANES) == 9 and FLAGS_OFFSET == PHASE_OFFSET + 7
 
 
@@ -49,7 +52,8 @@ class ObservationCache:
     """The observation of one agent; :meth:`observe` brings it up to date and returns a
     copy (the caller may keep or change it)."""
 
-    __slots__ = ("_out", "_cells", "_switches", "_pile", "_counts", "_board")
+    __slots__ = ("_out", "_cells", "_switches", "_pile", "_pile_cards", "_count_key",
+                 "_counts", "_board")
 
     def __init__(self, sides: int) -> None:
         self._out = np.zeros(observation_size(sides), dtype=np.float32)
@@ -57,28 +61,49 @@ class ObservationCache:
         """``_out`` itself: writing one entry here is faster than NumPy's indexing."""
         self._switches = 0
         self._pile: tuple[int, ...] = ()
-        self._counts: tuple[float, ...] = (0.0, 0.0, 0.0, 0.0)
+        self._pile_cards = 0
+        """The cards of ``_pile`` as a mask."""
+        self._count_key: tuple[int, ...] = _NO_COUNTS
+        self._counts: tuple[float, ...] = public_counts(None)
         self._board = Scoreboard(0, (0,) * sides)
 
     def observe(self, view: PlayerView | None, board: Scoreboard,
                 watching: PlayerView | None = None) -> NDArray[np.float32]:
         """``encode(view, board, watching=watching)``, from what changed."""
         if view is not None:
-            self._write(_switches(card_planes(view), int(view.phase), flag_bits(view)),
-                        view.pile, counts(view))
+            self._write_pile(view.pile)
+            planes = (self._planes_before_knock(view) if view.knocker < 0
+                      and view.opponent_hand is None else card_planes(view))
+            self._write_switches(_switches(planes, int(view.phase), flag_bits(view)))
+            key = (view.stock_size, view.knock_limit, view.opponent_count, view.passes)
+            if key != self._count_key:
+                self._write_counts(key, counts(view))
         elif watching is not None:
-            self._write(_switches(public_planes(watching), int(watching.phase), 0),
-                        watching.pile, public_counts(watching))
+            self._write_pile(watching.pile)
+            self._write_switches(_switches(public_planes(watching), int(watching.phase), 0))
+            key = (watching.stock_size, watching.knock_limit, -1, -1)
+            if key != self._count_key:
+                self._write_counts(key, public_counts(watching))
         else:
-            self._write(0, (), public_counts(None))
+            self._write_pile(())
+            self._write_switches(0)
+            if self._count_key != _NO_COUNTS:
+                self._write_counts(_NO_COUNTS, public_counts(None))
         if board is not self._board:
             if board != self._board:
                 self._write_board(board)
             self._board = board
         return self._out.copy()
 
-    def _write(self, switches: int, pile: tuple[int, ...], count_values: tuple[float, ...]
-               ) -> None:
+    def _planes_before_knock(self, view: PlayerView) -> list[int]:
+        """:func:`~ginrummy.env.encoding.card_planes` while nothing is laid out, no hand
+        shown and no knock discard: the unseen cards from the pile's mask."""
+        hand, known, pile = view.hand, view.opponent_known, view.pile
+        return [hand, 0, known, 0, 1 << pile[-1] if pile else 0, 0,
+                _ALL_CARDS & ~(hand | known | self._pile_cards), 0,
+                1 << view.upcard if view.upcard is not None else 0]
+
+    def _write_switches(self, switches: int) -> None:
         cells = self._cells
         changed = switches ^ self._switches
         while changed:
@@ -86,23 +111,34 @@ class ObservationCache:
             cells[low.bit_length() - 1] = 1.0 if switches & low else 0.0
             changed ^= low
         self._switches = switches
-        if count_values != self._counts:
-            for index, count in enumerate(count_values):
-                cells[COUNTS_OFFSET + index] = count
-            self._counts = count_values
+
+    def _write_counts(self, key: tuple[int, ...], values: tuple[float, ...]) -> None:
+        cells = self._cells
+        for index, (value, before) in enumerate(zip(values, self._counts, strict=True)):
+            if value != before:
+                cells[COUNTS_OFFSET + index] = value
+        self._count_key, self._counts = key, values
+
+    def _write_pile(self, pile: tuple[int, ...]) -> None:
         before = self._pile
         if pile is before or pile == before:
             return
+        cells = self._cells
         size, was = len(pile), len(before)
         if size == was + 1 and pile[:was] == before:  # a discard
             cells[_PILE_ORDER + pile[-1]] = pile_position(size)
+            self._pile_cards |= 1 << pile[-1]
         elif size == was - 1 and before[:size] == pile:  # the top taken
             cells[_PILE_ORDER + before[-1]] = 0.0
+            self._pile_cards &= ~(1 << before[-1])
         else:
             for card in before:
                 cells[_PILE_ORDER + card] = 0.0
+            cards = 0
             for position, card in enumerate(pile, 1):
                 cells[_PILE_ORDER + card] = pile_position(position)
+                cards |= 1 << card
+            self._pile_cards = cards
         self._pile = pile
 
     def _write_board(self, board: Scoreboard) -> None:

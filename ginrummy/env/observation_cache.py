@@ -67,6 +67,15 @@ class ObservationCache:
         self._counts: tuple[float, ...] = public_counts(None)
         self._board = Scoreboard(0, (0,) * sides)
 
+    def __getstate__(self) -> dict[str, object]:
+        """What a copy or a pickle keeps: all but ``_cells``, which cannot be pickled."""
+        return {name: getattr(self, name) for name in self.__slots__ if name != "_cells"}
+
+    def __setstate__(self, state: dict[str, object]) -> None:
+        for name, value in state.items():
+            setattr(self, name, value)
+        self._cells = self._out.data.cast("B").cast("f")
+
     def observe(self, view: PlayerView | None, board: Scoreboard,
                 watching: PlayerView | None = None) -> NDArray[np.float32]:
         """``encode(view, board, watching=watching)``, from what changed."""

@@ -3,11 +3,15 @@ equal the from-scratch encoding after every step, for every agent, under every t
 
 from __future__ import annotations
 
+import copy
+import pickle
 import random
+from typing import Any
 
 import numpy as np
 import pytest
 
+from ginrummy.env import gin_rummy_v0
 from ginrummy.env.aec import RawEnv
 from ginrummy.env.encoding import action_mask, encode
 
@@ -81,3 +85,27 @@ def test_an_observation_handed_out_is_the_callers_to_keep_and_change() -> None:
     legal = np.flatnonzero(again["action_mask"])
     env.step(int(legal[0]))
     assert np.array_equal(first["observation"], np.full_like(kept, 0.5))  # not written over
+
+
+@pytest.mark.parametrize("duplicate", [copy.deepcopy, lambda env: pickle.loads(pickle.dumps(env))],
+                         ids=["deepcopy", "pickle"])
+@pytest.mark.parametrize("make", [gin_rummy_v0.raw_env, gin_rummy_v0.env], ids=["raw", "wrapped"])
+def test_a_copied_env_plays_on_as_the_original_with_observations_of_its_own(
+        duplicate: Any, make: Any) -> None:
+    env = make(rules="classic", players=3, match="game")
+    env.reset(seed=8)
+    rng = random.Random(8)
+    for _ in range(40):
+        legal = np.flatnonzero(env.observe(env.agent_selection)["action_mask"])
+        env.step(int(legal[rng.randrange(len(legal))]))
+    other = duplicate(env)
+    for _ in range(200):
+        legal = np.flatnonzero(env.observe(env.agent_selection)["action_mask"])
+        assert np.array_equal(other.observe(other.agent_selection)["action_mask"],
+                              env.observe(env.agent_selection)["action_mask"])
+        action = int(legal[rng.randrange(len(legal))])
+        env.step(action)
+        other.step(action)
+        for agent in env.agents:
+            assert np.array_equal(env.observe(agent)["observation"],
+                                  other.observe(agent)["observation"])

@@ -7,20 +7,22 @@ A step is one decision of a player (OpenSpiel's chance nodes, the stock draws, a
 counted), and every engine makes at each step what a learning loop needs: the
 observation of the player to act and its legal actions, then one uniformly random legal
 action. ginrummy: the PettingZoo AEC ``raw_env`` (the observation vector and the action
-mask), one hand per episode and whole games. RLCard: ``rlcard.make("gin-rummy")``, whose
-``step`` returns the next player's state (its observation planes and legal actions).
-OpenSpiel: ``pyspiel.load_game("gin_rummy")`` driven from Python, with
-``observation_tensor`` and ``legal_actions`` at every decision. Medians over rounds,
-``time.process_time`` (the CPU time of this process: the machine is shared, and
-wall-clock time counts the other users too). The observation encoding alone is timed
-separately.
+mask), one hand per episode and whole games; and the wrapped ``gin_rummy_v0.env()`` in the
+README's loop (``agent_iter``, ``last``, ``step``), which also reads the infos. RLCard:
+``rlcard.make("gin-rummy")``, whose ``step`` returns the next player's state (its
+observation planes and legal actions). OpenSpiel: ``pyspiel.load_game("gin_rummy")``
+driven from Python, with ``observation_tensor`` and ``legal_actions`` at every decision.
+Medians over rounds, ``time.process_time`` (the CPU time of this process: the machine is
+shared, and wall-clock time counts the other users too). The observation encoding alone
+is timed separately: from scratch (``encode``, ``encode_many``) and as the AEC env makes
+it, from what changed since the seat's last observation (``ObservationCache``).
 
 The Gymnasium rows count the learner's steps against ``random`` (one step: the learner's
 move and the opponent's up to the learner's next decision): ``gymnasium.make`` as a
 learning loop gets it, beside the vector form (:mod:`ginrummy.env.vector`): batched (the
 tables as NumPy arrays, :mod:`ginrummy.env.batched`) at several ``num_envs``, and per table
 (``batched=False``) at one, its driver picking the random legal actions of all rows in one
-NumPy pass. ``--gymnasium-only`` times these rows alone.
+NumPy pass. ``--gymnasium-only`` times these rows alone, ``--aec-only`` all the others.
 """
 
 from __future__ import annotations
@@ -58,6 +60,34 @@ def ginrummy_aec(match: str) -> PlayEpisodes:
                 env.step(int(legal[rng.randrange(len(legal))]))
                 steps += 1
                 terminations = env.terminations
+        return steps
+
+    return play
+
+
+def ginrummy_wrapped() -> PlayEpisodes:
+    """The loop of the README: ``gin_rummy_v0.env()`` (wrapped), ``agent_iter``, ``last``
+    (the observation, reward and info) and ``step``; the dead agents' ``step(None)`` at the
+    end of a hand are not counted."""
+    import numpy as np
+
+    from ginrummy.env import gin_rummy_v0
+
+    env = gin_rummy_v0.env(match="hand")
+    flat = np.flatnonzero
+
+    def play(n: int, rng: random.Random) -> int:
+        steps = 0
+        for _ in range(n):
+            env.reset(seed=rng.getrandbits(32))
+            for _agent in env.agent_iter():
+                observation, _, terminated, truncated, _ = env.last()
+                if terminated or truncated:
+                    env.step(None)
+                    continue
+                legal = flat(observation["action_mask"])
+                env.step(int(legal[rng.randrange(len(legal))]))
+                steps += 1
         return steps
 
     return play
@@ -145,6 +175,7 @@ def _random_legal_rows(masks: Any, noise: Any) -> Any:
     return actions
 
 
+WRAPPED = "ginrummy.env AEC wrapped, one hand: env(), agent_iter, last, step"
 VECTOR_SIZES = (16, 64, 256)
 PER_TABLE = "per-table vector form (batched=False), num_envs=64"
 
@@ -190,6 +221,7 @@ def openspiel_env() -> PlayEpisodes:
 def engines() -> tuple[dict[str, PlayEpisodes], list[str]]:
     return report.available([
         ("ginrummy.env AEC, one hand", lambda: ginrummy_aec("hand")),
+        (WRAPPED, ginrummy_wrapped),
         ("RLCard gin-rummy env", rlcard_env),
         ("OpenSpiel gin_rummy from Python", openspiel_env),
     ])
@@ -203,6 +235,7 @@ def encoding_cost(samples: int, seed: int) -> list[str]:
     from ginrummy.core.rules import Rules
     from ginrummy.core.views import view_of
     from ginrummy.env.encoding import Scoreboard, encode, encode_many, observation_size
+    from ginrummy.env.observation_cache import ObservationCache
 
     rng = random.Random(seed)
     states: list[HandState] = []
@@ -226,9 +259,16 @@ def encoding_cost(samples: int, seed: int) -> list[str]:
         encode_many(views[start:start + batch], boards, out, rows)
     t3 = time.process_time()
     per_view = (t3 - t2) / (samples // batch * batch) * 1e6
+    caches = [ObservationCache(2), ObservationCache(2)]  # one per seat, fed in play order
+    t4 = time.process_time()
+    for view in views:
+        caches[view.seat].observe(view, board)
+    t5 = time.process_time()
     return [f"Observation cost over {samples:,} decisions of random hands: view_of "
             f"{(t1 - t0) / samples * 1e6:.1f} µs, encode {(t2 - t1) / samples * 1e6:.1f} µs "
-            f"per call, encode_many {per_view:.1f} µs per view in batches of {batch}.", ""]
+            f"per call, encode_many {per_view:.1f} µs per view in batches of {batch}, "
+            f"ObservationCache.observe {(t5 - t4) / samples * 1e6:.1f} µs per call (each "
+            "seat's decisions in play order, as the AEC env observes them).", ""]
 
 
 def run(episodes: int, rounds: int, seed: int) -> tuple[list[str], list[str]]:
@@ -240,23 +280,25 @@ def run(episodes: int, rounds: int, seed: int) -> tuple[list[str], list[str]]:
     game_steps = ginrummy_aec("game")(max(1, episodes // 20), games_rng)
     game_rate = game_steps / (time.process_time() - t0)
     medians = {name: statistics.median(values) for name, values in rates.items()}
-    ref = "RLCard gin-rummy env"
+    ref, spiel_name = "RLCard gin-rummy env", "OpenSpiel gin_rummy from Python"
+
+    def ratios(rate: float) -> str:
+        return " | ".join(f"{rate / medians[peer]:.2f}x" if peer in medians else "n/a"
+                          for peer in (ref, spiel_name))
+
     lines = [
         f"Environment steps per second, random legal actions ({rounds} rounds x "
         f"{episodes} hands, median):",
         "",
-        "| environment | steps/s | vs RLCard |",
-        "|---|---:|---:|",
+        "| environment | steps/s | vs RLCard | vs OpenSpiel |",
+        "|---|---:|---:|---:|",
     ]
     for name, rate in medians.items():
-        ratio = f"{rate / medians[ref]:.2f}x" if ref in medians else "n/a"
-        lines.append(f"| {name} | {rate:,.0f} | {ratio} |")
-    ratio = f"{game_rate / medians[ref]:.2f}x" if ref in medians else "n/a"
+        lines.append(f"| {name} | {rate:,.0f} | {ratios(rate)} |")
     lines.append(f"| ginrummy.env AEC, whole games ({max(1, episodes // 20)} games, one run) "
-                 f"| {game_rate:,.0f} | {ratio} |")
+                 f"| {game_rate:,.0f} | {ratios(game_rate)} |")
     lines.append("")
-    ours, spiel = medians.get("ginrummy.env AEC, one hand"), medians.get(
-        "OpenSpiel gin_rummy from Python")
+    ours, spiel = medians.get("ginrummy.env AEC, one hand"), medians.get(spiel_name)
     if ours and ref in medians and spiel:
         rl_ratio, spiel_ratio = ours / medians[ref], ours / spiel
         notes.append(
@@ -276,7 +318,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--gymnasium-only", action="store_true",
                         help="time only the single Gymnasium env and the vector form, and "
                              "print their table (not with --write)")
+    parser.add_argument("--aec-only", action="store_true",
+                        help="time only the AEC env, its peers and the observation cost, and "
+                             "print their table (not with --write)")
     args = parser.parse_args(argv)
+    if args.aec_only:
+        if args.write or args.gymnasium_only:
+            parser.error("--aec-only prints a part of the report: no --write, no "
+                         "--gymnasium-only")
+        lines, notes = run(args.hands, args.rounds, args.seed)
+        lines += encoding_cost(20_000, args.seed)
+        print("\n".join(report.with_notes(lines, notes)))
+        return 0
     if args.gymnasium_only:
         if args.write:
             parser.error("--gymnasium-only prints a part of the report: no --write")

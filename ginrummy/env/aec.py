@@ -40,16 +40,24 @@ from ginrummy.core.views import PlayerView, view_of
 from ginrummy.env.encoding import (
     Scoreboard,
     action_mask,
-    encode,
     observation_high,
     observation_size,
 )
+from ginrummy.env.observation_cache import ObservationCache
 from ginrummy.env.rewards import HandReward, reward_scheme
 
 Observation = dict[str, NDArray[Any]]
 MATCHES = ("hand", "game")
 RENDER_MODES = ("ansi", "human")
 ACTION_NAMES = tuple(action_name(a) for a in range(NUM_ACTIONS))
+
+
+def _read_only(mask: NDArray[np.int8]) -> NDArray[np.int8]:
+    mask.flags.writeable = False
+    return mask
+
+
+_NO_MASK = _read_only(action_mask(()))
 
 
 def table_rules_of(rules: str | Rules | TableRules, players: int) -> TableRules:
@@ -114,6 +122,15 @@ class RawEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informat
         """The result of a hand that ended at this step, for the infos of its players."""
         self._hands_done: list[int] = []
         self._over = False
+        self._observations = {agent: ObservationCache(sides) for agent in self.possible_agents}
+        self._mask_for: tuple[Action, ...] = ()
+        self._mask = _NO_MASK
+        """The mask of the legal actions ``_mask_for`` (copied for each observation)."""
+        self._infos: dict[str, dict[str, Any]] = {}
+        self._infos_due = False
+        self._info_results: dict[str, dict[str, Any]] = {}
+        self._rewards_paid = False
+        """``rewards`` holds a payment of this step (else all its values are 0)."""
 
     def _seating_sides(self) -> int:
         return 3 if self.table_rules.kind == "three" else 2
@@ -166,6 +183,7 @@ class RawEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informat
         self._over = False
         self.agents = self.possible_agents[:]
         self.rewards = {agent: 0.0 for agent in self.agents}
+        self._rewards_paid = False
         self._cumulative_rewards = {agent: 0.0 for agent in self.agents}
         self.terminations = {agent: False for agent in self.agents}
         self.truncations = {agent: False for agent in self.agents}
@@ -215,7 +233,7 @@ class RawEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informat
             return view_of(state, seat)
         return None
 
-    def _watched_hand(self, agent: str) -> PlayerView | None:
+    def watched_hand(self, agent: str) -> PlayerView | None:
         """At three players, the hand the dealer sits out (R33); only its public part is
         encoded (:func:`ginrummy.env.encoding.encode`)."""
         if self.table_rules.kind != "three" or self._over:
@@ -240,27 +258,60 @@ class RawEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informat
         return Scoreboard(self.table_rules.target, totals)
 
     def observe(self, agent: str) -> Observation:
+        """The agent's observation (:func:`ginrummy.env.encoding.encode`, written from what
+        changed since its last one) and its action mask; fresh arrays at every call."""
         view = self.current_view(agent)
-        acting = (not self._over and agent == self.agent_selection and view is not None)
-        watching = self._watched_hand(agent) if view is None else None
-        return {
-            "observation": encode(view, self.scoreboard(agent), watching=watching),
-            "action_mask": action_mask(view.legal if acting and view is not None else ()),
-        }
+        board = self.scoreboard(agent)
+        if view is None:
+            vector = self._observations[agent].observe(None, board, self.watched_hand(agent))
+            return {"observation": vector, "action_mask": _NO_MASK.copy()}
+        vector = self._observations[agent].observe(view, board)
+        if self._over or agent != self.agent_selection:
+            return {"observation": vector, "action_mask": _NO_MASK.copy()}
+        return {"observation": vector, "action_mask": self.acting_mask().copy()}
+
+    def acting_mask(self) -> NDArray[np.int8]:
+        """The action mask of the agent selected (all 0 once the game is over), made once
+        for its legal actions and not copied: read-only."""
+        view = None if self._over else self.current_view(self.agent_selection)
+        if view is None:
+            return _NO_MASK
+        legal = view.legal
+        if legal is not self._mask_for:
+            self._mask, self._mask_for = _read_only(action_mask(legal)), legal
+        return self._mask
+
+    @property
+    def infos(self) -> dict[str, dict[str, Any]]:
+        """Each agent's info: ``legal_actions``, the names of its legal actions (empty
+        but for the agent to act), and ``hand_result`` after the step that ended its hand.
+        Made when first read after a step."""
+        if self._infos_due:
+            self._infos, self._infos_due = self._infos_now(), False
+        return self._infos
+
+    @infos.setter
+    def infos(self, infos: dict[str, dict[str, Any]]) -> None:
+        self._infos, self._infos_due = infos, False
 
     def _update_infos(self) -> None:
+        """The step is over: its infos are made when read (:attr:`infos`)."""
+        self._info_results, self._results = self._results, {}
+        self._infos_due = True
+
+    def _infos_now(self) -> dict[str, dict[str, Any]]:
         names: list[str] = []
         if not self._over:
             view = self.current_view(self.agent_selection)
             names = [ACTION_NAMES[a] for a in view.legal] if view is not None else []
         selected = self.agent_selection
-        self.infos: dict[str, dict[str, Any]] = {
+        infos: dict[str, dict[str, Any]] = {
             agent: {"legal_actions": names if agent == selected else []}
             for agent in self.agents}
-        for agent, result in self._results.items():
-            if agent in self.infos:
-                self.infos[agent]["hand_result"] = result
-        self._results = {}
+        for agent, result in self._info_results.items():
+            if agent in infos:
+                infos[agent]["hand_result"] = result
+        return infos
 
     def step(self, action: Action | None) -> None:
         agent = self.agent_selection
@@ -284,7 +335,9 @@ class RawEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informat
         move = operator.index(action)  # a NumPy integer too
         after = hand.apply_unchecked(move)
         self._cumulative_rewards[agent] = 0.0
-        self.rewards = {name: 0.0 for name in self.agents}
+        if self._rewards_paid:
+            self.rewards = {name: 0.0 for name in self.agents}
+            self._rewards_paid = False
         players = self._game.slots[table].players
         if after.is_over:
             self.game = self._game.with_hand(hand, table=table).apply_unchecked(move, table=table)
@@ -296,7 +349,8 @@ class RawEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informat
             self._hand_over(after, players, table)
         if not self._over:
             self.agent_selection = self.possible_agents[self._actor()]
-        self._accumulate_rewards()
+        if self._rewards_paid:
+            self._accumulate_rewards()
         self._update_infos()
         if self.render_mode == "human":
             self.render()
@@ -323,6 +377,9 @@ class RawEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informat
             self.game = self._deal(self.game)
 
     def _pay(self, agent: str, amount: float) -> None:
+        if not self._rewards_paid:  # a new dict: one read before this step keeps its 0s
+            self.rewards = dict(self.rewards)
+            self._rewards_paid = True
         self.rewards[agent] += amount
         self._given[agent] += amount
 

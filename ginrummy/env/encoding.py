@@ -107,21 +107,28 @@ def _laid_out(view: PlayerView, seat: int) -> int:
     return cards
 
 
+def game_entries(board: Scoreboard) -> tuple[float, float, list[float]]:
+    """What the game sets: the ``full game`` flag, the ``target`` and the ``scores``."""
+    if not board.target:
+        return 0.0, 0.0, [0.0] * len(board.totals)
+    return (1.0, min(board.target / 500.0, 1.0),
+            [min(total / board.target, SCORE_HIGH) for total in board.totals])
+
+
 def _game_tail(board: Scoreboard) -> list[float]:
     """The entries from ``phase`` on that the game sets (full game, target, scores)."""
     tail = [0.0] * (observation_size(len(board.totals)) - PHASE_OFFSET)
     if board.target:
-        tail[FLAGS_OFFSET + 8 - PHASE_OFFSET] = 1.0
-        tail[TARGET_OFFSET - PHASE_OFFSET] = min(board.target / 500.0, 1.0)
-        tail[SCORES_OFFSET - PHASE_OFFSET:] = [min(total / board.target, SCORE_HIGH)
-                                               for total in board.totals]
+        full_game, target, scores = game_entries(board)
+        tail[FLAGS_OFFSET + 8 - PHASE_OFFSET] = full_game
+        tail[TARGET_OFFSET - PHASE_OFFSET] = target
+        tail[SCORES_OFFSET - PHASE_OFFSET:] = scores
     return tail
 
 
-def _parts(view: PlayerView, board: Scoreboard) -> tuple[list[int], list[float]]:
-    """The nine card planes of ``view`` as masks and the entries from ``phase`` on; the
-    pile order is left to the caller."""
-    tail = _game_tail(board)
+def card_planes(view: PlayerView) -> list[int]:
+    """The nine card planes of ``view`` as masks, in ``CARD_PLANES`` order; the pile order
+    (left 0 here) is not a mask: see :func:`pile_order`."""
     seat, other = view.seat, view.opponent
     own_table = _laid_out(view, seat)
     opp_table = _laid_out(view, other)
@@ -130,18 +137,63 @@ def _parts(view: PlayerView, board: Scoreboard) -> tuple[list[int], list[float]]
     upcard = 1 << view.upcard if view.upcard is not None else 0
     pile = view.pile
     top = 1 << pile[-1] if pile else 0
-    planes = [view.hand & ~own_table, own_table, opp_known & ~opp_table, opp_table, top, 0,
-              view.unseen(), knocked, upcard]
+    return [view.hand & ~own_table, own_table, opp_known & ~opp_table, opp_table, top, 0,
+            view.unseen(), knocked, upcard]
+
+
+def public_planes(view: PlayerView | None) -> list[int]:
+    """The card planes a player sitting out sees of the hand ``view`` (R33): the pile's
+    top and the upcard; none when it watches no hand."""
+    planes = [0] * len(CARD_PLANES)
+    if view is not None:
+        pile = view.pile
+        planes[4] = 1 << pile[-1] if pile else 0
+        planes[8] = 1 << view.upcard if view.upcard is not None else 0
+    return planes
+
+
+def flags(view: PlayerView) -> tuple[bool, ...]:
+    """The first eight ``flags`` of ``view`` (the ninth, a full game, is the board's)."""
+    seat, knocker = view.seat, view.knocker
+    return (view.turn == seat, view.dealer == seat, knocker == seat, knocker == 1 - seat,
+            view.big_gin, view.stock_only, view.wall_take, True)
+
+
+def flag_bits(view: PlayerView) -> int:
+    """:func:`flags` as the bits of an int, flag ``i`` at bit ``i``."""
+    seat, knocker = view.seat, view.knocker
+    return ((view.turn == seat) | (view.dealer == seat) << 1 | (knocker == seat) << 2
+            | (knocker == 1 - seat) << 3 | view.big_gin << 4 | view.stock_only << 5
+            | view.wall_take << 6 | 1 << 7)
+
+
+def counts(view: PlayerView) -> tuple[float, ...]:
+    return (view.stock_size / 52.0, view.knock_limit / 10.0,
+            min(view.opponent_count / 11.0, 1.0), view.passes / 2.0)
+
+
+def public_counts(view: PlayerView | None) -> tuple[float, ...]:
+    """The ``counts`` a player sitting out sees: the stock size and the knock limit."""
+    if view is None:
+        return (0.0, 0.0, 0.0, 0.0)
+    return (view.stock_size / 52.0, view.knock_limit / 10.0, 0.0, 0.0)
+
+
+def pile_position(position: int) -> float:
+    """The ``pile_order`` value of the card at ``position`` (from 1) from the bottom."""
+    return position / 52.0
+
+
+def _parts(view: PlayerView, board: Scoreboard) -> tuple[list[int], list[float]]:
+    """The nine card planes of ``view`` as masks and the entries from ``phase`` on; the
+    pile order is left to the caller."""
+    tail = _game_tail(board)
     tail[int(view.phase)] = 1.0
-    knocker = view.knocker
-    flags = FLAGS_OFFSET - PHASE_OFFSET
-    tail[flags:flags + 8] = (view.turn == seat, view.dealer == seat, knocker == seat,
-                             knocker == other, view.big_gin, view.stock_only, view.wall_take,
-                             True)
-    counts = COUNTS_OFFSET - PHASE_OFFSET
-    tail[counts:counts + 4] = (view.stock_size / 52.0, view.knock_limit / 10.0,
-                               min(view.opponent_count / 11.0, 1.0), view.passes / 2.0)
-    return planes, tail
+    start = FLAGS_OFFSET - PHASE_OFFSET
+    tail[start:start + 8] = flags(view)
+    start = COUNTS_OFFSET - PHASE_OFFSET
+    tail[start:start + 4] = counts(view)
+    return card_planes(view), tail
 
 
 def encode(view: PlayerView | None, board: Scoreboard, *, watching: PlayerView | None = None

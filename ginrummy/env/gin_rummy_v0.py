@@ -7,18 +7,18 @@
 True
 
 :func:`raw_env` is :class:`~ginrummy.env.aec.RawEnv` itself (an illegal action raises);
-:func:`env` wraps it as PettingZoo's classic environments are wrapped: an illegal
-action ends the game with -1 to the player who made it, an out-of-range action is an
-assertion error, and the usual call order is enforced.
+:func:`env` wraps it as PettingZoo's classic environments are wrapped, in one layer
+(:class:`~ginrummy.env.aec_wrapper.GinRummyWrapper`): an illegal action ends the game
+with -1 to the player who made it, an out-of-range action is an assertion error, and the
+usual call order is enforced.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from pettingzoo.utils import wrappers
-
 from ginrummy.env.aec import RawEnv
+from ginrummy.env.aec_wrapper import GinRummyWrapper
 
 
 def raw_env(**kwargs: Any) -> RawEnv:
@@ -29,7 +29,4 @@ def raw_env(**kwargs: Any) -> RawEnv:
 def env(**kwargs: Any) -> Any:
     """``env(rules="standard", match="hand"|"game", reward="points"|"win"|"rlcard"|callable,
     players=2, render_mode=None|"ansi"|"human")``, wrapped (see the module docstring)."""
-    wrapped: Any = raw_env(**kwargs)
-    wrapped = wrappers.TerminateIllegalWrapper(wrapped, illegal_reward=-1)
-    wrapped = wrappers.AssertOutOfBoundsWrapper(wrapped)
-    return wrappers.OrderEnforcingWrapper(wrapped)
+    return GinRummyWrapper(raw_env(**kwargs), illegal_reward=-1)

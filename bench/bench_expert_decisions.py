@@ -7,8 +7,9 @@ seats alternating) of ``--agent`` against each opponent and times every call
 of the agent's ``choose`` (one process, one core), by the wall clock and by
 the process's CPU time: on this shared two-core machine the wall clock also
 counts the time the process waits for a core, the CPU time only its own work.
-The issue-16 target is a p99 of at most 20 ms for ``expert``; the exit status says
-whether the CPU-time p99 met it.
+The issue-16 targets are a p99 of at most 20 ms for ``expert`` (the default
+``--target-ms``) and at most one second a move for level 5 (``--agent level5
+--target-ms 1000``); the exit status says whether the CPU-time p99 met the target.
 """
 
 from __future__ import annotations
@@ -67,13 +68,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--opponents", default="camper,simple,expert_v1")
     parser.add_argument("--hands", type=int, default=200, help="hands per opponent")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--target-ms", type=float, default=TARGET_MS,
+                        help="p99 target in ms (issue 16: 20 for expert, 1000 for level5)")
     add_write_flag(parser)
     args = parser.parse_args(argv)
     command = (f"python -m bench.bench_expert_decisions --agent {args.agent} --opponents "
-               f"{args.opponents} --hands {args.hands} --seed {args.seed}")
+               f"{args.opponents} --hands {args.hands} --seed {args.seed} "
+               f"--target-ms {args.target_ms:g}")
     body = [*report_head(command),
             "| agent | opponent | decisions | clock | mean ms | median ms | p99 ms | worst ms "
-            "| p99 <= 20 ms |",
+            f"| p99 <= {args.target_ms:g} ms |",
             "|---|---|---|---|---|---|---|---|---|"]
     worst_p99 = 0.0
     for opponent in args.opponents.split(","):
@@ -86,10 +90,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             body.append(f"| {args.agent} | {opponent} | {len(times)} | {clock} "
                         f"| {statistics.fmean(times):.2f} | {statistics.median(times):.2f} "
                         f"| {p99:.2f} | {max(times):.1f} "
-                        f"| {'met' if p99 <= TARGET_MS else 'missed'} |")
+                        f"| {'met' if p99 <= args.target_ms else 'missed'} |")
     body += ["", f"Load average at the end: {' '.join(f'{x:.1f}' for x in os.getloadavg())}."]
     publish(f"Expert decision times ({args.agent})", body, args.write)
-    return 0 if worst_p99 <= TARGET_MS else 1
+    return 0 if worst_p99 <= args.target_ms else 1
 
 
 if __name__ == "__main__":

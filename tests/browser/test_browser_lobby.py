@@ -70,3 +70,34 @@ def test_the_creator_sends_a_player_away_before_the_first_deal(
     bea.locator(".notice").get_by_text("sent you away").wait_for()
     lobby = browsers.page(at=server.url + "/lobby")
     assert "2 open places" in lobby.locator(f'.lobby-open[data-game="{game_id}"]').inner_text()
+
+
+def test_tournaments_arrive_in_the_lobby_live_and_a_half_filled_form_survives_them(
+    server: Server, browsers: Browsers
+) -> None:
+    from tests.browser.test_browser_accounts import signed_up
+
+    carla = signed_up(browsers, server.url, "carla", locale="it-IT")
+    carla.goto(server.url + "/lobby")
+    carla.locator(".create-tournament > summary").click()
+    name = carla.locator('input[name="tournament-name"]')
+    name.fill("Il torneo di Carla")
+    name.focus()
+
+    anna = signed_up(browsers, server.url, "anna")
+    made = anna.evaluate("""async () => (await fetch("/api/tournaments", {method: "POST",
+        headers: {"Content-Type": "application/json"},
+        body: JSON.stringify({name: "Anna's cup", format: "swiss", size: 8, level: 1,
+                              fill: false})})).json()""")
+    row = carla.locator(f'.tournaments [data-tournament="{made["id"]}"]')
+    row.wait_for()  # without a reload
+    assert "1 iscritto su 8" in row.inner_text()
+    assert name.input_value() == "Il torneo di Carla"
+    assert carla.evaluate("document.activeElement.name") == "tournament-name"
+    assert carla.locator(".create-tournament").get_attribute("open") is not None
+
+    bruno = signed_up(browsers, server.url, "bruno")
+    assert bruno.evaluate(f"""async () => (await fetch("/api/tournaments/{made['id']}/entry",
+        {{method: "POST"}})).status""") == 200
+    row.get_by_text("2 iscritti su 8").wait_for()
+    assert carla.evaluate("document.activeElement.name") == "tournament-name"

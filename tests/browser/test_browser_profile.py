@@ -98,7 +98,7 @@ def sign_up_in(page: Any, url: str, username: str) -> None:
 
 
 def test_a_rated_game_from_the_home_page_is_marked_and_refused_to_a_guest(
-        server: Server, browsers: Browsers) -> None:
+        server: Server, browsers: Browsers, axe_source: str) -> None:
     anna = browsers.page()
     assert anna.goto(server.url + "/") is not None
     assert anna.locator('input[name="rated"]').is_hidden()  # a guest cannot make one
@@ -110,10 +110,18 @@ def test_a_rated_game_from_the_home_page_is_marked_and_refused_to_a_guest(
     anna.locator("form.new-game button[type=submit]").click()
     anna.locator(".lobby-places .badge.rated", has_text="Rated").wait_for()
 
-    guest = browsers.page(locale="it-IT", at=server.url + "/lobby")
+    guest = browsers.page(locale="it-IT", at=server.url + "/lobby", bypass_csp=True)
     entry = guest.locator(".lobby-open").first
     entry.locator(".badge.rated", has_text="Valida per la classifica").wait_for()
     assert entry.locator("a", has_text="anna").get_attribute("href") == "/players/anna"
+    rating = entry.locator(".seat-rating")  # a new player's, marked provisional
+    rating.get_by_text("(1500?)").wait_for()
+    assert rating.get_attribute("title") == "Punteggio 1500?"
+    from tests.browser.test_browser_accessibility import SIZES, violations
+    for size in (SIZES["laptop"], SIZES["phone"]):  # the lobby with a player's rating shown
+        guest.set_viewport_size(size)
+        assert violations(guest, axe_source) == [], size
+    guest.set_viewport_size(SIZES["laptop"])
     entry.locator("button", has_text="Siediti").click()
     guest.locator(".notice.error", has_text="si gioca tra account").wait_for()
 

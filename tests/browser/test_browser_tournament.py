@@ -1,4 +1,6 @@
-"""Tournaments in real browsers. A Swiss of eight: an account creates it from the lobby,
+"""Tournaments in real browsers. A knockout of eight computers: its bracket from the
+first round's pairings (the later rounds open) to the winner, on a laptop and a phone.
+A Swiss of eight: an account creates it from the lobby,
 another enters from its page (in Italian, on a phone), the organiser starts it early and
 six computers fill it; each round's games are played (the people's by the computer once
 they are idle) and both pages show the final standings. A duplicate of four: both tables of
@@ -84,7 +86,7 @@ def test_an_eight_player_swiss_with_two_people_and_six_computers_reaches_its_sta
         bruno.get_by_role("button", name="Iscriviti").click()
         bruno.get_by_text("2 giocatori iscritti").wait_for()
 
-        anna.reload()
+        anna.get_by_text("2 players entered").wait_for(timeout=2_000)  # live: no reload, no poll
         anna.get_by_role("button", name="Start now").click()
         anna.get_by_text("Round 1 of 3 is being played.").or_(
             anna.get_by_text("Round 2 of 3")).first.wait_for()
@@ -192,3 +194,41 @@ def test_R34_a_swiss_of_eight_at_tables_of_four_shows_the_pairs_to_its_standings
             assert won >= 30 and won > lost, result  # the winning pair's total first
         assert axe_at_both_sizes(anna, axe_source) == []
         shot(anna, shots / "tournament-teams-standings-it.png")
+
+
+def test_a_knockout_of_eight_shows_its_bracket_from_the_first_round_to_the_winner(
+    tmp_path: Path, browsers: Browsers, shots: Path, axe_source: str
+) -> None:
+    with serving(tmp_path, idle_seconds=0.5) as server:
+        anna = signed_up(browsers, server.url, "anna", bypass_csp=True)
+        made = anna.evaluate("""async () => (await fetch("/api/tournaments", {method: "POST",
+            headers: {"Content-Type": "application/json"},
+            body: JSON.stringify({name: "Knockout", format: "knockout", size: 8, level: 1,
+                                  fill: true, enter: false, options: {target: 10}})})).json()""")
+        anna.goto(f"{server.url}/tournaments/{made['id']}")
+        anna.get_by_role("button", name="Start now").click()
+        bracket = anna.locator(".bracket")
+        bracket.wait_for()
+        rounds = bracket.locator(".bracket-round")
+        assert rounds.count() == 3  # eight players: three rounds from the start
+        assert rounds.nth(0).locator(".bracket-match").count() == 4
+        assert [rounds.nth(n).locator(".bracket-match").count() for n in (1, 2)] == [2, 1]
+        assert axe_at_both_sizes(anna, axe_source) == []
+        anna.locator(".tournament-status", has_text="The tournament is over").wait_for(
+            timeout=240_000)
+        assert bracket.locator(".bracket-match.open").count() == 0
+        assert bracket.locator(".bracket-player.winner").count() == 7  # one a match
+        champion = rounds.nth(2).locator(".bracket-player.winner .bracket-name").inner_text()
+        assert champion in anna.inner_text(".tournament-status")
+        finalists = set(rounds.nth(2).locator(".bracket-name").all_inner_texts())
+        semi_winners = set(rounds.nth(1).locator(".bracket-player.winner .bracket-name")
+                           .all_inner_texts())
+        assert finalists == semi_winners  # each round's winners meet in the next
+        assert axe_at_both_sizes(anna, axe_source) == []
+        anna.set_viewport_size(SIZES["phone"])
+        shot(anna, shots / "knockout-bracket-phone.png")
+        box = anna.locator(".bracket-panel").bounding_box()
+        assert box is not None and box["x"] + box["width"] <= SIZES["phone"]["width"] + 1
+        assert anna.evaluate("document.documentElement.scrollWidth") <= SIZES["phone"]["width"]
+        bracket.locator(".bracket-round").nth(2).scroll_into_view_if_needed()  # it scrolls
+        assert champion in bracket.locator(".bracket-round").nth(2).inner_text()

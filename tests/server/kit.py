@@ -251,9 +251,14 @@ class Player:
     def play_hand_vs_computer(
         self, policy: Callable[[dict[str, Any]], str] = first_choice, max_moves: int = 400
     ) -> None:
-        """Play until the hand in progress ends (the computer's moves arrive as events)."""
+        """Play until the hand in progress, or the one this seat said it is ready for, ends
+        (the computer's moves, its own 'ready' and the deal arrive as events)."""
         for _ in range(max_moves):
-            if self.state["stage"] != "hand":
+            stage = self.state["stage"]
+            if stage == "between_hands" and self.state["seats"][self.seat]["ready"]:
+                self.recv()
+                continue
+            if stage != "hand":
                 return
             if self.my_turn:
                 reply = self.act(policy(self.state["view"]))

@@ -37,8 +37,11 @@ def live_leaks(client: TestClient, text: str) -> list[str]:
 class PublicReader:
     """Reads every public page and socket of issue 14 and checks each text at once."""
 
-    def __init__(self, client: TestClient, lobby: Socket, secrets: set[str]) -> None:
+    def __init__(self, client: TestClient, lobby: Socket, secrets: set[str],
+                 others: dict[str, Socket] | None = None) -> None:
         self.client, self.lobby, self.secrets = client, lobby, secrets
+        self.sockets = {"lobby": lobby, **(others or {})}
+        """Every socket read: the lobby's, and others by name (a tournament's page)."""
         self.leaks: list[str] = []
         self.read: dict[str, int] = {}
 
@@ -49,12 +52,14 @@ class PublicReader:
                        for leak in live_leaks(self.client, text)]
 
     def drain_lobby(self) -> None:
-        while True:
-            try:
-                message = receive(self.lobby, timeout=0.01)
-            except TimeoutError:
-                return
-            self.check(f"ws lobby {message.get('type')}", message)
+        """Check what every socket read was sent since (the lobby's and the others)."""
+        for name, socket in self.sockets.items():
+            while True:
+                try:
+                    message = receive(socket, timeout=0.01)
+                except TimeoutError:
+                    break
+                self.check(f"ws {name} {message.get('type')}", message)
 
     def pages(self, paths: list[str]) -> None:
         for path in paths:

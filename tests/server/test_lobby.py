@@ -64,7 +64,8 @@ def test_anyone_takes_the_open_place_in_one_click_and_the_game_starts(database: 
         assert all(e["game_id"] != gid for e in lobby(client)["open"])
         playing = next(e for e in lobby(client)["playing"] if e["game_id"] == gid)
         assert [s["name"] for s in playing["seats"]] == ["Ann", "Bea"]
-        assert set(playing) == {"game_id", "players", "rules", "team_target", "level", "seats",
+        assert set(playing) == {"game_id", "players", "family", "rules", "team_target", "level",
+                                "seats",
                                 "open", "stage", "hand_number", "totals", "created_at", "rated",
                                 "watch", "clock"}  # what anyone may know: no card, no token
 

@@ -14,7 +14,7 @@ from typing import Any, cast
 from starlette.websockets import WebSocket
 from websockets.sync.client import connect
 
-from ginrummy.server.api.lobby_api import MAX_OUTBOX, BoardSocket
+from ginrummy.server.api.board_socket import MAX_OUTBOX, BoardSocket
 from ginrummy.server.live.board import Board
 from ginrummy.server.wire.text import text_frame
 from tests.server.frame_kit import Protocol, Socket, texts_of

@@ -1,8 +1,9 @@
 """No leaks from a Swiss at tables of three (R33) and of four (R34): while its games are
 played (an account's seat among computers, played for it after the idle time), nothing the
-tournament's page, the tournament list, the lobby's page and socket or the account's profile
-says names a card some client may not know yet, a run of a stock's order, or the server seed
-of a hand in play, checked against every live game at the moment each text arrives."""
+tournament's page and socket, the tournament list, the lobby's page and socket or the
+account's profile says names a card some client may not know yet, a run of a stock's order,
+or the server seed of a hand in play, checked against every live game at the moment each
+text arrives."""
 
 from __future__ import annotations
 
@@ -34,8 +35,9 @@ def test_no_public_message_of_a_tournament_of_threes_or_fours_names_a_hidden_car
         paths = ["/api/lobby", f"/api/tournaments/{cup['id']}", "/api/tournaments",
                  "/api/players/cleo"]
         guest = Browser(client)
-        with guest.use(), client.websocket_connect("/ws/lobby") as lobby:
-            reader = PublicReader(client, lobby, secrets)
+        with guest.use(), client.websocket_connect("/ws/lobby") as lobby, \
+                client.websocket_connect(f"/ws/tournaments/{cup['id']}") as page:
+            reader = PublicReader(client, lobby, secrets, {"tournament": page})
             deadline = time.monotonic() + 120
             while True:
                 reader.pages(paths)
@@ -44,4 +46,5 @@ def test_no_public_message_of_a_tournament_of_threes_or_fours_names_a_hidden_car
                 assert time.monotonic() < deadline, "the tournament did not finish"
         assert reader.read["/api/lobby"] >= 20  # read while its games were being played
         assert reader.read.get("ws lobby lobby_update", 0) > 0
+        assert reader.read.get("ws tournament tournament", 0) > 2  # at once, results, end
         assert not reader.leaks, "\n".join(reader.leaks[:10])

@@ -29,6 +29,7 @@ from ginrummy.server.api import (
     players_api,
     quick_match_api,
     review_api,
+    tournament_socket,
     tournaments_api,
     ws,
 )
@@ -190,6 +191,7 @@ def create_app(settings: Settings | None = None, lease: Lease | None = None) -> 
         Route("/api/i18n/{lang}", _guarded(i18n_api.web_strings)),
         *content.routes(),
         WebSocketRoute("/ws/lobby", lobby_api.lobby_socket),
+        WebSocketRoute("/ws/tournaments/{tournament_id}", tournament_socket.tournament_socket),
         WebSocketRoute("/ws/{game_id}", ws.table_socket),
     ]
     routes.append(Mount("/static", StaticFiles(directory=page.STATIC_DIR), name="static"))

@@ -85,6 +85,24 @@ async def api_index(request: Request) -> Response:
             "GET /api/leaderboard?family=&limit=&offset=&provisional=": "the best ratings of a "
                                                                         "family",
             "GET /api/rules": "presets, options, computer levels",
+            "GET /api/lobby": "the listed games (open, being played) and who is online",
+            "POST /api/games/{game_id}/sit": "take an open place of a listed game: {name, seat}",
+            "DELETE /api/games/{game_id}/seats/{seat}?token=": "the creator sends a player "
+                                                              "away before the first deal",
+            "POST /api/quickmatch": "look for an opponent: {preset, options, clock, rated, "
+                                    "name}",
+            "GET /api/quickmatch/{ticket}?wait=": "the search: waiting, met, or the computer "
+                                                  "offered",
+            "DELETE /api/quickmatch/{ticket}": "stop looking",
+            "POST /api/quickmatch/{ticket}/computer": "take the computer offered",
+            "GET /api/tournaments": "the tournaments entering or being played",
+            "POST /api/tournaments": "create one: {name, format, size, rules, clock, ...}",
+            "GET /api/tournaments/{id}": "a tournament: entrants, rounds, results, standings",
+            "POST /api/tournaments/{id}/entry": "enter (an account, before the start)",
+            "DELETE /api/tournaments/{id}/entry": "withdraw before the start",
+            "POST /api/tournaments/{id}/start": "the organiser starts it early",
+            "WS /ws/lobby": "the lobby, live: its games, tournaments and chat",
+            "WS /ws/tournaments/{id}": "a tournament's page, live",
             "WS /ws/{game_id}?token=": "the table: numbered events, actions",
         },
         "error_codes": ERROR_CODES,

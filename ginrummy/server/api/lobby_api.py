@@ -8,8 +8,6 @@ away cannot sit down again at once.
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import json
 import logging
 import secrets
@@ -18,11 +16,11 @@ from typing import Any
 from sqlalchemy.exc import SQLAlchemyError
 from starlette.requests import HTTPConnection, Request
 from starlette.responses import JSONResponse, Response
-from starlette.websockets import WebSocket, WebSocketDisconnect
+from starlette.websockets import WebSocket
 
 from ginrummy.server.api import http_api
+from ginrummy.server.api.board_socket import BoardSocket, admitted, read_messages
 from ginrummy.server.api.client_limits import ClientLimits, Refused, client_address
-from ginrummy.server.api.frames import raw_socket
 from ginrummy.server.api.origin import origin_allowed
 from ginrummy.server.api.sessions import signed_in
 from ginrummy.server.live.board import Board
@@ -36,7 +34,6 @@ from ginrummy.server.wire.text import message_text
 log = logging.getLogger(__name__)
 
 GUEST_COOKIE = "gin_guest"
-MAX_OUTBOX = 200
 STATUS = {"no_open_place": 409, "already_seated": 409, "sent_away": 403, "not_creator": 403,
           "no_player_there": 409, "already_started": 409}
 
@@ -127,127 +124,42 @@ async def send_away(request: Request) -> Response:
     return JSONResponse({"game_id": table.id, "seat": by, "state": table.state(by)})
 
 
-class BoardSocket:
-    """One browser looking at the lobby: the board's updates go out through its outbox, or
-    as the board's prebuilt frame when nothing waits in the outbox before it."""
-
-    def __init__(self, websocket: WebSocket) -> None:
-        self.websocket = websocket
-        self.raw = raw_socket(websocket)
-        self.outbox: asyncio.Queue[str | None] = asyncio.Queue()
-        self.writing = False
-        """The writer holds a message it has taken from the outbox and not written yet."""
-        self.writer = asyncio.create_task(self._write(), name="lobby writer")
-
-    def send(self, text: str) -> None:
-        if self.outbox.qsize() >= MAX_OUTBOX:  # it does not read: let it go
-            self.outbox.put_nowait(None)
-            return
-        self.outbox.put_nowait(text)
-
-    def send_frame(self, text: str, frame: bytes) -> None:
-        """``text``, of which ``frame`` is the WebSocket frame (the same for every socket):
-        written at once if the socket takes it now, else sent the normal way."""
-        if (self.raw is None or self.writing or not self.outbox.empty()
-                or not self.raw.write_frame(frame)):
-            self.send(text)
-
-    async def _write(self) -> None:
-        try:
-            while (text := await self.outbox.get()) is not None:
-                self.writing = True
-                await self.websocket.send_text(text)
-                self.writing = False
-            await self.websocket.close(4408, "the client does not read its messages")
-        except (WebSocketDisconnect, RuntimeError, OSError):
-            return
-
-
 async def lobby_socket(websocket: WebSocket) -> None:
-    """``WS /ws/lobby``: a ``lobby`` snapshot, then a ``lobby_update`` after each change.
-    The client may send ``{"type": "ping"}``; nothing else."""
-    settings: Settings = websocket.app.state.settings
-    limits: ClientLimits = websocket.app.state.client_limits
-    address = client_address(websocket.scope)
-    if not origin_allowed(websocket.headers, settings):
-        await websocket.close(code=1008, reason="origin not allowed")
-        return
-    try:
-        limits.open_lobby_socket(address)
-    except Refused as over:
-        await websocket.accept()
-        await websocket.send_text(json.dumps({**error(over.code, over.text, n=0),
-                                              "retry_after": over.retry_after}))
-        await websocket.close(code=4429, reason=over.code)
-        return
-    board = _board(websocket)
-    try:
+    """``WS /ws/lobby``: a ``lobby`` snapshot, then a ``lobby_update`` after each change, the
+    tournaments' list when it changes, and the lobby's chat."""
+    async with admitted(websocket) as admitted_now:
+        if not admitted_now:
+            return
+        board = _board(websocket)
         await board.load()
         await websocket.accept()
         socket = BoardSocket(websocket)
-        socket.send(message_text({"type": "lobby", **board.snapshot()}))
+        tournaments = await _lobby(websocket).tournament_feed.current()
+        socket.send(message_text({"type": "lobby", **board.snapshot(),
+                                  "tournaments": tournaments}))
         try:
             socket.send(json.dumps(await _lobby(websocket).chat.history()))
         except Exception:  # noqa: BLE001 - the lobby goes on without the chat's past lines
             log.exception("could not read the lobby's chat")
         board.attach(socket)
         try:
-            await _read(websocket, socket, limits, address, settings)
+            await read_messages(websocket, socket,
+                                "the lobby takes ping, chat ({text} or {phrase}) and "
+                                "chat_report ({chat_id, reason}) messages",
+                                LOBBY_MESSAGES, lambda message: _chat(websocket, message))
         finally:
             board.detach(socket)
-            socket.outbox.put_nowait(None)
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await asyncio.wait_for(socket.writer, timeout=5)
-    finally:
-        limits.close_lobby_socket(address)
+            await socket.finish()
 
 
-async def _read(websocket: WebSocket, socket: BoardSocket, limits: ClientLimits,
-                address: str, settings: Settings) -> None:
-    while True:
-        received = await websocket.receive()
-        if received["type"] == "websocket.disconnect":
-            return
-        text = received.get("text") or ""
-        try:
-            limits.message(address, None)
-        except Refused as over:
-            socket.send(json.dumps({**error("rate_limited", over.text, n=0),
-                                    "retry_after": over.retry_after}))
-            await websocket.close(code=1008, reason="too many messages")
-            return
-        answer: dict[str, Any]
-        try:
-            if len(text) > settings.max_message_bytes:
-                raise ValueError("too long")
-            message = json.loads(text)
-        except (ValueError, RecursionError):
-            message = None
-        kind = message.get("type") if isinstance(message, dict) else None
-        fields = LOBBY_MESSAGES.get(kind) if isinstance(kind, str) else None
-        ident = message.get("id") if isinstance(message, dict) else None
-        ident = ident[:64] if isinstance(ident, str) else None
-        if fields is None or not set(message) <= fields | {"type", "id"}:
-            answer = error("bad_message", "the lobby takes ping, chat ({text} or {phrase}) "
-                           "and chat_report ({chat_id, reason}) messages", n=0, ident=ident)
-        elif kind == "ping":
-            answer = {"type": "pong", **({"id": ident} if ident is not None else {})}
-        else:
-            chat_answer = await _chat(websocket, message, limits, address)
-            if chat_answer is None:
-                continue
-            answer = {**chat_answer, **({"id": ident} if ident is not None else {})}
-        socket.send(json.dumps(answer))
+LOBBY_MESSAGES = {"chat": {"text", "phrase"}, "chat_report": {"chat_id", "reason"}}
 
 
-LOBBY_MESSAGES = {"ping": set(), "chat": {"text", "phrase"}, "chat_report": {"chat_id",
-                                                                            "reason"}}
-
-
-async def _chat(websocket: WebSocket, message: dict[str, Any], limits: ClientLimits,
-                address: str) -> dict[str, Any] | None:
+async def _chat(websocket: WebSocket, message: dict[str, Any]) -> dict[str, Any] | None:
     """A line said in the lobby (None: it was sent to everyone, this socket too) or a
     report of one; the answer to a refused one."""
+    limits: ClientLimits = websocket.app.state.client_limits
+    address = client_address(websocket.scope)
     try:
         account = await signed_in(websocket)  # each time: a ban or a sign-out holds at once
         if account is None:

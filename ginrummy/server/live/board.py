@@ -17,9 +17,12 @@ from datetime import datetime
 from typing import Any, Protocol
 
 from ginrummy.core.table import TableRules
+from ginrummy.rating import family_of
+from ginrummy.server.live.board_ratings import SeatRatings, level_shown
 from ginrummy.server.live.summary import summary
 from ginrummy.server.live.table_core import TableCore
 from ginrummy.server.settings import Settings
+from ginrummy.server.storage import ratings
 from ginrummy.server.storage.game_rules import table_rules_of
 from ginrummy.server.storage.store import SeatRow, Store
 from ginrummy.server.wire.payload import rules_dict
@@ -51,13 +54,15 @@ def entry(game_id: str, table_rules: TableRules, seats: Sequence[SeatRow],
     return {
         "game_id": game_id,
         "players": table_rules.players,
+        "family": family_of(table_rules.rules, table_rules.players),
         "rules": dict(rules_dict(table_rules.rules)),
         "team_target": table_rules.team_target,
         "level": level,
         "rated": rated,
         "seats": [{"seat": s.seat, "kind": s.kind, "name": s.name if s.joined else None,
                    "open": s.seat in open_places,
-                   "connected": s.kind == "computer" or s.seat in connected}
+                   "connected": s.kind == "computer" or s.seat in connected,
+                   "rating": level_shown(level) if s.kind == "computer" else None}
                   for s in seats],
         "open": open_places,
         "stage": stage,
@@ -82,6 +87,11 @@ class Board:
         """When (the event loop's clock) the last ``lobby_update`` went out."""
         self.people_at_tables: Callable[[], int] = lambda: 0
         """How many people are connected to a seat of a table (online too)."""
+        self.tournaments: list[dict[str, Any]] | None = None
+        """The tournaments the lobby lists, as last sent (None: not read yet)."""
+        self.ratings = SeatRatings(
+            lambda names, family: ratings.ratings_by_username(store.engine, names, family),
+            self._rated_again)
 
     async def load(self) -> None:
         """Read the listed games from the database (once, when the board is first used)."""
@@ -90,9 +100,9 @@ class Board:
         found = await asyncio.to_thread(self.store.listed_games, MAX_LISTED)
         for row, seats in found:
             if row.id not in self.entries:
-                self.entries[row.id] = entry(row.id, table_rules_of(row.rules), seats,
-                                             row.summary, row.created_at, row.level,
-                                             frozenset(), row.rated, row.clock)
+                self.entries[row.id] = self.ratings.fill(row.id, entry(
+                    row.id, table_rules_of(row.rules), seats, row.summary, row.created_at,
+                    row.level, frozenset(), row.rated, row.clock))
         self.loaded = True
 
     def show(self, table: TableCore) -> None:
@@ -112,6 +122,10 @@ class Board:
 
     def put(self, game_id: str, shown: dict[str, Any] | None) -> None:
         """Note that ``game_id`` shows ``shown`` now (None: it left the board)."""
+        if shown is None:
+            self.ratings.forget(game_id)
+        else:
+            shown = self.ratings.fill(game_id, shown)
         if self.entries.get(game_id) == shown:
             return
         if shown is None:
@@ -120,6 +134,24 @@ class Board:
             self.entries[game_id] = shown
         self._changed.add(game_id)
         self._schedule()
+
+    def _rated_again(self, game_id: str) -> None:
+        shown = self.entries.get(game_id)
+        if shown is not None:
+            self.put(game_id, shown)
+
+    def show_tournaments(self, listing: list[dict[str, Any]]) -> None:
+        """Note the tournaments' list; if it changed, every lobby socket is sent it."""
+        if listing == self.tournaments:
+            return
+        first = self.tournaments is None
+        self.tournaments = listing
+        if first:
+            return  # nobody was sent one yet: the snapshots carry it
+        text = message_text({"type": "tournaments", "tournaments": listing})
+        frame = text_frame(text)
+        for listener in list(self.listeners):
+            listener.send_frame(text, frame)
 
     def online(self) -> int:
         return len(self.listeners) + self.people_at_tables()

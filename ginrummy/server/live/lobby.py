@@ -23,6 +23,7 @@ from ginrummy.server.live.open_seats import OPEN_NAME
 from ginrummy.server.live.quick_match import QuickMatch
 from ginrummy.server.live.summary import status_of, summary
 from ginrummy.server.live.table import Table
+from ginrummy.server.live.tournament_feed import TournamentFeed
 from ginrummy.server.live.tournament_hub import TournamentHub
 from ginrummy.server.live.work import WorkPool
 from ginrummy.server.settings import Settings
@@ -85,6 +86,7 @@ class Lobby:
         self.tournaments = TournamentHub(TournamentStore(store.engine),
                                          AccountStore(store.engine, store.guard), self.get,
                                          self.create_seated, settings.rng)
+        self.tournament_feed = TournamentFeed(self.tournaments, self.board)
 
     async def get(self, game_id: str) -> Table | None:
         """The live table of ``game_id``, loaded from the database if needed; None if unknown."""
@@ -309,6 +311,8 @@ class Lobby:
     async def close(self) -> None:
         await self.quick_match.close()
         await self.tournaments.close()
+        await self.tournament_feed.close()
+        await self.board.ratings.close()
         tasks = [task for t in self.tables.values()
                  for task in (t.computer_task, t.idle_task, t.clock_task)
                  if task is not None and not task.done()]

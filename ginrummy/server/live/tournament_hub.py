@@ -142,6 +142,9 @@ class TournamentHub:
         self.held: set[str] = set()
         """The games of duplicate rounds still being played: their server seeds stay
         hidden (another table may not have dealt that deck yet)."""
+        self.on_change: Callable[[str, bool], None] = lambda tournament_id, listed: None
+        """Called with a tournament's id when its view changed, and whether what
+        :meth:`listing` shows may have changed too (an entry, a start, an end)."""
 
     def holds(self, game_id: str) -> bool:
         return game_id in self.held
@@ -201,6 +204,7 @@ class TournamentHub:
         await asyncio.to_thread(self.store.create, row, first if enter else None)
         await self.get(row.id)
         self._keep_ticking()
+        self.on_change(row.id, True)
         return row.id
 
     async def enter(self, tournament_id: str, account_id: str, username: str,
@@ -217,6 +221,7 @@ class TournamentHub:
             row = EntrantRow(entrant, username, account_id, rating, now())
             await asyncio.to_thread(self.store.enter, tournament_id, row)
             live.stored = replace(live.stored, entrants=[*live.stored.entrants, row])
+        self.on_change(tournament_id, True)
         await self._start_if_due(live)
 
     async def leave(self, tournament_id: str, account_id: str) -> None:
@@ -229,6 +234,7 @@ class TournamentHub:
             await asyncio.to_thread(self.store.leave, tournament_id, entrant)
             live.stored = replace(live.stored, entrants=[
                 e for e in live.stored.entrants if e.entrant != entrant])
+        self.on_change(tournament_id, True)
 
     async def start_now(self, tournament_id: str, account_id: str) -> None:
         """The creator starts the tournament before it is full."""
@@ -261,6 +267,7 @@ class TournamentHub:
                 log.info("tournament %s cancelled: %s", row.id, refused.message)
                 await asyncio.to_thread(self.store.cancel, row.id)
                 live.stored = replace(live.stored, row=replace(row, status="cancelled"))
+                self.on_change(row.id, True)
 
     @staticmethod
     def _opening(live: Live, moment: datetime) -> tuple[list[EntrantRow], Tournament]:
@@ -311,6 +318,7 @@ class TournamentHub:
         live.stored = replace(stored, row=replace(row, status="playing", started_at=moment),
                               games=links)
         live.tournament = tournament
+        self.on_change(row.id, True)
 
     # ------------------------------------------------------------ the games
 
@@ -425,6 +433,7 @@ class TournamentHub:
         row = live.stored.row if status is None else replace(live.stored.row, status=status)
         live.stored = replace(live.stored, row=row, games=games)
         live.tournament = after
+        self.on_change(live.stored.row.id, status is not None)
         if new_round or after.finished:
             await self._release(live, link.round)
 

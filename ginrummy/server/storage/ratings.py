@@ -55,6 +55,22 @@ def rating_of(source: Any, account_id: str, family: Family) -> Rating:
     return Rating() if not rows else Rating(rows[0].mu, rows[0].sigma, rows[0].games)
 
 
+def ratings_by_username(source: Any, usernames: Sequence[str], family: Family
+                        ) -> dict[str, Rating]:
+    """The ratings in ``family`` of the accounts of these usernames (exactly as stored): a new
+    player's for an account with none; a name that is no account's is left out."""
+    if not usernames:
+        return {}
+    rows = _read(_engine_of(source), sa.select(db.accounts.c.username, db.ratings.c.mu,
+                                               db.ratings.c.sigma, db.ratings.c.games)
+                 .select_from(db.accounts.outerjoin(db.ratings, sa.and_(
+                     db.ratings.c.account_id == db.accounts.c.id,
+                     db.ratings.c.family == family)))
+                 .where(db.accounts.c.username.in_(list(usernames))))
+    return {r.username: Rating() if r.mu is None else Rating(r.mu, r.sigma, r.games)
+            for r in rows}
+
+
 def ratings_of(source: Any, account_id: str) -> dict[Family, Rating]:
     """The account's ratings, of the families it has played rated games in."""
     rows = _read(_engine_of(source), sa.select(db.ratings)

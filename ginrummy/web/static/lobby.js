@@ -89,8 +89,13 @@ export class LobbyScreen {
       this.chat.notice = errorText({ ...message, retryAfter: message.retry_after });
       return;
     }
+    if (message.type === "tournaments") {
+      this.tournaments.show(message.tournaments);
+      return;
+    }
     if (message.type === "lobby") {
       this.entries = new Map([...message.open, ...message.playing].map((entry) => [entry.game_id, entry]));
+      if (message.tournaments) this.tournaments.show(message.tournaments); // the socket's snapshot has them
     } else if (message.type === "lobby_update") {
       for (const entry of message.changed) this.entries.set(entry.game_id, entry);
       for (const id of message.gone) this.entries.delete(id);
@@ -105,6 +110,8 @@ export class LobbyScreen {
     const open = all.filter((entry) => entry.open.length);
     const playing = all.filter((entry) => !entry.open.length && entry.stage !== "waiting");
     const focused = document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.focus : null;
+    const active = document.activeElement;
+    const selection = caret(active);
     this.root.replaceChildren(h("div", { class: "lobby" },
       h("section", { class: "panel intro" },
         h("h1", {}, t("lobby.title")),
@@ -131,6 +138,8 @@ export class LobbyScreen {
     if (focused) {
       const again = this.root.querySelector(`[data-focus="${focused}"]`);
       if (again) again.focus();
+    } else if (active && active !== document.body && active.isConnected && document.activeElement !== active) {
+      refocus(active, selection); // a field of a panel kept across renders (the tournament form): moved, not rebuilt
     }
   }
 
@@ -138,9 +147,11 @@ export class LobbyScreen {
     const words = entry.seats.map((seat, i) => {
       if (seat.open) return t("seat.open");
       if (seat.kind === "computer") { // its number too at a table of more ("Computer 12 (level 1)" in a tournament)
-        return seat.name ? seatName({ seats: entry.seats }, i) : t("lobby.computer", { level: entry.level });
+        return [seat.name ? seatName({ seats: entry.seats }, i) : t("lobby.computer", { level: entry.level }), ratingWord(seat)];
       }
-      if (entry.rated && seat.name) return h("a", { href: `/players/${encodeURIComponent(seat.name)}` }, seat.name); // a rated game's names are usernames
+      if (entry.rated && seat.name) { // a rated game's names are usernames
+        return [h("a", { href: `/players/${encodeURIComponent(seat.name)}` }, seat.name), ratingWord(seat)];
+      }
       return seat.name || t("seat.open");
     });
     return words.map((word, i) => [i ? " – " : "", word]);
@@ -194,5 +205,24 @@ export class LobbyScreen {
     this.quick.close();
     clearInterval(this.pinger);
     if (this.socket) this.socket.close();
+  }
+}
+
+function ratingWord(seat) {
+  if (!seat.rating) return null;
+  return [" ", h("span", { class: "seat-rating muted", title: t("lobby.rating", { rating: seat.rating }) },
+    h("span", { class: "sr-only" }, t("lobby.rating", { rating: seat.rating })), h("span", { "aria-hidden": "true" }, `(${seat.rating})`))];
+}
+
+function caret(field) {
+  try {
+    return field && typeof field.selectionStart === "number" ? [field.selectionStart, field.selectionEnd] : null;
+  } catch { return null; } // a number field has no selection to read
+}
+
+function refocus(field, selection) {
+  field.focus({ preventScroll: true });
+  if (selection) {
+    try { field.setSelectionRange(...selection); } catch { /* not a text field */ }
   }
 }

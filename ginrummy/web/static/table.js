@@ -43,6 +43,7 @@ export class TableScreen {
     this.hint = null;
     this.online = false;
     this.fatal = null;
+    this.shut = false; // a full-page notice (seat opened elsewhere, fatal error) is showing
     this.sortMode = store.get("gin.sort", "melds");
     this.order = this.sortMode === "custom" ? store.get(`gin.order.${gameId}`, []) : [];
     this.focusName = null;
@@ -89,7 +90,9 @@ export class TableScreen {
 
   /** Another window took this seat: say so, and offer to take it back here. */
   showReplaced() {
+    this.shut = true; // a late redraw (a card landing, a clock) must not cover the notice
     showReplaced(this.root, () => {
+      this.shut = false;
       this.state = null;
       this.n = -1;
       this.connection.reopen();
@@ -97,6 +100,7 @@ export class TableScreen {
   }
 
   showFatal(error) {
+    this.shut = true;
     this.connection && this.connection.close();
     showFatal(this.root, error);
   }
@@ -186,8 +190,7 @@ export class TableScreen {
     this.lastMove = null;
     logEvent(this, message.event, before, message.state);
     // while another player's card flies, the status line tells that move, not what follows it
-    this.telling = null;
-    if (flight && this.lastMove && !this.lastMove.mine) flight.text = this.lastMove.text;
+    this.tellWhileFlying(flight);
     const ev = message.event || {};
     if (ev.kind === "play" && typeof ev.action === "string" && ev.action.startsWith("knock") && ev.seat !== (this.multi ? null : this.seat)) playSound("knock");
     else if (!wasMyTurn && this.myTurn) playSound("turn");
@@ -455,6 +458,19 @@ export class TableScreen {
     this.focusCard(name);
   }
 
+  /** Another player's move that flies tells itself; if its card cannot be drawn flying (a
+   * knock: the melds take the pile's place) a card of theirs still in the air tells it. Any
+   * other event ends the telling. */
+  tellWhileFlying(flight) {
+    const told = this.lastMove && !this.lastMove.mine ? this.lastMove : null;
+    if (!flight || !told) {
+      this.telling = null;
+      return;
+    }
+    flight.text = told.text;
+    if (this.telling) this.telling.text = told.text;
+  }
+
   focusCard(name) {
     const el = name && this.root.querySelector(`.my-hand .card[data-card="${name}"]`);
     if (el) el.focus();
@@ -490,7 +506,7 @@ export class TableScreen {
   }
 
   render() {
-    if (!this.state) return;
+    if (!this.state || this.shut) return;
     const active = document.activeElement;
     const focused = active && active.closest && active.closest(".my-hand .card");
     // a card just played (clicked or Enter) leaves the hand: focus goes to its neighbour

@@ -2,12 +2,14 @@
 import { currentAccount } from "./account.js";
 import { api } from "./api.js";
 import { clockRules } from "./clockview.js";
+import { bracketPanel } from "./bracket.js";
 import { rulesSummary } from "./describe.js";
 import { h } from "./dom.js";
 import { t, tp } from "./i18n.js";
 import { errorText } from "./notices.js";
 
-const REFRESH_MS = 3000;
+const REFRESH_MS = 3000; // asking again, only while the page's socket is closed
+const LIVE = ["entering", "playing"];
 
 /** A player's name as this reader says it: a computer entrant by its number and level. */
 function who(player, level) {
@@ -22,12 +24,16 @@ export class TournamentScreen {
     this.account = null;
     this.notice = null;
     this.timer = null;
+    this.socket = null;
+    this.attempt = 0;
+    this.closed = false;
   }
 
   async start() {
     this.root.replaceChildren(h("p", { class: "loading" }, t("app.loading")));
     this.account = await currentAccount();
     await this.load();
+    if (this.view && LIVE.includes(this.view.status)) this.connect();
   }
 
   async load() {
@@ -38,9 +44,33 @@ export class TournamentScreen {
     }
     this.render();
     clearTimeout(this.timer);
-    if (!this.view || ["entering", "playing"].includes(this.view.status)) {
+    const open = this.socket && this.socket.readyState === WebSocket.OPEN;
+    if (!open && !this.closed && (!this.view || LIVE.includes(this.view.status))) {
       this.timer = setTimeout(() => this.load(), REFRESH_MS);
     }
+  }
+
+  // The tournament's socket sends its view at once and after each change; while it is closed the page asks every few seconds.
+  connect() {
+    if (this.closed) return;
+    const scheme = location.protocol === "https:" ? "wss:" : "ws:";
+    const socket = new WebSocket(`${scheme}//${location.host}/ws/tournaments/${encodeURIComponent(this.id)}`);
+    this.socket = socket;
+    socket.addEventListener("open", () => { this.attempt = 0; clearTimeout(this.timer); });
+    socket.addEventListener("message", (event) => {
+      let message = null;
+      try { message = JSON.parse(event.data); } catch { return; }
+      if (message.type !== "tournament") return;
+      this.view = message.tournament;
+      this.render();
+      if (!LIVE.includes(this.view.status)) socket.close();
+    });
+    socket.addEventListener("close", () => {
+      if (this.closed || !this.view || !LIVE.includes(this.view.status)) return;
+      this.attempt += 1;
+      this.load();
+      setTimeout(() => this.connect(), Math.min(30000, 1000 * 2 ** this.attempt));
+    });
   }
 
   async act(path, method) {
@@ -71,6 +101,7 @@ export class TournamentScreen {
         this.actions()),
       this.notice ? h("p", { class: "notice error", role: "alert" }, this.notice) : null,
       view.standings.length ? this.standingsPanel() : this.entrantsPanel(),
+      view.format === "knockout" && view.round_list.length ? bracketPanel(view, (player) => who(player, view.level)) : null,
       view.round_list.map((round) => this.roundPanel(round)).reverse()));
   }
 
@@ -118,7 +149,7 @@ export class TournamentScreen {
     const duplicate = this.view.format === "duplicate";
     return h("section", { class: "panel", "aria-labelledby": "standings-title" },
       h("h2", { id: "standings-title" }, t("tournament.standings")),
-      h("table", { class: "standings" },
+      h("div", { class: "standings-scroll", tabindex: 0, role: "group", "aria-labelledby": "standings-title" }, h("table", { class: "standings" },
         h("thead", {}, h("tr", {},
           h("th", { scope: "col" }, t("tournament.col.place")), h("th", { scope: "col" }, t("tournament.col.player")),
           duplicate ? h("th", { scope: "col" }, t("tournament.col.duplicate")) : null,
@@ -129,7 +160,7 @@ export class TournamentScreen {
           h("td", {}, String(s.place)), h("th", { scope: "row" }, who(s.player, this.view.level)),
           duplicate ? h("td", {}, String(s.duplicate)) : null, h("td", {}, String(s.score)),
           h("td", {}, String(s.wins)), knockout ? null : h("td", {}, String(s.buchholz)),
-          h("td", {}, `${s.points_for}–${s.points_against}`))))),
+          h("td", {}, `${s.points_for}–${s.points_against}`)))))),
       this.view.table_size === 3 ? h("p", { class: "muted three-help" }, t("tournament.three_help")) : null,
       this.view.table_size === 4 ? h("p", { class: "muted teams-help" }, t("tournament.teams_help")) : null);
   }
@@ -164,6 +195,8 @@ export class TournamentScreen {
   }
 
   close() {
+    this.closed = true;
     clearTimeout(this.timer);
+    if (this.socket) this.socket.close();
   }
 }

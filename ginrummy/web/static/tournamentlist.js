@@ -10,6 +10,9 @@ export class TournamentsPanel {
   constructor() {
     this.el = h("section", { class: "panel tournaments", "aria-labelledby": "tournaments-title" });
     this.list = [];
+    this.pushed = false; // the lobby's socket has sent a list: it is newer than a fetch
+    this.listEl = h("div", { class: "tournament-list" });
+    this.formEl = null; // built once, so that a list arriving does not reset what is being typed
     this.account = null;
     this.presets = ["standard", "oklahoma"];
     this.notice = null;
@@ -26,23 +29,38 @@ export class TournamentsPanel {
 
   async refresh() {
     try {
-      this.list = (await api("/api/tournaments")).tournaments;
+      const fetched = (await api("/api/tournaments")).tournaments;
+      if (!this.pushed) this.list = fetched;
     } catch (error) {
       this.notice = errorText(error);
     }
     this.render();
   }
 
+  // The lobby socket's list (in its snapshot and after each change): only the list is drawn again.
+  show(list) {
+    this.list = list;
+    this.pushed = true;
+    this.renderList();
+  }
+
   render() {
+    this.renderList();
+    if (this.account && !this.formEl) this.formEl = this.createForm();
     this.el.replaceChildren(...[h("h2", { id: "tournaments-title" }, t("tournaments.title")),
-      this.list.length ? h("ul", { class: "game-list" }, this.list.map((item) => h("li", { class: "game-item" },
+      this.listEl,
+      this.account ? this.formEl : h("p", { class: "muted" }, t("tournament.sign_in")),
+      this.notice ? h("p", { class: "notice error", role: "alert" }, this.notice) : null].filter(Boolean));
+  }
+
+  renderList() {
+    this.listEl.replaceChildren(
+      this.list.length ? h("ul", { class: "game-list" }, this.list.map((item) => h("li", { class: "game-item", dataset: { tournament: item.id } },
         h("div", { class: "game-main" }, h("a", { class: "game-title", href: `/tournaments/${item.id}` }, item.name),
           h("span", { class: "muted" }, [t(`tournament.format.${item.format}`), item.table_size > 2 ? t(`tournaments.table_size.${item.table_size}`) : null,
             presetName(item.rules.name), t(`tournament.status.${item.status}`)].filter(Boolean).join(" · "))),
         h("span", { class: "game-status" }, tp("tournaments.entered", item.entered, { size: item.size })))))
-        : h("p", { class: "muted" }, t("tournaments.none")),
-      this.account ? this.createForm() : h("p", { class: "muted" }, t("tournament.sign_in")),
-      this.notice ? h("p", { class: "notice error", role: "alert" }, this.notice) : null].filter(Boolean));
+        : h("p", { class: "muted" }, t("tournaments.none")));
   }
 
   createForm() {

@@ -145,8 +145,11 @@ def server(tmp_path: Path) -> Iterator[Server]:
         yield running
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
+    """Chromium, one per test module: Playwright's sync API keeps an event loop running in
+    the thread while it is open, and a later test in the same worker that calls
+    ``asyncio.run`` (the server's own tests) fails while it is."""
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:

@@ -3,6 +3,8 @@ when it arrives against every live game's position then (a watcher's view)."""
 
 from __future__ import annotations
 
+import time
+from collections.abc import Callable
 from typing import Any
 
 from starlette.testclient import TestClient
@@ -60,6 +62,16 @@ class PublicReader:
                 except TimeoutError:
                     break
                 self.check(f"ws {name} {message.get('type')}", message)
+
+    def wait_for(self, name: str, done: Callable[[dict[str, Any]], bool],
+                 timeout: float = 10.0) -> None:
+        """Check what socket ``name`` is sent until a message satisfies ``done``."""
+        deadline = time.monotonic() + timeout
+        while True:
+            message = receive(self.sockets[name], timeout=max(0.01, deadline - time.monotonic()))
+            self.check(f"ws {name} {message.get('type')}", message)
+            if done(message):
+                return
 
     def pages(self, paths: list[str]) -> None:
         for path in paths:

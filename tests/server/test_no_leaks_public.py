@@ -84,6 +84,8 @@ def test_no_public_message_of_the_lobby_tournaments_profiles_or_quick_match_name
             b = Player(stack.enter_context(socket(bea, f"/ws/{game['game_id']}")))
             c = Player(stack.enter_context(socket(cleo, f"/ws/{cleo_game}")))
             until_dealt(a, b)
+            live_reads = 0
+            """Rounds of the pages read while a hand was in play at one of the tables."""
             for step in range(STEPS):
                 if all(p.state["stage"] == "over" for p in (a, b, c)):
                     break
@@ -92,11 +94,12 @@ def test_no_public_message_of_the_lobby_tournaments_profiles_or_quick_match_name
                 step_alone(c)
                 if step % 15 == 0:
                     talking.send_json({"type": "chat", "text": f"good luck, move {step}"})
+                live_reads += any(p.state["stage"] == "hand" for p in (a, c))
                 with guest.use():
                     reader.pages([*paths, f"/api/quickmatch/{seek['ticket']}?wait=0"])
             assert a.state["stage"] != "waiting" and c.state["stage"] != "waiting"
         assert reader.read["ws lobby chat"] > 0 and reader.read["ws lobby lobby_update"] > 0
-        assert reader.read["/api/lobby"] >= 50
+        assert live_reads >= 10  # a hand of either game lasts longer than that
         assert not reader.leaks, "\n".join(reader.leaks[:10])
 
 

@@ -203,9 +203,10 @@ def test_resync_sends_missed_events_or_a_snapshot(database: str) -> None:
                 state = players[0].state
                 while players[1].n < players[0].n:
                     players[1].recv()
-                mover = players[players[0].state["tables"][0]["to_act"]]
-                if state["stage"] != "hand":
-                    break
+                to_act = state["tables"][0]["to_act"]
+                if state["stage"] != "hand" or to_act is None:
+                    break  # the hand ended (under load the idle rule may have played too)
+                mover = players[to_act]
                 mover.act(first_choice(mover.state["view"]))
                 while players[0].n < mover.n:
                     players[0].recv()

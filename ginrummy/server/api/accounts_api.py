@@ -285,8 +285,9 @@ async def change_password(request: Request) -> Response:
 
 
 async def delete_account(request: Request) -> Response:
-    """``DELETE /api/accounts/me`` ``{password}``: the account, its sessions and its claim on
-    seats go; its seats in games not yet over are renamed; the games stay."""
+    """``DELETE /api/accounts/me`` ``{password}``: the account, its sessions, ratings and claim
+    on seats go; its name in every game, chat and finished tournament becomes "Former player";
+    the games stay. Refused while it plays or organises a tournament that is not over."""
     data = await json_body(request)
     check_fields(data, {"password"})
     account = await _signed_in_or_refuse(request)
@@ -294,9 +295,15 @@ async def delete_account(request: Request) -> Response:
     _limits(request).sign_in(client_address(request.scope), username_key(account.username))
     await _check(request, account, password)
     store = account_store(request)
+    tournament = await asyncio.to_thread(store.active_tournament, account.id)
+    if tournament is not None:
+        raise HTTPError(409, "in_tournament", f"the account plays or organises the tournament "
+                        f"{tournament!r}, which is not over: leave it, or wait for its end, "
+                        "before deleting the account")
     owned = {game_id for game_id, _, _ in await asyncio.to_thread(store.seats_of, account.id)}
-    renamed = await asyncio.to_thread(store.delete, account.id)
+    renamed = await asyncio.to_thread(store.delete, account.id, now_of(request))
     signed_in_sockets(request).end(account.id)
+    lobby_of(request).tournaments.forget_account(account.id)
     tables = lobby_of(request).tables
     for game_id, seat in renamed:
         table = tables.get(game_id)

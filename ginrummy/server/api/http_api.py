@@ -543,6 +543,7 @@ async def game_record(request: Request) -> Response:
     return JSONResponse({"game_id": table.id, "seat": seat, "seq": link.seq,
                          "finished_at": link.finished_at.isoformat(),
                          "prev_hash": link.prev_hash, "hash": link.hash,
+                         "erased": link.erased_at is not None,
                          "canonical": link.record, "record": json.loads(link.record)})
 
 

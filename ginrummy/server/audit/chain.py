@@ -71,8 +71,9 @@ def _seeds(record: GameRecord) -> list[tuple[int | None, FairRecord | None]]:
 def verify_chain(engine: Engine, head: str | None = None) -> list[AuditProblem]:
     """Every problem with the chain of finished games; an empty list when it holds.
 
-    Each link must follow the one before (``prev_hash``), carry the hash of its record,
-    and hold the record its game's stored log replays to. With ``head`` (a hash
+    Each link must follow the one before (``prev_hash``), carry the hash of its record
+    (unless a deleted account's name was erased from it: its hash is of the record as the
+    game ended), and hold the record its game's stored log replays to. With ``head`` (a hash
     published earlier), that hash must be in the chain.
     """
     problems = []
@@ -84,7 +85,7 @@ def verify_chain(engine: Engine, head: str | None = None) -> list[AuditProblem]:
         if link.prev_hash != previous:
             problems.append(at(where, "chain.follows", prev=link.prev_hash[:12],
                                previous=previous[:12]))
-        if chain_hash(link.prev_hash, link.record) != link.hash:
+        if link.erased_at is None and chain_hash(link.prev_hash, link.record) != link.hash:
             problems.append(at(where, "chain.hash"))
         try:
             if not same_record(link.record, rebuilt_record(engine, link.game_id)):

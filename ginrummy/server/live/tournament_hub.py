@@ -76,6 +76,12 @@ def computer_name(number: int, level: int) -> str:
     return f"Computer {number} (level {level})"
 
 
+def computer_number(entrant: str) -> int | None:
+    """A computer entrant's number (``"c:<n>"``), None for an account's (``"a:<id>"``)."""
+    kind, _, number = entrant.partition(":")
+    return int(number) if kind == "c" else None
+
+
 def deals_of(table: Table) -> tuple[DealResult, ...]:
     """Each deal of a finished two-player game: its dealer and each seat's points won minus
     lost in it (a void hand: nothing), for duplicate scoring."""
@@ -148,6 +154,16 @@ class TournamentHub:
 
     def holds(self, game_id: str) -> bool:
         return game_id in self.held
+
+    def forget_account(self, account_id: str) -> None:
+        """The account was deleted: the tournaments it played or created are read afresh
+        (with "Former player" for its name) the next time they are shown."""
+        entrant = f"a:{account_id}"
+        for tournament_id, live in list(self.live.items()):
+            stored = live.stored
+            if stored.row.created_by == account_id or any(
+                    e.entrant == entrant for e in stored.entrants):
+                del self.live[tournament_id]
 
     # ------------------------------------------------------------ reading
 
@@ -469,10 +485,10 @@ class TournamentHub:
         """The tournament as its page shows it: rules, entrants, rounds, standings — names
         and results only (no account id, no token, no card). A player is ``{"name",
         "computer"}``: ``computer`` is a computer entrant's number (its name is for
-        readers of English), None for an account."""
+        readers of English), None for an account (or a deleted one's "Former player")."""
         row, stored = live.stored.row, live.stored
-        names = {e.entrant: {"name": e.name, "computer": None if e.account_id is not None
-                             else int(e.entrant.partition(":")[2])} for e in stored.entrants}
+        names = {e.entrant: {"name": e.name, "computer": computer_number(e.entrant)}
+                 for e in stored.entrants}
         out: dict[str, Any] = {
             "id": row.id, "name": row.name, "organiser": row.creator_name,
             "format": row.format, "size": row.size, "rounds": row.rounds,

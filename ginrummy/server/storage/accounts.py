@@ -21,12 +21,12 @@ import sqlalchemy as sa
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 
-from ginrummy.server.storage import db, ratings
+from ginrummy.server.storage import db, ratings, records
 from ginrummy.server.storage.db import account_seats, account_sessions, accounts
 from ginrummy.server.storage.tokens import new_game_id, new_token, token_hash
 
 FORMER_PLAYER = "Former player"
-"""The name a deleted account's seats take in its games that are not over."""
+"""The name a deleted account's seats, chat lines and tournament places take."""
 
 class NameTaken(ValueError):
     """Another account has this username (in any case)."""
@@ -242,35 +242,42 @@ class AccountStore:
 
     # ------------------------------------------------------------ deletion
 
-    def delete(self, account_id: str) -> list[tuple[str, int]]:
-        """Delete the account, its sessions, ratings and claim on seats; its seats in games that
-        are not over, and its seats' chat lines in every game, are renamed
-        :data:`FORMER_PLAYER`. Returns the seats renamed."""
+    def active_tournament(self, account_id: str) -> str | None:
+        """The name of a tournament still entering or playing that the account created or
+        entered, if there is one (it cannot be deleted until that tournament is over)."""
+        t, entrants = db.tournaments, db.tournament_entrants
+        entered = sa.select(entrants.c.tournament_id).where(entrants.c.account_id == account_id)
+        with self.engine.connect() as conn:
+            name: str | None = conn.execute(
+                sa.select(t.c.name).where(
+                    t.c.status.in_(("entering", "playing")),
+                    sa.or_(t.c.created_by == account_id, t.c.id.in_(entered)))
+                .order_by(t.c.created_at).limit(1)).scalar()
+        return name
+
+    def delete(self, account_id: str, moment: datetime) -> list[tuple[str, int]]:
+        """Delete the account, its sessions, ratings and claim on seats, and take its name out
+        of everything that stays: its seats in every game (and those games' summaries and
+        finished records), its seats' chat lines, its lobby chat lines and reports, and the
+        tournaments it created or played are :data:`FORMER_PLAYER`'s. Returns the seats
+        renamed."""
         with self.engine.begin() as conn:
-            renamed = [(r.game_id, r.seat) for r in conn.execute(
-                sa.select(account_seats.c.game_id, account_seats.c.seat)
+            username = conn.execute(sa.select(accounts.c.username)
+                                    .where(accounts.c.id == account_id)).scalar_one()
+            renamed = [(r.game_id, r.seat, r.status) for r in conn.execute(
+                sa.select(account_seats.c.game_id, account_seats.c.seat, db.games.c.status)
                 .join(db.games, db.games.c.id == account_seats.c.game_id)
-                .where(account_seats.c.account_id == account_id,
-                       db.games.c.status != "over")).all()]
-            for game_id, seat in renamed:
-                conn.execute(db.seats.update().where(
-                    db.seats.c.game_id == game_id, db.seats.c.seat == seat
-                ).values(name=FORMER_PLAYER))
-                summary = json.loads(conn.execute(sa.select(db.games.c.summary).where(
-                    db.games.c.id == game_id)).scalar_one())
-                names = summary.get("names")
-                if isinstance(names, list) and seat < len(names):
-                    names[seat] = FORMER_PLAYER
-                    conn.execute(db.games.update().where(db.games.c.id == game_id)
-                                 .values(summary=json.dumps(summary)))
-            for game_id, seat in conn.execute(
-                    sa.select(account_seats.c.game_id, account_seats.c.seat)
-                    .where(account_seats.c.account_id == account_id)).all():
-                conn.execute(db.chat.update().where(  # what its seats said, in every game
-                    db.chat.c.game_id == game_id, db.chat.c.seat == seat
-                ).values(name=FORMER_PLAYER))
+                .where(account_seats.c.account_id == account_id)).all()]
+            for game_id, seat, status in renamed:
+                _rename_seat(conn, game_id, seat)
+                if status == "over":
+                    records.erase_name(conn, game_id, seat, FORMER_PLAYER, moment)
             conn.execute(db.lobby_chat.update().where(db.lobby_chat.c.account_id == account_id)
                          .values(account_id=None, name=FORMER_PLAYER))
+            conn.execute(db.lobby_chat_reports.update()
+                         .where(db.lobby_chat_reports.c.reporter == username)
+                         .values(reporter=FORMER_PLAYER))
+            _leave_tournaments(conn, account_id)
             conn.execute(db.account_bans.delete()
                          .where(db.account_bans.c.account_id == account_id))
             conn.execute(account_seats.delete().where(account_seats.c.account_id == account_id))
@@ -279,4 +286,29 @@ class AccountStore:
                          .where(account_sessions.c.account_id == account_id))
             conn.execute(accounts.delete().where(accounts.c.id == account_id))
             self.guard.check()
-        return renamed
+        return [(game_id, seat) for game_id, seat, _ in renamed]
+
+
+def _rename_seat(conn: sa.Connection, game_id: str, seat: int) -> None:
+    """The seat, its place in the game's summary and what it said in the game's chat are
+    :data:`FORMER_PLAYER`'s."""
+    conn.execute(db.seats.update().where(db.seats.c.game_id == game_id, db.seats.c.seat == seat)
+                 .values(name=FORMER_PLAYER))
+    conn.execute(db.chat.update().where(db.chat.c.game_id == game_id, db.chat.c.seat == seat)
+                 .values(name=FORMER_PLAYER))
+    summary = json.loads(conn.execute(sa.select(db.games.c.summary)
+                                      .where(db.games.c.id == game_id)).scalar_one())
+    names = summary.get("names")
+    if isinstance(names, list) and seat < len(names):
+        names[seat] = FORMER_PLAYER
+        conn.execute(db.games.update().where(db.games.c.id == game_id)
+                     .values(summary=json.dumps(summary)))
+
+
+def _leave_tournaments(conn: sa.Connection, account_id: str) -> None:
+    """The account's places in finished tournaments, and those it created, are no one's."""
+    conn.execute(db.tournament_entrants.update()
+                 .where(db.tournament_entrants.c.account_id == account_id)
+                 .values(account_id=None, name=FORMER_PLAYER))
+    conn.execute(db.tournaments.update().where(db.tournaments.c.created_by == account_id)
+                 .values(created_by=None, creator_name=FORMER_PLAYER))

@@ -68,7 +68,12 @@ sa.Index("ix_games_listed_status", games.c.listed, games.c.status)
 
 decks = _table("decks", tables.decks())
 log = _table("log", tables.log())
-records = _table("records", tables.records())
+records = _table(
+    "records", tables.records(),
+    sa.Column("erased_at", sa.DateTime(timezone=True), nullable=True),
+    # when a deleted account's name was taken out of the record (its hash is of the record
+    # as the game ended, so it can no longer be recomputed from the text)
+)
 fair_hands = _table("fair_hands", tables.fair_hands())
 
 # Accounts (:mod:`ginrummy.server.storage.accounts`): who they are, their sessions (each

@@ -83,6 +83,9 @@ class ChainLink:
     record: str
     prev_hash: str
     hash: str
+    erased_at: datetime | None = None
+    """When a deleted account's name was taken out of ``record``: ``hash`` is of the record
+    as the game ended, which the chain no longer holds."""
 
 
 def append_record(conn: sa.Connection, game_id: str, record: str, finished_at: datetime) -> str:
@@ -99,7 +102,26 @@ def append_record(conn: sa.Connection, game_id: str, record: str, finished_at: d
 
 
 def _link(r: Any) -> ChainLink:
-    return ChainLink(r.seq, r.game_id, r.finished_at, r.record, r.prev_hash, r.hash)
+    return ChainLink(r.seq, r.game_id, r.finished_at, r.record, r.prev_hash, r.hash,
+                     r.erased_at)
+
+
+def erase_name(conn: sa.Connection, game_id: str, seat: int, name: str,
+               moment: datetime) -> None:
+    """Put ``name`` for the name of ``seat`` in a finished game's record, in ``conn``'s
+    transaction (its account is being deleted); the link keeps its hash and place."""
+    row = conn.execute(sa.select(db.records.c.record)
+                       .where(db.records.c.game_id == game_id)).first()
+    if row is None:  # ended before records were kept
+        return
+    data = json.loads(row.record)
+    for entry in data["seats"]:
+        if entry["seat"] == seat:
+            entry["name"] = name
+    text = json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    if text != row.record:
+        conn.execute(db.records.update().where(db.records.c.game_id == game_id)
+                     .values(record=text, erased_at=moment))
 
 
 def chain(engine: Engine) -> list[ChainLink]:

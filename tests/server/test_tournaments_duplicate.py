@@ -16,6 +16,7 @@ from ginrummy.server.storage import records
 from ginrummy.server.storage.store import Store
 from tests.server.account_kit import accounts_app, browser, sign_in, sign_up
 from tests.server.kit import Player
+from tests.server.rating_kit import finish_rated, two_accounts
 from tests.server.tournament_kit import created, created_by, enter_as, until_status
 
 
@@ -84,8 +85,12 @@ def test_a_round_keeps_its_seeds_and_records_until_every_table_has_finished(
         computers_only = [t for t in tables if all(p["computer"] for p in t["seats"])]
         assert len(computers_only) >= 2
         until(client, lambda: all(
-            t["winner"] is not None for t in view_of(client, made["id"])["round_list"][0][
+            t["held"] for t in view_of(client, made["id"])["round_list"][0][
                 "tables"] if all(p["computer"] for p in t["seats"])))
+        view = view_of(client, made["id"])  # results on the round's decks wait for its end
+        assert all(t["winner"] is None and t["points"] is None
+                   for t in view["round_list"][0]["tables"])
+        assert all(line["games"] == 0 for line in view["standings"])
         lobby = client.app.state.lobby  # type: ignore[attr-defined]
         ended = computers_only[0]["game_id"]
         table = lobby.tables[ended]
@@ -127,3 +132,23 @@ def test_the_records_of_a_finished_duplicate_verify_as_fair(sqlite_db: str) -> N
             verdict = verify_record(record)
             assert verdict.fair, (verdict.hands, verdict.game)
             assert store.load(table["game_id"]) is not None
+
+
+def test_a_held_games_other_hand_and_other_review_wait_for_the_round(sqlite_db: str) -> None:
+    with accounts_app(sqlite_db) as client:
+        anna, bea = two_accounts(client)
+        game = finish_rated(client, anna, bea)["game_id"]
+        table = client.app.state.lobby.tables[game]  # type: ignore[attr-defined]
+        table.reveals_held = True  # as a duplicate round's game whose round goes on
+        with anna.use():
+            opened = client.get(f"/api/games/{game}/events", params={"open": "1"})
+            assert opened.status_code == 409, opened.text
+            assert opened.json()["error"]["code"] == "round_not_over"
+            other = client.get(f"/api/games/{game}/review", params={"seat": "1"})
+            assert other.json()["error"]["code"] == "round_not_over"
+            own = client.get(f"/api/games/{game}/review")
+            assert own.status_code == 200 and own.json()["player"] == 0
+        table.reveals_held = False  # the round is over
+        with anna.use():
+            assert client.get(f"/api/games/{game}/events",
+                              params={"open": "1"}).status_code == 200

@@ -473,6 +473,9 @@ async def game_events(request: Request) -> Response:
                   or stage(table.position.game) != "over"):
         raise HTTPError(409, "not_over", "open=1 shows the other hand only to a player of a "
                         "two-player game that is over")
+    if shown and table.reveals_held:
+        raise HTTPError(409, "round_not_over", "a duplicate tournament's game: the other hand "
+                        "is shown once every table of its round has ended")
 
     def render() -> bytes:  # the JSON text too: a page of 500 states is megabytes
         stored = table.store.load(table.id)

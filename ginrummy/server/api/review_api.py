@@ -18,8 +18,9 @@ defaults to the caller's own; a watcher names it. Answer::
 ``hand`` and ``index`` count from 1: the hand's place in the record and the action within it.
 The review is computed once per game and seat (on the server's work threads) and kept.
 Errors: 400 ``bad_request`` (``lang``), 400 ``bad_seat``, 403 ``bad_token``, 404 ``not_found``,
-409 ``not_over``, 429 ``rate_limited`` (counted with hints, only when a review is computed),
-503 ``busy``.
+409 ``not_over``, 409 ``round_not_over`` (the other seat of a duplicate round's game, until
+every table of the round has ended), 429 ``rate_limited`` (counted with hints, only when a
+review is computed), 503 ``busy``.
 """
 
 from __future__ import annotations
@@ -142,5 +143,8 @@ async def game_review(request: Request) -> Response:
         raise HTTPError(409, "not_over", "the game is not over: it is reviewed when it ends")
     record = await _record(request, table.id)
     seat = _seat(request, own, record.players)
+    if seat != own and table.reveals_held:
+        raise HTTPError(409, "round_not_over", "a duplicate tournament's game: the other seat's "
+                        "review is shown once every table of its round has ended")
     review = await _review(request, table.id, seat, record, client_address(request.scope))
     return JSONResponse({"game_id": table.id, "seat": own, **review_payload(review, lang)})

@@ -19,7 +19,7 @@ import hashlib
 import json
 import logging
 import random
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Set
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from typing import Any
@@ -121,15 +121,18 @@ def tournament_rules_of(row: TournamentRow) -> TournamentRules:
                            table_size_of(row))
 
 
-def rebuilt(stored: StoredTournament) -> Tournament | None:
-    """The tournament of stored entrants and results (None before it starts)."""
+def rebuilt(stored: StoredTournament, leaving_out: Set[str] = frozenset()
+            ) -> Tournament | None:
+    """The tournament of stored entrants and results (None before it starts), without the
+    results of the games ``leaving_out``."""
     row = stored.row
     if row.status == "entering" or (row.status == "cancelled" and row.started_at is None):
         return None
     rules = tournament_rules_of(row)
     tournament = Tournament.start(rules, [Entrant(e.entrant, e.rating) for e in stored.entrants])
     for link in stored.games:
-        if link.winner is not None and link.points is not None:
+        if (link.winner is not None and link.points is not None
+                and link.game_id not in leaving_out):
             tournament = tournament.record(GameResult(link.round, link.table, link.winner,
                                                       link.points, link.deals))
     return tournament
@@ -505,6 +508,9 @@ class TournamentHub:
         if tournament is None:
             return out
         links = {(g.round, g.table): g for g in stored.games}
+        held = {g.game_id for g in stored.games if g.game_id in self.held}
+        if held:  # a duplicate round's results wait for its last table: they tell of its decks
+            tournament = rebuilt(stored, held) or tournament
         out["round_count"] = tournament.round_count
         out["current_round"] = tournament.current.number
         out["round_list"] = [{
@@ -512,11 +518,12 @@ class TournamentHub:
             "byes": [names[b] for b in round_.byes],
             "tables": [{
                 "table": p.table, "seats": [names[s] for s in p.seats],
-                "game_id": links[(p.round, p.table)].game_id
-                if (p.round, p.table) in links else None,
+                "game_id": None if (link := links.get((p.round, p.table))) is None
+                else link.game_id,
                 "winner": None if (result := round_.result_of(p.table)) is None
                 else names[result.winner],
                 "points": None if result is None else list(result.points),
+                "held": link is not None and link.game_id in held and link.winner is not None,
             } for p in round_.pairings]} for round_ in tournament.rounds]
         out["standings"] = [{
             "place": s.place, "player": names[s.player], "score": s.score, "games": s.games,

@@ -136,7 +136,8 @@ export class ReplayScreen {
   /** Only a player (not a watch link) of a two-player game that is over sees both hands. */
   canOpen() {
     const last = this.events[this.events.length - 1];
-    return !this.token && Boolean(last) && last.state.stage === "over" && last.state.you !== null && last.state.you !== undefined && !isTableGame(last.state);
+    return !this.token && Boolean(last) && last.state.stage === "over" && last.state.you !== null && last.state.you !== undefined && !isTableGame(last.state)
+      && !(last.state.fair && last.state.fair.held); // a duplicate round's decks wait for its last table
   }
 
   /** A player of a finished two-player game may have its decisions reviewed (a table game's

@@ -177,12 +177,13 @@ export class TournamentScreen {
           const side = table.seats.findIndex((p) => p.name === table.winner.name && p.computer === table.winner.computer) % 2;
           return [pair(table.seats[side], table.seats[side + 2]), `${table.points[side]}–${table.points[1 - side]}`];
         };
-        const result = !table.winner ? t("tournament.in_play")
+        const result = table.held ? t("tournament.result_held")
+          : !table.winner ? t("tournament.in_play")
           : teams ? t("tournament.won_pair", { names: winners()[0], points: winners()[1] })
           : t("tournament.won", { name: who(table.winner, level), points: table.points.join("–") });
         const title = teams ? `${pair(table.seats[0], table.seats[2])} – ${pair(table.seats[1], table.seats[3])}`
           : table.seats.map((player) => who(player, level)).join(" – ");
-        const mine = playing && !table.winner;
+        const mine = playing && !table.winner && !table.held;
         const watchable = mine || this.view.format !== "duplicate"; // a duplicate round's games are its players' alone
         const link = table.game_id && watchable ? h("a", { class: mine ? "btn primary small" : "btn small",
           href: mine ? `/play/${table.game_id}` : `/watch/${table.game_id}` }, mine ? t("tournament.play") : t("lobby.watch")) : null;

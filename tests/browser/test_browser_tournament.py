@@ -1,14 +1,14 @@
 """Tournaments in real browsers. A knockout of eight computers: its bracket from the
 first round's pairings (the later rounds open) to the winner, on a laptop and a phone.
-A Swiss of eight: an account creates it from the lobby,
-another enters from its page (in Italian, on a phone), the organiser starts it early and
-six computers fill it; each round's games are played (the people's by the computer once
-they are idle) and both pages show the final standings. A duplicate of four: both tables of
-each round get the same decks. A Swiss of six at tables of three (R33), created in Italian
-("tavoli da 3", which a knockout does not offer): three players and three totals at every
-table, and the standings with how they are counted. A Swiss of eight at tables of four (R34)
-with the pairs' target set in the form: two pairs at every table, the winning pair named,
-and the standings with how they are counted."""
+A Swiss of eight: an account creates it from the lobby, another enters from its page (in
+Italian, on a phone), the organiser starts it early and six computers fill it; each round's
+games are played (the people's by the computer once they are idle) and both pages show the
+final standings. A duplicate of four (in Italian and in English, on a laptop and on a phone):
+both tables of each round get the same decks. A Swiss of six at tables of three (R33), created
+in Italian ("tavoli da 3", which a knockout does not offer): three players and three totals at
+every table, and the standings with how they are counted. A Swiss of eight at tables of four
+(R34) with the pairs' target set in the form: two pairs at every table, the winning pair
+named, and the standings with how they are counted."""
 
 from __future__ import annotations
 
@@ -22,8 +22,8 @@ import pytest
 from ginrummy.server.storage.db import make_engine
 from ginrummy.server.storage.store import Store
 from ginrummy.server.storage.tournament_store import TournamentStore
-from tests.browser.conftest import Browsers, Server, serving
-from tests.browser.driver import shot
+from tests.browser.conftest import DEVICES, Browsers, Server, serving
+from tests.browser.driver import fits_width, shot
 from tests.browser.test_browser_accessibility import SIZES, violations
 from tests.browser.test_browser_accounts import signed_up
 
@@ -37,12 +37,12 @@ def tournament_form(page: Any, base: str) -> None:
 
 
 @contextmanager
-def organiser_at_the_form(tmp_path: Path, browsers: Browsers,
+def organiser_at_the_form(tmp_path: Path, browsers: Browsers, locale: str = "it-IT",
                           **options: Any) -> Iterator[tuple[Server, Any]]:
-    """A server of its own, and anna (signed up, in Italian; ``options`` for her page) at its
-    tournament form."""
+    """A server of its own, and anna (signed up, in Italian unless ``locale`` says otherwise;
+    ``options`` for her page) at its tournament form."""
     with serving(tmp_path, idle_seconds=0.5) as server:
-        anna = signed_up(browsers, server.url, "anna", locale="it-IT", **options)
+        anna = signed_up(browsers, server.url, "anna", locale=locale, **options)
         tournament_form(anna, server.url)
         yield server, anna
 
@@ -57,12 +57,24 @@ def axe_at_both_sizes(page: Any, axe_source: str) -> list[str]:
     return found
 
 
-def created_and_finished_in_italian(page: Any) -> None:
-    """Create the tournament the form describes, start it at once, wait for its end."""
-    page.get_by_role("button", name="Crea il torneo").click()
+WORDS = {
+    "en-GB": {"create": "Create the tournament", "start": "Start now",
+              "over": "The tournament is over", "duplicate": "Duplicate score",
+              "watch": "Watch"},
+    "it-IT": {"create": "Crea il torneo", "start": "Fai partire ora",
+              "over": "Il torneo è concluso", "duplicate": "Punteggio duplicato",
+              "watch": "Guarda"},
+}
+"""What the tournament's pages say, in each language."""
+
+
+def created_and_finished(page: Any, locale: str = "it-IT") -> None:
+    """Create the tournament the form describes, start it at once, wait for its end (the
+    page in ``locale``)."""
+    page.get_by_role("button", name=WORDS[locale]["create"]).click()
     page.wait_for_url("**/tournaments/**")
-    page.get_by_role("button", name="Fai partire ora").click()
-    page.locator(".tournament-status", has_text="Il torneo è concluso").wait_for(
+    page.get_by_role("button", name=WORDS[locale]["start"]).click()
+    page.locator(".tournament-status", has_text=WORDS[locale]["over"]).wait_for(
         timeout=240_000)
 
 
@@ -108,17 +120,23 @@ def test_an_eight_player_swiss_with_two_people_and_six_computers_reaches_its_sta
         shot(bruno, shots / "tournament-standings-it-phone.png")
 
 
+@pytest.mark.parametrize(("locale", "device"), [
+    ("it-IT", "laptop"), ("en-GB", "laptop"), ("en-GB", "phone")])
 def test_a_duplicate_of_four_gives_both_tables_of_a_round_the_same_decks(
-    tmp_path: Path, browsers: Browsers, shots: Path
+    tmp_path: Path, browsers: Browsers, shots: Path, axe_source: str, locale: str, device: str
 ) -> None:
-    with organiser_at_the_form(tmp_path, browsers) as (server, anna):
+    with organiser_at_the_form(tmp_path, browsers, locale, bypass_csp=True,
+                               **DEVICES[device]) as (server, anna):
         anna.select_option('select[name="format"]', "duplicate")
         anna.fill('input[name="size"]', "4")
         anna.select_option('select[name="level"]', "1")
-        created_and_finished_in_italian(anna)
-        assert "Punteggio duplicato" in anna.inner_text("table.standings")
-        assert anna.get_by_role("link", name="Guarda").count() == 0  # nobody watches them
-        shot(anna, shots / "duplicate-standings-it.png")
+        created_and_finished(anna, locale)
+        assert WORDS[locale]["duplicate"] in anna.inner_text("table.standings")
+        assert anna.locator("table.standings tbody tr").count() == 4
+        assert anna.get_by_role("link", name=WORDS[locale]["watch"]).count() == 0  # nobody
+        assert violations(anna, axe_source) == []  # watches a duplicate's games
+        assert fits_width(anna)
+        shot(anna, shots / f"duplicate-standings-{locale}-{device}.png")
         tournament = anna.url.rsplit("/", 1)[-1]
     store = Store(make_engine(server.database))
     stored = TournamentStore(make_engine(server.database)).load(tournament)
@@ -146,7 +164,7 @@ def test_a_swiss_of_six_at_tables_of_three_shows_three_seats_a_table_to_its_stan
         assert axe_at_both_sizes(anna, axe_source) == []
         anna.fill('input[name="size"]', "6")
         anna.select_option('select[name="level"]', "1")
-        created_and_finished_in_italian(anna)
+        created_and_finished(anna)
         assert "tavoli da 3" in anna.inner_text(".tournament .intro")
         assert anna.locator("table.standings tbody tr").count() == 6
         assert "il Buchholz somma i punti di entrambi i compagni di tavolo" in anna.inner_text(
@@ -174,7 +192,7 @@ def test_R34_a_swiss_of_eight_at_tables_of_four_shows_the_pairs_to_its_standings
         anna.fill('input[name="size"]', "8")
         anna.select_option('select[name="level"]', "1")
         assert axe_at_both_sizes(anna, axe_source) == []
-        created_and_finished_in_italian(anna)
+        created_and_finished(anna)
         intro = anna.inner_text(".tournament .intro")
         assert "tavoli da 4 (a coppie)" in intro
         assert "vince la prima squadra che arriva a 30 punti" in intro  # not the hands' 100

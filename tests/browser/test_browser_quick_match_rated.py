@@ -25,8 +25,9 @@ pytestmark = [pytest.mark.browser, pytest.mark.slow]
 START_RATING = "1500"
 
 
-def with_short_target(page: Any, target: int = 10) -> None:
-    """Add ``target`` to the page's quick-match request (the only change to it)."""
+def with_short_target(page: Any, target: int = 10, path: str = "**/api/quickmatch") -> None:
+    """Add ``target`` to the page's quick-match request (or another POST to ``path``: a
+    tournament's) as its rules' option (the only change to it)."""
 
     def shorten(route: Any) -> None:
         if route.request.method != "POST":
@@ -36,7 +37,7 @@ def with_short_target(page: Any, target: int = 10) -> None:
         body["options"] = {"target": target}
         route.continue_(post_data=json.dumps(body))
 
-    page.route("**/api/quickmatch", shorten)
+    page.route(path, shorten)
 
 
 PLAY_NOW = {"en-GB": "Play now", "it-IT": "Gioca ora"}

@@ -1,9 +1,9 @@
 """Tournaments in real browsers. A knockout of eight computers: its bracket from the
 first round's pairings (the later rounds open) to the winner, on a laptop and a phone.
 A Swiss of eight: an account creates it from the lobby, another enters from its page (in
-Italian, on a phone), the organiser starts it early and six computers fill it; each round's
-games are played (the people's by the computer once they are idle) and both pages show the
-final standings. A duplicate of four (in Italian and in English, on a laptop and on a phone):
+Italian, on a phone), the organiser starts it early and six computers fill it; both people
+play each of their games through their pages, move by move, and both pages show the final
+standings. A duplicate of four (in Italian and in English, on a laptop and on a phone):
 both tables of each round get the same decks. A Swiss of six at tables of three (R33), created
 in Italian ("tavoli da 3", which a knockout does not offer): three players and three totals at
 every table, and the standings with how they are counted. A Swiss of eight at tables of four
@@ -12,6 +12,7 @@ named, and the standings with how they are counted."""
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -23,9 +24,11 @@ from ginrummy.server.storage.db import make_engine
 from ginrummy.server.storage.store import Store
 from ginrummy.server.storage.tournament_store import TournamentStore
 from tests.browser.conftest import DEVICES, Browsers, Server, serving
-from tests.browser.driver import fits_width, shot
+from tests.browser.driver import enabled, fits_width, shot, stage, step, try_click
 from tests.browser.test_browser_accessibility import SIZES, violations
 from tests.browser.test_browser_accounts import signed_up
+from tests.browser.test_browser_quick_match import game_of
+from tests.browser.test_browser_quick_match_rated import with_short_target
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -60,10 +63,10 @@ def axe_at_both_sizes(page: Any, axe_source: str) -> list[str]:
 WORDS = {
     "en-GB": {"create": "Create the tournament", "start": "Start now",
               "over": "The tournament is over", "duplicate": "Duplicate score",
-              "watch": "Watch"},
+              "watch": "Watch", "play": "Play your game"},
     "it-IT": {"create": "Crea il torneo", "start": "Fai partire ora",
               "over": "Il torneo è concluso", "duplicate": "Punteggio duplicato",
-              "watch": "Guarda"},
+              "watch": "Guarda", "play": "Gioca la tua partita"},
 }
 """What the tournament's pages say, in each language."""
 
@@ -78,11 +81,81 @@ def created_and_finished(page: Any, locale: str = "it-IT") -> None:
         timeout=240_000)
 
 
+class Entrant:
+    """A person in a tournament who plays it through the page: from the tournament's page to
+    each game as it is paired ("Play your game"), every move made by clicking what the table
+    offers (the driver's policy), the next hand started, and back to the tournament's page
+    once the game is over; done when the page says the tournament is over."""
+
+    def __init__(self, page: Any, address: str, locale: str) -> None:
+        self.page = page
+        self.address = address
+        self.words = WORDS[locale]
+        self.moves: dict[str, int] = {}
+        """The moves this person made, by game."""
+        self.over: set[str] = set()
+        """The games this person has seen to their end."""
+        self.done = False
+
+    def act(self) -> bool:
+        """Do the one thing the page offers now, if any; whether something was done."""
+        page = self.page
+        if "/play/" in page.url:
+            return self._at_the_table()
+        if page.locator(".tournament-status", has_text=self.words["over"]).count():
+            self.done = True
+            return False
+        for link in page.get_by_role("link", name=self.words["play"]).all():
+            game = game_of(link.get_attribute("href") or "")
+            if game in self.over:
+                continue  # the tournament's page has not heard of its end yet
+            if try_click(link):
+                page.wait_for_url("**/play/**")
+                self.moves.setdefault(game, 0)
+                return True
+        return False
+
+    def _at_the_table(self) -> bool:
+        page, game = self.page, game_of(self.page.url)
+        now = stage(page)
+        if now == "hand":
+            moved = bool(step(page))
+            self.moves[game] += moved
+            return moved
+        if now == "between_hands" and enabled(page, "next-hand"):
+            return try_click(page.locator('button[data-name="next-hand"]'))
+        if now == "over":
+            page.locator(".result-panel").wait_for()
+            self.over.add(game)
+            page.goto(self.address)
+            page.locator(".tournament-status").wait_for()
+            return True
+        return False
+
+
+def played_through_the_pages(people: list[Entrant], limit: float = 600.0) -> None:
+    """Each person acts when their page offers something, until every page shows the end."""
+    deadline = time.monotonic() + limit
+    while not all(person.done for person in people):
+        if time.monotonic() > deadline:
+            raise AssertionError(f"the tournament did not end in {limit} s: "
+                                 f"{[person.moves for person in people]}")
+        moved = False
+        for person in people:
+            if not person.done:
+                moved = person.act() or moved
+        if not moved:
+            people[0].page.wait_for_timeout(50)
+
+
 def test_an_eight_player_swiss_with_two_people_and_six_computers_reaches_its_standings(
     tmp_path: Path, browsers: Browsers, shots: Path
 ) -> None:
-    with serving(tmp_path, idle_seconds=0.5) as server:
+    """The two people play every move of their games themselves (no idle rule: nothing
+    plays for them), to 10 points a game (the form's request gets the target added)."""
+    with serving(tmp_path, idle_seconds=0) as server:
         anna = signed_up(browsers, server.url, "anna")
+        with_short_target(anna, 10, "**/api/tournaments")
         tournament_form(anna, server.url)
         anna.fill('input[name="tournament-name"]', "Friday Swiss")
         anna.select_option('select[name="level"]', "1")
@@ -90,33 +163,30 @@ def test_an_eight_player_swiss_with_two_people_and_six_computers_reaches_its_sta
         anna.wait_for_url("**/tournaments/**")
         anna.get_by_text("Taking entries: it starts when every place is taken.").wait_for()
         assert "Organised by anna" in anna.inner_text(".tournament")
+        assert "The first to 10 points wins." in anna.inner_text(".tournament .intro")
         address = anna.url
 
-        bruno = signed_up(browsers, server.url, "bruno", locale="it-IT",
-                          viewport={"width": 390, "height": 844})
+        bruno = signed_up(browsers, server.url, "bruno", locale="it-IT", **DEVICES["phone"])
         bruno.goto(address)
         bruno.get_by_role("button", name="Iscriviti").click()
         bruno.get_by_text("2 giocatori iscritti").wait_for()
 
         anna.get_by_text("2 players entered").wait_for(timeout=2_000)  # live: no reload, no poll
         anna.get_by_role("button", name="Start now").click()
-        anna.get_by_text("Round 1 of 3 is being played.").or_(
-            anna.get_by_text("Round 2 of 3")).first.wait_for()
-        play = anna.get_by_role("link", name="Play your game")
-        if play.count():
-            play.first.click()
-            anna.locator(".felt").wait_for()
-            anna.go_back()
+        anna.get_by_text("Round 1 of 3 is being played.").wait_for()
+        people = [Entrant(anna, address, "en-GB"), Entrant(bruno, address, "it-IT")]
+        played_through_the_pages(people)
 
-        anna.locator(".tournament-status", has_text="The tournament is over").wait_for(
-            timeout=240_000)
-        bruno.locator(".tournament-status", has_text="Il torneo è concluso").wait_for()
+        for person in people:  # a game a round, each played to its end by its person
+            assert len(person.over) == 3 and person.over == set(person.moves), person.moves
+            assert all(moves > 0 for moves in person.moves.values()), person.moves
         rows = bruno.locator("table.standings tbody tr")
         assert rows.count() == 8
         assert "Classifica" in bruno.inner_text(".tournament")
         names = anna.inner_text("table.standings")
         assert "anna" in names and "bruno" in names and "Computer 6 (level 1)" in names
         assert anna.locator("section.panel h2", has_text="Round").count() == 3
+        assert fits_width(bruno)
         shot(bruno, shots / "tournament-standings-it-phone.png")
 
 

@@ -105,11 +105,12 @@ class Entrant:
         if page.locator(".tournament-status", has_text=self.words["over"]).count():
             self.done = True
             return False
-        for link in page.get_by_role("link", name=self.words["play"]).all():
-            game = game_of(link.get_attribute("href") or "")
+        links = page.get_by_role("link", name=self.words["play"])  # read at once: the page
+        for href in links.evaluate_all("links => links.map((a) => a.getAttribute('href'))"):
+            game = game_of(href)  # is drawn again as the other tables finish
             if game in self.over:
                 continue  # the tournament's page has not heard of its end yet
-            if try_click(link):
+            if try_click(page.locator(f'a[href="{href}"]')):
                 page.wait_for_url("**/play/**")
                 self.moves.setdefault(game, 0)
                 return True

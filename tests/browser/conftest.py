@@ -40,6 +40,11 @@ EXPECTED_CONSOLE = re.compile(r"Failed to load resource|ERR_CONNECTION_REFUSED")
 """Console errors that are the browser's own news, not the client's: an HTTP error answer
 (the hint refused between turns), a refused connection while the server is down."""
 HERE = Path(__file__).resolve().parent
+DEVICES: dict[str, dict[str, Any]] = {
+    "laptop": {"viewport": {"width": 1366, "height": 768}},
+    "phone": {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True},
+}
+"""``Browsers.page`` options for a laptop and a phone (a touch screen, a mobile viewport)."""
 
 
 def _skip_reason() -> str | None:

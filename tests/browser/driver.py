@@ -161,6 +161,11 @@ def card_box(page: Page, selector: str, timeout: float = 5.0) -> dict[str, float
         page.wait_for_timeout(50)
 
 
+def fits_width(page: Page) -> bool:
+    """Nothing on the page is wider than the window: no sideways scrolling."""
+    return bool(page.evaluate("document.documentElement.scrollWidth <= window.innerWidth"))
+
+
 def settle(page: Page) -> None:
     """Wait until no card is flying (the opponent's move animations), for a clean screenshot."""
     page.wait_for_function("document.querySelector('.card.flying') === null", timeout=5000)

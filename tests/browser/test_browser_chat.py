@@ -1,12 +1,13 @@
 """The table's chat in real browsers: a line with HTML in it shows as text, a quick phrase
-reads in each player's language, the watchers' chat never reaches the players, mute works."""
+reads in each player's language, the watchers' chat never reaches the players, mute works; on a
+laptop and on a phone."""
 
 from __future__ import annotations
 
 import pytest
 
-from tests.browser.conftest import Browsers, Server
-from tests.browser.driver import invite_friend
+from tests.browser.conftest import DEVICES, Browsers, Server
+from tests.browser.driver import fits_width, invite_friend
 
 pytestmark = pytest.mark.browser
 
@@ -24,13 +25,14 @@ def say(page: object, text: str) -> None:
     page.locator(".chat-box button[type=submit]").click()  # type: ignore[attr-defined]
 
 
+@pytest.mark.parametrize("device", DEVICES)
 def test_chat_lines_are_text_phrases_are_translated_and_watchers_talk_apart(
-    server: Server, browsers: Browsers
+    server: Server, browsers: Browsers, device: str
 ) -> None:
-    ann = browsers.page()
+    ann = browsers.page(**DEVICES[device])
     invite = invite_friend(ann, server.url)
     watch = ann.locator('input[data-link="watch"]').input_value()
-    bea = browsers.page(locale="it-IT", at=invite)
+    bea = browsers.page(locale="it-IT", at=invite, **DEVICES[device])
     bea.fill('input[name="name"]', "Bea")
     bea.locator(".panel.join button[type=submit]").click()
     bea.locator(".felt.stage-hand").wait_for()
@@ -44,12 +46,13 @@ def test_chat_lines_are_text_phrases_are_translated_and_watchers_talk_apart(
     assert line.locator(".chat-text").inner_text() == HTML  # shown as typed, not run
     assert bea.locator(".chat-box img, .chat-box b").count() == 0
     assert bea.title() != "pwned" and ann.title() != "pwned"
+    assert fits_width(bea) and fits_width(ann)  # the long line wraps, on a phone too
 
     ann.locator(".chat-phrases button", has_text="Good game!").click()
     bea.locator(".chat-line", has_text="Buona partita!").wait_for()
     ann.locator(".chat-line", has_text="Good game!").wait_for()
 
-    cy = browsers.page(at=watch)
+    cy = browsers.page(at=watch, **DEVICES[device])
     cy.locator(".felt.stage-hand").wait_for()
     open_chat(cy)
     assert "Chat among watchers" in cy.inner_text(".chat-box summary")

@@ -1,7 +1,7 @@
 """Quick match and the lobby's chat in real browsers: two strangers press "Play now" in the
 lobby (one in English, one in Italian) and sit at the same game; a seeker nobody meets sees
 the wait, then the computer at their level, and plays it; an account's line in the lobby's
-chat reaches a guest as text."""
+chat reaches a guest as text, on a laptop and on a phone."""
 
 from __future__ import annotations
 
@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.browser.conftest import Browsers, Server, serving
-from tests.browser.driver import shot
+from tests.browser.conftest import DEVICES, Browsers, Server, serving
+from tests.browser.driver import fits_width, shot
 from tests.browser.test_browser_accounts import fill_account_form
 
 pytestmark = pytest.mark.browser
@@ -61,10 +61,11 @@ def test_a_seeker_nobody_meets_is_offered_the_computer_at_their_level(
         assert "Computer" in cy.locator(".seat.top").inner_text()
 
 
+@pytest.mark.parametrize("device", DEVICES)
 def test_the_lobby_chat_shows_an_accounts_html_as_text_and_guests_only_read(
-    server: Server, browsers: Browsers, shots: Path
+    server: Server, browsers: Browsers, shots: Path, device: str
 ) -> None:
-    anna = browsers.page(at=server.url + "/")
+    anna = browsers.page(at=server.url + "/", **DEVICES[device])
     anna.locator("#account button.switch").click()
     fill_account_form(anna, "sign-up", "anna", "a good long password")
     anna.locator("#account .signed-in", has_text="Signed in as anna.").wait_for()
@@ -75,11 +76,12 @@ def test_the_lobby_chat_shows_an_accounts_html_as_text_and_guests_only_read(
     anna.locator(".lobby-chat button[type=submit]").click()
     anna.locator(".lobby-chat .chat-text", has_text=payload).wait_for()
 
-    guest = browsers.page(locale="it-IT", at=server.url + "/lobby")
+    guest = browsers.page(locale="it-IT", at=server.url + "/lobby", **DEVICES[device])
     guest.locator(".lobby-chat summary").click()
     guest.locator(".lobby-chat .chat-text", has_text=payload).wait_for()
     guest.get_by_text("Accedi per parlare nella chat della sala.").wait_for()
     assert guest.locator('.lobby-chat input[name="chat"]').count() == 0
     assert guest.locator(".lobby-chat img").count() == 0
-    assert guest.evaluate("window.pwned") is None
-    shot(guest, shots / "lobby-chat-guest-it.png")
+    assert guest.evaluate("window.pwned") is None and anna.evaluate("window.pwned") is None
+    assert fits_width(guest) and fits_width(anna)
+    shot(guest, shots / f"lobby-chat-guest-it-{device}.png")

@@ -18,24 +18,29 @@ import pytest
 from tests.browser.conftest import Browsers, serving
 from tests.browser.driver import play_pages, shot
 from tests.browser.test_browser_accounts import signed_up
+from tests.browser.test_browser_quick_match import game_of
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 START_RATING = "1500"
 
 
-def with_short_target(page: Any) -> None:
-    """Add a target of 10 to the page's quick-match request (the only change to it)."""
+def with_short_target(page: Any, target: int = 10, path: str = "**/api/quickmatch") -> None:
+    """Add ``target`` to the page's quick-match request (or another POST to ``path``: a
+    tournament's) as its rules' option (the only change to it)."""
 
     def shorten(route: Any) -> None:
         if route.request.method != "POST":
             route.continue_()
             return
         body = json.loads(route.request.post_data or "{}")
-        body["options"] = {"target": 10}
+        body["options"] = {"target": target}
         route.continue_(post_data=json.dumps(body))
 
-    page.route("**/api/quickmatch", shorten)
+    page.route(path, shorten)
+
+
+PLAY_NOW = {"en-GB": "Play now", "it-IT": "Gioca ora"}
 
 
 def seek(page: Any, url: str, play_now: str, clock: str) -> None:
@@ -48,22 +53,30 @@ def seek(page: Any, url: str, play_now: str, clock: str) -> None:
     panel.get_by_role("button", name=play_now).click()
 
 
+def met_by_quick_match(browsers: Browsers, url: str, *seekers: tuple[str, dict[str, Any]],
+                       target: int = 10, clock: str = "bank") -> tuple[Any, Any]:
+    """Two accounts (``seekers``: each one's username and page options) sign up and press
+    "Play now" in the lobby with the same rules (to ``target``), rated, with the same clock:
+    their pages once both are at the game they were paired at."""
+    first, second = (signed_up(browsers, url, name, **options) for name, options in seekers)
+    for page in (first, second):
+        with_short_target(page, target)
+    seek(first, url, PLAY_NOW[seekers[0][1].get("locale", "en-GB")], clock)
+    first.locator(".quick-waiting").wait_for()
+    seek(second, url, PLAY_NOW[seekers[1][1].get("locale", "en-GB")], clock)
+    for page in (first, second):
+        page.wait_for_url("**/play/**")
+    assert game_of(first.url) == game_of(second.url)
+    return first, second
+
+
 def test_two_accounts_meet_by_rated_quick_match_play_to_the_end_and_both_are_rated(
     tmp_path: Path, browsers: Browsers, shots: Path
 ) -> None:
     with serving(tmp_path, extra=("--quick-match-computer", "3600")) as server:
-        anna = signed_up(browsers, server.url, "anna")
-        bruno = signed_up(browsers, server.url, "bruno", locale="it-IT",
-                          viewport={"width": 390, "height": 844})
-        for page in (anna, bruno):
-            with_short_target(page)
-        seek(anna, server.url, "Play now", "bank")
-        anna.locator(".quick-waiting").wait_for()
-        seek(bruno, server.url, "Gioca ora", "bank")
-        for page in (anna, bruno):
-            page.wait_for_url("**/play/**")
-        assert anna.url.split("?")[0].rsplit("/", 1)[-1] == \
-            bruno.url.split("?")[0].rsplit("/", 1)[-1]
+        anna, bruno = met_by_quick_match(
+            browsers, server.url, ("anna", {}),
+            ("bruno", {"locale": "it-IT", "viewport": {"width": 390, "height": 844}}))
         anna.locator(".scorebox .badge.rated", has_text="Rated").wait_for()
         bruno.locator(".scorebox .badge.rated").wait_for()
         play_pages([anna, bruno], to_the_end=True, limit=240.0)

@@ -1,17 +1,31 @@
 """Rematch (issue 12, item 9): at the end of a game against the computer, one click starts the
-same game again, the other seat dealing the first hand; between friends, one asks and the
-other accepts or declines, and both find themselves at the new table."""
+same game again, the other seat dealing the first hand; between people (guests who met by an
+invite, or two accounts who met by quick match in the lobby; in English on a laptop, in
+Italian on a phone), one asks and the other accepts or declines, and both find themselves at
+the new table."""
 
 from __future__ import annotations
 
 import re
+from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.browser.conftest import Browsers, Server
-from tests.browser.driver import click, enabled, new_game, next_hand, play_hand, play_pages, stage
+from tests.browser.conftest import DEVICES, Browsers, Server, serving
+from tests.browser.driver import (
+    click,
+    enabled,
+    fits_width,
+    new_game,
+    next_hand,
+    play_hand,
+    play_pages,
+    stage,
+)
 from tests.browser.test_browser_accessibility import violations
+from tests.browser.test_browser_quick_match import game_of
+from tests.browser.test_browser_quick_match_rated import met_by_quick_match
 
 
 def test_rematch_starts_a_second_game_with_the_other_dealing_first(
@@ -64,29 +78,47 @@ def test_the_replay_jumps_to_a_hand_and_shows_both_hands_after_the_game(
     assert page.inner_text(".info .hand-no") == "Hand 2"  # still at the same step
 
 
+FIRST_DEAL = re.compile(r"(?:Hand 1: (.+) deals|Mano 1: distribuisce (.+))\.")
+"""The log's line for hand 1's deal, in English and in Italian."""
+
+
 def _first_dealer(page: Any) -> str:
     """Who deals hand 1, from the log (read while hand 1 is on: the log holds one hand)."""
-    line = page.locator(".log li", has_text=re.compile(r"Hand 1: .+ deals\.")).first
+    line = page.locator(".log li", has_text=FIRST_DEAL).first
     line.wait_for()
-    found = re.search(r"Hand 1: (.+) deals\.", line.inner_text())
+    found = FIRST_DEAL.search(line.inner_text())
     assert found
-    return found.group(1)
+    return found.group(1) or found.group(2)
 
 
-def _friends_to_the_end(server: Server, browsers: Browsers) -> tuple[Any, Any, str, str]:
-    ann = browsers.page(bypass_csp=True)  # for axe-core
-    first = new_game(ann, server.url, opponent="friend", name="Ann", options={"target": 1})
-    ann.locator(".invite").wait_for()
-    bob = browsers.page(bypass_csp=True, at=ann.locator('input[data-link="invite"]').input_value())
-    bob.fill('input[name="name"]', "Bob")
-    bob.locator(".panel.join button[type=submit]").click()
+def _met(way: str, url: str, browsers: Browsers, locale: str,
+         device: str) -> tuple[Any, Any, tuple[str, str]]:
+    """Two people at a new game to 1 point, each in their own browser (``locale``, ``device``;
+    able to run axe-core): guests by an invite link, or two accounts by quick match in the
+    lobby. Their pages and names."""
+    options = {"locale": locale, "bypass_csp": True, **DEVICES[device]}
+    if way == "quick-match":
+        ann, bob = met_by_quick_match(browsers, url, ("anna", options), ("bruno", options),
+                                      target=1, clock="none")
+        names = ("anna", "bruno")
+    else:
+        ann = browsers.page(**options)
+        new_game(ann, url, opponent="friend", name="Ann", options={"target": 1})
+        ann.locator(".invite").wait_for()
+        bob = browsers.page(**options, at=ann.locator('input[data-link="invite"]').input_value())
+        bob.fill('input[name="name"]', "Bob")
+        bob.locator(".panel.join button[type=submit]").click()
+        names = ("Ann", "Bob")
     for page in (ann, bob):
         page.locator(".felt.stage-hand").wait_for()
-    first_dealer = _first_dealer(ann)
+    return ann, bob, names
+
+
+def _to_the_end(ann: Any, bob: Any) -> None:
     for _ in range(20):
         play_pages([ann, bob])
         if all(stage(page) == "over" for page in (ann, bob)):
-            return ann, bob, first, first_dealer
+            return
         for page in (ann, bob):
             if stage(page) == "between_hands" and enabled(page, "next-hand"):
                 click(page, "next-hand")
@@ -95,37 +127,58 @@ def _friends_to_the_end(server: Server, browsers: Browsers) -> tuple[Any, Any, s
     raise AssertionError("the game did not end")
 
 
-def test_friends_rematch_once_both_agree_each_in_their_own_browser(
-    server: Server, browsers: Browsers, axe_source: str
+SAID = {
+    "en-GB": {"asked": "You asked {name} for a rematch", "offer": "{name} asks for a rematch.",
+              "declined": "{name} declined the rematch."},
+    "it-IT": {"asked": "Hai proposto la rivincita a {name}",
+              "offer": "{name} ti propone la rivincita.",
+              "declined": "{name} ha rifiutato la rivincita."},
+}
+"""What the table says of a rematch, in each language."""
+
+
+@pytest.mark.parametrize(("way", "locale", "device"), [
+    ("invite", "en-GB", "laptop"),
+    pytest.param("quick-match", "en-GB", "laptop", marks=pytest.mark.slow),  # sign-ups: > 30 s
+    pytest.param("quick-match", "it-IT", "phone", marks=pytest.mark.slow),
+])
+def test_two_people_who_met_by_invite_or_quick_match_rematch_once_both_agree(
+    tmp_path: Path, browsers: Browsers, axe_source: str, way: str, locale: str, device: str
 ) -> None:
-    ann, bob, first, first_dealer = _friends_to_the_end(server, browsers)
-    click(ann, "rematch")
-    ann.locator('button[data-name="rematch-withdraw"]').wait_for()
-    assert "You asked Bob for a rematch" in ann.inner_text(".result-panel")
-    bob.locator('button[data-name="rematch-decline"]').wait_for()
-    assert "Ann asks for a rematch." in bob.inner_text(".result-panel")
-    assert violations(ann, axe_source) == [] and violations(bob, axe_source) == []
-    for page in (ann, bob):  # the offer and its answer on a phone too
-        page.set_viewport_size({"width": 390, "height": 844})
-        assert violations(page, axe_source) == []
-        assert page.evaluate("document.documentElement.scrollWidth") <= 390
-        page.set_viewport_size({"width": 1280, "height": 900})
-    click(bob, "rematch-decline")
-    ann.locator("#notices").get_by_text("Bob declined the rematch.").wait_for()
-    assert violations(ann, axe_source) == []  # the notice of a refusal
-    ann.locator('button[data-name="rematch"]').wait_for()
-    bob.locator('button[data-name="rematch-decline"]').wait_for(state="detached")
-    click(ann, "rematch")
-    bob.locator('button[data-name="rematch-decline"]').wait_for()
-    click(bob, "rematch")  # accept
-    rematch = re.compile(r".*/play/(?!" + first + ").+")
-    for page in (ann, bob):  # polled: a navigation the page starts twice aborts the first
-        for _ in range(200):
-            if rematch.match(page.url):
-                break
-            page.wait_for_timeout(100)
-        page.locator(".felt.stage-hand").wait_for()
-    assert rematch.match(ann.url) and ann.url == bob.url
-    assert "Bob" in ann.inner_text(".seat.top .seat-head")
-    assert "Ann" in bob.inner_text(".seat.top .seat-head")
-    assert _first_dealer(ann) != first_dealer
+    said = SAID[locale]
+    with serving(tmp_path, extra=("--quick-match-computer", "3600")) as server:
+        ann, bob, (ann_name, bob_name) = _met(way, server.url, browsers, locale, device)
+        first = game_of(ann.url)
+        first_dealer = _first_dealer(ann)
+        _to_the_end(ann, bob)
+        click(ann, "rematch")
+        ann.locator('button[data-name="rematch-withdraw"]').wait_for()
+        assert said["asked"].format(name=bob_name) in ann.inner_text(".result-panel")
+        bob.locator('button[data-name="rematch-decline"]').wait_for()
+        assert said["offer"].format(name=ann_name) in bob.inner_text(".result-panel")
+        assert violations(ann, axe_source) == [] and violations(bob, axe_source) == []
+        for page in (ann, bob):  # the offer and its answer at a phone's width too
+            size = page.viewport_size
+            page.set_viewport_size(DEVICES["phone"]["viewport"])
+            assert violations(page, axe_source) == []
+            assert fits_width(page)
+            page.set_viewport_size(size)
+        click(bob, "rematch-decline")
+        ann.locator("#notices").get_by_text(said["declined"].format(name=bob_name)).wait_for()
+        assert violations(ann, axe_source) == []  # the notice of a refusal
+        ann.locator('button[data-name="rematch"]').wait_for()
+        bob.locator('button[data-name="rematch-decline"]').wait_for(state="detached")
+        click(ann, "rematch")
+        bob.locator('button[data-name="rematch-decline"]').wait_for()
+        click(bob, "rematch")  # accept
+        rematch = re.compile(r".*/play/(?!" + first + ").+")
+        for page in (ann, bob):  # polled: a navigation the page starts twice aborts the first
+            for _ in range(200):
+                if rematch.match(page.url):
+                    break
+                page.wait_for_timeout(100)
+            page.locator(".felt.stage-hand").wait_for()
+        assert rematch.match(ann.url) and game_of(ann.url) == game_of(bob.url)
+        assert bob_name in ann.inner_text(".seat.top .seat-head")
+        assert ann_name in bob.inner_text(".seat.top .seat-head")
+        assert _first_dealer(ann) != first_dealer

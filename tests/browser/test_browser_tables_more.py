@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 
 from tests.browser.conftest import Browsers, Server, serving
-from tests.browser.driver import click, settle, step
+from tests.browser.driver import click, fits_width, settle, step
 from tests.browser.test_browser_tables import seat_name, table_state
 
 Page = Any
@@ -89,10 +89,6 @@ def watch_state(page: Page, game_id: str, token: str) -> dict[str, Any]:
     assert snapshot["role"] == "watcher", snapshot
     state: dict[str, Any] = snapshot["state"]
     return state
-
-
-def fits_width(page: Page) -> bool:
-    return bool(page.evaluate("document.documentElement.scrollWidth <= window.innerWidth"))
 
 
 def wide_elements(page: Page) -> list[str]:

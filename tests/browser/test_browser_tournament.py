@@ -1,17 +1,18 @@
 """Tournaments in real browsers. A knockout of eight computers: its bracket from the
 first round's pairings (the later rounds open) to the winner, on a laptop and a phone.
-A Swiss of eight: an account creates it from the lobby,
-another enters from its page (in Italian, on a phone), the organiser starts it early and
-six computers fill it; each round's games are played (the people's by the computer once
-they are idle) and both pages show the final standings. A duplicate of four: both tables of
-each round get the same decks. A Swiss of six at tables of three (R33), created in Italian
-("tavoli da 3", which a knockout does not offer): three players and three totals at every
-table, and the standings with how they are counted. A Swiss of eight at tables of four (R34)
-with the pairs' target set in the form: two pairs at every table, the winning pair named,
-and the standings with how they are counted."""
+A Swiss of eight: an account creates it from the lobby, another enters from its page (in
+Italian, on a phone), the organiser starts it early and six computers fill it; both people
+play each of their games through their pages, move by move, and both pages show the final
+standings. A duplicate of four (in Italian and in English, on a laptop and on a phone):
+both tables of each round get the same decks. A Swiss of six at tables of three (R33), created
+in Italian ("tavoli da 3", which a knockout does not offer): three players and three totals at
+every table, and the standings with how they are counted. A Swiss of eight at tables of four
+(R34) with the pairs' target set in the form: two pairs at every table, the winning pair
+named, and the standings with how they are counted."""
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -22,10 +23,12 @@ import pytest
 from ginrummy.server.storage.db import make_engine
 from ginrummy.server.storage.store import Store
 from ginrummy.server.storage.tournament_store import TournamentStore
-from tests.browser.conftest import Browsers, Server, serving
-from tests.browser.driver import shot
+from tests.browser.conftest import DEVICES, Browsers, Server, serving
+from tests.browser.driver import enabled, fits_width, shot, stage, step, try_click
 from tests.browser.test_browser_accessibility import SIZES, violations
 from tests.browser.test_browser_accounts import signed_up
+from tests.browser.test_browser_quick_match import game_of
+from tests.browser.test_browser_quick_match_rated import with_short_target
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -37,12 +40,12 @@ def tournament_form(page: Any, base: str) -> None:
 
 
 @contextmanager
-def organiser_at_the_form(tmp_path: Path, browsers: Browsers,
+def organiser_at_the_form(tmp_path: Path, browsers: Browsers, locale: str = "it-IT",
                           **options: Any) -> Iterator[tuple[Server, Any]]:
-    """A server of its own, and anna (signed up, in Italian; ``options`` for her page) at its
-    tournament form."""
+    """A server of its own, and anna (signed up, in Italian unless ``locale`` says otherwise;
+    ``options`` for her page) at its tournament form."""
     with serving(tmp_path, idle_seconds=0.5) as server:
-        anna = signed_up(browsers, server.url, "anna", locale="it-IT", **options)
+        anna = signed_up(browsers, server.url, "anna", locale=locale, **options)
         tournament_form(anna, server.url)
         yield server, anna
 
@@ -57,20 +60,103 @@ def axe_at_both_sizes(page: Any, axe_source: str) -> list[str]:
     return found
 
 
-def created_and_finished_in_italian(page: Any) -> None:
-    """Create the tournament the form describes, start it at once, wait for its end."""
-    page.get_by_role("button", name="Crea il torneo").click()
+WORDS = {
+    "en-GB": {"create": "Create the tournament", "start": "Start now",
+              "over": "The tournament is over", "duplicate": "Duplicate score",
+              "watch": "Watch", "play": "Play your game"},
+    "it-IT": {"create": "Crea il torneo", "start": "Fai partire ora",
+              "over": "Il torneo è concluso", "duplicate": "Punteggio duplicato",
+              "watch": "Guarda", "play": "Gioca la tua partita"},
+}
+"""What the tournament's pages say, in each language."""
+
+
+def created_and_finished(page: Any, locale: str = "it-IT") -> None:
+    """Create the tournament the form describes, start it at once, wait for its end (the
+    page in ``locale``)."""
+    page.get_by_role("button", name=WORDS[locale]["create"]).click()
     page.wait_for_url("**/tournaments/**")
-    page.get_by_role("button", name="Fai partire ora").click()
-    page.locator(".tournament-status", has_text="Il torneo è concluso").wait_for(
+    page.get_by_role("button", name=WORDS[locale]["start"]).click()
+    page.locator(".tournament-status", has_text=WORDS[locale]["over"]).wait_for(
         timeout=240_000)
+
+
+class Entrant:
+    """A person in a tournament who plays it through the page: from the tournament's page to
+    each game as it is paired ("Play your game"), every move made by clicking what the table
+    offers (the driver's policy), the next hand started, and back to the tournament's page
+    once the game is over; done when the page says the tournament is over."""
+
+    def __init__(self, page: Any, address: str, locale: str) -> None:
+        self.page = page
+        self.address = address
+        self.words = WORDS[locale]
+        self.moves: dict[str, int] = {}
+        """The moves this person made, by game."""
+        self.over: set[str] = set()
+        """The games this person has seen to their end."""
+        self.done = False
+
+    def act(self) -> bool:
+        """Do the one thing the page offers now, if any; whether something was done."""
+        page = self.page
+        if "/play/" in page.url:
+            return self._at_the_table()
+        if page.locator(".tournament-status", has_text=self.words["over"]).count():
+            self.done = True
+            return False
+        links = page.get_by_role("link", name=self.words["play"])  # read at once: the page
+        for href in links.evaluate_all("links => links.map((a) => a.getAttribute('href'))"):
+            game = game_of(href)  # is drawn again as the other tables finish
+            if game in self.over:
+                continue  # the tournament's page has not heard of its end yet
+            if try_click(page.locator(f'a[href="{href}"]')):
+                page.wait_for_url("**/play/**")
+                self.moves.setdefault(game, 0)
+                return True
+        return False
+
+    def _at_the_table(self) -> bool:
+        page, game = self.page, game_of(self.page.url)
+        now = stage(page)
+        if now == "hand":
+            moved = bool(step(page))
+            self.moves[game] += moved
+            return moved
+        if now == "between_hands" and enabled(page, "next-hand"):
+            return try_click(page.locator('button[data-name="next-hand"]'))
+        if now == "over":
+            page.locator(".result-panel").wait_for()
+            self.over.add(game)
+            page.goto(self.address)
+            page.locator(".tournament-status").wait_for()
+            return True
+        return False
+
+
+def played_through_the_pages(people: list[Entrant], limit: float = 600.0) -> None:
+    """Each person acts when their page offers something, until every page shows the end."""
+    deadline = time.monotonic() + limit
+    while not all(person.done for person in people):
+        if time.monotonic() > deadline:
+            raise AssertionError(f"the tournament did not end in {limit} s: "
+                                 f"{[person.moves for person in people]}")
+        moved = False
+        for person in people:
+            if not person.done:
+                moved = person.act() or moved
+        if not moved:
+            people[0].page.wait_for_timeout(50)
 
 
 def test_an_eight_player_swiss_with_two_people_and_six_computers_reaches_its_standings(
     tmp_path: Path, browsers: Browsers, shots: Path
 ) -> None:
-    with serving(tmp_path, idle_seconds=0.5) as server:
+    """The two people play every move of their games themselves (no idle rule: nothing
+    plays for them), to 10 points a game (the form's request gets the target added)."""
+    with serving(tmp_path, idle_seconds=0) as server:
         anna = signed_up(browsers, server.url, "anna")
+        with_short_target(anna, 10, "**/api/tournaments")
         tournament_form(anna, server.url)
         anna.fill('input[name="tournament-name"]', "Friday Swiss")
         anna.select_option('select[name="level"]', "1")
@@ -78,47 +164,50 @@ def test_an_eight_player_swiss_with_two_people_and_six_computers_reaches_its_sta
         anna.wait_for_url("**/tournaments/**")
         anna.get_by_text("Taking entries: it starts when every place is taken.").wait_for()
         assert "Organised by anna" in anna.inner_text(".tournament")
+        assert "The first to 10 points wins." in anna.inner_text(".tournament .intro")
         address = anna.url
 
-        bruno = signed_up(browsers, server.url, "bruno", locale="it-IT",
-                          viewport={"width": 390, "height": 844})
+        bruno = signed_up(browsers, server.url, "bruno", locale="it-IT", **DEVICES["phone"])
         bruno.goto(address)
         bruno.get_by_role("button", name="Iscriviti").click()
         bruno.get_by_text("2 giocatori iscritti").wait_for()
 
         anna.get_by_text("2 players entered").wait_for(timeout=2_000)  # live: no reload, no poll
         anna.get_by_role("button", name="Start now").click()
-        anna.get_by_text("Round 1 of 3 is being played.").or_(
-            anna.get_by_text("Round 2 of 3")).first.wait_for()
-        play = anna.get_by_role("link", name="Play your game")
-        if play.count():
-            play.first.click()
-            anna.locator(".felt").wait_for()
-            anna.go_back()
+        anna.get_by_text("Round 1 of 3 is being played.").wait_for()
+        people = [Entrant(anna, address, "en-GB"), Entrant(bruno, address, "it-IT")]
+        played_through_the_pages(people)
 
-        anna.locator(".tournament-status", has_text="The tournament is over").wait_for(
-            timeout=240_000)
-        bruno.locator(".tournament-status", has_text="Il torneo è concluso").wait_for()
+        for person in people:  # a game a round, each played to its end by its person
+            assert len(person.over) == 3 and person.over == set(person.moves), person.moves
+            assert all(moves > 0 for moves in person.moves.values()), person.moves
         rows = bruno.locator("table.standings tbody tr")
         assert rows.count() == 8
         assert "Classifica" in bruno.inner_text(".tournament")
         names = anna.inner_text("table.standings")
         assert "anna" in names and "bruno" in names and "Computer 6 (level 1)" in names
         assert anna.locator("section.panel h2", has_text="Round").count() == 3
+        assert fits_width(bruno)
         shot(bruno, shots / "tournament-standings-it-phone.png")
 
 
+@pytest.mark.parametrize(("locale", "device"), [
+    ("it-IT", "laptop"), ("en-GB", "laptop"), ("en-GB", "phone")])
 def test_a_duplicate_of_four_gives_both_tables_of_a_round_the_same_decks(
-    tmp_path: Path, browsers: Browsers, shots: Path
+    tmp_path: Path, browsers: Browsers, shots: Path, axe_source: str, locale: str, device: str
 ) -> None:
-    with organiser_at_the_form(tmp_path, browsers) as (server, anna):
+    with organiser_at_the_form(tmp_path, browsers, locale, bypass_csp=True,
+                               **DEVICES[device]) as (server, anna):
         anna.select_option('select[name="format"]', "duplicate")
         anna.fill('input[name="size"]', "4")
         anna.select_option('select[name="level"]', "1")
-        created_and_finished_in_italian(anna)
-        assert "Punteggio duplicato" in anna.inner_text("table.standings")
-        assert anna.get_by_role("link", name="Guarda").count() == 0  # nobody watches them
-        shot(anna, shots / "duplicate-standings-it.png")
+        created_and_finished(anna, locale)
+        assert WORDS[locale]["duplicate"] in anna.inner_text("table.standings")
+        assert anna.locator("table.standings tbody tr").count() == 4
+        assert anna.get_by_role("link", name=WORDS[locale]["watch"]).count() == 0  # nobody
+        assert violations(anna, axe_source) == []  # watches a duplicate's games
+        assert fits_width(anna)
+        shot(anna, shots / f"duplicate-standings-{locale}-{device}.png")
         tournament = anna.url.rsplit("/", 1)[-1]
     store = Store(make_engine(server.database))
     stored = TournamentStore(make_engine(server.database)).load(tournament)
@@ -146,7 +235,7 @@ def test_a_swiss_of_six_at_tables_of_three_shows_three_seats_a_table_to_its_stan
         assert axe_at_both_sizes(anna, axe_source) == []
         anna.fill('input[name="size"]', "6")
         anna.select_option('select[name="level"]', "1")
-        created_and_finished_in_italian(anna)
+        created_and_finished(anna)
         assert "tavoli da 3" in anna.inner_text(".tournament .intro")
         assert anna.locator("table.standings tbody tr").count() == 6
         assert "il Buchholz somma i punti di entrambi i compagni di tavolo" in anna.inner_text(
@@ -174,7 +263,7 @@ def test_R34_a_swiss_of_eight_at_tables_of_four_shows_the_pairs_to_its_standings
         anna.fill('input[name="size"]', "8")
         anna.select_option('select[name="level"]', "1")
         assert axe_at_both_sizes(anna, axe_source) == []
-        created_and_finished_in_italian(anna)
+        created_and_finished(anna)
         intro = anna.inner_text(".tournament .intro")
         assert "tavoli da 4 (a coppie)" in intro
         assert "vince la prima squadra che arriva a 30 punti" in intro  # not the hands' 100

@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 
 from tests.server.account_kit import accounts_app, browser, sign_in, sign_up
+from tests.server.kit import create
 from tests.server.tournament_kit import created, created_by, until_status
 
 
@@ -33,6 +34,7 @@ def test_a_knockout_of_computers_is_played_round_by_round_to_its_winner(
         assert over["standings"][0]["player"] == over["winner"]
         game = client.get(f"/api/games/{final['game_id']}").json()  # anyone may watch it
         assert game["state"]["stage"] == "over"
+        assert game["state"]["tournament"] == made["id"]  # its page links back there
 
 
 def test_absent_players_are_played_for_so_a_swiss_ends_without_anyone_connected(
@@ -97,6 +99,12 @@ def test_a_tournament_goes_on_after_a_restart(sqlite_db: str) -> None:
         after = until_status(client, made["id"], "over")
         assert after["round_list"][0]["tables"][0]["seats"] == \
             before["round_list"][0]["tables"][0]["seats"]
+        first = after["round_list"][0]["tables"][0]["game_id"]
+        state = client.get(f"/api/games/{first}").json()["state"]  # loaded again from storage
+        assert state["tournament"] == made["id"]
+        mine = create(client, opponent="computer")
+        assert "tournament" not in client.get(f"/api/games/{mine['game_id']}",
+                                              params={"token": mine["token"]}).json()["state"]
 
 
 def test_tournament_requests_that_cannot_be_are_refused_with_what_was_wrong(

@@ -104,6 +104,9 @@ class Lobby:
             stored = await asyncio.to_thread(self.store.load, game_id)
             table = None if stored is None else load_table(stored, self.store, self.settings,
                                                            self.writer, self.work)
+            if table is not None:
+                table.tournament_id = await asyncio.to_thread(
+                    self.tournaments.store.tournament_of, game_id)
         except BaseException as failure:
             if isinstance(failure, ReplayError):
                 log.exception("game %s does not replay", game_id)

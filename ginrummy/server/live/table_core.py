@@ -104,6 +104,8 @@ class TableCore:
         self.fair_id = row.fair_id
         self.reveals_held = False
         """A duplicate round still being played elsewhere: no server seed is shown yet."""
+        self.tournament_id: str | None = None
+        """The tournament whose game this is, if any (its page links back there)."""
         """In the lobby: anyone may take an open place or watch (:mod:`.open_seats`)."""
         self.sitters: dict[int, str] = {}
         """Open places taken while the server runs: place → the taker's guest id."""
@@ -249,6 +251,7 @@ class TableCore:
             fair_id=self.fair_id,
             duplicate=self.deal_key is not None,
             reveals_held=self.reveals_held,
+            tournament=self.tournament_id,
         )
 
     def snapshot(self, seat: int | None) -> dict[str, Any]:

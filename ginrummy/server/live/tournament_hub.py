@@ -387,6 +387,7 @@ class TournamentHub:
                                          game_id=game_id, rated=rated,
                                          owner=accounts[0] if rated else None, deals=deals,
                                          clock=clock_rules_of(stored.row.clock))
+        table.tournament_id = stored.row.id
         table.idle_alone = True
         table.arm_idle()
         await self._claim(stored, pairing, game_id)

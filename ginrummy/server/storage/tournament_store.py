@@ -180,6 +180,14 @@ class TournamentStore:
             entered.append(EntrantRow(r.entrant, r.name, r.account_id, r.rating, moment))
         return StoredTournament(_row(found), entered, [_link(g) for g in games])
 
+    def tournament_of(self, game_id: str) -> str | None:
+        """The id of the tournament whose game ``game_id`` is, if it is one's."""
+        with self.engine.connect() as conn:
+            found: str | None = conn.execute(
+                sa.select(db.tournament_games.c.tournament_id)
+                .where(db.tournament_games.c.game_id == game_id).limit(1)).scalar()
+        return found
+
     def ids(self, statuses: tuple[str, ...], limit: int) -> list[str]:
         """The newest tournaments in these statuses."""
         with self.engine.connect() as conn:

@@ -203,6 +203,7 @@ def public_state(info: TableInfo, position: Position, n: int,
         "tables": [table_entry(game, t) for t in range(game.tables)],
         "fair": fair_deals(position, fair or {}, info.fair_id or info.game_id,
                            info.reveals_held, info.duplicate),
+        **({} if info.tournament is None else {"tournament": info.tournament}),
     }
 
 
@@ -224,7 +225,10 @@ def state_payload(info: TableInfo, position: Position, n: int, place: int | None
         "view": None if shown is None or shown.state is None else SIGHT[sight_of(shown)](
             shown.state, shown.you),
     }
-    return {key: own[key] if key in own else public[key] for key in STATE_KEYS}
+    state = {key: own[key] if key in own else public[key] for key in STATE_KEYS}
+    if "tournament" in public:  # a tournament's game: the id of its page
+        state["tournament"] = public["tournament"]
+    return state
 
 
 def entry_payload(entry: LogEntry, place: int | None, position: Position) -> dict[str, Any]:

@@ -34,3 +34,5 @@ class TableInfo:
     """A duplicate tournament's game: the round's decks, no player's seed in them."""
     reveals_held: bool = False
     """No server seed is shown while other tables of the round still play."""
+    tournament: str | None = None
+    """The id of the tournament whose game it is, if any."""

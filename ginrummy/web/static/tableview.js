@@ -542,6 +542,7 @@ function resultPanel(ctl) {
       rematch ? rematchButtons(ctl) : null,
       h("a", { class: ["btn", rematch ? null : "primary"], href: `/play/${encodeURIComponent(state.game_id)}?replay${ctl.mode === "watch" && ctl.token ? `#${ctl.token}` : ""}` }, t("btn.replay")),
       h("a", { class: "btn", href: `/verify?game=${encodeURIComponent(state.game_id)}${ctl.mode !== "play" && ctl.token ? `#${ctl.token}` : ""}`, dataset: { name: "verify" } }, t("fair.link")),
+      state.tournament ? h("a", { class: "btn", href: `/tournaments/${encodeURIComponent(state.tournament)}`, dataset: { name: "tournament" } }, t("tournament.back")) : null,
       h("a", { class: "btn", href: "/" }, t("nav.home"))));
     return h("div", { class: "panel result-panel over" }, parts);
   }

@@ -128,7 +128,8 @@ class Entrant:
         if now == "over":
             page.locator(".result-panel").wait_for()
             self.over.add(game)
-            page.goto(self.address)
+            page.locator('a[data-name="tournament"]').click()  # the game's way back
+            page.wait_for_url(self.address)
             page.locator(".tournament-status").wait_for()
             return True
         return False

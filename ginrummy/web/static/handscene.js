@@ -58,6 +58,7 @@ export function handScene(state) {
     settlement: state.settlement,
     rematch: state.rematch,
     rematch_of: state.rematch_of,
+    tournament: state.tournament,
     full: state,
   };
   scenes.set(state, scene);

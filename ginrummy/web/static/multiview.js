@@ -13,7 +13,7 @@ import { chatBox } from "./chatbox.js";
 import { lobbyPlaces } from "./lobbyseats.js";
 import { keysBox, logBox, playerName, ratedMark, rulesBox } from "./sidepanel.js";
 import { fitHand, handSummary, meldsArea, middle, panel, seatArea } from "./tableview.js";
-import { button, copyRow } from "./widgets.js";
+import { button, copyRow, tournamentLink } from "./widgets.js";
 
 export function renderMultiTable(ctl) {
   const state = ctl.state;
@@ -412,6 +412,7 @@ function resultPanel(ctl) {
   if (state.stage === "over") {
     parts.push(h("div", { class: "buttons" },
       h("a", { class: "btn primary", href: `/play/${encodeURIComponent(state.game_id)}?replay${ctl.mode === "watch" && ctl.token ? `#${ctl.token}` : ""}` }, t("btn.replay")),
+      tournamentLink(state),
       h("a", { class: "btn", href: "/" }, t("nav.home"))));
   }
   return h("div", { class: ["panel", "result-panel", "multi-result", state.stage === "over" ? "over" : null] }, parts);

@@ -11,7 +11,7 @@ import { cardSpoken, cardText, cardsText, t, theCard, tp } from "./i18n.js";
 import { chatBox } from "./chatbox.js";
 import { lobbyPlaces } from "./lobbyseats.js";
 import { keysBox, logBox, openScores, rulesBox, scoreBox, settlementTable, shareBox } from "./sidepanel.js";
-import { button, copyRow } from "./widgets.js";
+import { button, copyRow, tournamentLink } from "./widgets.js";
 
 // ------------------------------------------------------------ what each seat shows
 
@@ -542,7 +542,7 @@ function resultPanel(ctl) {
       rematch ? rematchButtons(ctl) : null,
       h("a", { class: ["btn", rematch ? null : "primary"], href: `/play/${encodeURIComponent(state.game_id)}?replay${ctl.mode === "watch" && ctl.token ? `#${ctl.token}` : ""}` }, t("btn.replay")),
       h("a", { class: "btn", href: `/verify?game=${encodeURIComponent(state.game_id)}${ctl.mode !== "play" && ctl.token ? `#${ctl.token}` : ""}`, dataset: { name: "verify" } }, t("fair.link")),
-      state.tournament ? h("a", { class: "btn", href: `/tournaments/${encodeURIComponent(state.tournament)}`, dataset: { name: "tournament" } }, t("tournament.back")) : null,
+      tournamentLink(state),
       h("a", { class: "btn", href: "/" }, t("nav.home"))));
     return h("div", { class: "panel result-panel over" }, parts);
   }

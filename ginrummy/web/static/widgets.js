@@ -27,3 +27,9 @@ export function copyRow(label, url, name) {
   } }, t("invite.copy"));
   return h("div", { class: "copy-row" }, input, copy);
 }
+
+/** A tournament's game: the way back to the tournament's page (else nothing). */
+export function tournamentLink(state) {
+  if (!state.tournament) return null;
+  return h("a", { class: "btn", href: `/tournaments/${encodeURIComponent(state.tournament)}`, dataset: { name: "tournament" } }, t("tournament.back"));
+}

@@ -85,3 +85,27 @@ def test_the_lobby_chat_shows_an_accounts_html_as_text_and_guests_only_read(
     assert guest.evaluate("window.pwned") is None and anna.evaluate("window.pwned") is None
     assert fits_width(guest) and fits_width(anna)
     shot(guest, shots / f"lobby-chat-guest-it-{device}.png")
+
+
+def test_two_strangers_with_the_same_own_rules_meet_on_them(
+    tmp_path: Path, browsers: Browsers
+) -> None:
+    """"Your rules" in quick match are the rules of the last game made from New game."""
+    mine = {"players": 2, "preset": "standard", "values": {"knock_limit": 7, "big_gin": True}}
+    with serving(tmp_path, extra=("--quick-match-computer", "3600")) as server:
+        pages = []
+        for locale, words in (("en-GB", ("Your rules (Standard, changed)", "Play now")),
+                              ("it-IT", ("Le tue regole (Standard, modificate)", "Gioca ora"))):
+            page = browsers.page(locale=locale, at=server.url + "/lobby")
+            page.evaluate("(rules) => localStorage.setItem('gin.home', JSON.stringify(rules))",
+                          mine)
+            page.reload()
+            page.locator('select[name="quick-preset"]').select_option(label=words[0])
+            page.get_by_role("button", name=words[1]).click()
+            pages.append(page)
+        for page in pages:
+            page.wait_for_url("**/play/**")
+        assert game_of(pages[0].url) == game_of(pages[1].url)
+        state = pages[0].request.get(
+            f"{server.url}/api/games/{game_of(pages[0].url)}").json()["state"]
+        assert state["rules"]["knock_limit"] == 7 and state["rules"]["big_gin"] is True

@@ -10,6 +10,17 @@ import { errorText } from "./notices.js";
 
 const POLL_SECONDS = 10;
 const TICKET_KEY = "gin.quickmatch";
+const MINE = "mine";
+
+/** The rules of the last two-player game started from "New game" in this browser, when they
+ * are not a preset as it stands: {preset, options}, else null. */
+function yourRules() {
+  const saved = store.get("gin.home", null);
+  if (!saved || typeof saved !== "object" || (saved.players !== undefined && saved.players !== 2)) return null;
+  const options = saved.values;
+  if (!options || typeof options !== "object" || !Object.keys(options).length || typeof saved.preset !== "string") return null;
+  return { preset: saved.preset, options };
+}
 
 function kept() {
   try { return sessionStorage.getItem(TICKET_KEY); } catch { return null; }
@@ -28,6 +39,7 @@ export class QuickMatchPanel {
     this.el = h("section", { class: "panel quick-match", "aria-labelledby": "quick-title" });
     this.presets = ["standard", "oklahoma"];
     this.preset = store.get("gin.quick.preset", "standard");
+    this.mine = yourRules();
     this.rated = false;
     this.clockChoice = newClockChoice();
     this.account = null;
@@ -44,7 +56,7 @@ export class QuickMatchPanel {
       const rules = await api("/api/rules");
       this.presets = Object.keys(rules.presets);
     } catch { /* the two families stay */ }
-    if (!this.presets.includes(this.preset)) this.preset = "standard";
+    if (!this.presets.includes(this.preset) && !(this.preset === MINE && this.mine)) this.preset = "standard";
     this.rated = Boolean(this.account) && store.get("gin.quick.rated", true);
     const ticket = kept();
     if (ticket) {
@@ -76,7 +88,8 @@ export class QuickMatchPanel {
         h("select", { name: "quick-preset", dataset: { focus: "quick-preset" }, onchange: (event) => {
           this.preset = event.target.value;
           store.set("gin.quick.preset", this.preset);
-        } }, this.presets.map((name) => h("option", { value: name, selected: name === this.preset }, presetName(name))))),
+        } }, this.presets.map((name) => h("option", { value: name, selected: name === this.preset }, presetName(name))),
+        this.mine ? h("option", { value: MINE, selected: this.preset === MINE }, t("quick.your_rules", { preset: presetName(this.mine.preset) })) : null)),
       rated,
       h("button", { type: "button", class: "btn primary", dataset: { focus: "quick-start" }, onclick: () => this.seek() }, t("quick.start")),
       clockField(this.clockChoice, () => {}));
@@ -90,7 +103,7 @@ export class QuickMatchPanel {
       : h("button", { type: "button", class: "btn", dataset: { focus: "quick-computer" }, onclick: () => this.computer() },
         t("quick.computer", { level: offer.level, rating: offer.rating }));
     return h("div", { class: "quick-waiting" },
-      h("p", { role: "status" }, t("quick.waiting", { rules: [presetName(state.rules.name), state.clock ? clockRules(state.clock) : null].filter(Boolean).join(", ") })),
+      h("p", { role: "status" }, t("quick.waiting", { rules: [this.rulesName(state.rules.name), state.clock ? clockRules(state.clock) : null].filter(Boolean).join(", ") })),
       h("p", { class: "quick-clock" }, h("span", { class: "quick-waited" }, t("quick.waited", { time: this.clock(state.waited) })), " · ",
         t("quick.window", { low: state.rating - state.window, high: state.rating + state.window })),
       state.waiting > 1 ? h("p", { class: "muted" }, tp("quick.others", state.waiting - 1)) : null,
@@ -98,16 +111,25 @@ export class QuickMatchPanel {
       h("button", { type: "button", class: "btn", dataset: { focus: "quick-cancel" }, onclick: () => this.cancel() }, t("quick.cancel")));
   }
 
+  rulesName(preset) {
+    return this.preset === MINE && this.mine ? t("quick.your_rules", { preset: presetName(preset) }) : presetName(preset);
+  }
+
   clock(seconds) {
     const whole = Math.floor(seconds);
     return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, "0")}`;
+  }
+
+  /** A preset, or your rules: their preset and what was changed in it. */
+  rulesBody() {
+    return this.preset === MINE && this.mine ? { preset: this.mine.preset, options: this.mine.options } : { preset: this.preset };
   }
 
   async seek() {
     this.notice = null;
     try {
       const answer = await api("/api/quickmatch", { method: "POST",
-        body: { preset: this.preset, rated: this.rated, name: this.nameOf(), clock: clockBody(this.clockChoice) } });
+        body: { ...this.rulesBody(), rated: this.rated, name: this.nameOf(), clock: clockBody(this.clockChoice) } });
       this.ticket = answer.ticket;
       keep(this.ticket);
       this.show(answer);

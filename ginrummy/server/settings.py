@@ -140,6 +140,10 @@ class Settings:
 
     session_days: float = 30.0
     """How long an account's sign-in lasts in a browser (its session), in days."""
+    session_check_seconds: float = 5.0
+    """How often the server reads which of its signed-in table sockets belong to an account
+    banned since (``gin admin --ban``, another process) or to a session that ended, and
+    closes them: a ban reaches an open socket within this time."""
     sign_ins_per_hour: float = 60.0
     """Sign-in attempts an hour from one address (10 at once); 0: no limit."""
     sign_ins_per_hour_per_account: float = 10.0

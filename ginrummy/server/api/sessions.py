@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Callable
+from dataclasses import dataclass
 from datetime import UTC, datetime
 
 from sqlalchemy.exc import SQLAlchemyError
@@ -134,10 +135,14 @@ async def account_games(connection: HTTPConnection) -> list[tuple[str, str]] | N
     return [(game_id, token_hash) for game_id, _, token_hash in seats]
 
 
+EndSocket = Callable[[str], None]
+"""Ends a tracked socket, telling its client why: ``signed_out`` or ``account_banned``."""
+
+
 class _Socket:
     """One tracked socket: how to end it, and the session it belongs to now."""
 
-    def __init__(self, account_id: str, session: str, end: Callable[[], None]) -> None:
+    def __init__(self, account_id: str, session: str, end: EndSocket) -> None:
         self.account_id, self.session, self.end = account_id, session, end
 
 
@@ -163,22 +168,33 @@ class SignedInSockets:
             if not sessions:
                 self._sockets.pop(socket.account_id, None)
 
-    def add(self, account_id: str, session: str, end: Callable[[], None]) -> Callable[[], None]:
+    def add(self, account_id: str, session: str, end: EndSocket) -> Callable[[], None]:
         """Keep ``end`` for a socket of the session whose token hash is ``session``;
         returns what forgets it."""
         socket = _Socket(account_id, session, end)
         self._put(socket)
         return lambda: self._drop(socket)
 
-    def end(self, account_id: str, only: str | None = None, keep: str | None = None) -> None:
+    def end(self, account_id: str, only: str | None = None, keep: str | None = None,
+            why: str = "signed_out") -> None:
         """End the sockets of the account's sessions: of the session whose token is ``only``,
-        else of all but the one whose token is ``keep``."""
+        else of all but the one whose token is ``keep``; ``why`` is what their clients are
+        told."""
         wanted = None if only is None else token_hash(only)
         spared = None if keep is None else token_hash(keep)
+        self.end_hashed(account_id, lambda session: (wanted is None or session == wanted)
+                        and session != spared, why)
+
+    def end_hashed(self, account_id: str, which: Callable[[str], bool], why: str) -> None:
+        """End the sockets of the account's sessions whose token hash ``which`` picks."""
         for session, held in list(self._sockets.get(account_id, {}).items()):
-            if (wanted is None or session == wanted) and session != spared:
+            if which(session):
                 for socket in list(held):
-                    socket.end()
+                    socket.end(why)
+
+    def held(self) -> dict[str, set[str]]:
+        """The token hashes of the sessions that hold sockets, by account id."""
+        return {account_id: set(sessions) for account_id, sessions in self._sockets.items()}
 
     def rotate(self, old: str, new: str, account_id: str) -> None:
         """The browser's session ``old`` became ``new``, of ``account_id``: its sockets
@@ -187,7 +203,7 @@ class SignedInSockets:
         for owner, sessions in list(self._sockets.items()):
             for socket in list(sessions.get(old_hash, ())):
                 if owner != account_id:
-                    socket.end()
+                    socket.end("signed_out")
                     continue
                 self._drop(socket)
                 socket.session = token_hash(new)
@@ -202,22 +218,31 @@ def signed_in_sockets(connection: HTTPConnection) -> SignedInSockets:
     return sockets
 
 
-async def track_socket(connection: HTTPConnection, end: Callable[[], None]
-                       ) -> Callable[[], None]:
-    """Keep a table socket of a signed-in browser with its session (:class:`SignedInSockets`);
-    returns what forgets it when it closes."""
+@dataclass(frozen=True, slots=True)
+class TrackedSocket:
+    """A table socket as :func:`track_socket` keeps it: the account and session it was opened
+    with (None: a guest's), and what forgets it when it closes."""
+
+    account_id: str | None
+    session: str | None
+    """The SHA-256 of the session's token."""
+    forget: Callable[[], None]
+
+
+async def track_socket(connection: HTTPConnection, end: EndSocket) -> TrackedSocket:
+    """Keep a table socket of a signed-in browser with its session (:class:`SignedInSockets`)."""
     token = session_token(connection)
     try:
         account = None if token is None else await signed_in(connection)
     except (StorageGone, SQLAlchemyError):
         account = None
     if token is None or account is None:
-        return lambda: None
+        return TrackedSocket(None, None, lambda: None)
     forget = signed_in_sockets(connection).add(account.id, token_hash(token), end)
     try:  # a session that ended while the socket opened has missed this socket: end it now
         still = await signed_in(connection)
     except (StorageGone, SQLAlchemyError):
         still = account
     if still is None or still.id != account.id:
-        end()
-    return forget
+        end("signed_out")
+    return TrackedSocket(account.id, token_hash(token), forget)

@@ -54,6 +54,9 @@ ERROR_CODES: dict[str, str] = {
                        "not signed in to (the connection closes, 4401)",
     "signed_out": "the sign-in that opened this connection has ended (signed out, a new "
                   "password, the account deleted); the connection closes (4401)",
+    "account_banned": "the account that opened this connection has been banned by the "
+                      "server's operator: its chat line is refused and the connection closes "
+                      "(4401); in the lobby its lines are refused",
     "rated_needs_account": "a rated game is played between accounts: a guest cannot take a "
                            "place at one (the connection closes, 4401)",
     "rated_same_account": "this account already plays a seat of this rated game",

@@ -107,6 +107,9 @@ class Settings:
     minimums (:data:`ginrummy.server.live.clock.LIMITS`): tests and demonstrations."""
     quick_match_computer_seconds: float = 20.0
     """Seconds a quick match seeker waits before the computer is offered instead."""
+    seeks_per_address: int = 4
+    """Quick match seekers waiting at once from one address (a guest id is a cookie any
+    client can make up); 0: no limit."""
 
     requests_per_minute: float = 600.0
     """Requests a minute to the HTTP API (``/api/...``) per address, whatever they ask;

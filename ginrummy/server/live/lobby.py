@@ -81,7 +81,8 @@ class Lobby:
         self.quick_match = QuickMatch(
             self.create, settings.quick_match_computer_seconds,
             claim=lambda account, game, seat: asyncio.to_thread(accounts.claim_seat, account,
-                                                                game, seat, now()))
+                                                                game, seat, now()),
+            per_address=settings.seeks_per_address)
         self.chat = LobbyChat(LobbyChatStore(store.engine), lambda: self.board.listeners)
         self.tournaments = TournamentHub(TournamentStore(store.engine),
                                          AccountStore(store.engine, store.guard), self.get,

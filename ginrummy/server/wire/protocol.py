@@ -79,6 +79,8 @@ ERROR_CODES: dict[str, str] = {
     "seek_over": "quick match: the seek has ended (matched, cancelled, replaced or left)",
     "computer_not_yet": "quick match: the computer is offered only after the wait it states",
     "server_full": "quick match: too many people wait at once; try again later",
+    "too_many_seeks": "quick match: as many people as the server lets one address have wait "
+                      "from this address already",
     "sign_in_to_chat": "the lobby's chat: only a signed-in account may speak (a guest reads)",
     "no_such_tournament": "no tournament has that id",
     "already_entered": "a tournament: this account is already entered",

@@ -110,6 +110,12 @@ class Settings:
     seeks_per_address: int = 4
     """Quick match seekers waiting at once from one address (a guest id is a cookie any
     client can make up); 0: no limit."""
+    tournaments_per_account: int = 2
+    """Tournaments one account may have created that are not finished; 0: no limit."""
+    tournament_computers: int = 64
+    """What the computers of every unfinished tournament may weigh together, a place of
+    levels 1-4 weighing 1 and of level 5 weighing 8 (:mod:`.live.tournament_room`); 0: no
+    limit."""
 
     requests_per_minute: float = 600.0
     """Requests a minute to the HTTP API (``/api/...``) per address, whatever they ask;

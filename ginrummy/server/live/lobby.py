@@ -87,6 +87,8 @@ class Lobby:
         self.tournaments = TournamentHub(TournamentStore(store.engine),
                                          AccountStore(store.engine, store.guard), self.get,
                                          self.create_seated, settings.rng)
+        self.tournaments.per_account = settings.tournaments_per_account
+        self.tournaments.computer_budget = settings.tournament_computers
         self.tournament_feed = TournamentFeed(self.tournaments, self.board)
 
     async def get(self, game_id: str) -> Table | None:

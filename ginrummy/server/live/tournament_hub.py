@@ -30,6 +30,11 @@ from ginrummy.rating.levels import level_ratings
 from ginrummy.server.live.clock import ClockRules
 from ginrummy.server.live.clock_feed import clock_rules_of
 from ginrummy.server.live.table import Table
+from ginrummy.server.live.tournament_room import (
+    COMPUTER_BUDGET,
+    TOURNAMENTS_PER_ACCOUNT,
+    check_room,
+)
 from ginrummy.server.storage.accounts import AccountStore
 from ginrummy.server.storage.fairness import FairRow, draw
 from ginrummy.server.storage.store import SeatRow, now
@@ -40,6 +45,7 @@ from ginrummy.server.storage.tournament_store import (
     StoredTournament,
     TournamentRow,
     TournamentStore,
+    Unfinished,
 )
 from ginrummy.server.wire.protocol import ClientError
 from ginrummy.tournament import (
@@ -142,6 +148,12 @@ class TournamentHub:
         self.held: set[str] = set()
         """The games of duplicate rounds still being played: their server seeds stay
         hidden (another table may not have dealt that deck yet)."""
+        self.per_account = TOURNAMENTS_PER_ACCOUNT
+        """Unfinished tournaments one account may have created (:mod:`.tournament_room`)."""
+        self.computer_budget = COMPUTER_BUDGET
+        """What the computers of every unfinished tournament may weigh together."""
+        self.creating = asyncio.Lock()
+        """Held from the check of those limits to the new tournament's row."""
         self.on_change: Callable[[str, bool], None] = lambda tournament_id, listed: None
         """Called with a tournament's id when its view changed, and whether what
         :meth:`listing` shows may have changed too (an entry, a start, an end)."""
@@ -201,7 +213,11 @@ class TournamentHub:
             None if starts_in is None else moment + timedelta(seconds=starts_in),
             clock=None if clock is None else clock.to_dict())
         first = EntrantRow(f"a:{account_id}", username, account_id, START_MU, moment)
-        await asyncio.to_thread(self.store.create, row, first if enter else None)
+        async with self.creating:
+            check_room(await asyncio.to_thread(self.store.unfinished),
+                       Unfinished(account_id, rules.size, level, fill, "entering",
+                                  int(enter), 0), self.per_account, self.computer_budget)
+            await asyncio.to_thread(self.store.create, row, first if enter else None)
         await self.get(row.id)
         self._keep_ticking()
         self.on_change(row.id, True)
@@ -245,6 +261,19 @@ class TournamentHub:
         async with live.lock:
             self._check_entering(live)
             await self._start(live)
+
+    async def cancel(self, tournament_id: str, account_id: str) -> None:
+        """The creator calls the tournament off before it starts."""
+        live = await self.get(tournament_id)
+        if live.stored.row.created_by != account_id:
+            raise ClientError("not_organiser", "only the account that created the "
+                              "tournament may call it off")
+        async with live.lock:
+            self._check_entering(live)
+            await asyncio.to_thread(self.store.cancel, tournament_id)
+            live.stored = replace(live.stored, row=replace(live.stored.row,
+                                                           status="cancelled"))
+        self.on_change(tournament_id, True)
 
     @staticmethod
     def _check_entering(live: Live) -> None:

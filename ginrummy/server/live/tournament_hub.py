@@ -25,7 +25,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from ginrummy.core.table import TableRules, team_of
-from ginrummy.rating import START_MU
+from ginrummy.rating import family_of
 from ginrummy.rating.levels import level_ratings
 from ginrummy.server.live.clock import ClockRules
 from ginrummy.server.live.clock_feed import clock_rules_of
@@ -37,6 +37,7 @@ from ginrummy.server.live.tournament_room import (
 )
 from ginrummy.server.storage.accounts import AccountStore
 from ginrummy.server.storage.fairness import FairRow, draw
+from ginrummy.server.storage.ratings import rating_of
 from ginrummy.server.storage.store import SeatRow, now
 from ginrummy.server.storage.tokens import new_game_id, new_token, token_hash
 from ginrummy.server.storage.tournament_store import (
@@ -212,7 +213,8 @@ class TournamentHub:
             table_rules.to_dict(), level, fill, "entering", moment,
             None if starts_in is None else moment + timedelta(seconds=starts_in),
             clock=None if clock is None else clock.to_dict())
-        first = EntrantRow(f"a:{account_id}", username, account_id, START_MU, moment)
+        first = EntrantRow(f"a:{account_id}", username, account_id,
+                           await self._rating(account_id, table_rules), moment)
         async with self.creating:
             check_room(await asyncio.to_thread(self.store.unfinished),
                        Unfinished(account_id, rules.size, level, fill, "entering",
@@ -223,9 +225,19 @@ class TournamentHub:
         self.on_change(row.id, True)
         return row.id
 
+    async def _rating(self, account_id: str, table_rules: TableRules) -> float:
+        """The account's rating in the family of the tournament's games: what seeds it."""
+        family = family_of(table_rules.rules, table_rules.players)
+        rating = await asyncio.to_thread(rating_of, self.store.engine, account_id, family)
+        return rating.mu
+
     async def enter(self, tournament_id: str, account_id: str, username: str,
-                    rating: float = START_MU) -> None:
+                    rating: float | None = None) -> None:
+        """Enter the account, seeded by ``rating`` (None: its rating in the family of the
+        tournament's games, a new player's if it has none)."""
         live = await self.get(tournament_id)
+        if rating is None:
+            rating = await self._rating(account_id, TableRules.from_dict(live.stored.row.rules))
         async with live.lock:
             self._check_entering(live)
             entrant = f"a:{account_id}"

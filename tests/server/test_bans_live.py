@@ -1,8 +1,8 @@
 """An operator's ban (``gin admin --ban``, another process: here the database alone) reaches
 the banned account's open sockets: its table chat is refused ``account_banned`` at once, the
-server closes its table sockets within ``session_check_seconds`` whatever they do, its lobby
-lines are refused ``account_banned``, and the computer plays its seat as for any absent
-player (the idle rule)."""
+server closes its table sockets within ``session_check_seconds`` whatever they do, and the
+computer plays its seat as for any absent player (the idle rule). Its lobby lines are refused
+``account_banned`` too (test_lobby_chat.py)."""
 
 from __future__ import annotations
 
@@ -19,8 +19,6 @@ from tests.server import kit
 from tests.server.account_kit import accounts_app, sign_up
 from tests.server.kit import Player, create, join_seat, other_browser, until_dealt
 from tests.server.test_chat import said
-from tests.server.test_lobby_chat import opened
-from tests.server.test_lobby_chat import said as said_in_lobby
 
 IDLE = 0.5
 CLOSED_BANNED = {"type": "closed", "code": 4401, "reason": "account_banned"}
@@ -86,16 +84,3 @@ def test_a_ban_closes_the_account_s_quiet_table_socket_and_the_computer_plays_it
         assert played["event"]["seat"] == annie.seat  # the computer, for the banned seat
         with client.websocket_connect(f"/ws/{idle['state']['game_id']}") as again:
             assert kit.receive(again)["code"] in ("seat_of_account", "bad_token")
-
-
-def test_a_banned_account_s_lobby_lines_are_refused_as_banned(sqlite_db: str) -> None:
-    with accounts_app(sqlite_db) as client:
-        sign_up(client, "annie")
-        with client.websocket_connect("/ws/lobby") as ws:
-            opened(ws)
-            assert said_in_lobby(ws, type="chat", text="before")["type"] == "chat"
-            ban(client, "annie")
-            refused = said_in_lobby(ws, type="chat", text="after", id="l2")
-            assert (refused["code"], refused["id"]) == ("account_banned", "l2")
-        with client.websocket_connect("/ws/lobby") as ws:
-            assert [line["text"] for line in opened(ws)] == ["before"]

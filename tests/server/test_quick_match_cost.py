@@ -12,29 +12,16 @@ from itertools import combinations
 
 from ginrummy.core.rules import Rules
 from ginrummy.server.live.quick_match import MAX_SEEKS, SEEKS_PER_ADDRESS
-from ginrummy.server.live.seeks import WINDOW_MAX, Seek, candidates, pairs, window
+from ginrummy.server.live.seeks import WINDOW_MAX, Seek, candidates, pairs
 from tests.server.account_kit import error_of
 from tests.server.kit import other_browser, running
 from tests.server.test_quick_match import seek, started
 from tests.server.test_quick_match_pairing import Hub
 
 
-def every_pair_compared(seeks: list[Seek], now: float) -> list[tuple[Seek, Seek]]:
-    """Pairing as it was before seekers were grouped: every pair looked at (the reference)."""
-    meeting = []
-    for a, b in combinations(seeks, 2):
-        gap = abs(a.rating - b.rating)
-        if a.pool == b.pool and a.who != b.who and gap <= min(window(a, now), window(b, now)):
-            first, second = (a, b) if (a.since, a.ticket) <= (b.since, b.ticket) else (b, a)
-            meeting.append((gap, first.since, first.ticket, second.ticket, first, second))
-    meeting.sort(key=lambda c: c[:4])
-    taken: set[str] = set()
-    out = []
-    for *_, first, second in meeting:
-        if first.ticket not in taken and second.ticket not in taken:
-            taken |= {first.ticket, second.ticket}
-            out.append((first, second))
-    return out
+def every_pair(seeks: list[Seek]) -> list[tuple[Seek, Seek]]:
+    """What pairing looked at before seekers were grouped: every pair (the reference)."""
+    return list(combinations(seeks, 2))
 
 
 def test_pairing_2000_seekers_who_each_want_other_rules_compares_no_pair() -> None:
@@ -65,7 +52,7 @@ def test_grouped_pairing_meets_exactly_as_comparing_every_pair_did() -> None:
                       rng.choice(["standard", "oklahoma", ("standard", "clock")]),
                       since=rng.uniform(0, 60)) for n in range(count)]
         now = rng.uniform(0, 80)
-        assert pairs(seeks, now) == every_pair_compared(seeks, now), trial
+        assert pairs(seeks, now) == pairs(seeks, now, among=every_pair), trial
 
 
 def test_a_fifth_seeker_from_one_address_is_refused_and_nothing_changes() -> None:

@@ -42,6 +42,7 @@ from ginrummy.server.live.work import Busy
 from ginrummy.server.settings import Settings
 from ginrummy.server.storage.db import StorageGone, make_engine, migrate
 from ginrummy.server.storage.lease import Lease, acquire
+from ginrummy.server.storage.profile_cache import ProfileCache
 from ginrummy.server.storage.store import Store
 from ginrummy.server.wire.protocol import ClientError
 
@@ -209,4 +210,5 @@ def create_app(settings: Settings | None = None, lease: Lease | None = None) -> 
     app = Starlette(routes=routes, lifespan=lifespan, middleware=middleware)
     app.state.settings = settings
     app.state.client_limits = ClientLimits(settings)
+    app.state.profile_cache = ProfileCache()
     return app

@@ -57,10 +57,8 @@ def _last_game(game: LastGame, names: dict[tuple[str, int], str]) -> dict[str, A
 
 
 def profile_cache(request: Request) -> ProfileCache:
-    state = request.app.state
-    cache: ProfileCache | None = getattr(state, "profile_cache", None)
-    if cache is None:
-        cache = state.profile_cache = ProfileCache()
+    """The app's :class:`ProfileCache` (made with the app)."""
+    cache: ProfileCache = request.app.state.profile_cache
     return cache
 
 

@@ -22,7 +22,7 @@ at every pair would cost two million on the event loop each second.
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Hashable, Iterator, Sequence
+from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
 WINDOW_START = 100.0
@@ -68,13 +68,15 @@ def candidates(seeks: Sequence[Seek]) -> Iterator[tuple[Seek, Seek]]:
                 yield a, b
 
 
-def pairs(seeks: Sequence[Seek], now: float) -> list[tuple[Seek, Seek]]:
+def pairs(seeks: Sequence[Seek], now: float,
+          among: Callable[[Sequence[Seek]], Iterable[tuple[Seek, Seek]]] = candidates
+          ) -> list[tuple[Seek, Seek]]:
     """The pairs that meet at ``now``, each seeker in at most one; in each pair the one who
-    waited longer comes first."""
+    waited longer comes first. ``among``: the pairs looked at (those that might meet)."""
     meeting = []
-    for a, b in candidates(seeks):
+    for a, b in among(seeks):
         gap = abs(a.rating - b.rating)
-        if a.who != b.who and gap <= min(window(a, now), window(b, now)):
+        if a.pool == b.pool and a.who != b.who and gap <= min(window(a, now), window(b, now)):
             first, second = (a, b) if (a.since, a.ticket) <= (b.since, b.ticket) else (b, a)
             meeting.append((gap, first.since, first.ticket, second.ticket, first, second))
     meeting.sort(key=lambda c: c[:4])

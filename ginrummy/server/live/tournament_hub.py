@@ -266,26 +266,32 @@ class TournamentHub:
 
     async def start_now(self, tournament_id: str, account_id: str) -> None:
         """The creator starts the tournament before it is full."""
-        live = await self.get(tournament_id)
-        if live.stored.row.created_by != account_id:
-            raise ClientError("not_organiser", "only the account that created the "
-                              "tournament may start it early")
+        live = await self._organised(tournament_id, account_id, "start it early")
         async with live.lock:
             self._check_entering(live)
             await self._start(live)
 
     async def cancel(self, tournament_id: str, account_id: str) -> None:
         """The creator calls the tournament off before it starts."""
+        live = await self._organised(tournament_id, account_id, "call it off")
+        async with live.lock:
+            self._check_entering(live)
+            await self._cancelled(live)
+
+    async def _organised(self, tournament_id: str, account_id: str, what: str) -> Live:
+        """The tournament, if ``account_id`` created it (which only it may do ``what``)."""
         live = await self.get(tournament_id)
         if live.stored.row.created_by != account_id:
             raise ClientError("not_organiser", "only the account that created the "
-                              "tournament may call it off")
-        async with live.lock:
-            self._check_entering(live)
-            await asyncio.to_thread(self.store.cancel, tournament_id)
-            live.stored = replace(live.stored, row=replace(live.stored.row,
-                                                           status="cancelled"))
-        self.on_change(tournament_id, True)
+                              f"tournament may {what}")
+        return live
+
+    async def _cancelled(self, live: Live) -> None:
+        """The tournament is called off before its start (under its lock)."""
+        row = live.stored.row
+        await asyncio.to_thread(self.store.cancel, row.id)
+        live.stored = replace(live.stored, row=replace(row, status="cancelled"))
+        self.on_change(row.id, True)
 
     @staticmethod
     def _check_entering(live: Live) -> None:
@@ -306,9 +312,7 @@ class TournamentHub:
                 await self._start(live)
             except ClientError as refused:  # too few came by the start time
                 log.info("tournament %s cancelled: %s", row.id, refused.message)
-                await asyncio.to_thread(self.store.cancel, row.id)
-                live.stored = replace(live.stored, row=replace(row, status="cancelled"))
-                self.on_change(row.id, True)
+                await self._cancelled(live)
 
     @staticmethod
     def _opening(live: Live, moment: datetime) -> tuple[list[EntrantRow], Tournament]:

@@ -7,9 +7,16 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from starlette.testclient import TestClient
 
-from ginrummy.server.live.tournament_room import LEVEL_5_WEIGHT
+from ginrummy.server import Settings
+from ginrummy.server.live.quick_match import SEEKS_PER_ADDRESS
+from ginrummy.server.live.tournament_room import (
+    COMPUTER_BUDGET,
+    LEVEL_5_WEIGHT,
+    TOURNAMENTS_PER_ACCOUNT,
+)
 from tests.server.account_kit import accounts_app, browser, error_of, sign_up
 from tests.server.tournament_kit import created
 
@@ -83,3 +90,23 @@ def test_both_refusals_are_worded_in_english_and_italian(sqlite_db: str) -> None
             strings = client.get(f"/api/i18n/{lang}").json()["strings"]
             for code in ("too_many_tournaments", "computers_busy", "too_many_seeks"):
                 assert strings.get(f"error.{code}"), (lang, code)
+
+
+def test_gin_serve_takes_the_seek_and_tournament_limits_and_refuses_negative_ones(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    from ginrummy.cli import build_parser, main
+
+    args = build_parser().parse_args(["serve", "--seeks-per-address", "9",
+                                      "--tournaments-per-account", "0",
+                                      "--tournament-computers", "128"])
+    assert (args.seeks_per_address, args.tournaments_per_account,
+            args.tournament_computers) == (9, 0, 128)
+    defaults, settings = build_parser().parse_args(["serve"]), Settings()
+    for found in (defaults, settings):
+        assert (found.seeks_per_address, found.tournaments_per_account,
+                found.tournament_computers) == (SEEKS_PER_ADDRESS, TOURNAMENTS_PER_ACCOUNT,
+                                                COMPUTER_BUDGET)
+    for option in ("--seeks-per-address", "--tournaments-per-account",
+                   "--tournament-computers"):
+        assert main(["serve", option, "-1"]) == 2
+        assert f"{option} cannot be negative" in capsys.readouterr().out

@@ -1,8 +1,8 @@
 """An operator's ban (``gin admin --ban``, another process: here the database alone) reaches
 the banned account's open sockets: its table chat is refused ``account_banned`` at once, the
 server closes its table sockets within ``session_check_seconds`` whatever they do, and the
-computer plays its seat as for any absent player (the idle rule). Its lobby lines are refused
-``account_banned`` too (test_lobby_chat.py)."""
+computer plays its seat as for any absent player (the idle rule); its quick match seek ends.
+Its lobby lines are refused ``account_banned`` too (test_lobby_chat.py)."""
 
 from __future__ import annotations
 
@@ -16,9 +16,10 @@ from starlette.testclient import TestClient
 from ginrummy.server.api.moderation import Moderation
 from ginrummy.server.storage.chat_store import ChatStore
 from tests.server import kit
-from tests.server.account_kit import accounts_app, sign_up
+from tests.server.account_kit import Browser, accounts_app, browser, sign_up
 from tests.server.kit import Player, create, join_seat, other_browser, until_dealt
 from tests.server.test_chat import said
+from tests.server.test_quick_match import poll, started
 
 IDLE = 0.5
 CLOSED_BANNED = {"type": "closed", "code": 4401, "reason": "account_banned"}
@@ -84,3 +85,23 @@ def test_a_ban_closes_the_account_s_quiet_table_socket_and_the_computer_plays_it
         assert played["event"]["seat"] == annie.seat  # the computer, for the banned seat
         with client.websocket_connect(f"/ws/{idle['state']['game_id']}") as again:
             assert kit.receive(again)["code"] in ("seat_of_account", "bad_token")
+
+
+def test_a_banned_account_s_quick_match_seek_meets_nobody(sqlite_db: str) -> None:
+    with accounts_app(sqlite_db, session_check_seconds=0.1) as client:
+        annie = Browser(client)
+        with annie.use():
+            sign_up(client, "annie")
+            ticket = started(client)["ticket"]
+        ban(client, "annie")
+        seekers = client.app.state.lobby.quick_match.seekers  # type: ignore[attr-defined]
+        deadline = time.monotonic() + 5
+        while any(s.status == "waiting" for s in seekers.values()):
+            assert time.monotonic() < deadline, "the banned account's seek still waits"
+            time.sleep(0.05)
+        with browser(client):
+            sign_up(client, "bruno")
+            bruno = started(client)
+        assert bruno["status"] == "waiting" and "game" not in bruno
+        with annie.use():
+            assert poll(client, ticket).status_code == 404  # no longer annie's browser

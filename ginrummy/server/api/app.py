@@ -144,7 +144,7 @@ def create_app(settings: Settings | None = None, lease: Lease | None = None) -> 
             app.state.signed_in_sockets = SignedInSockets()
             sessions = asyncio.create_task(watch_sockets(
                 app.state.signed_in_sockets, engine, settings.session_check_seconds,
-                settings.clock), name="session watch")
+                settings.clock, app.state.lobby.quick_match), name="session watch")
             try:
                 with switch_interval(SWITCH_INTERVAL):
                     yield

@@ -6,7 +6,8 @@ Two ways, both reading the database, never trusting the socket:
 
 - every ``session_check_seconds`` (:func:`watch_sockets`) one query for all the open sockets
   ends those of a banned account (``account_banned``) and of a session that ended or expired
-  (``signed_out``): a ban reaches every socket within that bound, whatever it does;
+  (``signed_out``): a ban reaches every socket within that bound, whatever it does; a banned
+  account's quick match seek is ended too, so that nobody is matched with it;
 - a chat line from a signed-in socket is checked as it comes (:func:`refusal_of`), so the
   banned account says nothing more even before the sweep.
 
@@ -22,6 +23,7 @@ import asyncio
 import logging
 from collections.abc import Callable
 from datetime import UTC, datetime
+from typing import Protocol
 
 from sqlalchemy.engine import Engine
 
@@ -33,13 +35,28 @@ log = logging.getLogger(__name__)
 BANNED, SIGNED_OUT = "account_banned", "signed_out"
 
 
-async def check_sockets(sockets: SignedInSockets, engine: Engine, moment: datetime) -> None:
-    """End the sockets of banned accounts and of sessions that no longer stand."""
+class Seekers(Protocol):
+    """The accounts waiting for a quick match (:class:`~.live.quick_match.QuickMatch`)."""
+
+    def accounts_waiting(self) -> set[str]: ...
+
+    def end_seeks_of(self, account_id: str) -> None: ...
+
+
+async def check_sockets(sockets: SignedInSockets, engine: Engine, moment: datetime,
+                        seekers: Seekers | None = None) -> None:
+    """End the sockets of banned accounts and of sessions that no longer stand, and the
+    banned accounts' seeks."""
     held = sockets.held()
-    if not held:
+    waiting = set() if seekers is None else seekers.accounts_waiting()
+    if not held and not waiting:
         return
     hashes = {session for sessions in held.values() for session in sessions}
-    standing = await asyncio.to_thread(session_checks.standing, engine, held, hashes, moment)
+    standing = await asyncio.to_thread(session_checks.standing, engine, {*held, *waiting},
+                                       hashes, moment)
+    if seekers is not None:
+        for account_id in waiting & standing.banned:
+            seekers.end_seeks_of(account_id)
     for account_id, sessions in held.items():
         if account_id in standing.banned:
             sockets.end_hashed(account_id, lambda _: True, BANNED)
@@ -48,12 +65,13 @@ async def check_sockets(sockets: SignedInSockets, engine: Engine, moment: dateti
 
 
 async def watch_sockets(sockets: SignedInSockets, engine: Engine, every: float,
-                        clock: Callable[[], float]) -> None:
+                        clock: Callable[[], float], seekers: Seekers | None = None) -> None:
     """:func:`check_sockets` every ``every`` seconds, until cancelled."""
     while True:
         await asyncio.sleep(every)
         try:
-            await check_sockets(sockets, engine, datetime.fromtimestamp(clock(), UTC))
+            await check_sockets(sockets, engine, datetime.fromtimestamp(clock(), UTC),
+                                seekers)
         except Exception:  # noqa: BLE001 - the next round tries again
             log.exception("could not check the signed-in sockets' sessions")
 

@@ -150,6 +150,17 @@ class QuickMatch:
         self._keep_ticking()
         return ticket, seeking
 
+    def accounts_waiting(self) -> set[str]:
+        """The ids of the accounts that wait for a quick match."""
+        return {account for s in self.seekers.values() if s.status == "waiting"
+                and (account := account_of(s.seek.who)) is not None}
+
+    def end_seeks_of(self, account_id: str) -> None:
+        """The account may no longer play (banned): its seek meets nobody."""
+        for seeking in self.seekers.values():
+            if seeking.status == "waiting" and account_of(seeking.seek.who) == account_id:
+                seeking.end("cancelled", self.clock())
+
     def find(self, ticket: str, who: str) -> Seeking:
         """The seek of ``ticket``, if ``who`` made it."""
         seeking = self.seekers.get(token_hash(ticket))

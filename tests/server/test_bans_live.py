@@ -11,12 +11,14 @@ import time
 from collections.abc import Iterator
 from typing import Any
 
+import sqlalchemy as sa
 from starlette.testclient import TestClient
 
 from ginrummy.server.api.moderation import Moderation
+from ginrummy.server.storage import db
 from ginrummy.server.storage.chat_store import ChatStore
 from tests.server import kit
-from tests.server.account_kit import Browser, accounts_app, browser, sign_up
+from tests.server.account_kit import Browser, accounts_app, browser, sign_in, sign_up
 from tests.server.kit import Player, create, join_seat, other_browser, until_dealt
 from tests.server.test_chat import said
 from tests.server.test_quick_match import poll, started
@@ -63,6 +65,26 @@ def test_a_banned_account_s_open_table_socket_can_no_longer_chat(sqlite_db: str)
         lines = ChatStore(client.app.state.engine).recent(  # type: ignore[attr-defined]
             game["game_id"], "players", 10)
         assert [line.text for line in lines] == ["before"]
+
+
+def test_a_socket_whose_browser_signs_in_again_keeps_speaking(sqlite_db: str) -> None:
+    with accounts_app(sqlite_db, session_check_seconds=0.1) as client, \
+            annie_and_bea(client) as (_, annie, _bea):
+        sign_in(client, "annie")  # a new session for this browser: its sockets follow it
+        time.sleep(0.3)  # a few rounds of the check
+        assert said(annie, text="still here")["type"] == "chat"
+
+
+def test_a_session_ended_by_another_process_closes_its_socket_as_signed_out(
+        sqlite_db: str) -> None:
+    with accounts_app(sqlite_db, session_check_seconds=0.1) as client, \
+            annie_and_bea(client) as (_, annie, _bea):
+        engine: sa.Engine = client.app.state.engine  # type: ignore[attr-defined]
+        with engine.begin() as conn:
+            conn.execute(db.account_sessions.delete())
+        refusal = annie.until(lambda m: m["type"] in ("error", "closed"))
+        assert refusal["code"] == "signed_out", refusal
+        assert closed(annie) == {"type": "closed", "code": 4401, "reason": "signed_out"}
 
 
 def test_a_ban_closes_the_account_s_quiet_table_socket_and_the_computer_plays_its_seat(

@@ -10,7 +10,6 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Callable
-from dataclasses import dataclass
 from datetime import UTC, datetime
 
 from sqlalchemy.exc import SQLAlchemyError
@@ -139,11 +138,14 @@ EndSocket = Callable[[str], None]
 """Ends a tracked socket, telling its client why: ``signed_out`` or ``account_banned``."""
 
 
-class _Socket:
-    """One tracked socket: how to end it, and the session it belongs to now."""
+class TrackedSocket:
+    """A table socket opened signed in: its account, the session it belongs to now (the
+    SHA-256 of its token, which follows the browser's sign-in when it is renewed), how to end
+    it, and what forgets it when it closes."""
 
     def __init__(self, account_id: str, session: str, end: EndSocket) -> None:
         self.account_id, self.session, self.end = account_id, session, end
+        self.forget: Callable[[], None] = lambda: None
 
 
 class SignedInSockets:
@@ -152,14 +154,14 @@ class SignedInSockets:
     sockets it opened: an old session plays nothing, not even over a socket already open."""
 
     def __init__(self) -> None:
-        self._sockets: dict[str, dict[str, set[_Socket]]] = {}
+        self._sockets: dict[str, dict[str, set[TrackedSocket]]] = {}
         """account id -> session token hash -> its sockets."""
 
-    def _put(self, socket: _Socket) -> None:
+    def _put(self, socket: TrackedSocket) -> None:
         self._sockets.setdefault(socket.account_id, {}).setdefault(socket.session,
                                                                   set()).add(socket)
 
-    def _drop(self, socket: _Socket) -> None:
+    def _drop(self, socket: TrackedSocket) -> None:
         sessions = self._sockets.get(socket.account_id, {})
         held = sessions.get(socket.session, set())
         held.discard(socket)
@@ -168,12 +170,12 @@ class SignedInSockets:
             if not sessions:
                 self._sockets.pop(socket.account_id, None)
 
-    def add(self, account_id: str, session: str, end: EndSocket) -> Callable[[], None]:
-        """Keep ``end`` for a socket of the session whose token hash is ``session``;
-        returns what forgets it."""
-        socket = _Socket(account_id, session, end)
+    def add(self, account_id: str, session: str, end: EndSocket) -> TrackedSocket:
+        """Keep ``end`` for a socket of the session whose token hash is ``session``."""
+        socket = TrackedSocket(account_id, session, end)
         self._put(socket)
-        return lambda: self._drop(socket)
+        socket.forget = lambda: self._drop(socket)
+        return socket
 
     def end(self, account_id: str, only: str | None = None, keep: str | None = None,
             why: str = "signed_out") -> None:
@@ -218,31 +220,21 @@ def signed_in_sockets(connection: HTTPConnection) -> SignedInSockets:
     return sockets
 
 
-@dataclass(frozen=True, slots=True)
-class TrackedSocket:
-    """A table socket as :func:`track_socket` keeps it: the account and session it was opened
-    with (None: a guest's), and what forgets it when it closes."""
-
-    account_id: str | None
-    session: str | None
-    """The SHA-256 of the session's token."""
-    forget: Callable[[], None]
-
-
-async def track_socket(connection: HTTPConnection, end: EndSocket) -> TrackedSocket:
-    """Keep a table socket of a signed-in browser with its session (:class:`SignedInSockets`)."""
+async def track_socket(connection: HTTPConnection, end: EndSocket) -> TrackedSocket | None:
+    """Keep a table socket of a signed-in browser with its session (:class:`SignedInSockets`);
+    None for a guest's."""
     token = session_token(connection)
     try:
         account = None if token is None else await signed_in(connection)
     except (StorageGone, SQLAlchemyError):
         account = None
     if token is None or account is None:
-        return TrackedSocket(None, None, lambda: None)
-    forget = signed_in_sockets(connection).add(account.id, token_hash(token), end)
+        return None
+    tracked = signed_in_sockets(connection).add(account.id, token_hash(token), end)
     try:  # a session that ended while the socket opened has missed this socket: end it now
         still = await signed_in(connection)
     except (StorageGone, SQLAlchemyError):
         still = account
     if still is None or still.id != account.id:
         end("signed_out")
-    return TrackedSocket(account.id, token_hash(token), forget)
+    return tracked

@@ -93,8 +93,8 @@ class Connection:
         self.raw = raw_socket(websocket)
         self.outbox: asyncio.Queue[Any] = asyncio.Queue()
         self.closing: tuple[int, str] | None = None
-        self.signed_in = TrackedSocket(None, None, lambda: None)
-        """The account and session that opened this socket (a guest's: none)."""
+        self.signed_in: TrackedSocket | None = None
+        """The account and session that opened this socket (a guest's: None)."""
         self.writer = asyncio.create_task(self._write(), name=f"ws writer {table.id}")
 
     @property
@@ -247,7 +247,7 @@ async def _table_socket(websocket: WebSocket, since: int | None, budget: Message
             return
     connection = Connection(websocket, table, seat)
     connection.signed_in = await track_socket(websocket, lambda why: _ended(connection, why))
-    forget = connection.signed_in.forget
+    forget = connection.signed_in.forget if connection.signed_in is not None else lambda: None
     if connection.closing is not None:  # its sign-in ended as it opened
         forget()
         await connection.finish()
@@ -398,10 +398,11 @@ async def _chat(connection: Connection, message: Message) -> None:
             except names.NameRefused as refused:
                 raise ClientError("bad_chat", refused.message) from None
         chat_line(fields.get("text"), fields.get("phrase"))  # a refused line costs nothing
-        account, session = connection.signed_in.account_id, connection.signed_in.session
-        if account is not None and session is not None:  # a ban holds at once, here too
+        signed_in, account = connection.signed_in, None
+        if signed_in is not None:  # a ban holds at once, here too
+            account = signed_in.account_id
             try:
-                why = await refusal_of(table.store.engine, account, session,
+                why = await refusal_of(table.store.engine, account, signed_in.session,
                                        now_of(connection.websocket))
             except (StorageGone, SQLAlchemyError):
                 raise ClientError("storage", "the database could not tell whether this "

@@ -1,8 +1,8 @@
 """Quick match's pairing: people waiting for a game, each with a rating and a window of
 ratings it accepts, which widens the longer they wait.
 
-Two seekers meet when they want the same game (the same rules, both rated or both casual)
-and each one's rating lies in the other's window. Among the pairs that may meet, the closest
+Two seekers meet when they want the same game (the same rules, both rated or both casual,
+the same clock) and each one's rating lies in the other's window. Among the pairs that may meet, the closest
 ratings meet first, and between equally close pairs, the one who waited longest. A person
 never meets themselves (two browsers of one account, or one guest's two tabs).
 
@@ -35,8 +35,8 @@ WINDOW_MAX = 700.0
 
 @dataclass
 class Seek:
-    """One person waiting: ``pool`` the game wanted (rules and rated or not), ``since`` the
-    time they started waiting."""
+    """One person waiting: ``pool`` the game wanted (rules, rated or not, clock), ``since``
+    the time they started waiting."""
 
     ticket: str
     who: str
@@ -62,7 +62,8 @@ def candidates(seeks: Sequence[Seek]) -> Iterator[tuple[Seek, Seek]]:
             continue
         pool.sort(key=lambda seek: seek.rating)
         for i, a in enumerate(pool):
-            for b in pool[i + 1:]:
+            for j in range(i + 1, len(pool)):
+                b = pool[j]
                 if b.rating - a.rating > WINDOW_MAX:
                     break
                 yield a, b

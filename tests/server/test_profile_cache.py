@@ -8,11 +8,12 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+import sqlalchemy as sa
 from starlette.testclient import TestClient
 
-from ginrummy.server.storage import profiles
+from ginrummy.server.storage import db, profiles
 from ginrummy.server.storage.profile_cache import ProfileCache
-from ginrummy.server.storage.profile_stats import PlayedGame
+from ginrummy.server.storage.profile_stats import PlayedGame, player_stats
 from tests.server.account_kit import Browser, accounts_app, sign_in
 from tests.server.kit import Player, create
 from tests.server.rating_kit import finish_rated, two_accounts
@@ -47,9 +48,19 @@ def from_scratch(client: TestClient, username: str) -> dict[str, Any]:
         client.app.state.profile_cache = kept  # type: ignore[attr-defined]
 
 
+def counted_from_every_record(client: TestClient, username: str) -> dict[str, Any]:
+    """The numbers :func:`player_stats` counts from all the account's records at once."""
+    engine: sa.Engine = client.app.state.engine  # type: ignore[attr-defined]
+    with engine.connect() as conn:
+        account = conn.execute(sa.select(db.accounts.c.id)
+                               .where(db.accounts.c.username == username)).scalar_one()
+    return player_stats(profiles.played_games(engine, account))
+
+
 def same_numbers(client: TestClient, username: str) -> dict[str, Any]:
     body = profile(client, username)
     assert body == from_scratch(client, username)
+    assert body["stats"] == counted_from_every_record(client, username)
     again = recomputed(client, username)
     assert {key: body["stats"][key] for key in again} == again
     return body

@@ -2,9 +2,10 @@
 ratings it accepts, which widens the longer they wait.
 
 Two seekers meet when they want the same game (the same rules, both rated or both casual,
-the same clock) and each one's rating lies in the other's window. Among the pairs that may meet, the closest
-ratings meet first, and between equally close pairs, the one who waited longest. A person
-never meets themselves (two browsers of one account, or one guest's two tabs).
+the same clock) and each one's rating lies in the other's window. Among the pairs that may
+meet, the closest ratings meet first, and between equally close pairs, the one who waited
+longest. A person never meets themselves (two browsers of one account, or one guest's two
+tabs).
 
 Only seekers who may meet are compared (:func:`candidates`): those of one pool (the same
 game), and within it those less than :data:`WINDOW_MAX` apart, found by sorting the pool by

@@ -193,6 +193,15 @@ class TournamentStore:
             entered.append(EntrantRow(r.entrant, r.name, r.account_id, r.rating, moment))
         return StoredTournament(_row(found), entered, [_link(g) for g in games])
 
+    def ids(self, statuses: tuple[str, ...], limit: int) -> list[str]:
+        """The newest tournaments in these statuses."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(sa.select(db.tournaments.c.id)
+                                .where(db.tournaments.c.status.in_(statuses))
+                                .order_by(db.tournaments.c.created_at.desc())
+                                .limit(limit)).all()
+        return [r.id for r in rows]
+
     def unfinished(self) -> list[Unfinished]:
         """Every tournament entering or playing, with how many people and computers entered."""
         t, e = db.tournaments, db.tournament_entrants
@@ -207,16 +216,6 @@ class TournamentStore:
                           t.c.status)).all()
         return [Unfinished(r.created_by, r.size, r.level, bool(r.fill), r.status, r.people,
                            r.entered - r.people) for r in rows]
-
-    def ids(self, statuses: tuple[str, ...], limit: int) -> list[str]:
-        """The newest tournaments in these statuses."""
-        with self.engine.connect() as conn:
-            rows = conn.execute(sa.select(db.tournaments.c.id)
-                                .where(db.tournaments.c.status.in_(statuses))
-                                .order_by(db.tournaments.c.created_at.desc())
-                                .limit(limit)).all()
-        return [r.id for r in rows]
-
 
 def with_status(row: TournamentRow, status: str) -> TournamentRow:
     return replace(row, status=status)

@@ -1,7 +1,7 @@
 """The table chat's rate limit follows a signed-in account across its games and addresses: a
 script looping over two tables from two addresses gets one account's budget, refused precisely
-past it, and nothing past it is stored or heard. Guests keep their per-address and per-seat
-budgets."""
+past it, and nothing past it is stored or heard; the lobby's lines draw on the same budget.
+Guests keep their per-address and per-seat budgets."""
 
 from __future__ import annotations
 
@@ -16,6 +16,8 @@ from ginrummy.server.storage.chat_store import ChatStore
 from tests.server.account_kit import accounts_app, sign_up
 from tests.server.kit import Player, create, join_seat, other_browser
 from tests.server.test_chat import chat_lines, said
+from tests.server.test_lobby_chat import opened
+from tests.server.test_lobby_chat import said as said_in_lobby
 
 TABLES = 2
 TRIES = 12
@@ -80,3 +82,20 @@ def test_a_guest_at_two_tables_from_two_addresses_keeps_a_budget_per_address_and
         answers = loop_lines(mine)
         assert sum(a["type"] == "chat" for a in answers) == TABLES * CHAT_RATE.burst
         assert answers[-1]["code"] == "chat_rate_limited"
+
+
+def test_an_account_s_lines_at_a_table_and_in_the_lobby_share_one_budget(
+        sqlite_db: str) -> None:
+    with accounts_app(sqlite_db, forwarded_allow_ips=("*",)) as client:
+        sign_up(client, "annie")
+        with two_tables(client) as (_, mine, _theirs):
+            frozen(client)
+            at_table = [said(mine[0], text=f"table {n}") for n in range(3)]
+            assert [line["type"] for line in at_table] == ["chat"] * 3
+            with client.websocket_connect(
+                    "/ws/lobby", headers={"x-forwarded-for": "10.0.0.9"}) as lobby:
+                opened(lobby)
+                in_lobby = [said_in_lobby(lobby, type="chat", text=f"lobby {n}")
+                            for n in range(3)]
+        assert [line["type"] for line in in_lobby] == ["chat", "chat", "error"]
+        assert in_lobby[-1]["code"] == "chat_rate_limited"

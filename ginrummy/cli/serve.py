@@ -74,6 +74,13 @@ LIMITS: tuple[tuple[str, type, float, str, str, str], ...] = (
      "sign-in attempts an hour at one username, from anywhere", ", 5 at once"),
     ("--sign-up-limit", float, 20.0, "N", "accounts one address may create an hour",
      ", 5 at once"),
+    ("--seeks-per-address", int, 4, "N", "quick match seekers waiting at once from one address",
+     ""),
+    ("--tournaments-per-account", int, 2, "N",
+     "tournaments one account may have created that are not finished", ""),
+    ("--tournament-computers", int, 64, "N",
+     "how much the computers of all unfinished tournaments may weigh: a level-5 place 8, "
+     "any other 1", ""),
 )
 """The limits per client of ``gin serve`` (0: no limit), as its --help lists them."""
 
@@ -187,7 +194,8 @@ def run(args: argparse.Namespace) -> int:
     for option in ("request_limit", "create_limit", "hint_limit", "events_limit",
                    "sockets_per_game", "sockets_per_address", "connections_per_address",
                    "max_connections", "header_timeout", "work_queue", "sign_in_limit",
-                   "account_sign_in_limit", "sign_up_limit"):
+                   "account_sign_in_limit", "sign_up_limit", "seeks_per_address",
+                   "tournaments_per_account", "tournament_computers"):
         if getattr(args, option) < 0:
             print(m("serve.negative", option=f"--{option.replace('_', '-')}"))
             return 2
@@ -268,6 +276,9 @@ def run(args: argparse.Namespace) -> int:
         sign_ins_per_hour_per_account=args.account_sign_in_limit,
         sign_ups_per_hour=args.sign_up_limit,
         session_days=args.session_days,
+        seeks_per_address=args.seeks_per_address,
+        tournaments_per_account=args.tournaments_per_account,
+        tournament_computers=args.tournament_computers,
         forwarded_allow_ips=tuple(ip.strip() for ip in args.forwarded_allow_ips.split(",")
                                   if ip.strip()),
     )

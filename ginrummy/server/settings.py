@@ -107,6 +107,15 @@ class Settings:
     minimums (:data:`ginrummy.server.live.clock.LIMITS`): tests and demonstrations."""
     quick_match_computer_seconds: float = 20.0
     """Seconds a quick match seeker waits before the computer is offered instead."""
+    seeks_per_address: int = 4
+    """Quick match seekers waiting at once from one address (a guest id is a cookie any
+    client can make up); 0: no limit."""
+    tournaments_per_account: int = 2
+    """Tournaments one account may have created that are not finished; 0: no limit."""
+    tournament_computers: int = 64
+    """What the computers of every unfinished tournament may weigh together, a place of
+    levels 1-4 weighing 1 and of level 5 weighing 8 (:mod:`.live.tournament_room`); 0: no
+    limit."""
 
     requests_per_minute: float = 600.0
     """Requests a minute to the HTTP API (``/api/...``) per address, whatever they ask;
@@ -140,6 +149,10 @@ class Settings:
 
     session_days: float = 30.0
     """How long an account's sign-in lasts in a browser (its session), in days."""
+    session_check_seconds: float = 5.0
+    """How often the server reads which of its signed-in table sockets belong to an account
+    banned since (``gin admin --ban``, another process) or to a session that ended, and
+    closes them: a ban reaches an open socket within this time."""
     sign_ins_per_hour: float = 60.0
     """Sign-in attempts an hour from one address (10 at once); 0: no limit."""
     sign_ins_per_hour_per_account: float = 10.0

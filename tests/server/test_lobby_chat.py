@@ -119,7 +119,7 @@ def test_a_banned_account_is_signed_out_cannot_sign_in_and_cannot_speak(database
             opened(ws)
             assert said(ws, type="chat", text="before")["type"] == "chat"
             Moderation(client.app.state.engine).ban("Annie", "spam")  # type: ignore[attr-defined]
-            assert said(ws, type="chat", text="after")["code"] == "sign_in_to_chat"
+            assert said(ws, type="chat", text="after")["code"] == "account_banned"
         assert client.get("/api/session").json()["account"] is None
         refused = client.post("/api/session", json={"username": "annie", "password": PASSWORD})
         assert refused.status_code == 403 and refused.json()["error"]["code"] == "account_banned"

@@ -35,11 +35,14 @@ from ginrummy.server.api import (
 )
 from ginrummy.server.api.client_limits import ClientLimits, Refused, client_address
 from ginrummy.server.api.headers import HostAndHeaders, HostRule
+from ginrummy.server.api.session_watch import watch_sockets
+from ginrummy.server.api.sessions import SignedInSockets
 from ginrummy.server.live.lobby import Lobby
 from ginrummy.server.live.work import Busy
 from ginrummy.server.settings import Settings
 from ginrummy.server.storage.db import StorageGone, make_engine, migrate
 from ginrummy.server.storage.lease import Lease, acquire
+from ginrummy.server.storage.profile_cache import ProfileCache
 from ginrummy.server.storage.store import Store
 from ginrummy.server.wire.protocol import ClientError
 
@@ -138,10 +141,15 @@ def create_app(settings: Settings | None = None, lease: Lease | None = None) -> 
             watch = None if held is None else asyncio.create_task(
                 _watch_lease(held, app.state.lobby.store, settings.lease_check_seconds),
                 name="lease watch")
+            app.state.signed_in_sockets = SignedInSockets()
+            sessions = asyncio.create_task(watch_sockets(
+                app.state.signed_in_sockets, engine, settings.session_check_seconds,
+                settings.clock, app.state.lobby.quick_match), name="session watch")
             try:
                 with switch_interval(SWITCH_INTERVAL):
                     yield
             finally:
+                sessions.cancel()
                 if watch is not None:
                     watch.cancel()
                 await app.state.lobby.close()
@@ -202,4 +210,5 @@ def create_app(settings: Settings | None = None, lease: Lease | None = None) -> 
     app = Starlette(routes=routes, lifespan=lifespan, middleware=middleware)
     app.state.settings = settings
     app.state.client_limits = ClientLimits(settings)
+    app.state.profile_cache = ProfileCache()
     return app

@@ -17,7 +17,8 @@ from ginrummy.server.api.rates import Buckets, Counts, Rate
 from ginrummy.server.settings import Settings
 
 CHAT_RATE = Rate(per_second=0.5, burst=5)
-"""Chat lines per client and per seat: five at once, then one every two seconds."""
+"""Chat lines per client, per seat and per account (across the lobby and every table): five
+at once, then one every two seconds."""
 
 
 class Refused(Exception):
@@ -88,11 +89,16 @@ class ClientLimits:
         self._charge(self.messages, f"more than {self.settings.rate_per_second:g} messages "
                      "per second across this client's connections", keys)
 
-    def chat(self, address: str, game_id: str, seat: int | None) -> None:
-        """A chat line from ``address`` (at ``seat`` of ``game_id``; None: a watcher)."""
+    def chat(self, address: str, game_id: str, seat: int | None,
+             account_id: str | None = None) -> None:
+        """A chat line at a table from ``address`` (at ``seat`` of ``game_id``; None: a
+        watcher), said by the signed-in account ``account_id`` (None: a guest): one account
+        has one budget, at every table and in the lobby, from any address."""
         keys: tuple[Hashable, ...] = (("address", address),)
         if seat is not None:
             keys += (("seat", game_id, seat),)
+        if account_id is not None:
+            keys += (("account", account_id),)
         self._chat(keys)
 
     def lobby_chat(self, address: str, account_id: str) -> None:

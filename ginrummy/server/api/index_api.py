@@ -101,6 +101,7 @@ async def api_index(request: Request) -> Response:
             "POST /api/tournaments/{id}/entry": "enter (an account, before the start)",
             "DELETE /api/tournaments/{id}/entry": "withdraw before the start",
             "POST /api/tournaments/{id}/start": "the organiser starts it early",
+            "DELETE /api/tournaments/{id}": "the organiser calls it off before it starts",
             "WS /ws/lobby": "the lobby, live: its games, tournaments and chat",
             "WS /ws/tournaments/{id}": "a tournament's page, live",
             "WS /ws/{game_id}?token=": "the table: numbered events, actions",

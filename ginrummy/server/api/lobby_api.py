@@ -8,6 +8,7 @@ away cannot sit down again at once.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 import secrets
@@ -22,11 +23,12 @@ from ginrummy.server.api import http_api
 from ginrummy.server.api.board_socket import BoardSocket, admitted, read_messages
 from ginrummy.server.api.client_limits import ClientLimits, Refused, client_address
 from ginrummy.server.api.origin import origin_allowed
-from ginrummy.server.api.sessions import signed_in
+from ginrummy.server.api.sessions import account_store, signed_in
 from ginrummy.server.live.board import Board
 from ginrummy.server.live.chat import chat_line
 from ginrummy.server.live.lobby import Lobby
 from ginrummy.server.settings import Settings
+from ginrummy.server.storage.accounts import Account
 from ginrummy.server.storage.db import StorageGone
 from ginrummy.server.wire.protocol import ClientError, error
 from ginrummy.server.wire.text import message_text
@@ -132,6 +134,10 @@ async def lobby_socket(websocket: WebSocket) -> None:
             return
         board = _board(websocket)
         await board.load()
+        try:
+            opener = await signed_in(websocket)
+        except (StorageGone, SQLAlchemyError):
+            opener = None
         await websocket.accept()
         socket = BoardSocket(websocket)
         tournaments = await _lobby(websocket).tournament_feed.current()
@@ -146,7 +152,8 @@ async def lobby_socket(websocket: WebSocket) -> None:
             await read_messages(websocket, socket,
                                 "the lobby takes ping, chat ({text} or {phrase}) and "
                                 "chat_report ({chat_id, reason}) messages",
-                                LOBBY_MESSAGES, lambda message: _chat(websocket, message))
+                                LOBBY_MESSAGES,
+                                lambda message: _chat(websocket, message, opener))
         finally:
             board.detach(socket)
             await socket.finish()
@@ -155,14 +162,20 @@ async def lobby_socket(websocket: WebSocket) -> None:
 LOBBY_MESSAGES = {"chat": {"text", "phrase"}, "chat_report": {"chat_id", "reason"}}
 
 
-async def _chat(websocket: WebSocket, message: dict[str, Any]) -> dict[str, Any] | None:
+async def _chat(websocket: WebSocket, message: dict[str, Any], opener: Account | None
+                ) -> dict[str, Any] | None:
     """A line said in the lobby (None: it was sent to everyone, this socket too) or a
-    report of one; the answer to a refused one."""
+    report of one; the answer to a refused one. ``opener``: the account the socket was
+    opened by, whose ban is named as such."""
     limits: ClientLimits = websocket.app.state.client_limits
     address = client_address(websocket.scope)
     try:
         account = await signed_in(websocket)  # each time: a ban or a sign-out holds at once
         if account is None:
+            if opener is not None and await asyncio.to_thread(
+                    account_store(websocket).ban_of, opener.id) is not None:
+                raise ClientError("account_banned", "this account has been banned by the "
+                                  "server's operator: it says nothing more")
             raise ClientError("sign_in_to_chat", "only a signed-in account speaks in the "
                               "lobby's chat; a guest reads it")
         chat = _lobby(websocket).chat

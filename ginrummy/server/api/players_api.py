@@ -14,17 +14,15 @@ from typing import Any
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
-from ginrummy.core.rules import Rules, RulesError
-from ginrummy.rating import FAMILIES, Family, Rating, family_of
+from ginrummy.rating import FAMILIES, Rating
 from ginrummy.rating.levels import level_ratings
 from ginrummy.server.api.account_rules import MAX_USERNAME, username_key
 from ginrummy.server.api.client_limits import ClientLimits, client_address
 from ginrummy.server.api.http_api import HTTPError, whole_count
 from ginrummy.server.api.sessions import account_store, lobby_of
 from ginrummy.server.storage import profiles, ratings
-from ginrummy.server.storage.profile_stats import PlayedGame, player_stats, won
+from ginrummy.server.storage.profile_cache import LastGame, ProfileCache
 
-LAST_GAMES = 20
 MAX_BOARD = 100
 """The most players one leaderboard page lists."""
 
@@ -40,33 +38,28 @@ def rating_view(rating: Rating) -> dict[str, Any]:
             "games": rating.games, "provisional": rating.provisional, "shown": rating.shown}
 
 
-def _family_of(game: PlayedGame) -> Family | None:
-    record = game.data["record"]
-    try:
-        return family_of(Rules.from_dict(dict(record["rules"])), int(record.get("players", 2)))
-    except (RulesError, TypeError, ValueError, KeyError):
-        return None
-
-
-def _last_game(game: PlayedGame, names: dict[tuple[str, int], str]) -> dict[str, Any]:
-    record = game.data["record"]
-    seats = game.data.get("seats") or []
-    others = [{"seat": s["seat"], "kind": s["kind"],
-               "username": names.get((game.game_id, s["seat"])),
-               "name": s["name"] if s["kind"] == "computer" else None}
-              for s in seats if s["seat"] != game.seat]
+def _last_game(game: LastGame, names: dict[tuple[str, int], str]) -> dict[str, Any]:
+    others = [{"seat": seat, "kind": kind, "username": names.get((game.game_id, seat)),
+               "name": name if kind == "computer" else None}
+              for seat, kind, name in game.seats if seat != game.seat]
     return {
         "game_id": game.game_id,
         "finished_at": game.finished_at.isoformat(),
         "rated": game.rated,
-        "family": _family_of(game),
-        "players": int(record.get("players", 2)),
+        "family": game.family,
+        "players": game.players,
         "seat": game.seat,
-        "won": won(game),
-        "totals": (record.get("final") or {}).get("points"),
+        "won": game.won,
+        "totals": game.totals,
         "opponents": others,
         "links": {"replay": f"/play/{game.game_id}?replay"},
     }
+
+
+def profile_cache(request: Request) -> ProfileCache:
+    """The app's :class:`ProfileCache` (made with the app)."""
+    cache: ProfileCache = request.app.state.profile_cache
+    return cache
 
 
 async def player_profile(request: Request) -> Response:
@@ -79,11 +72,11 @@ async def player_profile(request: Request) -> Response:
     if account is None:
         raise HTTPError(404, "no_player", f"no player is called {raw[:MAX_USERNAME]!r}")
     engine = lobby_of(request).store.engine
+    cache = profile_cache(request)
 
     def read() -> dict[str, Any]:
-        played = profiles.played_games(engine, account.id)
-        last = played[::-1][:LAST_GAMES]
-        names = profiles.usernames_at(engine, [g.game_id for g in last])
+        played = cache.played(engine, account.id)
+        names = profiles.usernames_at(engine, [g.game_id for g in played.last])
         held = ratings.ratings_of(engine, account.id)
         return {
             "username": account.username,
@@ -94,8 +87,8 @@ async def player_profile(request: Request) -> Response:
                          "at": point.at.isoformat(),
                          **{k: v for k, v in rating_view(point.rating).items() if k != "games"}}
                         for point in ratings.history_of(engine, account.id)],
-            "stats": player_stats(played),
-            "last_games": [_last_game(game, names) for game in last],
+            "stats": played.stats(),
+            "last_games": [_last_game(game, names) for game in played.last],
         }
 
     return JSONResponse(await asyncio.to_thread(read))

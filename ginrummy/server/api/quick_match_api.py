@@ -28,7 +28,7 @@ from ginrummy.server.wire.protocol import ClientError
 
 MAX_WAIT = 25.0
 STATUS = {"no_such_seek": 404, "seek_over": 409, "computer_not_yet": 409,
-          "server_full": 503}
+          "server_full": 503, "too_many_seeks": 409}
 
 
 def _hub(request: Request) -> QuickMatch:
@@ -74,10 +74,12 @@ async def start(request: Request) -> Response:
                                  "accounts: sign in (or sign up) to play one")
     name = username if username is not None else http_api.player_name(data, "Player")
     limits: ClientLimits = request.app.state.client_limits
-    limits.create_game(client_address(request.scope))
+    address = client_address(request.scope)
+    limits.create_game(address)
     try:
         ticket, seeking = await _hub(request).start(who, name, rules, rated,
-                                                    await _rating(request, who, rules), clock)
+                                                    await _rating(request, who, rules), clock,
+                                                    address)
     except ClientError as refused:
         raise _refused(refused) from None
     response = _answer(request, seeking, {"ticket": ticket}, status=201)

@@ -134,11 +134,18 @@ async def account_games(connection: HTTPConnection) -> list[tuple[str, str]] | N
     return [(game_id, token_hash) for game_id, _, token_hash in seats]
 
 
-class _Socket:
-    """One tracked socket: how to end it, and the session it belongs to now."""
+EndSocket = Callable[[str], None]
+"""Ends a tracked socket, telling its client why: ``signed_out`` or ``account_banned``."""
 
-    def __init__(self, account_id: str, session: str, end: Callable[[], None]) -> None:
+
+class TrackedSocket:
+    """A table socket opened signed in: its account, the session it belongs to now (the
+    SHA-256 of its token, which follows the browser's sign-in when it is renewed), how to end
+    it, and what forgets it when it closes."""
+
+    def __init__(self, account_id: str, session: str, end: EndSocket) -> None:
         self.account_id, self.session, self.end = account_id, session, end
+        self.forget: Callable[[], None] = lambda: None
 
 
 class SignedInSockets:
@@ -147,14 +154,14 @@ class SignedInSockets:
     sockets it opened: an old session plays nothing, not even over a socket already open."""
 
     def __init__(self) -> None:
-        self._sockets: dict[str, dict[str, set[_Socket]]] = {}
+        self._sockets: dict[str, dict[str, set[TrackedSocket]]] = {}
         """account id -> session token hash -> its sockets."""
 
-    def _put(self, socket: _Socket) -> None:
+    def _put(self, socket: TrackedSocket) -> None:
         self._sockets.setdefault(socket.account_id, {}).setdefault(socket.session,
                                                                   set()).add(socket)
 
-    def _drop(self, socket: _Socket) -> None:
+    def _drop(self, socket: TrackedSocket) -> None:
         sessions = self._sockets.get(socket.account_id, {})
         held = sessions.get(socket.session, set())
         held.discard(socket)
@@ -163,22 +170,33 @@ class SignedInSockets:
             if not sessions:
                 self._sockets.pop(socket.account_id, None)
 
-    def add(self, account_id: str, session: str, end: Callable[[], None]) -> Callable[[], None]:
-        """Keep ``end`` for a socket of the session whose token hash is ``session``;
-        returns what forgets it."""
-        socket = _Socket(account_id, session, end)
+    def add(self, account_id: str, session: str, end: EndSocket) -> TrackedSocket:
+        """Keep ``end`` for a socket of the session whose token hash is ``session``."""
+        socket = TrackedSocket(account_id, session, end)
         self._put(socket)
-        return lambda: self._drop(socket)
+        socket.forget = lambda: self._drop(socket)
+        return socket
 
-    def end(self, account_id: str, only: str | None = None, keep: str | None = None) -> None:
+    def end(self, account_id: str, only: str | None = None, keep: str | None = None,
+            why: str = "signed_out") -> None:
         """End the sockets of the account's sessions: of the session whose token is ``only``,
-        else of all but the one whose token is ``keep``."""
+        else of all but the one whose token is ``keep``; ``why`` is what their clients are
+        told."""
         wanted = None if only is None else token_hash(only)
         spared = None if keep is None else token_hash(keep)
+        self.end_hashed(account_id, lambda session: (wanted is None or session == wanted)
+                        and session != spared, why)
+
+    def end_hashed(self, account_id: str, which: Callable[[str], bool], why: str) -> None:
+        """End the sockets of the account's sessions whose token hash ``which`` picks."""
         for session, held in list(self._sockets.get(account_id, {}).items()):
-            if (wanted is None or session == wanted) and session != spared:
+            if which(session):
                 for socket in list(held):
-                    socket.end()
+                    socket.end(why)
+
+    def held(self) -> dict[str, set[str]]:
+        """The token hashes of the sessions that hold sockets, by account id."""
+        return {account_id: set(sessions) for account_id, sessions in self._sockets.items()}
 
     def rotate(self, old: str, new: str, account_id: str) -> None:
         """The browser's session ``old`` became ``new``, of ``account_id``: its sockets
@@ -187,7 +205,7 @@ class SignedInSockets:
         for owner, sessions in list(self._sockets.items()):
             for socket in list(sessions.get(old_hash, ())):
                 if owner != account_id:
-                    socket.end()
+                    socket.end("signed_out")
                     continue
                 self._drop(socket)
                 socket.session = token_hash(new)
@@ -202,22 +220,21 @@ def signed_in_sockets(connection: HTTPConnection) -> SignedInSockets:
     return sockets
 
 
-async def track_socket(connection: HTTPConnection, end: Callable[[], None]
-                       ) -> Callable[[], None]:
+async def track_socket(connection: HTTPConnection, end: EndSocket) -> TrackedSocket | None:
     """Keep a table socket of a signed-in browser with its session (:class:`SignedInSockets`);
-    returns what forgets it when it closes."""
+    None for a guest's."""
     token = session_token(connection)
     try:
         account = None if token is None else await signed_in(connection)
     except (StorageGone, SQLAlchemyError):
         account = None
     if token is None or account is None:
-        return lambda: None
-    forget = signed_in_sockets(connection).add(account.id, token_hash(token), end)
+        return None
+    tracked = signed_in_sockets(connection).add(account.id, token_hash(token), end)
     try:  # a session that ended while the socket opened has missed this socket: end it now
         still = await signed_in(connection)
     except (StorageGone, SQLAlchemyError):
         still = account
     if still is None or still.id != account.id:
-        end()
-    return forget
+        end("signed_out")
+    return tracked

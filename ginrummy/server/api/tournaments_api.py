@@ -26,7 +26,8 @@ from ginrummy.tournament import TournamentError, TournamentRules
 SERVED_FORMATS = ("knockout", "swiss", "duplicate")
 MAX_NAME = 64
 MAX_START_MINUTES = 7 * 24 * 60
-STATUS = {"no_such_tournament": 404, "not_organiser": 403}
+STATUS = {"no_such_tournament": 404, "not_organiser": 403, "computers_busy": 503}
+RETRY_AFTER = {"computers_busy": 60}
 Endpoint = Any
 
 
@@ -35,7 +36,8 @@ def _hub(request: Request) -> TournamentHub:
 
 
 def _refused(refused: ClientError) -> http_api.HTTPError:
-    return http_api.HTTPError(STATUS.get(refused.code, 409), refused.code, refused.message)
+    return http_api.HTTPError(STATUS.get(refused.code, 409), refused.code, refused.message,
+                              RETRY_AFTER.get(refused.code))
 
 
 async def _account(request: Request) -> Account:
@@ -113,8 +115,11 @@ async def create(request: Request) -> Response:
     limits: ClientLimits = request.app.state.client_limits
     limits.create_game(client_address(request.scope))
     hub = _hub(request)
-    tournament_id = await hub.create(account.id, account.username, name, rules, table_rules,
-                                     level, fill, starts_in, enter, clock)
+    try:
+        tournament_id = await hub.create(account.id, account.username, name, rules,
+                                         table_rules, level, fill, starts_in, enter, clock)
+    except ClientError as refused:
+        raise _refused(refused) from None
     return JSONResponse(hub.view(await hub.get(tournament_id)), status_code=201)
 
 
@@ -158,6 +163,12 @@ async def start(request: Request) -> Response:
     return await _change(request, "start")
 
 
+async def call_off(request: Request) -> Response:
+    """``DELETE /api/tournaments/{id}``: the organiser cancels it before it starts."""
+    await http_api.json_body(request)
+    return await _change(request, "cancel")
+
+
 async def _change(request: Request, what: str) -> Response:
     tournament_id = await _live_id(request)
     account = await _account(request)
@@ -167,6 +178,8 @@ async def _change(request: Request, what: str) -> Response:
             await hub.enter(tournament_id, account.id, account.username)
         elif what == "leave":
             await hub.leave(tournament_id, account.id)
+        elif what == "cancel":
+            await hub.cancel(tournament_id, account.id)
         else:
             await hub.start_now(tournament_id, account.id)
         return JSONResponse(hub.view(await hub.get(tournament_id)))
@@ -179,6 +192,7 @@ def routes(guarded: Any) -> list[BaseRoute]:
         Route("/api/tournaments", guarded(create), methods=["POST"]),
         Route("/api/tournaments", guarded(listing)),
         Route("/api/tournaments/{tournament_id}", guarded(show)),
+        Route("/api/tournaments/{tournament_id}", guarded(call_off), methods=["DELETE"]),
         Route("/api/tournaments/{tournament_id}/entry", guarded(enter), methods=["POST"]),
         Route("/api/tournaments/{tournament_id}/entry", guarded(leave), methods=["DELETE"]),
         Route("/api/tournaments/{tournament_id}/start", guarded(start), methods=["POST"]),

@@ -15,6 +15,7 @@ import json
 import logging
 from typing import Any
 
+from sqlalchemy.exc import SQLAlchemyError
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from ginrummy.server.api.client_limits import ClientLimits, Refused, client_address
@@ -22,12 +23,20 @@ from ginrummy.server.api.frames import raw_socket
 from ginrummy.server.api.origin import origin_allowed
 from ginrummy.server.api.params import whole_number
 from ginrummy.server.api.rated import RatedRefused, check_rated_place
-from ginrummy.server.api.sessions import SeatOfAnAccount, seat_for, track_socket
+from ginrummy.server.api.session_watch import BANNED, refusal_of
+from ginrummy.server.api.sessions import (
+    SeatOfAnAccount,
+    TrackedSocket,
+    now_of,
+    seat_for,
+    track_socket,
+)
 from ginrummy.server.live import names
 from ginrummy.server.live.chat import chat_line
 from ginrummy.server.live.lobby import Lobby
 from ginrummy.server.live.table import WATCHER, EventRef, Table
 from ginrummy.server.settings import Settings
+from ginrummy.server.storage.db import StorageGone
 from ginrummy.server.storage.tokens import looks_like_game_id
 from ginrummy.server.wire.protocol import (
     PROTOCOL_VERSION,
@@ -84,6 +93,8 @@ class Connection:
         self.raw = raw_socket(websocket)
         self.outbox: asyncio.Queue[Any] = asyncio.Queue()
         self.closing: tuple[int, str] | None = None
+        self.signed_in: TrackedSocket | None = None
+        """The account and session that opened this socket (a guest's: None)."""
         self.writer = asyncio.create_task(self._write(), name=f"ws writer {table.id}")
 
     @property
@@ -235,7 +246,8 @@ async def _table_socket(websocket: WebSocket, since: int | None, budget: Message
             await _refuse(websocket, refused.code, refused.message, CLOSE_SERVER_ERROR)
             return
     connection = Connection(websocket, table, seat)
-    forget = await track_socket(websocket, lambda: _signed_out(connection))
+    connection.signed_in = await track_socket(websocket, lambda why: _ended(connection, why))
+    forget = connection.signed_in.forget if connection.signed_in is not None else lambda: None
     if connection.closing is not None:  # its sign-in ended as it opened
         forget()
         await connection.finish()
@@ -273,12 +285,17 @@ async def _table_socket(websocket: WebSocket, since: int | None, budget: Message
         await connection.finish()
 
 
-def _signed_out(connection: Connection) -> None:
-    """The session that opened this socket has ended: so does the socket."""
-    connection.push(error("signed_out", "the sign-in that opened this connection has ended "
-                          "(signed out, a new password, or the account deleted)",
-                          n=connection.table.n))
-    connection.close(CLOSE_BAD_TOKEN, "signed_out")
+ENDED = {"signed_out": "the sign-in that opened this connection has ended (signed out, a "
+         "new password, or the account deleted)",
+         BANNED: "the account that opened this connection has been banned by the server's "
+         "operator"}
+
+
+def _ended(connection: Connection, why: str, ident: str | None = None) -> None:
+    """The session that opened this socket has ended, or its account was banned (``why``):
+    so does the socket (``ident``: the message that found it out)."""
+    connection.push(error(why, ENDED[why], n=connection.table.n, ident=ident))
+    connection.close(CLOSE_BAD_TOKEN, why)
 
 
 def _replace_older(table: Table, seat: int) -> None:
@@ -381,7 +398,19 @@ async def _chat(connection: Connection, message: Message) -> None:
             except names.NameRefused as refused:
                 raise ClientError("bad_chat", refused.message) from None
         chat_line(fields.get("text"), fields.get("phrase"))  # a refused line costs nothing
-        connection.limits.chat(connection.address, table.id, seat)
+        signed_in, account = connection.signed_in, None
+        if signed_in is not None:  # a ban holds at once, here too
+            account = signed_in.account_id
+            try:
+                why = await refusal_of(table.store.engine, account, signed_in.session,
+                                       now_of(connection.websocket))
+            except (StorageGone, SQLAlchemyError):
+                raise ClientError("storage", "the database could not tell whether this "
+                                  "account may speak; nothing was said") from None
+            if why is not None:
+                _ended(connection, why, message.id)
+                return
+        connection.limits.chat(connection.address, table.id, seat, account)
         await table.chat.say(seat, name, fields.get("text"), fields.get("phrase"))
     except ClientError as refused:
         connection.push(error(refused.code, refused.message, n=table.n, ident=message.id))

@@ -81,11 +81,14 @@ class Lobby:
         self.quick_match = QuickMatch(
             self.create, settings.quick_match_computer_seconds,
             claim=lambda account, game, seat: asyncio.to_thread(accounts.claim_seat, account,
-                                                                game, seat, now()))
+                                                                game, seat, now()),
+            per_address=settings.seeks_per_address)
         self.chat = LobbyChat(LobbyChatStore(store.engine), lambda: self.board.listeners)
         self.tournaments = TournamentHub(TournamentStore(store.engine),
                                          AccountStore(store.engine, store.guard), self.get,
                                          self.create_seated, settings.rng)
+        self.tournaments.per_account = settings.tournaments_per_account
+        self.tournaments.computer_budget = settings.tournament_computers
         self.tournament_feed = TournamentFeed(self.tournaments, self.board)
 
     async def get(self, game_id: str) -> Table | None:

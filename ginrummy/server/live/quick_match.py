@@ -35,6 +35,9 @@ KEEP_SECONDS = 120.0
 TICK_SECONDS = 1.0
 MAX_SEEKS = 2000
 """Seekers waiting at once across the server; more are refused until some meet or leave."""
+SEEKS_PER_ADDRESS = 4
+"""Seekers waiting at once from one address: a guest id is a cookie any client can make up,
+so without it one address could fill the server's :data:`MAX_SEEKS` alone."""
 
 Status = Literal["waiting", "matched", "cancelled", "replaced", "left"]
 
@@ -81,6 +84,8 @@ class Seeking:
     rated: bool
     seen: float
     clock: ClockRules | None = None
+    address: str | None = None
+    """Where the seek came from (for :data:`SEEKS_PER_ADDRESS`)."""
     status: Status = "waiting"
     match: Match | None = None
     ended: float | None = None
@@ -100,9 +105,11 @@ def account_of(who: str) -> str | None:
 class QuickMatch:
     def __init__(self, create: CreateGame, computer_after: float,
                  clock: Callable[[], float] = time.monotonic,
-                 claim: ClaimSeat | None = None) -> None:
+                 claim: ClaimSeat | None = None, per_address: int = SEEKS_PER_ADDRESS) -> None:
         self.create = create
         self.claim = claim
+        self.per_address = per_address
+        """Seekers waiting at once from one address; 0: no limit."""
         self.computer_after = computer_after
         self.clock = clock
         self.seekers: dict[str, Seeking] = {}
@@ -114,26 +121,45 @@ class QuickMatch:
         return sum(1 for s in self.seekers.values() if s.status == "waiting")
 
     async def start(self, who: str, name: str, rules: Rules, rated: bool, rating: float,
-                    clock: ClockRules | None = None) -> tuple[str, Seeking]:
-        """A new seek of ``who`` (ending theirs before); its ticket and state. People meet
-        only if they want the same rules, rated or not, and the same clock."""
+                    clock: ClockRules | None = None, address: str | None = None
+                    ) -> tuple[str, Seeking]:
+        """A new seek of ``who`` from ``address`` (ending theirs before); its ticket and state.
+        People meet only if they want the same rules, rated or not, and the same clock."""
         now = self.clock()
         self._forget(now)
-        for other in self.seekers.values():
-            if other.seek.who == who and other.status == "waiting":
-                other.end("replaced", now)
-        if self.waiting() >= MAX_SEEKS:
+        waiting = [s for s in self.seekers.values() if s.status == "waiting"]
+        if self.per_address and address is not None and sum(
+                1 for s in waiting if s.address == address and s.seek.who != who
+        ) >= self.per_address:
+            raise ClientError("too_many_seeks", f"{self.per_address} people already wait for "
+                              "a quick match from this address; a new one may wait when one "
+                              "of them has met someone or stopped")
+        if len(waiting) - sum(1 for s in waiting if s.seek.who == who) >= MAX_SEEKS:
             raise ClientError("server_full", f"{MAX_SEEKS} people are already waiting for a "
                               "quick match; try again in a minute")
+        for other in waiting:
+            if other.seek.who == who:
+                other.end("replaced", now)
         ticket = new_token()
         pool = (json.dumps(rules_dict(rules), sort_keys=True), rated,
                 None if clock is None else json.dumps(clock.to_dict(), sort_keys=True))
         seeking = Seeking(Seek(token_hash(ticket), who, rating, pool, now), token_hash(ticket),
-                          name, rules, rated, now, clock)
+                          name, rules, rated, now, clock, address)
         self.seekers[seeking.ticket_hash] = seeking
         await self.pair()
         self._keep_ticking()
         return ticket, seeking
+
+    def accounts_waiting(self) -> set[str]:
+        """The ids of the accounts that wait for a quick match."""
+        return {account for s in self.seekers.values() if s.status == "waiting"
+                and (account := account_of(s.seek.who)) is not None}
+
+    def end_seeks_of(self, account_id: str) -> None:
+        """The account may no longer play (banned): its seek meets nobody."""
+        for seeking in self.seekers.values():
+            if seeking.status == "waiting" and account_of(seeking.seek.who) == account_id:
+                seeking.end("cancelled", self.clock())
 
     def find(self, ticket: str, who: str) -> Seeking:
         """The seek of ``ticket``, if ``who`` made it."""

@@ -25,13 +25,19 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from ginrummy.core.table import TableRules, team_of
-from ginrummy.rating import START_MU
+from ginrummy.rating import family_of
 from ginrummy.rating.levels import level_ratings
 from ginrummy.server.live.clock import ClockRules
 from ginrummy.server.live.clock_feed import clock_rules_of
 from ginrummy.server.live.table import Table
+from ginrummy.server.live.tournament_room import (
+    COMPUTER_BUDGET,
+    TOURNAMENTS_PER_ACCOUNT,
+    check_room,
+)
 from ginrummy.server.storage.accounts import AccountStore
 from ginrummy.server.storage.fairness import FairRow, draw
+from ginrummy.server.storage.ratings import rating_of
 from ginrummy.server.storage.store import SeatRow, now
 from ginrummy.server.storage.tokens import new_game_id, new_token, token_hash
 from ginrummy.server.storage.tournament_store import (
@@ -40,6 +46,7 @@ from ginrummy.server.storage.tournament_store import (
     StoredTournament,
     TournamentRow,
     TournamentStore,
+    Unfinished,
 )
 from ginrummy.server.wire.protocol import ClientError
 from ginrummy.tournament import (
@@ -151,6 +158,12 @@ class TournamentHub:
         self.held: set[str] = set()
         """The games of duplicate rounds still being played: their server seeds stay
         hidden (another table may not have dealt that deck yet)."""
+        self.per_account = TOURNAMENTS_PER_ACCOUNT
+        """Unfinished tournaments one account may have created (:mod:`.tournament_room`)."""
+        self.computer_budget = COMPUTER_BUDGET
+        """What the computers of every unfinished tournament may weigh together."""
+        self.creating = asyncio.Lock()
+        """Held from the check of those limits to the new tournament's row."""
         self.on_change: Callable[[str, bool], None] = lambda tournament_id, listed: None
         """Called with a tournament's id when its view changed, and whether what
         :meth:`listing` shows may have changed too (an entry, a start, an end)."""
@@ -219,16 +232,31 @@ class TournamentHub:
             table_rules.to_dict(), level, fill, "entering", moment,
             None if starts_in is None else moment + timedelta(seconds=starts_in),
             clock=None if clock is None else clock.to_dict())
-        first = EntrantRow(f"a:{account_id}", username, account_id, START_MU, moment)
-        await asyncio.to_thread(self.store.create, row, first if enter else None)
+        first = EntrantRow(f"a:{account_id}", username, account_id,
+                           await self._rating(account_id, table_rules), moment)
+        async with self.creating:
+            check_room(await asyncio.to_thread(self.store.unfinished),
+                       Unfinished(account_id, rules.size, level, fill, "entering",
+                                  int(enter), 0), self.per_account, self.computer_budget)
+            await asyncio.to_thread(self.store.create, row, first if enter else None)
         await self.get(row.id)
         self._keep_ticking()
         self.on_change(row.id, True)
         return row.id
 
+    async def _rating(self, account_id: str, table_rules: TableRules) -> float:
+        """The account's rating in the family of the tournament's games: what seeds it."""
+        family = family_of(table_rules.rules, table_rules.players)
+        rating = await asyncio.to_thread(rating_of, self.store.engine, account_id, family)
+        return rating.mu
+
     async def enter(self, tournament_id: str, account_id: str, username: str,
-                    rating: float = START_MU) -> None:
+                    rating: float | None = None) -> None:
+        """Enter the account, seeded by ``rating`` (None: its rating in the family of the
+        tournament's games, a new player's if it has none)."""
         live = await self.get(tournament_id)
+        if rating is None:
+            rating = await self._rating(account_id, TableRules.from_dict(live.stored.row.rules))
         async with live.lock:
             self._check_entering(live)
             entrant = f"a:{account_id}"
@@ -257,13 +285,32 @@ class TournamentHub:
 
     async def start_now(self, tournament_id: str, account_id: str) -> None:
         """The creator starts the tournament before it is full."""
-        live = await self.get(tournament_id)
-        if live.stored.row.created_by != account_id:
-            raise ClientError("not_organiser", "only the account that created the "
-                              "tournament may start it early")
+        live = await self._organised(tournament_id, account_id, "start it early")
         async with live.lock:
             self._check_entering(live)
             await self._start(live)
+
+    async def cancel(self, tournament_id: str, account_id: str) -> None:
+        """The creator calls the tournament off before it starts."""
+        live = await self._organised(tournament_id, account_id, "call it off")
+        async with live.lock:
+            self._check_entering(live)
+            await self._cancelled(live)
+
+    async def _organised(self, tournament_id: str, account_id: str, what: str) -> Live:
+        """The tournament, if ``account_id`` created it (which only it may do ``what``)."""
+        live = await self.get(tournament_id)
+        if live.stored.row.created_by != account_id:
+            raise ClientError("not_organiser", "only the account that created the "
+                              f"tournament may {what}")
+        return live
+
+    async def _cancelled(self, live: Live) -> None:
+        """The tournament is called off before its start (under its lock)."""
+        row = live.stored.row
+        await asyncio.to_thread(self.store.cancel, row.id)
+        live.stored = replace(live.stored, row=replace(row, status="cancelled"))
+        self.on_change(row.id, True)
 
     @staticmethod
     def _check_entering(live: Live) -> None:
@@ -284,9 +331,7 @@ class TournamentHub:
                 await self._start(live)
             except ClientError as refused:  # too few came by the start time
                 log.info("tournament %s cancelled: %s", row.id, refused.message)
-                await asyncio.to_thread(self.store.cancel, row.id)
-                live.stored = replace(live.stored, row=replace(row, status="cancelled"))
-                self.on_change(row.id, True)
+                await self._cancelled(live)
 
     @staticmethod
     def _opening(live: Live, moment: datetime) -> tuple[list[EntrantRow], Tournament]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Any
 
@@ -30,6 +30,8 @@ class PlayedGame:
     data: dict[str, Any]
     finished_at: datetime
     rated: bool = False
+    seq: int = 0
+    """Its place in the chain of records: later games have higher ones."""
 
 
 def _seating(record: dict[str, Any]) -> Seating:
@@ -49,39 +51,69 @@ def _rate(count: int, of: int) -> float | None:
     return None if of == 0 else round(count / of, 4)
 
 
-def player_stats(games: Sequence[PlayedGame]) -> dict[str, Any]:
-    """Games, wins, and per hand: points, gin and undercut rates, knocks by deadwood, length."""
-    hands = points = gins = undercuts = undercut_against = knocks = actions = 0
-    by_deadwood: Counter[int] = Counter()
-    for game in games:
+@dataclass(slots=True)
+class Tally:
+    """The counts behind a player's numbers, one game added at a time: the numbers of games
+    added in any order, or in several tallies merged, are those of :func:`player_stats`."""
+
+    games: int = 0
+    wins: int = 0
+    losses: int = 0
+    hands: int = 0
+    points: int = 0
+    gins: int = 0
+    undercuts: int = 0
+    undercut_against: int = 0
+    knocks: int = 0
+    actions: int = 0
+    by_deadwood: Counter[int] = field(default_factory=Counter)
+
+    def add(self, game: PlayedGame) -> None:
+        self.games += 1
+        outcome_of_game = won(game)
+        self.wins += outcome_of_game is True
+        self.losses += outcome_of_game is False
         for hand in game.data["record"].get("hands", []):
             result = hand.get("result")
             places = list(hand.get("players") or (0, 1))
             if result is None or result.get("outcome") == "void" or game.seat not in places:
                 continue
             me = places.index(game.seat)
-            hands += 1
-            actions += len(hand.get("actions", ()))
+            self.hands += 1
+            self.actions += len(hand.get("actions", ()))
             outcome = result.get("outcome")
             if result.get("winner") == me:
-                points += int(result.get("points") or 0)
-                gins += outcome in GIN
-                undercuts += outcome == "undercut"
+                self.points += int(result.get("points") or 0)
+                self.gins += outcome in GIN
+                self.undercuts += outcome == "undercut"
             if result.get("knocker") == me:
-                knocks += 1
-                by_deadwood[int(result.get("knocker_deadwood") or 0)] += 1
-                undercut_against += outcome == "undercut"
-    outcomes = [won(game) for game in games]
-    return {
-        "games": len(games),
-        "wins": sum(1 for w in outcomes if w),
-        "losses": sum(1 for w in outcomes if w is False),
-        "hands": hands,
-        "points_per_hand": None if hands == 0 else round(points / hands, 2),
-        "gin_rate": _rate(gins, hands),
-        "undercut_rate": _rate(undercuts, hands),
-        "undercut_against_rate": _rate(undercut_against, knocks),
-        "knocks": knocks,
-        "knocks_by_deadwood": {str(d): n for d, n in sorted(by_deadwood.items())},
-        "average_hand_length": None if hands == 0 else round(actions / hands, 1),
-    }
+                self.knocks += 1
+                self.by_deadwood[int(result.get("knocker_deadwood") or 0)] += 1
+                self.undercut_against += outcome == "undercut"
+
+    def copy(self) -> Tally:
+        return replace(self, by_deadwood=Counter(self.by_deadwood))
+
+    def to_json(self) -> dict[str, Any]:
+        hands = self.hands
+        return {
+            "games": self.games,
+            "wins": self.wins,
+            "losses": self.losses,
+            "hands": hands,
+            "points_per_hand": None if hands == 0 else round(self.points / hands, 2),
+            "gin_rate": _rate(self.gins, hands),
+            "undercut_rate": _rate(self.undercuts, hands),
+            "undercut_against_rate": _rate(self.undercut_against, self.knocks),
+            "knocks": self.knocks,
+            "knocks_by_deadwood": {str(d): n for d, n in sorted(self.by_deadwood.items())},
+            "average_hand_length": None if hands == 0 else round(self.actions / hands, 1),
+        }
+
+
+def player_stats(games: Sequence[PlayedGame]) -> dict[str, Any]:
+    """Games, wins, and per hand: points, gin and undercut rates, knocks by deadwood, length."""
+    tally = Tally()
+    for game in games:
+        tally.add(game)
+    return tally.to_json()

@@ -57,6 +57,19 @@ class GameLink:
 
 
 @dataclass(frozen=True, slots=True)
+class Unfinished:
+    """A tournament entering or playing, as the limits on new ones count it."""
+
+    created_by: str | None
+    size: int
+    level: int
+    fill: bool
+    status: str
+    people: int
+    computers: int
+
+
+@dataclass(frozen=True, slots=True)
 class StoredTournament:
     row: TournamentRow
     entrants: list[EntrantRow]
@@ -197,6 +210,20 @@ class TournamentStore:
                                 .limit(limit)).all()
         return [r.id for r in rows]
 
+    def unfinished(self) -> list[Unfinished]:
+        """Every tournament entering or playing, with how many people and computers entered."""
+        t, e = db.tournaments, db.tournament_entrants
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                sa.select(t.c.id, t.c.created_by, t.c.size, t.c.level, t.c.fill, t.c.status,
+                          sa.func.count(e.c.account_id).label("people"),
+                          sa.func.count(e.c.entrant).label("entered"))
+                .outerjoin(e, e.c.tournament_id == t.c.id)
+                .where(t.c.status.in_(("entering", "playing")))
+                .group_by(t.c.id, t.c.created_by, t.c.size, t.c.level, t.c.fill,
+                          t.c.status)).all()
+        return [Unfinished(r.created_by, r.size, r.level, bool(r.fill), r.status, r.people,
+                           r.entered - r.people) for r in rows]
 
 def with_status(row: TournamentRow, status: str) -> TournamentRow:
     return replace(row, status=status)

@@ -54,6 +54,9 @@ ERROR_CODES: dict[str, str] = {
                        "not signed in to (the connection closes, 4401)",
     "signed_out": "the sign-in that opened this connection has ended (signed out, a new "
                   "password, the account deleted); the connection closes (4401)",
+    "account_banned": "the account that opened this connection has been banned by the "
+                      "server's operator: its chat line is refused and the connection closes "
+                      "(4401); in the lobby its lines are refused",
     "rated_needs_account": "a rated game is played between accounts: a guest cannot take a "
                            "place at one (the connection closes, 4401)",
     "rated_same_account": "this account already plays a seat of this rated game",
@@ -76,6 +79,8 @@ ERROR_CODES: dict[str, str] = {
     "seek_over": "quick match: the seek has ended (matched, cancelled, replaced or left)",
     "computer_not_yet": "quick match: the computer is offered only after the wait it states",
     "server_full": "quick match: too many people wait at once; try again later",
+    "too_many_seeks": "quick match: as many people as the server lets one address have wait "
+                      "from this address already",
     "sign_in_to_chat": "the lobby's chat: only a signed-in account may speak (a guest reads)",
     "no_such_tournament": "no tournament has that id",
     "already_entered": "a tournament: this account is already entered",
@@ -86,6 +91,10 @@ ERROR_CODES: dict[str, str] = {
                           "cancelled)",
     "cannot_start": "a tournament: it cannot start with the players entered (too few for "
                     "its rounds, or for any tournament)",
+    "too_many_tournaments": "a tournament: this account already has as many tournaments "
+                            "that are not finished as one account may",
+    "computers_busy": "a tournament: the computers it may need would take the server's "
+                      "computers in unfinished tournaments past their limit",
 }
 """Every error code the WebSocket can send, with what it means."""
 

@@ -85,7 +85,7 @@ export class LobbyScreen {
       chatReceived(this.chat, message);
       return;
     }
-    if (message.type === "error" && ["bad_chat", "chat_rate_limited", "no_such_chat", "sign_in_to_chat"].includes(message.code)) {
+    if (message.type === "error" && ["bad_chat", "chat_rate_limited", "no_such_chat", "sign_in_to_chat", "account_banned"].includes(message.code)) {
       this.chat.notice = errorText({ ...message, retryAfter: message.retry_after });
       return;
     }

@@ -152,3 +152,18 @@ def test_a_held_games_other_hand_and_other_review_wait_for_the_round(sqlite_db: 
         with anna.use():
             assert client.get(f"/api/games/{game}/events",
                               params={"open": "1"}).status_code == 200
+
+
+def test_a_held_game_is_left_out_of_its_players_profiles_until_the_round_ends(
+        sqlite_db: str) -> None:
+    with accounts_app(sqlite_db) as client:
+        anna, bea = two_accounts(client)
+        game = finish_rated(client, anna, bea)["game_id"]
+        held = client.app.state.lobby.tournaments.held  # type: ignore[attr-defined]
+        held.add(game)  # as a duplicate round's game whose round goes on
+        profile = client.get("/api/players/anna").json()
+        assert profile["stats"]["games"] == 0 and profile["last_games"] == []
+        assert game not in str(profile["history"])
+        held.discard(game)  # the round is over
+        profile = client.get("/api/players/anna").json()
+        assert profile["stats"]["games"] == 1 and profile["last_games"][0]["game_id"] == game

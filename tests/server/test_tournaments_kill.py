@@ -162,8 +162,8 @@ def test_a_duplicate_killed_mid_round_still_holds_the_rounds_seeds(
             for seat in seats:
                 seat.open(stack)
             play(seats, in_first_hand=True)
-            until(base, made["id"], lambda v: sum(
-                t["winner"] is not None for t in v["round_list"][0]["tables"]) == 1)
+            until(base, made["id"], lambda v: sum(  # over, its result held for the round
+                t["held"] for t in v["round_list"][0]["tables"]) == 1)
             server.kill()  # the computers' table is over, anna's under way
         server.start()
         state = get(base, f"/api/games/{games['anna']}", sessions["anna"])["state"]

@@ -73,9 +73,10 @@ async def player_profile(request: Request) -> Response:
         raise HTTPError(404, "no_player", f"no player is called {raw[:MAX_USERNAME]!r}")
     engine = lobby_of(request).store.engine
     cache = profile_cache(request)
+    waiting = frozenset(lobby_of(request).tournaments.held)  # a duplicate round's games
 
     def read() -> dict[str, Any]:
-        played = cache.played(engine, account.id)
+        played = cache.played(engine, account.id, waiting)
         names = profiles.usernames_at(engine, [g.game_id for g in played.last])
         held = ratings.ratings_of(engine, account.id)
         return {
@@ -86,7 +87,8 @@ async def player_profile(request: Request) -> Response:
             "history": [{"family": point.family, "game_id": point.game_id,
                          "at": point.at.isoformat(),
                          **{k: v for k, v in rating_view(point.rating).items() if k != "games"}}
-                        for point in ratings.history_of(engine, account.id)],
+                        for point in ratings.history_of(engine, account.id)
+                        if point.game_id not in waiting],
             "stats": played.stats(),
             "last_games": [_last_game(game, names) for game in played.last],
         }

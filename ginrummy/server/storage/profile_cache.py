@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
+from collections.abc import Set
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
@@ -86,9 +87,11 @@ class ProfileCache:
         self._entries: OrderedDict[str, Played] = OrderedDict()
         self._lock = threading.Lock()
 
-    def played(self, engine: Engine, account_id: str) -> Played:
-        """The account's numbers as its records say now."""
-        seats = profiles.finished_seats(engine, account_id)
+    def played(self, engine: Engine, account_id: str, held: Set[str] = frozenset()) -> Played:
+        """The account's numbers as its records say now, but for the games ``held`` (a
+        duplicate round's, whose results wait for the round's last table)."""
+        seats = {game_id: seat for game_id, seat in
+                 profiles.finished_seats(engine, account_id).items() if game_id not in held}
         with self._lock:
             before = self._entries.get(account_id)
         if before is not None and len(before.counted) == len(seats) \
@@ -97,8 +100,8 @@ class ProfileCache:
         else:
             base = before if before is not None and _counted_still(before, seats) else Played()
             games = profiles.played_games(engine, account_id,
-                                          set(seats) - set(base.counted) if base.counted
-                                          else None)
+                                          set(seats) - set(base.counted)
+                                          if base.counted or held else None)
             found = _added(base, games)
         with self._lock:
             self._entries[account_id] = found

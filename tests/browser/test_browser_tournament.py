@@ -322,3 +322,16 @@ def test_a_knockout_of_eight_shows_its_bracket_from_the_first_round_to_the_winne
         assert anna.evaluate("document.documentElement.scrollWidth") <= SIZES["phone"]["width"]
         bracket.locator(".bracket-round").nth(2).scroll_into_view_if_needed()  # it scrolls
         assert champion in bracket.locator(".bracket-round").nth(2).inner_text()
+
+
+def test_the_organiser_calls_a_tournament_off_before_it_starts(
+    tmp_path: Path, browsers: Browsers
+) -> None:
+    with organiser_at_the_form(tmp_path, browsers, locale="en-GB") as (server, anna):
+        anna.fill('input[name="tournament-name"]', "Not this week")
+        anna.get_by_role("button", name="Create the tournament").click()
+        anna.wait_for_url("**/tournaments/**")
+        anna.once("dialog", lambda dialog: dialog.accept())
+        anna.get_by_role("button", name="Call it off").click()
+        anna.get_by_text("The organiser called the tournament off.").wait_for()
+        assert anna.get_by_role("button", name="Enter").count() == 0

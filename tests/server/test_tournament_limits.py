@@ -50,7 +50,7 @@ def test_a_third_unfinished_tournament_of_one_account_is_refused_until_one_is_ca
             off = client.delete(f"/api/tournaments/{first['id']}")
             assert off.status_code == 403 and error_of(off)["code"] == "not_organiser"
         off = client.delete(f"/api/tournaments/{first['id']}")
-        assert off.status_code == 200 and off.json()["status"] == "cancelled"
+        assert off.status_code == 200 and off.json()["status"] == "called_off"
         assert first["id"] not in listed(client)
         again = client.delete(f"/api/tournaments/{first['id']}")
         assert again.status_code == 409 and error_of(again)["code"] == "tournament_started"

@@ -63,6 +63,8 @@ log = logging.getLogger(__name__)
 
 TICK_SECONDS = 1.0
 ACTIVE = ("entering", "playing")
+CALLED_OFF = ("cancelled", "called_off")
+"""Ended before the start: too few players came, or the organiser called it off."""
 DUPLICATE_DEALS = 120
 """Server seeds drawn for each round of a duplicate tournament: deals 1 to 120 of every
 table come from them (a game to 100 is rarely longer than 30; a longer one draws its own
@@ -133,7 +135,7 @@ def rebuilt(stored: StoredTournament, leaving_out: Set[str] = frozenset()
     """The tournament of stored entrants and results (None before it starts), without the
     results of the games ``leaving_out``."""
     row = stored.row
-    if row.status == "entering" or (row.status == "cancelled" and row.started_at is None):
+    if row.status == "entering" or (row.status in CALLED_OFF and row.started_at is None):
         return None
     rules = tournament_rules_of(row)
     tournament = Tournament.start(rules, [Entrant(e.entrant, e.rating) for e in stored.entrants])
@@ -295,7 +297,7 @@ class TournamentHub:
         live = await self._organised(tournament_id, account_id, "call it off")
         async with live.lock:
             self._check_entering(live)
-            await self._cancelled(live)
+            await self._cancelled(live, "called_off")
 
     async def _organised(self, tournament_id: str, account_id: str, what: str) -> Live:
         """The tournament, if ``account_id`` created it (which only it may do ``what``)."""
@@ -305,11 +307,12 @@ class TournamentHub:
                               f"tournament may {what}")
         return live
 
-    async def _cancelled(self, live: Live) -> None:
-        """The tournament is called off before its start (under its lock)."""
+    async def _cancelled(self, live: Live, status: str = "cancelled") -> None:
+        """The tournament ends before its start (under its lock): ``cancelled`` with too few
+        players at its start, ``called_off`` by its organiser."""
         row = live.stored.row
-        await asyncio.to_thread(self.store.cancel, row.id)
-        live.stored = replace(live.stored, row=replace(row, status="cancelled"))
+        await asyncio.to_thread(self.store.cancel, row.id, status)
+        live.stored = replace(live.stored, row=replace(row, status=status))
         self.on_change(row.id, True)
 
     @staticmethod

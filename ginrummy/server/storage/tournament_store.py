@@ -166,10 +166,11 @@ class TournamentStore:
                              .where(db.tournaments.c.id == tournament_id)
                              .values(status=status))
 
-    def cancel(self, tournament_id: str) -> None:
+    def cancel(self, tournament_id: str, status: str = "cancelled") -> None:
+        """The tournament ends before its start (``cancelled`` or ``called_off``)."""
         with self.engine.begin() as conn:
             conn.execute(db.tournaments.update().where(db.tournaments.c.id == tournament_id)
-                         .values(status="cancelled"))
+                         .values(status=status))
 
     def load(self, tournament_id: str) -> StoredTournament | None:
         with self.engine.connect() as conn:

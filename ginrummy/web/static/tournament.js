@@ -1,4 +1,4 @@
-// A tournament's page: its rules, who entered, each round's tables with their results and games, the standings; entering, leaving and the organiser's early start.
+// A tournament's page: its rules, who entered, each round's tables with their results and games, the standings; entering, leaving, and the organiser's early start or calling it off.
 import { currentAccount } from "./account.js";
 import { api } from "./api.js";
 import { clockRules } from "./clockview.js";
@@ -113,7 +113,7 @@ export class TournamentScreen {
     }
     if (view.status === "playing") return t("tournament.playing", { round: view.current_round, rounds: view.round_count });
     if (view.status === "over") return t("tournament.over", { name: view.winner ? who(view.winner, view.level) : "" });
-    return t("tournament.cancelled");
+    return t(view.status === "called_off" ? "tournament.called_off" : "tournament.cancelled");
   }
 
   mine() {
@@ -132,7 +132,8 @@ export class TournamentScreen {
       ? h("button", { type: "button", class: "btn", onclick: () => this.act("/entry", "DELETE") }, t("tournament.leave"))
       : h("button", { type: "button", class: "btn primary", onclick: () => this.act("/entry", "POST") }, t("tournament.enter"))];
     if (view.organiser === this.account.username) {
-      buttons.push(h("button", { type: "button", class: "btn", onclick: () => this.act("/start", "POST") }, t("tournament.start_now")));
+      buttons.push(h("button", { type: "button", class: "btn", onclick: () => this.act("/start", "POST") }, t("tournament.start_now")),
+        h("button", { type: "button", class: "btn", dataset: { name: "call-off" }, onclick: () => { if (confirm(t("tournament.call_off_confirm"))) this.act("", "DELETE"); } }, t("tournament.call_off")));
     }
     return h("p", { class: "buttons" }, buttons);
   }

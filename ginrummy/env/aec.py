@@ -37,6 +37,7 @@ from ginrummy.core.hand import HandState, IllegalActionError, Phase
 from ginrummy.core.rules import Rules
 from ginrummy.core.table import TableRules
 from ginrummy.core.views import PlayerView, view_of
+from ginrummy.env.compiled_hand import ILLEGAL, PLAYED_PHASES, CompiledHand, step_kernel
 from ginrummy.env.encoding import (
     Scoreboard,
     action_mask,
@@ -79,6 +80,9 @@ def table_rules_of(rules: str | Rules | TableRules, players: int) -> TableRules:
 class RawEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type information
     metadata = {"render_modes": list(RENDER_MODES), "name": "gin_rummy_v0",
                 "is_parallelizable": False}
+    compiled_steps = True
+    """Two-player hands are played by the compiled step where Numba is installed
+    (:mod:`ginrummy.env.compiled_hand`): the same game, faster."""
 
     def __init__(self, rules: str | Rules | TableRules = "standard", match: str = "hand",
                  reward: str | HandReward = "points", players: int = 2,
@@ -131,6 +135,14 @@ class RawEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informat
         self._info_results: dict[str, dict[str, Any]] = {}
         self._rewards_paid = False
         """``rewards`` holds a payment of this step (else all its values are 0)."""
+        kernel = step_kernel() if self.compiled_steps and players == 2 else None
+        self._compiled = CompiledHand(kernel) if kernel is not None else None
+        self._kernel_step: Any = kernel.step if kernel is not None else None
+        self._kernel_buffer: Any = self._compiled.buffer if self._compiled is not None else None
+        self._compiled_on = False
+        """The hand at table 0 is played by ``_compiled`` (``_live`` may lag behind it)."""
+        self._seat_agents: tuple[str, ...] = ()
+        self._agent_seats: dict[str, int] = {}
 
     def _seating_sides(self) -> int:
         return 3 if self.table_rules.kind == "three" else 2
@@ -139,6 +151,8 @@ class RawEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informat
     def game(self) -> Game | None:
         """The game as it stands (None before the first reset)."""
         if not self._synced:
+            if self._compiled_on:
+                self._live[0] = self._compiled_state()
             game = self._game
             assert game is not None
             for table, hand in enumerate(self._live):
@@ -155,6 +169,31 @@ class RawEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informat
         self._boards = {}
         self._places = {player: (table, seat) for table, slot in enumerate(game.slots)
                         for seat, player in enumerate(slot.players)}
+        self._load_compiled()
+
+    def _load_compiled(self) -> None:
+        """Hand the hand in progress to the compiled step if it can play it."""
+        compiled, hand = self._compiled, self._live[0] if self._live else None
+        if compiled is None or hand is None or hand.phase not in PLAYED_PHASES:
+            self._compiled_on = False
+            return
+        assert self._game is not None
+        self._seat_agents = tuple(self.possible_agents[p] for p in self._game.slots[0].players)
+        self._agent_seats = {agent: seat for seat, agent in enumerate(self._seat_agents)}
+        compiled.load(hand, (self.scoreboard(self._seat_agents[0]),
+                             self.scoreboard(self._seat_agents[1])))
+        self._compiled_on = True
+
+    def _compiled_state(self) -> HandState:
+        assert self._compiled is not None
+        return self._compiled.state()
+
+    def _leave_compiled(self) -> None:
+        """The core plays on from the compiled hand; the observations are written afresh."""
+        self._live[0] = self._compiled_state()
+        self._compiled_on = False
+        self._observations = {agent: ObservationCache(self._seating_sides())
+                               for agent in self.possible_agents}
 
     # ------------------------------------------------------------ spaces
 
@@ -225,6 +264,8 @@ class RawEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informat
         player = self.agent_index[agent]
         place = self._place(player)
         if place is not None:
+            if self._compiled_on:
+                self._live[0] = self._compiled_state()
             hand = self._live[place[0]]
             if hand is not None:
                 return view_of(hand, place[1])
@@ -260,6 +301,12 @@ class RawEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informat
     def observe(self, agent: str) -> Observation:
         """The agent's observation (:func:`ginrummy.env.encoding.encode`, written from what
         changed since its last one) and its action mask; fresh arrays at every call."""
+        if self._compiled_on:
+            assert self._compiled is not None
+            vector = self._compiled.observations[self._agent_seats[agent]].copy()
+            if agent == self.agent_selection:
+                return {"observation": vector, "action_mask": self._compiled.mask.copy()}
+            return {"observation": vector, "action_mask": _NO_MASK.copy()}
         view = self.current_view(agent)
         board = self.scoreboard(agent)
         if view is None:
@@ -273,6 +320,9 @@ class RawEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informat
     def acting_mask(self) -> NDArray[np.int8]:
         """The action mask of the agent selected (all 0 once the game is over), made once
         for its legal actions and not copied: read-only."""
+        if self._compiled_on:
+            assert self._compiled is not None
+            return self._compiled.mask  # type: ignore[no-any-return]
         view = None if self._over else self.current_view(self.agent_selection)
         if view is None:
             return _NO_MASK
@@ -301,7 +351,10 @@ class RawEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informat
 
     def _infos_now(self) -> dict[str, dict[str, Any]]:
         names: list[str] = []
-        if not self._over:
+        if self._compiled_on:
+            assert self._compiled is not None
+            names = [ACTION_NAMES[a] for a in self._compiled.legal()]
+        elif not self._over:
             view = self.current_view(self.agent_selection)
             names = [ACTION_NAMES[a] for a in view.legal] if view is not None else []
         selected = self.agent_selection
@@ -318,6 +371,30 @@ class RawEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informat
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
+        if self._compiled_on:
+            if type(action) is not int and hasattr(action, "__index__") \
+                    and not isinstance(action, bool):
+                action = operator.index(action)  # a NumPy integer
+            if type(action) is int:
+                turn = self._kernel_step(self._kernel_buffer, action)
+                if turn >= 0:
+                    self._cumulative_rewards[agent] = 0.0
+                    if self._rewards_paid:
+                        self.rewards = {name: 0.0 for name in self.agents}
+                        self._rewards_paid = False
+                    self._synced = False
+                    self._version += 1
+                    self.agent_selection = self._seat_agents[turn]
+                    if self._info_results:
+                        self._info_results = {}
+                    self._infos_due = True
+                    if self.render_mode == "human":
+                        self.render()
+                    return
+                if turn == ILLEGAL:
+                    self._compiled_state().apply(action)  # raises IllegalActionError
+                    raise AssertionError(f"the compiled step refused legal action {action}")
+            self._leave_compiled()
         assert self._game is not None
         player = self.agent_index[agent]
         place = self._place(player)

@@ -34,6 +34,7 @@ from ginrummy.core.actions import NUM_ACTIONS, Action, action_name
 from ginrummy.core.cards import cards_of, format_cards
 from ginrummy.core.game import Game, new_game, prefers_to_deal
 from ginrummy.core.hand import HandState, IllegalActionError, Phase
+from ginrummy.core.result import HandResult
 from ginrummy.core.rules import Rules
 from ginrummy.core.table import TableRules
 from ginrummy.core.views import PlayerView, view_of
@@ -59,6 +60,20 @@ def _read_only(mask: NDArray[np.int8]) -> NDArray[np.int8]:
 
 
 _NO_MASK = _read_only(action_mask(()))
+
+
+_RESULT_DICTS: dict[HandResult, dict[str, Any]] = {}
+
+
+def result_dict(result: HandResult) -> dict[str, Any]:
+    """``result.to_dict()``, made once for results met before (every void hand for the same
+    reason, say): the caller copies it."""
+    shown = _RESULT_DICTS.get(result)
+    if shown is None:
+        if len(_RESULT_DICTS) > 4096:
+            _RESULT_DICTS.clear()
+        shown = _RESULT_DICTS[result] = result.to_dict()
+    return shown
 
 
 def table_rules_of(rules: str | Rules | TableRules, players: int) -> TableRules:
@@ -142,7 +157,9 @@ class RawEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informat
         self._compiled_on = False
         """The hand at table 0 is played by ``_compiled`` (``_live`` may lag behind it)."""
         self._seat_agents: tuple[str, ...] = ()
-        self._agent_seats: dict[str, int] = {}
+        self._agent_vectors: dict[str, NDArray[np.float32]] = {}
+        """Each agent's observation as the compiled step writes it."""
+        self._kernel_mask: Any = self._compiled.mask if self._compiled is not None else None
 
     def _seating_sides(self) -> int:
         return 3 if self.table_rules.kind == "three" else 2
@@ -179,7 +196,7 @@ class RawEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informat
             return
         assert self._game is not None
         self._seat_agents = tuple(self.possible_agents[p] for p in self._game.slots[0].players)
-        self._agent_seats = {agent: seat for seat, agent in enumerate(self._seat_agents)}
+        self._agent_vectors = dict(zip(self._seat_agents, compiled.observations, strict=True))
         compiled.load(hand, (self.scoreboard(self._seat_agents[0]),
                              self.scoreboard(self._seat_agents[1])))
         self._compiled_on = True
@@ -302,10 +319,9 @@ class RawEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informat
         """The agent's observation (:func:`ginrummy.env.encoding.encode`, written from what
         changed since its last one) and its action mask; fresh arrays at every call."""
         if self._compiled_on:
-            assert self._compiled is not None
-            vector = self._compiled.observations[self._agent_seats[agent]].copy()
+            vector = self._agent_vectors[agent].copy()
             if agent == self.agent_selection:
-                return {"observation": vector, "action_mask": self._compiled.mask.copy()}
+                return {"observation": vector, "action_mask": self._kernel_mask.copy()}
             return {"observation": vector, "action_mask": _NO_MASK.copy()}
         view = self.current_view(agent)
         board = self.scoreboard(agent)
@@ -350,6 +366,13 @@ class RawEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informat
         self._infos_due = True
 
     def _infos_now(self) -> dict[str, dict[str, Any]]:
+        if self._compiled_on and not self._info_results:
+            assert self._compiled is not None
+            names = list(map(ACTION_NAMES.__getitem__, self._compiled.legal()))
+            first, second = self.agents
+            if self.agent_selection == first:
+                return {first: {"legal_actions": names}, second: {"legal_actions": []}}
+            return {first: {"legal_actions": []}, second: {"legal_actions": names}}
         names: list[str] = []
         if self._compiled_on:
             assert self._compiled is not None
@@ -371,6 +394,7 @@ class RawEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informat
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
+        legal_already = False
         if self._compiled_on:
             if type(action) is not int and hasattr(action, "__index__") \
                     and not isinstance(action, bool):
@@ -394,6 +418,7 @@ class RawEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informat
                 if turn == ILLEGAL:
                     self._compiled_state().apply(action)  # raises IllegalActionError
                     raise AssertionError(f"the compiled step refused legal action {action}")
+                legal_already = True  # the kernel leaves only on a legal action
             self._leave_compiled()
         assert self._game is not None
         player = self.agent_index[agent]
@@ -405,10 +430,12 @@ class RawEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informat
         if action is None:
             raise IllegalActionError(f"{agent} must act in phase {hand.phase.name}; None is "
                                      "only for an agent whose game is over")
-        view = self.current_view(agent)
-        legal = view.legal if view is not None else ()
-        if isinstance(action, bool) or not hasattr(action, "__index__") or action not in legal:
-            hand.apply(action)  # raises IllegalActionError, naming what is wrong
+        if not legal_already:
+            view = self.current_view(agent)
+            legal = view.legal if view is not None else ()
+            if isinstance(action, bool) or not hasattr(action, "__index__") \
+                    or action not in legal:
+                hand.apply(action)  # raises IllegalActionError, naming what is wrong
         move = operator.index(action)  # a NumPy integer too
         after = hand.apply_unchecked(move)
         self._cumulative_rewards[agent] = 0.0
@@ -437,10 +464,10 @@ class RawEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informat
         self._hands_done[table] += 1
         per_hand = not (self.match == "game" and self.reward_name == "win")
         assert state.result is not None
+        shown = result_dict(state.result)
         for seat, player in enumerate(players):
             self._last_hand[player] = (state, seat)
-            self._results[self.possible_agents[player]] = {
-                **state.result.to_dict(), "seat": seat}
+            self._results[self.possible_agents[player]] = {**shown, "seat": seat}
             if per_hand:
                 self._pay(self.possible_agents[player], self.hand_reward(state, seat))
         if self.match == "hand":

@@ -56,10 +56,13 @@ ILLEGAL = -2
 # The state's words.
 PHASE, TURN, STOCK_POS, HAND, PILE_SIZE, LIMIT, KNOWN, TAKEN = 0, 1, 2, 3, 5, 6, 7, 9
 PASSES, STOCK_ONLY, IDLE, PILE_DRAWS, RETURNED, WALL_TAKE, DEALER, UPCARD = range(10, 18)
-LEGAL_COUNT, LOG_SIZE = 18, 19
+LEGAL_COUNT, LOG_SIZE, PILE_CARDS = 18, 19, 26
+SEEN = 27
+"""Per seat, four words: the hand, opponent-known, pile-top and unseen masks its
+observation holds (:func:`_update`)."""
 RULE_BIG_GIN, RULE_KEEP_TAKEN, RULE_WALL, RULE_MAX_IDLE, RULE_PILE_CAP, RULE_RETURNED = range(
     20, 26)
-LEGAL, DECK, PILE, EACH, WAYS, LOG = 32, 96, 148, 200, 256, 256 + 4 * MAX_WAYS
+LEGAL, DECK, PILE, EACH, WAYS, LOG = 40, 104, 156, 208, 264, 264 + 4 * MAX_WAYS
 LOG_CAPACITY = 2048
 """Moves a hand may make here; one more leaves (the core plays on)."""
 WORDS = LOG + LOG_CAPACITY
@@ -112,31 +115,40 @@ def _popcount(x: int) -> int:
 
 
 @compiled
-def _observe(s: Any, obs: Any, base: int, seat: int) -> None:
-    """``encode(view_of(state, seat), board)`` in ``obs[base:]`` but the board's entries
-    (written when the hand is loaded), for a hand in the phases played here."""
-    other = 1 - seat
+def _bit_index(low: int) -> int:
+    """The place of the one bit of ``low``."""
+    index = 0
+    for width in (32, 16, 8, 4, 2, 1):
+        if low >> width:
+            low >>= width
+            index += width
+    return index
+
+
+@compiled
+def _masks(s: Any, seat: int) -> tuple[int, int, int, int]:
+    """The card planes of ``seat`` that change in play: its hand, the cards it knows the
+    opponent holds, the pile's top and the unseen cards (nothing is laid out yet)."""
     hand = s[HAND + seat]
-    known = s[KNOWN + other]
+    known = s[KNOWN + 1 - seat]
     size = s[PILE_SIZE]
-    pile = 0
-    for i in range(size):
-        pile |= 1 << s[PILE + i]
-    top = s[PILE + size - 1] if size else -1
-    unseen = _ALL_CARDS & ~(hand | known | pile)
-    upcard = s[UPCARD]
-    for card in range(52):
-        obs[base + card] = hand >> card & 1
-        obs[base + _OWN_TABLE + card] = 0.0
-        obs[base + _OPP_KNOWN + card] = known >> card & 1
-        obs[base + _OPP_TABLE + card] = 0.0
-        obs[base + _PILE_TOP + card] = 1.0 if card == top else 0.0
-        obs[base + _PILE_ORDER + card] = 0.0
-        obs[base + _UNSEEN + card] = unseen >> card & 1
-        obs[base + _GONE + card] = 0.0
-        obs[base + _UPCARD + card] = 1.0 if card == upcard else 0.0
-    for i in range(size):
-        obs[base + _PILE_ORDER + s[PILE + i]] = (i + 1) / 52.0
+    top = 1 << s[PILE + size - 1] if size else 0
+    return hand, known, top, _ALL_CARDS & ~(hand | known | s[PILE_CARDS])
+
+
+@compiled
+def _write_plane(obs: Any, at: int, cards: int, before: int) -> None:
+    changed = cards ^ before
+    while changed:
+        low = changed & -changed
+        card = _bit_index(low)
+        obs[at + card] = 1.0 if cards & low else 0.0
+        changed ^= low
+
+
+@compiled
+def _write_numbers(s: Any, obs: Any, base: int, seat: int) -> None:
+    """The phase, flags and counts of ``seat``'s observation (but the board's flag)."""
     phase = s[PHASE]
     for p in range(_PHASES):
         obs[base + PHASE_OFFSET + p] = 1.0 if p == phase else 0.0
@@ -152,8 +164,43 @@ def _observe(s: Any, obs: Any, base: int, seat: int) -> None:
     counts = base + COUNTS_OFFSET
     obs[counts] = (52 - s[STOCK_POS]) / 52.0
     obs[counts + 1] = s[LIMIT] / 10.0
-    obs[counts + 2] = min(_popcount(s[HAND + other]) / 11.0, 1.0)
+    obs[counts + 2] = min(_popcount(s[HAND + 1 - seat]) / 11.0, 1.0)
     obs[counts + 3] = s[PASSES] / 2.0
+
+
+@compiled
+def _observe(s: Any, obs: Any, base: int, seat: int) -> None:
+    """``encode(view_of(state, seat), board)`` in ``obs[base:]`` but the board's entries
+    (written when the hand is loaded), for a hand in the phases played here."""
+    for i in range(PHASE_OFFSET):
+        obs[base + i] = 0.0
+    size = s[PILE_SIZE]
+    pile = 0
+    for i in range(size):
+        card = s[PILE + i]
+        pile |= 1 << card
+        obs[base + _PILE_ORDER + card] = (i + 1) / 52.0
+    s[PILE_CARDS] = pile
+    upcard = s[UPCARD]
+    if upcard >= 0:
+        obs[base + _UPCARD + upcard] = 1.0
+    seen = SEEN + 4 * seat
+    for i in range(4):
+        s[seen + i] = 0
+    _update(s, obs, base, seat)
+
+
+@compiled
+def _update(s: Any, obs: Any, base: int, seat: int) -> None:
+    """Bring ``seat``'s observation up to date but the pile order (written by the moves)."""
+    hand, known, top, unseen = _masks(s, seat)
+    seen = SEEN + 4 * seat
+    _write_plane(obs, base, hand, s[seen])
+    _write_plane(obs, base + _OPP_KNOWN, known, s[seen + 1])
+    _write_plane(obs, base + _PILE_TOP, top, s[seen + 2])
+    _write_plane(obs, base + _UNSEEN, unseen, s[seen + 3])
+    s[seen], s[seen + 1], s[seen + 2], s[seen + 3] = hand, known, top, unseen
+    _write_numbers(s, obs, base, seat)
 
 
 @compiled
@@ -228,10 +275,13 @@ def _legal(s: Any, mask: Any, ways: Any, each: Any) -> None:
 
 
 @compiled
-def _take_top(s: Any) -> None:
+def _take_top(s: Any, obs: Any) -> None:
     size = s[PILE_SIZE] - 1
     card = s[PILE + size]
     s[PILE_SIZE] = size
+    s[PILE_CARDS] &= ~(1 << card)
+    obs[_PILE_ORDER + card] = 0.0
+    obs[OBS_STRIDE + _PILE_ORDER + card] = 0.0
     seat = s[TURN]
     s[TAKEN] = card
     s[HAND + seat] |= 1 << card
@@ -260,14 +310,15 @@ def _leaves(s: Any, action: int) -> bool:
 
 
 @compiled
-def _move(s: Any, action: int) -> None:
-    """What :mod:`ginrummy.core.moves` does for an action that stays in these phases."""
+def _move(s: Any, obs: Any, action: int) -> None:
+    """What :mod:`ginrummy.core.moves` does for an action that stays in these phases (and
+    the pile order of both observations)."""
     phase = s[PHASE]
     turn = s[TURN]
     if phase == FIRST:
         if action == DRAW_DISCARD:
             s[IDLE] += 1
-            _take_top(s)
+            _take_top(s, obs)
             s[PHASE] = DISCARD
         else:
             s[PASSES] += 1
@@ -285,22 +336,26 @@ def _move(s: Any, action: int) -> None:
         else:
             s[PILE_DRAWS] += 1
             s[IDLE] += 1
-            _take_top(s)
+            _take_top(s, obs)
         s[PHASE] = DISCARD
     elif phase == DISCARD:
         card = action - DISCARD_BASE
         keep = ~(1 << card)
         s[HAND + turn] &= keep
         s[KNOWN + turn] &= keep
-        s[PILE + s[PILE_SIZE]] = card
-        s[PILE_SIZE] += 1
+        size = s[PILE_SIZE] + 1
+        s[PILE + size - 1] = card
+        s[PILE_SIZE] = size
+        s[PILE_CARDS] |= 1 << card
+        obs[_PILE_ORDER + card] = size / 52.0
+        obs[OBS_STRIDE + _PILE_ORDER + card] = size / 52.0
         if s[RULE_RETURNED]:
             s[RETURNED] = 1 if card == s[TAKEN] else 0
         s[TAKEN] = -1
         s[TURN] = 1 - turn
         s[PHASE] = WALL if 52 - s[STOCK_POS] <= STOCK_FLOOR else DRAW
     else:
-        _take_top(s)
+        _take_top(s, obs)
         s[WALL_TAKE] = 1
         s[PHASE] = DISCARD
 
@@ -338,9 +393,9 @@ def step(buffer: Any, action: int) -> int:
         return LEAVE
     s[LOG + s[LOG_SIZE]] = s[TURN] << 16 | action
     s[LOG_SIZE] += 1
-    _move(s, action)
+    _move(s, obs, action)
     _legal(s, mask, ways, each)
-    _observe(s, obs, 0, 0)
-    _observe(s, obs, OBS_STRIDE, 1)
+    _update(s, obs, 0, 0)
+    _update(s, obs, OBS_STRIDE, 1)
     turn: int = s[TURN]
     return turn

@@ -130,6 +130,9 @@ class RawEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informat
         """The hand in progress at each table: ahead of ``_game`` during a hand, which
         takes it in when the hand ends (or when ``game`` is read)."""
         self._synced = True
+        self._hand_ends: list[tuple[int, HandState, Action]] = []
+        """Hands that ended (the hand before the last move, and the move) that ``_game``
+        has not taken in yet: one-hand matches leave it to the first read of ``game``."""
         self._version = 0
         self._last_hand: dict[int, tuple[HandState, int]] = {}
         self._views: dict[str, PlayerView | None] = {}
@@ -156,7 +159,12 @@ class RawEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informat
         self._kernel_buffer: Any = self._compiled.buffer if self._compiled is not None else None
         self._compiled_on = False
         """The hand at table 0 is played by ``_compiled`` (``_live`` may lag behind it)."""
+        self._compiled_final = False
+        """The one-hand match is over, its hand void: the observations are ``_compiled``'s."""
         self._seat_agents: tuple[str, ...] = ()
+        self._acting = ""
+        """The agent whose turn it is in the compiled hand (PettingZoo may select another
+        when agents are done)."""
         self._agent_vectors: dict[str, NDArray[np.float32]] = {}
         """Each agent's observation as the compiled step writes it."""
         self._kernel_mask: Any = self._compiled.mask if self._compiled is not None else None
@@ -172,6 +180,9 @@ class RawEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informat
                 self._live[0] = self._compiled_state()
             game = self._game
             assert game is not None
+            for table, hand, move in self._hand_ends:
+                game = game.with_hand(hand, table=table).apply_unchecked(move, table=table)
+            self._hand_ends = []
             for table, hand in enumerate(self._live):
                 if hand is not None and hand is not game.slots[table].hand:
                     game = game.with_hand(hand, table=table)
@@ -181,6 +192,8 @@ class RawEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informat
     @game.setter
     def game(self, game: Game) -> None:
         self._game, self._synced = game, True
+        self._hand_ends = []
+        self._compiled_final = False
         self._live = [slot.hand for slot in game.slots]
         self._version += 1
         self._boards = {}
@@ -197,6 +210,7 @@ class RawEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informat
         assert self._game is not None
         self._seat_agents = tuple(self.possible_agents[p] for p in self._game.slots[0].players)
         self._agent_vectors = dict(zip(self._seat_agents, compiled.observations, strict=True))
+        self._acting = self._seat_agents[hand.turn]
         compiled.load(hand, (self.scoreboard(self._seat_agents[0]),
                              self.scoreboard(self._seat_agents[1])))
         self._compiled_on = True
@@ -320,9 +334,12 @@ class RawEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informat
         changed since its last one) and its action mask; fresh arrays at every call."""
         if self._compiled_on:
             vector = self._agent_vectors[agent].copy()
-            if agent == self.agent_selection:
+            if agent == self.agent_selection and agent == self._acting:
                 return {"observation": vector, "action_mask": self._kernel_mask.copy()}
             return {"observation": vector, "action_mask": _NO_MASK.copy()}
+        if self._compiled_final:
+            return {"observation": self._agent_vectors[agent].copy(),
+                    "action_mask": _NO_MASK.copy()}
         view = self.current_view(agent)
         board = self.scoreboard(agent)
         if view is None:
@@ -337,8 +354,7 @@ class RawEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informat
         """The action mask of the agent selected (all 0 once the game is over), made once
         for its legal actions and not copied: read-only."""
         if self._compiled_on:
-            assert self._compiled is not None
-            return self._compiled.mask  # type: ignore[no-any-return]
+            return self._kernel_mask if self.agent_selection == self._acting else _NO_MASK
         view = None if self._over else self.current_view(self.agent_selection)
         if view is None:
             return _NO_MASK
@@ -370,6 +386,8 @@ class RawEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informat
             assert self._compiled is not None
             names = list(map(ACTION_NAMES.__getitem__, self._compiled.legal()))
             first, second = self.agents
+            if self.agent_selection != self._acting:
+                names = []
             if self.agent_selection == first:
                 return {first: {"legal_actions": names}, second: {"legal_actions": []}}
             return {first: {"legal_actions": []}, second: {"legal_actions": names}}
@@ -408,7 +426,7 @@ class RawEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informat
                         self._rewards_paid = False
                     self._synced = False
                     self._version += 1
-                    self.agent_selection = self._seat_agents[turn]
+                    self.agent_selection = self._acting = self._seat_agents[turn]
                     if self._info_results:
                         self._info_results = {}
                     self._infos_due = True
@@ -419,7 +437,9 @@ class RawEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informat
                     self._compiled_state().apply(action)  # raises IllegalActionError
                     raise AssertionError(f"the compiled step refused legal action {action}")
                 legal_already = True  # the kernel leaves only on a legal action
-            self._leave_compiled()
+                self._leave_compiled()
+            else:  # not an action number: the core refuses it below
+                self._live[0] = self._compiled_state()
         assert self._game is not None
         player = self.agent_index[agent]
         place = self._place(player)
@@ -436,6 +456,7 @@ class RawEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informat
             if isinstance(action, bool) or not hasattr(action, "__index__") \
                     or action not in legal:
                 hand.apply(action)  # raises IllegalActionError, naming what is wrong
+        assert not self._compiled_on, "the compiled step plays every action number"
         move = operator.index(action)  # a NumPy integer too
         after = hand.apply_unchecked(move)
         self._cumulative_rewards[agent] = 0.0
@@ -443,7 +464,15 @@ class RawEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informat
             self.rewards = {name: 0.0 for name in self.agents}
             self._rewards_paid = False
         players = self._game.slots[table].players
-        if after.is_over:
+        if after.is_over and self.match == "hand" and self._compiled is not None:
+            self._live[table] = None  # the game takes the hand's end when it is read
+            self._hand_ends.append((table, hand, move))
+            self._synced = False
+            self._version += 1
+            if legal_already and after.result is not None and after.result.is_void:
+                self._compiled.finish_void(move)
+                self._compiled_final = True
+        elif after.is_over:
             self.game = self._game.with_hand(hand, table=table).apply_unchecked(move, table=table)
         else:
             self._live[table] = after
@@ -460,7 +489,6 @@ class RawEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informat
             self.render()
 
     def _hand_over(self, state: HandState, players: tuple[int, int], table: int) -> None:
-        assert self.game is not None
         self._hands_done[table] += 1
         per_hand = not (self.match == "game" and self.reward_name == "win")
         assert state.result is not None

@@ -108,6 +108,11 @@ class CompiledHand:
             vector[SCORES_OFFSET:] = scores
         k.load(self.buffer)
 
+    def finish_void(self, action: int) -> None:
+        """Play ``action``, which voids the hand, into the observations (the state is the
+        caller's from now on: :meth:`state` no longer follows)."""
+        self.kernel.finish_void(self.buffer, action)
+
     def legal(self) -> list[int]:
         """The legal actions of the seat to act, in increasing order."""
         cells, start = self._cells, self._legal_at
@@ -121,8 +126,10 @@ class CompiledHand:
         if self._made is not None and self._made[0] == moves:
             return self._made[1]
         history = self.history
-        for entry in self.words[k.LOG:k.LOG + moves].tolist():
-            history = (history, entry >> 16, entry & 0xFFFF)
+        words, log, actions = self.words, k.LOG, k.LOG + k.LOG_CAPACITY
+        for seat, action in zip(words[log:log + moves].tolist(),
+                                words[actions:actions + moves].tolist(), strict=True):
+            history = (history, seat, action)
         size = head[k.PILE_SIZE]
         state = HandState(
             rules=self.rules, dealer=head[k.DEALER], phase=Phase(head[k.PHASE]),

@@ -48,6 +48,7 @@ from ginrummy.env.encoding import (
 
 FIRST, DRAW, DISCARD, WALL = (int(Phase.FIRST_UPCARD), int(Phase.DRAW), int(Phase.DISCARD),
                               int(Phase.WALL))
+OVER = int(Phase.OVER)
 LEAVE = -1
 """:func:`step`: the action leaves the phases played here; nothing was changed."""
 ILLEGAL = -2
@@ -64,8 +65,9 @@ RULE_BIG_GIN, RULE_KEEP_TAKEN, RULE_WALL, RULE_MAX_IDLE, RULE_PILE_CAP, RULE_RET
     20, 26)
 LEGAL, DECK, PILE, EACH, WAYS, LOG = 40, 104, 156, 208, 264, 264 + 4 * MAX_WAYS
 LOG_CAPACITY = 2048
-"""Moves a hand may make here; one more leaves (the core plays on)."""
-WORDS = LOG + LOG_CAPACITY
+"""Moves a hand may make here; one more leaves (the core plays on). The log holds the
+seat of each move, then (from ``LOG + LOG_CAPACITY``) the moves."""
+WORDS = LOG + 2 * LOG_CAPACITY
 WALL_RULES = {"off": 0, "same_card": 1, "different_card": 2}
 
 OBS_SIZE = observation_size(2)
@@ -391,7 +393,8 @@ def step(buffer: Any, action: int) -> int:
         return ILLEGAL
     if _leaves(s, action) or s[LOG_SIZE] == LOG_CAPACITY:
         return LEAVE
-    s[LOG + s[LOG_SIZE]] = s[TURN] << 16 | action
+    s[LOG + s[LOG_SIZE]] = s[TURN]
+    s[LOG + LOG_CAPACITY + s[LOG_SIZE]] = action
     s[LOG_SIZE] += 1
     _move(s, obs, action)
     _legal(s, mask, ways, each)
@@ -399,3 +402,34 @@ def step(buffer: Any, action: int) -> int:
     _update(s, obs, OBS_STRIDE, 1)
     turn: int = s[TURN]
     return turn
+
+
+@compiled
+def finish_void(buffer: Any, action: int) -> None:
+    """Apply ``action``, a legal action that voids the hand (:func:`step` left it), as
+    :mod:`ginrummy.core.moves` does; write both observations of the void hand and an empty
+    mask."""
+    s, obs, mask, ways, each = _parts(buffer)
+    if s[PHASE] == DISCARD:
+        card = action - DISCARD_BASE
+        twice = s[RULE_RETURNED] and card == s[TAKEN] and s[RETURNED]
+        turn = s[TURN]
+        s[HAND + turn] &= ~(1 << card)
+        s[KNOWN + turn] &= ~(1 << card)
+        size = s[PILE_SIZE] + 1
+        s[PILE + size - 1] = card
+        s[PILE_SIZE] = size
+        s[PILE_CARDS] |= 1 << card
+        obs[_PILE_ORDER + card] = size / 52.0
+        obs[OBS_STRIDE + _PILE_ORDER + card] = size / 52.0
+        if not twice:
+            if s[RULE_RETURNED]:
+                s[RETURNED] = 1 if card == s[TAKEN] else 0
+            s[TAKEN] = -1
+    s[PHASE] = OVER
+    s[TURN] = -1
+    for i in range(s[LEGAL_COUNT]):
+        mask[s[LEGAL + i]] = 0
+    s[LEGAL_COUNT] = 0
+    _update(s, obs, 0, 0)
+    _update(s, obs, OBS_STRIDE, 1)

@@ -180,8 +180,8 @@ class RawEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informat
                 self._live[0] = self._compiled_state()
             game = self._game
             assert game is not None
-            for table, hand, move in self._hand_ends:
-                game = game.with_hand(hand, table=table).apply_unchecked(move, table=table)
+            for table, ended, move in self._hand_ends:
+                game = game.with_hand(ended, table=table).apply_unchecked(move, table=table)
             self._hand_ends = []
             for table, hand in enumerate(self._live):
                 if hand is not None and hand is not game.slots[table].hand:
@@ -382,23 +382,21 @@ class RawEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informat
         self._infos_due = True
 
     def _infos_now(self) -> dict[str, dict[str, Any]]:
-        if self._compiled_on and not self._info_results:
-            assert self._compiled is not None
-            names = list(map(ACTION_NAMES.__getitem__, self._compiled.legal()))
-            first, second = self.agents
-            if self.agent_selection != self._acting:
-                names = []
-            if self.agent_selection == first:
-                return {first: {"legal_actions": names}, second: {"legal_actions": []}}
-            return {first: {"legal_actions": []}, second: {"legal_actions": names}}
+        selected = self.agent_selection
         names: list[str] = []
         if self._compiled_on:
             assert self._compiled is not None
-            names = [ACTION_NAMES[a] for a in self._compiled.legal()]
+            if selected == self._acting:
+                every = ACTION_NAMES
+                names = [every[action] for action in self._compiled.legal()]
+            if not self._info_results:  # the usual step, written out for two agents
+                first, second = self.agents
+                if selected == first:
+                    return {first: {"legal_actions": names}, second: {"legal_actions": []}}
+                return {first: {"legal_actions": []}, second: {"legal_actions": names}}
         elif not self._over:
-            view = self.current_view(self.agent_selection)
+            view = self.current_view(selected)
             names = [ACTION_NAMES[a] for a in view.legal] if view is not None else []
-        selected = self.agent_selection
         infos: dict[str, dict[str, Any]] = {
             agent: {"legal_actions": names if agent == selected else []}
             for agent in self.agents}
@@ -416,7 +414,7 @@ class RawEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informat
         if self._compiled_on:
             if type(action) is not int and hasattr(action, "__index__") \
                     and not isinstance(action, bool):
-                action = operator.index(action)  # a NumPy integer
+                action = operator.index(action)  # type: ignore[arg-type]  # a NumPy integer
             if type(action) is int:
                 turn = self._kernel_step(self._kernel_buffer, action)
                 if turn >= 0:
@@ -502,11 +500,13 @@ class RawEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informat
             if all(self._hands_done):
                 self._end()
             return
-        if self.game.is_over:
+        game = self.game
+        assert game is not None
+        if game.is_over:
             self._settle()
             self._end()
         else:
-            self.game = self._deal(self.game)
+            self.game = self._deal(game)
 
     def _pay(self, agent: str, amount: float) -> None:
         if not self._rewards_paid:  # a new dict: one read before this step keeps its 0s

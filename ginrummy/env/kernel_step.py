@@ -307,8 +307,8 @@ def _leaves(s: Any, action: int) -> bool:
     if s[RULE_RETURNED] and card == s[TAKEN] and s[RETURNED]:
         return True
     if 52 - s[STOCK_POS] <= STOCK_FLOOR:
-        return s[RULE_WALL] == 0
-    return s[IDLE] >= s[RULE_MAX_IDLE]
+        return bool(s[RULE_WALL] == 0)
+    return bool(s[IDLE] >= s[RULE_MAX_IDLE])
 
 
 @compiled

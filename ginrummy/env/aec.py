@@ -155,8 +155,6 @@ class RawEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informat
         """``rewards`` holds a payment of this step (else all its values are 0)."""
         kernel = step_kernel() if self.compiled_steps and players == 2 else None
         self._compiled = CompiledHand(kernel) if kernel is not None else None
-        self._kernel_step: Any = kernel.step if kernel is not None else None
-        self._kernel_buffer: Any = self._compiled.buffer if self._compiled is not None else None
         self._compiled_on = False
         """The hand at table 0 is played by ``_compiled`` (``_live`` may lag behind it)."""
         self._compiled_final = False
@@ -165,9 +163,29 @@ class RawEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informat
         self._acting = ""
         """The agent whose turn it is in the compiled hand (PettingZoo may select another
         when agents are done)."""
-        self._agent_vectors: dict[str, NDArray[np.float32]] = {}
+        self._hold_compiled_views()
+
+    def __getstate__(self) -> dict[str, Any]:
+        """What a copy or a pickle keeps: all but the compiled step's function and the
+        views into its buffer, which are made again."""
+        state = dict(self.__dict__)
+        for name in ("_kernel_step", "_kernel_buffer", "_kernel_mask", "_agent_vectors"):
+            del state[name]
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        self._hold_compiled_views()
+
+    def _hold_compiled_views(self) -> None:
+        compiled = self._compiled
+        self._kernel_step: Any = compiled.kernel.step if compiled is not None else None
+        self._kernel_buffer: Any = compiled.buffer if compiled is not None else None
+        self._kernel_mask: Any = compiled.mask if compiled is not None else None
+        self._agent_vectors: dict[str, NDArray[np.float32]] = (
+            dict(zip(self._seat_agents, compiled.observations, strict=True))
+            if compiled is not None and self._seat_agents else {})
         """Each agent's observation as the compiled step writes it."""
-        self._kernel_mask: Any = self._compiled.mask if self._compiled is not None else None
 
     def _seating_sides(self) -> int:
         return 3 if self.table_rules.kind == "three" else 2

@@ -62,22 +62,39 @@ class CompiledHand:
                  "upcard", "history", "_made", "_cells", "_legal_at", "_count_at")
 
     def __init__(self, kernel: ModuleType) -> None:
-        self.kernel = kernel
-        self.buffer = kernel.new_buffer()
-        self.words = kernel.words(self.buffer)
-        self._cells = memoryview(self.words)
-        """``words`` again: reading a few words here is faster than NumPy's indexing."""
-        self._legal_at, self._count_at = kernel.LEGAL, kernel.LEGAL_COUNT
-        self.observations = kernel.observations(self.buffer)
-        """Seat 0's and seat 1's observation vectors (the kernel rewrites them each step)."""
-        self.mask = kernel.mask_of(self.buffer)
-        """The mask of the seat to act (the kernel rewrites it each step)."""
+        self._views_of(kernel, kernel.new_buffer())
         self.rules = Rules()
         self.deck: tuple[int, ...] = ()
         self.upcard: int | None = None
         self.history: Any = None
         """The public log when the hand was loaded (the kernel logs the moves after it)."""
         self._made: tuple[int, HandState] | None = None
+
+    def _views_of(self, kernel: ModuleType, buffer: Any) -> None:
+        self.kernel = kernel
+        self.buffer = buffer
+        self.words = kernel.words(buffer)
+        self._cells = memoryview(self.words)
+        """``words`` again: reading a few words here is faster than NumPy's indexing."""
+        self._legal_at, self._count_at = kernel.LEGAL, kernel.LEGAL_COUNT
+        self.observations = kernel.observations(buffer)
+        """Seat 0's and seat 1's observation vectors (the kernel rewrites them each step)."""
+        self.mask = kernel.mask_of(buffer)
+        """The mask of the seat to act (the kernel rewrites it each step)."""
+
+    def __getstate__(self) -> dict[str, Any]:
+        """What a copy or a pickle keeps: the buffer and the hand's Python fields (the
+        views into the buffer are made again)."""
+        return {"buffer": self.buffer, "rules": self.rules, "deck": self.deck,
+                "upcard": self.upcard, "history": self.history, "_made": self._made}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        kernel = step_kernel()
+        if kernel is None:
+            raise RuntimeError("a compiled hand needs numba (the fast extra) to be restored")
+        self._views_of(kernel, state.pop("buffer"))
+        for name, value in state.items():
+            setattr(self, name, value)
 
     def load(self, state: HandState, boards: tuple[Scoreboard, Scoreboard]) -> None:
         """Play ``state`` (in one of :data:`PLAYED_PHASES`) from now on; ``boards`` are the

@@ -4,6 +4,8 @@ games, step for step, as one that plays every step on the core."""
 
 from __future__ import annotations
 
+import copy
+import pickle
 import random
 from typing import Any
 
@@ -221,3 +223,23 @@ def test_without_the_kernel_every_step_is_played_on_the_core() -> None:
     finally:
         compiled_hand.use_step_kernel(True)
     assert RawEnv()._compiled is not None
+
+
+@pytest.mark.parametrize("duplicate", [copy.deepcopy, lambda env: pickle.loads(pickle.dumps(env))],
+                         ids=["deepcopy", "pickle"])
+def test_a_copy_made_mid_hand_plays_on_as_the_original(duplicate: Any) -> None:
+    env = gin_rummy_v0.env(match="game")
+    env.reset(seed=9)
+    rng = random.Random(9)
+    for _ in range(30):
+        legal = np.flatnonzero(env.observe(env.agent_selection)["action_mask"])
+        env.step(int(legal[rng.randrange(len(legal))]))
+    other = duplicate(env)
+    assert other.unwrapped._compiled_on
+    for _ in range(300):
+        assert _snapshot(other) == _snapshot(env)
+        legal = np.flatnonzero(env.observe(env.agent_selection)["action_mask"])
+        action = int(legal[rng.randrange(len(legal))])
+        env.step(action)
+        other.step(action)
+    assert other.unwrapped.game == env.unwrapped.game

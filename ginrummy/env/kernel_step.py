@@ -27,6 +27,29 @@ from ginrummy.agents.kernel_deadwood import (
     min_deadwood,
     min_deadwood_after_discard,
 )
+from ginrummy.agents.kernel_knock import _popcount
+from ginrummy.agents.kernel_playout import (
+    HAND,
+    IDLE,
+    KNOWN,
+    LIMIT,
+    PASSES,
+    PHASE,
+    PILE_DRAWS,
+    PILE_SIZE,
+    RETURNED,
+    RULE_BIG_GIN,
+    RULE_MAX_IDLE,
+    RULE_PILE_CAP,
+    RULE_RETURNED,
+    RULE_WALL,
+    STOCK_ONLY,
+    STOCK_POS,
+    TAKEN,
+    TURN,
+    WALL_TAKE,
+    _barred,
+)
 from ginrummy.agents.kernel_random import compiled
 from ginrummy.core.actions import (
     BIG_GIN,
@@ -54,15 +77,13 @@ LEAVE = -1
 ILLEGAL = -2
 """:func:`step`: the action is not legal; nothing was changed."""
 
-# The state's words.
-PHASE, TURN, STOCK_POS, HAND, PILE_SIZE, LIMIT, KNOWN, TAKEN = 0, 1, 2, 3, 5, 6, 7, 9
-PASSES, STOCK_ONLY, IDLE, PILE_DRAWS, RETURNED, WALL_TAKE, DEALER, UPCARD = range(10, 18)
+# The state's words: the fields of play and the rules where the play-out's packed state
+# has them (so that its _barred serves both), then this hand's own.
+DEALER, UPCARD = 16, 17
 LEGAL_COUNT, LOG_SIZE, PILE_CARDS = 18, 19, 26
 SEEN = 27
 """Per seat, four words: the hand, opponent-known, pile-top and unseen masks its
 observation holds (:func:`_update`)."""
-RULE_BIG_GIN, RULE_KEEP_TAKEN, RULE_WALL, RULE_MAX_IDLE, RULE_PILE_CAP, RULE_RETURNED = range(
-    20, 26)
 LEGAL, DECK, PILE, EACH, WAYS, LOG = 40, 104, 156, 208, 264, 264 + 4 * MAX_WAYS
 LOG_CAPACITY = 2048
 """Moves a hand may make here; one more leaves (the core plays on). The log holds the
@@ -105,15 +126,6 @@ def observations(buffer: Any) -> tuple[Any, Any]:
 def mask_of(buffer: Any) -> Any:
     """The action mask of the seat to act in ``buffer``."""
     return buffer[MASK_AT:].view(np.int8)
-
-
-@compiled
-def _popcount(x: int) -> int:
-    count = 0
-    while x:
-        x &= x - 1
-        count += 1
-    return count
 
 
 @compiled
@@ -212,14 +224,6 @@ def _add(s: Any, count: int, action: int) -> int:
 
 
 @compiled
-def _barred(s: Any) -> int:
-    """``HandState.barred_discard``."""
-    if s[WALL_TAKE]:
-        return s[TAKEN] if s[RULE_WALL] == 2 else -1
-    return -1 if s[RULE_KEEP_TAKEN] else s[TAKEN]
-
-
-@compiled
 def _discard_actions(s: Any, ways: Any, each: Any) -> int:
     hand = s[HAND + s[TURN]]
     wall_take = s[WALL_TAKE]
@@ -291,6 +295,20 @@ def _take_top(s: Any, obs: Any) -> None:
 
 
 @compiled
+def _throw(s: Any, obs: Any, card: int) -> None:
+    """The seat to act discards ``card`` face up (and both observations' pile order)."""
+    keep = ~(1 << card)
+    s[HAND + s[TURN]] &= keep
+    s[KNOWN + s[TURN]] &= keep
+    size = s[PILE_SIZE] + 1
+    s[PILE + size - 1] = card
+    s[PILE_SIZE] = size
+    s[PILE_CARDS] |= 1 << card
+    obs[_PILE_ORDER + card] = size / 52.0
+    obs[OBS_STRIDE + _PILE_ORDER + card] = size / 52.0
+
+
+@compiled
 def _leaves(s: Any, action: int) -> bool:
     """Whether ``action`` (legal) ends the phases played here: a knock, big gin, or a move
     that voids the hand (R21, R22, R36 and the OpenSpiel options)."""
@@ -342,15 +360,7 @@ def _move(s: Any, obs: Any, action: int) -> None:
         s[PHASE] = DISCARD
     elif phase == DISCARD:
         card = action - DISCARD_BASE
-        keep = ~(1 << card)
-        s[HAND + turn] &= keep
-        s[KNOWN + turn] &= keep
-        size = s[PILE_SIZE] + 1
-        s[PILE + size - 1] = card
-        s[PILE_SIZE] = size
-        s[PILE_CARDS] |= 1 << card
-        obs[_PILE_ORDER + card] = size / 52.0
-        obs[OBS_STRIDE + _PILE_ORDER + card] = size / 52.0
+        _throw(s, obs, card)
         if s[RULE_RETURNED]:
             s[RETURNED] = 1 if card == s[TAKEN] else 0
         s[TAKEN] = -1
@@ -413,15 +423,7 @@ def finish_void(buffer: Any, action: int) -> None:
     if s[PHASE] == DISCARD:
         card = action - DISCARD_BASE
         twice = s[RULE_RETURNED] and card == s[TAKEN] and s[RETURNED]
-        turn = s[TURN]
-        s[HAND + turn] &= ~(1 << card)
-        s[KNOWN + turn] &= ~(1 << card)
-        size = s[PILE_SIZE] + 1
-        s[PILE + size - 1] = card
-        s[PILE_SIZE] = size
-        s[PILE_CARDS] |= 1 << card
-        obs[_PILE_ORDER + card] = size / 52.0
-        obs[OBS_STRIDE + _PILE_ORDER + card] = size / 52.0
+        _throw(s, obs, card)
         if not twice:
             if s[RULE_RETURNED]:
                 s[RETURNED] = 1 if card == s[TAKEN] else 0

@@ -161,7 +161,8 @@ def gymnasium_single(opponent: str) -> PlayEpisodes:
 def gymnasium_vector(opponent: str, num_envs: int, batched: bool | None = None
                      ) -> PlayEpisodes:
     """The vector form: a random legal action per row chosen in one NumPy pass; the steps
-    counted are the rows that had a decision (not the autoreset ones)."""
+    counted are the rows that had a decision (not the autoreset ones). It plays ``n``
+    hands, or ``num_envs`` if more (each table about one hand after its deal)."""
     import numpy as np
 
     from ginrummy.env.vector import GinRummyVectorEnv
@@ -172,7 +173,7 @@ def gymnasium_vector(opponent: str, num_envs: int, batched: bool | None = None
         noise = np.random.default_rng(rng.getrandbits(32))
         obs, _ = envs.reset(seed=rng.getrandbits(32))
         steps = hands = 0
-        while hands < n:
+        while hands < max(n, num_envs):
             masks = obs["action_mask"]
             steps += int(masks.any(axis=1).sum())
             actions = _random_legal_rows(masks, noise)
@@ -203,7 +204,7 @@ WRAPPED = "ginrummy.env AEC wrapped, one hand: env(), agent_iter, last, step"
 CORE = "ginrummy.env AEC, one hand, every step on the core (no compiled step)"
 NO_GAME = "PettingZoo AEC env with no game (the API's own cost, bench/aec_floor.py)"
 VECTOR_LEARNER = "ginrummy batched vector form, num_envs=256, learner steps against random"
-VECTOR_SIZES = (16, 64, 256)
+VECTOR_SIZES = (16, 64, 256, 1024)
 PER_TABLE = "per-table vector form (batched=False), num_envs=64"
 
 

@@ -17,7 +17,8 @@ from __future__ import annotations
 from types import ModuleType
 from typing import Any
 
-from ginrummy.core.hand import HandState, Phase
+from ginrummy.core.actions import PASS
+from ginrummy.core.hand import HandState, Phase, deal_hand
 from ginrummy.core.rules import Rules
 from ginrummy.env.encoding import (
     FLAGS_OFFSET,
@@ -43,8 +44,19 @@ def step_kernel() -> ModuleType | None:
         except ImportError:
             _LOADED.append(None)
         else:
+            _warm_up(kernel_step)
             _LOADED.append(kernel_step)
     return _LOADED[0]
+
+
+def _warm_up(kernel: ModuleType) -> None:
+    """Call each kernel once: their machine code is compiled (the first time after an
+    install, about 10 s) or read from Numba's cache now, not in an environment's step."""
+    hand = CompiledHand(kernel)
+    state = deal_hand(Rules.preset("standard"), 0, range(52))
+    hand.load(state, (Scoreboard(0, (0, 0)), Scoreboard(0, (0, 0))))
+    kernel.step(hand.buffer, state.legal_actions()[0])
+    kernel.finish_void(hand.buffer, PASS)
 
 
 def use_step_kernel(on: bool) -> None:

@@ -92,7 +92,8 @@ class CompiledHand:
         self.observations = kernel.observations(buffer)
         """Seat 0's and seat 1's observation vectors (the kernel rewrites them each step)."""
         self.mask = kernel.mask_of(buffer)
-        """The mask of the seat to act (the kernel rewrites it each step)."""
+        """The mask of the seat to act (the kernel rewrites it each step; read-only here)."""
+        self.mask.flags.writeable = False
 
     def __getstate__(self) -> dict[str, Any]:
         """What a copy or a pickle keeps: the buffer and the hand's Python fields (the

@@ -12,8 +12,8 @@ from typing import Any
 import numpy as np
 import pytest
 
-from ginrummy.core.actions import DISCARD_BASE
-from ginrummy.core.hand import IllegalActionError, new_hand
+from ginrummy.core.actions import BIG_GIN, DISCARD_BASE, KNOCK_BASE
+from ginrummy.core.hand import IllegalActionError, deal_hand, new_hand
 from ginrummy.core.rules import PRESETS, Rules
 from ginrummy.core.views import view_of
 from ginrummy.env import compiled_hand, gin_rummy_v0
@@ -110,13 +110,21 @@ def _snapshot(env: Any) -> dict[str, Any]:
     return seen
 
 
+def _stock_left(state: Any, seat: int) -> float:
+    return state.stock_size / (seat + 1)
+
+
 @pytest.mark.parametrize(("rules", "match", "reward"), [
     ("standard", "hand", "points"), ("standard", "game", "points"),
     ("oklahoma", "game", "win"), ("classic", "game", "rlcard"),
     ("openspiel", "hand", "rlcard"), ("gra", "game", "points"),
-])
+    ("modern", "hand", _stock_left),
+    (Rules.preset("standard", eleven_card_deal=True, big_gin=True,
+                  fiftieth_card_action="different_card"), "game", "points"),
+], ids=["standard-hand", "standard-game", "oklahoma-game-win", "classic-game-rlcard",
+        "openspiel-hand-rlcard", "gra-game", "modern-hand-callable", "eleven-cards-big-gin"])
 def test_the_env_plays_the_same_games_compiled_as_on_the_core(
-        rules: str, match: str, reward: str) -> None:
+        rules: Any, match: str, reward: Any) -> None:
     fast, slow = RawEnv(rules=rules, match=match, reward=reward), \
         PythonEnv(rules=rules, match=match, reward=reward)
     assert fast._compiled is not None and slow._compiled is None
@@ -243,3 +251,20 @@ def test_a_copy_made_mid_hand_plays_on_as_the_original(duplicate: Any) -> None:
         env.step(action)
         other.step(action)
     assert other.unwrapped.game == env.unwrapped.game
+
+
+def test_big_gin_and_the_knocks_of_a_melded_hand_are_offered_as_the_core_offers_them() -> None:
+    assert kernel is not None
+    clubs, kings = list(range(7)), [12, 25, 38, 51]  # A-7 of clubs, the four kings
+    rest = [card for card in range(52) if card not in clubs + kings]
+    deck = [0] * 52
+    deck[0:22:2] = clubs + kings  # the non-dealer's eleven cards (R7)
+    deck[1:21:2] = rest[:10]
+    deck[21:] = rest[10:]
+    state = deal_hand(Rules.preset("standard", eleven_card_deal=True, big_gin=True), 1, deck)
+    hand = CompiledHand(kernel)
+    hand.load(state, BOARDS)
+    _assert_same_as_core(hand, state, BOARDS)
+    assert BIG_GIN in hand.legal() and KNOCK_BASE + 12 in hand.legal()
+    assert kernel.step(hand.buffer, BIG_GIN) == kernel.LEAVE
+    _assert_same_as_core(hand, state, BOARDS)  # nothing changed

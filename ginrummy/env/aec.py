@@ -34,9 +34,11 @@ from ginrummy.core.actions import NUM_ACTIONS, Action, action_name
 from ginrummy.core.cards import cards_of, format_cards
 from ginrummy.core.game import Game, new_game, prefers_to_deal
 from ginrummy.core.hand import HandState, IllegalActionError, Phase
+from ginrummy.core.result import HandResult
 from ginrummy.core.rules import Rules
 from ginrummy.core.table import TableRules
 from ginrummy.core.views import PlayerView, view_of
+from ginrummy.env.compiled_hand import ILLEGAL, PLAYED_PHASES, CompiledHand, step_kernel
 from ginrummy.env.encoding import (
     Scoreboard,
     action_mask,
@@ -60,6 +62,20 @@ def _read_only(mask: NDArray[np.int8]) -> NDArray[np.int8]:
 _NO_MASK = _read_only(action_mask(()))
 
 
+_RESULT_DICTS: dict[HandResult, dict[str, Any]] = {}
+
+
+def result_dict(result: HandResult) -> dict[str, Any]:
+    """``result.to_dict()``, made once for results met before (every void hand for the same
+    reason, say): the caller copies it."""
+    shown = _RESULT_DICTS.get(result)
+    if shown is None:
+        if len(_RESULT_DICTS) > 4096:
+            _RESULT_DICTS.clear()
+        shown = _RESULT_DICTS[result] = result.to_dict()
+    return shown
+
+
 def table_rules_of(rules: str | Rules | TableRules, players: int) -> TableRules:
     """The table for ``rules`` (a preset name, :class:`Rules` or :class:`TableRules`)."""
     if isinstance(rules, TableRules):
@@ -79,6 +95,9 @@ def table_rules_of(rules: str | Rules | TableRules, players: int) -> TableRules:
 class RawEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type information
     metadata = {"render_modes": list(RENDER_MODES), "name": "gin_rummy_v0",
                 "is_parallelizable": False}
+    compiled_steps = True
+    """Two-player hands are played by the compiled step where Numba is installed
+    (:mod:`ginrummy.env.compiled_hand`): the same game, faster."""
 
     def __init__(self, rules: str | Rules | TableRules = "standard", match: str = "hand",
                  reward: str | HandReward = "points", players: int = 2,
@@ -111,6 +130,9 @@ class RawEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informat
         """The hand in progress at each table: ahead of ``_game`` during a hand, which
         takes it in when the hand ends (or when ``game`` is read)."""
         self._synced = True
+        self._hand_ends: list[tuple[int, HandState, Action]] = []
+        """Hands that ended (the hand before the last move, and the move) that ``_game``
+        has not taken in yet: one-hand matches leave it to the first read of ``game``."""
         self._version = 0
         self._last_hand: dict[int, tuple[HandState, int]] = {}
         self._views: dict[str, PlayerView | None] = {}
@@ -131,6 +153,39 @@ class RawEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informat
         self._info_results: dict[str, dict[str, Any]] = {}
         self._rewards_paid = False
         """``rewards`` holds a payment of this step (else all its values are 0)."""
+        kernel = step_kernel() if self.compiled_steps and players == 2 else None
+        self._compiled = CompiledHand(kernel) if kernel is not None else None
+        self._compiled_on = False
+        """The hand at table 0 is played by ``_compiled`` (``_live`` may lag behind it)."""
+        self._compiled_final = False
+        """The one-hand match is over, its hand void: the observations are ``_compiled``'s."""
+        self._seat_agents: tuple[str, ...] = ()
+        self._acting = ""
+        """The agent whose turn it is in the compiled hand (PettingZoo may select another
+        when agents are done)."""
+        self._hold_compiled_views()
+
+    def __getstate__(self) -> dict[str, Any]:
+        """What a copy or a pickle keeps: all but the compiled step's function and the
+        views into its buffer, which are made again."""
+        state = dict(self.__dict__)
+        for name in ("_kernel_step", "_kernel_buffer", "_kernel_mask", "_agent_vectors"):
+            del state[name]
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        self._hold_compiled_views()
+
+    def _hold_compiled_views(self) -> None:
+        compiled = self._compiled
+        self._kernel_step: Any = compiled.kernel.step if compiled is not None else None
+        self._kernel_buffer: Any = compiled.buffer if compiled is not None else None
+        self._kernel_mask: Any = compiled.mask if compiled is not None else None
+        self._agent_vectors: dict[str, NDArray[np.float32]] = (
+            dict(zip(self._seat_agents, compiled.observations, strict=True))
+            if compiled is not None and self._seat_agents else {})
+        """Each agent's observation as the compiled step writes it."""
 
     def _seating_sides(self) -> int:
         return 3 if self.table_rules.kind == "three" else 2
@@ -139,8 +194,13 @@ class RawEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informat
     def game(self) -> Game | None:
         """The game as it stands (None before the first reset)."""
         if not self._synced:
+            if self._compiled_on:
+                self._live[0] = self._compiled_state()
             game = self._game
             assert game is not None
+            for table, ended, move in self._hand_ends:
+                game = game.with_hand(ended, table=table).apply_unchecked(move, table=table)
+            self._hand_ends = []
             for table, hand in enumerate(self._live):
                 if hand is not None and hand is not game.slots[table].hand:
                     game = game.with_hand(hand, table=table)
@@ -150,11 +210,39 @@ class RawEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informat
     @game.setter
     def game(self, game: Game) -> None:
         self._game, self._synced = game, True
+        self._hand_ends = []
+        self._compiled_final = False
         self._live = [slot.hand for slot in game.slots]
         self._version += 1
         self._boards = {}
         self._places = {player: (table, seat) for table, slot in enumerate(game.slots)
                         for seat, player in enumerate(slot.players)}
+        self._load_compiled()
+
+    def _load_compiled(self) -> None:
+        """Hand the hand in progress to the compiled step if it can play it."""
+        compiled, hand = self._compiled, self._live[0] if self._live else None
+        if compiled is None or hand is None or hand.phase not in PLAYED_PHASES:
+            self._compiled_on = False
+            return
+        assert self._game is not None
+        self._seat_agents = tuple(self.possible_agents[p] for p in self._game.slots[0].players)
+        self._agent_vectors = dict(zip(self._seat_agents, compiled.observations, strict=True))
+        self._acting = self._seat_agents[hand.turn]
+        compiled.load(hand, (self.scoreboard(self._seat_agents[0]),
+                             self.scoreboard(self._seat_agents[1])))
+        self._compiled_on = True
+
+    def _compiled_state(self) -> HandState:
+        assert self._compiled is not None
+        return self._compiled.state()
+
+    def _leave_compiled(self) -> None:
+        """The core plays on from the compiled hand; the observations are written afresh."""
+        self._live[0] = self._compiled_state()
+        self._compiled_on = False
+        self._observations = {agent: ObservationCache(self._seating_sides())
+                               for agent in self.possible_agents}
 
     # ------------------------------------------------------------ spaces
 
@@ -225,6 +313,8 @@ class RawEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informat
         player = self.agent_index[agent]
         place = self._place(player)
         if place is not None:
+            if self._compiled_on:
+                self._live[0] = self._compiled_state()
             hand = self._live[place[0]]
             if hand is not None:
                 return view_of(hand, place[1])
@@ -260,6 +350,14 @@ class RawEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informat
     def observe(self, agent: str) -> Observation:
         """The agent's observation (:func:`ginrummy.env.encoding.encode`, written from what
         changed since its last one) and its action mask; fresh arrays at every call."""
+        if self._compiled_on:
+            vector = self._agent_vectors[agent].copy()
+            if agent == self.agent_selection and agent == self._acting:
+                return {"observation": vector, "action_mask": self._kernel_mask.copy()}
+            return {"observation": vector, "action_mask": _NO_MASK.copy()}
+        if self._compiled_final:
+            return {"observation": self._agent_vectors[agent].copy(),
+                    "action_mask": _NO_MASK.copy()}
         view = self.current_view(agent)
         board = self.scoreboard(agent)
         if view is None:
@@ -273,6 +371,8 @@ class RawEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informat
     def acting_mask(self) -> NDArray[np.int8]:
         """The action mask of the agent selected (all 0 once the game is over), made once
         for its legal actions and not copied: read-only."""
+        if self._compiled_on:
+            return self._kernel_mask if self.agent_selection == self._acting else _NO_MASK
         view = None if self._over else self.current_view(self.agent_selection)
         if view is None:
             return _NO_MASK
@@ -300,11 +400,21 @@ class RawEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informat
         self._infos_due = True
 
     def _infos_now(self) -> dict[str, dict[str, Any]]:
-        names: list[str] = []
-        if not self._over:
-            view = self.current_view(self.agent_selection)
-            names = [ACTION_NAMES[a] for a in view.legal] if view is not None else []
         selected = self.agent_selection
+        names: list[str] = []
+        if self._compiled_on:
+            assert self._compiled is not None
+            if selected == self._acting:
+                every = ACTION_NAMES
+                names = [every[action] for action in self._compiled.legal()]
+            if not self._info_results:  # the usual step, written out for two agents
+                first, second = self.agents
+                if selected == first:
+                    return {first: {"legal_actions": names}, second: {"legal_actions": []}}
+                return {first: {"legal_actions": []}, second: {"legal_actions": names}}
+        elif not self._over:
+            view = self.current_view(selected)
+            names = [ACTION_NAMES[a] for a in view.legal] if view is not None else []
         infos: dict[str, dict[str, Any]] = {
             agent: {"legal_actions": names if agent == selected else []}
             for agent in self.agents}
@@ -318,6 +428,34 @@ class RawEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informat
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
+        legal_already = False
+        if self._compiled_on:
+            if type(action) is not int and hasattr(action, "__index__") \
+                    and not isinstance(action, bool):
+                action = operator.index(action)  # type: ignore[arg-type]  # a NumPy integer
+            if type(action) is int:
+                turn = self._kernel_step(self._kernel_buffer, action)
+                if turn >= 0:
+                    self._cumulative_rewards[agent] = 0.0
+                    if self._rewards_paid:
+                        self.rewards = {name: 0.0 for name in self.agents}
+                        self._rewards_paid = False
+                    self._synced = False
+                    self._version += 1
+                    self.agent_selection = self._acting = self._seat_agents[turn]
+                    if self._info_results:
+                        self._info_results = {}
+                    self._infos_due = True
+                    if self.render_mode == "human":
+                        self.render()
+                    return
+                if turn == ILLEGAL:
+                    self._compiled_state().apply(action)  # raises IllegalActionError
+                    raise AssertionError(f"the compiled step refused legal action {action}")
+                legal_already = True  # the kernel leaves only on a legal action
+                self._leave_compiled()
+            else:  # not an action number: the core refuses it below
+                self._live[0] = self._compiled_state()
         assert self._game is not None
         player = self.agent_index[agent]
         place = self._place(player)
@@ -328,10 +466,13 @@ class RawEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informat
         if action is None:
             raise IllegalActionError(f"{agent} must act in phase {hand.phase.name}; None is "
                                      "only for an agent whose game is over")
-        view = self.current_view(agent)
-        legal = view.legal if view is not None else ()
-        if isinstance(action, bool) or not hasattr(action, "__index__") or action not in legal:
-            hand.apply(action)  # raises IllegalActionError, naming what is wrong
+        if not legal_already:
+            view = self.current_view(agent)
+            legal = view.legal if view is not None else ()
+            if isinstance(action, bool) or not hasattr(action, "__index__") \
+                    or action not in legal:
+                hand.apply(action)  # raises IllegalActionError, naming what is wrong
+        assert not self._compiled_on, "the compiled step plays every action number"
         move = operator.index(action)  # a NumPy integer too
         after = hand.apply_unchecked(move)
         self._cumulative_rewards[agent] = 0.0
@@ -339,7 +480,15 @@ class RawEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informat
             self.rewards = {name: 0.0 for name in self.agents}
             self._rewards_paid = False
         players = self._game.slots[table].players
-        if after.is_over:
+        if after.is_over and self.match == "hand" and self._compiled is not None:
+            self._live[table] = None  # the game takes the hand's end when it is read
+            self._hand_ends.append((table, hand, move))
+            self._synced = False
+            self._version += 1
+            if legal_already and after.result is not None and after.result.is_void:
+                self._compiled.finish_void(move)
+                self._compiled_final = True
+        elif after.is_over:
             self.game = self._game.with_hand(hand, table=table).apply_unchecked(move, table=table)
         else:
             self._live[table] = after
@@ -356,25 +505,26 @@ class RawEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informat
             self.render()
 
     def _hand_over(self, state: HandState, players: tuple[int, int], table: int) -> None:
-        assert self.game is not None
         self._hands_done[table] += 1
         per_hand = not (self.match == "game" and self.reward_name == "win")
         assert state.result is not None
+        shown = result_dict(state.result)
         for seat, player in enumerate(players):
             self._last_hand[player] = (state, seat)
-            self._results[self.possible_agents[player]] = {
-                **state.result.to_dict(), "seat": seat}
+            self._results[self.possible_agents[player]] = {**shown, "seat": seat}
             if per_hand:
                 self._pay(self.possible_agents[player], self.hand_reward(state, seat))
         if self.match == "hand":
             if all(self._hands_done):
                 self._end()
             return
-        if self.game.is_over:
+        game = self.game
+        assert game is not None
+        if game.is_over:
             self._settle()
             self._end()
         else:
-            self.game = self._deal(self.game)
+            self.game = self._deal(game)
 
     def _pay(self, agent: str, amount: float) -> None:
         if not self._rewards_paid:  # a new dict: one read before this step keeps its 0s

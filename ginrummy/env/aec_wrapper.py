@@ -18,8 +18,13 @@ from typing import Any
 
 from pettingzoo.utils.env_logger import EnvLogger
 from pettingzoo.utils.wrappers import OrderEnforcingWrapper
+from pettingzoo.utils.wrappers.order_enforcing import (
+    AECOrderEnforcingIterable,
+    AECOrderEnforcingIterator,
+)
 
 from ginrummy.core.actions import NUM_ACTIONS
+from ginrummy.core.hand import IllegalActionError
 from ginrummy.env.aec import RawEnv
 
 
@@ -60,9 +65,16 @@ class GinRummyWrapper(OrderEnforcingWrapper):  # type: ignore[misc]  # no types 
             EnvLogger.error_observe_before_reset()
         return self._raw.observe(agent)
 
+    def agent_iter(self, max_iter: int = 2**63) -> AECOrderEnforcingIterable:
+        if not self._has_reset:
+            EnvLogger.error_agent_iter_before_reset()
+        return _AgentIterable(self, max_iter)
+
     def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        if not self._has_reset:
+            raise AttributeError("agent_selection cannot be accessed before reset")
         raw = self._raw
-        agent = self.agent_selection  # refused before reset
+        agent = raw.agent_selection
         assert agent is not None
         return (raw.observe(agent) if observe else None, raw._cumulative_rewards[agent],
                 raw.terminations[agent], raw.truncations[agent], raw.infos[agent])
@@ -82,10 +94,11 @@ class GinRummyWrapper(OrderEnforcingWrapper):  # type: ignore[misc]  # no types 
                 or raw.action_space(agent).contains(action)), "action is not in action space"
         if done:
             raw._was_dead_step(action)  # raw.step's own first move for a dead agent
-        elif not raw.acting_mask()[action]:
-            self._end_for_illegal_action(agent)
-        else:
+            return
+        try:
             raw.step(action)
+        except IllegalActionError:  # refused before anything changed: an action the mask excludes
+            self._end_for_illegal_action(agent)
 
     def _end_for_illegal_action(self, agent: str) -> None:
         """What ``TerminateIllegalWrapper`` does: everyone is done, ``illegal_reward`` to
@@ -103,3 +116,22 @@ class GinRummyWrapper(OrderEnforcingWrapper):  # type: ignore[misc]  # no types 
 
     def __str__(self) -> str:
         return str(self._raw)
+
+
+class _AgentIterable(AECOrderEnforcingIterable):  # type: ignore[misc]
+    def __iter__(self) -> AECOrderEnforcingIterator:
+        return _AgentIterator(self.env, self.max_iter)
+
+
+class _AgentIterator(AECOrderEnforcingIterator):  # type: ignore[misc]
+    """PettingZoo's iterator, reading the raw env's attributes directly."""
+
+    def __next__(self) -> str:
+        env = self.env
+        raw = env._raw
+        if not raw.agents or self.iters_til_term <= 0:
+            raise StopIteration
+        self.iters_til_term -= 1
+        assert env._has_updated, "need to call step() or reset() in a loop over `agent_iter`"
+        env._has_updated = False
+        return raw.agent_selection  # type: ignore[no-any-return]

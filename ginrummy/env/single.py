@@ -36,9 +36,16 @@ from ginrummy.env.aec import RENDER_MODES, Observation, RawEnv
 from ginrummy.env.rewards import HandReward
 
 
+class CoreTable(RawEnv):
+    """The AEC table with every step played on the core: the opponents choose from views,
+    which the compiled step would have to make at each of their moves."""
+
+    compiled_steps = False
+
+
 class GinRummyEnv(gymnasium.Env[Observation, np.int64]):
     metadata = {"render_modes": list(RENDER_MODES)}
-    table_class: type[RawEnv] = RawEnv
+    table_class: type[RawEnv] = CoreTable
     """The AEC table underneath (the vector form uses one that builds no infos)."""
 
     def __init__(self, opponent: str = "expert", rules: str | Rules | TableRules = "standard",

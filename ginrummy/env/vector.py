@@ -57,14 +57,14 @@ from ginrummy.agents.base import Agent
 from ginrummy.core.actions import NUM_ACTIONS, action_name
 from ginrummy.core.hand import HandState, IllegalActionError
 from ginrummy.core.views import PlayerView, view_of
-from ginrummy.env.aec import Observation, RawEnv
+from ginrummy.env.aec import Observation
 from ginrummy.env.batched import OVER, BatchedTables, supports
 from ginrummy.env.encoding import Scoreboard, encode_many
 from ginrummy.env.rewards import points_reward, win_reward
-from ginrummy.env.single import GinRummyEnv
+from ginrummy.env.single import CoreTable, GinRummyEnv
 
 
-class _QuietTable(RawEnv):
+class _QuietTable(CoreTable):
     """The AEC table without the per-step infos (legal action names, hand results): the
     vector form reads the mask instead."""
 

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import random
 
-from ginrummy.agents import knock_fit
+import pytest
+
+from ginrummy.agents import compiled, knock_fit
 from ginrummy.agents.expert import ExpertAgent, ExpertParams
 from ginrummy.agents.registry import agent_names, make_agent
 from ginrummy.agents.style_expert import OpponentStyle, StyleExpertAgent
@@ -88,3 +90,19 @@ def test_R24_expert_knocks_early_against_a_quick_knocker_but_waits_against_a_cam
     knock = actions.knock(parse_card("KH"))
     assert StyleExpertAgent(0, camper_chance=0.0).choose(view) == knock
     assert StyleExpertAgent(0, camper_chance=1.0).choose(view) == actions.discard(parse_card("KH"))
+
+
+def test_the_expert_loads_the_compiled_lookahead_and_plays_the_same_moves() -> None:
+    pytest.importorskip("numba")
+    rules = Rules.preset("standard")
+    moves = []
+    for on in (False, True):
+        compiled.use_kernels(on)
+        try:
+            agents = [make_agent("expert", 5), make_agent("expert_v1", 6)]
+            assert (compiled.loaded_kernels() is not None) is on
+            deck = shuffled_deck(random.Random(21))
+            moves.append(play_hand(deal_hand(rules, 1, deck), agents).actions())
+        finally:
+            compiled.use_kernels(True)
+    assert moves[0] == moves[1]

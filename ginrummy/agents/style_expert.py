@@ -35,6 +35,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ginrummy.agents import knock_fit
+from ginrummy.agents.compiled import kernels
 from ginrummy.agents.expert import (
     Context,
     ExpertAgent,
@@ -162,6 +163,7 @@ class StyleExpertAgent(ExpertAgent):
         self.lead_weight = lead_weight
         self.gin_weight = gin_weight
         self._knock_estimate = 0.0
+        kernels()  # the compiled look-ahead and sampler, if Numba is installed: same answers
 
     def camper_chance(self) -> float:
         return self.style.camper_chance() if self.fixed_chance is None else self.fixed_chance

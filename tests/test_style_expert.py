@@ -34,6 +34,14 @@ def test_expert_and_expert_v1_are_registered() -> None:
     assert first.params == ExpertParams()
 
 
+def test_the_expert_chases_gin_and_guards_its_discards_more_than_the_first_expert() -> None:
+    expert = make_agent("expert", 1)
+    assert isinstance(expert, StyleExpertAgent)
+    assert expert.gin_weight > 0
+    assert expert.params.danger_weight > ExpertParams().danger_weight
+    assert StyleExpertAgent(1, gin_weight=0.0, danger_weight=6.0).params == ExpertParams()
+
+
 def test_expert_v1_plays_as_the_first_expert_did() -> None:
     rules = Rules.preset("standard")
     deck = shuffled_deck(random.Random(11))

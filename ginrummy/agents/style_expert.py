@@ -25,7 +25,10 @@ What it adds to :class:`~ginrummy.agents.expert.ExpertAgent` (kept as ``expert_v
 
 Discards, draws and layouts are the first expert's: each discard is scored by
 the hand it leaves (deadwood and one draw of look-ahead) and the danger of
-the card thrown. Everything comes from the seat's views.
+the card thrown, here with two changes: the danger weighs 9 points per unit of
+meld chance (6 in the first expert), and each hand kept with at most 20
+deadwood gains ``GIN_WEIGHT`` times its chance of going gin before the stock
+runs out. Everything comes from the seat's views.
 """
 
 from __future__ import annotations
@@ -68,9 +71,12 @@ RUSH_UNDERCUT = 0.0
 LEAD_WEIGHT = 0.0
 """Points of expected gain given up per 100 points of lead to knock sooner when ahead (and
 asked for when behind): a leader wants the hand over, a trailer the big points."""
-GIN_WEIGHT = 0.0
+GIN_WEIGHT = 8.0
 """Discard score points taken off per unit of chance that the hand kept goes gin before
 the stock runs out (one draw a turn, the chance of each draw as now)."""
+PARAMS = ExpertParams(danger_weight=9.0)
+"""The first expert's weights, but a discard's danger weighs half as much again: with
+``GIN_WEIGHT`` screened and measured against expert_v1 (bench/RESULTS.md, 2026-12-06)."""
 GIN_CHASE_DEADWOOD = 20
 """Only hands kept with at most this much deadwood are scored for gin."""
 GIN_DEADWOOD = 10.0
@@ -174,7 +180,7 @@ class StyleExpertAgent(ExpertAgent):
                  rush_need: float = RUSH_NEED, rush_undercut: float = RUSH_UNDERCUT,
                  lead_weight: float = LEAD_WEIGHT, gin_weight: float = GIN_WEIGHT,
                  **changes: Any) -> None:
-        super().__init__(seed, params, **changes)
+        super().__init__(seed, params if params is not None else PARAMS, **changes)
         self.style = OpponentStyle()
         self.score = ScoreTally()
         self.base_params = self.params

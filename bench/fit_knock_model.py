@@ -4,8 +4,9 @@ Run from the repository root:  nice -n 10 python -m bench.fit_knock_model --hand
 
 For each opponent style, hands are dealt at random (standard rules) and played
 by the first expert (``expert_v1``) against opponents of that style:
-``eager`` = simple, greedy and expert_v1 (they knock when their sums say so),
-``camper`` = camper (knocks early or waits for gin and undercuts). In every
+``eager`` = simple and greedy (they knock as soon as they may), ``waiter`` =
+expert_v1 (knocks when its sums say knocking beats waiting), ``camper`` =
+camper (knocks early or waits for gin and undercuts). In every
 position where the first expert may knock without gin (stock above 3), both
 branches are played to the end of the hand with the same agents (copied):
 knock now with its best knock, or make its best plain discard and go on
@@ -16,8 +17,12 @@ sampled as the new expert samples it for that style. A ridge regression per
 style (numpy least squares, ``--ridge``) gives the coefficients.
 
 It also counts the kinds of the opponents' knocks (early, late, gin) in the
-first expert's ordinary hands against each style: the likelihoods with which
-:class:`~ginrummy.agents.style_expert.OpponentStyle` tells the styles apart.
+first expert's ordinary hands against each style (every opponent of the style
+in turn): the likelihoods with which
+:class:`~ginrummy.agents.style_expert.OpponentStyle` tells the styles apart; and
+how often the opponent discarded without knocking when it could have knocked
+(without gin): the chance of keeping such a sampled hand for a style first
+fitted (the hands are sampled with the chance already in ``knock_fit``).
 All of this reads the simulator's full state only to play the hands out and
 to score them; the features are computed from the deciding seat's view alone.
 """
@@ -37,25 +42,28 @@ from typing import Any
 
 import numpy as np
 
+from ginrummy.agents import knock_fit
 from ginrummy.agents.expert import Context, ExpertAgent, ExpertParams, discard_scores
 from ginrummy.agents.registry import make_agent
 from ginrummy.agents.style_expert import (
     EARLY_TURNS,
     KINDS,
+    KNOCK_FEATURES,
     StyleExpertAgent,
     knock_features,
     turns_of,
 )
 from ginrummy.core import actions
+from ginrummy.core.actions import BIG_GIN
 from ginrummy.core.cards import CARD_VALUES
 from ginrummy.core.hand import HandState, Phase, deal_hand, shuffled_deck
 from ginrummy.core.melds import min_deadwood
 from ginrummy.core.rules import Rules
-from ginrummy.core.views import view_of
+from ginrummy.core.views import PlayerView, view_of
 
-STYLES = {"eager": ("simple", "greedy", "expert_v1"), "camper": ("camper",)}
-SAMPLE_KEEP = {"eager": ExpertParams().unknocked_keep, "camper": 1.0}
-"""The chance of keeping an unknocked low sample that the new expert uses for each style."""
+FIRST_FEATURES = 8
+"""The features of the 2026-12-02 fit (the others came later)."""
+STYLES = {"eager": ("simple", "greedy"), "waiter": ("expert_v1",), "camper": ("camper",)}
 OUT = Path(__file__).resolve().parent.parent / "ginrummy" / "agents" / "knock_fit.py"
 
 
@@ -86,18 +94,20 @@ def player_for(name: str, style: str, seed: int) -> ExpertAgent:
     the opponent's style (as it learns it in a game)."""
     if name == "expert_v1":
         return ExpertAgent(seed)
-    return StyleExpertAgent(seed, camper_chance=1.0 if style == "camper" else 0.0)
+    return StyleExpertAgent(seed, style=style)
 
 
 def collect(style: str, hands: int, seed: int, rows: list[tuple[tuple[float, ...], float]],
-            player: str = "expert_v1") -> dict[str, int]:
-    """Play ``hands`` hands against ``style``; add (features, label) rows; count knock kinds."""
+            player: str, keep: float) -> tuple[dict[str, int], list[int]]:
+    """Play ``hands`` hands against ``style``; add (features, label) rows; count knock
+    kinds, and the opponent's discards that could have been knocks (passed, could)."""
     rules = Rules.preset("standard")
     rng = random.Random(seed)
-    reader = ExpertAgent(seed, unknocked_keep=SAMPLE_KEEP[style])
+    reader = ExpertAgent(seed, unknocked_keep=keep)
     kinds = dict.fromkeys(KINDS, 0)
+    passes = [0, 0]
     for number in range(hands):
-        opponent_name = STYLES[style][number % len(STYLES[style])]
+        opponent_name = STYLES[style][number // 3 % len(STYLES[style])]
         us = number % 2
         agents: list[Any] = [None, None]
         agents[us] = player_for(player, style, rng.randrange(1 << 30))
@@ -115,17 +125,28 @@ def collect(style: str, hands: int, seed: int, rows: list[tuple[tuple[float, ...
                 if best is not None and min_deadwood(view.hand & ~(1 << best[0])) > 0:
                     card, value, samples = best
                     kept = view.hand & ~(1 << card)
-                    features = knock_features(view, ctx, kept, value, samples, reader.params)
+                    features = knock_features(view, ctx, kept, value, samples, reader.params,
+                                              every=True)
                     knocked = play_out(state.apply(actions.knock(card)), copy.deepcopy(agents))
                     throw = plain_discard(agents[us], state, us)
                     waited = play_out(state.apply(actions.discard(throw)), copy.deepcopy(agents))
                     rows.append((features, points_for(knocked, us) - points_for(waited, us)))
                     state = state.apply(actions.discard(throw))
                     continue
-            state = state.apply(agents[seat].choose(view))
+            action = agents[seat].choose(view)
+            if ordinary and seat != us and _could_knock(view):
+                passes[0] += not actions.is_knock(action)
+                passes[1] += 1
+            state = state.apply(action)
         if ordinary and state.knocker == 1 - us:
             kinds[_kind(state, 1 - us)] += 1
-    return kinds
+    return kinds, passes
+
+
+def _could_knock(view: PlayerView) -> bool:
+    legal = view.legal
+    return (view.phase is Phase.DISCARD and BIG_GIN not in legal
+            and any(min_deadwood(view.hand & ~(1 << c)) > 0 for c in actions.knock_cards(legal)))
 
 
 def _kind(state: HandState, knocker: int) -> str:
@@ -155,49 +176,90 @@ def policy_gains(rows: Sequence[tuple[tuple[float, ...], float]], beta: Sequence
     return float((y * fitted).mean()), float((y * first).mean())
 
 
+def held_out_gain(rows: Sequence[tuple[tuple[float, ...], float]], ridge: float,
+                  columns: int) -> float:
+    """Points per position over always waiting of a fit on half of the rows (the first
+    ``columns`` features), knocking where it says on the other half; both halves in turn."""
+    gains = []
+    for fold in (0, 1):
+        train = [(r[0][:columns], r[1]) for i, r in enumerate(rows) if i % 2 != fold]
+        test = [(r[0][:columns], r[1]) for i, r in enumerate(rows) if i % 2 == fold]
+        gains.append(policy_gains(test, fit(train, ridge))[0])
+    return sum(gains) / 2
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=600, help="hands per style")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--ridge", type=float, default=5.0)
+    parser.add_argument("--features", type=int, default=len(KNOCK_FEATURES),
+                        help="fit on the first N of style_expert.KNOCK_FEATURES")
+    parser.add_argument("--styles", default=",".join(STYLES),
+                        help="the styles to fit; the others keep knock_fit's numbers")
     parser.add_argument("--player", choices=("expert_v1", "expert"), default="expert_v1",
                         help="whose positions are branched and who plays them out "
                              "(expert: the current fit's expert, for a second round)")
     parser.add_argument("--write", action="store_true", help="write ginrummy/agents/knock_fit.py")
     args = parser.parse_args(argv)
-    coefficients: dict[str, list[float]] = {}
-    likelihood: dict[str, dict[str, float]] = {}
+    coefficients = {s: list(c) for s, c in knock_fit.COEFFICIENTS.items()}
+    likelihood = dict(knock_fit.KNOCK_KIND)
+    keeps = dict(knock_fit.UNKNOCKED_KEEP)
     summary = []
     for offset, style in enumerate(STYLES):
+        if style not in args.styles.split(","):
+            summary.append(previous_summary(style))
+            continue
         rows: list[tuple[tuple[float, ...], float]] = []
-        kinds = collect(style, args.hands, args.seed + offset, rows, args.player)
+        keep = keeps.get(style, ExpertParams().unknocked_keep)
+        kinds, passes = collect(style, args.hands, args.seed + offset, rows, args.player, keep)
+        rows = [(features[:args.features], label) for features, label in rows]
         beta = fit(rows, args.ridge)
         coefficients[style] = beta
         total = sum(kinds.values())
         likelihood[style] = {k: round((kinds[k] + 1) / (total + len(KINDS)), 4) for k in KINDS}
+        keeps[style] = round(passes[0] / passes[1], 4) if passes[1] else 1.0
         fitted_gain, first_gain = policy_gains(rows, beta)
+        held = held_out_gain(rows, args.ridge, len(beta))
+        held_first = held_out_gain(rows, args.ridge, FIRST_FEATURES)
         summary.append(f"{style}: {len(rows)} positions from {args.hands} hands, mean gain of "
                        f"knocking {np.mean([r[1] for r in rows]):+.2f} points; over always "
                        f"waiting, knocking where the fit says gains {fitted_gain:+.2f} per "
                        f"position, where the first expert's sums say {first_gain:+.2f} (same "
-                       f"rows); opponent knocks {kinds}")
+                       f"rows); fitted on half the rows, knocking where it says on the other "
+                       f"half gains {held:+.2f} ({held_first:+.2f} with the first "
+                       f"{FIRST_FEATURES} features only); opponent knocks {kinds}; it "
+                       f"discarded without knocking in {passes[0]} of {passes[1]} turns it "
+                       f"could have knocked")
         print(summary[-1], file=sys.stderr)
-    text = render(coefficients, likelihood, summary, args)
+    text = render(coefficients, likelihood, keeps, summary, args)
     if args.write:
         OUT.write_text(text)
     print(text)
     return 0
 
 
+def previous_summary(style: str) -> str:
+    """What knock_fit's docstring says of ``style``'s fit, for a style not refitted."""
+    lines = (knock_fit.__doc__ or "").splitlines()
+    starts = [i for i, line in enumerate(lines) if line.split(":")[0] in STYLES]
+    for i in starts:
+        if lines[i].startswith(f"{style}:"):
+            end = min([j for j in starts if j > i] + [len(lines)])
+            return " ".join(line.strip() for line in lines[i:end] if line.strip())
+    return f"{style}: not fitted"
+
+
 def render(coefficients: dict[str, list[float]], likelihood: dict[str, dict[str, float]],
-           summary: Sequence[str], args: argparse.Namespace) -> str:
+           keeps: dict[str, float], summary: Sequence[str], args: argparse.Namespace) -> str:
     today = datetime.date.today().isoformat()
     lines = [
         '"""Fitted numbers of the expert\'s knock-or-wait model '
         '(:mod:`ginrummy.agents.style_expert`).',
         "",
         f"Written on {today} by ``python -m bench.fit_knock_model --hands {args.hands}",
-        f"--seed {args.seed} --ridge {args.ridge} --player {args.player} --write``",
+        f"--seed {args.seed} --ridge {args.ridge} --player {args.player} --styles {args.styles}",
+        "--write``",
         "(see that script): per opponent style, a ridge regression of the points gained by",
         "knocking now rather than waiting, both branches played out, on :data:`FEATURES`;",
         "and the share of the opponents' knocks of each kind (add-one smoothed).",
@@ -205,17 +267,20 @@ def render(coefficients: dict[str, list[float]], likelihood: dict[str, dict[str,
         *(line for item in summary for line in textwrap.wrap(item.replace("'", '"'), 96)),
         '"""',
         "",
-        "FEATURES = (\"bias\", \"deadwood/10\", \"stock/10\", \"deadwood*stock/100\", "
-        "\"gin_chance*10\",",
-        "            \"knock_value/10\", \"wait_value/10\", \"their_deadwood/10\")",
-        "CAMPER_PRIOR = 0.5",
-        '"""Before any knock is seen, either style is as likely."""',
+        *textwrap.wrap(f"FEATURES = {json.dumps(KNOCK_FEATURES[:args.features])}"
+                       .replace("[", "(").replace("]", ")"), 96, subsequent_indent="    "),
+        f"STYLE_PRIOR = {json.dumps({style: round(1 / len(STYLES), 4) for style in STYLES})}",
+        '"""Before any knock is seen, every style is as likely."""',
+        f"UNKNOCKED_KEEP = {json.dumps(keeps)}",
+        '"""Chance of keeping a sampled opponent hand that could have knocked but did not, by '
+        'style."""',
         "KNOCK_KIND = {",
         *(f"    {json.dumps(style)}: {json.dumps(likelihood[style])}," for style in likelihood),
         "}",
         "COEFFICIENTS = {",
-        *(f"    {json.dumps(style)}: ({', '.join(map(str, coefficients[style]))}),"
-          for style in coefficients),
+        *(line for style in coefficients for line in textwrap.wrap(
+            f"{json.dumps(style)}: ({', '.join(map(str, coefficients[style]))}),", 92,
+            initial_indent="    ", subsequent_indent="        ")),
         "}",
         "",
     ]

@@ -39,7 +39,7 @@ def test_expert_with_a_gin_weight_keeps_the_hand_likelier_to_go_gin() -> None:
     state = position("7C 3D 4D 7D 2H 4H 7H 5S 6S 7S 8S", "JD JC QD JH QS KH QC 8D 9D KD",
                      "KC", phase=Phase.DISCARD, our_draws=3, stock_size=28)
     view = view_of(state, 0)
-    plain = StyleExpertAgent(1).choose(view)
+    plain = StyleExpertAgent(1, gin_weight=0.0).choose(view)
     chasing = StyleExpertAgent(1, gin_weight=30.0).choose(view)
     assert plain != chasing
     ctx = Context(view, ExpertParams())

@@ -18,8 +18,10 @@ waiting, knocking where the fit says gains +0.26 per position, where the first e
 
 FEATURES = ("bias", "deadwood/10", "stock/10", "deadwood*stock/100", "gin_chance*10",
             "knock_value/10", "wait_value/10", "their_deadwood/10")
-CAMPER_PRIOR = 0.5
-"""Before any knock is seen, either style is as likely."""
+STYLE_PRIOR = {"eager": 0.5, "camper": 0.5}
+"""Before any knock is seen, every style is as likely."""
+UNKNOCKED_KEEP = {"eager": 0.2, "camper": 1.0}
+"""Chance of keeping a sampled opponent hand that could have knocked but did not, by style."""
 KNOCK_KIND = {
     "eager": {"early": 0.073, "late": 0.8984, "gin": 0.0286},
     "camper": {"early": 0.2619, "late": 0.1667, "gin": 0.5714},

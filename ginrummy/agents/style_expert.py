@@ -6,25 +6,29 @@ What it adds to :class:`~ginrummy.agents.expert.ExpertAgent` (kept as ``expert_v
 * **The opponent's style**, from what its seat has seen in this game: every
   knock of the opponent it defended against (the knocker's hand is shown,
   R14) is *early* (in the knocker's first three turns), *late*, or *gin*.
-  Players that knock as soon as they may knock late and seldom go gin;
-  campers knock early or go gin. :class:`OpponentStyle` turns these counts
-  into the chance that the opponent is a camper, with the likelihoods fitted
-  on simulated games (:mod:`ginrummy.agents.knock_fit`).
+  Players that knock as soon as they may (*eager*) knock late and seldom go
+  gin; players that weigh knocking against waiting (*waiters*, like the
+  first expert) knock late or go gin; campers knock early or go gin.
+  :class:`OpponentStyle` turns these counts into the chance of each style,
+  with the likelihoods fitted on simulated games (:mod:`ginrummy.agents.knock_fit`).
 * **The opponent's hand**: its sampled hands are kept, as the first expert
   keeps them, unless it looks like an opponent that knocks when it can and
-  has not; against a camper, a low hand that did not knock is what to expect,
-  so every sample is kept.
+  has not: a low sample that did not knock is kept with the chance fitted for
+  each style (an eager player seldom holds one, a camper often).
 * **Knock or wait** by a fitted value: the first expert's sampled estimates
   (points of knocking now, of waiting) and the state (deadwood, stock left,
   the chance of drawing gin next, the opponent's sampled deadwood) go into a
   linear model per style, fitted by ``bench/fit_knock_model.py`` on the
   difference between the points of knocking and of waiting in the same
   simulated positions (both branches played out). It knocks when the
-  style-weighted prediction is above zero.
+  prediction, weighted by the chance of each style, is above zero.
 
 Discards, draws and layouts are the first expert's: each discard is scored by
 the hand it leaves (deadwood and one draw of look-ahead) and the danger of
-the card thrown. Everything comes from the seat's views.
+the card thrown, here with two changes: the danger weighs 9 points per unit of
+meld chance (6 in the first expert), and each hand kept with at most 20
+deadwood gains ``GIN_WEIGHT`` times its chance of going gin before the stock
+runs out. Everything comes from the seat's views.
 """
 
 from __future__ import annotations
@@ -35,6 +39,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ginrummy.agents import knock_fit
+from ginrummy.agents.compiled import kernels
 from ginrummy.agents.expert import (
     Context,
     ExpertAgent,
@@ -66,9 +71,12 @@ RUSH_UNDERCUT = 0.0
 LEAD_WEIGHT = 0.0
 """Points of expected gain given up per 100 points of lead to knock sooner when ahead (and
 asked for when behind): a leader wants the hand over, a trailer the big points."""
-GIN_WEIGHT = 0.0
+GIN_WEIGHT = 8.0
 """Discard score points taken off per unit of chance that the hand kept goes gin before
 the stock runs out (one draw a turn, the chance of each draw as now)."""
+PARAMS = ExpertParams(danger_weight=9.0)
+"""The first expert's weights, but a discard's danger weighs half as much again: with
+``GIN_WEIGHT`` screened and measured against expert_v1 (bench/RESULTS.md, 2026-12-06)."""
 GIN_CHASE_DEADWOOD = 20
 """Only hands kept with at most this much deadwood are scored for gin."""
 GIN_DEADWOOD = 10.0
@@ -107,27 +115,48 @@ class OpponentStyle:
             kind = "late"
         self.counts[kind] += 1
 
+    def chances(self) -> dict[str, float]:
+        """Chance of each style, by Bayes' rule over the fitted likelihoods."""
+        logs = {style: math.log(prior) + sum(count * math.log(knock_fit.KNOCK_KIND[style][kind])
+                                             for kind, count in self.counts.items())
+                for style, prior in knock_fit.STYLE_PRIOR.items()}
+        top = max(logs.values())
+        weights = {style: math.exp(value - top) for style, value in logs.items()}
+        total = sum(weights.values())
+        return {style: weight / total for style, weight in weights.items()}
+
     def camper_chance(self) -> float:
-        """Chance that the opponent is a camper, by Bayes' rule over the fitted likelihoods."""
-        log_odds = math.log(knock_fit.CAMPER_PRIOR / (1.0 - knock_fit.CAMPER_PRIOR))
-        for kind, count in self.counts.items():
-            if count:
-                ratio = knock_fit.KNOCK_KIND["camper"][kind] / knock_fit.KNOCK_KIND["eager"][kind]
-                log_odds += count * math.log(ratio)
-        log_odds = max(-30.0, min(30.0, log_odds))
-        return 1.0 / (1.0 + math.exp(-log_odds))
+        return self.chances()["camper"]
+
+
+KNOCK_FEATURES = ("bias", "deadwood/10", "stock/10", "deadwood*stock/100", "gin_chance*10",
+                  "knock_value/10", "wait_value/10", "their_deadwood/10", "undercut_share",
+                  "gin_later", "their_low_share", "their_draws/10")
+"""Every input a knock model may use; a model fitted on the first k uses those
+(:data:`knock_fit.FEATURES`). The last four: the share of sampled opponent hands that
+would undercut the knock, the chance of drawing gin before the stock runs out at the
+next draw's chance, the share of samples that could knock, the opponent's stock draws."""
 
 
 def knock_features(view: PlayerView, ctx: Context, kept: int, knock_now: float,
-                   samples: Sequence[int], params: ExpertParams) -> tuple[float, ...]:
-    """The fitted model's inputs at a knock decision (see :data:`knock_fit.FEATURES`)."""
+                   samples: Sequence[int], params: ExpertParams, every: bool = False
+                   ) -> tuple[float, ...]:
+    """The knock model's inputs at a knock decision: those of :data:`knock_fit.FEATURES`,
+    or ``every`` one of :data:`KNOCK_FEATURES`."""
     deadwood = min_deadwood(kept)
     waiting = wait_value(kept, knock_now, samples, ctx, params)
     gin_chance = gin_draw_chance(kept, ctx)
-    theirs = sum(min_deadwood(s) for s in samples) / len(samples) if samples else 10.0
+    theirs = [min_deadwood(s) for s in samples] or [10]
     stock = view.stock_size / 10.0
-    return (1.0, deadwood / 10.0, stock, deadwood * stock / 10.0, gin_chance * 10.0,
-            knock_now / 10.0, waiting / 10.0, theirs / 10.0)
+    first = (1.0, deadwood / 10.0, stock, deadwood * stock / 10.0, gin_chance * 10.0,
+             knock_now / 10.0, waiting / 10.0, sum(theirs) / len(theirs) / 10.0)
+    if not every and len(knock_fit.FEATURES) <= len(first):
+        return first
+    layout = best_knock_layout(kept, view.knock_limit, samples, view)
+    undercut = undercut_chance(layout[0], samples, view) if layout else 0.0
+    gin_later = 1.0 - (1.0 - gin_chance) ** max(1, view.stock_size // 2)
+    low = sum(d <= view.knock_limit for d in theirs) / len(theirs)
+    return (*first, undercut, gin_later, low, ctx.memory.stock_draws[view.opponent] / 10.0)
 
 
 def gin_draw_chance(kept: int, ctx: Context) -> float:
@@ -137,7 +166,7 @@ def gin_draw_chance(kept: int, ctx: Context) -> float:
 
 
 def predict(coefficients: Sequence[float], features: Sequence[float]) -> float:
-    return sum(c * f for c, f in zip(coefficients, features, strict=True))
+    return sum(c * f for c, f in zip(coefficients, features[:len(coefficients)], strict=True))
 
 
 class StyleExpertAgent(ExpertAgent):
@@ -146,31 +175,37 @@ class StyleExpertAgent(ExpertAgent):
     name = "expert"
 
     def __init__(self, seed: int | None = None, params: ExpertParams | None = None,
-                 camper_chance: float | None = None, close_share: float = CLOSE_SHARE,
+                 camper_chance: float | None = None, style: str | None = None,
+                 close_share: float = CLOSE_SHARE,
                  rush_need: float = RUSH_NEED, rush_undercut: float = RUSH_UNDERCUT,
                  lead_weight: float = LEAD_WEIGHT, gin_weight: float = GIN_WEIGHT,
                  **changes: Any) -> None:
-        super().__init__(seed, params, **changes)
+        super().__init__(seed, params if params is not None else PARAMS, **changes)
         self.style = OpponentStyle()
         self.score = ScoreTally()
         self.base_params = self.params
-        self.fixed_chance = camper_chance
-        """If set, the opponent's chance of being a camper, instead of what its knocks say."""
+        self.fixed: dict[str, float] | None = None
+        """If set, the chance of each style, instead of what the opponent's knocks say."""
+        if style is not None:
+            self.fixed = {s: float(s == style) for s in knock_fit.STYLE_PRIOR}
+        elif camper_chance is not None:
+            self.fixed = {s: 0.0 for s in knock_fit.STYLE_PRIOR}
+            self.fixed.update(camper=camper_chance, eager=1.0 - camper_chance)
         self.close_share = close_share
         self.rush_need = rush_need
         self.rush_undercut = rush_undercut
         self.lead_weight = lead_weight
         self.gin_weight = gin_weight
         self._knock_estimate = 0.0
+        kernels()  # the compiled look-ahead and sampler, if Numba is installed: same answers
 
-    def camper_chance(self) -> float:
-        return self.style.camper_chance() if self.fixed_chance is None else self.fixed_chance
+    def style_chances(self) -> dict[str, float]:
+        return self.style.chances() if self.fixed is None else self.fixed
 
     def choose(self, view: PlayerView) -> Action:
         self.style.observe(view)
-        camper = self.camper_chance()
-        # Against a camper a low hand that has not knocked is no surprise: keep such samples.
-        keep = camper + (1.0 - camper) * self.base_params.unknocked_keep
+        keep = sum(chance * knock_fit.UNKNOCKED_KEEP[style]
+                   for style, chance in self.style_chances().items())
         self.params = replace(self.base_params, unknocked_keep=keep)
         self.score.observe(view)
         action = super().choose(view)
@@ -209,9 +244,8 @@ class StyleExpertAgent(ExpertAgent):
                        kept: int, deadwood: int, value: float, samples: list[int]
                        ) -> Action | None:
         features = knock_features(view, ctx, kept, value, samples, self.params)
-        camper = self.camper_chance()
-        gain = (camper * predict(knock_fit.COEFFICIENTS["camper"], features)
-                + (1.0 - camper) * predict(knock_fit.COEFFICIENTS["eager"], features))
+        gain = sum(chance * predict(knock_fit.COEFFICIENTS[style], features)
+                   for style, chance in self.style_chances().items() if chance)
         if actions.knock(card) not in knocks:
             return None
         ours, theirs = self.score.needs(view.rules.target)
@@ -238,4 +272,5 @@ class StyleExpertAgent(ExpertAgent):
                 and undercut_chance(arrangement, samples, view) <= self.rush_undercut)
 
 
-__all__ = ["OpponentStyle", "StyleExpertAgent", "knock_features", "predict", "turns_of"]
+__all__ = ["KNOCK_FEATURES", "OpponentStyle", "StyleExpertAgent", "knock_features", "predict",
+           "turns_of"]

@@ -38,6 +38,7 @@ from ginrummy.core.result import HandResult
 from ginrummy.core.rules import Rules
 from ginrummy.core.table import TableRules
 from ginrummy.core.views import PlayerView, view_of
+from ginrummy.env.action_names import NO_ACTION_NAMES, ActionNames
 from ginrummy.env.compiled_hand import ILLEGAL, PLAYED_PHASES, CompiledHand, step_kernel
 from ginrummy.env.encoding import (
     Scoreboard,
@@ -51,7 +52,6 @@ from ginrummy.env.rewards import HandReward, reward_scheme
 Observation = dict[str, NDArray[Any]]
 MATCHES = ("hand", "game")
 RENDER_MODES = ("ansi", "human")
-ACTION_NAMES = tuple(action_name(a) for a in range(NUM_ACTIONS))
 
 
 def _read_only(mask: NDArray[np.int8]) -> NDArray[np.int8]:
@@ -384,7 +384,8 @@ class RawEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informat
     @property
     def infos(self) -> dict[str, dict[str, Any]]:
         """Each agent's info: ``legal_actions``, the names of its legal actions (empty
-        but for the agent to act), and ``hand_result`` after the step that ended its hand.
+        but for the agent to act; an :class:`~ginrummy.env.action_names.ActionNames`, which
+        reads as their list), and ``hand_result`` after the step that ended its hand.
         Made when first read after a step."""
         if self._infos_due:
             self._infos, self._infos_due = self._infos_now(), False
@@ -401,22 +402,23 @@ class RawEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informat
 
     def _infos_now(self) -> dict[str, dict[str, Any]]:
         selected = self.agent_selection
-        names: list[str] = []
+        names = NO_ACTION_NAMES
         if self._compiled_on:
-            assert self._compiled is not None
             if selected == self._acting:
-                every = ACTION_NAMES
-                names = [every[action] for action in self._compiled.legal()]
+                names = ActionNames(self._kernel_mask.tobytes())
             if not self._info_results:  # the usual step, written out for two agents
                 first, second = self.agents
                 if selected == first:
-                    return {first: {"legal_actions": names}, second: {"legal_actions": []}}
-                return {first: {"legal_actions": []}, second: {"legal_actions": names}}
+                    return {first: {"legal_actions": names},
+                            second: {"legal_actions": NO_ACTION_NAMES}}
+                return {first: {"legal_actions": NO_ACTION_NAMES},
+                        second: {"legal_actions": names}}
         elif not self._over:
             view = self.current_view(selected)
-            names = [ACTION_NAMES[a] for a in view.legal] if view is not None else []
+            if view is not None:
+                names = ActionNames(view.legal)
         infos: dict[str, dict[str, Any]] = {
-            agent: {"legal_actions": names if agent == selected else []}
+            agent: {"legal_actions": names if agent == selected else NO_ACTION_NAMES}
             for agent in self.agents}
         for agent, result in self._info_results.items():
             if agent in infos:

@@ -32,14 +32,23 @@ from pettingzoo import AECEnv
 
 from ginrummy.core.actions import NUM_ACTIONS, Action, action_name
 from ginrummy.core.cards import cards_of, format_cards
-from ginrummy.core.game import Game, new_game, prefers_to_deal
+from ginrummy.core.cut import Cut, cut_for_deal
+from ginrummy.core.game import Game
 from ginrummy.core.hand import HandState, IllegalActionError, Phase
 from ginrummy.core.result import HandResult
 from ginrummy.core.rules import Rules
+from ginrummy.core.seating import Seating
 from ginrummy.core.table import TableRules
 from ginrummy.core.views import PlayerView, view_of
 from ginrummy.env.action_names import NO_ACTION_NAMES, ActionNames
-from ginrummy.env.compiled_hand import ILLEGAL, PLAYED_PHASES, CompiledHand, step_kernel
+from ginrummy.env.compiled_hand import (
+    ILLEGAL,
+    PLAYED_PHASES,
+    CompiledHand,
+    compiled_entry,
+    step_kernel,
+)
+from ginrummy.env.deal import first_dealer, shuffled_deck, started_game
 from ginrummy.env.encoding import (
     Scoreboard,
     action_mask,
@@ -125,7 +134,11 @@ class RawEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informat
         self.action_spaces = {agent: spaces.Discrete(NUM_ACTIONS)
                               for agent in self.possible_agents}
         self._rng = random.Random()
-        self._game: Game | None = None
+        self._sides = Seating(self.table_rules.kind, self.table_rules.players).sides
+        self._game_start: tuple[Cut, list[int]] | None = None
+        """The cut and deck of a game whose first hand the compiled step holds, made into
+        ``_game`` when first read."""
+        self._game = None
         self._live: list[HandState | None] = []
         """The hand in progress at each table: ahead of ``_game`` during a hand, which
         takes it in when the hand ends (or when ``game`` is read)."""
@@ -140,6 +153,7 @@ class RawEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informat
         self._views_of = -1
         self._boards: dict[str, Scoreboard] = {}
         self._places: dict[int, tuple[int, int]] = {}
+        self._table_players: tuple[tuple[int, int], ...] = ()
         self._results: dict[str, dict[str, Any]] = {}
         """The result of a hand that ended at this step, for the infos of its players."""
         self._hands_done: list[int] = []
@@ -179,7 +193,8 @@ class RawEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informat
 
     def _hold_compiled_views(self) -> None:
         compiled = self._compiled
-        self._kernel_step: Any = compiled.kernel.step if compiled is not None else None
+        self._kernel_step: Any = (compiled_entry(compiled.kernel.step)
+                                  if compiled is not None else None)
         self._kernel_buffer: Any = compiled.buffer if compiled is not None else None
         self._kernel_mask: Any = compiled.mask if compiled is not None else None
         self._agent_vectors: dict[str, NDArray[np.float32]] = (
@@ -189,6 +204,19 @@ class RawEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informat
 
     def _seating_sides(self) -> int:
         return 3 if self.table_rules.kind == "three" else 2
+
+    @property
+    def _game(self) -> Game | None:
+        """The game up to the hands ``_live`` and ``_hand_ends`` hold."""
+        if self._game_start is not None:
+            cut, deck = self._game_start
+            self._game_start = None
+            self._game_made: Game | None = started_game(self.table_rules, cut).deal(deck)
+        return self._game_made
+
+    @_game.setter
+    def _game(self, game: Game | None) -> None:
+        self._game_made, self._game_start = game, None
 
     @property
     def game(self) -> Game | None:
@@ -217,7 +245,31 @@ class RawEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informat
         self._boards = {}
         self._places = {player: (table, seat) for table, slot in enumerate(game.slots)
                         for seat, player in enumerate(slot.players)}
+        self._table_players = tuple(slot.players for slot in game.slots)
         self._load_compiled()
+
+    def _start_compiled(self, rng: random.Random) -> None:
+        """What ``self.game = `` the game dealt from ``rng`` does, for two players and the
+        compiled step: the same cut and cards, dealt straight into the compiled step (the
+        ``Game`` is made when read)."""
+        assert self._compiled is not None
+        cut = cut_for_deal(rng, 2)
+        dealer = first_dealer(self.table_rules.rules, cut)
+        deck = shuffled_deck(rng)
+        self._game_start, self._synced = (cut, deck), True
+        self._hand_ends = []
+        self._compiled_final = False
+        self._live = [None]
+        self._version += 1
+        self._boards = {}
+        self._places = {0: (0, 0), 1: (0, 1)}
+        self._table_players = ((0, 1),)
+        self._seat_agents = seats = (self.possible_agents[0], self.possible_agents[1])
+        self._agent_vectors = dict(zip(seats, self._compiled.observations, strict=True))
+        self._acting = seats[1 - dealer]
+        self._compiled.deal(self.table_rules.rules, dealer, deck,
+                            (self.scoreboard(seats[0]), self.scoreboard(seats[1])))
+        self._compiled_on = True
 
     def _load_compiled(self) -> None:
         """Hand the hand in progress to the compiled step if it can play it."""
@@ -241,8 +293,7 @@ class RawEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informat
         """The core plays on from the compiled hand; the observations are written afresh."""
         self._live[0] = self._compiled_state()
         self._compiled_on = False
-        self._observations = {agent: ObservationCache(self._seating_sides())
-                               for agent in self.possible_agents}
+        self._observations = {}
 
     # ------------------------------------------------------------ spaces
 
@@ -258,16 +309,19 @@ class RawEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informat
         """``options={"deck": [52 card numbers]}`` deals the first hand at table 0 from that
         deck (index 0 the top card, dealt first to the non-dealer, R6), to replay a deal."""
         rng = random.Random(seed) if seed is not None else random.Random()
-        game = new_game(self.table_rules, rng)
-        if game.chooser is not None:
-            game = game.choose_to_deal(game.chooser, prefers_to_deal(game.rules))
         deck = (options or {}).get("deck")
-        if deck is not None:
-            game = game.deal(deck, table=0)  # a bad deck raises here, nothing changed yet
-        self._rng = rng
-        self.game = self._deal(game)
+        if deck is None and self._compiled is not None:
+            self._start_compiled(rng)
+            self._rng = rng
+        else:
+            players = self.table_rules.players
+            game = started_game(self.table_rules, cut_for_deal(rng, players))
+            if deck is not None:
+                game = game.deal(deck, table=0)  # a bad deck raises here, nothing changed yet
+            self._rng = rng
+            self.game = self._deal(game)
         self._last_hand = {}
-        self._hands_done = [0] * game.tables
+        self._hands_done = [0] * len(self._table_players)
         self._over = False
         self.agents = self.possible_agents[:]
         self.rewards = {agent: 0.0 for agent in self.agents}
@@ -282,15 +336,16 @@ class RawEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informat
 
     def _deal(self, game: Game) -> Game:
         for table in game.tables_to_deal():
-            game = game.deal_from(self._rng, table=table)
+            game = game.deal(shuffled_deck(self._rng), table=table)
         return game
 
     def _actor(self) -> int:
         """The player to act at the lowest-numbered table with a hand in progress."""
-        assert self._game is not None
-        for slot, hand in zip(self._game.slots, self._live, strict=True):
+        if self._compiled_on:
+            return self.agent_index[self._acting]
+        for players, hand in zip(self._table_players, self._live, strict=True):
             if hand is not None and not hand.is_over:
-                return slot.players[hand.turn]
+                return players[hand.turn]
         raise AssertionError("no hand in progress")  # the game would be over
 
     def _place(self, player: int) -> tuple[int, int] | None:
@@ -339,9 +394,10 @@ class RawEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informat
         return board
 
     def _scoreboard_now(self, agent: str) -> Scoreboard:
+        if self.match == "hand" or self._game_start is not None:  # no points yet
+            target = 0 if self.match == "hand" else self.table_rules.target
+            return Scoreboard(target, (0,) * self._sides)
         assert self._game is not None
-        if self.match == "hand":
-            return Scoreboard(0, tuple(0 for _ in self._game.points))
         side = self._game.seating.side_of(self.agent_index[agent])
         points = self._game.points
         totals = tuple(points[(side + k) % len(points)] for k in range(len(points)))
@@ -360,10 +416,13 @@ class RawEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informat
                     "action_mask": _NO_MASK.copy()}
         view = self.current_view(agent)
         board = self.scoreboard(agent)
+        cache = self._observations.get(agent)
+        if cache is None:
+            cache = self._observations[agent] = ObservationCache(self._seating_sides())
         if view is None:
-            vector = self._observations[agent].observe(None, board, self.watched_hand(agent))
+            vector = cache.observe(None, board, self.watched_hand(agent))
             return {"observation": vector, "action_mask": _NO_MASK.copy()}
-        vector = self._observations[agent].observe(view, board)
+        vector = cache.observe(view, board)
         if self._over or agent != self.agent_selection:
             return {"observation": vector, "action_mask": _NO_MASK.copy()}
         return {"observation": vector, "action_mask": self.acting_mask().copy()}
@@ -435,7 +494,7 @@ class RawEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informat
             if type(action) is not int and hasattr(action, "__index__") \
                     and not isinstance(action, bool):
                 action = operator.index(action)  # type: ignore[arg-type]  # a NumPy integer
-            if type(action) is int:
+            if type(action) is int and 0 <= action < NUM_ACTIONS:
                 turn = self._kernel_step(self._kernel_buffer, action)
                 if turn >= 0:
                     self._cumulative_rewards[agent] = 0.0
@@ -458,7 +517,6 @@ class RawEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informat
                 self._leave_compiled()
             else:  # not an action number: the core refuses it below
                 self._live[0] = self._compiled_state()
-        assert self._game is not None
         player = self.agent_index[agent]
         place = self._place(player)
         assert place is not None
@@ -481,7 +539,7 @@ class RawEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informat
         if self._rewards_paid:
             self.rewards = {name: 0.0 for name in self.agents}
             self._rewards_paid = False
-        players = self._game.slots[table].players
+        players = self._table_players[table]
         if after.is_over and self.match == "hand" and self._compiled is not None:
             self._live[table] = None  # the game takes the hand's end when it is read
             self._hand_ends.append((table, hand, move))
@@ -491,7 +549,9 @@ class RawEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informat
                 self._compiled.finish_void(move)
                 self._compiled_final = True
         elif after.is_over:
-            self.game = self._game.with_hand(hand, table=table).apply_unchecked(move, table=table)
+            game = self._game
+            assert game is not None
+            self.game = game.with_hand(hand, table=table).apply_unchecked(move, table=table)
         else:
             self._live[table] = after
             self._synced = False

@@ -59,6 +59,15 @@ def _warm_up(kernel: ModuleType) -> None:
     kernel.finish_void(hand.buffer, PASS)
 
 
+def compiled_entry(function: Any) -> Any:
+    """The machine code of a compiled kernel of one signature, called without Numba's
+    dispatch (which would first find the types of the arguments): for arguments of that
+    signature only."""
+    if len(function.signatures) != 1:
+        return function
+    return function.overloads[function.signatures[0]].entry_point
+
+
 def use_step_kernel(on: bool) -> None:
     """Turn the kernel off for environments made from now on (or back on if Numba is
     there): for tests and benchmarks."""
@@ -112,25 +121,54 @@ class CompiledHand:
     def load(self, state: HandState, boards: tuple[Scoreboard, Scoreboard]) -> None:
         """Play ``state`` (in one of :data:`PLAYED_PHASES`) from now on; ``boards`` are the
         game's numbers as each seat sees them."""
-        k = self.kernel
-        rules = state.rules
-        cap = rules.discard_pile_draw_limit
-        words = self.words
-        words[:k.LEGAL] = 0
-        words[:k.LEGAL_COUNT] = (
+        self._write((
             int(state.phase), state.turn, state.stock_pos, state.hands[0], state.hands[1],
             len(state.pile), state.limit, state.known[0], state.known[1], state.taken,
             state.passes, state.stock_only, state.idle_turns, state.pile_draws, state.returned,
-            state.wall_take, state.dealer, -1 if state.upcard is None else state.upcard)
+            state.wall_take, state.dealer, -1 if state.upcard is None else state.upcard),
+            state.rules, state.deck, state.pile, boards)
+        self.upcard, self.history = state.upcard, state.history
+        self._made = (0, state)
+
+    def deal(self, rules: Rules, dealer: int, deck: list[int],
+             boards: tuple[Scoreboard, Scoreboard]) -> None:
+        """:meth:`load` the hand ``deal_hand(rules, dealer, deck)`` would make (R6, R7), without
+        making it: :meth:`state` makes it when asked for."""
+        first = 1 - dealer
+        upcard: int | None = None
+        pile: tuple[int, ...] = ()
+        if rules.eleven_card_deal:
+            dealt, phase = 21, Phase.DISCARD
+        else:
+            dealt, upcard, pile, phase = 20, deck[20], (deck[20],), Phase.FIRST_UPCARD
+        hands = [0, 0]
+        for card in deck[0:dealt:2]:
+            hands[first] |= 1 << card
+        for card in deck[1:dealt:2]:
+            hands[dealer] |= 1 << card
+        self._write((
+            int(phase), first, 21, hands[0], hands[1], len(pile),
+            rules.knock_limit_for(upcard), 0, 0, -1, 0, 0, 0, 0, 0, 0, dealer,
+            -1 if upcard is None else upcard), rules, tuple(deck), pile, boards)
+        self.upcard, self.history = upcard, None
+        self._made = None
+
+    def _write(self, fields: tuple[int, ...], rules: Rules, deck: tuple[int, ...],
+               pile: tuple[int, ...], boards: tuple[Scoreboard, Scoreboard]) -> None:
+        """Write a hand's fields (the words up to ``LEGAL_COUNT``), rules, deck and pile and the
+        boards' entries of the observations, and make its legal actions and observations."""
+        k = self.kernel
+        cap = rules.discard_pile_draw_limit
+        words = self.words
+        words[:k.LEGAL] = 0
+        words[:k.LEGAL_COUNT] = fields
         words[k.RULE_BIG_GIN:k.RULE_RETURNED + 1] = (
             rules.big_gin, rules.allow_discard_of_drawn_upcard,
             k.WALL_RULES[rules.fiftieth_card_action], rules.max_turns_without_stock_draw,
             -1 if cap is None else cap, rules.void_on_second_returned_discard)
-        words[k.DECK:k.DECK + 52] = state.deck
-        words[k.PILE:k.PILE + len(state.pile)] = state.pile
-        self.rules, self.deck, self.upcard = rules, state.deck, state.upcard
-        self.history = state.history
-        self._made = (0, state)
+        words[k.DECK:k.DECK + 52] = deck
+        words[k.PILE:k.PILE + len(pile)] = pile
+        self.rules, self.deck = rules, deck
         for vector, board in zip(self.observations, boards, strict=True):
             full_game, target, scores = game_entries(board)
             vector[FLAGS_OFFSET + 8] = full_game

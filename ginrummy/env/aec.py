@@ -135,7 +135,7 @@ class RawEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informat
                               for agent in self.possible_agents}
         self._rng = random.Random()
         self._sides = Seating(self.table_rules.kind, self.table_rules.players).sides
-        self._game_start: tuple[Cut, list[int]] | None = None
+        self._game_start: tuple[Cut, tuple[int, ...]] | None = None
         """The cut and deck of a game whose first hand the compiled step holds, made into
         ``_game`` when first read."""
         self._game = None
@@ -169,6 +169,14 @@ class RawEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informat
         """``rewards`` holds a payment of this step (else all its values are 0)."""
         kernel = step_kernel() if self.compiled_steps and players == 2 else None
         self._compiled = CompiledHand(kernel) if kernel is not None else None
+        self._twister_deals = False
+        """The game's deals are drawn from ``_twister`` (else from ``_rng``)."""
+        if self._compiled is not None:
+            dealing = self._compiled.dealing
+            self._twister = dealing.blank_state()
+            """The state of the game's ``random.Random`` (:mod:`ginrummy.agents.kernel_random`)."""
+            self._cut_cards = np.empty(2 * dealing.CUT_ROUNDS, dtype=np.int64)
+            self._deck_cards = np.empty(52, dtype=np.int64)
         self._compiled_on = False
         """The hand at table 0 is played by ``_compiled`` (``_live`` may lag behind it)."""
         self._compiled_final = False
@@ -248,15 +256,28 @@ class RawEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informat
         self._table_players = tuple(slot.players for slot in game.slots)
         self._load_compiled()
 
-    def _start_compiled(self, rng: random.Random) -> None:
-        """What ``self.game = `` the game dealt from ``rng`` does, for two players and the
-        compiled step: the same cut and cards, dealt straight into the compiled step (the
-        ``Game`` is made when read)."""
-        assert self._compiled is not None
-        cut = cut_for_deal(rng, 2)
+    def _start_compiled(self, seed: int | None) -> bool:
+        """What ``self.game = `` the game dealt from ``random.Random(seed)`` does, for two
+        players and the compiled step: the same cut and cards, drawn by the compiled deal
+        and dealt straight into the compiled step (the ``Game`` is made when read). False
+        when the cut ties too often for it: nothing changed."""
+        compiled = self._compiled
+        assert compiled is not None
+        dealing, twister = compiled.dealing, self._twister
+        if type(seed) is int and 0 <= seed < 1 << 32:
+            dealing.seed_state(twister, seed)
+        else:
+            twister[:] = (random.Random(seed) if seed is not None
+                          else random.Random()).getstate()[1]
+        rounds = dealing.cut(twister, self._cut_cards)
+        if rounds < 0:
+            return False
+        cards = self._cut_cards[:2 * rounds].tolist()
+        cut = Cut(tuple(zip(cards[0::2], cards[1::2], strict=True)))
         dealer = first_dealer(self.table_rules.rules, cut)
-        deck = shuffled_deck(rng)
-        self._game_start, self._synced = (cut, deck), True
+        self._twister_deals = True
+        self._game_start = (cut, ())  # no points yet for the boards; the deck once dealt
+        self._synced = True
         self._hand_ends = []
         self._compiled_final = False
         self._live = [None]
@@ -265,11 +286,13 @@ class RawEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informat
         self._places = {0: (0, 0), 1: (0, 1)}
         self._table_players = ((0, 1),)
         self._seat_agents = seats = (self.possible_agents[0], self.possible_agents[1])
-        self._agent_vectors = dict(zip(seats, self._compiled.observations, strict=True))
+        self._agent_vectors = dict(zip(seats, compiled.observations, strict=True))
         self._acting = seats[1 - dealer]
-        self._compiled.deal(self.table_rules.rules, dealer, deck,
-                            (self.scoreboard(seats[0]), self.scoreboard(seats[1])))
+        compiled.deal_from(twister, self.table_rules.rules, dealer,
+                           (self.scoreboard(seats[0]), self.scoreboard(seats[1])))
+        self._game_start = (cut, compiled.deck)
         self._compiled_on = True
+        return True
 
     def _load_compiled(self) -> None:
         """Hand the hand in progress to the compiled step if it can play it."""
@@ -308,17 +331,14 @@ class RawEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informat
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """``options={"deck": [52 card numbers]}`` deals the first hand at table 0 from that
         deck (index 0 the top card, dealt first to the non-dealer, R6), to replay a deal."""
-        rng = random.Random(seed) if seed is not None else random.Random()
         deck = (options or {}).get("deck")
-        if deck is None and self._compiled is not None:
-            self._start_compiled(rng)
-            self._rng = rng
-        else:
+        if deck is not None or self._compiled is None or not self._start_compiled(seed):
+            rng = random.Random(seed) if seed is not None else random.Random()
             players = self.table_rules.players
             game = started_game(self.table_rules, cut_for_deal(rng, players))
             if deck is not None:
                 game = game.deal(deck, table=0)  # a bad deck raises here, nothing changed yet
-            self._rng = rng
+            self._rng, self._twister_deals = rng, False
             self.game = self._deal(game)
         self._last_hand = {}
         self._hands_done = [0] * len(self._table_players)
@@ -336,8 +356,18 @@ class RawEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informat
 
     def _deal(self, game: Game) -> Game:
         for table in game.tables_to_deal():
-            game = game.deal(shuffled_deck(self._rng), table=table)
+            game = game.deal(self._next_deck(), table=table)
         return game
+
+    def _next_deck(self) -> list[int]:
+        """The next deck the game's ``random.Random`` shuffles (the compiled deal's twister
+        when it drew the game's first deal)."""
+        if not self._twister_deals:
+            return shuffled_deck(self._rng)
+        assert self._compiled is not None
+        self._compiled.dealing.shuffle(self._twister, self._deck_cards)
+        deck: list[int] = self._deck_cards.tolist()
+        return deck
 
     def _actor(self) -> int:
         """The player to act at the lowest-numbered table with a hand in progress."""
@@ -489,34 +519,41 @@ class RawEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informat
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        legal_already = False
         if self._compiled_on:
             if type(action) is not int and hasattr(action, "__index__") \
                     and not isinstance(action, bool):
                 action = operator.index(action)  # type: ignore[arg-type]  # a NumPy integer
             if type(action) is int and 0 <= action < NUM_ACTIONS:
-                turn = self._kernel_step(self._kernel_buffer, action)
-                if turn >= 0:
-                    self._cumulative_rewards[agent] = 0.0
-                    if self._rewards_paid:
-                        self.rewards = {name: 0.0 for name in self.agents}
-                        self._rewards_paid = False
-                    self._synced = False
-                    self._version += 1
-                    self.agent_selection = self._acting = self._seat_agents[turn]
-                    if self._info_results:
-                        self._info_results = {}
-                    self._infos_due = True
-                    if self.render_mode == "human":
-                        self.render()
-                    return
-                if turn == ILLEGAL:
-                    self._compiled_state().apply(action)  # raises IllegalActionError
-                    raise AssertionError(f"the compiled step refused legal action {action}")
-                legal_already = True  # the kernel leaves only on a legal action
-                self._leave_compiled()
-            else:  # not an action number: the core refuses it below
-                self._live[0] = self._compiled_state()
+                self.compiled_step(agent, action)
+                return
+            self._live[0] = self._compiled_state()  # not an action number: the core refuses it
+        self._core_step(agent, action, legal_already=False)
+
+    def compiled_step(self, agent: str, action: int) -> None:
+        """:meth:`step` for ``agent``, the agent selected and not done, and an action number
+        (0 to 489) while the compiled step holds the hand."""
+        turn = self._kernel_step(self._kernel_buffer, action)
+        if turn >= 0:
+            self._cumulative_rewards[agent] = 0.0
+            if self._rewards_paid:
+                self.rewards = {name: 0.0 for name in self.agents}
+                self._rewards_paid = False
+            self._synced = False
+            self._version += 1
+            self.agent_selection = self._acting = self._seat_agents[turn]
+            if self._info_results:
+                self._info_results = {}
+            self._infos_due = True
+            if self.render_mode == "human":
+                self.render()
+            return
+        if turn == ILLEGAL:
+            self._compiled_state().apply(action)  # raises IllegalActionError
+            raise AssertionError(f"the compiled step refused legal action {action}")
+        self._leave_compiled()
+        self._core_step(agent, action, legal_already=True)  # the kernel leaves on legal ones
+
+    def _core_step(self, agent: str, action: Action | None, legal_already: bool) -> None:
         player = self.agent_index[agent]
         place = self._place(player)
         assert place is not None

@@ -96,7 +96,10 @@ class GinRummyWrapper(OrderEnforcingWrapper):  # type: ignore[misc]  # no types 
             raw._was_dead_step(action)  # raw.step's own first move for a dead agent
             return
         try:
-            raw.step(action)
+            if raw._compiled_on and type(action) is int:
+                raw.compiled_step(agent, action)
+            else:
+                raw.step(action)
         except IllegalActionError:  # refused before anything changed: an action the mask excludes
             self._end_for_illegal_action(agent)
 

@@ -17,6 +17,8 @@ from __future__ import annotations
 from types import ModuleType
 from typing import Any
 
+import numpy as np
+
 from ginrummy.core.actions import PASS
 from ginrummy.core.hand import HandState, Phase, deal_hand
 from ginrummy.core.rules import Rules
@@ -57,6 +59,12 @@ def _warm_up(kernel: ModuleType) -> None:
     hand.load(state, (Scoreboard(0, (0, 0)), Scoreboard(0, (0, 0))))
     kernel.step(hand.buffer, state.legal_actions()[0])
     kernel.finish_void(hand.buffer, PASS)
+    from ginrummy.agents import kernel_random
+
+    twister = kernel_random.blank_state()
+    kernel_random.seed_state(twister, 0)
+    hand.dealing.cut(twister, np.empty(2 * hand.dealing.CUT_ROUNDS, dtype=np.int64))
+    hand.deal_from(twister, state.rules, 0, (Scoreboard(0, (0, 0)), Scoreboard(0, (0, 0))))
 
 
 def compiled_entry(function: Any) -> Any:
@@ -79,8 +87,9 @@ def use_step_kernel(on: bool) -> None:
 class CompiledHand:
     """One table's hand while the kernel plays it."""
 
-    __slots__ = ("kernel", "buffer", "words", "observations", "mask", "rules", "deck",
-                 "upcard", "history", "_made", "_cells", "_legal_at", "_count_at")
+    __slots__ = ("kernel", "dealing", "buffer", "words", "observations", "mask", "rules", "deck",
+                 "upcard", "history", "_made", "_cells", "_legal_at", "_count_at", "_boards",
+                 "_limits_of")
 
     def __init__(self, kernel: ModuleType) -> None:
         self._views_of(kernel, kernel.new_buffer())
@@ -90,9 +99,15 @@ class CompiledHand:
         self.history: Any = None
         """The public log when the hand was loaded (the kernel logs the moves after it)."""
         self._made: tuple[int, HandState] | None = None
+        self._boards: tuple[Scoreboard, ...] = ()
+        """The boards written in the observations."""
+        self._limits_of: tuple[Rules, Any] | None = None
 
     def _views_of(self, kernel: ModuleType, buffer: Any) -> None:
+        from ginrummy.env import kernel_deal
+
         self.kernel = kernel
+        self.dealing = kernel_deal
         self.buffer = buffer
         self.words = kernel.words(buffer)
         self._cells = memoryview(self.words)
@@ -108,7 +123,8 @@ class CompiledHand:
         """What a copy or a pickle keeps: the buffer and the hand's Python fields (the
         views into the buffer are made again)."""
         return {"buffer": self.buffer, "rules": self.rules, "deck": self.deck,
-                "upcard": self.upcard, "history": self.history, "_made": self._made}
+                "upcard": self.upcard, "history": self.history, "_made": self._made,
+                "_boards": self._boards, "_limits_of": None}
 
     def __setstate__(self, state: dict[str, Any]) -> None:
         kernel = step_kernel()
@@ -130,51 +146,62 @@ class CompiledHand:
         self.upcard, self.history = state.upcard, state.history
         self._made = (0, state)
 
-    def deal(self, rules: Rules, dealer: int, deck: list[int],
-             boards: tuple[Scoreboard, Scoreboard]) -> None:
-        """:meth:`load` the hand ``deal_hand(rules, dealer, deck)`` would make (R6, R7), without
-        making it: :meth:`state` makes it when asked for."""
-        first = 1 - dealer
-        upcard: int | None = None
-        pile: tuple[int, ...] = ()
-        if rules.eleven_card_deal:
-            dealt, phase = 21, Phase.DISCARD
-        else:
-            dealt, upcard, pile, phase = 20, deck[20], (deck[20],), Phase.FIRST_UPCARD
-        hands = [0, 0]
-        for card in deck[0:dealt:2]:
-            hands[first] |= 1 << card
-        for card in deck[1:dealt:2]:
-            hands[dealer] |= 1 << card
-        self._write((
-            int(phase), first, 21, hands[0], hands[1], len(pile),
-            rules.knock_limit_for(upcard), 0, 0, -1, 0, 0, 0, 0, 0, 0, dealer,
-            -1 if upcard is None else upcard), rules, tuple(deck), pile, boards)
-        self.upcard, self.history = upcard, None
-        self._made = None
+    def deal_from(self, twister: Any, rules: Rules, dealer: int,
+                  boards: tuple[Scoreboard, Scoreboard]) -> None:
+        """:meth:`deal` the deck ``shuffled_deck`` shuffles with the ``random.Random`` whose
+        state ``twister`` holds (:mod:`ginrummy.agents.kernel_random`), drawn from it."""
+        k = self.kernel
+        self._write_rules(rules)
+        self.dealing.deal(self.buffer, twister, dealer, rules.eleven_card_deal,
+                          self._limits(rules))
+        self.rules = rules
+        self.deck = deck = tuple(self.words[k.DECK:k.DECK + 52].tolist())
+        self.upcard = None if rules.eleven_card_deal else deck[20]
+        self.history, self._made = None, None
+        self._write_boards(boards)
+        k.load(self.buffer)
+
+    def _limits(self, rules: Rules) -> Any:
+        """The knock limit of a hand of ``rules`` by its upcard (the last: without one)."""
+        if self._limits_of is None or self._limits_of[0] is not rules:
+            limits = [rules.knock_limit_for(card) for card in range(52)]
+            limits.append(rules.knock_limit_for(None))
+            self._limits_of = (rules, np.array(limits, dtype=np.int64))
+        return self._limits_of[1]
 
     def _write(self, fields: tuple[int, ...], rules: Rules, deck: tuple[int, ...],
                pile: tuple[int, ...], boards: tuple[Scoreboard, Scoreboard]) -> None:
         """Write a hand's fields (the words up to ``LEGAL_COUNT``), rules, deck and pile and the
         boards' entries of the observations, and make its legal actions and observations."""
         k = self.kernel
-        cap = rules.discard_pile_draw_limit
         words = self.words
         words[:k.LEGAL] = 0
         words[:k.LEGAL_COUNT] = fields
-        words[k.RULE_BIG_GIN:k.RULE_RETURNED + 1] = (
-            rules.big_gin, rules.allow_discard_of_drawn_upcard,
-            k.WALL_RULES[rules.fiftieth_card_action], rules.max_turns_without_stock_draw,
-            -1 if cap is None else cap, rules.void_on_second_returned_discard)
+        self._write_rules(rules)
         words[k.DECK:k.DECK + 52] = deck
         words[k.PILE:k.PILE + len(pile)] = pile
         self.rules, self.deck = rules, deck
+        self._write_boards(boards)
+        k.load(self.buffer)
+
+    def _write_rules(self, rules: Rules) -> None:
+        k = self.kernel
+        cap = rules.discard_pile_draw_limit
+        self.words[k.RULE_BIG_GIN:k.RULE_RETURNED + 1] = (
+            rules.big_gin, rules.allow_discard_of_drawn_upcard,
+            k.WALL_RULES[rules.fiftieth_card_action], rules.max_turns_without_stock_draw,
+            -1 if cap is None else cap, rules.void_on_second_returned_discard)
+
+    def _write_boards(self, boards: tuple[Scoreboard, Scoreboard]) -> None:
+        """The boards' entries of both observations (the kernel leaves them as they are)."""
+        if boards == self._boards:
+            return
         for vector, board in zip(self.observations, boards, strict=True):
             full_game, target, scores = game_entries(board)
             vector[FLAGS_OFFSET + 8] = full_game
             vector[TARGET_OFFSET] = target
             vector[SCORES_OFFSET:] = scores
-        k.load(self.buffer)
+        self._boards = boards
 
     def finish_void(self, action: int) -> None:
         """Play ``action``, which voids the hand, into the observations (the state is the

@@ -12,6 +12,7 @@ from typing import Any
 import numpy as np
 import pytest
 
+from ginrummy.agents import kernel_random
 from ginrummy.core.actions import BIG_GIN, DISCARD_BASE, KNOCK_BASE
 from ginrummy.core.game import Game, new_game, prefers_to_deal
 from ginrummy.core.hand import IllegalActionError, deal_hand, new_hand
@@ -86,10 +87,12 @@ def test_a_hand_dealt_into_the_kernel_is_the_hand_the_core_deals(rules: Rules) -
     assert kernel is not None
     rng = random.Random(rules.name)
     hand = CompiledHand(kernel)
+    twister = kernel_random.blank_state()
     for _ in range(20):
-        dealer, deck = rng.randrange(2), rng.sample(range(52), 52)
-        hand.deal(rules, dealer, deck, BOARDS)
-        _assert_same_as_core(hand, deal_hand(rules, dealer, deck), BOARDS)
+        seed, dealer = rng.getrandbits(32), rng.randrange(2)
+        kernel_random.seed_state(twister, seed)
+        hand.deal_from(twister, rules, dealer, BOARDS)
+        _assert_same_as_core(hand, new_hand(rules, dealer, seed), BOARDS)
 
 
 def test_a_hand_loaded_in_the_middle_plays_on_from_there() -> None:

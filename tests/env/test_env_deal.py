@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 
+import numpy as np
 import pytest
 
 from ginrummy.core.cut import cut_for_deal
@@ -43,3 +44,25 @@ def test_the_first_dealer_is_the_dealer_of_the_started_game(rules: Rules) -> Non
         cut = cut_for_deal(rng, 2)
         game = started_game(TableRules(2, rules), cut)
         assert game.seating.hand_dealer_seat(game.dealer) == first_dealer(rules, cut)
+
+
+kernels = pytest.importorskip("ginrummy.env.kernel_deal", reason="needs numba (the fast extra)")
+
+
+def test_the_compiled_cut_and_shuffle_draw_what_the_core_draws() -> None:
+    twister = kernels.blank_state()
+    cards = np.empty(2 * kernels.CUT_ROUNDS, dtype=np.int64)
+    deck = np.empty(52, dtype=np.int64)
+    ties = 0
+    for seed in [*range(3000), 2**32 - 1]:
+        kernels.seed_state(twister, seed)
+        rng = random.Random(seed)
+        rounds = kernels.cut(twister, cards)
+        ties += rounds > 1
+        drawn = cards[:2 * rounds].tolist()
+        assert tuple(zip(drawn[0::2], drawn[1::2], strict=True)) == cut_for_deal(rng, 2).rounds
+        for _ in range(3):
+            kernels.shuffle(twister, deck)
+            assert deck.tolist() == core_shuffled_deck(rng)
+        assert kernels.words_of(twister) == rng.getstate()[1]
+    assert ties > 100

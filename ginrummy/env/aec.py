@@ -344,12 +344,12 @@ class RawEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informat
         self._hands_done = [0] * len(self._table_players)
         self._over = False
         self.agents = self.possible_agents[:]
-        self.rewards = {agent: 0.0 for agent in self.agents}
+        self.rewards = dict.fromkeys(self.agents, 0.0)
         self._rewards_paid = False
-        self._cumulative_rewards = {agent: 0.0 for agent in self.agents}
-        self.terminations = {agent: False for agent in self.agents}
-        self.truncations = {agent: False for agent in self.agents}
-        self._given = {agent: 0.0 for agent in self.agents}
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self._given = dict.fromkeys(self.agents, 0.0)
         self._results = {}
         self.agent_selection = self.possible_agents[self._actor()]
         self._update_infos()
@@ -457,6 +457,21 @@ class RawEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informat
             return {"observation": vector, "action_mask": _NO_MASK.copy()}
         return {"observation": vector, "action_mask": self.acting_mask().copy()}
 
+    def last(self, observe: bool = True
+             ) -> tuple[Observation | None, float, bool, bool, dict[str, Any]]:
+        """``AECEnv.last``: the selected agent's observation (if ``observe``), cumulative
+        reward, termination, truncation and info."""
+        agent = self.agent_selection
+        if not observe:
+            observation = None
+        elif self._compiled_on and agent == self._acting:  # the usual step, written out
+            observation = {"observation": self._agent_vectors[agent].copy(),
+                           "action_mask": self._kernel_mask.copy()}
+        else:
+            observation = self.observe(agent)
+        return (observation, self._cumulative_rewards[agent], self.terminations[agent],
+                self.truncations[agent], self.infos[agent])
+
     def acting_mask(self) -> NDArray[np.int8]:
         """The action mask of the agent selected (all 0 once the game is over), made once
         for its legal actions and not copied: read-only."""
@@ -477,7 +492,18 @@ class RawEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informat
         reads as their list), and ``hand_result`` after the step that ended its hand.
         Made when first read after a step."""
         if self._infos_due:
-            self._infos, self._infos_due = self._infos_now(), False
+            self._infos_due = False
+            selected = self.agent_selection
+            if self._compiled_on and selected == self._acting and not self._info_results:
+                names = ActionNames(self._kernel_mask.tobytes())  # the usual step, written out
+                if selected == self._seat_agents[0]:
+                    self._infos = {selected: {"legal_actions": names},
+                                   self._seat_agents[1]: {"legal_actions": NO_ACTION_NAMES}}
+                else:
+                    self._infos = {self._seat_agents[0]: {"legal_actions": NO_ACTION_NAMES},
+                                   selected: {"legal_actions": names}}
+            else:
+                self._infos = self._infos_now()
         return self._infos
 
     @infos.setter
@@ -495,13 +521,6 @@ class RawEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informat
         if self._compiled_on:
             if selected == self._acting:
                 names = ActionNames(self._kernel_mask.tobytes())
-            if not self._info_results:  # the usual step, written out for two agents
-                first, second = self.agents
-                if selected == first:
-                    return {first: {"legal_actions": names},
-                            second: {"legal_actions": NO_ACTION_NAMES}}
-                return {first: {"legal_actions": NO_ACTION_NAMES},
-                        second: {"legal_actions": names}}
         elif not self._over:
             view = self.current_view(selected)
             if view is not None:

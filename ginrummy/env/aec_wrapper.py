@@ -59,6 +59,7 @@ class GinRummyWrapper(OrderEnforcingWrapper):  # type: ignore[misc]  # no types 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         self._terminated = False
         super().reset(seed=seed, options=options)
+        self.last = self._raw.last  # type: ignore[method-assign]  # reset: the raw env's own
 
     def observe(self, agent: str) -> Any:
         if not self._has_reset:
@@ -71,13 +72,8 @@ class GinRummyWrapper(OrderEnforcingWrapper):  # type: ignore[misc]  # no types 
         return _AgentIterable(self, max_iter)
 
     def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
-        if not self._has_reset:
-            raise AttributeError("agent_selection cannot be accessed before reset")
-        raw = self._raw
-        agent = raw.agent_selection
-        assert agent is not None
-        return (raw.observe(agent) if observe else None, raw._cumulative_rewards[agent],
-                raw.terminations[agent], raw.truncations[agent], raw.infos[agent])
+        """Before the first reset, an error; from then on the raw env's ``last``."""
+        raise AttributeError("agent_selection cannot be accessed before reset")
 
     def step(self, action: Any) -> None:
         raw = self._raw

@@ -65,6 +65,7 @@ def _warm_up(kernel: ModuleType) -> None:
     kernel_random.seed_state(twister, 0)
     hand.dealing.cut(twister, np.empty(2 * hand.dealing.CUT_ROUNDS, dtype=np.int64))
     hand.deal_from(twister, state.rules, 0, (Scoreboard(0, (0, 0)), Scoreboard(0, (0, 0))))
+    hand.dealing.shuffle(twister, np.empty(52, dtype=np.int64))
 
 
 def compiled_entry(function: Any) -> Any:

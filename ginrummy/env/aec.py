@@ -134,7 +134,7 @@ class RawEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informat
         self.action_spaces = {agent: spaces.Discrete(NUM_ACTIONS)
                               for agent in self.possible_agents}
         self._rng = random.Random()
-        self._sides = Seating(self.table_rules.kind, self.table_rules.players).sides
+        self._seating = Seating(self.table_rules.kind, self.table_rules.players)
         self._game_start: tuple[Cut, tuple[int, ...]] | None = None
         """The cut and deck of a game whose first hand the compiled step holds, made into
         ``_game`` when first read."""
@@ -426,9 +426,9 @@ class RawEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informat
     def _scoreboard_now(self, agent: str) -> Scoreboard:
         if self.match == "hand" or self._game_start is not None:  # no points yet
             target = 0 if self.match == "hand" else self.table_rules.target
-            return Scoreboard(target, (0,) * self._sides)
+            return Scoreboard(target, (0,) * self._seating.sides)
         assert self._game is not None
-        side = self._game.seating.side_of(self.agent_index[agent])
+        side = self._seating.side_of(self.agent_index[agent])
         points = self._game.points
         totals = tuple(points[(side + k) % len(points)] for k in range(len(points)))
         return Scoreboard(self.table_rules.target, totals)

@@ -2,7 +2,9 @@
 AEC environment.
 
 :meth:`CompiledHand.load` takes a :class:`~ginrummy.core.hand.HandState` in one of the
-phases the kernel plays (the upcard offer, draws, discards, the wall); from then on each
+phases the kernel plays (the upcard offer, draws, discards, the wall), and
+:meth:`CompiledHand.deal_from` deals a new hand with the compiled deal
+(:mod:`ginrummy.env.kernel_deal`) without making one; from then on each
 step is one kernel call, which leaves the next legal actions, the mask and both seats'
 observations in arrays the environment hands out. :meth:`CompiledHand.state` gives the
 :class:`~ginrummy.core.hand.HandState` the core would have reached (its public log

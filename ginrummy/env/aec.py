@@ -163,6 +163,10 @@ class RawEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informat
         self._mask = _NO_MASK
         """The mask of the legal actions ``_mask_for`` (copied for each observation)."""
         self._infos: dict[str, dict[str, Any]] = {}
+        self._acting_info: dict[str, Any] = {}
+        self._acting_info_of = -1
+        """The ``_version`` of the step ``_acting_info``, the info of the agent to act in a
+        compiled hand, belongs to (``infos`` takes it in when read)."""
         self._infos_due = False
         self._info_results: dict[str, dict[str, Any]] = {}
         self._rewards_paid = False
@@ -462,15 +466,23 @@ class RawEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informat
         """``AECEnv.last``: the selected agent's observation (if ``observe``), cumulative
         reward, termination, truncation and info."""
         agent = self.agent_selection
-        if not observe:
-            observation = None
-        elif self._compiled_on and agent == self._acting:  # the usual step, written out
-            observation = {"observation": self._agent_vectors[agent].copy(),
-                           "action_mask": self._kernel_mask.copy()}
+        if not (self._compiled_on and agent == self._acting):
+            return (self.observe(agent) if observe else None, self._cumulative_rewards[agent],
+                    self.terminations[agent], self.truncations[agent], self.infos[agent])
+        # the usual step of a compiled hand, written out; the infos of the others when read
+        if not self._infos_due:
+            info = self._infos[agent]
+        elif self._info_results:
+            info = self.infos[agent]
+        elif self._acting_info_of == self._version:
+            info = self._acting_info
         else:
-            observation = self.observe(agent)
-        return (observation, self._cumulative_rewards[agent], self.terminations[agent],
-                self.truncations[agent], self.infos[agent])
+            info = self._acting_info = {"legal_actions": ActionNames(self._kernel_mask.tobytes())}
+            self._acting_info_of = self._version
+        return ({"observation": self._agent_vectors[agent].copy(),
+                 "action_mask": self._kernel_mask.copy()} if observe else None,
+                self._cumulative_rewards[agent], self.terminations[agent],
+                self.truncations[agent], info)
 
     def acting_mask(self) -> NDArray[np.int8]:
         """The action mask of the agent selected (all 0 once the game is over), made once
@@ -495,13 +507,17 @@ class RawEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informat
             self._infos_due = False
             selected = self.agent_selection
             if self._compiled_on and selected == self._acting and not self._info_results:
-                names = ActionNames(self._kernel_mask.tobytes())  # the usual step, written out
-                if selected == self._seat_agents[0]:
-                    self._infos = {selected: {"legal_actions": names},
-                                   self._seat_agents[1]: {"legal_actions": NO_ACTION_NAMES}}
+                if self._acting_info_of != self._version:  # (last() may have made it)
+                    self._acting_info = {
+                        "legal_actions": ActionNames(self._kernel_mask.tobytes())}
+                    self._acting_info_of = self._version
+                first, second = self._seat_agents
+                if selected == first:
+                    self._infos = {first: self._acting_info,
+                                   second: {"legal_actions": NO_ACTION_NAMES}}
                 else:
-                    self._infos = {self._seat_agents[0]: {"legal_actions": NO_ACTION_NAMES},
-                                   selected: {"legal_actions": names}}
+                    self._infos = {first: {"legal_actions": NO_ACTION_NAMES},
+                                   second: self._acting_info}
             else:
                 self._infos = self._infos_now()
         return self._infos
@@ -509,6 +525,12 @@ class RawEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informat
     @infos.setter
     def infos(self, infos: dict[str, dict[str, Any]]) -> None:
         self._infos, self._infos_due = infos, False
+
+    def hold_infos(self) -> None:
+        """Make this step's infos now if :meth:`last` began to hand them out, as it stands
+        before a driver changes the selection or the terminations without a step."""
+        if self._infos_due and self._acting_info_of == self._version:
+            self._infos = self.infos
 
     def _update_infos(self) -> None:
         """The step is over: its infos are made when read (:attr:`infos`)."""

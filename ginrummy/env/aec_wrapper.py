@@ -104,6 +104,7 @@ class GinRummyWrapper(OrderEnforcingWrapper):  # type: ignore[misc]  # no types 
         ``agent`` and 0 to the others."""
         EnvLogger.warn_on_illegal_move()
         raw = self._raw
+        raw.hold_infos()
         raw._cumulative_rewards[agent] = 0
         raw.terminations = dict.fromkeys(raw.agents, True)
         raw.truncations = dict.fromkeys(raw.agents, True)

@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 
 from ginrummy.agents import kernel_random
-from ginrummy.core.actions import BIG_GIN, DISCARD_BASE, KNOCK_BASE
+from ginrummy.core.actions import BIG_GIN, DISCARD_BASE, KNOCK_BASE, action_name
 from ginrummy.core.game import Game, new_game, prefers_to_deal
 from ginrummy.core.hand import IllegalActionError, deal_hand, new_hand
 from ginrummy.core.rules import PRESETS, Rules
@@ -336,3 +336,23 @@ def test_an_observation_and_info_kept_by_the_caller_do_not_change_with_later_ste
         assert np.array_equal(observation["observation"], vector)
         assert np.array_equal(observation["action_mask"], mask)
         assert info["legal_actions"] == names
+
+
+def test_the_info_last_hands_out_is_the_one_infos_holds_for_that_step() -> None:
+    env = gin_rummy_v0.env(match="game")
+    env.reset(seed=4)
+    rng = random.Random(4)
+    steps = 0
+    for _agent in env.agent_iter(3000):
+        steps += 1
+        observation, _, terminated, truncated, info = env.last()
+        assert env.infos[env.agent_selection] is info
+        assert env.last()[4] is info
+        if terminated or truncated:
+            env.step(None)
+            continue
+        assert info["legal_actions"] == [action_name(int(a))
+                                         for a in np.flatnonzero(observation["action_mask"])]
+        legal = np.flatnonzero(observation["action_mask"])
+        env.step(int(legal[rng.randrange(len(legal))]))
+    assert steps > 2000

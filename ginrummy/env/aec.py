@@ -195,7 +195,7 @@ class RawEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informat
         """What a copy or a pickle keeps: all but the compiled step's function and the
         views into its buffer, which are made again."""
         state = dict(self.__dict__)
-        for name in ("_kernel_step", "_kernel_buffer", "_kernel_mask", "_agent_vectors"):
+        for name in ("_kernel_step", "_kernel_address", "_kernel_mask", "_agent_vectors"):
             del state[name]
         return state
 
@@ -205,9 +205,9 @@ class RawEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informat
 
     def _hold_compiled_views(self) -> None:
         compiled = self._compiled
-        self._kernel_step: Any = (compiled_entry(compiled.kernel.step)
+        self._kernel_step: Any = (compiled_entry(compiled.kernel.step_at)
                                   if compiled is not None else None)
-        self._kernel_buffer: Any = compiled.buffer if compiled is not None else None
+        self._kernel_address: Any = compiled.address if compiled is not None else None
         self._kernel_mask: Any = compiled.mask if compiled is not None else None
         self._agent_vectors: dict[str, NDArray[np.float32]] = (
             dict(zip(self._seat_agents, compiled.observations, strict=True))
@@ -573,7 +573,7 @@ class RawEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informat
     def compiled_step(self, agent: str, action: int) -> None:
         """:meth:`step` for ``agent``, the agent selected and not done, and an action number
         (0 to 489) while the compiled step holds the hand."""
-        turn = self._kernel_step(self._kernel_buffer, action)
+        turn = self._kernel_step(self._kernel_address, action)
         if turn >= 0:
             self._cumulative_rewards[agent] = 0.0
             if self._rewards_paid:

@@ -59,7 +59,7 @@ def _warm_up(kernel: ModuleType) -> None:
     hand = CompiledHand(kernel)
     state = deal_hand(Rules.preset("standard"), 0, range(52))
     hand.load(state, (Scoreboard(0, (0, 0)), Scoreboard(0, (0, 0))))
-    kernel.step(hand.buffer, state.legal_actions()[0])
+    kernel.step_at(hand.address, state.legal_actions()[0])
     kernel.finish_void(hand.buffer, PASS)
     from ginrummy.agents import kernel_random
 
@@ -90,9 +90,9 @@ def use_step_kernel(on: bool) -> None:
 class CompiledHand:
     """One table's hand while the kernel plays it."""
 
-    __slots__ = ("kernel", "dealing", "buffer", "words", "observations", "mask", "rules", "deck",
-                 "upcard", "history", "_made", "_cells", "_legal_at", "_count_at", "_boards",
-                 "_limits_of")
+    __slots__ = ("kernel", "dealing", "buffer", "address", "words", "observations", "mask",
+                 "rules", "deck", "upcard", "history", "_made", "_cells", "_legal_at",
+                 "_count_at", "_boards", "_limits_of")
 
     def __init__(self, kernel: ModuleType) -> None:
         self._views_of(kernel, kernel.new_buffer())
@@ -112,6 +112,8 @@ class CompiledHand:
         self.kernel = kernel
         self.dealing = kernel_deal
         self.buffer = buffer
+        self.address = buffer.ctypes.data
+        """Where ``buffer`` is, for :func:`~ginrummy.env.kernel_step.step_at`."""
         self.words = kernel.words(buffer)
         self._cells = memoryview(self.words)
         """``words`` again: reading a few words here is faster than NumPy's indexing."""

@@ -10,7 +10,8 @@ one to act at the lowest-numbered table still playing.
 
 Observations are ``{"observation": float32 vector, "action_mask": int8 vector}``
 (:mod:`ginrummy.env.encoding`); ``infos[agent]["legal_actions"]`` names the legal actions
-of the agent to act (empty for the others); after the step that ends a hand its players'
+of the agent to act (empty for the others; an :class:`~ginrummy.env.action_names.ActionNames`
+that names them when read); after the step that ends a hand its players'
 infos hold ``"hand_result"``, the hand's :class:`~ginrummy.core.result.HandResult` as a
 dict with the player's hand ``"seat"`` (``winner`` and ``knocker`` are hand seats). An
 illegal action raises :class:`~ginrummy.core.hand.IllegalActionError` from

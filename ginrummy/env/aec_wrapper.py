@@ -9,7 +9,7 @@ action outside the action space is an ``AssertionError``; an illegal action (one
 mask excludes) ends the game for everyone with ``illegal_reward`` to the agent that made
 it. Three layers cost a chain of ``__getattr__`` calls for every attribute a loop reads,
 which made the wrapped env more than twice as slow as the raw one; here the attributes a
-loop reads come straight from the raw env.
+loop reads come straight from the raw env, and once reset ``last`` is the raw env's own.
 """
 
 from __future__ import annotations

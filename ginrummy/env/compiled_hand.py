@@ -16,6 +16,7 @@ environment plays every step on the core.
 
 from __future__ import annotations
 
+import gc
 from types import ModuleType
 from typing import Any
 
@@ -35,6 +36,8 @@ from ginrummy.env.encoding import (
 _LOADED: list[ModuleType | None] = []
 ILLEGAL = -2
 """What the kernel's ``step`` returns for an action that is not legal (``kernel_step.ILLEGAL``)."""
+_HELD_LOGS = 64
+"""Public logs held for the collector at most (past them the oldest is let go as it is)."""
 PLAYED_PHASES = (Phase.FIRST_UPCARD, Phase.DRAW, Phase.DISCARD, Phase.WALL)
 """The phases the kernel plays."""
 
@@ -92,7 +95,7 @@ class CompiledHand:
 
     __slots__ = ("kernel", "dealing", "buffer", "address", "words", "observations", "mask",
                  "rules", "deck", "upcard", "history", "_made", "_cells", "_legal_at",
-                 "_count_at", "_boards", "_limits_of")
+                 "_count_at", "_boards", "_limits_of", "_logs")
 
     def __init__(self, kernel: ModuleType) -> None:
         self._views_of(kernel, kernel.new_buffer())
@@ -105,6 +108,7 @@ class CompiledHand:
         self._boards: tuple[Scoreboard, ...] = ()
         """The boards written in the observations."""
         self._limits_of: tuple[Rules, Any] | None = None
+        self._logs: list[list[Any]] = []
 
     def _views_of(self, kernel: ModuleType, buffer: Any) -> None:
         from ginrummy.env import kernel_deal
@@ -129,7 +133,7 @@ class CompiledHand:
         views into the buffer are made again)."""
         return {"buffer": self.buffer, "rules": self.rules, "deck": self.deck,
                 "upcard": self.upcard, "history": self.history, "_made": self._made,
-                "_boards": self._boards, "_limits_of": None}
+                "_boards": self._boards, "_limits_of": None, "_logs": []}
 
     def __setstate__(self, state: dict[str, Any]) -> None:
         kernel = step_kernel()
@@ -208,6 +212,17 @@ class CompiledHand:
             vector[SCORES_OFFSET:] = scores
         self._boards = boards
 
+    def _list_until_untracked(self, links: list[Any]) -> None:
+        """Hold ``links``, a public log's tuples oldest first, until CPython's collector has
+        untracked them. A chain of tuples reached only through its newest one is untracked
+        one tuple per collection (the collector meets the newest first), so the logs a game
+        keeps would pile up in the oldest generation and set off full collections; listed
+        in order, the collector meets the oldest first and untracks the whole chain at once."""
+        logs = self._logs  # one list all along: an old object, the collector meets it first
+        while logs and (len(logs) >= _HELD_LOGS or not gc.is_tracked(logs[0][-1])):
+            del logs[0]
+        logs.append(links)
+
     def finish_void(self, action: int) -> None:
         """Play ``action``, which voids the hand, into the observations (the state is the
         caller's from now on: :meth:`state` no longer follows)."""
@@ -218,8 +233,9 @@ class CompiledHand:
         cells, start = self._cells, self._legal_at
         return cells[start:start + cells[self._count_at]].tolist()
 
-    def state(self) -> HandState:
-        """The hand as the core holds it after the same moves."""
+    def state(self, kept: bool = False) -> HandState:
+        """The hand as the core holds it after the same moves; ``kept``: a game keeps it (its
+        public log is listed until the garbage collector has untracked it)."""
         k = self.kernel
         head = self.words[:k.RULE_BIG_GIN].tolist()
         moves = head[k.LOG_SIZE]
@@ -227,9 +243,13 @@ class CompiledHand:
             return self._made[1]
         history = self.history
         words, log, actions = self.words, k.LOG, k.LOG + k.LOG_CAPACITY
+        links = []
         for seat, action in zip(words[log:log + moves].tolist(),
                                 words[actions:actions + moves].tolist(), strict=True):
             history = (history, seat, action)
+            links.append(history)
+        if kept and links:
+            self._list_until_untracked(links)
         size = head[k.PILE_SIZE]
         state = HandState(
             rules=self.rules, dealer=head[k.DEALER], phase=Phase(head[k.PHASE]),

@@ -5,6 +5,7 @@ games, step for step, as one that plays every step on the core."""
 from __future__ import annotations
 
 import copy
+import gc
 import pickle
 import random
 from typing import Any
@@ -356,3 +357,22 @@ def test_the_info_last_hands_out_is_the_one_infos_holds_for_that_step() -> None:
         legal = np.flatnonzero(observation["action_mask"])
         env.step(int(legal[rng.randrange(len(legal))]))
     assert steps > 2000
+
+
+def test_the_public_logs_a_game_keeps_are_untracked_by_the_garbage_collector() -> None:
+    env = RawEnv(match="game")
+    env.reset(seed=21)
+    rng = random.Random(21)
+    while not env.terminations[env.agent_selection]:
+        legal = np.flatnonzero(env.observe(env.agent_selection)["action_mask"])
+        env.step(int(legal[rng.randrange(len(legal))]))
+    gc.collect()
+    links = tracked = 0
+    for state in env.game.finished:
+        link = state.history
+        while link is not None:
+            links += 1
+            tracked += gc.is_tracked(link)
+            link = link[0]
+    assert links > 2000
+    assert tracked < links / 20  # but the few links the core adds after a knock

@@ -320,7 +320,7 @@ class RawEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informat
     def _leave_compiled(self) -> None:
         """The core plays on from the compiled hand; the observations are written afresh."""
         assert self._compiled is not None
-        self._live[0] = self._compiled.state(kept=True)
+        self._live[0] = self._compiled.state(kept=self.match == "game")
         self._compiled_on = False
         self._observations = {}
 

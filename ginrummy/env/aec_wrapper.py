@@ -77,6 +77,16 @@ class GinRummyWrapper(OrderEnforcingWrapper):  # type: ignore[misc]  # no types 
 
     def step(self, action: Any) -> None:
         raw = self._raw
+        if type(action) is int and 0 <= action < NUM_ACTIONS and raw._compiled_on \
+                and raw.agents and self._has_reset:  # the usual step, written out
+            agent = raw.agent_selection
+            if not (raw.terminations[agent] or raw.truncations[agent]):
+                self._has_updated = True
+                try:
+                    raw.compiled_step(agent, action)
+                except IllegalActionError:  # refused before anything changed
+                    self._end_for_illegal_action(agent)
+                return
         if not self._has_reset:
             EnvLogger.error_step_before_reset()
         elif not raw.agents:
@@ -92,10 +102,7 @@ class GinRummyWrapper(OrderEnforcingWrapper):  # type: ignore[misc]  # no types 
             raw._was_dead_step(action)  # raw.step's own first move for a dead agent
             return
         try:
-            if raw._compiled_on and type(action) is int:
-                raw.compiled_step(agent, action)
-            else:
-                raw.step(action)
+            raw.step(action)
         except IllegalActionError:  # refused before anything changed: an action the mask excludes
             self._end_for_illegal_action(agent)
 

@@ -31,12 +31,10 @@ from gymnasium import spaces
 from numpy.typing import NDArray
 from pettingzoo import AECEnv
 
-from ginrummy.core.actions import NUM_ACTIONS, Action, action_name
-from ginrummy.core.cards import cards_of, format_cards
+from ginrummy.core.actions import NUM_ACTIONS, Action
 from ginrummy.core.cut import Cut, cut_for_deal
 from ginrummy.core.game import Game
-from ginrummy.core.hand import HandState, IllegalActionError, Phase
-from ginrummy.core.result import HandResult
+from ginrummy.core.hand import HandState, IllegalActionError
 from ginrummy.core.rules import Rules
 from ginrummy.core.seating import Seating
 from ginrummy.core.table import TableRules
@@ -58,6 +56,7 @@ from ginrummy.env.encoding import (
 )
 from ginrummy.env.observation_cache import ObservationCache
 from ginrummy.env.rewards import HandReward, reward_scheme
+from ginrummy.env.table_text import result_dict, table_text
 
 Observation = dict[str, NDArray[Any]]
 MATCHES = ("hand", "game")
@@ -70,20 +69,6 @@ def _read_only(mask: NDArray[np.int8]) -> NDArray[np.int8]:
 
 
 _NO_MASK = _read_only(action_mask(()))
-
-
-_RESULT_DICTS: dict[HandResult, dict[str, Any]] = {}
-
-
-def result_dict(result: HandResult) -> dict[str, Any]:
-    """``result.to_dict()``, made once for results met before (every void hand for the same
-    reason, say): the caller copies it."""
-    shown = _RESULT_DICTS.get(result)
-    if shown is None:
-        if len(_RESULT_DICTS) > 4096:
-            _RESULT_DICTS.clear()
-        shown = _RESULT_DICTS[result] = result.to_dict()
-    return shown
 
 
 def table_rules_of(rules: str | Rules | TableRules, players: int) -> TableRules:
@@ -709,26 +694,9 @@ class RawEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informat
 
     def describe(self, agent: str) -> str:
         """The table as ``agent`` sees it, in words (nothing hidden from it shown)."""
-        view = self.current_view(agent)
-        lines = [f"{agent}" + (" to act" if not self._over else " (over)")]
-        if self.match == "game" and self.game is not None:
-            lines.append("totals: " + ", ".join(str(p) for p in self.game.points)
-                         + f" (target {self.table_rules.target})")
-        if view is None:
-            lines.append("sitting out this hand")
-            return "\n".join(lines)
-        lines.append(f"phase {view.phase.name}, stock {view.stock_size}, "
-                     f"knock limit {view.knock_limit}")
-        lines.append("hand: " + format_cards(cards_of(view.free_cards())))
-        lines.append("pile: " + (format_cards(view.pile) or "(empty)"))
-        if view.opponent_known:
-            lines.append("opponent holds: " + format_cards(cards_of(view.opponent_known)))
-        if view.phase is Phase.OVER and view.result is not None:
-            lines.append(f"result: {view.result.outcome}, winner seat {view.result.winner}, "
-                         f"{view.result.points} points")
-        elif view.legal:
-            lines.append("legal: " + ", ".join(action_name(a) for a in view.legal))
-        return "\n".join(lines)
+        game = self.game if self.match == "game" else None
+        return table_text(agent, self.current_view(agent), self._over,
+                          game.points if game is not None else None, self.table_rules.target)
 
     def close(self) -> None:
         pass

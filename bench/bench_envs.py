@@ -18,6 +18,7 @@ driven from Python, with ``observation_tensor`` and ``legal_actions`` at every d
 Two more rows in the same rounds: the batched vector form at 256 tables (the learner's
 steps against ``random``), and a PettingZoo AEC env that plays no game
 (:mod:`bench.aec_floor`), the cost of the API and of the loop alone.
+The whole-game rows play a twentieth as many games a round as the others play hands.
 Medians over rounds, ``time.process_time`` (the CPU time of this process: the machine is
 shared, and wall-clock time counts the other users too). The observation encoding alone
 is timed separately: from scratch (``encode``, ``encode_many``) and as the AEC env makes
@@ -115,6 +116,11 @@ def ginrummy_wrapped(match: str = "hand") -> PlayEpisodes:
         return steps
 
     return play
+
+
+def games_a_round(play: PlayEpisodes, games: int) -> PlayEpisodes:
+    """``play`` of whole games: ``games`` of them in each round, whatever the hands asked."""
+    return lambda _hands, rng: play(games, rng)
 
 
 def rlcard_env() -> PlayEpisodes:
@@ -304,19 +310,16 @@ def encoding_cost(samples: int, seed: int) -> list[str]:
 
 def run(episodes: int, rounds: int, seed: int) -> tuple[list[str], list[str]]:
     found, notes = engines()
+    games = max(1, episodes // 20)
+    whole_games = {f"ginrummy.env AEC, whole games ({games} games a round)": ginrummy_aec("game"),
+                   f"ginrummy.env AEC wrapped, whole games ({games} games a round)":
+                       ginrummy_wrapped("game")}
+    for name, play in whole_games.items():
+        found[name] = games_a_round(play, games)
     timed = report.timed_rounds(found, episodes, rounds, seed, time.process_time)
     rates = {name: [steps / seconds for seconds, steps in runs] for name, runs in timed.items()}
-    games = max(1, episodes // 20)
-    game_rates = {}
-    for name, play in ((f"ginrummy.env AEC, whole games ({games} games, one run)",
-                        ginrummy_aec("game")),
-                       (f"ginrummy.env AEC wrapped, whole games ({games} games, one run)",
-                        ginrummy_wrapped("game"))):
-        play(1, random.Random(0))  # the compiled step loaded
-        t0 = time.process_time()
-        game_steps = play(games, random.Random(seed))
-        game_rates[name] = game_steps / (time.process_time() - t0)
     medians = {name: statistics.median(values) for name, values in rates.items()}
+    game_rates = {name: medians.pop(name) for name in whole_games}
     ref, spiel_name = "RLCard gin-rummy env", "OpenSpiel gin_rummy from Python"
 
     def ratios(rate: float) -> str:

@@ -10,7 +10,8 @@ one to act at the lowest-numbered table still playing.
 
 Observations are ``{"observation": float32 vector, "action_mask": int8 vector}``
 (:mod:`ginrummy.env.encoding`); ``infos[agent]["legal_actions"]`` names the legal actions
-of the agent to act (empty for the others); after the step that ends a hand its players'
+of the agent to act (empty for the others; an :class:`~ginrummy.env.action_names.ActionNames`
+that names them when read); after the step that ends a hand its players'
 infos hold ``"hand_result"``, the hand's :class:`~ginrummy.core.result.HandResult` as a
 dict with the player's hand ``"seat"`` (``winner`` and ``knocker`` are hand seats). An
 illegal action raises :class:`~ginrummy.core.hand.IllegalActionError` from
@@ -30,15 +31,23 @@ from gymnasium import spaces
 from numpy.typing import NDArray
 from pettingzoo import AECEnv
 
-from ginrummy.core.actions import NUM_ACTIONS, Action, action_name
-from ginrummy.core.cards import cards_of, format_cards
-from ginrummy.core.game import Game, new_game, prefers_to_deal
-from ginrummy.core.hand import HandState, IllegalActionError, Phase
-from ginrummy.core.result import HandResult
+from ginrummy.core.actions import NUM_ACTIONS, Action
+from ginrummy.core.cut import Cut, cut_for_deal
+from ginrummy.core.game import Game
+from ginrummy.core.hand import HandState, IllegalActionError
 from ginrummy.core.rules import Rules
+from ginrummy.core.seating import Seating
 from ginrummy.core.table import TableRules
 from ginrummy.core.views import PlayerView, view_of
-from ginrummy.env.compiled_hand import ILLEGAL, PLAYED_PHASES, CompiledHand, step_kernel
+from ginrummy.env.action_names import NO_ACTION_NAMES, ActionNames
+from ginrummy.env.compiled_hand import (
+    ILLEGAL,
+    PLAYED_PHASES,
+    CompiledHand,
+    compiled_entry,
+    step_kernel,
+)
+from ginrummy.env.deal import first_dealer, shuffled_deck, started_game
 from ginrummy.env.encoding import (
     Scoreboard,
     action_mask,
@@ -47,11 +56,11 @@ from ginrummy.env.encoding import (
 )
 from ginrummy.env.observation_cache import ObservationCache
 from ginrummy.env.rewards import HandReward, reward_scheme
+from ginrummy.env.table_text import result_dict, table_text
 
 Observation = dict[str, NDArray[Any]]
 MATCHES = ("hand", "game")
 RENDER_MODES = ("ansi", "human")
-ACTION_NAMES = tuple(action_name(a) for a in range(NUM_ACTIONS))
 
 
 def _read_only(mask: NDArray[np.int8]) -> NDArray[np.int8]:
@@ -60,20 +69,6 @@ def _read_only(mask: NDArray[np.int8]) -> NDArray[np.int8]:
 
 
 _NO_MASK = _read_only(action_mask(()))
-
-
-_RESULT_DICTS: dict[HandResult, dict[str, Any]] = {}
-
-
-def result_dict(result: HandResult) -> dict[str, Any]:
-    """``result.to_dict()``, made once for results met before (every void hand for the same
-    reason, say): the caller copies it."""
-    shown = _RESULT_DICTS.get(result)
-    if shown is None:
-        if len(_RESULT_DICTS) > 4096:
-            _RESULT_DICTS.clear()
-        shown = _RESULT_DICTS[result] = result.to_dict()
-    return shown
 
 
 def table_rules_of(rules: str | Rules | TableRules, players: int) -> TableRules:
@@ -125,7 +120,11 @@ class RawEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informat
         self.action_spaces = {agent: spaces.Discrete(NUM_ACTIONS)
                               for agent in self.possible_agents}
         self._rng = random.Random()
-        self._game: Game | None = None
+        self._seating = Seating(self.table_rules.kind, self.table_rules.players)
+        self._game_start: tuple[Cut, tuple[int, ...]] | None = None
+        """The cut and deck of a game whose first hand the compiled step holds, made into
+        ``_game`` when first read."""
+        self._game = None
         self._live: list[HandState | None] = []
         """The hand in progress at each table: ahead of ``_game`` during a hand, which
         takes it in when the hand ends (or when ``game`` is read)."""
@@ -140,6 +139,7 @@ class RawEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informat
         self._views_of = -1
         self._boards: dict[str, Scoreboard] = {}
         self._places: dict[int, tuple[int, int]] = {}
+        self._table_players: tuple[tuple[int, int], ...] = ()
         self._results: dict[str, dict[str, Any]] = {}
         """The result of a hand that ended at this step, for the infos of its players."""
         self._hands_done: list[int] = []
@@ -149,12 +149,24 @@ class RawEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informat
         self._mask = _NO_MASK
         """The mask of the legal actions ``_mask_for`` (copied for each observation)."""
         self._infos: dict[str, dict[str, Any]] = {}
+        self._acting_info: dict[str, Any] = {}
+        self._acting_info_of = -1
+        """The ``_version`` of the step ``_acting_info``, the info of the agent to act in a
+        compiled hand, belongs to (``infos`` takes it in when read)."""
         self._infos_due = False
         self._info_results: dict[str, dict[str, Any]] = {}
         self._rewards_paid = False
         """``rewards`` holds a payment of this step (else all its values are 0)."""
         kernel = step_kernel() if self.compiled_steps and players == 2 else None
         self._compiled = CompiledHand(kernel) if kernel is not None else None
+        self._twister_deals = False
+        """The game's deals are drawn from ``_twister`` (else from ``_rng``)."""
+        if self._compiled is not None:
+            dealing = self._compiled.dealing
+            self._twister = dealing.blank_state()
+            """The state of the game's ``random.Random`` (:mod:`ginrummy.agents.kernel_random`)."""
+            self._cut_cards = np.empty(2 * dealing.CUT_ROUNDS, dtype=np.int64)
+            self._deck_cards = np.empty(52, dtype=np.int64)
         self._compiled_on = False
         """The hand at table 0 is played by ``_compiled`` (``_live`` may lag behind it)."""
         self._compiled_final = False
@@ -169,7 +181,7 @@ class RawEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informat
         """What a copy or a pickle keeps: all but the compiled step's function and the
         views into its buffer, which are made again."""
         state = dict(self.__dict__)
-        for name in ("_kernel_step", "_kernel_buffer", "_kernel_mask", "_agent_vectors"):
+        for name in ("_kernel_step", "_kernel_address", "_kernel_mask", "_agent_vectors"):
             del state[name]
         return state
 
@@ -179,8 +191,9 @@ class RawEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informat
 
     def _hold_compiled_views(self) -> None:
         compiled = self._compiled
-        self._kernel_step: Any = compiled.kernel.step if compiled is not None else None
-        self._kernel_buffer: Any = compiled.buffer if compiled is not None else None
+        self._kernel_step: Any = (compiled_entry(compiled.kernel.step_at)
+                                  if compiled is not None else None)
+        self._kernel_address: Any = compiled.address if compiled is not None else None
         self._kernel_mask: Any = compiled.mask if compiled is not None else None
         self._agent_vectors: dict[str, NDArray[np.float32]] = (
             dict(zip(self._seat_agents, compiled.observations, strict=True))
@@ -189,6 +202,19 @@ class RawEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informat
 
     def _seating_sides(self) -> int:
         return 3 if self.table_rules.kind == "three" else 2
+
+    @property
+    def _game(self) -> Game | None:
+        """The game up to the hands ``_live`` and ``_hand_ends`` hold."""
+        if self._game_start is not None:
+            cut, deck = self._game_start
+            self._game_start = None
+            self._game_made: Game | None = started_game(self.table_rules, cut).deal(deck)
+        return self._game_made
+
+    @_game.setter
+    def _game(self, game: Game | None) -> None:
+        self._game_made, self._game_start = game, None
 
     @property
     def game(self) -> Game | None:
@@ -217,7 +243,46 @@ class RawEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informat
         self._boards = {}
         self._places = {player: (table, seat) for table, slot in enumerate(game.slots)
                         for seat, player in enumerate(slot.players)}
+        self._table_players = tuple(slot.players for slot in game.slots)
         self._load_compiled()
+
+    def _start_compiled(self, seed: int | None) -> bool:
+        """What ``self.game = `` the game dealt from ``random.Random(seed)`` does, for two
+        players and the compiled step: the same cut and cards, drawn by the compiled deal
+        and dealt straight into the compiled step (the ``Game`` is made when read). False
+        when the cut ties too often for it: nothing changed."""
+        compiled = self._compiled
+        assert compiled is not None
+        dealing, twister = compiled.dealing, self._twister
+        if type(seed) is int and 0 <= seed < 1 << 32:
+            dealing.seed_state(twister, seed)
+        else:
+            twister[:] = (random.Random(seed) if seed is not None
+                          else random.Random()).getstate()[1]
+        rounds = dealing.cut(twister, self._cut_cards)
+        if rounds < 0:
+            return False
+        cards = self._cut_cards[:2 * rounds].tolist()
+        cut = Cut(tuple(zip(cards[0::2], cards[1::2], strict=True)))
+        dealer = first_dealer(self.table_rules.rules, cut)
+        self._twister_deals = True
+        self._game_start = (cut, ())  # no points yet for the boards; the deck once dealt
+        self._synced = True
+        self._hand_ends = []
+        self._compiled_final = False
+        self._live = [None]
+        self._version += 1
+        self._boards = {}
+        self._places = {0: (0, 0), 1: (0, 1)}
+        self._table_players = ((0, 1),)
+        self._seat_agents = seats = (self.possible_agents[0], self.possible_agents[1])
+        self._agent_vectors = dict(zip(seats, compiled.observations, strict=True))
+        self._acting = seats[1 - dealer]
+        compiled.deal_from(twister, self.table_rules.rules, dealer,
+                           (self.scoreboard(seats[0]), self.scoreboard(seats[1])))
+        self._game_start = (cut, compiled.deck)
+        self._compiled_on = True
+        return True
 
     def _load_compiled(self) -> None:
         """Hand the hand in progress to the compiled step if it can play it."""
@@ -239,10 +304,10 @@ class RawEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informat
 
     def _leave_compiled(self) -> None:
         """The core plays on from the compiled hand; the observations are written afresh."""
-        self._live[0] = self._compiled_state()
+        assert self._compiled is not None
+        self._live[0] = self._compiled.state(kept=self.match == "game")
         self._compiled_on = False
-        self._observations = {agent: ObservationCache(self._seating_sides())
-                               for agent in self.possible_agents}
+        self._observations = {}
 
     # ------------------------------------------------------------ spaces
 
@@ -257,40 +322,51 @@ class RawEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informat
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """``options={"deck": [52 card numbers]}`` deals the first hand at table 0 from that
         deck (index 0 the top card, dealt first to the non-dealer, R6), to replay a deal."""
-        rng = random.Random(seed) if seed is not None else random.Random()
-        game = new_game(self.table_rules, rng)
-        if game.chooser is not None:
-            game = game.choose_to_deal(game.chooser, prefers_to_deal(game.rules))
         deck = (options or {}).get("deck")
-        if deck is not None:
-            game = game.deal(deck, table=0)  # a bad deck raises here, nothing changed yet
-        self._rng = rng
-        self.game = self._deal(game)
+        if deck is not None or self._compiled is None or not self._start_compiled(seed):
+            rng = random.Random(seed) if seed is not None else random.Random()
+            players = self.table_rules.players
+            game = started_game(self.table_rules, cut_for_deal(rng, players))
+            if deck is not None:
+                game = game.deal(deck, table=0)  # a bad deck raises here, nothing changed yet
+            self._rng, self._twister_deals = rng, False
+            self.game = self._deal(game)
         self._last_hand = {}
-        self._hands_done = [0] * game.tables
+        self._hands_done = [0] * len(self._table_players)
         self._over = False
         self.agents = self.possible_agents[:]
-        self.rewards = {agent: 0.0 for agent in self.agents}
+        self.rewards = dict.fromkeys(self.agents, 0.0)
         self._rewards_paid = False
-        self._cumulative_rewards = {agent: 0.0 for agent in self.agents}
-        self.terminations = {agent: False for agent in self.agents}
-        self.truncations = {agent: False for agent in self.agents}
-        self._given = {agent: 0.0 for agent in self.agents}
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self._given = dict.fromkeys(self.agents, 0.0)
         self._results = {}
         self.agent_selection = self.possible_agents[self._actor()]
         self._update_infos()
 
     def _deal(self, game: Game) -> Game:
         for table in game.tables_to_deal():
-            game = game.deal_from(self._rng, table=table)
+            game = game.deal(self._next_deck(), table=table)
         return game
+
+    def _next_deck(self) -> list[int]:
+        """The next deck the game's ``random.Random`` shuffles (the compiled deal's twister
+        when it drew the game's first deal)."""
+        if not self._twister_deals:
+            return shuffled_deck(self._rng)
+        assert self._compiled is not None
+        self._compiled.dealing.shuffle(self._twister, self._deck_cards)
+        deck: list[int] = self._deck_cards.tolist()
+        return deck
 
     def _actor(self) -> int:
         """The player to act at the lowest-numbered table with a hand in progress."""
-        assert self._game is not None
-        for slot, hand in zip(self._game.slots, self._live, strict=True):
+        if self._compiled_on:
+            return self.agent_index[self._acting]
+        for players, hand in zip(self._table_players, self._live, strict=True):
             if hand is not None and not hand.is_over:
-                return slot.players[hand.turn]
+                return players[hand.turn]
         raise AssertionError("no hand in progress")  # the game would be over
 
     def _place(self, player: int) -> tuple[int, int] | None:
@@ -339,10 +415,11 @@ class RawEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informat
         return board
 
     def _scoreboard_now(self, agent: str) -> Scoreboard:
+        if self.match == "hand" or self._game_start is not None:  # no points yet
+            target = 0 if self.match == "hand" else self.table_rules.target
+            return Scoreboard(target, (0,) * self._seating.sides)
         assert self._game is not None
-        if self.match == "hand":
-            return Scoreboard(0, tuple(0 for _ in self._game.points))
-        side = self._game.seating.side_of(self.agent_index[agent])
+        side = self._seating.side_of(self.agent_index[agent])
         points = self._game.points
         totals = tuple(points[(side + k) % len(points)] for k in range(len(points)))
         return Scoreboard(self.table_rules.target, totals)
@@ -360,13 +437,39 @@ class RawEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informat
                     "action_mask": _NO_MASK.copy()}
         view = self.current_view(agent)
         board = self.scoreboard(agent)
+        cache = self._observations.get(agent)
+        if cache is None:
+            cache = self._observations[agent] = ObservationCache(self._seating_sides())
         if view is None:
-            vector = self._observations[agent].observe(None, board, self.watched_hand(agent))
+            vector = cache.observe(None, board, self.watched_hand(agent))
             return {"observation": vector, "action_mask": _NO_MASK.copy()}
-        vector = self._observations[agent].observe(view, board)
+        vector = cache.observe(view, board)
         if self._over or agent != self.agent_selection:
             return {"observation": vector, "action_mask": _NO_MASK.copy()}
         return {"observation": vector, "action_mask": self.acting_mask().copy()}
+
+    def last(self, observe: bool = True
+             ) -> tuple[Observation | None, float, bool, bool, dict[str, Any]]:
+        """``AECEnv.last``: the selected agent's observation (if ``observe``), cumulative
+        reward, termination, truncation and info."""
+        agent = self.agent_selection
+        if not (self._compiled_on and agent == self._acting):
+            return (self.observe(agent) if observe else None, self._cumulative_rewards[agent],
+                    self.terminations[agent], self.truncations[agent], self.infos[agent])
+        # the usual step of a compiled hand, written out; the infos of the others when read
+        if not self._infos_due:
+            info = self._infos[agent]
+        elif self._info_results:
+            info = self.infos[agent]
+        elif self._acting_info_of == self._version:
+            info = self._acting_info
+        else:
+            info = self._acting_info = {"legal_actions": ActionNames(self._kernel_mask.tobytes())}
+            self._acting_info_of = self._version
+        return ({"observation": self._agent_vectors[agent].copy(),
+                 "action_mask": self._kernel_mask.copy()} if observe else None,
+                self._cumulative_rewards[agent], self.terminations[agent],
+                self.truncations[agent], info)
 
     def acting_mask(self) -> NDArray[np.int8]:
         """The action mask of the agent selected (all 0 once the game is over), made once
@@ -384,15 +487,37 @@ class RawEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informat
     @property
     def infos(self) -> dict[str, dict[str, Any]]:
         """Each agent's info: ``legal_actions``, the names of its legal actions (empty
-        but for the agent to act), and ``hand_result`` after the step that ended its hand.
+        but for the agent to act; an :class:`~ginrummy.env.action_names.ActionNames`, which
+        reads as their list), and ``hand_result`` after the step that ended its hand.
         Made when first read after a step."""
         if self._infos_due:
-            self._infos, self._infos_due = self._infos_now(), False
+            self._infos_due = False
+            selected = self.agent_selection
+            if self._compiled_on and selected == self._acting and not self._info_results:
+                if self._acting_info_of != self._version:  # (last() may have made it)
+                    self._acting_info = {
+                        "legal_actions": ActionNames(self._kernel_mask.tobytes())}
+                    self._acting_info_of = self._version
+                first, second = self._seat_agents
+                if selected == first:
+                    self._infos = {first: self._acting_info,
+                                   second: {"legal_actions": NO_ACTION_NAMES}}
+                else:
+                    self._infos = {first: {"legal_actions": NO_ACTION_NAMES},
+                                   second: self._acting_info}
+            else:
+                self._infos = self._infos_now()
         return self._infos
 
     @infos.setter
     def infos(self, infos: dict[str, dict[str, Any]]) -> None:
         self._infos, self._infos_due = infos, False
+
+    def hold_infos(self) -> None:
+        """Make this step's infos now if :meth:`last` began to hand them out, as it stands
+        before a driver changes the selection or the terminations without a step."""
+        if self._infos_due and self._acting_info_of == self._version:
+            self._infos = self.infos
 
     def _update_infos(self) -> None:
         """The step is over: its infos are made when read (:attr:`infos`)."""
@@ -401,22 +526,16 @@ class RawEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informat
 
     def _infos_now(self) -> dict[str, dict[str, Any]]:
         selected = self.agent_selection
-        names: list[str] = []
+        names = NO_ACTION_NAMES
         if self._compiled_on:
-            assert self._compiled is not None
             if selected == self._acting:
-                every = ACTION_NAMES
-                names = [every[action] for action in self._compiled.legal()]
-            if not self._info_results:  # the usual step, written out for two agents
-                first, second = self.agents
-                if selected == first:
-                    return {first: {"legal_actions": names}, second: {"legal_actions": []}}
-                return {first: {"legal_actions": []}, second: {"legal_actions": names}}
+                names = ActionNames(self._kernel_mask.tobytes())
         elif not self._over:
             view = self.current_view(selected)
-            names = [ACTION_NAMES[a] for a in view.legal] if view is not None else []
+            if view is not None:
+                names = ActionNames(view.legal)
         infos: dict[str, dict[str, Any]] = {
-            agent: {"legal_actions": names if agent == selected else []}
+            agent: {"legal_actions": names if agent == selected else NO_ACTION_NAMES}
             for agent in self.agents}
         for agent, result in self._info_results.items():
             if agent in infos:
@@ -428,35 +547,41 @@ class RawEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informat
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        legal_already = False
         if self._compiled_on:
             if type(action) is not int and hasattr(action, "__index__") \
                     and not isinstance(action, bool):
                 action = operator.index(action)  # type: ignore[arg-type]  # a NumPy integer
-            if type(action) is int:
-                turn = self._kernel_step(self._kernel_buffer, action)
-                if turn >= 0:
-                    self._cumulative_rewards[agent] = 0.0
-                    if self._rewards_paid:
-                        self.rewards = {name: 0.0 for name in self.agents}
-                        self._rewards_paid = False
-                    self._synced = False
-                    self._version += 1
-                    self.agent_selection = self._acting = self._seat_agents[turn]
-                    if self._info_results:
-                        self._info_results = {}
-                    self._infos_due = True
-                    if self.render_mode == "human":
-                        self.render()
-                    return
-                if turn == ILLEGAL:
-                    self._compiled_state().apply(action)  # raises IllegalActionError
-                    raise AssertionError(f"the compiled step refused legal action {action}")
-                legal_already = True  # the kernel leaves only on a legal action
-                self._leave_compiled()
-            else:  # not an action number: the core refuses it below
-                self._live[0] = self._compiled_state()
-        assert self._game is not None
+            if type(action) is int and 0 <= action < NUM_ACTIONS:
+                self.compiled_step(agent, action)
+                return
+            self._live[0] = self._compiled_state()  # not an action number: the core refuses it
+        self._core_step(agent, action, legal_already=False)
+
+    def compiled_step(self, agent: str, action: int) -> None:
+        """:meth:`step` for ``agent``, the agent selected and not done, and an action number
+        (0 to 489) while the compiled step holds the hand."""
+        turn = self._kernel_step(self._kernel_address, action)
+        if turn >= 0:
+            self._cumulative_rewards[agent] = 0.0
+            if self._rewards_paid:
+                self.rewards = {name: 0.0 for name in self.agents}
+                self._rewards_paid = False
+            self._synced = False
+            self._version += 1
+            self.agent_selection = self._acting = self._seat_agents[turn]
+            if self._info_results:
+                self._info_results = {}
+            self._infos_due = True
+            if self.render_mode == "human":
+                self.render()
+            return
+        if turn == ILLEGAL:
+            self._compiled_state().apply(action)  # raises IllegalActionError
+            raise AssertionError(f"the compiled step refused legal action {action}")
+        self._leave_compiled()
+        self._core_step(agent, action, legal_already=True)  # the kernel leaves on legal ones
+
+    def _core_step(self, agent: str, action: Action | None, legal_already: bool) -> None:
         player = self.agent_index[agent]
         place = self._place(player)
         assert place is not None
@@ -479,7 +604,7 @@ class RawEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informat
         if self._rewards_paid:
             self.rewards = {name: 0.0 for name in self.agents}
             self._rewards_paid = False
-        players = self._game.slots[table].players
+        players = self._table_players[table]
         if after.is_over and self.match == "hand" and self._compiled is not None:
             self._live[table] = None  # the game takes the hand's end when it is read
             self._hand_ends.append((table, hand, move))
@@ -489,7 +614,9 @@ class RawEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informat
                 self._compiled.finish_void(move)
                 self._compiled_final = True
         elif after.is_over:
-            self.game = self._game.with_hand(hand, table=table).apply_unchecked(move, table=table)
+            game = self._game
+            assert game is not None
+            self.game = game.with_hand(hand, table=table).apply_unchecked(move, table=table)
         else:
             self._live[table] = after
             self._synced = False
@@ -567,26 +694,9 @@ class RawEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informat
 
     def describe(self, agent: str) -> str:
         """The table as ``agent`` sees it, in words (nothing hidden from it shown)."""
-        view = self.current_view(agent)
-        lines = [f"{agent}" + (" to act" if not self._over else " (over)")]
-        if self.match == "game" and self.game is not None:
-            lines.append("totals: " + ", ".join(str(p) for p in self.game.points)
-                         + f" (target {self.table_rules.target})")
-        if view is None:
-            lines.append("sitting out this hand")
-            return "\n".join(lines)
-        lines.append(f"phase {view.phase.name}, stock {view.stock_size}, "
-                     f"knock limit {view.knock_limit}")
-        lines.append("hand: " + format_cards(cards_of(view.free_cards())))
-        lines.append("pile: " + (format_cards(view.pile) or "(empty)"))
-        if view.opponent_known:
-            lines.append("opponent holds: " + format_cards(cards_of(view.opponent_known)))
-        if view.phase is Phase.OVER and view.result is not None:
-            lines.append(f"result: {view.result.outcome}, winner seat {view.result.winner}, "
-                         f"{view.result.points} points")
-        elif view.legal:
-            lines.append("legal: " + ", ".join(action_name(a) for a in view.legal))
-        return "\n".join(lines)
+        game = self.game if self.match == "game" else None
+        return table_text(agent, self.current_view(agent), self._over,
+                          game.points if game is not None else None, self.table_rules.target)
 
     def close(self) -> None:
         pass

@@ -9,7 +9,7 @@ action outside the action space is an ``AssertionError``; an illegal action (one
 mask excludes) ends the game for everyone with ``illegal_reward`` to the agent that made
 it. Three layers cost a chain of ``__getattr__`` calls for every attribute a loop reads,
 which made the wrapped env more than twice as slow as the raw one; here the attributes a
-loop reads come straight from the raw env.
+loop reads come straight from the raw env, and once reset ``last`` is the raw env's own.
 """
 
 from __future__ import annotations
@@ -59,6 +59,7 @@ class GinRummyWrapper(OrderEnforcingWrapper):  # type: ignore[misc]  # no types 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         self._terminated = False
         super().reset(seed=seed, options=options)
+        self.last = self._raw.last  # type: ignore[method-assign]  # reset: the raw env's own
 
     def observe(self, agent: str) -> Any:
         if not self._has_reset:
@@ -71,16 +72,21 @@ class GinRummyWrapper(OrderEnforcingWrapper):  # type: ignore[misc]  # no types 
         return _AgentIterable(self, max_iter)
 
     def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
-        if not self._has_reset:
-            raise AttributeError("agent_selection cannot be accessed before reset")
-        raw = self._raw
-        agent = raw.agent_selection
-        assert agent is not None
-        return (raw.observe(agent) if observe else None, raw._cumulative_rewards[agent],
-                raw.terminations[agent], raw.truncations[agent], raw.infos[agent])
+        """Before the first reset, an error; from then on the raw env's ``last``."""
+        raise AttributeError("agent_selection cannot be accessed before reset")
 
     def step(self, action: Any) -> None:
         raw = self._raw
+        if type(action) is int and 0 <= action < NUM_ACTIONS and raw._compiled_on \
+                and raw.agents and self._has_reset:  # the usual step, written out
+            agent = raw.agent_selection
+            if not (raw.terminations[agent] or raw.truncations[agent]):
+                self._has_updated = True
+                try:
+                    raw.compiled_step(agent, action)
+                except IllegalActionError:  # refused before anything changed
+                    self._end_for_illegal_action(agent)
+                return
         if not self._has_reset:
             EnvLogger.error_step_before_reset()
         elif not raw.agents:
@@ -105,6 +111,7 @@ class GinRummyWrapper(OrderEnforcingWrapper):  # type: ignore[misc]  # no types 
         ``agent`` and 0 to the others."""
         EnvLogger.warn_on_illegal_move()
         raw = self._raw
+        raw.hold_infos()
         raw._cumulative_rewards[agent] = 0
         raw.terminations = dict.fromkeys(raw.agents, True)
         raw.truncations = dict.fromkeys(raw.agents, True)

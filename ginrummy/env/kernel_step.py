@@ -19,6 +19,9 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
+from numba.core import types
+from numba.extending import intrinsic
+from numba.np.numpy_support import carray
 
 from ginrummy.agents.kernel_deadwood import (
     MAX_WAYS,
@@ -435,3 +438,22 @@ def finish_void(buffer: Any, action: int) -> None:
     s[LEGAL_COUNT] = 0
     _update(s, obs, 0, 0)
     _update(s, obs, OBS_STRIDE, 1)
+
+
+@intrinsic
+def _bytes_at(typingctx: Any, address: Any) -> Any:
+    """The memory at ``address`` as a pointer to bytes."""
+    pointer = types.CPointer(types.uint8)  # type: ignore[no-untyped-call]
+
+    def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
+        return builder.inttoptr(args[0], context.get_value_type(pointer))
+
+    return pointer(types.intp), codegen
+
+
+@compiled
+def step_at(address: int, action: int) -> int:
+    """:func:`step` on the buffer at ``address`` (``buffer.ctypes.data``; the caller keeps the
+    buffer alive): called with two integers, so without the array's conversion."""
+    pointer: Any = _bytes_at(address)  # type: ignore[call-arg]  # Numba gives the typing context
+    return step(carray(pointer, BYTES), action)

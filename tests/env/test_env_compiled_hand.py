@@ -5,6 +5,7 @@ games, step for step, as one that plays every step on the core."""
 from __future__ import annotations
 
 import copy
+import gc
 import pickle
 import random
 from typing import Any
@@ -12,7 +13,9 @@ from typing import Any
 import numpy as np
 import pytest
 
-from ginrummy.core.actions import BIG_GIN, DISCARD_BASE, KNOCK_BASE
+from ginrummy.agents import kernel_random
+from ginrummy.core.actions import BIG_GIN, DISCARD_BASE, KNOCK_BASE, action_name
+from ginrummy.core.game import Game, new_game, prefers_to_deal
 from ginrummy.core.hand import IllegalActionError, deal_hand, new_hand
 from ginrummy.core.rules import PRESETS, Rules
 from ginrummy.core.views import view_of
@@ -78,6 +81,19 @@ def test_every_move_leaves_the_legal_actions_state_and_observations_of_the_core(
                     assert not hand.mask.any()
                 break
             state = after
+
+
+@pytest.mark.parametrize("rules", _variants(), ids=lambda rules: rules.name)
+def test_a_hand_dealt_into_the_kernel_is_the_hand_the_core_deals(rules: Rules) -> None:
+    assert kernel is not None
+    rng = random.Random(rules.name)
+    hand = CompiledHand(kernel)
+    twister = kernel_random.blank_state()
+    for _ in range(20):
+        seed, dealer = rng.getrandbits(32), rng.randrange(2)
+        kernel_random.seed_state(twister, seed)
+        hand.deal_from(twister, rules, dealer, BOARDS)
+        _assert_same_as_core(hand, new_hand(rules, dealer, seed), BOARDS)
 
 
 def test_a_hand_loaded_in_the_middle_plays_on_from_there() -> None:
@@ -268,3 +284,95 @@ def test_big_gin_and_the_knocks_of_a_melded_hand_are_offered_as_the_core_offers_
     assert BIG_GIN in hand.legal() and KNOCK_BASE + 12 in hand.legal()
     assert kernel.step(hand.buffer, BIG_GIN) == kernel.LEAVE
     _assert_same_as_core(hand, state, BOARDS)  # nothing changed
+
+
+def _played_as_the_core_deals(env: Any, seed: int, rng: random.Random) -> Game:
+    """Play ``env`` from ``reset(seed)`` at random and the same moves on a ``Game`` dealt as
+    the env dealt before the compiled deals (``new_game``, ``deal_from``); the ``Game``."""
+    env.reset(seed=seed)
+    deals = random.Random(seed)
+    game = new_game(env.table_rules, deals)
+    if game.chooser is not None:
+        game = game.choose_to_deal(game.chooser, prefers_to_deal(game.rules))
+    game = game.deal_from(deals)
+    while not env.terminations[env.agent_selection]:
+        legal = np.flatnonzero(env.observe(env.agent_selection)["action_mask"])
+        action = int(legal[rng.randrange(len(legal))])
+        env.step(action)
+        game = game.apply(action)
+        if env.match == "game" and not game.is_over and game.hand is None:
+            game = game.deal_from(deals)
+    return game
+
+
+@pytest.mark.parametrize("match", ["hand", "game"])
+@pytest.mark.parametrize("rules", ["standard", "oklahoma", "openspiel", "modern"])
+def test_the_same_seed_deals_the_same_game_as_the_core_always_dealt(rules: str,
+                                                                     match: str) -> None:
+    env = RawEnv(rules=rules, match=match)
+    rng = random.Random(f"{rules}{match}")
+    for _ in range(10 if match == "hand" else 1):
+        seed = rng.getrandbits(32)
+        core = _played_as_the_core_deals(env, seed, rng)
+        assert env.game == core
+
+
+def test_an_observation_and_info_kept_by_the_caller_do_not_change_with_later_steps() -> None:
+    env = gin_rummy_v0.env(match="game")
+    env.reset(seed=12)
+    rng = random.Random(12)
+    kept = []
+    for step, _agent in enumerate(env.agent_iter(2000)):
+        observation, _, terminated, truncated, info = env.last()
+        if step % 7 == 0:
+            kept.append((observation, observation["observation"].copy(),
+                         observation["action_mask"].copy(), info, list(info["legal_actions"])))
+        if terminated or truncated:
+            env.step(None)
+            continue
+        legal = np.flatnonzero(observation["action_mask"])
+        env.step(int(legal[rng.randrange(len(legal))]))
+    assert len(kept) > 200
+    for observation, vector, mask, info, names in kept:
+        assert np.array_equal(observation["observation"], vector)
+        assert np.array_equal(observation["action_mask"], mask)
+        assert info["legal_actions"] == names
+
+
+def test_the_info_last_hands_out_is_the_one_infos_holds_for_that_step() -> None:
+    env = gin_rummy_v0.env(match="game")
+    env.reset(seed=4)
+    rng = random.Random(4)
+    steps = 0
+    for _agent in env.agent_iter(3000):
+        steps += 1
+        observation, _, terminated, truncated, info = env.last()
+        assert env.infos[env.agent_selection] is info
+        assert env.last()[4] is info
+        if terminated or truncated:
+            env.step(None)
+            continue
+        assert info["legal_actions"] == [action_name(int(a))
+                                         for a in np.flatnonzero(observation["action_mask"])]
+        legal = np.flatnonzero(observation["action_mask"])
+        env.step(int(legal[rng.randrange(len(legal))]))
+    assert steps > 2000
+
+
+def test_the_public_logs_a_game_keeps_are_untracked_by_the_garbage_collector() -> None:
+    env = RawEnv(match="game")
+    env.reset(seed=21)
+    rng = random.Random(21)
+    while not env.terminations[env.agent_selection]:
+        legal = np.flatnonzero(env.observe(env.agent_selection)["action_mask"])
+        env.step(int(legal[rng.randrange(len(legal))]))
+    gc.collect()
+    links = tracked = 0
+    for state in env.game.finished:
+        link = state.history
+        while link is not None:
+            links += 1
+            tracked += gc.is_tracked(link)
+            link = link[0]
+    assert links > 2000
+    assert tracked < links / 20  # but the few links the core adds after a knock

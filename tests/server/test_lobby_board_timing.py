@@ -13,6 +13,7 @@ from ginrummy.server.live.board import FLUSH_SECONDS, Board
 
 class Listener:
     def __init__(self) -> None:
+        self.account_id = None
         self.got: list[tuple[float, list[str]]] = []
 
     def send(self, text: str) -> None:

@@ -66,6 +66,8 @@ def test_a_lobby_socket_is_not_sent_the_same_list_twice() -> None:
     sent: list[str] = []
 
     class Listener:
+        account_id = None
+
         def send(self, text: str) -> None:
             sent.append(text)
 

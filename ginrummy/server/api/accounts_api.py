@@ -171,7 +171,7 @@ async def _check(request: Request, account: Account | None, password: str) -> Ac
     return account
 
 
-async def _signed_in_or_refuse(request: Request) -> Account:
+async def signed_in_or_refuse(request: Request) -> Account:
     account = await signed_in(request)
     if account is None:
         raise HTTPError(401, "signed_out", "this browser is not signed in (or its session "
@@ -265,7 +265,7 @@ async def change_password(request: Request) -> Response:
     sessions end, and this browser's session is a new one."""
     data = await json_body(request)
     check_fields(data, {"password", "new_password"})
-    account = await _signed_in_or_refuse(request)
+    account = await signed_in_or_refuse(request)
     password = _password_field(data, "password")
     if "new_password" not in data:
         raise HTTPError(400, "bad_request", "new_password is required")
@@ -290,7 +290,7 @@ async def delete_account(request: Request) -> Response:
     the games stay. Refused while it plays or organises a tournament that is not over."""
     data = await json_body(request)
     check_fields(data, {"password"})
-    account = await _signed_in_or_refuse(request)
+    account = await signed_in_or_refuse(request)
     password = _password_field(data, "password")
     _limits(request).sign_in(client_address(request.scope), username_key(account.username))
     await _check(request, account, password)

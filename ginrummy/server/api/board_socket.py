@@ -31,6 +31,8 @@ class BoardSocket:
 
     def __init__(self, websocket: WebSocket) -> None:
         self.websocket = websocket
+        self.account_id: str | None = None
+        """The account the page was opened by (a guest: None): whom it muted in the chat."""
         self.raw = raw_socket(websocket)
         self.outbox: asyncio.Queue[str | None] = asyncio.Queue()
         self.writing = False

@@ -140,18 +140,20 @@ async def lobby_socket(websocket: WebSocket) -> None:
             opener = None
         await websocket.accept()
         socket = BoardSocket(websocket)
+        socket.account_id = None if opener is None else opener.id
         tournaments = await _lobby(websocket).tournament_feed.current()
         socket.send(message_text({"type": "lobby", **board.snapshot(),
                                   "tournaments": tournaments}))
         try:
-            socket.send(json.dumps(await _lobby(websocket).chat.history()))
+            socket.send(json.dumps(await _lobby(websocket).chat.history(socket.account_id)))
         except Exception:  # noqa: BLE001 - the lobby goes on without the chat's past lines
             log.exception("could not read the lobby's chat")
         board.attach(socket)
         try:
             await read_messages(websocket, socket,
-                                "the lobby takes ping, chat ({text} or {phrase}) and "
-                                "chat_report ({chat_id, reason}) messages",
+                                "the lobby takes ping, chat ({text} or {phrase}), "
+                                "chat_report ({chat_id, reason}) and chat_mute ({chat_id, "
+                                "mute}) messages",
                                 LOBBY_MESSAGES,
                                 lambda message: _chat(websocket, message, opener))
         finally:
@@ -159,13 +161,15 @@ async def lobby_socket(websocket: WebSocket) -> None:
             await socket.finish()
 
 
-LOBBY_MESSAGES = {"chat": {"text", "phrase"}, "chat_report": {"chat_id", "reason"}}
+LOBBY_MESSAGES = {"chat": {"text", "phrase"}, "chat_report": {"chat_id", "reason"},
+                  "chat_mute": {"chat_id", "mute"}}
 
 
 async def _chat(websocket: WebSocket, message: dict[str, Any], opener: Account | None
                 ) -> dict[str, Any] | None:
-    """A line said in the lobby (None: it was sent to everyone, this socket too) or a
-    report of one; the answer to a refused one. ``opener``: the account the socket was
+    """A line said in the lobby (None: it was sent to everyone, this socket too), a report
+    of one, or a mute of its speaker (answered with the chat's history as this account now
+    reads it); the answer to a refused one. ``opener``: the account the socket was
     opened by, whose ban is named as such."""
     limits: ClientLimits = websocket.app.state.client_limits
     address = client_address(websocket.scope)
@@ -176,12 +180,17 @@ async def _chat(websocket: WebSocket, message: dict[str, Any], opener: Account |
                     account_store(websocket).ban_of, opener.id) is not None:
                 raise ClientError("account_banned", "this account has been banned by the "
                                   "server's operator: it says nothing more")
+            if message["type"] == "chat_mute":
+                raise ClientError("sign_in_to_mute", "a guest mutes in the browser only; "
+                                  "sign in to mute a player's account everywhere")
             raise ClientError("sign_in_to_chat", "only a signed-in account speaks in the "
                               "lobby's chat; a guest reads it")
         chat = _lobby(websocket).chat
         if message["type"] == "chat_report":
             await chat.report(account.username, message.get("chat_id"), message.get("reason"))
             return {"type": "chat_reported", "chat_id": message.get("chat_id")}
+        if message["type"] == "chat_mute":
+            return await chat.mute(account.id, message.get("chat_id"), message.get("mute"))
         chat_line(message.get("text"), message.get("phrase"))  # a refused line costs nothing
         limits.lobby_chat(address, account.id)
         await chat.say(account.id, account.username, message.get("text"), message.get("phrase"))

@@ -98,6 +98,11 @@ class Connection:
         self.writer = asyncio.create_task(self._write(), name=f"ws writer {table.id}")
 
     @property
+    def account_id(self) -> str | None:
+        """The account that opened this socket (a guest: None)."""
+        return None if self.signed_in is None else self.signed_in.account_id
+
+    @property
     def reporter(self) -> str:
         """Who reports a chat line, as the operator reads it."""
         return f"seat {self.seat}" if self.seat is not None else f"watcher at {self.address}"
@@ -272,7 +277,7 @@ async def _table_socket(websocket: WebSocket, since: int | None, budget: Message
     else:
         connection.push(table.snapshot(seat))
     try:  # the greeting ends with the channel's chat, before anyone's presence
-        connection.push(await table.chat.history(seat))
+        connection.push(await table.chat.history(seat, connection.account_id))
     except Exception:  # noqa: BLE001 - the game goes on without the chat's past lines
         log.exception("game %s: could not read the chat", table.id)
     table.attach(connection)
@@ -371,7 +376,7 @@ async def _handle(connection: Connection, message: Message) -> None:
     elif message.type == "resync":
         assert message.since is not None
         resync(connection, message.since, message.id)
-    elif message.type in ("chat", "chat_report"):
+    elif message.type in ("chat", "chat_report", "chat_mute"):
         await _chat(connection, message)
     else:  # action, ready, back, cut_choice
         await table.submit(connection, message)
@@ -389,6 +394,15 @@ async def _chat(connection: Connection, message: Message) -> None:
             if message.id is not None:
                 done["id"] = message.id
             connection.push(done)
+            return
+        if message.type == "chat_mute":
+            try:
+                history = await table.chat.mute(seat, connection.account_id,
+                                                fields.get("chat_id"), fields.get("mute"))
+            except (StorageGone, SQLAlchemyError):
+                raise ClientError("storage", "the database could not store the mute; nothing "
+                                  "changed") from None
+            connection.push(history)
             return
         if seat is not None:
             name = table.seats[seat].name
@@ -411,7 +425,7 @@ async def _chat(connection: Connection, message: Message) -> None:
                 _ended(connection, why, message.id)
                 return
         connection.limits.chat(connection.address, table.id, seat, account)
-        await table.chat.say(seat, name, fields.get("text"), fields.get("phrase"))
+        await table.chat.say(seat, name, fields.get("text"), fields.get("phrase"), account)
     except ClientError as refused:
         connection.push(error(refused.code, refused.message, n=table.n, ident=message.id))
     except Refused as over:

@@ -36,6 +36,9 @@ MAX_LISTED = 200
 
 
 class BoardListener(Protocol):
+    account_id: str | None
+    """The account that opened the page (a guest: None), whose mutes its chat follows."""
+
     def send(self, text: str) -> None: ...
 
     def send_frame(self, text: str, frame: bytes) -> None:

@@ -5,7 +5,9 @@ A line is plain text (at most :data:`MAX_CHAT` characters, checked like a name: 
 bidirectional or invisible characters) or a quick phrase by its code (:data:`PHRASES`), which
 each reader sees in their own language. Every line is stored before it is sent; a player
 joining late gets the channel's last :data:`HISTORY` lines. A reader may report a line: the
-report is stored for the server's operator (``gin serve --chat-reports``).
+report is stored for the server's operator (``gin serve --chat-reports``). A signed-in reader
+may mute a signed-in speaker (:mod:`ginrummy.server.storage.mutes`): that speaker's lines
+then reach the reader marked ``"muted": true``, at every table and in the lobby.
 """
 
 from __future__ import annotations
@@ -16,6 +18,8 @@ from typing import Any, Protocol
 
 from ginrummy.server.live.names import NameRefused, clean_text
 from ginrummy.server.storage.chat_store import ChatLine, ChatStore
+from ginrummy.server.storage.moments import now
+from ginrummy.server.storage.mutes import MuteStore, TooManyMutes
 from ginrummy.server.wire.protocol import ClientError
 
 MAX_CHAT = 200
@@ -27,6 +31,9 @@ PLAYERS, WATCHERS = "players", "watchers"
 
 class ChatListener(Protocol):
     seat: int | None
+
+    @property
+    def account_id(self) -> str | None: ...
 
     def push(self, item: dict[str, Any]) -> None: ...
 
@@ -50,10 +57,45 @@ def chat_line(text: object, phrase: object) -> tuple[str | None, str | None]:
         raise ClientError("bad_chat", refused.message) from None
 
 
-def report_of(chat_id: object, reason: object) -> tuple[int, str]:
-    """A report message's line number and reason, checked."""
+def line_json(line: ChatLine, reader: str | None, mutes: MuteStore) -> dict[str, Any]:
+    """A line as ``reader`` (an account, or None) gets it: marked if they muted its speaker."""
+    said = {**line.to_json(), "by_account": line.account_id is not None}
+    return {**said, "muted": True} if mutes.hides(reader, line.account_id) else said
+
+
+async def set_mute(mutes: MuteStore, line: ChatLine, reader: str | None, on: object
+                   ) -> None:
+    """Mute (``on`` true) or unmute the account behind ``line`` for the account ``reader``."""
+    if not isinstance(on, bool):
+        raise ClientError("bad_chat", f"mute must be true or false, got {str(on)[:40]!r}")
+    if reader is None:
+        raise ClientError("sign_in_to_mute", "a guest mutes in the browser only; sign in to "
+                          "mute a player's account everywhere")
+    if line.account_id is None:
+        raise ClientError("not_an_account", f"line {line.id} was said by a guest: mute it in "
+                          "the browser")
+    if line.account_id == reader:
+        raise ClientError("bad_chat", "you cannot mute yourself")
+    if not on:
+        await asyncio.to_thread(mutes.unmute, reader, muted_id=line.account_id)
+        return
+    try:
+        await asyncio.to_thread(mutes.mute, reader, line.account_id, line.name, now())
+    except TooManyMutes:
+        raise ClientError("too_many_mutes", "this account has muted as many players as it "
+                          "may; unmute one first") from None
+
+
+def line_number(chat_id: object) -> int:
+    """A message's ``chat_id``, checked."""
     if isinstance(chat_id, bool) or not isinstance(chat_id, int) or chat_id < 1:
         raise ClientError("bad_chat", f"chat_id must be a line's number, got {chat_id!r}")
+    return chat_id
+
+
+def report_of(chat_id: object, reason: object) -> tuple[int, str]:
+    """A report message's line number and reason, checked."""
+    chat_id = line_number(chat_id)
     words = "" if reason is None else reason
     try:
         return chat_id, clean_text(words, "reason", MAX_REASON) if words else ""
@@ -64,41 +106,61 @@ def report_of(chat_id: object, reason: object) -> tuple[int, str]:
 class ChatRoom:
     """The two channels of one table."""
 
-    def __init__(self, game_id: str, store: ChatStore,
+    def __init__(self, game_id: str, store: ChatStore, mutes: MuteStore,
                  listeners: Callable[[], Iterable[ChatListener]],
                  latest: Callable[[], int]) -> None:
         self.game_id = game_id
         self.store = store
+        self.mutes = mutes
         self.listeners = listeners
         self.latest = latest
         """The table's latest event number, which every server message carries (``n``)."""
 
-    async def say(self, seat: int | None, name: str, text: object,
-                  phrase: object) -> dict[str, Any]:
-        """Store and send a line from ``seat`` (None: a watcher) as ``name``; the line as
-        sent. The caller has charged the speaker's rate limit."""
+    async def say(self, seat: int | None, name: str, text: object, phrase: object,
+                  account_id: str | None = None) -> dict[str, Any]:
+        """Store and send a line from ``seat`` (None: a watcher) as ``name``, said by the
+        account ``account_id`` if signed in; the line as sent. The caller has charged the
+        speaker's rate limit."""
         said, code = chat_line(text, phrase)
         channel = channel_of(seat)
         line = await asyncio.to_thread(self.store.say, self.game_id, channel, seat, name,
-                                       said, code)
-        message = {"type": "chat", **line.to_json(), "n": self.latest()}
+                                       said, code, account_id)
+        message = {"type": "chat", **line_json(line, None, self.mutes), "n": self.latest()}
+        muted = {**message, "muted": True}
         for listener in list(self.listeners()):
             if channel_of(listener.seat) == channel:
-                listener.push(message)
+                hidden = self.mutes.hides(listener.account_id, account_id)
+                listener.push(muted if hidden else message)
         return message
 
-    async def history(self, seat: int | None) -> dict[str, Any]:
-        """The last lines of the channel ``seat`` reads."""
+    async def history(self, seat: int | None, reader: str | None = None) -> dict[str, Any]:
+        """The last lines of the channel ``seat`` reads, as the account ``reader`` (if
+        signed in) gets them."""
         channel = channel_of(seat)
+        if reader is not None:
+            await asyncio.to_thread(self.mutes.load, reader)
         lines = await asyncio.to_thread(self.store.recent, self.game_id, channel, HISTORY)
         return {"type": "chat_history", "channel": channel,
-                "lines": [line.to_json() for line in lines], "n": self.latest()}
+                "lines": [line_json(line, reader, self.mutes) for line in lines],
+                "n": self.latest()}
+
+    async def shown(self, seat: int | None, chat_id: object) -> ChatLine:
+        """Line ``chat_id``, which ``seat``'s channel must have shown."""
+        line: ChatLine | None = await asyncio.to_thread(self.store.line, line_number(chat_id))
+        if line is None or line.game_id != self.game_id or line.channel != channel_of(seat):
+            raise ClientError("no_such_chat", f"no chat line {chat_id} was shown to you here")
+        return line
 
     async def report(self, seat: int | None, reporter: str, chat_id: object,
                      reason: object) -> None:
         """Store a report of line ``chat_id``, which ``seat``'s channel must have shown."""
         chat_id, words = report_of(chat_id, reason)
-        line: ChatLine | None = await asyncio.to_thread(self.store.line, chat_id)
-        if line is None or line.game_id != self.game_id or line.channel != channel_of(seat):
-            raise ClientError("no_such_chat", f"no chat line {chat_id} was shown to you here")
+        await self.shown(seat, chat_id)
         await asyncio.to_thread(self.store.report, chat_id, reporter, words)
+
+    async def mute(self, seat: int | None, reader: str | None, chat_id: object,
+                   on: object) -> dict[str, Any]:
+        """Mute or unmute, for the account ``reader``, whoever said line ``chat_id`` of
+        ``seat``'s channel; the channel's history as ``reader`` now gets it."""
+        await set_mute(self.mutes, await self.shown(seat, chat_id), reader, on)
+        return await self.history(seat, reader)

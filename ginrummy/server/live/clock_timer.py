@@ -16,7 +16,8 @@ from typing import Any
 from ginrummy.server.live.clock import FORFEIT_AFTER, next_timeout, seconds_left
 from ginrummy.server.live.clock_feed import forfeits_on_timeout
 from ginrummy.server.live.dealing import Dealing
-from ginrummy.server.storage.store import LogEntry, now
+from ginrummy.server.storage.moments import now
+from ginrummy.server.storage.store import LogEntry
 from ginrummy.server.wire.protocol import ClientError
 
 log = logging.getLogger(__name__)

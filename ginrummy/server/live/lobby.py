@@ -32,8 +32,9 @@ from ginrummy.server.storage.accounts import AccountStore
 from ginrummy.server.storage.chat_store import LobbyChatStore
 from ginrummy.server.storage.fairness import FairRow
 from ginrummy.server.storage.game_rules import hand_rules_of
+from ginrummy.server.storage.moments import now
 from ginrummy.server.storage.replay import ReplayError, start
-from ginrummy.server.storage.store import GameRow, LogEntry, SeatRow, Store, StoredGame, now
+from ginrummy.server.storage.store import GameRow, LogEntry, SeatRow, Store, StoredGame
 from ginrummy.server.storage.tokens import new_game_id, new_token, token_hash
 from ginrummy.server.storage.tournament_store import TournamentStore
 from ginrummy.server.storage.writer import GroupWriter
@@ -83,7 +84,8 @@ class Lobby:
             claim=lambda account, game, seat: asyncio.to_thread(accounts.claim_seat, account,
                                                                 game, seat, now()),
             per_address=settings.seeks_per_address)
-        self.chat = LobbyChat(LobbyChatStore(store.engine), lambda: self.board.listeners)
+        self.chat = LobbyChat(LobbyChatStore(store.engine), store.mutes,
+                              lambda: self.board.listeners)
         self.tournaments = TournamentHub(TournamentStore(store.engine),
                                          AccountStore(store.engine, store.guard), self.get,
                                          self.create_seated, settings.rng)

@@ -1,7 +1,7 @@
 """Chat in the lobby: one channel that everyone looking at the lobby reads, where only
 signed-in accounts speak (a guest reads it). Lines are checked as at a table
 (:func:`ginrummy.server.live.chat.chat_line`), stored before they are sent, and a reader may
-report one for the operator (``gin admin --reports``)."""
+report one for the operator (``gin admin --reports``) or mute its speaker's account."""
 
 from __future__ import annotations
 
@@ -10,19 +10,31 @@ import json
 from collections.abc import Callable, Iterable
 from typing import Any, Protocol
 
-from ginrummy.server.live.chat import HISTORY, chat_line, report_of
-from ginrummy.server.storage.chat_store import LobbyChatStore
+from ginrummy.server.live.chat import (
+    HISTORY,
+    chat_line,
+    line_json,
+    line_number,
+    report_of,
+    set_mute,
+)
+from ginrummy.server.storage.chat_store import ChatLine, LobbyChatStore
+from ginrummy.server.storage.mutes import MuteStore
 from ginrummy.server.wire.protocol import ClientError
 
 
 class LobbyReader(Protocol):
+    account_id: str | None
+    """The account the lobby was opened by (None: a guest)."""
+
     def send(self, text: str) -> None: ...
 
 
 class LobbyChat:
-    def __init__(self, store: LobbyChatStore,
+    def __init__(self, store: LobbyChatStore, mutes: MuteStore,
                  readers: Callable[[], Iterable[LobbyReader]]) -> None:
         self.store = store
+        self.mutes = mutes
         self.readers = readers
 
     async def say(self, account_id: str, name: str, text: object, phrase: object
@@ -31,19 +43,33 @@ class LobbyChat:
         charged the speaker's rate limit."""
         said, code = chat_line(text, phrase)
         line = await asyncio.to_thread(self.store.say, account_id, name, said, code)
-        message = {"type": "chat", **line.to_json()}
-        out = json.dumps(message)
+        message = {"type": "chat", **line_json(line, None, self.mutes)}
+        out, muted = json.dumps(message), json.dumps({**message, "muted": True})
         for reader in list(self.readers()):
-            reader.send(out)
+            reader.send(muted if self.mutes.hides(reader.account_id, account_id) else out)
         return message
 
-    async def history(self) -> dict[str, Any]:
+    async def history(self, reader: str | None = None) -> dict[str, Any]:
+        """The last lines, as the account ``reader`` (if signed in) gets them."""
+        if reader is not None:
+            await asyncio.to_thread(self.mutes.load, reader)
         lines = await asyncio.to_thread(self.store.recent, HISTORY)
         return {"type": "chat_history", "channel": "lobby",
-                "lines": [line.to_json() for line in lines]}
+                "lines": [line_json(line, reader, self.mutes) for line in lines]}
+
+    async def _said(self, chat_id: object) -> ChatLine:
+        line = await asyncio.to_thread(self.store.line, line_number(chat_id))
+        if line is None:
+            raise ClientError("no_such_chat", f"no line {chat_id} was said in the lobby")
+        return line
 
     async def report(self, reporter: str, chat_id: object, reason: object) -> None:
         chat_id, words = report_of(chat_id, reason)
-        if await asyncio.to_thread(self.store.line, chat_id) is None:
-            raise ClientError("no_such_chat", f"no line {chat_id} was said in the lobby")
+        await self._said(chat_id)
         await asyncio.to_thread(self.store.report, chat_id, reporter, words)
+
+    async def mute(self, reader: str, chat_id: object, on: object) -> dict[str, Any]:
+        """Mute or unmute, for the account ``reader``, whoever said line ``chat_id``; the
+        lobby's history as ``reader`` now gets it."""
+        await set_mute(self.mutes, await self._said(chat_id), reader, on)
+        return await self.history(reader)

@@ -83,6 +83,9 @@ class Listener(Protocol):
 
     seat: int | None
 
+    @property
+    def account_id(self) -> str | None: ...
+
     def push(self, item: dict[str, Any] | EventRef) -> None: ...
 
 
@@ -144,8 +147,8 @@ class TableCore:
             if entry.client_id is not None and entry.seat is not None:
                 self._remember(entry.seat, entry.client_id, ack_of(entry))
         self.listeners: set[Listener] = set()
-        self.chat = ChatRoom(self.id, ChatStore(store.engine), lambda: self.listeners,
-                             lambda: self.n)
+        self.chat = ChatRoom(self.id, ChatStore(store.engine), store.mutes,
+                             lambda: self.listeners, lambda: self.n)
         """The players' and the watchers' chat (:mod:`.chat`)."""
         self.lock = asyncio.Lock()
         self.computer_seat = next((s.seat for s in self.seats if s.kind == "computer"), None)

@@ -37,8 +37,9 @@ from ginrummy.server.live.tournament_room import (
 )
 from ginrummy.server.storage.accounts import AccountStore
 from ginrummy.server.storage.fairness import FairRow, draw
+from ginrummy.server.storage.moments import now
 from ginrummy.server.storage.ratings import rating_of
-from ginrummy.server.storage.store import SeatRow, now
+from ginrummy.server.storage.store import SeatRow
 from ginrummy.server.storage.tokens import new_game_id, new_token, token_hash
 from ginrummy.server.storage.tournament_store import (
     EntrantRow,

@@ -14,7 +14,7 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import UTC, datetime, timedelta
+from datetime import datetime, timedelta
 from typing import Any
 
 import sqlalchemy as sa
@@ -23,6 +23,7 @@ from sqlalchemy.exc import IntegrityError
 
 from ginrummy.server.storage import db, ratings, records
 from ginrummy.server.storage.db import account_seats, account_sessions, accounts
+from ginrummy.server.storage.moments import aware
 from ginrummy.server.storage.tokens import new_game_id, new_token, token_hash
 
 FORMER_PLAYER = "Former player"
@@ -40,12 +41,8 @@ class Account:
     created_at: datetime
 
 
-def _aware(moment: datetime) -> datetime:
-    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
-
-
 def _account(row: Any) -> Account:
-    return Account(row.id, row.username, row.password_hash, _aware(row.created_at))
+    return Account(row.id, row.username, row.password_hash, aware(row.created_at))
 
 
 _COLUMNS = (accounts.c.id, accounts.c.username, accounts.c.password_hash, accounts.c.created_at)
@@ -175,7 +172,7 @@ class AccountStore:
             rows = conn.execute(sa.select(accounts.c.username, bans.c.reason, bans.c.banned_at)
                                 .join(bans, bans.c.account_id == accounts.c.id)
                                 .order_by(bans.c.banned_at.desc())).all()
-        return [(r.username, r.reason, _aware(r.banned_at)) for r in rows]
+        return [(r.username, r.reason, aware(r.banned_at)) for r in rows]
 
     # ------------------------------------------------------------ seats
 
@@ -258,7 +255,8 @@ class AccountStore:
     def delete(self, account_id: str, moment: datetime) -> list[tuple[str, int]]:
         """Delete the account, its sessions, ratings and claim on seats, and take its name out
         of everything that stays: its seats in every game (and those games' summaries and
-        finished records), its seats' chat lines, its lobby chat lines and reports, and the
+        finished records), its chat lines at tables and in the lobby, its lobby reports, its
+        mutes both ways (it forgets whom it muted; who muted it forgets it), and the
         tournaments it created or played are :data:`FORMER_PLAYER`'s. Returns the seats
         renamed."""
         with self.engine.begin() as conn:
@@ -274,6 +272,11 @@ class AccountStore:
                     records.erase_name(conn, game_id, seat, FORMER_PLAYER, moment)
             conn.execute(db.lobby_chat.update().where(db.lobby_chat.c.account_id == account_id)
                          .values(account_id=None, name=FORMER_PLAYER))
+            conn.execute(db.chat.update().where(db.chat.c.account_id == account_id)
+                         .values(account_id=None, name=FORMER_PLAYER))
+            mutes = db.chat_mutes.c
+            conn.execute(db.chat_mutes.delete().where(
+                sa.or_(mutes.account_id == account_id, mutes.muted_id == account_id)))
             conn.execute(db.lobby_chat_reports.update()
                          .where(db.lobby_chat_reports.c.reporter == username)
                          .values(reporter=FORMER_PLAYER))

@@ -11,7 +11,7 @@ import sqlalchemy as sa
 from sqlalchemy.engine import Engine
 
 from ginrummy.server.storage import db
-from ginrummy.server.storage.store import now
+from ginrummy.server.storage.moments import aware, now
 
 
 @dataclass(frozen=True, slots=True)
@@ -25,6 +25,8 @@ class ChatLine:
     text: str | None
     phrase: str | None
     created_at: datetime
+    account_id: str | None = None
+    """The account that said it, if any: never sent out."""
 
     def to_json(self) -> dict[str, Any]:
         return {"chat_id": self.id, "channel": self.channel, "seat": self.seat,
@@ -41,20 +43,17 @@ class ChatReport:
     created_at: datetime
 
 
-def _aware(moment: datetime) -> datetime:
-    return moment if moment.tzinfo else moment.replace(tzinfo=now().tzinfo)
-
-
 def _line(r: Any) -> ChatLine:
     return ChatLine(r.id, r.game_id, r.channel, r.seat, r.name, r.text, r.phrase,
-                    _aware(r.created_at))
+                    aware(r.created_at), r.account_id)
 
 
 LOBBY = "lobby"
 
 
 def _lobby_line(r: Any) -> ChatLine:
-    return ChatLine(r.id, None, LOBBY, None, r.name, r.text, r.phrase, _aware(r.created_at))
+    return ChatLine(r.id, None, LOBBY, None, r.name, r.text, r.phrase, aware(r.created_at),
+                    r.account_id)
 
 
 class _Reportable:
@@ -94,7 +93,7 @@ class _Reportable:
                 .join(lines, lines.c.id == reports.c[self.reported])
                 .order_by(reports.c.id.desc()).limit(limit)).all()
         return [ChatReport(r.report_id, self.line_of(r), r.reporter, r.reason,
-                           _aware(r.reported_at)) for r in rows]
+                           aware(r.reported_at)) for r in rows]
 
 
 class ChatStore(_Reportable):
@@ -104,15 +103,16 @@ class ChatStore(_Reportable):
         return _line(row)
 
     def say(self, game_id: str, channel: str, seat: int | None, name: str, text: str | None,
-            phrase: str | None) -> ChatLine:
+            phrase: str | None, account_id: str | None = None) -> ChatLine:
         moment = now()
         with self.engine.begin() as conn:
             result = conn.execute(db.chat.insert().values(
                 game_id=game_id, channel=channel, seat=seat, name=name, text=text,
-                phrase=phrase, created_at=moment))
+                phrase=phrase, created_at=moment, account_id=account_id))
             key = result.inserted_primary_key
             assert key is not None
-        return ChatLine(int(key[0]), game_id, channel, seat, name, text, phrase, moment)
+        return ChatLine(int(key[0]), game_id, channel, seat, name, text, phrase, moment,
+                        account_id)
 
     def recent(self, game_id: str, channel: str, limit: int) -> list[ChatLine]:
         """The last ``limit`` lines of a channel, oldest first."""
@@ -140,7 +140,7 @@ class LobbyChatStore(_Reportable):
                 account_id=account_id, name=name, text=text, phrase=phrase, created_at=moment))
             key = result.inserted_primary_key
             assert key is not None
-        return ChatLine(int(key[0]), None, LOBBY, None, name, text, phrase, moment)
+        return ChatLine(int(key[0]), None, LOBBY, None, name, text, phrase, moment, account_id)
 
     def recent(self, limit: int) -> list[ChatLine]:
         """The last ``limit`` lines, oldest first."""

@@ -84,7 +84,11 @@ sa.Index("ix_account_sessions_account_id", account_sessions.c.account_id)
 account_seats = _table("account_seats", tables.account_seats())
 sa.Index("ix_account_seats_account_id", account_seats.c.account_id)
 
-chat = _table("chat", tables.chat())
+chat = _table(
+    "chat", tables.chat(),
+    sa.Column("account_id", sa.String(32), nullable=True),
+    # the account behind the line, if any: whom muting the line mutes (never sent out)
+)
 sa.Index("ix_chat_game_channel", chat.c.game_id, chat.c.channel, chat.c.id)
 chat_reports = _table("chat_reports", tables.chat_reports())
 
@@ -95,6 +99,9 @@ lobby_chat_reports = _table("lobby_chat_reports", tables.lobby_chat_reports())
 # Accounts the operator banned (``gin admin --ban``): they cannot sign in, and their
 # sessions are over.
 account_bans = _table("account_bans", tables.account_bans())
+# The players each account muted (:mod:`ginrummy.server.storage.mutes`).
+chat_mutes = _table("chat_mutes", tables.chat_mutes())
+sa.Index("ix_chat_mutes_pair", chat_mutes.c.account_id, chat_mutes.c.muted_id, unique=True)
 
 # Tournaments (:mod:`ginrummy.server.storage.tournament_store`): what the creator chose,
 # who entered and each round's games with their results once over.

@@ -7,21 +7,17 @@ from __future__ import annotations
 
 import json
 from collections.abc import Collection, Sequence
-from datetime import UTC, datetime
 from typing import Any
 
 import sqlalchemy as sa
 from sqlalchemy.engine import Engine
 
 from ginrummy.server.storage import db
+from ginrummy.server.storage.moments import aware
 from ginrummy.server.storage.profile_stats import PlayedGame
 
 CHUNK = 500
 """Game ids per ``IN (...)``."""
-
-
-def _aware(moment: datetime) -> datetime:
-    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
 
 
 def _finished(account_id: str) -> sa.Select[Any]:
@@ -58,7 +54,7 @@ def played_games(engine: Engine, account_id: str,
                     for row in conn.execute(query.where(db.account_seats.c.game_id.in_(
                         wanted[start:start + CHUNK]))).all()]
             rows.sort(key=lambda row: row.seq)
-    return [PlayedGame(r.game_id, r.seat, json.loads(r.record), _aware(r.finished_at),
+    return [PlayedGame(r.game_id, r.seat, json.loads(r.record), aware(r.finished_at),
                        bool(r.rated), r.seq) for r in rows]
 
 

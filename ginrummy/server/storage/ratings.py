@@ -16,7 +16,7 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import datetime
 from typing import Any
 
 import sqlalchemy as sa
@@ -26,13 +26,10 @@ from ginrummy.core.seating import Seating
 from ginrummy.rating import FAMILIES, PROVISIONAL_SIGMA, Family, Rating, family_of, rate_places
 from ginrummy.server.storage import db
 from ginrummy.server.storage.game_rules import table_rules_of
+from ginrummy.server.storage.moments import aware
 
 Source = Engine | sa.Connection
 """Where a query runs: an engine (a connection of its own) or a transaction's connection."""
-
-
-def _aware(moment: datetime) -> datetime:
-    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
 
 
 def _engine_of(source: Any) -> Source:
@@ -91,7 +88,7 @@ def history_of(source: Any, account_id: str, limit: int = 500) -> list[HistoryPo
     rows = _read(_engine_of(source), sa.select(db.rating_history)
                  .where(db.rating_history.c.account_id == account_id)
                  .order_by(db.rating_history.c.at.desc()).limit(limit))
-    return [HistoryPoint(r.family, r.game_id, Rating(r.mu, r.sigma), _aware(r.at))
+    return [HistoryPoint(r.family, r.game_id, Rating(r.mu, r.sigma), aware(r.at))
             for r in reversed(rows)]
 
 

@@ -12,7 +12,7 @@ import contextlib
 import json
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from datetime import datetime
 from typing import Any, Literal
 
 import sqlalchemy as sa
@@ -20,6 +20,8 @@ from sqlalchemy.engine import Engine
 
 from ginrummy.server.storage import db, ratings
 from ginrummy.server.storage.fairness import FairRow
+from ginrummy.server.storage.moments import aware, now
+from ginrummy.server.storage.mutes import MuteStore
 from ginrummy.server.storage.records import append_record
 
 EntryKind = Literal["deal", "play", "ready", "time_up", "idle", "back", "choose", "timeout",
@@ -28,15 +30,6 @@ EntryKind = Literal["deal", "play", "ready", "time_up", "idle", "back", "choose"
 
 class ConflictError(RuntimeError):
     """The game's log grew since it was read (another writer): nothing was written."""
-
-
-def now() -> datetime:
-    return datetime.now(UTC)
-
-
-def _aware(moment: datetime) -> datetime:
-    """SQLite gives naive datetimes back; they were written in UTC."""
-    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
 
 
 @dataclass(frozen=True, slots=True)
@@ -141,8 +134,8 @@ class AppendRequest:
 def _game_row(r: Any) -> GameRow:
     return GameRow(
         id=r.id,
-        created_at=_aware(r.created_at),
-        updated_at=_aware(r.updated_at),
+        created_at=aware(r.created_at),
+        updated_at=aware(r.updated_at),
         kind=r.kind,
         level=r.level,
         rules=json.loads(r.rules),
@@ -165,6 +158,8 @@ class Store:
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
         self.guard = db.file_guard(engine)
+        self.mutes = MuteStore(engine)
+        """Whom each account muted in the chats, shared by every chat of the server."""
         """Fails a write whose SQLite file is no longer at its path (:class:`db.StorageGone`)."""
 
     # ------------------------------------------------------------ writes
@@ -361,7 +356,7 @@ class Store:
             seats=[SeatRow(s.seat, s.kind, s.name, s.token_hash, s.joined_at is not None,
                            s.invite_hash) for s in seat_rows],
             decks={d.hand_number: tuple(json.loads(d.cards)) for d in deck_rows},
-            log=[LogEntry(e.seq, e.kind, e.seat, e.action, e.client_id, _aware(e.created_at))
+            log=[LogEntry(e.seq, e.kind, e.seat, e.action, e.client_id, aware(e.created_at))
                  for e in log_rows],
             fair={f.hand_number: FairRow(f.hand_number, f.server_seed,
                                          tuple(json.loads(f.client_seeds)), f.version)

@@ -13,7 +13,7 @@ import sqlalchemy as sa
 from sqlalchemy.engine import Engine
 
 from ginrummy.server.storage import db
-from ginrummy.server.storage.store import now
+from ginrummy.server.storage.moments import now
 from ginrummy.tournament import DealResult
 
 

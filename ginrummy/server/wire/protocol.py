@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any, Literal, cast
 
 from ginrummy.core.actions import ActionError, action_name, parse_action
 from ginrummy.format.provably_fair import client_seed_problem
@@ -82,6 +82,12 @@ ERROR_CODES: dict[str, str] = {
     "too_many_seeks": "quick match: as many people as the server lets one address have wait "
                       "from this address already",
     "sign_in_to_chat": "the lobby's chat: only a signed-in account may speak (a guest reads)",
+    "sign_in_to_mute": "chat: only a signed-in account mutes players on the server (a guest "
+                       "mutes in the browser)",
+    "not_an_account": "chat: the line was said by a guest, whom only the browser can mute",
+    "too_many_mutes": "chat: this account has muted as many players as it may",
+    "no_such_mute": "this account has no mute of that id",
+    "bad_mute": "a mute's id is not a number",
     "no_such_tournament": "no tournament has that id",
     "already_entered": "a tournament: this account is already entered",
     "tournament_full": "a tournament: every place is taken",
@@ -102,7 +108,7 @@ MAX_ID_LENGTH = 64
 MAX_ACTION_TEXT = 100
 
 MessageType = Literal["action", "ready", "resync", "ping", "back", "cut_choice", "chat",
-                      "chat_report"]
+                      "chat_report", "chat_mute"]
 _FIELDS: dict[str, tuple[set[str], set[str]]] = {
     # type: (required fields, optional fields), besides "type"
     "action": ({"action", "expect"}, {"id"}),
@@ -113,6 +119,7 @@ _FIELDS: dict[str, tuple[set[str], set[str]]] = {
     "cut_choice": ({"deal"}, {"expect", "id"}),
     "chat": (set(), {"id", "text", "phrase", "name"}),
     "chat_report": ({"chat_id"}, {"id", "reason"}),
+    "chat_mute": ({"chat_id", "mute"}, {"id"}),
 }
 
 
@@ -138,7 +145,8 @@ class Message:
     commitment: str | None = None
     """The commitment the player was shown, sent with ``seed`` (it must be the current one)."""
     chat: dict[str, Any] | None = None
-    """A ``chat`` or ``chat_report``'s fields as sent (the chat room checks them)."""
+    """A ``chat``, ``chat_report`` or ``chat_mute``'s fields as sent (the chat room checks
+    them)."""
 
 
 def message_id(data: Any) -> str | None:
@@ -229,9 +237,9 @@ def message_from(data: Any) -> Message:
         expect = data.get("expect")
         return Message("cut_choice", ident, deal=deal,
                        expect=None if expect is None else _whole("expect", expect))
-    if kind == "chat" or kind == "chat_report":
+    if kind in ("chat", "chat_report", "chat_mute"):
         fields = {k: v for k, v in data.items() if k not in ("type", "id")}
-        return Message("chat" if kind == "chat" else "chat_report", ident, chat=fields)
+        return Message(cast(MessageType, kind), ident, chat=fields)
     return Message("ping", ident)
 
 

@@ -128,7 +128,37 @@ function signedInParts(draw, changed) {
     h("p", { class: "muted" }, t("account.games_follow")),
     h("div", { class: "account-actions" }, button(t("account.sign_out"), false), button(t("account.sign_out_everywhere"), true)),
     failed,
+    mutedPlayers(),
     h("details", { class: "options" }, h("summary", {}, t("account.change_password")), password),
     h("details", { class: "options" }, h("summary", {}, t("account.delete")), removal),
   ];
+}
+
+/** The players this account muted in the chats, read when opened, each with a button that lifts the mute. */
+function mutedPlayers() {
+  const list = h("ul", { class: "mute-list" });
+  const failed = h("p", { class: "notice error", role: "alert", hidden: true });
+  const shown = (failure) => {
+    failed.textContent = errorText(failure);
+    failed.hidden = false;
+  };
+  const load = async () => {
+    failed.hidden = true;
+    try {
+      const { mutes } = await api("/api/accounts/me/mutes");
+      list.replaceChildren(...(mutes.length ? mutes.map((mute) => h("li", {}, h("span", { class: "mute-name" }, mute.name), " ",
+        h("button", { type: "button", class: "link-button", onclick: async () => {
+          try {
+            await api(`/api/accounts/me/mutes/${mute.id}`, { method: "DELETE" });
+            await load();
+          } catch (failure) {
+            shown(failure);
+          }
+        } }, t("chat.unmute", { name: mute.name })))) : [h("li", { class: "muted" }, t("account.mutes_none"))]));
+    } catch (failure) {
+      shown(failure);
+    }
+  };
+  return h("details", { class: "options mutes", ontoggle: (event) => { if (event.target.open) load(); } },
+    h("summary", {}, t("account.mutes")), h("p", { class: "muted" }, t("account.mutes_note")), list, failed);
 }

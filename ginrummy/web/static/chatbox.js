@@ -1,10 +1,14 @@
 // The table's chat: the players' lines (or, watching, the watchers'), quick phrases, mute and report. Every line is shown as text.
+import { currentAccount } from "./account.js";
 import { h, store } from "./dom.js";
 import { t } from "./i18n.js";
 
 export const PHRASES = ["hello", "good_luck", "good_game", "well_played", "thanks", "sorry", "bye"];
 const MAX_CHAT = 200;
 const MUTED = "gin.muted";
+/** The server's refusals of a chat line, a report or a mute: shown in the chat box, nothing else changed. */
+export const CHAT_ERRORS = ["bad_chat", "chat_rate_limited", "no_such_chat", "sign_in_to_mute", "not_an_account",
+  "too_many_mutes"];
 
 /** The chat's state kept by the table screen: its lines, the draft, who is muted here. */
 export function newChat() {
@@ -44,10 +48,21 @@ function speaker(line) {
   return line.seat === null || line.seat === undefined ? `w:${line.name}` : `s:${line.seat}:${line.name}`;
 }
 
-function mute(chat, line, on) {
+/** Mute (or unmute) whoever said `line`: their account on the server, at every table and in any
+ * browser, when both reader and speaker are signed in (the history that answers marks their lines);
+ * otherwise the speaker's seat and name, in this browser. */
+async function mute(ctl, line, on) {
+  const chat = ctl.chat;
   const key = speaker(line);
+  if (!on && chat.muted.has(key)) {
+    chat.muted.delete(key);
+    store.set(MUTED, [...chat.muted]);
+  }
+  if (line.by_account && (line.muted || on) && (await currentAccount())) {
+    if (ctl.connection) ctl.connection.send({ type: "chat_mute", chat_id: line.chat_id, mute: on });
+    return;
+  }
   if (on) chat.muted.add(key);
-  else chat.muted.delete(key);
   store.set(MUTED, [...chat.muted]);
 }
 
@@ -68,13 +83,13 @@ export function chatBox(ctl, words = null) {
     "aria-label": t("chat.say"), placeholder: t("chat.say"), dataset: { focus: "chat" },
     oninput: (event) => { chat.draft = event.target.value; } });
   const lines = chat.lines.map((line) => {
-    const muted = chat.muted.has(speaker(line));
+    const muted = Boolean(line.muted) || chat.muted.has(speaker(line));
     const said = line.phrase ? t(`chat.phrase.${line.phrase}`) : line.text;
     return h("li", { class: ["chat-line", muted ? "muted-line" : null], dataset: { chat: String(line.chat_id) } },
       h("span", { class: "chat-name" }, `${line.name}: `),
       h("span", { class: "chat-text" }, muted ? t("chat.muted_line") : said),
       h("span", { class: "chat-tools" },
-        h("button", { type: "button", class: "link-button", onclick: () => { mute(chat, line, !muted); ctl.render(); } },
+        h("button", { type: "button", class: "link-button", onclick: async () => { await mute(ctl, line, !muted); ctl.render(); } },
           t(muted ? "chat.unmute" : "chat.mute", { name: line.name })),
         chat.reported.has(line.chat_id) ? h("span", { class: "muted" }, t("chat.reported"))
           : h("button", { type: "button", class: "link-button", onclick: () => {

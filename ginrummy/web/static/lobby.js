@@ -1,7 +1,7 @@
 // The lobby: open games anyone may join with one click, games being played to watch, how many are online; live over /ws/lobby.
 import { currentAccount } from "./account.js";
 import { api } from "./api.js";
-import { chatBox, chatReceived, keepChatFocus, newChat } from "./chatbox.js";
+import { CHAT_ERRORS, chatBox, chatReceived, keepChatFocus, newChat } from "./chatbox.js";
 import { rulesSummary, seatName } from "./describe.js";
 import { clockRules } from "./clockview.js";
 import { h, store } from "./dom.js";
@@ -85,7 +85,7 @@ export class LobbyScreen {
       chatReceived(this.chat, message);
       return;
     }
-    if (message.type === "error" && ["bad_chat", "chat_rate_limited", "no_such_chat", "sign_in_to_chat", "account_banned"].includes(message.code)) {
+    if (message.type === "error" && [...CHAT_ERRORS, "sign_in_to_chat", "account_banned"].includes(message.code)) {
       this.chat.notice = errorText({ ...message, retryAfter: message.retry_after });
       return;
     }

@@ -1,7 +1,7 @@
 // The table screen's controller: joins a seat, keeps the WebSocket, the state and the moves in flight.
 // The server decides everything: this shows its state and sends back one of view.legal.
 import { api, ApiError } from "./api.js";
-import { chatReceived, keepChatFocus, newChat } from "./chatbox.js";
+import { CHAT_ERRORS, chatReceived, keepChatFocus, newChat } from "./chatbox.js";
 import { ClockView } from "./clockview.js";
 import { Connection } from "./conn.js";
 import { seatName } from "./describe.js";
@@ -212,7 +212,7 @@ export class TableScreen {
       return;
     }
     if (message.code === "seat_replaced") return; // the close (4409) follows
-    if (["bad_chat", "chat_rate_limited", "no_such_chat"].includes(message.code)) {
+    if (CHAT_ERRORS.includes(message.code)) {
       this.chat.notice = errorText(message);
       this.render();
       return; // a refused chat line changes nothing at the table

@@ -46,6 +46,16 @@ def create_index(name: str, table: str, columns: list[str]) -> Step:
     return upgrade, downgrade
 
 
+def create_unique_index(name: str, table: str, columns: list[str]) -> Step:
+    def upgrade() -> None:
+        op.create_index(name, table, columns, unique=True)
+
+    def downgrade() -> None:
+        op.drop_index(name, table_name=table)
+
+    return upgrade, downgrade
+
+
 def add_column(table: str, name: str, kind: Any, **options: Any) -> Step:
     """Add the column ``sa.Column(name, kind, **options)`` to ``table``."""
 

@@ -270,3 +270,14 @@ def rating_history() -> Columns:
         sa.Column("sigma", sa.Float, nullable=False),
         _timestamp("at"),
     ]
+
+
+# 0016: the players an account muted in the chats (each shown by the name its line bore).
+def chat_mutes() -> Columns:
+    return [
+        _line_id(),
+        _account(),
+        sa.Column("muted_id", sa.String(32), sa.ForeignKey("accounts.id"), nullable=False),
+        sa.Column("name", sa.String(64), nullable=False),
+        _timestamp("created_at"),
+    ]

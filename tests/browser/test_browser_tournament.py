@@ -335,3 +335,20 @@ def test_the_organiser_calls_a_tournament_off_before_it_starts(
         anna.get_by_role("button", name="Call it off").click()
         anna.get_by_text("The organiser called the tournament off.").wait_for()
         assert anna.get_by_role("button", name="Enter").count() == 0
+
+
+def test_a_tournament_is_created_on_the_organisers_own_rules(
+    tmp_path: Path, browsers: Browsers
+) -> None:
+    """"Your rules" in the tournament form are the rules of the last game made from New game."""
+    mine = {"players": 2, "preset": "standard", "values": {"knock_limit": 7, "big_gin": True}}
+    with organiser_at_the_form(tmp_path, browsers, locale="en-GB") as (server, anna):
+        anna.evaluate("(rules) => localStorage.setItem('gin.home', JSON.stringify(rules))", mine)
+        tournament_form(anna, server.url)
+        anna.locator('select[name="tournament-preset"]').select_option(
+            label="Your rules (Standard, changed)")
+        anna.get_by_role("button", name="Create the tournament").click()
+        anna.wait_for_url("**/tournaments/**")
+        made = anna.request.get(server.url + "/api" + anna.url.split(server.url)[1]).json()
+        assert made["rules"]["knock_limit"] == 7 and made["rules"]["big_gin"] is True
+        assert made["rules"]["name"] == "standard"

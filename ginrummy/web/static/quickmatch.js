@@ -7,20 +7,10 @@ import { presetName } from "./describe.js";
 import { h, store } from "./dom.js";
 import { t, tp } from "./i18n.js";
 import { errorText } from "./notices.js";
+import { MINE, yourRules } from "./yourrules.js";
 
 const POLL_SECONDS = 10;
 const TICKET_KEY = "gin.quickmatch";
-const MINE = "mine";
-
-/** The rules of the last two-player game started from "New game" in this browser, when they
- * are not a preset as it stands: {preset, options}, else null. */
-function yourRules() {
-  const saved = store.get("gin.home", null);
-  if (!saved || typeof saved !== "object" || (saved.players !== undefined && saved.players !== 2)) return null;
-  const options = saved.values;
-  if (!options || typeof options !== "object" || !Object.keys(options).length || typeof saved.preset !== "string") return null;
-  return { preset: saved.preset, options };
-}
 
 function kept() {
   try { return sessionStorage.getItem(TICKET_KEY); } catch { return null; }

@@ -5,6 +5,7 @@ import { presetName } from "./describe.js";
 import { h } from "./dom.js";
 import { t, tp } from "./i18n.js";
 import { errorText } from "./notices.js";
+import { MINE, yourRules } from "./yourrules.js";
 
 export class TournamentsPanel {
   constructor() {
@@ -16,6 +17,7 @@ export class TournamentsPanel {
     this.account = null;
     this.presets = ["standard", "oklahoma"];
     this.notice = null;
+    this.mine = yourRules();
     this.form = { name: "", format: "swiss", size: 8, tableSize: 2, teamTarget: 125, preset: "standard", level: 3, fill: true, start: "full", minutes: 10, clock: newClockChoice() };
   }
 
@@ -94,7 +96,8 @@ export class TournamentsPanel {
         field(t("new.team_target"), teamTarget),
         field(t("tournaments.size"), h("input", { name: "size", type: "number", min: 4, max: 64, value: f.size, oninput: set("size", Number) })),
         field(t("new.preset"), h("select", { name: "tournament-preset", onchange: set("preset") },
-          this.presets.map((v) => h("option", { value: v, selected: f.preset === v }, presetName(v))))),
+          this.presets.map((v) => h("option", { value: v, selected: f.preset === v }, presetName(v))),
+          this.mine ? h("option", { value: MINE, selected: f.preset === MINE }, t("quick.your_rules", { preset: presetName(this.mine.preset) })) : null)),
         field(t("tournaments.level"), h("select", { name: "level", onchange: set("level", Number) },
           [1, 2, 3, 4, 5].map((v) => h("option", { value: v, selected: f.level === v }, t(`level.${v}`))))),
         h("label", { class: "check" }, h("input", { type: "checkbox", name: "fill", checked: f.fill, onchange: set("fill") }), " ", t("tournaments.fill")),
@@ -109,10 +112,12 @@ export class TournamentsPanel {
   async create() {
     const f = this.form;
     this.notice = null;
-    const body = { format: f.format, size: f.size, preset: f.preset, level: f.level, fill: f.fill, clock: clockBody(f.clock) };
+    const mine = f.preset === MINE && this.mine;
+    const body = { format: f.format, size: f.size, preset: mine ? mine.preset : f.preset, level: f.level, fill: f.fill, clock: clockBody(f.clock) };
+    if (mine) body.options = { ...mine.options };
     if (f.tableSize === 3) {
       body.table_size = 3;
-      body.options = { dealer_rule: "loser" }; // R33: the loser deals; the server refuses any other
+      body.options = { ...body.options, dealer_rule: "loser" }; // R33: the loser deals; the server refuses any other
     }
     if (f.tableSize === 4) Object.assign(body, { table_size: 4, team_target: f.teamTarget }); // R34: two pairs
     body.name = f.name.trim() || t("tournaments.default_name", { name: this.account.username });

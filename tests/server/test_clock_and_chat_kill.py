@@ -1,5 +1,6 @@
-"""A clock survives SIGKILL (issue 14): the times are stored with the moves, so a server killed
-mid-turn and started again carries on with the time the player had left, not a new bank."""
+"""A clock and the chat survive SIGKILL (issue 14): the times are stored with the moves, so a
+server killed mid-turn and started again carries on with the time the player had left, not a
+new bank; a chat line is stored before anyone hears it."""
 
 from __future__ import annotations
 
@@ -51,3 +52,30 @@ def test_a_clock_survives_sigkill_with_the_time_the_player_had_left(tmp_path: Pa
         assert after["seconds"] <= before["seconds"]  # not a new bank: the time spent counts
         time.sleep(0.5)
         assert my_clock(server.base, client)["seconds"] < after["seconds"]  # and it runs on
+
+
+def chat_history(port: int, client: Client) -> list[dict[str, Any]]:
+    """The chat lines a new connection of seat 0 is greeted with."""
+    with connect(f"ws://127.0.0.1:{port}/ws/{client.game_id}?token={client.token}") as ws:
+        for _ in range(50):
+            message = json.loads(ws.recv(timeout=20))
+            if message["type"] == "chat_history":
+                lines: list[dict[str, Any]] = message["lines"]
+                return lines
+    raise AssertionError("no chat history")
+
+
+def test_a_chat_line_survives_sigkill_once_its_speaker_has_seen_it(tmp_path: Path) -> None:
+    database = f"sqlite:///{tmp_path / 'games.sqlite3'}"
+    with Restartable(database, tmp_path) as server:
+        game = http(server.base, "/api/games", {"opponent": "computer"})
+        client = Client(game["game_id"], game["token"])
+        url = f"ws://127.0.0.1:{server.port}/ws/{client.game_id}?token={client.token}"
+        with connect(url) as ws:
+            ws.send(json.dumps({"type": "chat", "text": "before the crash"}))
+            while json.loads(ws.recv(timeout=20))["type"] != "chat":
+                pass
+            server.kill()
+        server.start()
+        assert [line["text"] for line in chat_history(server.port, client)] == [
+            "before the crash"]

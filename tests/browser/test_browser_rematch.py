@@ -182,3 +182,8 @@ def test_two_people_who_met_by_invite_or_quick_match_rematch_once_both_agree(
         assert bob_name in ann.inner_text(".seat.top .seat-head")
         assert ann_name in bob.inner_text(".seat.top .seat-head")
         assert _first_dealer(ann) != first_dealer
+        rated = ann.locator(".scorebox .badge.rated")
+        if way == "quick-match":  # a rated game's rematch is rated too
+            rated.wait_for()
+        else:
+            assert rated.count() == 0

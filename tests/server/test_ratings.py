@@ -15,7 +15,13 @@ from ginrummy.rating import Rating
 from ginrummy.server.storage import ratings
 from tests.server.account_kit import Browser, accounts_app, error_of
 from tests.server.kit import first_choice, until_dealt
-from tests.server.rating_kit import at_the_table, finish_rated, rated_game, two_accounts
+from tests.server.rating_kit import (
+    at_the_table,
+    finish_rated,
+    play_to_the_end,
+    rated_game,
+    two_accounts,
+)
 
 
 def rows(client: TestClient, query: str) -> list[Any]:
@@ -270,3 +276,44 @@ def test_players_of_a_rated_game_are_shown_by_their_usernames(database: str) -> 
         assert sat.status_code == 201, sat.text
         names = [s["name"] for s in sat.json()["state"]["seats"]]
         assert names == ["anna", "bea"]
+
+
+def rematch_of(client: TestClient, game_id: str, first: Browser, second: Browser) -> str:
+    """Both players ask for a rematch (the first one's request again to take its seat): the
+    rematch's id."""
+    answers = []
+    for browser in (first, second, first):
+        with browser.use():
+            response = client.post(f"/api/games/{game_id}/rematch")
+        assert response.status_code in (200, 201), response.text
+        answers.append(response.json())
+    rematch_id: str = answers[1]["rematch_id"]
+    assert rematch_id is not None and answers[2]["rematch_id"] == rematch_id
+    return rematch_id
+
+
+def test_the_rematch_of_a_rated_game_is_rated_between_the_same_accounts(
+        database: str) -> None:
+    with accounts_app(database) as client:
+        anna, bea = two_accounts(client)
+        game = finish_rated(client, anna, bea)
+        rematch_id = rematch_of(client, game["game_id"], anna, bea)
+        with anna.use():
+            state = client.get(f"/api/games/{rematch_id}").json()["state"]
+        assert state["rated"] is True
+        owners = rows(client, "SELECT seat, account_id FROM account_seats WHERE game_id = "
+                      f"'{rematch_id}' ORDER BY seat")
+        assert [tuple(r) for r in owners] == [(0, account_id(client, "anna")),
+                                              (1, account_id(client, "bea"))]
+        with at_the_table(client, {"game_id": rematch_id}, anna, bea) as (a, b):
+            play_to_the_end(a, b)
+        assert rating(client, "anna").games == rating(client, "bea").games == 2
+
+
+def test_the_rematch_of_a_casual_game_between_accounts_is_casual(database: str) -> None:
+    with accounts_app(database) as client:
+        anna, bea = two_accounts(client)
+        game = finish_rated(client, anna, bea, rated=False)
+        rematch_id = rematch_of(client, game["game_id"], anna, bea)
+        with bea.use():
+            assert client.get(f"/api/games/{rematch_id}").json()["state"]["rated"] is False

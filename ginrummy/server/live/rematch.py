@@ -1,13 +1,17 @@
 """A rematch between two people (PROTOCOL.md "Rematch"): after a game between friends is
 over, each player asks; once both have, the same two sit down again at the same seats, the
 other seat deals first, and each takes their seat of the new game with their token of the old
-one, in their own browser. An offer lives in memory: it lapses when the server restarts."""
+one, in their own browser. The rematch of a rated game is rated, its seats the same two
+accounts' from the start. An offer lives in memory: it lapses when the server restarts."""
 
 from __future__ import annotations
 
+import asyncio
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from ginrummy.server.storage.accounts import AccountStore
+from ginrummy.server.storage.moments import now
 from ginrummy.server.storage.replay import stage
 from ginrummy.server.wire.refusal import Refusal
 
@@ -57,9 +61,15 @@ async def ask(lobby: Lobby, table: Table, seat: int) -> Answer:
                 return Answer(tuple(sorted(table.rematch_offers)), None, None)
             game = table.position.game
             assert game.players == 2
+            accounts = AccountStore(lobby.store.engine, lobby.store.guard)
+            owners = await _rated_owners(accounts, table)
             created = await lobby.create(game.rules, "friend", None, table.seats[0].name,
                                          dealer=1 - game.cut.low, rematch_of=table,
-                                         clock=table.clock_rules)
+                                         clock=table.clock_rules,
+                                         owner=None if owners is None else owners[0])
+            if owners is not None:
+                await asyncio.to_thread(accounts.claim_seat, owners[1], created.table.id, 1,
+                                        now())
             table.rematch_id = created.table.id
             table.rematch_offers.clear()
         rematch = await lobby.get(table.rematch_id)
@@ -68,6 +78,17 @@ async def ask(lobby: Lobby, table: Table, seat: int) -> Answer:
     token = await rematch.claim(seat)
     _tell(table)
     return Answer((), rematch.id, token)
+
+
+async def _rated_owners(accounts: AccountStore, table: Table) -> tuple[str, str] | None:
+    """The accounts at seats 0 and 1 of a rated game (None: a casual game)."""
+    if not table.rated:
+        return None
+    owners = [await asyncio.to_thread(accounts.owner_of, table.id, seat) for seat in (0, 1)]
+    first, second = owners
+    if first is None or second is None or first == second:
+        return None
+    return first, second
 
 
 async def withdraw(table: Table, seat: int) -> Answer:

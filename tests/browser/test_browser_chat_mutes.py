@@ -10,6 +10,7 @@ import pytest
 
 from tests.browser.conftest import DEVICES, Browsers, Server
 from tests.browser.driver import fits_width
+from tests.browser.test_browser_accessibility import violations
 from tests.browser.test_browser_accounts import fill_account_form, signed_up
 
 pytestmark = pytest.mark.browser
@@ -25,7 +26,7 @@ def lobby_chat(page: Any, url: str) -> None:
 
 
 def test_a_mute_made_in_one_browser_holds_in_another_and_is_lifted_from_the_account(
-    server: Server, browsers: Browsers
+    server: Server, browsers: Browsers, axe_source: str
 ) -> None:
     bruno = signed_up(browsers, server.url, "bruno")
     lobby_chat(bruno, server.url)
@@ -33,15 +34,16 @@ def test_a_mute_made_in_one_browser_holds_in_another_and_is_lifted_from_the_acco
     bruno.locator(".lobby-chat button[type=submit]").click()
     bruno.locator(".lobby-chat .chat-text", has_text="buy cheap chips").wait_for()
 
-    anna = signed_up(browsers, server.url, "anna")
+    anna = signed_up(browsers, server.url, "anna", bypass_csp=True)
     lobby_chat(anna, server.url)
     line = anna.locator(".lobby-chat .chat-line", has_text="bruno")
     line.locator(".chat-text", has_text="buy cheap chips").wait_for()
     line.get_by_role("button", name="mute bruno").click()
     line.locator(".chat-text", has_text="(muted)").wait_for()
     line.get_by_role("button", name="unmute bruno").wait_for()
+    assert violations(anna, axe_source) == []
 
-    phone = browsers.page(locale="it-IT", at=server.url + "/", **DEVICES["phone"])
+    phone = browsers.page(locale="it-IT", at=server.url + "/", bypass_csp=True, **DEVICES["phone"])
     fill_account_form(phone, "sign-in", "anna", "a good long password")
     phone.locator("#account .signed-in").wait_for()
     lobby_chat(phone, server.url)
@@ -53,6 +55,7 @@ def test_a_mute_made_in_one_browser_holds_in_another_and_is_lifted_from_the_acco
     phone.goto(server.url + "/")
     phone.locator("#account details.mutes summary", has_text="Giocatori silenziati").click()
     phone.locator("#account .mute-list .mute-name", has_text="bruno").wait_for()
+    assert violations(phone, axe_source) == []
     phone.locator("#account .mute-list").get_by_role("button", name="riattiva bruno").click()
     phone.locator("#account .mute-list", has_text="Non hai silenziato nessuno.").wait_for()
     lobby_chat(phone, server.url)

@@ -4,12 +4,13 @@ that account's lines muted there too, and lifts the mute from the account panel.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from tests.browser.conftest import DEVICES, Browsers, Server
-from tests.browser.driver import fits_width
+from tests.browser.driver import fits_width, shot
 from tests.browser.test_browser_accessibility import violations
 from tests.browser.test_browser_accounts import fill_account_form, signed_up
 
@@ -26,7 +27,7 @@ def lobby_chat(page: Any, url: str) -> None:
 
 
 def test_a_mute_made_in_one_browser_holds_in_another_and_is_lifted_from_the_account(
-    server: Server, browsers: Browsers, axe_source: str
+    server: Server, browsers: Browsers, axe_source: str, shots: Path
 ) -> None:
     bruno = signed_up(browsers, server.url, "bruno")
     lobby_chat(bruno, server.url)
@@ -42,6 +43,7 @@ def test_a_mute_made_in_one_browser_holds_in_another_and_is_lifted_from_the_acco
     line.locator(".chat-text", has_text="(muted)").wait_for()
     line.get_by_role("button", name="unmute bruno").wait_for()
     assert violations(anna, axe_source) == []
+    shot(anna, shots / "lobby-chat-muted-en-laptop.png")
 
     phone = browsers.page(locale="it-IT", at=server.url + "/", bypass_csp=True, **DEVICES["phone"])
     fill_account_form(phone, "sign-in", "anna", "a good long password")
@@ -56,6 +58,7 @@ def test_a_mute_made_in_one_browser_holds_in_another_and_is_lifted_from_the_acco
     phone.locator("#account details.mutes summary", has_text="Giocatori silenziati").click()
     phone.locator("#account .mute-list .mute-name", has_text="bruno").wait_for()
     assert violations(phone, axe_source) == []
+    shot(phone, shots / "account-muted-players-it-phone.png")
     phone.locator("#account .mute-list").get_by_role("button", name="riattiva bruno").click()
     phone.locator("#account .mute-list", has_text="Non hai silenziato nessuno.").wait_for()
     lobby_chat(phone, server.url)

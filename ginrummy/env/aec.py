@@ -54,6 +54,8 @@ from ginrummy.env.encoding import (
     observation_high,
     observation_size,
 )
+from ginrummy.env.game_so_far import GameSoFar
+from ginrummy.env.heads_up_score import HeadsUpScore
 from ginrummy.env.observation_cache import ObservationCache
 from ginrummy.env.rewards import HandReward, reward_scheme
 from ginrummy.env.table_text import result_dict, table_text
@@ -93,6 +95,9 @@ class RawEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informat
     compiled_steps = True
     """Two-player hands are played by the compiled step where Numba is installed
     (:mod:`ginrummy.env.compiled_hand`): the same game, faster."""
+    games_made_when_read = True
+    """A two-player game whose hands the compiled step deals and plays is made by the core
+    only when read (:mod:`ginrummy.env.game_so_far`): the same game, faster."""
 
     def __init__(self, rules: str | Rules | TableRules = "standard", match: str = "hand",
                  reward: str | HandReward = "points", players: int = 2,
@@ -121,17 +126,15 @@ class RawEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informat
                               for agent in self.possible_agents}
         self._rng = random.Random()
         self._seating = Seating(self.table_rules.kind, self.table_rules.players)
-        self._game_start: tuple[Cut, tuple[int, ...]] | None = None
-        """The cut and deck of a game whose first hand the compiled step holds, made into
-        ``_game`` when first read."""
-        self._game = None
+        self._so_far = GameSoFar()
+        """The game up to the hand in progress, made by the core when read."""
+        self._score: HeadsUpScore | None = None
+        """A two-player game's numbers while the compiled step deals and plays its hands
+        (else the game's are read)."""
         self._live: list[HandState | None] = []
-        """The hand in progress at each table: ahead of ``_game`` during a hand, which
+        """The hand in progress at each table: ahead of ``_so_far`` during a hand, which
         takes it in when the hand ends (or when ``game`` is read)."""
         self._synced = True
-        self._hand_ends: list[tuple[int, HandState, Action]] = []
-        """Hands that ended (the hand before the last move, and the move) that ``_game``
-        has not taken in yet: one-hand matches leave it to the first read of ``game``."""
         self._version = 0
         self._last_hand: dict[int, tuple[HandState, int]] = {}
         self._views: dict[str, PlayerView | None] = {}
@@ -205,16 +208,8 @@ class RawEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informat
 
     @property
     def _game(self) -> Game | None:
-        """The game up to the hands ``_live`` and ``_hand_ends`` hold."""
-        if self._game_start is not None:
-            cut, deck = self._game_start
-            self._game_start = None
-            self._game_made: Game | None = started_game(self.table_rules, cut).deal(deck)
-        return self._game_made
-
-    @_game.setter
-    def _game(self, game: Game | None) -> None:
-        self._game_made, self._game_start = game, None
+        """The game up to the hand in progress (which ``_live`` holds)."""
+        return self._so_far.made()
 
     @property
     def game(self) -> Game | None:
@@ -224,19 +219,18 @@ class RawEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informat
                 self._live[0] = self._compiled_state()
             game = self._game
             assert game is not None
-            for table, ended, move in self._hand_ends:
-                game = game.with_hand(ended, table=table).apply_unchecked(move, table=table)
-            self._hand_ends = []
             for table, hand in enumerate(self._live):
                 if hand is not None and hand is not game.slots[table].hand:
                     game = game.with_hand(hand, table=table)
-            self._game, self._synced = game, True
+            self._so_far.keep(game)
+            self._synced = True
         return self._game
 
     @game.setter
     def game(self, game: Game) -> None:
-        self._game, self._synced = game, True
-        self._hand_ends = []
+        self._so_far.keep(game)
+        self._synced = True
+        self._score = None
         self._compiled_final = False
         self._live = [slot.hand for slot in game.slots]
         self._version += 1
@@ -266,9 +260,10 @@ class RawEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informat
         cut = Cut(tuple(zip(cards[0::2], cards[1::2], strict=True)))
         dealer = first_dealer(self.table_rules.rules, cut)
         self._twister_deals = True
-        self._game_start = (cut, ())  # no points yet for the boards; the deck once dealt
+        self._so_far.start(self.table_rules, cut)
+        self._score = (HeadsUpScore(self.table_rules, dealer)
+                       if self.match == "game" and self.games_made_when_read else None)
         self._synced = True
-        self._hand_ends = []
         self._compiled_final = False
         self._live = [None]
         self._version += 1
@@ -280,9 +275,26 @@ class RawEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informat
         self._acting = seats[1 - dealer]
         compiled.deal_from(twister, self.table_rules.rules, dealer,
                            (self.scoreboard(seats[0]), self.scoreboard(seats[1])))
-        self._game_start = (cut, compiled.deck)
+        self._so_far.dealt(compiled.deck)
         self._compiled_on = True
         return True
+
+    def _deal_compiled(self, score: HeadsUpScore) -> None:
+        """What ``self.game = self._deal(game)`` does between the hands of a two-player game
+        that the compiled step plays: the next hand dealt straight into the compiled step
+        (the game takes the deck in when read)."""
+        compiled = self._compiled
+        assert compiled is not None
+        seats = self._seat_agents
+        compiled.deal_from(self._twister, self.table_rules.rules, score.dealer,
+                           (self.scoreboard(seats[0]), self.scoreboard(seats[1])))
+        self._so_far.dealt(compiled.deck)
+        self._live = [None]
+        self._synced = False
+        self._compiled_final = False
+        self._version += 1
+        self._acting = seats[1 - score.dealer]
+        self._compiled_on = True
 
     def _load_compiled(self) -> None:
         """Hand the hand in progress to the compiled step if it can play it."""
@@ -290,8 +302,7 @@ class RawEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informat
         if compiled is None or hand is None or hand.phase not in PLAYED_PHASES:
             self._compiled_on = False
             return
-        assert self._game is not None
-        self._seat_agents = tuple(self.possible_agents[p] for p in self._game.slots[0].players)
+        self._seat_agents = tuple(self.possible_agents[p] for p in self._table_players[0])
         self._agent_vectors = dict(zip(self._seat_agents, compiled.observations, strict=True))
         self._acting = self._seat_agents[hand.turn]
         compiled.load(hand, (self.scoreboard(self._seat_agents[0]),
@@ -385,7 +396,6 @@ class RawEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informat
         return view
 
     def _view_now(self, agent: str) -> PlayerView | None:
-        assert self._game is not None
         player = self.agent_index[agent]
         place = self._place(player)
         if place is not None:
@@ -415,14 +425,19 @@ class RawEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informat
         return board
 
     def _scoreboard_now(self, agent: str) -> Scoreboard:
-        if self.match == "hand" or self._game_start is not None:  # no points yet
-            target = 0 if self.match == "hand" else self.table_rules.target
-            return Scoreboard(target, (0,) * self._seating.sides)
-        assert self._game is not None
+        if self.match == "hand":
+            return Scoreboard(0, (0,) * self._seating.sides)
         side = self._seating.side_of(self.agent_index[agent])
-        points = self._game.points
+        points = self._points()
         totals = tuple(points[(side + k) % len(points)] for k in range(len(points)))
         return Scoreboard(self.table_rules.target, totals)
+
+    def _points(self) -> tuple[int, ...]:
+        """The game's totals (R27), side by side."""
+        if self._score is not None:
+            return tuple(self._score.points)
+        assert self._game is not None
+        return self._game.points
 
     def observe(self, agent: str) -> Observation:
         """The agent's observation (:func:`ginrummy.env.encoding.encode`, written from what
@@ -607,12 +622,20 @@ class RawEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informat
         players = self._table_players[table]
         if after.is_over and self.match == "hand" and self._compiled is not None:
             self._live[table] = None  # the game takes the hand's end when it is read
-            self._hand_ends.append((table, hand, move))
+            self._so_far.hand_ended(hand, move, table)
             self._synced = False
             self._version += 1
             if legal_already and after.result is not None and after.result.is_void:
                 self._compiled.finish_void(move)
                 self._compiled_final = True
+        elif after.is_over and self._score is not None:
+            assert after.result is not None
+            self._live[table] = None  # as above; the score is kept here
+            self._so_far.hand_ended(hand, move, table)
+            self._score.take(after.result)
+            self._boards = {}
+            self._synced = False
+            self._version += 1
         elif after.is_over:
             game = self._game
             assert game is not None
@@ -645,6 +668,13 @@ class RawEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informat
             if all(self._hands_done):
                 self._end()
             return
+        if self._score is not None:
+            if self._score.is_over:
+                self._settle()
+                self._end()
+            else:
+                self._deal_compiled(self._score)
+            return
         game = self.game
         assert game is not None
         if game.is_over:
@@ -663,12 +693,14 @@ class RawEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informat
     def _settle(self) -> None:
         """End of a full game: ``points`` brings each agent's sum to its final total less
         the best other side's (R28-R30); ``win`` pays +1 to the winner, -1 to the others."""
-        assert self.game is not None
-        seating = self.game.seating
-        winner = self.game.winner
-        final = self.game.settlement().final
+        if self._score is not None:
+            winner, final = self._score.winner, self._score.settlement().final
+        else:
+            game = self.game
+            assert game is not None
+            winner, final = game.winner, game.settlement().final
         for agent in self.agents:
-            side = seating.side_of(self.agent_index[agent])
+            side = self._seating.side_of(self.agent_index[agent])
             if self.reward_name == "win":
                 self._pay(agent, 0.0 if winner is None else 1.0 if side == winner else -1.0)
             elif self.reward_name == "points":
@@ -694,9 +726,9 @@ class RawEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informat
 
     def describe(self, agent: str) -> str:
         """The table as ``agent`` sees it, in words (nothing hidden from it shown)."""
-        game = self.game if self.match == "game" else None
-        return table_text(agent, self.current_view(agent), self._over,
-                          game.points if game is not None else None, self.table_rules.target)
+        points = self._points() if self.match == "game" else None
+        return table_text(agent, self.current_view(agent), self._over, points,
+                          self.table_rules.target)
 
     def close(self) -> None:
         pass

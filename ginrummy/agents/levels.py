@@ -22,11 +22,14 @@ level     agent           how it plays
                           arranges its melds to deny layoffs (``ginrummy.agents.expert``,
                           registered as ``expert_v1``; ``expert`` is now the new
                           ``ginrummy.agents.style_expert``)
-5         master          Monte Carlo search over the unseen cards on top of the level-4
-                          expert (``expert_v1``), at most about one second per move and
-                          mostly far less: the search ends once the other moves look
-                          unable to beat the expert's, or after 2,000 sampled worlds
-                          (``ginrummy.agents.montecarlo``)
+5         master          Monte Carlo search over the unseen cards on top of the new
+                          expert (``expert``): its move is kept unless a searched one
+                          is clearly better, its best-scored discards and the
+                          least-deadwood knocks are searched; at most about one second
+                          per move and mostly far less: the search ends once the other
+                          moves look unable to beat the expert's, or after 2,000
+                          sampled worlds (``ginrummy.agents.montecarlo``; the
+                          registered ``montecarlo`` still builds on ``expert_v1``)
 ========  ==============  ===============================================================
 
 ``make_level(n, seed)`` builds one; extra keyword arguments go to the agent
@@ -101,7 +104,7 @@ def make_level(level: int, seed: int | None = None, **params: Any) -> Agent:
     if level == 4:
         return _named(ExpertAgent(seed, **params), "level4")
     if level == 5:
-        return _named(MonteCarloAgent(seed, **params), "level5")
+        return _named(MonteCarloAgent(seed, **{"base": "expert", **params}), "level5")
     raise ValueError(f"level must be 1 to 5, got {level!r}")
 
 

@@ -347,6 +347,10 @@ class ExpertAgent:
                     view.phase))
         return random.Random(key)
 
+    def observe(self, view: PlayerView) -> None:
+        """Follow the game from a view of this seat whose move another player chooses (a
+        search built on the expert): the first expert keeps nothing from view to view."""
+
     def choose(self, view: PlayerView) -> Action:
         settled = settled_action(view, self._lay_out)
         if settled is not None:
@@ -398,13 +402,18 @@ class ExpertAgent:
         discards = actions.discard_cards(legal)
         if not discards:  # only knocks are legal (after a wall take)
             return least_deadwood_knock(hand, knocks)
-        scores = discard_scores(hand, discards, ctx, self.params)
+        scores = self.score_discards(view, ctx, discards)
         ordered = sorted(discards, key=lambda c: (scores[c], -CARD_VALUES[c], c))
         if self.params.mistakes > 0 and len(ordered) > 1:
             rng = self._rng(view, 3)
             if rng.random() < self.params.mistakes:
                 return actions.discard(ordered[rng.randrange(min(3, len(ordered)))])
         return actions.discard(ordered[0])
+
+    def score_discards(self, view: PlayerView, ctx: Context, cards: Sequence[int]
+                       ) -> dict[int, float]:
+        """Score of each discard of ``cards`` from the seat's 11-card hand (lower is better)."""
+        return discard_scores(view.hand, cards, ctx, self.params)
 
     def _best_knock(self, view: PlayerView, ctx: Context, hand: int, wall: bool = False
                     ) -> tuple[int, float, list[int]] | None:

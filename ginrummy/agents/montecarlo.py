@@ -20,6 +20,13 @@ goes (racing), and the search ends when none is left. Otherwise it stops
 after ``budget`` seconds (at least ``min_samples`` worlds), or, with
 ``samples`` set, after at most that many worlds: then the same seed and view
 always give the same move. Layouts follow the expert.
+
+The expert is the first one (``expert_v1``, as the registered ``montecarlo``
+plays) or, with ``base="expert"`` (level 5), the expert of
+:mod:`ginrummy.agents.style_expert`: then its move is the one kept, its
+discard scores (with the gin bonus) choose the discards searched, and it
+follows every view of the seat, forced moves included, to read the
+opponent's style.
 """
 
 from __future__ import annotations
@@ -27,16 +34,17 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ginrummy.agents.base import only_action
 from ginrummy.agents.compiled import kernels
 from ginrummy.agents.estimate import estimate_opponent
-from ginrummy.agents.expert import Context, ExpertAgent, ExpertParams, discard_scores
+from ginrummy.agents.expert import Context, ExpertAgent, ExpertParams
 from ginrummy.agents.playout import DEFAULT_POLICY, PlayoutPolicy, playouts_after
 from ginrummy.agents.sampling import sample_state
+from ginrummy.agents.style_expert import StyleExpertAgent
 from ginrummy.agents.tracking import CardMemory, remember
 from ginrummy.core import actions
 from ginrummy.core.actions import BIG_GIN, DRAW_DISCARD, Action
@@ -92,9 +100,10 @@ class ActionValue:
     """Standard error of ``advantage`` (paired, so much smaller than the values' own)."""
 
 
-def candidates(view: PlayerView, ctx: Context, expert: ExpertParams, params: SearchParams
+def candidates(view: PlayerView, ctx: Context, expert: ExpertAgent, params: SearchParams
                ) -> list[Action]:
-    """The actions worth searching in ``view`` (all of them for draws and the wall)."""
+    """The actions worth searching in ``view`` (all of them for draws and the wall); the
+    discards are those ``expert`` scores best."""
     legal = list(view.legal)
     if view.phase is not Phase.DISCARD:
         return legal
@@ -103,7 +112,7 @@ def candidates(view: PlayerView, ctx: Context, expert: ExpertParams, params: Sea
     knocks = actions.knock_cards(legal)
     out: list[Action] = []
     if discards:
-        scores = discard_scores(hand, discards, ctx, expert)
+        scores = expert.score_discards(view, ctx, discards)
         ranked = sorted(discards, key=lambda c: (scores[c], c))
         out.extend(actions.discard(c) for c in ranked[: params.max_discards])
     if knocks:
@@ -137,9 +146,12 @@ def action_values(view: PlayerView, seed: int, params: SearchParams,
     (added to the actions if missing) each value also carries its paired
     advantage over the baseline.
     """
-    expert_params = expert if expert is not None else ExpertParams()
-    ctx = Context(view, expert_params)
-    chosen = list(actions) if actions is not None else candidates(view, ctx, expert_params, params)
+    if actions is not None:
+        chosen = list(actions)
+    else:
+        expert_params = expert if expert is not None else ExpertParams()
+        chosen = candidates(view, Context(view, expert_params),
+                            ExpertAgent(seed, expert_params), params)
     if baseline is not None and baseline not in chosen:
         chosen.append(baseline)
     if not chosen:
@@ -201,25 +213,35 @@ def _mean_stderr(values: Sequence[float]) -> tuple[float, float]:
     return mean, math.sqrt(variance / count)
 
 
+BASES: dict[str, Callable[[int, ExpertParams | None], ExpertAgent]] = {
+    "expert_v1": ExpertAgent,
+    "expert": StyleExpertAgent,
+}
+"""The experts a search can build on, by their registered names."""
+
+
 class MonteCarloAgent:
-    """The Monte Carlo player (see the module docstring)."""
+    """The Monte Carlo player (see the module docstring), built on the expert registered as
+    ``base`` (``expert`` params, if given, are that expert's weights)."""
 
     name = "montecarlo"
 
     def __init__(self, seed: int | None = None, budget: float = 1.0, samples: int | None = None,
                  search: SearchParams | None = None, expert: ExpertParams | None = None,
-                 **changes: Any) -> None:
+                 base: str = "expert_v1", **changes: Any) -> None:
         self.seed = seed if seed is not None else random.randrange(1 << 30)
-        base = search if search is not None else SearchParams()
+        plan = search if search is not None else SearchParams()
         unknown = sorted(set(changes) - set(SearchParams.__dataclass_fields__))
         if unknown:
             raise TypeError(f"unknown montecarlo parameters: {unknown}")
-        self.search = replace(base, budget=budget, samples=samples, **changes)
-        self.expert_params = expert if expert is not None else ExpertParams()
-        self.expert = ExpertAgent(self.seed, self.expert_params)
+        if base not in BASES:
+            raise ValueError(f"montecarlo builds on one of {sorted(BASES)}, not {base!r}")
+        self.search = replace(plan, budget=budget, samples=samples, **changes)
+        self.expert = BASES[base](self.seed, expert)
         kernels()  # Numba's start (about a second, once a process) before the first move
 
     def choose(self, view: PlayerView) -> Action:
+        self.expert.observe(view)
         only = only_action(view)
         if only is not None:
             return only
@@ -230,11 +252,13 @@ class MonteCarloAgent:
             return obvious
         start = time.perf_counter()
         baseline = self.expert.choose(view)
+        expert = self.expert.params  # as the expert has just set them for this view
         search = self.search
+        tried = candidates(view, Context(view, expert), self.expert, search)
         if search.samples is None:  # the expert's own time comes out of the budget
             spent = time.perf_counter() - start + 0.005
             search = replace(search, budget=max(search.budget - spent, 0.0))
-        values = action_values(view, self.seed, search, self.expert_params, baseline=baseline)
+        values = action_values(view, self.seed, search, expert, actions=tried, baseline=baseline)
         if not values:
             return baseline
         best = values[0]
@@ -245,6 +269,7 @@ class MonteCarloAgent:
 
 
 __all__ = [
+    "BASES",
     "ActionValue",
     "MonteCarloAgent",
     "SearchParams",

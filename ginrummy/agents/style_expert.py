@@ -45,15 +45,13 @@ from ginrummy.agents.expert import (
     ExpertAgent,
     ExpertParams,
     best_knock_layout,
-    discard_scores,
     knock_value,
     undercut_chance,
     wait_value,
 )
 from ginrummy.agents.game_score import ScoreTally
 from ginrummy.core import actions
-from ginrummy.core.actions import BIG_GIN, DRAW_DISCARD, DRAW_STOCK, Action
-from ginrummy.core.cards import CARD_VALUES
+from ginrummy.core.actions import DRAW_DISCARD, DRAW_STOCK, Action
 from ginrummy.core.hand import Phase
 from ginrummy.core.melds import min_deadwood, min_deadwood_after_discard
 from ginrummy.core.views import PlayerView
@@ -202,36 +200,36 @@ class StyleExpertAgent(ExpertAgent):
     def style_chances(self) -> dict[str, float]:
         return self.style.chances() if self.fixed is None else self.fixed
 
-    def choose(self, view: PlayerView) -> Action:
+    def observe(self, view: PlayerView) -> None:
+        """Follow the opponent's style and the game's score; the chance of keeping a sampled
+        opponent hand that could have knocked follows the style."""
         self.style.observe(view)
         keep = sum(chance * knock_fit.UNKNOCKED_KEEP[style]
                    for style, chance in self.style_chances().items())
         self.params = replace(self.base_params, unknocked_keep=keep)
         self.score.observe(view)
+
+    def choose(self, view: PlayerView) -> Action:
+        self.observe(view)
         action = super().choose(view)
         if actions.is_knock(action):
             self.score.knocked(self._knock_estimate)
         return action
 
-    def _discard(self, view: PlayerView, ctx: Context) -> Action:
-        """The first expert's discard, with a bonus for the hands that may go gin."""
-        discards = actions.discard_cards(view.legal)
-        if self.gin_weight <= 0 or BIG_GIN in view.legal or len(discards) < 2:
-            return super()._discard(view, ctx)
-        knocks = [a for a in view.legal if actions.is_knock(a)]
-        if knocks:
-            choice = self._knock_choice(view, ctx, knocks)
-            if choice is not None:
-                return choice
+    def score_discards(self, view: PlayerView, ctx: Context, cards: Sequence[int]
+                       ) -> dict[int, float]:
+        """The first expert's scores, less a bonus for the hands that may go gin."""
+        scores = super().score_discards(view, ctx, cards)
+        if self.gin_weight <= 0:
+            return scores
         hand = view.hand
-        scores = discard_scores(hand, discards, ctx, self.params)
         turns = max(1, view.stock_size // 2)
-        for card in discards:
+        for card in cards:
             kept = hand & ~(1 << card)
             if min_deadwood(kept) <= GIN_CHASE_DEADWOOD:
                 draw = gin_draw_chance(kept, ctx)
                 scores[card] -= self.gin_weight * (1.0 - (1.0 - draw) ** turns)
-        return actions.discard(min(discards, key=lambda c: (scores[c], -CARD_VALUES[c], c)))
+        return scores
 
     def _best_knock(self, view: PlayerView, ctx: Context, hand: int, wall: bool = False
                     ) -> tuple[int, float, list[int]] | None:

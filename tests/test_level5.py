@@ -4,6 +4,7 @@ registered ``montecarlo`` still builds on the first expert (``expert_v1``)."""
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
@@ -49,6 +50,17 @@ def test_level5_builds_on_the_expert_and_montecarlo_on_the_first_expert() -> Non
 def test_montecarlo_refuses_an_expert_it_cannot_build_on() -> None:
     with pytest.raises(ValueError, match="builds on one of"):
         MonteCarloAgent(0, base="camper")
+
+
+@pytest.mark.parametrize(("changes", "named"), [
+    ({"samples": 0}, "samples must be a whole number of at least 1, got 0"),
+    ({"samples": -3}, "samples must be a whole number of at least 1, got -3"),
+    ({"budget": 0, "min_samples": 0}, "min_samples must be at least 1, got 0"),
+])
+def test_montecarlo_refuses_a_search_of_no_worlds_by_name(changes: dict[str, Any],
+                                                           named: str) -> None:
+    with pytest.raises(ValueError, match=named):
+        MonteCarloAgent(0, **changes)
 
 
 def test_level5_keeps_the_expert_move_without_strong_evidence() -> None:

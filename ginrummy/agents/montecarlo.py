@@ -213,6 +213,14 @@ def _mean_stderr(values: Sequence[float]) -> tuple[float, float]:
     return mean, math.sqrt(variance / count)
 
 
+def _check_counts(search: SearchParams) -> None:
+    """A search evaluates at least one world a candidate."""
+    if search.samples is not None and (isinstance(search.samples, bool) or search.samples < 1):
+        raise ValueError(f"samples must be a whole number of at least 1, got {search.samples!r}")
+    if search.min_samples < 1:
+        raise ValueError(f"min_samples must be at least 1, got {search.min_samples!r}")
+
+
 BASES: dict[str, Callable[[int, ExpertParams | None], ExpertAgent]] = {
     "expert_v1": ExpertAgent,
     "expert": StyleExpertAgent,
@@ -237,6 +245,7 @@ class MonteCarloAgent:
         if base not in BASES:
             raise ValueError(f"montecarlo builds on one of {sorted(BASES)}, not {base!r}")
         self.search = replace(plan, budget=budget, samples=samples, **changes)
+        _check_counts(self.search)
         self.expert = BASES[base](self.seed, expert)
         kernels()  # Numba's start (about a second, once a process) before the first move
 

@@ -162,6 +162,10 @@ def test_a_duplicate_player_never_sees_a_deal_before_it_reaches_their_table(
         check("planted numbers", {"order": list(played.decks[last])})
         assert {leak.split(":")[0] for leak in leaks} == {"planted names", "planted numbers"}
         leaks.clear()
+        for _ in range(3):  # before her first deal, whether her game lasts one deal or ten
+            with anna.use():
+                for path in pages:
+                    check(path, client.get(path).json())
         with socket(anna, f"/ws/{mine}") as ws:
             a = Player(ws)
             seen = 0

@@ -96,13 +96,14 @@ def test_the_expert_learns_the_style_from_the_views_it_defends() -> None:
 def test_R24_expert_knocks_early_against_a_quick_knocker_but_waits_against_a_camper() -> None:
     # Its second turn, 28 cards in the stock: 8S-JS and 4D-6D, 9 deadwood after KH. A player
     # that knocks when it can seldom holds less yet; a camper may be waiting to undercut.
-    # (The fitted model decides: a refit of knock_fit may move this position.)
+    # (The fitted model alone, without its search: a refit of knock_fit may move this position.)
     state = position("8S 9S TS JS 4D 5D 6D 5H 3C AC KH", "7H 8H 2D 3D 5S 6S JD QD QS 4H",
                      "TH", phase=Phase.DISCARD, our_draws=2, stock_size=28)
     view = view_of(state, 0)
     knock = actions.knock(parse_card("KH"))
-    assert StyleExpertAgent(0, camper_chance=0.0).choose(view) == knock
-    assert StyleExpertAgent(0, camper_chance=1.0).choose(view) == actions.discard(parse_card("KH"))
+    assert StyleExpertAgent(0, camper_chance=0.0, knock_search=0).choose(view) == knock
+    assert StyleExpertAgent(0, camper_chance=1.0, knock_search=0).choose(view) \
+        == actions.discard(parse_card("KH"))
 
 
 def test_the_expert_loads_the_compiled_lookahead_and_plays_the_same_moves() -> None:

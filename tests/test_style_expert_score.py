@@ -13,14 +13,14 @@ from tests.agent_kit import position
 
 def _waiting_position() -> PlayerView:
     # Its second turn, 28 cards in the stock: 8S-JS and 4D-6D, 9 deadwood after KH. Against
-    # a camper the fitted model waits (see test_style_expert).
+    # a camper the fitted model waits (see test_style_expert); its search is left off here.
     state = position("8S 9S TS JS 4D 5D 6D 5H 3C AC KH", "7H 8H 2D 3D 5S 6S JD QD QS 4H",
                      "TH", phase=Phase.DISCARD, our_draws=2, stock_size=28)
     return view_of(state, 0)
 
 
 def _camper_expert(ours: float = 0.0, theirs: float = 0.0, **changes: float) -> StyleExpertAgent:
-    agent = StyleExpertAgent(0, camper_chance=1.0, **changes)  # type: ignore[arg-type]
+    agent = StyleExpertAgent(0, camper_chance=1.0, knock_search=0, **changes)  # type: ignore[arg-type]
     agent.score.ours, agent.score.theirs = ours, theirs
     return agent
 
@@ -39,8 +39,8 @@ def test_expert_with_a_gin_weight_keeps_the_hand_likelier_to_go_gin() -> None:
     state = position("7C 3D 4D 7D 2H 4H 7H 5S 6S 7S 8S", "JD JC QD JH QS KH QC 8D 9D KD",
                      "KC", phase=Phase.DISCARD, our_draws=3, stock_size=28)
     view = view_of(state, 0)
-    plain = StyleExpertAgent(1, gin_weight=0.0).choose(view)
-    chasing = StyleExpertAgent(1, gin_weight=30.0).choose(view)
+    plain = StyleExpertAgent(1, gin_weight=0.0, knock_search=0).choose(view)
+    chasing = StyleExpertAgent(1, gin_weight=30.0, knock_search=0).choose(view)
     assert plain != chasing
     ctx = Context(view, ExpertParams())
 

@@ -22,6 +22,11 @@ What it adds to :class:`~ginrummy.agents.expert.ExpertAgent` (kept as ``expert_v
   difference between the points of knocking and of waiting in the same
   simulated positions (both branches played out). It knocks when the
   prediction, weighted by the chance of each style, is above zero.
+* **A search of that one decision**: knocking and its best discard are both
+  played out in ``KNOCK_SEARCH`` sampled worlds (:mod:`ginrummy.agents.search`,
+  the search of level 5 at a few milliseconds); the model's answer stands
+  unless the other one wins more by ``SEARCH_CONFIDENCE`` standard errors plus
+  ``SEARCH_MARGIN`` points.
 
 Discards, draws and layouts are the first expert's: each discard is scored by
 the hand it leaves (deadwood and one draw of look-ahead) and the danger of
@@ -50,6 +55,7 @@ from ginrummy.agents.expert import (
     wait_value,
 )
 from ginrummy.agents.game_score import ScoreTally
+from ginrummy.agents.search import SearchParams, action_values
 from ginrummy.core import actions
 from ginrummy.core.actions import DRAW_DISCARD, DRAW_STOCK, Action
 from ginrummy.core.hand import Phase
@@ -75,6 +81,13 @@ the stock runs out (one draw a turn, the chance of each draw as now)."""
 PARAMS = ExpertParams(danger_weight=9.0)
 """The first expert's weights, but a discard's danger weighs half as much again: with
 ``GIN_WEIGHT`` screened and measured against expert_v1 (bench/RESULTS.md, 2026-12-06)."""
+KNOCK_SEARCH = 64
+"""Sampled worlds in which knocking and waiting are both played out (0: the fitted model
+alone decides)."""
+SEARCH_CONFIDENCE = 2.0
+SEARCH_MARGIN = 2.0
+"""The search overturns the fitted model only when the other choice wins more by this many
+standard errors of the paired difference plus this many points."""
 GIN_CHASE_DEADWOOD = 20
 """Only hands kept with at most this much deadwood are scored for gin."""
 GIN_DEADWOOD = 10.0
@@ -177,6 +190,8 @@ class StyleExpertAgent(ExpertAgent):
                  close_share: float = CLOSE_SHARE,
                  rush_need: float = RUSH_NEED, rush_undercut: float = RUSH_UNDERCUT,
                  lead_weight: float = LEAD_WEIGHT, gin_weight: float = GIN_WEIGHT,
+                 knock_search: int = KNOCK_SEARCH, search_confidence: float = SEARCH_CONFIDENCE,
+                 search_margin: float = SEARCH_MARGIN,
                  **changes: Any) -> None:
         super().__init__(seed, params if params is not None else PARAMS, **changes)
         self.style = OpponentStyle()
@@ -194,6 +209,9 @@ class StyleExpertAgent(ExpertAgent):
         self.rush_undercut = rush_undercut
         self.lead_weight = lead_weight
         self.gin_weight = gin_weight
+        self.knock_search = _worlds(knock_search)
+        self.search_confidence = _at_least_zero("search_confidence", search_confidence)
+        self.search_margin = _at_least_zero("search_margin", search_margin)
         self._knock_estimate = 0.0
         kernels()  # the compiled look-ahead and sampler, if Numba is installed: same answers
 
@@ -248,9 +266,30 @@ class StyleExpertAgent(ExpertAgent):
             return None
         ours, theirs = self.score.needs(view.rules.target)
         threshold = -self.lead_weight * (theirs - ours) / 100.0
-        if gain > threshold or self._game_says_knock(view, kept, samples):
-            return actions.knock(card)
-        return None
+        knock = gain > threshold or self._game_says_knock(view, kept, samples)
+        if self.knock_search > 0:
+            knock = self._searched_knock(view, ctx, card, knock)
+        return actions.knock(card) if knock else None
+
+    def _searched_knock(self, view: PlayerView, ctx: Context, card: int, knock: bool) -> bool:
+        """``knock``, the fitted model's answer, unless the worlds where knocking with
+        ``card`` and the best discard are both played out clearly say otherwise."""
+        discards = actions.discard_cards(view.legal)
+        if not discards:
+            return True
+        scores = self.score_discards(view, ctx, discards)
+        wait = actions.discard(min(discards, key=lambda c: (scores[c], c)))
+        knocking = actions.knock(card)
+        search = SearchParams(samples=self.knock_search,
+                              unknocked_keep=self.params.unknocked_keep)
+        baseline = knocking if knock else wait
+        values = action_values(view, self.seed, search, self.params,
+                               actions=[knocking, wait], baseline=baseline)
+        other = next(v for v in values if v.action != baseline)
+        if other.advantage > self.search_confidence * other.advantage_stderr \
+                + self.search_margin:
+            return not knock
+        return knock
 
     def _game_says_knock(self, view: PlayerView, kept: int, samples: Sequence[int]) -> bool:
         """Knock against the hand's points when the game's score asks for it: the knock
@@ -268,6 +307,19 @@ class StyleExpertAgent(ExpertAgent):
             return True
         return (theirs <= self.rush_need
                 and undercut_chance(arrangement, samples, view) <= self.rush_undercut)
+
+
+def _worlds(value: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise ValueError(f"knock_search must be a whole number of worlds, 0 or more, "
+                         f"got {value!r}")
+    return value
+
+
+def _at_least_zero(name: str, value: float) -> float:
+    if not value >= 0:
+        raise ValueError(f"{name} must be 0 or more, got {value!r}")
+    return float(value)
 
 
 __all__ = ["KNOCK_FEATURES", "OpponentStyle", "StyleExpertAgent", "knock_features", "predict",

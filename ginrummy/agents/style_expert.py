@@ -85,7 +85,7 @@ KNOCK_SEARCH = 64
 """Sampled worlds in which knocking and waiting are both played out (0: the fitted model
 alone decides)."""
 SEARCH_CONFIDENCE = 2.0
-SEARCH_MARGIN = 2.0
+SEARCH_MARGIN = 3.0
 """The search overturns the fitted model only when the other choice wins more by this many
 standard errors of the paired difference plus this many points."""
 GIN_CHASE_DEADWOOD = 20

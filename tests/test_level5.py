@@ -12,7 +12,7 @@ from ginrummy.agents.expert import Context, ExpertAgent
 from ginrummy.agents.levels import make_level
 from ginrummy.agents.montecarlo import MonteCarloAgent, SearchParams, candidates
 from ginrummy.agents.registry import make_agent
-from ginrummy.agents.style_expert import StyleExpertAgent
+from ginrummy.agents.style_expert import KNOCK_SEARCH, StyleExpertAgent
 from ginrummy.core import actions
 from ginrummy.core.hand import Phase, deal_hand, shuffled_deck
 from ginrummy.core.rules import Rules
@@ -44,7 +44,7 @@ def _discard_views(hands: int, seed: int) -> list[PlayerView]:
 def test_level5_builds_on_the_expert_and_montecarlo_on_the_first_expert() -> None:
     base = _level5(0).expert
     assert isinstance(base, StyleExpertAgent)
-    assert base.knock_search == 0, "level 5 searches the knock itself, with more worlds"
+    assert base.knock_search == KNOCK_SEARCH, "the expert as registered, its knock search too"
     plain = make_agent("montecarlo", 0)
     assert isinstance(plain, MonteCarloAgent) and type(plain.expert) is ExpertAgent
 
@@ -71,7 +71,7 @@ def test_level5_keeps_the_expert_move_without_strong_evidence() -> None:
     differs_from_first_expert = 0
     for number in range(4):
         master = _level5(number, samples=2, confidence=1e9, min_gain=1e9)
-        twin = StyleExpertAgent(number, knock_search=0)
+        twin = StyleExpertAgent(number)
         state = deal_hand(rules, number % 2, shuffled_deck(rng))
         opponent = make_agent("expert_v1", number + 7)
         while not state.is_over:

@@ -18,7 +18,7 @@ always give the same move. Layouts follow the expert.
 
 The expert is the first one (``expert_v1``, as the registered ``montecarlo``
 plays) or, with ``base="expert"`` (level 5), the expert of
-:mod:`ginrummy.agents.style_expert` without its own small knock search: then
+:mod:`ginrummy.agents.style_expert` (its few-world knock search included): then
 its move is the one kept, its discard scores (with the gin bonus) choose the
 discards searched, and it follows every view of the seat, forced moves
 included, to read the opponent's style.
@@ -49,16 +49,9 @@ from ginrummy.core.hand import Phase
 from ginrummy.core.melds import min_deadwood
 from ginrummy.core.views import PlayerView
 
-
-def searching_expert(seed: int, params: ExpertParams | None) -> StyleExpertAgent:
-    """The expert without its own few-world search of knock-or-wait: the Monte Carlo player
-    searches that decision itself, with far more worlds."""
-    return StyleExpertAgent(seed, params, knock_search=0)
-
-
 BASES: dict[str, Callable[[int, ExpertParams | None], ExpertAgent]] = {
     "expert_v1": ExpertAgent,
-    "expert": searching_expert,
+    "expert": StyleExpertAgent,
 }
 """The experts a search can build on, by their registered names."""
 

@@ -22,11 +22,11 @@ What it adds to :class:`~ginrummy.agents.expert.ExpertAgent` (kept as ``expert_v
   difference between the points of knocking and of waiting in the same
   simulated positions (both branches played out). It knocks when the
   prediction, weighted by the chance of each style, is above zero.
-* **A search of that one decision**: knocking and its best discard are both
-  played out in ``KNOCK_SEARCH`` sampled worlds (:mod:`ginrummy.agents.search`,
-  the search of level 5 at a few milliseconds); the model's answer stands
-  unless the other one wins more by ``SEARCH_CONFIDENCE`` standard errors plus
-  ``SEARCH_MARGIN`` points.
+* **A search of that one decision**, off by default (``knock_search=N`` turns it
+  on): knocking and its best discard are both played out in N sampled worlds
+  (:mod:`ginrummy.agents.search`, the search of level 5 at a few milliseconds);
+  the model's answer stands unless the other one wins more by
+  ``SEARCH_CONFIDENCE`` standard errors plus ``SEARCH_MARGIN`` points.
 
 Discards, draws and layouts are the first expert's: each discard is scored by
 the hand it leaves (deadwood and one draw of look-ahead) and the danger of
@@ -81,9 +81,14 @@ the stock runs out (one draw a turn, the chance of each draw as now)."""
 PARAMS = ExpertParams(danger_weight=9.0)
 """The first expert's weights, but a discard's danger weighs half as much again: with
 ``GIN_WEIGHT`` screened and measured against expert_v1 (bench/RESULTS.md, 2026-12-06)."""
-KNOCK_SEARCH = 64
+KNOCK_SEARCH = 0
 """Sampled worlds in which knocking and waiting are both played out (0: the fitted model
-alone decides)."""
+alone decides). Off by default: 64 worlds won more games against expert_v1 and the camper
+but fewer against simple, and left level 5 less ahead of the expert (bench/RESULTS.md,
+2026-12-06)."""
+SEARCH_EAGER = 1.0
+"""Search only while the chance that the opponent knocks as soon as it can is at most this
+(against such players the fitted model alone waits for undercuts better)."""
 SEARCH_CONFIDENCE = 2.0
 SEARCH_MARGIN = 3.0
 """The search overturns the fitted model only when the other choice wins more by this many
@@ -191,7 +196,7 @@ class StyleExpertAgent(ExpertAgent):
                  rush_need: float = RUSH_NEED, rush_undercut: float = RUSH_UNDERCUT,
                  lead_weight: float = LEAD_WEIGHT, gin_weight: float = GIN_WEIGHT,
                  knock_search: int = KNOCK_SEARCH, search_confidence: float = SEARCH_CONFIDENCE,
-                 search_margin: float = SEARCH_MARGIN,
+                 search_margin: float = SEARCH_MARGIN, search_eager: float = SEARCH_EAGER,
                  **changes: Any) -> None:
         super().__init__(seed, params if params is not None else PARAMS, **changes)
         self.style = OpponentStyle()
@@ -212,6 +217,7 @@ class StyleExpertAgent(ExpertAgent):
         self.knock_search = _worlds(knock_search)
         self.search_confidence = _at_least_zero("search_confidence", search_confidence)
         self.search_margin = _at_least_zero("search_margin", search_margin)
+        self.search_eager = _at_least_zero("search_eager", search_eager)
         self._knock_estimate = 0.0
         kernels()  # the compiled look-ahead and sampler, if Numba is installed: same answers
 
@@ -267,7 +273,8 @@ class StyleExpertAgent(ExpertAgent):
         ours, theirs = self.score.needs(view.rules.target)
         threshold = -self.lead_weight * (theirs - ours) / 100.0
         knock = gain > threshold or self._game_says_knock(view, kept, samples)
-        if self.knock_search > 0:
+        if self.knock_search > 0 \
+                and self.style_chances().get("eager", 0.0) <= self.search_eager:
             knock = self._searched_knock(view, ctx, card, knock)
         return actions.knock(card) if knock else None
 

@@ -1,5 +1,6 @@
-"""The expert's searched knock (``knock_search``, off by default): a few sampled worlds, played
-out both ways, may overturn the fitted knock-or-wait model, but only by a clear margin."""
+"""The expert's searched knock (``knock_search``): a few sampled worlds, played out both ways,
+may overturn the fitted knock-or-wait model, but only by a clear margin and not against a
+player that knocks as soon as it can."""
 
 from __future__ import annotations
 
@@ -32,20 +33,20 @@ def _knock_now_view() -> PlayerView:
 WORLDS = 64
 
 
-def test_the_expert_leaves_its_knock_search_off_by_default() -> None:
+def test_the_expert_searches_its_knock_or_wait_by_default() -> None:
     expert = make_agent("expert", 1)
     assert isinstance(expert, StyleExpertAgent)
-    assert expert.knock_search == KNOCK_SEARCH == 0
-    searching = make_agent("expert", 1, knock_search=WORLDS)
-    assert isinstance(searching, StyleExpertAgent) and searching.knock_search == WORLDS
+    assert expert.knock_search == KNOCK_SEARCH == WORLDS
+    plain = make_agent("expert", 1, knock_search=0)
+    assert isinstance(plain, StyleExpertAgent) and plain.knock_search == 0
 
 
 @pytest.mark.parametrize("seed", [0, 1, 2])
 def test_R23_the_search_knocks_where_the_fitted_model_would_wait(seed: int) -> None:
     view = _knock_now_view()
     knock = actions.knock(parse_card("5D"))
-    assert StyleExpertAgent(seed).choose(view) == actions.discard(parse_card("5D"))
-    assert StyleExpertAgent(seed, knock_search=WORLDS).choose(view) == knock
+    assert StyleExpertAgent(seed, knock_search=0).choose(view) == actions.discard(parse_card("5D"))
+    assert StyleExpertAgent(seed).choose(view) == knock
 
 
 @pytest.mark.parametrize("seed", [0, 1, 2])

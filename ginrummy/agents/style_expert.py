@@ -22,11 +22,12 @@ What it adds to :class:`~ginrummy.agents.expert.ExpertAgent` (kept as ``expert_v
   difference between the points of knocking and of waiting in the same
   simulated positions (both branches played out). It knocks when the
   prediction, weighted by the chance of each style, is above zero.
-* **A search of that one decision**, off by default (``knock_search=N`` turns it
-  on): knocking and its best discard are both played out in N sampled worlds
-  (:mod:`ginrummy.agents.search`, the search of level 5 at a few milliseconds);
-  the model's answer stands unless the other one wins more by
-  ``SEARCH_CONFIDENCE`` standard errors plus ``SEARCH_MARGIN`` points.
+* **A search of that one decision**: knocking and its best discard are both
+  played out in ``KNOCK_SEARCH`` sampled worlds (:mod:`ginrummy.agents.search`,
+  the search of level 5 at a few milliseconds); the model's answer stands
+  unless the other one wins more by ``SEARCH_CONFIDENCE`` standard errors plus
+  ``SEARCH_MARGIN`` points. Not against an opponent that looks eager (above
+  ``SEARCH_EAGER``): there the model alone decides.
 
 Discards, draws and layouts are the first expert's: each discard is scored by
 the hand it leaves (deadwood and one draw of look-ahead) and the danger of
@@ -81,14 +82,13 @@ the stock runs out (one draw a turn, the chance of each draw as now)."""
 PARAMS = ExpertParams(danger_weight=9.0)
 """The first expert's weights, but a discard's danger weighs half as much again: with
 ``GIN_WEIGHT`` screened and measured against expert_v1 (bench/RESULTS.md, 2026-12-06)."""
-KNOCK_SEARCH = 0
+KNOCK_SEARCH = 64
 """Sampled worlds in which knocking and waiting are both played out (0: the fitted model
-alone decides). Off by default: 64 worlds won more games against expert_v1 and the camper
-but fewer against simple, and left level 5 less ahead of the expert (bench/RESULTS.md,
-2026-12-06)."""
-SEARCH_EAGER = 1.0
-"""Search only while the chance that the opponent knocks as soon as it can is at most this
-(against such players the fitted model alone waits for undercuts better)."""
+alone decides)."""
+SEARCH_EAGER = 0.7
+"""Search only while the chance that the opponent knocks as soon as it can is at most this:
+against such players the fitted model alone waits for their knocks to undercut them, which
+the play-outs undervalue (bench/RESULTS.md, 2026-12-06)."""
 SEARCH_CONFIDENCE = 2.0
 SEARCH_MARGIN = 3.0
 """The search overturns the fitted model only when the other choice wins more by this many

@@ -266,15 +266,15 @@ class StyleExpertAgent(ExpertAgent):
                        kept: int, deadwood: int, value: float, samples: list[int]
                        ) -> Action | None:
         features = knock_features(view, ctx, kept, value, samples, self.params)
+        chances = self.style_chances()
         gain = sum(chance * predict(knock_fit.COEFFICIENTS[style], features)
-                   for style, chance in self.style_chances().items() if chance)
+                   for style, chance in chances.items() if chance)
         if actions.knock(card) not in knocks:
             return None
         ours, theirs = self.score.needs(view.rules.target)
         threshold = -self.lead_weight * (theirs - ours) / 100.0
         knock = gain > threshold or self._game_says_knock(view, kept, samples)
-        if self.knock_search > 0 \
-                and self.style_chances().get("eager", 0.0) <= self.search_eager:
+        if self.knock_search > 0 and chances.get("eager", 0.0) <= self.search_eager:
             knock = self._searched_knock(view, ctx, card, knock)
         return actions.knock(card) if knock else None
 
@@ -283,7 +283,7 @@ class StyleExpertAgent(ExpertAgent):
         ``card`` and the best discard are both played out clearly say otherwise."""
         discards = actions.discard_cards(view.legal)
         if not discards:
-            return True
+            return knock
         scores = self.score_discards(view, ctx, discards)
         wait = actions.discard(min(discards, key=lambda c: (scores[c], c)))
         knocking = actions.knock(card)

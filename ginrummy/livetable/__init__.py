@@ -1,0 +1,1 @@
+"""A live table as a value (docstring written below)."""

@@ -16,6 +16,7 @@ from ginrummy.format.provably_fair import FairRecord
 from ginrummy.format.record import record_to_dict, with_fairness
 from ginrummy.format.replay import record_of
 from ginrummy.livetable.fairness import FairRow
+from ginrummy.livetable.state import Table
 
 
 def canonical_record(game_id: str, kind: str, level: int | None,
@@ -46,3 +47,11 @@ def canonical_record(game_id: str, kind: str, level: int | None,
         "record": record_to_dict(record),
     }
     return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def table_record(table: Table) -> str:
+    """The record of a finished table (:func:`canonical_record` of its game, seats and seeds)."""
+    setup = table.setup
+    return canonical_record(setup.game_id, setup.kind, setup.level,
+                            [(s.kind, s.name) for s in table.seats], table.game, table.fair,
+                            table.decks, setup.deal_key)

@@ -13,9 +13,9 @@ import pytest
 
 from ginrummy.livetable import Seat, Setup, Table, replay
 from ginrummy.livetable.record import table_record
+from ginrummy.server.audit.chain import same_record
 from ginrummy.server.storage.db import make_engine, migrate
 from ginrummy.server.storage.game_rules import table_rules_of
-from ginrummy.server.audit.chain import same_record
 from ginrummy.server.storage.records import canonical_record, chain_hash
 from ginrummy.server.storage.replay import replay as server_replay
 from ginrummy.server.storage.store import Store, StoredGame

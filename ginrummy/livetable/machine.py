@@ -27,7 +27,15 @@ from ginrummy.livetable.commands import (
     WithdrawRematch,
 )
 from ginrummy.livetable.draft import Draft, advance
-from ginrummy.livetable.events import EVERYONE, PLAYERS, Event, Notice, entry_events, numbered
+from ginrummy.livetable.events import (
+    EVERYONE,
+    PLAYERS,
+    Event,
+    Notice,
+    Said,
+    entry_events,
+    numbered,
+)
 from ginrummy.livetable.fairness import FairRow
 from ginrummy.livetable.log import LogEntry
 from ginrummy.livetable.position import ReplayError, start
@@ -114,7 +122,7 @@ def apply(table: Table, command: Command, now: datetime,
     :class:`Refused`, and nothing changes. ``rng`` draws the server seeds of the deals the
     command makes due (the operating system's CSPRNG in a server; a seeded one in tests)."""
     draft = Draft(table, now, rng)
-    notices: list[Notice] = []
+    notices: list[Said] = []
     seats: tuple[Seat, ...] = ()
     if isinstance(command, (Play, Ready, ChooseDealer, Back)):
         _person(draft, command)
@@ -126,19 +134,19 @@ def apply(table: Table, command: Command, now: datetime,
         _tick(draft)
     elif isinstance(command, Join):
         seats = _join(draft, command)
-        notices.append(Notice(table.version, "joined", EVERYONE,
-                              {"place": command.place, "name": command.name}))
+        notices.append(("joined", EVERYONE, {"place": command.place, "name": command.name}))
     elif isinstance(command, Presence):
         draft.table = replace(table, connected=command.connected)
-        notices.append(Notice(table.version, "presence", EVERYONE,
-                              {"connected": sorted(command.connected)}))
+        notices.append(("presence", EVERYONE, {"connected": sorted(command.connected)}))
     else:
         draft.table, said = _rematch(table, command)
-        notices.append(Notice(table.version, "rematch", PLAYERS, said))
+        notices.append(("rematch", PLAYERS, said))
     events = numbered(draft.said, table.version)
     after = _rearm_idle(replace(draft.table, version=table.version + len(events)), now)
     stored = Stored(tuple(draft.entries), dict(draft.decks), tuple(draft.fair.values()), seats)
-    return Applied(after, (*events, *notices), stored)
+    told = tuple(Notice(after.version, kind, audience, fields)
+                 for kind, audience, fields in notices)
+    return Applied(after, (*events, *told), stored)
 
 
 def _person(draft: Draft, command: Play | Ready | ChooseDealer | Back) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
 
 from ginrummy.agents.base import Agent
@@ -40,6 +40,8 @@ def make_table(players: int = 2, rules: Rules | None = None, computers: Sequence
     """A new table as the server makes one: each table's first deal's seeds drawn, the cut
     derived from table 0's; people at every place but ``computers``."""
     rng = random.Random(seed)
+    if rules is not None and players == 3 and rules.dealer_rule != "loser":
+        rules = replace(rules, dealer_rule="loser")  # R33: the loser of each hand deals
     fair: dict[int, FairRow] = {}
     for at in range(max(1, players // 2) if players != 3 else 1):
         fair[slot_of(at)] = draw(rng, slot_of(at))

@@ -19,7 +19,7 @@ from ginrummy.core.table import TableRules
 from ginrummy.core.views import PlayerView, view_of
 from ginrummy.livetable.clocks import ClockRules, Clocks
 from ginrummy.livetable.fairness import FairRow
-from ginrummy.livetable.position import Position, stage, to_act
+from ginrummy.livetable.position import Position, stage
 
 SeatKind = Literal["human", "computer"]
 K = TypeVar("K")
@@ -190,7 +190,3 @@ def idle_place(table: Table) -> int | None:
             return place
     return None
 
-
-def waits_for(table: Table) -> frozenset[int]:
-    """The people whose move a hand in progress waits for."""
-    return to_act(table.game) & table.humans

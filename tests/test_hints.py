@@ -37,7 +37,7 @@ def _discard_turn(them: str = THEM) -> HandState:
     ("it", "Suggerimento: scarta K♦: il K♦ è una carta alta che non lega con le altre: i punti "
            "morti scendono da 31 a 21. Rischi meno che scartando il 10♣, che potrebbe servire "
            "all'avversario (ha preso il 10♥).",
-     "Stime: scarta K♦ (punti morti 21), scarta 10♣ (punti morti 21; rischiosa: l'avversario "
+     "Stime: scarta K♦ (21 punti morti), scarta 10♣ (21 punti morti; rischiosa: l'avversario "
      "ha preso il 10♥)"),
 ])
 def test_discard_hint_explains_high_unconnected_and_safety(
@@ -80,7 +80,7 @@ def test_pass_an_upcard_that_joins_nothing() -> None:
     hint = hint_for(view_of(state, 0), evaluator=None)
     assert hint.action == PASS
     assert "6S joins none of your melds" in hint_lines(hint, Messages("en"))[0]
-    assert re.search(r"punti morti in media \d+,\d\)", hint_lines(hint, Messages("it"))[1])
+    assert re.search(r"in media \d+,\d punti morti\)", hint_lines(hint, Messages("it"))[1])
     assert re.search(r"deadwood \d+\.\d on average\)", hint_lines(hint, Messages("en"))[1])
 
 

@@ -12,7 +12,7 @@ Answer::
      "reasons": [{"key": "discard_unconnected_high", "params": {"card": "KD", "before": 19,
                   "after": 9}, "text": "…"}],
      "alternatives": [{"id": …, "name": …, "text": …, "value": …, "deadwood": …,
-                       "value_text": "punti morti 12", "notes": [{"key": "risky", …}]}],
+                       "value_text": "12 punti morti", "notes": [{"key": "risky", …}]}],
      "plan": [{"id": …, "name": "meld 7H 8H 9H", "text": …}],
      "measure": "deadwood", "source": "deadwood"}
 

@@ -29,7 +29,7 @@ from ginrummy.core.melds import best_arrangement, min_deadwood, min_deadwood_aft
 from ginrummy.core.rules import Rules
 from ginrummy.core.views import PlayerView, view_of
 from ginrummy.i18n import Messages
-from ginrummy.server.api.hint_api import player_messages
+from ginrummy.server.api.hint_api import hint_payload, player_messages
 
 Row = tuple[Action, float, Mapping[str, Any]]
 
@@ -203,6 +203,17 @@ def test_a_take_that_leaves_more_than_a_stock_card_does_not_claim_it_is_better()
     assert italian.startswith("Suggerimento: prendi la Q♣: non porta i punti morti sotto la media")
     assert "ma lega con la Q♦: è un passo verso una combinazione." in italian
     _check_hint(view, hint)
+
+
+def test_the_browser_gets_each_reason_as_its_figures_and_its_words() -> None:
+    view = view_of(deal(non_dealer=ME, dealer=THEM, upcard="QC", stock="5C"), 0)
+    reasons = hint_payload(hint_for(view, evaluator=_prefers(DRAW_DISCARD)), "it")["reasons"]
+    assert [r["key"] for r in reasons] == ["take_pair", "search_points"]
+    assert reasons[0]["params"] == {"card": "QC", "before": 69, "after": 69, "expected": 61.9,
+                                    "partners": ["QD"]}
+    assert reasons[1]["params"] == {"value": 5.0, "other": -2.0, "move": "pass"}
+    assert reasons[1]["text"] == ("nelle partite simulate dal suggerimento questa mossa rende "
+                                  "di più: 5,0 punti attesi, contro -2,0 con “passa”")
 
 
 def test_a_discard_that_keeps_more_deadwood_says_so_and_why() -> None:

@@ -212,7 +212,7 @@ def test_the_browser_gets_each_reason_as_its_figures_and_its_words() -> None:
     assert reasons[0]["params"] == {"card": "QC", "before": 69, "after": 69, "expected": 61.9,
                                     "partners": ["QD"]}
     assert reasons[1]["params"] == {"value": 5.0, "other": -2.0, "move": "pass"}
-    assert reasons[1]["text"] == ("nelle partite simulate dal suggerimento questa mossa rende "
+    assert reasons[1]["text"] == ("nelle partite simulate da qui questa mossa rende "
                                   "di più: 5,0 punti attesi, contro -2,0 con “passa”")
 
 

@@ -19,8 +19,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from ginrummy.agents import RandomAgent
-from ginrummy.coach.hints import Hint, hint_for, hint_lines
-from ginrummy.coach.reasons import CLAIMS, Move, Reason, claims_hold
+from ginrummy.coach.hints import Hint, hint_for, hint_lines, render
+from ginrummy.coach.reasons import CLAIMS, Cards, Move, Reason, claims_hold
 from ginrummy.core import actions
 from ginrummy.core.actions import DRAW_DISCARD, PASS, Action, parse_action
 from ginrummy.core.cards import cards_of, parse_card
@@ -261,4 +261,9 @@ def test_italian_cards_take_their_article() -> None:
     assert format(m.card_list_words([parse_card("9S"), parse_card("AS")]), "art") \
         == "il 9♠ e l'A♠"
     assert format(m.card_words(parse_card("QH")), "di") == "della Q♥"
+    notes = [render(Reason("safe", {"threw": Cards((parse_card(c),))}), m, "hint.note")
+             for c in ("TS", "8S", "AS")]
+    assert notes == ["più sicura: l'avversario ha scartato il 10♠",
+                     "più sicura: l'avversario ha scartato l'8♠",
+                     "più sicura: l'avversario ha scartato l'A♠"]
 

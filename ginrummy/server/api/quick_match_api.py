@@ -72,7 +72,8 @@ async def start(request: Request) -> Response:
     if rated and username is None:
         raise http_api.HTTPError(403, "sign_in_for_rated", "rated games are between "
                                  "accounts: sign in (or sign up) to play one")
-    name = username if username is not None else http_api.player_name(data, "Player")
+    name = username if username is not None else await http_api.typed_name(request, data,
+                                                                             "Player")
     limits: ClientLimits = request.app.state.client_limits
     address = client_address(request.scope)
     limits.create_game(address)

@@ -43,8 +43,8 @@ def test_guessers_elsewhere_cannot_lock_the_owner_out_but_stay_throttled(
 
 def test_accounts_of_one_browser_or_address_are_refused_a_rated_game_and_listed(
         database: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    with serving(database, tmp_path, "--create-limit", "0") as base, client_at(base, "127.0.0.2") as anna, \
-            client_at(base, "127.0.0.2") as bea:
+    with serving(database, tmp_path, "--create-limit", "0") as base, \
+            client_at(base, "127.0.0.2") as anna, client_at(base, "127.0.0.2") as bea:
         sign_up(anna, "anna")
         sign_up(bea, "bea")  # another browser, at anna's address
         invited = anna.post("/api/games", json={"opponent": "friend", "rated": True}).json()
@@ -56,6 +56,9 @@ def test_accounts_of_one_browser_or_address_are_refused_a_rated_game_and_listed(
         assert sat.status_code == 409 and error(sat)["code"] == "rated_same_player"
         casual = anna.post("/api/games", json={"opponent": "anyone"}).json()
         assert bea.post(f"/api/games/{casual['game_id']}/sit", json={}).status_code == 201
+        seeks = [c.post("/api/quickmatch", json={"rated": True}).json() for c in (anna, bea)]
+        waited = bea.get(f"/api/quickmatch/{seeks[1]['ticket']}", params={"wait": 2}).json()
+        assert waited["status"] == "waiting", "a rated quick match does not pair them"
         with client_at(base, "127.0.0.3") as shared, client_at(base, "127.0.0.4") as carla:
             sign_up(shared, "dora")  # one browser: dora's, then (signed out) eva's
             shared.delete("/api/session")

@@ -18,7 +18,7 @@ from starlette.responses import JSONResponse, Response
 
 from ginrummy.core.rules import Rules
 from ginrummy.rating import START_MU, family_of
-from ginrummy.server.api import http_api, lobby_api
+from ginrummy.server.api import account_places, http_api, lobby_api
 from ginrummy.server.api.client_limits import ClientLimits, client_address
 from ginrummy.server.api.sessions import lobby_of, signed_in
 from ginrummy.server.live.quick_match import Match, QuickMatch, Seeking, account_of
@@ -77,6 +77,8 @@ async def start(request: Request) -> Response:
     limits: ClientLimits = request.app.state.client_limits
     address = client_address(request.scope)
     limits.create_game(address)
+    if rated and (account_id := account_of(who)) is not None:
+        await account_places.note_here(request, account_id)  # whom it may not meet
     try:
         ticket, seeking = await _hub(request).start(who, name, rules, rated,
                                                     await _rating(request, who, rules), clock,

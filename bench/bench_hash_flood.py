@@ -106,7 +106,7 @@ def run(checkout: Path, seconds: float) -> FloodRun:
         try:
             with _client(base, "127.0.0.90") as player:
                 assert player.post("/api/accounts", json={
-                    "username": "player", "password": PASSWORD}).status_code == 201
+                    "username": "timed_player", "password": PASSWORD}).status_code == 201
                 alone = _timings(player, seconds)
                 quiet_memory = _peak_memory_mb(process.pid)
                 stop = threading.Event()

@@ -5,6 +5,7 @@ as the computer or as an account."""
 
 from __future__ import annotations
 
+import time
 from concurrent.futures import ThreadPoolExecutor, as_completed
 from pathlib import Path
 
@@ -86,6 +87,30 @@ def test_accounts_of_one_browser_or_address_are_refused_a_rated_game_and_listed(
     assert "127.0.0" not in "".join(listing)
 
 
+def test_tournament_games_between_accounts_of_one_address_are_not_rated(
+        database: str, tmp_path: Path) -> None:
+    with serving(database, tmp_path) as base, client_at(base, "127.0.0.2") as anna:
+        sign_up(anna, "anna")
+        made = anna.post("/api/tournaments", json={"size": 4, "fill": False})
+        assert made.status_code == 201, made.text
+        tid = made.json()["id"]
+        for name in ("bea", "carla", "dora"):  # three more accounts, at anna's address
+            with client_at(base, "127.0.0.2") as other:
+                sign_up(other, name)
+                assert other.post(f"/api/tournaments/{tid}/entry").status_code == 200
+        view = anna.get(f"/api/tournaments/{tid}").json()
+        for _ in range(100):
+            if view["status"] == "playing" and view["round_list"]:
+                break
+            time.sleep(0.1)
+            view = anna.get(f"/api/tournaments/{tid}").json()
+        games = [table["game_id"] for table in view["round_list"][0]["tables"]]
+        assert games, view
+        for game_id in games:
+            state = anna.get(f"/api/games/{game_id}").json()["state"]
+            assert state["rated"] is False, "one person's two accounts rate nobody"
+
+
 # ------------------------------------------------------------------ hashing floods
 
 
@@ -144,6 +169,10 @@ def test_a_guest_cannot_go_by_an_accounts_name_or_its_look_alikes(
             client_at(base, "127.0.0.3") as guest:
         for username in ("anna", "wendy", "david", "lili"):  # lili is signed in at the end
             sign_up(owners, username)
+        for look_alike in ("VVendy", "cIavid", "Iili"):
+            taken = guest.post("/api/accounts", json={"username": look_alike,
+                                                      "password": "a long secret"})
+            assert taken.status_code == 409 and error(taken)["code"] == "username_taken"
         for name in ("anna", "ANNA", "\u0391nna", "vvendy", "cIavid", "1i1i", "Wendy"):
             refused = guest.post("/api/games", json={"opponent": "anyone", "name": name})
             assert refused.status_code == 400, f"{name}: {refused.text}"

@@ -257,6 +257,10 @@ async def sign_up(request: Request) -> Response:
     except AccountRefused as refused:
         raise HTTPError.refusing(refused) from None
     _limits(request).sign_up(client_address(request.scope))
+    look_alike = await asyncio.to_thread(account_store(request).named_like, username)
+    if look_alike is not None:
+        raise HTTPError(409, "username_taken", f"the username {username!r} looks like the "
+                        f"username {look_alike!r}, which is taken")
     password_hash = await _hash_work(request, functools.partial(
         _hasher(settings_of(request).password_profile).hash, password))
     try:

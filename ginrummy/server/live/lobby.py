@@ -94,6 +94,9 @@ class Lobby:
                                          AccountStore(store.engine, store.guard), self.get,
                                          self.create_seated, settings.rng)
         self.tournaments.per_account = settings.tournaments_per_account
+        self.tournaments.shared = lambda accounts: asyncio.to_thread(
+            TraceStore(store.engine, store.guard).any_share, accounts,
+            ("browser",) if settings.rated_shared_address else None)
         self.tournaments.computer_budget = settings.tournament_computers
         self.tournament_feed = TournamentFeed(self.tournaments, self.board)
 

@@ -124,6 +124,12 @@ class TraceStore:
         with self.engine.connect() as conn:
             return shared(conn, [account_id, *others], account_id, kinds)
 
+    def any_share(self, account_ids: Iterable[str], kinds: tuple[str, ...] | None = None
+                  ) -> bool:
+        """Whether two of ``account_ids`` share an address or a browser (only ``kinds``)."""
+        with self.engine.connect() as conn:
+            return shared(conn, account_ids, None, kinds)
+
     def pairs(self) -> list[SharedPair]:
         """Every two accounts that share an address or a browser, latest first."""
         mine, theirs = db.account_traces.alias("mine"), db.account_traces.alias("theirs")

@@ -18,7 +18,7 @@ from starlette.responses import JSONResponse, Response
 
 from ginrummy.core.rules import Rules
 from ginrummy.rating import START_MU, family_of
-from ginrummy.server.api import http_api, lobby_api
+from ginrummy.server.api import account_places, http_api, lobby_api
 from ginrummy.server.api.client_limits import ClientLimits, client_address
 from ginrummy.server.api.sessions import lobby_of, signed_in
 from ginrummy.server.live.quick_match import Match, QuickMatch, Seeking, account_of
@@ -72,10 +72,13 @@ async def start(request: Request) -> Response:
     if rated and username is None:
         raise http_api.HTTPError(403, "sign_in_for_rated", "rated games are between "
                                  "accounts: sign in (or sign up) to play one")
-    name = username if username is not None else http_api.player_name(data, "Player")
+    name = username if username is not None else await http_api.typed_name(request, data,
+                                                                             "Player")
     limits: ClientLimits = request.app.state.client_limits
     address = client_address(request.scope)
     limits.create_game(address)
+    if rated and (account_id := account_of(who)) is not None:
+        await account_places.note_here(request, account_id)  # whom it may not meet
     try:
         ticket, seeking = await _hub(request).start(who, name, rules, rated,
                                                     await _rating(request, who, rules), clock,

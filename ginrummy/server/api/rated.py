@@ -2,9 +2,10 @@
 
 A rated game is between accounts: its creator is signed in, it has no computer seat, and
 every other place is taken by a signed-in account that holds no other seat there (an account
-cannot rate itself against itself). Its seats are the accounts' from the moment they are
-taken (:func:`ginrummy.server.api.accounts_api.claiming`), and each player is shown by their
-username (the name their profile is at), whatever name they typed.
+cannot rate itself against itself), and that was never seen in the browser (or at the
+address) of an account seated there (:mod:`.account_places`). Its seats are the accounts'
+from the moment they are taken (:func:`ginrummy.server.api.accounts_api.claiming`), and each
+player is shown by their username (the name their profile is at), whatever name they typed.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from typing import Any
 
 from starlette.requests import HTTPConnection
 
+from ginrummy.server.api.account_places import SamePlayer, check_apart, note_here
 from ginrummy.server.api.sessions import account_store, signed_in
 from ginrummy.server.live.table import Table
 from ginrummy.server.storage.accounts import Account
@@ -46,6 +48,7 @@ async def rated_creator(connection: HTTPConnection, data: dict[str, Any],
     account = await signed_in(connection)
     if account is None:
         raise RatedRefused(403, "rated_needs_account", NEEDS_ACCOUNT)
+    await note_here(connection, account.id)
     return account
 
 
@@ -61,4 +64,8 @@ async def check_rated_place(connection: HTTPConnection, table: Table) -> str | N
     if seat is not None:
         raise RatedRefused(409, "rated_same_account", f"this account already plays seat "
                            f"{seat} of this rated game: another account takes the other place")
+    try:
+        await check_apart(connection, table, account.id)
+    except SamePlayer as same:
+        raise RatedRefused(409, same.code, same.message) from None
     return account.username

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from ginrummy.cli import main
-from tests.server.hostile_kit import client_at, error, serving, sign_in, sign_up
+from tests.server.hostile_http_kit import client_at, error, serving, sign_in, sign_up
 
 # ------------------------------------------------------------------ locking the owner out
 

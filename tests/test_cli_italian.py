@@ -221,14 +221,55 @@ def test_gin_analyze_in_italian_aligns_the_values_past_the_longest_italian_label
     assert run_hand(GIN, as_json=False, out=out, err=err, m=Messages("it")) == 0
     assert out.getvalue().splitlines() == [
         "Mano:            7♣ 9♣ 10♣ J♣ 7♦ K♦ 7♥ A♠ 2♠ 3♠ 4♠ (11 carte)",
-        "Scarti migliori: K♦ (punti morti 0 dopo averla scartata)",
-        "Dopo aver scartato K♦:",
+        "Scarti migliori: K♦ (punti morti a 0 dopo lo scarto)",
+        "Dopo aver scartato il K♦:",
         "  Combinazioni:  [7♣ 7♦ 7♥] [9♣ 10♣ J♣] [A♠ 2♠ 3♠ 4♠]",
         "  Carte spaiate: nessuna",
         "  Punti morti:   0",
-        "Gin:             sì, scartando K♦",
+        "Gin:             sì, scartando il K♦",
         "Big gin:         no",
     ]
+
+
+def italian_analysis(hand: str) -> list[str]:
+    out, err = io.StringIO(), io.StringIO()
+    assert run_hand(hand, as_json=False, out=out, err=err, m=Messages("it")) == 0
+    return out.getvalue().splitlines()
+
+
+@pytest.mark.parametrize(("hand", "best", "after"), [
+    ("AS 2S 3S 7H 7D 7C 9C TC JC 2D 8H", "Scarti migliori: 8♥ (punti morti a 2 dopo lo scarto)",
+     "Dopo aver scartato l'8♥:"),
+    ("2S 3S 4S 7H 7D 7C 9C TC JC QC AH", "Scarti migliori: A♥ (punti morti a 0 dopo lo scarto)",
+     "Dopo aver scartato l'A♥:"),
+    ("AS 2S 3S 7H 7D 7C 9C TC JC 5D QH", "Scarti migliori: Q♥ (punti morti a 5 dopo lo scarto)",
+     "Dopo aver scartato la Q♥:"),
+    ("AS 2S 3S 7H 7D 7C 9C TC JC 4D 10H",
+     "Scarti migliori: 10♥ (punti morti a 4 dopo lo scarto)", "Dopo aver scartato il 10♥:"),
+    ("AS 2S 3S 7H 7D 7C 9C TC JC KD QH",
+     "Scarti migliori: K♦ Q♥ (punti morti a 10, qualunque si scarti)",
+     "Dopo aver scartato il K♦:"),
+])
+def test_gin_analyze_in_italian_names_the_discard_with_the_article_of_its_rank(
+        hand: str, best: str, after: str) -> None:
+    assert italian_analysis(hand)[1:3] == [best, after]
+
+
+@pytest.mark.parametrize(("hand", "gin_line"), [
+    ("2S 3S 4S 7H 7D 7C 9C TC JC QC AH", "Gin:             sì, scartando l'A♥"),
+    ("2S 3S 4S 5S 7H 7D 7C 9C TC JC QD", "Gin:             sì, scartando la Q♦"),
+    ("AS 2S 3S 4S 5S 7H 7D 7C 9C TC JC", "Gin:             sì, scartando l'A♠ o il 5♠"),
+    ("2S 3S 4S 5S 6S 7S 8S 7H 7D 7C 9C", "Gin:             sì, scartando il 9♣"),
+])
+def test_gin_analyze_in_italian_offers_each_gin_discard_with_its_article(
+        hand: str, gin_line: str) -> None:
+    assert gin_line in italian_analysis(hand)
+
+
+def test_gin_analyze_in_italian_has_no_word_that_takes_a_card_as_feminine() -> None:
+    text = "\n".join(italian_analysis("AS 2S 3S 7H 7D 7C 9C TC JC 2D 8H")
+                     + italian_analysis("AS 2S 3S 7H 7D 7C 9C TC JC KD QH"))
+    assert not re.search(r"\b(averla|scartata|una qualsiasi|scartandone)\b", text), text
 
 
 def test_gin_analyze_of_ten_cards_in_italian(monkeypatch: pytest.MonkeyPatch,

@@ -114,9 +114,9 @@ def test_gin_help_is_italian_when_LANG_is_italian(monkeypatch: pytest.MonkeyPatc
     code, out, _ = gin(monkeypatch, capsys, "--help", environ=ITALIAN)
     assert code == 0
     assert out.startswith("uso: gin [-h] COMANDO ...")
-    for italian in ("argomenti posizionali:", "opzioni:", "mostra questo aiuto ed esci",
+    for italian in ("argomenti posizionali:", "opzioni:", "mostra questo aiuto ed esce",
                     "gioca una partita nel terminale contro il computer",
-                    "fai sfidare tra loro i giocatori del computer"):
+                    "sfide tra giocatori del computer"):
         assert italian in out
     for english in ("usage:", "options:", "show this help", "play a game", "COMMAND"):
         assert english not in out
@@ -135,6 +135,32 @@ def test_every_subcommand_help_in_italian_shows_no_english_help_text(
         assert flat(english) not in shown, key
         assert flat(italian[key]) in shown, key
     assert "show this help message and exit" not in shown
+
+
+IMPERATIVE_HELP = re.compile(r"^(leggi|scrivi|fermati|riproduci|servi)\b|\bed esci\b")
+"""Words that order the reader to do what the option or command itself does."""
+
+
+def test_italian_help_says_what_an_option_does_instead_of_ordering_the_reader() -> None:
+    bossy = {key: text for key, text in catalogue("cli", "it").texts.items()
+             if key.startswith(("cli.", "argparse.")) and IMPERATIVE_HELP.search(text)}
+    assert bossy == {}
+
+
+@pytest.mark.parametrize(("command", "said"), [
+    ("replay", "--step si ferma dopo ogni passo"),
+    ("analyze", "--jsonl legge le richieste JSON dallo standard input, una per riga, e scrive "
+                "una risposta JSON per riga"),
+    ("sim", "--list elenca gli agenti disponibili ed esce"),
+    ("play", "A ogni domanda scrivi 'aiuto' (in inglese: 'help') per l'elenco delle mosse"),
+    ("replay", "la prima discordanza ferma la riproduzione e indica la mano e la mossa in cui "
+               "si è verificata"),
+])
+def test_italian_help_reads_as_an_italian_manual_writes_it(
+        command: str, said: str, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    _, out, _ = gin(monkeypatch, capsys, command, "--help", environ=ITALIAN)
+    assert said in flat(out)
 
 
 def test_lang_it_on_the_command_line_gives_italian_help_whatever_LANG_says(

@@ -355,6 +355,69 @@ def test_gin_analyze_usage_mistakes_are_said_in_italian(
     assert "--jsonl legge le richieste dallo standard input" in err
 
 
+# ------------------------------------------------------------ gin play and gin replay: cards
+
+
+TAKE_SAID = ("Hai appena preso {} dalla pila degli scarti: non puoi scartare la stessa carta "
+             "in questo turno (R12).")
+
+
+@pytest.mark.parametrize(("upcard", "typed", "named"), [
+    ("KC", "scarta KF", "il K♣"),
+    ("8C", "scarta 8F", "l'8♣"),
+    ("AS", "scarta AP", "l'A♠"),
+    ("QC", "scarta QF", "la Q♣"),
+])
+def test_R12_gin_play_names_the_card_just_taken_with_its_article(
+        upcard: str, typed: str, named: str) -> None:
+    from ginrummy.core.views import view_of
+    from ginrummy.terminal.moves import MoveError, read_move
+    from tests.hand_kit import loose
+    from tests.handbuilder import play
+
+    state = play(loose(upcard=upcard), "take")
+    m = Messages("it")
+    with pytest.raises(MoveError) as refused:
+        read_move(typed, view_of(state, state.turn), m)
+    assert refused.value.text(m) == TAKE_SAID.format(named)
+
+
+@pytest.mark.parametrize(("card", "colour", "said"), [
+    ("TS", False, "Bussi e scarti il 10♠ a faccia in giù."),
+    ("8S", False, "Bussi e scarti l'8♠ a faccia in giù."),
+    ("QS", False, "Bussi e scarti la Q♠ a faccia in giù."),
+    ("AH", True, "Bussi e scarti l'\033[31mA♥\033[0m a faccia in giù."),
+])
+def test_gin_play_says_the_knock_card_with_its_article_and_no_gendered_word(
+        card: str, colour: bool, said: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    from ginrummy.core.cards import parse_card
+    from ginrummy.terminal.screen import Painter
+
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    paint = Painter(colour, Messages("it"))
+    assert paint.m("you.knock", card=paint.card_words(parse_card(card))) == said
+
+
+@pytest.mark.parametrize(("code", "said"), [
+    ("illegal.just_taken", "la carta 8S è appena stata presa dal pozzo (R12)"),
+    ("illegal.taken_at_wall", "la carta QS è stata presa a fine tallone; per bussare bisogna "
+                              "scartare un'altra carta (R22)"),
+    ("illegal.layoff_used", "la carta KS è già calata in una combinazione o già attaccata"),
+])
+def test_a_replayed_record_refused_on_a_card_says_the_card_as_a_card_in_italian(
+        code: str, said: str) -> None:
+    from ginrummy.core.errors import CodedError
+    from ginrummy.i18n.errors import error_text
+
+    card = said.split()[2]
+    assert error_text(CodedError("refused", code, card=card), Messages("it")) == said
+
+
+def test_gin_replay_lists_the_layoffs_without_a_gendered_participle() -> None:
+    assert Messages("it")("replay.layoffs", cards="8♥") == "+attacchi 8♥"
+    assert Messages("en")("replay.layoffs", cards="8H") == "+layoffs 8H"
+
+
 # ------------------------------------------------------------ gin serve
 
 

@@ -205,7 +205,7 @@ class Person:
                 for word in text.replace(",", " ").split():
                     card = parse_card_in(word, m)
                     if not free >> card & 1:
-                        raise MoveError("error.not_in_hand", card=m.card(card))
+                        raise MoveError("error.not_in_hand", card=m.card_words(card))
                     cards |= 1 << card
             except MoveError as error:
                 self.say(error.text(m))

@@ -106,6 +106,20 @@ def test_every_argparse_string_a_gin_user_can_meet_has_an_italian_entry() -> Non
     assert ours - seen == set(), "cli.po has argparse msgids this Python's argparse lacks"
 
 
+GENDERED_PLAYER = re.compile(
+    r"\b(sei|eri|sarai|fossi)( già| ancora)? (stat|rimast|arrivat|tornat|uscit|entrat|sicur|"
+    r"costrett|obbligat|sol)[oa]\b|\bpront[oa]\b|\bbenvenut[oa]\b", re.IGNORECASE)
+"""Words about the reader ("sei stato") or a player ("è pronto") that end as a man or as a
+woman would say them."""
+
+
+@pytest.mark.parametrize("domain", ["cli", "game", "web", "pages"])
+def test_no_italian_message_assumes_a_players_gender(domain: str) -> None:
+    gendered = {key: text for key, text in catalogue(domain, "it").texts.items()
+                if GENDERED_PLAYER.search(text)}
+    assert gendered == {}
+
+
 # ------------------------------------------------------------ --help in Italian
 
 

@@ -412,6 +412,44 @@ def test_gin_play_says_the_knock_card_with_its_article_and_no_gendered_word(
     assert paint.m("you.knock", card=paint.card_words(parse_card(card))) == said
 
 
+@pytest.mark.parametrize(("moves", "move", "said"), [
+    ("", "take", "Prendi l'8♣."),
+    ("take", "discard QH", "Scarti la Q♥."),
+    ("take", "discard 5C", "Scarti il 5♣."),
+    ("pass; pass", "stock", "Peschi l'A♠ dal tallone."),
+])
+def test_gin_play_tells_the_person_their_own_move_with_the_cards_article(
+        moves: str, move: str, said: str) -> None:
+    from ginrummy.core.actions import parse_action
+    from ginrummy.terminal.moves import own_move_text
+    from ginrummy.terminal.screen import Painter
+    from tests.hand_kit import loose
+    from tests.handbuilder import play
+
+    before = play(loose(upcard="8C", stock="AS"), moves)
+    action = parse_action(move)
+    after = before.apply(action)
+    assert own_move_text(action, before, after, Painter(False, Messages("it"))) == said
+
+
+@pytest.mark.parametrize(("wall_card", "said"), [
+    ("JC", "Nel tallone restano due carte: prendi il J♣ per bussare (s) o passi (p)? "),
+    ("QC", "Nel tallone restano due carte: prendi la Q♣ per bussare (s) o passi (p)? "),
+])
+def test_R22_gin_play_asks_about_the_last_discard_with_its_article(
+        wall_card: str, said: str) -> None:
+    from ginrummy.core.rules import Rules
+    from ginrummy.core.views import view_of
+    from ginrummy.terminal.person import Person
+    from ginrummy.terminal.screen import Painter
+    from tests.hand_kit import WALL_DEALER, wall_state
+
+    rules = Rules.preset("standard", fiftieth_card_action="different_card")
+    state = wall_state(rules, WALL_DEALER, wall_card)
+    person = Person(input, print, Painter(False, Messages("it")), ("Tu", "Computer"))
+    assert person._prompt(view_of(state, state.turn)) == said
+
+
 @pytest.mark.parametrize(("code", "said"), [
     ("illegal.just_taken", "la carta 8S è appena stata presa dal pozzo (R12)"),
     ("illegal.taken_at_wall", "la carta QS è stata presa a fine tallone; per bussare bisogna "

@@ -283,13 +283,13 @@ def own_move_text(action: Action, before: HandState, after: HandState, paint: Pa
     m = paint.m
     if action == DRAW_STOCK:
         drawn = after.hands[before.turn] & ~before.hands[before.turn]
-        return m("you.draw_stock", card=paint.cards(cards_of(drawn)))
+        return m("you.draw_stock", card=paint.card_words(cards_of(drawn)[0]))
     if action == DRAW_DISCARD:
-        return m("you.take", card=paint.card(before.pile[-1]))
+        return m("you.take", card=paint.card_words(before.pile[-1]))
     if is_knock(action):
         return m("you.knock", card=paint.card_words(action_card(action)))
     if is_discard(action):
-        return m("you.discard", card=paint.card(action_card(action)))
+        return m("you.discard", card=paint.card_words(action_card(action)))
     return None
 
 

@@ -12,7 +12,6 @@ import {
 import { chatBox } from "./chatbox.js";
 import { lobbyPlaces } from "./lobbyseats.js";
 import { keysBox, logBox, playerName, ratedMark, rulesBox } from "./sidepanel.js";
-import { notifyBox } from "./tablenews.js";
 import { fitHand, handSummary, meldsArea, middle, panel, seatArea } from "./tableview.js";
 import { button, copyRow, tournamentLink } from "./widgets.js";
 
@@ -23,7 +22,7 @@ export function renderMultiTable(ctl) {
     class: ["felt", "multi", `stage-${state.stage}`, `table-stage-${picture.stage}`, sitsOut(state) ? "sitting-out" : null],
     "aria-labelledby": "table-title", dataset: { mode: state.mode, stage: state.stage },
   }, h("h1", { class: "sr-only", id: "table-title" }, tableTitle(state)), seatsStrip(state), feltContent(ctl));
-  const side = h("aside", { class: "side" }, scoreBoard(state), notifyBox(ctl), tablesBox(ctl), chatBox(ctl), logBox(ctl), seedBox(ctl), rulesBox(ctl), keysBox(ctl));
+  const side = h("aside", { class: "side" }, scoreBoard(state), tablesBox(ctl), chatBox(ctl), logBox(ctl), seedBox(ctl), rulesBox(ctl), keysBox(ctl));
   const screen = h("div", { class: ["table-screen", "table-game", `mode-${ctl.mode}`, `players-${state.players}`, ctl.readOnly ? "read-only" : null, ctl.pending ? "busy" : null, ctl.knockMode ? "knock-mode" : null] },
     ctl.replayBar || null, felt, side);
   ctl.root.replaceChildren(screen);

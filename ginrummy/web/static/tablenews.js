@@ -73,11 +73,11 @@ function showPanel(ctl) {
   if (panel) panel.scrollIntoView({ block: "center" });
 }
 
-/** The switch of the browser's notifications (a hidden tab is told the turn and offers). */
-export function notifyBox(ctl) {
+/** The switch of the browser's notifications (a hidden tab is told the turn and offers): asks
+ * the browser's permission only when pressed; none where the browser blocks them. */
+export function notifyToggle(ctl) {
   const api = notifications();
-  if (!api || ctl.readOnly || ctl.mode !== "play") return null;
-  if (api.permission === "denied") return h("section", { class: "notify-box", "aria-label": t("notify.title") }, h("p", { class: "muted" }, t("notify.blocked")));
+  if (!api || ctl.readOnly || ctl.mode !== "play" || api.permission === "denied") return null;
   const on = Boolean(store.get(WANTED, false)) && api.permission === "granted";
   const toggle = button(t("notify.turn"), {
     name: "notify",
@@ -88,6 +88,6 @@ export function notifyBox(ctl) {
     },
   });
   toggle.setAttribute("aria-pressed", String(on));
-  toggle.classList.add("small");
-  return h("section", { class: "notify-box", "aria-label": t("notify.title") }, toggle);
+  toggle.title = t("notify.title");
+  return toggle;
 }

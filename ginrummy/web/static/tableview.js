@@ -12,7 +12,7 @@ import { cardSpoken, cardText, cardsText, t, theCard, tp } from "./i18n.js";
 import { chatBox } from "./chatbox.js";
 import { lobbyPlaces } from "./lobbyseats.js";
 import { keysBox, logBox, openScores, rulesBox, scoreBox, settlementTable, shareBox } from "./sidepanel.js";
-import { notifyBox } from "./tablenews.js";
+import { notifyToggle } from "./tablenews.js";
 import { button, copyRow, tournamentLink } from "./widgets.js";
 
 // ------------------------------------------------------------ what each seat shows
@@ -89,7 +89,7 @@ export function renderTable(ctl) {
     panel(ctl),
     between ? null : seatArea(ctl, bottom, "bottom"),
     ctl.watchers && ctl.mode === "play" ? h("p", { class: "watchers" }, tp("table.watchers", ctl.watchers)) : null);
-  const side = h("aside", { class: "side" }, scoreBox(ctl), notifyBox(ctl), chatBox(ctl), logBox(ctl), seedBox(ctl), rulesBox(ctl), shareBox(ctl), keysBox(ctl));
+  const side = h("aside", { class: "side" }, scoreBox(ctl, notifyToggle(ctl)), chatBox(ctl), logBox(ctl), seedBox(ctl), rulesBox(ctl), shareBox(ctl), keysBox(ctl));
   const screen = h("div", { class: ["table-screen", `mode-${ctl.mode}`, ctl.readOnly ? "read-only" : null, ctl.pending ? "busy" : null, ctl.knockMode ? "knock-mode" : null] },
     ctl.replayBar || null, felt, side);
   ctl.root.replaceChildren(screen);

@@ -88,6 +88,9 @@ export function watchInput() {
     lastInput = event.pointerType === "touch" || event.pointerType === "pen" ? "touch" : "mouse";
   }, { capture: true, passive: true });
   document.addEventListener("keydown", (event) => {
-    if (event.key !== "Unidentified") lastInput = "key";
+    // a phone's on-screen keyboard typing a chat line is no keyboard to play with
+    const target = /** @type {HTMLElement | null} */ (event.target instanceof HTMLElement ? event.target : null);
+    const field = target && (["INPUT", "TEXTAREA", "SELECT"].includes(target.tagName) || target.isContentEditable);
+    if (!field && event.key !== "Unidentified") lastInput = "key";
   }, { capture: true, passive: true });
 }

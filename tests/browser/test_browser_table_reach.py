@@ -145,12 +145,12 @@ def test_a_rematch_offer_and_its_accept_are_within_the_screen_wherever_the_playe
         assert bob.evaluate(ON_SCREEN, '#notices button[data-name="notice-rematch"]')
         assert ann.locator("#notices .notice.offer").count() == 0  # the one who asked
         assert violations(bob, axe_source) == []
+        first = ann.url
         accept = bob.locator('#notices button[data-name="notice-rematch"]')
         if device == "phone":
             accept.tap()
         else:
             accept.click()
-        first = ann.url
         for page in (ann, bob):
             for _ in range(200):
                 if page.url != first and "/play/" in page.url:

@@ -56,7 +56,7 @@ LIMITS: tuple[tuple[str, type, float, str, str, str], ...] = (
     ("--hint-limit", float, 30.0, "N", "hints a minute, per address and per seat", ""),
     ("--events-limit", float, 30.0, "N", "/events pages a minute, per address and per token",
      ""),
-    ("--sockets-per-game", int, 64, "N", "WebSockets open at one game, players and watchers",
+    ("--sockets-per-game", int, 64, "N", "watchers' WebSockets open at one game",
      ""),
     ("--sockets-per-address", int, 16, "N", "WebSockets one address holds open", ""),
     ("--connections-per-address", int, 64, "N", "TCP connections one address holds open",

@@ -130,7 +130,7 @@ class Settings:
     """Seconds a client over a limit waits for its 429 (or its refused WebSocket): a client
     that loops on refusals then costs the server a connection, not its CPU."""
     max_sockets_per_game: int = 64
-    """WebSockets open at one game (players and watchers); 0: no limit."""
+    """Watchers' WebSockets open at one game (a seat's socket is not counted); 0: no limit."""
     max_sockets_per_address: int = 16
     """WebSockets one address holds open across the server; 0: no limit."""
     max_connections_per_address: int = 64

@@ -13,6 +13,7 @@ import asyncio
 import contextlib
 import json
 import logging
+from collections.abc import Callable
 from typing import Any
 
 from sqlalchemy.exc import SQLAlchemyError
@@ -182,21 +183,36 @@ async def table_socket(websocket: WebSocket) -> None:
         return
     limits: ClientLimits = websocket.app.state.client_limits
     address, game_id = client_address(websocket.scope), websocket.path_params["game_id"]
+    releases: list[Callable[[], None]] = []
     try:
-        limits.open_socket(address, game_id)
+        limits.open_socket(address)
+        releases.append(lambda: limits.close_socket(address))
     except Refused as over:
-        settings: Settings = websocket.app.state.settings
-        await asyncio.sleep(settings.refusal_delay)
-        await websocket.accept()
-        await _refuse(websocket, over.code, over.text, CLOSE_TOO_MANY, over.retry_after)
-        return
+        if _seat_of(websocket, game_id) is None:  # a seat's socket always has room
+            settings: Settings = websocket.app.state.settings
+            await asyncio.sleep(settings.refusal_delay)
+            await websocket.accept()
+            await _refuse(websocket, over.code, over.text, CLOSE_TOO_MANY, over.retry_after)
+            return
     try:
-        await _table_socket(websocket, since, MessageBudget(limits, address, None))
+        await _table_socket(websocket, since, MessageBudget(limits, address, None), releases)
     finally:
-        limits.close_socket(address, game_id)
+        for release in releases:
+            release()
 
 
-async def _table_socket(websocket: WebSocket, since: int | None, budget: MessageBudget) -> None:
+def _seat_of(websocket: WebSocket, game_id: str) -> int | None:
+    """The seat whose token (or cookie) this socket carries, of a game in memory (a game
+    being played is): asked only of a socket over its address's limit."""
+    lobby: Lobby = websocket.app.state.lobby
+    table = lobby.tables.get(game_id)
+    token = websocket.query_params.get("token") or websocket.cookies.get(f"gin_{game_id}")
+    role = None if table is None or not token else table.authenticate(token)
+    return None if role is None or role == WATCHER else role
+
+
+async def _table_socket(websocket: WebSocket, since: int | None, budget: MessageBudget,
+                        releases: list[Callable[[], None]]) -> None:
     lobby: Lobby = websocket.app.state.lobby
     settings: Settings = websocket.app.state.settings
     if not origin_allowed(websocket.headers, settings):
@@ -229,6 +245,12 @@ async def _table_socket(websocket: WebSocket, since: int | None, budget: Message
                       "this game", CLOSE_BAD_TOKEN)
         return
     seat = None if role == WATCHER else role
+    try:
+        releases.append(budget.limits.open_place(table.id, seat))
+    except Refused as over:
+        await asyncio.sleep(settings.refusal_delay)
+        await _refuse(websocket, over.code, over.text, CLOSE_TOO_MANY, over.retry_after)
+        return
     issued = None
     if seat is not None and not table.seats[seat].joined and token is not None:
         try:

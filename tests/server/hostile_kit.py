@@ -1,0 +1,71 @@
+"""A hostile client of a real ``gin serve`` over loopback: HTTP requests and WebSockets from
+any address of 127.0.0.0/8 (each address a different client to the server)."""
+
+from __future__ import annotations
+
+import http.client
+import json
+from collections.abc import Iterator
+from typing import Any
+
+from websockets.exceptions import ConnectionClosed
+from websockets.sync.client import ClientConnection, connect
+
+from tests.server.real_server import free_port, start_gin_serve, stop_server
+
+TIMEOUT = 10.0
+
+
+def serve(folder: Any, *options: str) -> Iterator[str]:
+    """A ``gin serve`` with ``options`` for a module's tests; its ``host:port``."""
+    port = free_port()
+    process = start_gin_serve(port, f"sqlite:///{folder / 'games.sqlite3'}", folder, *options)
+    try:
+        yield f"127.0.0.1:{port}"
+    finally:
+        stop_server(process)
+
+
+def request(server: str, method: str, path: str, body: Any = None, source: str = "127.0.0.1",
+            cookie: str | None = None) -> tuple[int, dict[str, Any]]:
+    """``method path`` with a JSON ``body`` from the address ``source``: the status and the
+    JSON answer."""
+    host, port = server.split(":")
+    connection = http.client.HTTPConnection(host, int(port), timeout=TIMEOUT,
+                                            source_address=(source, 0))
+    headers = {"content-type": "application/json"}
+    if cookie is not None:
+        headers["cookie"] = cookie
+    try:
+        connection.request(method, path, None if body is None else json.dumps(body), headers)
+        answer = connection.getresponse()
+        data = answer.read()
+        return answer.status, json.loads(data) if data else {}
+    finally:
+        connection.close()
+
+
+def socket(server: str, path: str, source: str = "127.0.0.1",
+           cookie: str | None = None) -> ClientConnection:
+    """A WebSocket to ``path`` from the address ``source``."""
+    headers = {} if cookie is None else {"cookie": cookie}
+    return connect(f"ws://{server}{path}", open_timeout=TIMEOUT, source_address=(source, 0),
+                   additional_headers=headers, origin=None)
+
+
+def first(ws: ClientConnection) -> dict[str, Any]:
+    """The socket's next message (``{"type": "closed"}`` once closed)."""
+    try:
+        message: dict[str, Any] = json.loads(ws.recv(timeout=TIMEOUT))
+        return message
+    except ConnectionClosed as closed:
+        return {"type": "closed", "code": closed.rcvd.code if closed.rcvd else None}
+
+
+def until(ws: ClientConnection, kind: str) -> dict[str, Any]:
+    """Messages until one of type ``kind`` (or the socket closes)."""
+    while True:
+        message = first(ws)
+        if message["type"] in (kind, "closed"):
+            return message
+

@@ -6,6 +6,8 @@ from __future__ import annotations
 import http.client
 import json
 from collections.abc import Iterator
+from dataclasses import dataclass
+from http.cookies import SimpleCookie
 from typing import Any
 
 from websockets.exceptions import ConnectionClosed
@@ -26,21 +28,36 @@ def serve(folder: Any, *options: str) -> Iterator[str]:
         stop_server(process)
 
 
+@dataclass
+class Answer:
+    status: int
+    body: dict[str, Any]
+    cookies: dict[str, str]
+
+    def cookie_header(self) -> str:
+        """The cookies it set, as a browser sends them back."""
+        return "; ".join(f"{name}={value}" for name, value in self.cookies.items())
+
+
 def request(server: str, method: str, path: str, body: Any = None, source: str = "127.0.0.1",
-            cookie: str | None = None) -> tuple[int, dict[str, Any]]:
-    """``method path`` with a JSON ``body`` from the address ``source``: the status and the
-    JSON answer."""
+            cookie: str | None = None) -> Answer:
+    """``method path`` with a JSON ``body`` from the address ``source``, sending ``cookie``:
+    the status, the JSON answer and the cookies it set."""
     host, port = server.split(":")
     connection = http.client.HTTPConnection(host, int(port), timeout=TIMEOUT,
                                             source_address=(source, 0))
     headers = {"content-type": "application/json"}
-    if cookie is not None:
+    if cookie:
         headers["cookie"] = cookie
     try:
         connection.request(method, path, None if body is None else json.dumps(body), headers)
         answer = connection.getresponse()
         data = answer.read()
-        return answer.status, json.loads(data) if data else {}
+        jar = SimpleCookie()
+        for header in answer.headers.get_all("set-cookie") or []:
+            jar.load(header)
+        return Answer(answer.status, json.loads(data) if data else {},
+                      {name: morsel.value for name, morsel in jar.items()})
     finally:
         connection.close()
 

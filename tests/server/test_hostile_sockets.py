@@ -21,12 +21,12 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
 def listed_game_of_two(server: str) -> tuple[str, str, str]:
     """A listed game: its id, the creator's token (at 127.0.0.1) and Bea's (at 127.0.0.5)."""
-    status, game = request(server, "POST", "/api/games", {"opponent": "anyone"})
-    assert status == 201, game
-    status, bea = request(server, "POST", f"/api/games/{game['game_id']}/sit",
-                          {"name": "Bea"}, source="127.0.0.5")
-    assert status == 201, bea
-    return game["game_id"], game["token"], bea["token"]
+    game = request(server, "POST", "/api/games", {"opponent": "anyone"})
+    assert game.status == 201, game
+    bea = request(server, "POST", f"/api/games/{game.body['game_id']}/sit", {"name": "Bea"},
+                  source="127.0.0.5")
+    assert bea.status == 201, bea
+    return game.body["game_id"], game.body["token"], bea.body["token"]
 
 
 def test_watchers_filling_a_game_never_keep_its_player_out(server: str) -> None:

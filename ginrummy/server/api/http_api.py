@@ -251,6 +251,7 @@ def _created(request: Request, created: Created, **more: Any) -> Response:
     }
     response = JSONResponse(body, status_code=201)
     _set_seat_cookie(request, response, table.id, created.token)
+    table.player_addresses.add(client_address(request.scope))
     return response
 
 
@@ -436,6 +437,7 @@ async def join_game(request: Request) -> Response:
     response = JSONResponse(body)
     if seat is not None and presented is not None:
         _set_seat_cookie(request, response, table.id, issued or presented)
+        table.player_addresses.add(client_address(request.scope))
     return response
 
 

@@ -102,6 +102,7 @@ async def sit(request: Request) -> Response:
         "links": http_api.links(request, table.id, token, None, None),
         "state": table.state(seat)}, status_code=201)
     http_api.set_seat_cookie(request, response, table.id, token)
+    table.player_addresses.add(client_address(request.scope))
     keep_guest(request, response, guest, new)
     return response
 

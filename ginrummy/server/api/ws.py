@@ -28,12 +28,13 @@ from ginrummy.server.api.session_watch import BANNED, refusal_of
 from ginrummy.server.api.sessions import (
     SeatOfAnAccount,
     TrackedSocket,
+    account_store,
     now_of,
     seat_for,
     track_socket,
 )
 from ginrummy.server.live import names
-from ginrummy.server.live.chat import chat_line
+from ginrummy.server.live.chat import channel_of, chat_line
 from ginrummy.server.live.lobby import Lobby
 from ginrummy.server.live.table import WATCHER, EventRef, Table
 from ginrummy.server.settings import Settings
@@ -96,6 +97,8 @@ class Connection:
         self.closing: tuple[int, str] | None = None
         self.signed_in: TrackedSocket | None = None
         """The account and session that opened this socket (a guest's: None)."""
+        self.chat_channel: str | None = channel_of(seat)
+        """The chat it reads: a player's watch socket reads none (:func:`_player_watching`)."""
         self.writer = asyncio.create_task(self._write(), name=f"ws writer {table.id}")
 
     @property
@@ -281,6 +284,9 @@ async def _table_socket(websocket: WebSocket, since: int | None, budget: Message
         return
     if seat is not None:
         _replace_older(table, seat)
+        table.player_addresses.add(connection.address)
+    elif await _player_watching(websocket, table, connection):
+        connection.chat_channel = None
     table.listeners.add(connection)  # counted as connected in its own first snapshot
     connection.push({
         "type": "hello",
@@ -299,7 +305,8 @@ async def _table_socket(websocket: WebSocket, since: int | None, budget: Message
     else:
         connection.push(table.snapshot(seat))
     try:  # the greeting ends with the channel's chat, before anyone's presence
-        connection.push(await table.chat.history(seat, connection.account_id))
+        connection.push(await table.chat.history(connection.chat_channel,
+                                                 connection.account_id))
     except Exception:  # noqa: BLE001 - the game goes on without the chat's past lines
         log.exception("game %s: could not read the chat", table.id)
     table.attach(connection)
@@ -316,6 +323,27 @@ ENDED = {"signed_out": "the sign-in that opened this connection has ended (signe
          "new password, or the account deleted)",
          BANNED: "the account that opened this connection has been banned by the server's "
          "operator"}
+
+
+async def _player_watching(websocket: WebSocket, table: Table, connection: Connection
+                           ) -> bool:
+    """Whether this watch socket is a player's of ``table``: its browser holds a seat's
+    cookie, its account owns a seat, or it comes from an address a seat was taken or
+    opened from. The watchers' chat is apart from the players by who they are, not by
+    which socket they opened."""
+    cookie = websocket.cookies.get(f"gin_{table.id}")
+    if cookie and table.authenticate(cookie) not in (None, WATCHER):
+        return True
+    if connection.address in table.player_addresses:
+        return True
+    account = connection.account_id
+    if account is None:
+        return False
+    try:
+        seat = await asyncio.to_thread(account_store(websocket).seat_in, account, table.id)
+    except (StorageGone, SQLAlchemyError):
+        return True  # cannot tell: no watchers' chat
+    return seat is not None
 
 
 def _ended(connection: Connection, why: str, ident: str | None = None) -> None:
@@ -408,9 +436,13 @@ async def _chat(connection: Connection, message: Message) -> None:
     """A chat line (to the players' channel from a seat, the watchers' from a watcher), or
     a report of one; refused lines change nothing."""
     table, seat, fields = connection.table, connection.seat, message.chat or {}
+    channel = connection.chat_channel
     try:
+        if channel is None:
+            raise ClientError("chat_at_your_seat", "you play at this game: its watchers' chat "
+                              "is not yours; chat at your seat")
         if message.type == "chat_report":
-            await table.chat.report(seat, connection.reporter, fields.get("chat_id"),
+            await table.chat.report(channel, connection.reporter, fields.get("chat_id"),
                                     fields.get("reason"))
             done: dict[str, Any] = {"type": "chat_reported", "chat_id": fields["chat_id"]}
             if message.id is not None:
@@ -419,7 +451,7 @@ async def _chat(connection: Connection, message: Message) -> None:
             return
         if message.type == "chat_mute":
             try:
-                history = await table.chat.mute(seat, connection.account_id,
+                history = await table.chat.mute(channel, connection.account_id,
                                                 fields.get("chat_id"), fields.get("mute"))
             except (StorageGone, SQLAlchemyError):
                 raise ClientError("storage", "the database could not store the mute; nothing "

@@ -31,6 +31,9 @@ PLAYERS, WATCHERS = "players", "watchers"
 
 class ChatListener(Protocol):
     seat: int | None
+    chat_channel: str | None
+    """The channel it reads: the players' (a seat), the watchers', or none (a player of the
+    game on a watch socket: who they are decides, not the socket)."""
 
     @property
     def account_id(self) -> str | None: ...
@@ -128,15 +131,16 @@ class ChatRoom:
         message = {"type": "chat", **line_json(line, None, self.mutes), "n": self.latest()}
         muted = {**message, "muted": True}
         for listener in list(self.listeners()):
-            if channel_of(listener.seat) == channel:
+            if listener.chat_channel == channel:
                 hidden = self.mutes.hides(listener.account_id, account_id)
                 listener.push(muted if hidden else message)
         return message
 
-    async def history(self, seat: int | None, reader: str | None = None) -> dict[str, Any]:
-        """The last lines of the channel ``seat`` reads, as the account ``reader`` (if
-        signed in) gets them."""
-        channel = channel_of(seat)
+    async def history(self, channel: str | None, reader: str | None = None) -> dict[str, Any]:
+        """The last lines of ``channel`` (None: no channel, no line), as the account
+        ``reader`` (if signed in) gets them."""
+        if channel is None:
+            return {"type": "chat_history", "channel": None, "lines": [], "n": self.latest()}
         if reader is not None:
             await asyncio.to_thread(self.mutes.load, reader)
         lines = await asyncio.to_thread(self.store.recent, self.game_id, channel, HISTORY)
@@ -144,23 +148,23 @@ class ChatRoom:
                 "lines": [line_json(line, reader, self.mutes) for line in lines],
                 "n": self.latest()}
 
-    async def shown(self, seat: int | None, chat_id: object) -> ChatLine:
-        """Line ``chat_id``, which ``seat``'s channel must have shown."""
+    async def shown(self, channel: str | None, chat_id: object) -> ChatLine:
+        """Line ``chat_id``, which ``channel`` must have shown."""
         line: ChatLine | None = await asyncio.to_thread(self.store.line, line_number(chat_id))
-        if line is None or line.game_id != self.game_id or line.channel != channel_of(seat):
+        if line is None or line.game_id != self.game_id or line.channel != channel:
             raise ClientError("no_such_chat", f"no chat line {chat_id} was shown to you here")
         return line
 
-    async def report(self, seat: int | None, reporter: str, chat_id: object,
+    async def report(self, channel: str | None, reporter: str, chat_id: object,
                      reason: object) -> None:
-        """Store a report of line ``chat_id``, which ``seat``'s channel must have shown."""
+        """Store a report of line ``chat_id``, which ``channel`` must have shown."""
         chat_id, words = report_of(chat_id, reason)
-        await self.shown(seat, chat_id)
+        await self.shown(channel, chat_id)
         await asyncio.to_thread(self.store.report, chat_id, reporter, words)
 
-    async def mute(self, seat: int | None, reader: str | None, chat_id: object,
+    async def mute(self, channel: str | None, reader: str | None, chat_id: object,
                    on: object) -> dict[str, Any]:
         """Mute or unmute, for the account ``reader``, whoever said line ``chat_id`` of
-        ``seat``'s channel; the channel's history as ``reader`` now gets it."""
-        await set_mute(self.mutes, await self.shown(seat, chat_id), reader, on)
-        return await self.history(seat, reader)
+        ``channel``; the channel's history as ``reader`` now gets it."""
+        await set_mute(self.mutes, await self.shown(channel, chat_id), reader, on)
+        return await self.history(channel, reader)

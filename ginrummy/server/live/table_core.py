@@ -79,9 +79,11 @@ Planned = tuple[list[LogEntry], dict[int, Sequence[int]]]
 
 
 class Listener(Protocol):
-    """A connection to a table: the seat it plays (None: a watcher) and its outbox."""
+    """A connection to a table: the seat it plays (None: a watcher), the chat channel it
+    reads and its outbox."""
 
     seat: int | None
+    chat_channel: str | None
 
     @property
     def account_id(self) -> str | None: ...
@@ -114,6 +116,9 @@ class TableCore:
         """Open places taken while the server runs: place → the taker's guest id."""
         self.sent_away: set[str] = set()
         """Guest ids the creator sent away from this game (they may not sit again)."""
+        self.player_addresses: set[str] = set()
+        """Addresses its players took or opened their seats from while the server runs (a
+        watch socket from one of them is a player's: it reads no watchers' chat)."""
         self.on_change: Callable[[TableCore], None] | None = None
         """Told after every change the lobby lists (moves, seats, presence)."""
         self.idle_alone = False

@@ -74,6 +74,8 @@ ERROR_CODES: dict[str, str] = {
                 "too long or holds hidden characters, an unknown phrase",
     "chat_rate_limited": "too many chat lines from this client; retry_after says when",
     "no_such_chat": "a report of a chat line that this connection's channel never showed",
+    "chat_at_your_seat": "a player of this game (its seat cookie, its account, or its "
+                         "address) on a watch socket: the watchers' chat is not theirs",
     "no_such_seek": "quick match: the ticket is unknown, has ended, or was made in another "
                     "browser",
     "seek_over": "quick match: the seek has ended (matched, cancelled, replaced or left)",

@@ -1,0 +1,120 @@
+"""Issue 32, items 8 to 10: the chat against a hostile player, at a real ``gin serve`` (its
+clients at several loopback addresses). A player never reads the watchers' channel, whatever
+socket they open; a muted line reaches the muting reader without its text; a reader reports a
+line once, and reports are limited."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from contextlib import ExitStack
+from typing import Any
+
+import pytest
+from websockets.sync.client import ClientConnection
+
+from tests.server.hostile_kit import first, request, serve, socket, until
+
+CHAT_OR_PONG = ("chat", "pong")
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    yield from serve(tmp_path_factory.mktemp("hostile_chat"))
+
+
+def greeted(ws: ClientConnection) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The socket's hello and its chat history (the greeting's last message)."""
+    hello = first(ws)
+    assert hello["type"] == "hello", hello
+    return hello, until(ws, "chat_history")
+
+
+def say(ws: ClientConnection, text: str, **more: Any) -> dict[str, Any]:
+    ws.send(json.dumps({"type": "chat", "text": text, **more}))
+    return until_one_of(ws, ("chat", "error"))
+
+
+def until_one_of(ws: ClientConnection, kinds: tuple[str, ...]) -> dict[str, Any]:
+    while True:
+        message = first(ws)
+        if message["type"] in (*kinds, "closed"):
+            return message
+
+
+def chat_before_pong(ws: ClientConnection) -> list[dict[str, Any]]:
+    """The chat lines the socket got before the answer to a ping sent now."""
+    ws.send('{"type": "ping", "id": "last"}')
+    lines = []
+    while (message := until_one_of(ws, CHAT_OR_PONG))["type"] == "chat":
+        lines.append(message)
+    assert message["type"] == "pong", message
+    return lines
+
+
+def listed_game(server: str) -> tuple[str, str]:
+    """A listed game that Bea (127.0.0.5) sat at: its id and Bea's cookie."""
+    game = request(server, "POST", "/api/games", {"opponent": "anyone"})
+    bea = request(server, "POST", f"/api/games/{game.body['game_id']}/sit", {"name": "Bea"},
+                  source="127.0.0.5")
+    assert bea.status == 201, bea
+    return game.body["game_id"], bea.cookie_header()
+
+
+# ---------------------------------------------------------------- item 8
+
+
+def test_a_player_on_a_cookie_less_watch_socket_never_reads_the_watchers_chat(
+        server: str) -> None:
+    game_id, _ = listed_game(server)
+    with ExitStack() as held:
+        watcher = held.enter_context(socket(server, f"/ws/{game_id}", source="127.0.0.7"))
+        greeted(watcher)
+        assert say(watcher, "Bea, take the 7H!", name="Cy")["channel"] == "watchers"
+        peek = held.enter_context(socket(server, f"/ws/{game_id}", source="127.0.0.5"))
+        hello, history = greeted(peek)  # Bea's address, no cookie, no token
+        assert hello["role"] == "watcher"
+        assert (history["channel"], history["lines"]) == (None, [])
+        assert say(watcher, "the queen is below", name="Cy")["type"] == "chat"
+        assert chat_before_pong(peek) == []
+        refused = say(peek, "what did you say?", name="Cy")
+        assert (refused["type"], refused["code"]) == ("error", "chat_at_your_seat")
+        assert chat_before_pong(watcher) == []
+
+
+def test_the_creator_on_their_own_watch_link_never_reads_the_watchers_chat(
+        server: str) -> None:
+    game = request(server, "POST", "/api/games", {"opponent": "friend", "name": "Ann"})
+    gid, watch = game.body["game_id"], game.body["watch_token"]
+    with ExitStack() as held:
+        friend = held.enter_context(socket(server, f"/ws/{gid}?token={watch}",
+                                           source="127.0.0.7"))
+        greeted(friend)
+        assert say(friend, "Ann's friend here", name="Cy")["channel"] == "watchers"
+        # the creator's phone, elsewhere, with the watch link and the game's seat cookie
+        phone = held.enter_context(socket(server, f"/ws/{gid}?token={watch}",
+                                          source="127.0.0.8", cookie=game.cookie_header()))
+        _, history = greeted(phone)
+        assert (history["channel"], history["lines"]) == (None, [])
+
+
+def test_an_account_on_its_game_s_watch_socket_never_reads_the_watchers_chat(
+        server: str) -> None:
+    dora = request(server, "POST", "/api/accounts",
+                   {"username": "dora", "password": "a long enough password"},
+                   source="127.0.0.9")
+    assert dora.status == 201, dora
+    session = "gin-session=" + dora.cookies["gin-session"]
+    game = request(server, "POST", "/api/games", {"opponent": "anyone"}, source="127.0.0.9",
+                   cookie=session)
+    gid = game.body["game_id"]
+    with ExitStack() as held:
+        watcher = held.enter_context(socket(server, f"/ws/{gid}", source="127.0.0.7"))
+        greeted(watcher)
+        say(watcher, "psst", name="Cy")
+        # dora elsewhere, signed in, without the seat's cookie, on the watch link
+        watching = held.enter_context(socket(
+            server, f"/ws/{gid}?token={game.body['watch_token']}", source="127.0.0.10",
+            cookie=session))
+        _, history = greeted(watching)
+        assert (history["channel"], history["lines"]) == (None, [])

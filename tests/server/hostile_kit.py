@@ -8,6 +8,7 @@ import json
 from collections.abc import Iterator
 from dataclasses import dataclass
 from http.cookies import SimpleCookie
+from pathlib import Path
 from typing import Any
 
 from websockets.exceptions import ConnectionClosed
@@ -18,10 +19,16 @@ from tests.server.real_server import free_port, start_gin_serve, stop_server
 TIMEOUT = 10.0
 
 
-def serve(folder: Any, *options: str) -> Iterator[str]:
-    """A ``gin serve`` with ``options`` for a module's tests; its ``host:port``."""
+def database_of(folder: Path) -> str:
+    """The database of the ``gin serve`` that :func:`serve` starts in ``folder``."""
+    return f"sqlite:///{folder / 'games.sqlite3'}"
+
+
+def serve(folder: Path, *options: str) -> Iterator[str]:
+    """A ``gin serve`` with ``options`` in ``folder`` (its database: :func:`database_of`)
+    for a module's tests; its ``host:port``."""
     port = free_port()
-    process = start_gin_serve(port, f"sqlite:///{folder / 'games.sqlite3'}", folder, *options)
+    process = start_gin_serve(port, database_of(folder), folder, *options)
     try:
         yield f"127.0.0.1:{port}"
     finally:

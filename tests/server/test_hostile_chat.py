@@ -8,19 +8,45 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator
 from contextlib import ExitStack
+from pathlib import Path
 from typing import Any
 
 import pytest
 from websockets.sync.client import ClientConnection
 
-from tests.server.hostile_kit import first, request, serve, socket, until
+from ginrummy.server.storage.chat_store import ChatStore, LobbyChatStore
+from ginrummy.server.storage.db import make_engine
+from tests.server.hostile_kit import database_of, first, request, serve, socket, until
 
 CHAT_OR_PONG = ("chat", "pong")
 
 
 @pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    yield from serve(tmp_path_factory.mktemp("hostile_chat"))
+def folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return tmp_path_factory.mktemp("hostile_chat")
+
+
+@pytest.fixture(scope="module")
+def server(folder: Path) -> Iterator[str]:
+    yield from serve(folder)
+
+
+def reports_in(folder: Path, lobby: bool = False) -> list[tuple[str | None, str]]:
+    """The reports the server stored: each line's text and who reported it."""
+    engine = make_engine(database_of(folder))
+    try:
+        store = LobbyChatStore(engine) if lobby else ChatStore(engine)
+        return [(report.line.text, report.reporter) for report in store.reports()]
+    finally:
+        engine.dispose()
+
+
+def sign_up(server: str, username: str, source: str) -> str:
+    """A new account's session cookie."""
+    made = request(server, "POST", "/api/accounts",
+                   {"username": username, "password": "a long enough password"}, source=source)
+    assert made.status == 201, made
+    return "gin-session=" + made.cookies["gin-session"]
 
 
 def greeted(ws: ClientConnection) -> tuple[dict[str, Any], dict[str, Any]]:
@@ -100,11 +126,7 @@ def test_the_creator_on_their_own_watch_link_never_reads_the_watchers_chat(
 
 def test_an_account_on_its_game_s_watch_socket_never_reads_the_watchers_chat(
         server: str) -> None:
-    dora = request(server, "POST", "/api/accounts",
-                   {"username": "dora", "password": "a long enough password"},
-                   source="127.0.0.9")
-    assert dora.status == 201, dora
-    session = "gin-session=" + dora.cookies["gin-session"]
+    session = sign_up(server, "dora", "127.0.0.9")
     game = request(server, "POST", "/api/games", {"opponent": "anyone"}, source="127.0.0.9",
                    cookie=session)
     gid = game.body["game_id"]
@@ -118,3 +140,49 @@ def test_an_account_on_its_game_s_watch_socket_never_reads_the_watchers_chat(
             cookie=session))
         _, history = greeted(watching)
         assert (history["channel"], history["lines"]) == (None, [])
+
+
+# ---------------------------------------------------------------- item 10
+
+
+def reports(ws: ClientConnection, chat_id: int, times: int) -> list[str]:
+    """Report line ``chat_id`` ``times`` times at once: what answered each (a type or a
+    refusal's code)."""
+    for i in range(times):
+        ws.send(json.dumps({"type": "chat_report", "chat_id": chat_id, "id": f"r{i}"}))
+    answers = []
+    while len(answers) < times:
+        message = until_one_of(ws, ("chat_reported", "error"))
+        assert message["type"] != "closed", message
+        answers.append(message.get("code", message["type"]))
+    return answers
+
+
+def test_a_seat_reports_a_line_once_however_often_it_sends_the_report(
+        server: str, folder: Path) -> None:
+    game_id, bea = listed_game(server)
+    with ExitStack() as held:
+        watcher = held.enter_context(socket(server, f"/ws/{game_id}", source="127.0.0.11"))
+        greeted(watcher)
+        rude = say(watcher, "a rude line", name="Cy")
+        other = held.enter_context(socket(server, f"/ws/{game_id}", source="127.0.0.12"))
+        greeted(other)
+        answers = reports(other, rude["chat_id"], 18)  # as fast as the socket takes them
+        assert answers == ["chat_reported"] * 10 + ["too_many_reports"] * 8
+        assert reports(watcher, rude["chat_id"], 1) == ["chat_reported"]  # another reader
+    assert sorted(r for r in reports_in(folder) if r[0] == "a rude line") == [
+        ("a rude line", "watcher at 127.0.0.11"), ("a rude line", "watcher at 127.0.0.12")]
+
+
+def test_an_account_reports_a_lobby_line_once_and_its_reports_are_limited(
+        server: str, folder: Path) -> None:
+    speaker, reader = sign_up(server, "eli", "127.0.0.13"), sign_up(server, "fay", "127.0.0.14")
+    with socket(server, "/ws/lobby", source="127.0.0.13", cookie=speaker) as eli, \
+            socket(server, "/ws/lobby", source="127.0.0.14", cookie=reader) as fay:
+        until(eli, "chat_history"), until(fay, "chat_history")
+        lines = [say(eli, f"lobby line {n}") for n in range(3)]
+        answers = reports(fay, lines[0]["chat_id"], 18)
+        assert answers == ["chat_reported"] * 10 + ["too_many_reports"] * 8
+        assert reports(fay, lines[1]["chat_id"], 1) == ["too_many_reports"]  # any line
+    assert [r for r in reports_in(folder, lobby=True) if r[1] == "fay"] == [
+        ("lobby line 0", "fay")]

@@ -19,6 +19,9 @@ from ginrummy.server.settings import Settings
 CHAT_RATE = Rate(per_second=0.5, burst=5)
 """Chat lines per client, per seat and per account (across the lobby and every table): five
 at once, then one every two seconds."""
+REPORT_RATE = Rate(per_second=1 / 60, burst=10)
+"""Chat reports per client, per seat and per account (tables and lobby together): ten at
+once, then one a minute."""
 
 SEAT_SOCKETS = 4
 """WebSockets one seat may hold open at once (a newer one closes the older ones, which may
@@ -56,6 +59,7 @@ class ClientLimits:
         self.pages = Buckets(Rate.per_minute(settings.event_pages_per_minute), clock)
         self.messages = Buckets(Rate(settings.rate_per_second, settings.rate_burst), clock)
         self.chat_lines = Buckets(CHAT_RATE, clock)
+        self.reports = Buckets(REPORT_RATE, clock)
         self.game_sockets = Counts(settings.max_sockets_per_game)
         self.address_sockets = Counts(settings.max_sockets_per_address)
         self.seat_sockets = Counts(SEAT_SOCKETS)
@@ -117,6 +121,21 @@ class ClientLimits:
             if wait:
                 raise Refused("chat_rate_limited", f"more than {CHAT_RATE.burst} chat lines "
                               f"at once, or one every {1 / CHAT_RATE.per_second:g} s", wait)
+
+    def report(self, address: str, seat: tuple[str, int] | None,
+               account_id: str | None) -> None:
+        """A chat report from ``address`` (by ``seat``, a game's seat, and by the account
+        ``account_id``, where there is one)."""
+        keys: tuple[Hashable, ...] = (("address", address),)
+        if seat is not None:
+            keys += (("seat", *seat),)
+        if account_id is not None:
+            keys += (("account", account_id),)
+        for key in keys:
+            wait = self.reports.take(key)
+            if wait:
+                raise Refused("too_many_reports", f"more than {REPORT_RATE.burst} chat "
+                              "reports at once, or one a minute", wait)
 
     def open_socket(self, address: str) -> None:
         """Count a table WebSocket of ``address`` before it is known whose it is;

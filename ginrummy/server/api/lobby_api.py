@@ -188,7 +188,8 @@ async def _chat(websocket: WebSocket, message: dict[str, Any], opener: Account |
                               "lobby's chat; a guest reads it")
         chat = _lobby(websocket).chat
         if message["type"] == "chat_report":
-            await chat.report(account.username, message.get("chat_id"), message.get("reason"))
+            await chat.report(account.username, message.get("chat_id"), message.get("reason"),
+                              lambda: limits.report(address, None, account.id))
             return {"type": "chat_reported", "chat_id": message.get("chat_id")}
         if message["type"] == "chat_mute":
             return await chat.mute(account.id, message.get("chat_id"), message.get("mute"))

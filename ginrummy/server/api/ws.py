@@ -108,8 +108,11 @@ class Connection:
 
     @property
     def reporter(self) -> str:
-        """Who reports a chat line, as the operator reads it."""
-        return f"seat {self.seat}" if self.seat is not None else f"watcher at {self.address}"
+        """Who reports a chat line, as the operator reads it (one report each per line)."""
+        if self.seat is not None:
+            return f"seat {self.seat}"
+        account = self.account_id
+        return f"watcher at {self.address}" if account is None else f"watcher {account}"
 
     def push(self, item: dict[str, Any] | EventRef) -> None:
         if self.closing is not None:
@@ -442,8 +445,11 @@ async def _chat(connection: Connection, message: Message) -> None:
             raise ClientError("chat_at_your_seat", "you play at this game: its watchers' chat "
                               "is not yours; chat at your seat")
         if message.type == "chat_report":
-            await table.chat.report(channel, connection.reporter, fields.get("chat_id"),
-                                    fields.get("reason"))
+            await table.chat.report(
+                channel, connection.reporter, fields.get("chat_id"), fields.get("reason"),
+                lambda: connection.limits.report(
+                    connection.address, None if seat is None else (table.id, seat),
+                    connection.account_id))
             done: dict[str, Any] = {"type": "chat_reported", "chat_id": fields["chat_id"]}
             if message.id is not None:
                 done["id"] = message.id

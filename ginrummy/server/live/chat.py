@@ -156,10 +156,12 @@ class ChatRoom:
         return line
 
     async def report(self, channel: str | None, reporter: str, chat_id: object,
-                     reason: object) -> None:
-        """Store a report of line ``chat_id``, which ``channel`` must have shown."""
+                     reason: object, charge: Callable[[], None]) -> None:
+        """Store a report of line ``chat_id``, which ``channel`` must have shown, once per
+        ``reporter``; ``charge``: the reporter's limit, charged once the report is good."""
         chat_id, words = report_of(chat_id, reason)
         await self.shown(channel, chat_id)
+        charge()
         await asyncio.to_thread(self.store.report, chat_id, reporter, words)
 
     async def mute(self, channel: str | None, reader: str | None, chat_id: object,

@@ -63,9 +63,13 @@ class LobbyChat:
             raise ClientError("no_such_chat", f"no line {chat_id} was said in the lobby")
         return line
 
-    async def report(self, reporter: str, chat_id: object, reason: object) -> None:
+    async def report(self, reporter: str, chat_id: object, reason: object,
+                     charge: Callable[[], None]) -> None:
+        """Store ``reporter``'s report of line ``chat_id`` (once; ``charge``: the reporter's
+        limit, charged once the report is good)."""
         chat_id, words = report_of(chat_id, reason)
         await self._said(chat_id)
+        charge()
         await asyncio.to_thread(self.store.report, chat_id, reporter, words)
 
     async def mute(self, reader: str, chat_id: object, on: object) -> dict[str, Any]:

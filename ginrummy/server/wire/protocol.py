@@ -73,6 +73,8 @@ ERROR_CODES: dict[str, str] = {
     "bad_chat": "a chat line that cannot be said: no text and no phrase, both, text that is "
                 "too long or holds hidden characters, an unknown phrase",
     "chat_rate_limited": "too many chat lines from this client; retry_after says when",
+    "too_many_reports": "too many chat reports from this client, seat or account; "
+                        "retry_after says when",
     "no_such_chat": "a report of a chat line that this connection's channel never showed",
     "chat_at_your_seat": "a player of this game (its seat cookie, its account, or its "
                          "address) on a watch socket: the watchers' chat is not theirs",

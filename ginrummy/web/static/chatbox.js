@@ -7,8 +7,8 @@ export const PHRASES = ["hello", "good_luck", "good_game", "well_played", "thank
 const MAX_CHAT = 200;
 const MUTED = "gin.muted";
 /** The server's refusals of a chat line, a report or a mute: shown in the chat box, nothing else changed. */
-export const CHAT_ERRORS = ["bad_chat", "chat_rate_limited", "no_such_chat", "chat_at_your_seat", "sign_in_to_mute", "not_an_account",
-  "too_many_mutes"];
+export const CHAT_ERRORS = ["bad_chat", "chat_rate_limited", "no_such_chat", "chat_at_your_seat", "too_many_reports",
+  "sign_in_to_mute", "not_an_account", "too_many_mutes"];
 
 /** The chat's state kept by the table screen: its lines, the draft, who is muted here. */
 export function newChat() {

@@ -93,8 +93,10 @@ async def sit(request: Request) -> Response:
     limits.create_game(client_address(request.scope))
     guest, new = guest_of(request)
     name = await http_api.rated_place(request, table) or name
+    account = await signed_in(request)
     try:
-        seat, token = await table.sit(name, guest, place)
+        seat, token = await table.sit(name, guest, place, client_address(request.scope),
+                                      None if account is None else account.id)
     except ClientError as refused:
         raise _refused(refused) from None
     response = JSONResponse({

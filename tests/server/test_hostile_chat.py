@@ -142,6 +142,65 @@ def test_an_account_on_its_game_s_watch_socket_never_reads_the_watchers_chat(
         assert (history["channel"], history["lines"]) == (None, [])
 
 
+# ---------------------------------------------------------------- item 9
+
+
+def raw_chat(ws: ClientConnection) -> str:
+    """The text of the socket's next chat line, as it came over the wire."""
+    while True:
+        text = ws.recv(timeout=10)
+        assert isinstance(text, str)
+        if json.loads(text)["type"] == "chat":
+            return text
+
+
+def answer(ws: ClientConnection, message: dict[str, Any], kind: str) -> dict[str, Any]:
+    ws.send(json.dumps(message))
+    return until_one_of(ws, (kind, "error"))
+
+
+def test_a_muted_line_reaches_its_reader_without_its_words_until_asked_for(
+        server: str) -> None:
+    ann, bea = sign_up(server, "ann", "127.0.0.21"), sign_up(server, "bea", "127.0.0.22")
+    game = request(server, "POST", "/api/games", {"opponent": "friend"}, source="127.0.0.21",
+                   cookie=ann)
+    gid = game.body["game_id"]
+    joined = request(server, "POST", f"/api/games/{gid}/join",
+                     {"token": game.body["invite_token"]}, source="127.0.0.22", cookie=bea)
+    assert joined.status == 200, joined
+    watch = game.body["watch_token"]
+    with socket(server, f"/ws/{gid}", source="127.0.0.21", cookie=ann) as ann_ws, \
+            socket(server, f"/ws/{gid}", source="127.0.0.22", cookie=bea) as bea_ws, \
+            socket(server, f"/ws/{gid}?token={watch}", source="127.0.0.23") as watcher:
+        greeted(ann_ws), greeted(bea_ws), greeted(watcher)
+        first_line = say(bea_ws, "hello Ann")
+        until_one_of(ann_ws, ("chat",))
+        muting = answer(ann_ws, {"type": "chat_mute", "chat_id": first_line["chat_id"],
+                                 "mute": True}, "chat_history")
+        assert [(x["text"], x["muted"]) for x in muting["lines"]] == [(None, True)]
+        say(bea_ws, "you cheat, Ann")
+        wire = raw_chat(ann_ws)
+        assert "cheat" not in wire  # not sent at all: a mute really mutes
+        placeholder = json.loads(wire)
+        assert (placeholder["muted"], placeholder["text"], placeholder["phrase"]) == (
+            True, None, None)
+        shown = answer(ann_ws, {"type": "chat_show", "chat_id": placeholder["chat_id"]},
+                       "chat_shown")
+        assert (shown["chat_id"], shown["text"]) == (placeholder["chat_id"], "you cheat, Ann")
+        aside = say(watcher, "a watchers' line", name="Cy")
+        peek = answer(ann_ws, {"type": "chat_show", "chat_id": aside["chat_id"]}, "chat_shown")
+        assert (peek["type"], peek["code"]) == ("error", "no_such_chat")  # not shown to Ann
+    with socket(server, "/ws/lobby", source="127.0.0.21", cookie=ann) as ann_lobby, \
+            socket(server, "/ws/lobby", source="127.0.0.22", cookie=bea) as bea_lobby:
+        until(ann_lobby, "chat_history"), until(bea_lobby, "chat_history")
+        say(bea_lobby, "the lobby hears you cheat")
+        wire = raw_chat(ann_lobby)
+        assert "cheat" not in wire and json.loads(wire)["muted"] is True
+        opened = answer(ann_lobby, {"type": "chat_show", "chat_id": json.loads(wire)["chat_id"]},
+                        "chat_shown")
+        assert opened["text"] == "the lobby hears you cheat"
+
+
 # ---------------------------------------------------------------- item 10
 
 

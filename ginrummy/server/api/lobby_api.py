@@ -155,8 +155,8 @@ async def lobby_socket(websocket: WebSocket) -> None:
         try:
             await read_messages(websocket, socket,
                                 "the lobby takes ping, chat ({text} or {phrase}), "
-                                "chat_report ({chat_id, reason}) and chat_mute ({chat_id, "
-                                "mute}) messages",
+                                "chat_report ({chat_id, reason}), chat_mute ({chat_id, "
+                                "mute}) and chat_show ({chat_id}) messages",
                                 LOBBY_MESSAGES,
                                 lambda message: _chat(websocket, message, opener))
         finally:
@@ -165,18 +165,20 @@ async def lobby_socket(websocket: WebSocket) -> None:
 
 
 LOBBY_MESSAGES = {"chat": {"text", "phrase"}, "chat_report": {"chat_id", "reason"},
-                  "chat_mute": {"chat_id", "mute"}}
+                  "chat_mute": {"chat_id", "mute"}, "chat_show": {"chat_id"}}
 
 
 async def _chat(websocket: WebSocket, message: dict[str, Any], opener: Account | None
                 ) -> dict[str, Any] | None:
     """A line said in the lobby (None: it was sent to everyone, this socket too), a report
-    of one, or a mute of its speaker (answered with the chat's history as this account now
-    reads it); the answer to a refused one. ``opener``: the account the socket was
-    opened by, whose ban is named as such."""
+    of one, a muted line's words, or a mute of its speaker (answered with the chat's
+    history as this account now reads it); the answer to a refused one. ``opener``: the
+    account the socket was opened by, whose ban is named as such."""
     limits: ClientLimits = websocket.app.state.client_limits
     address = client_address(websocket.scope)
     try:
+        if message["type"] == "chat_show":  # a muted line's words, for its reader
+            return await _lobby(websocket).chat.show(message.get("chat_id"))
         account = await signed_in(websocket)  # each time: a ban or a sign-out holds at once
         if account is None:
             if opener is not None and await asyncio.to_thread(

@@ -429,7 +429,7 @@ async def _handle(connection: Connection, message: Message) -> None:
     elif message.type == "resync":
         assert message.since is not None
         resync(connection, message.since, message.id)
-    elif message.type in ("chat", "chat_report", "chat_mute"):
+    elif message.type in ("chat", "chat_report", "chat_mute", "chat_show"):
         await _chat(connection, message)
     else:  # action, ready, back, cut_choice
         await table.submit(connection, message)
@@ -454,6 +454,10 @@ async def _chat(connection: Connection, message: Message) -> None:
             if message.id is not None:
                 done["id"] = message.id
             connection.push(done)
+            return
+        if message.type == "chat_show":
+            shown = await table.chat.show(channel, fields.get("chat_id"))
+            connection.push(shown if message.id is None else {**shown, "id": message.id})
             return
         if message.type == "chat_mute":
             try:

@@ -7,7 +7,9 @@ each reader sees in their own language. Every line is stored before it is sent; 
 joining late gets the channel's last :data:`HISTORY` lines. A reader may report a line: the
 report is stored for the server's operator (``gin serve --chat-reports``). A signed-in reader
 may mute a signed-in speaker (:mod:`ginrummy.server.storage.mutes`): that speaker's lines
-then reach the reader marked ``"muted": true``, at every table and in the lobby.
+then reach the reader as a placeholder without their words (``"muted": true``, ``text`` and
+``phrase`` null), at every table and in the lobby; the reader may open one on request
+(``chat_show``), a line its channel showed.
 """
 
 from __future__ import annotations
@@ -61,9 +63,21 @@ def chat_line(text: object, phrase: object) -> tuple[str | None, str | None]:
 
 
 def line_json(line: ChatLine, reader: str | None, mutes: MuteStore) -> dict[str, Any]:
-    """A line as ``reader`` (an account, or None) gets it: marked if they muted its speaker."""
+    """A line as ``reader`` (an account, or None) gets it: a placeholder if they muted its
+    speaker."""
     said = {**line.to_json(), "by_account": line.account_id is not None}
-    return {**said, "muted": True} if mutes.hides(reader, line.account_id) else said
+    return muted_json(said) if mutes.hides(reader, line.account_id) else said
+
+
+def muted_json(said: dict[str, Any]) -> dict[str, Any]:
+    """A line's placeholder for a reader who muted its speaker: who and when, not what."""
+    return {**said, "text": None, "phrase": None, "muted": True}
+
+
+def shown_json(line: ChatLine) -> dict[str, Any]:
+    """The answer to a ``chat_show``: the muted line's words, for its reader alone."""
+    return {"type": "chat_shown", "chat_id": line.id, "text": line.text,
+            "phrase": line.phrase}
 
 
 async def set_mute(mutes: MuteStore, line: ChatLine, reader: str | None, on: object
@@ -129,7 +143,7 @@ class ChatRoom:
         line = await asyncio.to_thread(self.store.say, self.game_id, channel, seat, name,
                                        said, code, account_id)
         message = {"type": "chat", **line_json(line, None, self.mutes), "n": self.latest()}
-        muted = {**message, "muted": True}
+        muted = muted_json(message)
         for listener in list(self.listeners()):
             if listener.chat_channel == channel:
                 hidden = self.mutes.hides(listener.account_id, account_id)
@@ -163,6 +177,10 @@ class ChatRoom:
         await self.shown(channel, chat_id)
         charge()
         await asyncio.to_thread(self.store.report, chat_id, reporter, words)
+
+    async def show(self, channel: str | None, chat_id: object) -> dict[str, Any]:
+        """Line ``chat_id`` of ``channel`` (one the reader was shown), words and all."""
+        return shown_json(await self.shown(channel, chat_id))
 
     async def mute(self, channel: str | None, reader: str | None, chat_id: object,
                    on: object) -> dict[str, Any]:

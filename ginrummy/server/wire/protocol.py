@@ -112,7 +112,7 @@ MAX_ID_LENGTH = 64
 MAX_ACTION_TEXT = 100
 
 MessageType = Literal["action", "ready", "resync", "ping", "back", "cut_choice", "chat",
-                      "chat_report", "chat_mute"]
+                      "chat_report", "chat_mute", "chat_show"]
 _FIELDS: dict[str, tuple[set[str], set[str]]] = {
     # type: (required fields, optional fields), besides "type"
     "action": ({"action", "expect"}, {"id"}),
@@ -124,6 +124,7 @@ _FIELDS: dict[str, tuple[set[str], set[str]]] = {
     "chat": (set(), {"id", "text", "phrase", "name"}),
     "chat_report": ({"chat_id"}, {"id", "reason"}),
     "chat_mute": ({"chat_id", "mute"}, {"id"}),
+    "chat_show": ({"chat_id"}, {"id"}),
 }
 
 
@@ -149,8 +150,8 @@ class Message:
     commitment: str | None = None
     """The commitment the player was shown, sent with ``seed`` (it must be the current one)."""
     chat: dict[str, Any] | None = None
-    """A ``chat``, ``chat_report`` or ``chat_mute``'s fields as sent (the chat room checks
-    them)."""
+    """A ``chat``, ``chat_report``, ``chat_mute`` or ``chat_show``'s fields as sent (the
+    chat room checks them)."""
 
 
 def message_id(data: Any) -> str | None:
@@ -241,7 +242,7 @@ def message_from(data: Any) -> Message:
         expect = data.get("expect")
         return Message("cut_choice", ident, deal=deal,
                        expect=None if expect is None else _whole("expect", expect))
-    if kind in ("chat", "chat_report", "chat_mute"):
+    if kind in ("chat", "chat_report", "chat_mute", "chat_show"):
         fields = {k: v for k, v in data.items() if k not in ("type", "id")}
         return Message(cast(MessageType, kind), ident, chat=fields)
     return Message("ping", ident)

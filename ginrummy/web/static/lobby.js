@@ -81,7 +81,7 @@ export class LobbyScreen {
   }
 
   apply(message) {
-    if (["chat", "chat_history"].includes(message.type)) {
+    if (["chat", "chat_history", "chat_shown"].includes(message.type)) {
       chatReceived(this.chat, message);
       return;
     }

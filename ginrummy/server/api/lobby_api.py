@@ -23,8 +23,9 @@ from ginrummy.server.api import http_api
 from ginrummy.server.api.board_socket import BoardSocket, admitted, read_messages
 from ginrummy.server.api.client_limits import ClientLimits, Refused, client_address
 from ginrummy.server.api.origin import origin_allowed
+from ginrummy.server.api.params import whole_number
 from ginrummy.server.api.sessions import account_store, signed_in
-from ginrummy.server.live.board import Board
+from ginrummy.server.live.board import MAX_LISTED, PAGE_SIZE, Board
 from ginrummy.server.live.chat import chat_line
 from ginrummy.server.live.lobby import Lobby
 from ginrummy.server.settings import Settings
@@ -70,10 +71,17 @@ def _refused(refused: ClientError) -> http_api.HTTPError:
 
 
 async def lobby_snapshot(request: Request) -> Response:
-    """``GET /api/lobby``: the open games, the games being played, how many are online."""
+    """``GET /api/lobby?page=N``: a page of the open games and of the games being played,
+    with how many each list holds, how many are online."""
+    page = request.query_params.get("page")
+    try:
+        number = 0 if page is None else whole_number("page", page, MAX_LISTED // PAGE_SIZE)
+    except ValueError as failure:
+        raise http_api.HTTPError(400, "bad_request", str(failure)) from None
     board = _board(request)
     await board.load()
-    response = JSONResponse(board.snapshot())
+    await _lobby(request).open_tables.expire()
+    response = JSONResponse(board.snapshot(number))
     keep_guest(request, response, *guest_of(request))
     return response
 
@@ -91,6 +99,7 @@ async def sit(request: Request) -> Response:
     table = await http_api.table_of(request)
     limits: ClientLimits = request.app.state.client_limits
     limits.create_game(client_address(request.scope))
+    await _lobby(request).open_tables.expire()
     guest, new = guest_of(request)
     name = await http_api.rated_place(request, table) or name
     account = await signed_in(request)
@@ -137,6 +146,7 @@ async def lobby_socket(websocket: WebSocket) -> None:
             return
         board = _board(websocket)
         await board.load()
+        await _lobby(websocket).open_tables.expire()
         try:
             opener = await signed_in(websocket)
         except (StorageGone, SQLAlchemyError):

@@ -101,6 +101,8 @@ ERROR_CODES: dict[str, str] = {
                           "cancelled)",
     "cannot_start": "a tournament: it cannot start with the players entered (too few for "
                     "its rounds, or for any tournament)",
+    "too_many_open_tables": "the lobby: this address or account already has as many open "
+                            "tables that nobody joined as it may",
     "too_many_tournaments": "a tournament: this account already has as many tournaments "
                             "that are not finished as one account may",
     "computers_busy": "a tournament: the computers it may need would take the server's "

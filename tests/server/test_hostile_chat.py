@@ -108,6 +108,23 @@ def test_a_player_on_a_cookie_less_watch_socket_never_reads_the_watchers_chat(
         assert chat_before_pong(watcher) == []
 
 
+def test_a_watcher_who_takes_a_place_stops_reading_the_watchers_chat(server: str) -> None:
+    game = request(server, "POST", "/api/games", {"opponent": "anyone"})
+    gid = game.body["game_id"]
+    with ExitStack() as held:
+        watcher = held.enter_context(socket(server, f"/ws/{gid}", source="127.0.0.7"))
+        greeted(watcher)
+        dan = held.enter_context(socket(server, f"/ws/{gid}", source="127.0.0.15"))
+        _, history = greeted(dan)
+        assert history["channel"] == "watchers"  # nobody's player yet
+        seated = request(server, "POST", f"/api/games/{gid}/sit", {"name": "Dan"},
+                         source="127.0.0.15")
+        assert seated.status == 201, seated
+        cleared = until(dan, "chat_history")
+        assert (cleared["channel"], cleared["lines"]) == (None, [])
+        say(watcher, "Dan holds two kings", name="Cy")
+        assert chat_before_pong(dan) == []
+
 def test_the_creator_on_their_own_watch_link_never_reads_the_watchers_chat(
         server: str) -> None:
     game = request(server, "POST", "/api/games", {"opponent": "friend", "name": "Ann"})

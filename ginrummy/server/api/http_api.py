@@ -28,6 +28,7 @@ from ginrummy.server.api.sessions import (
     settings_of,
     signed_in,
 )
+from ginrummy.server.api.ws import a_player_arrived
 from ginrummy.server.live import names
 from ginrummy.server.live import rematch as rematches
 from ginrummy.server.live.clock import ClockRefused, ClockRules
@@ -259,6 +260,7 @@ def _created(request: Request, created: Created,
     """The answer to a game's creation: its tokens, links and seat 0's state; the cookie.
     ``opener``: who opened it, if it is an open table of the lobby."""
     table = created.table
+    table.player_addresses.add(client_address(request.scope))
     if opener is not None:
         lobby_of(request).open_tables.opened(table.id, *opener)
     body = {
@@ -274,7 +276,6 @@ def _created(request: Request, created: Created,
     }
     response = JSONResponse(body, status_code=201)
     _set_seat_cookie(request, response, table.id, created.token)
-    table.player_addresses.add(client_address(request.scope))
     return response
 
 
@@ -461,7 +462,9 @@ async def join_game(request: Request) -> Response:
     response = JSONResponse(body)
     if seat is not None and presented is not None:
         _set_seat_cookie(request, response, table.id, issued or presented)
-        table.player_addresses.add(client_address(request.scope))
+        account = await signed_in(request)
+        a_player_arrived(table, client_address(request.scope),
+                         None if account is None else account.id)
     return response
 
 

@@ -25,6 +25,7 @@ from ginrummy.server.api.client_limits import ClientLimits, Refused, client_addr
 from ginrummy.server.api.origin import origin_allowed
 from ginrummy.server.api.params import whole_number
 from ginrummy.server.api.sessions import account_store, signed_in
+from ginrummy.server.api.ws import a_player_arrived
 from ginrummy.server.live.board import MAX_LISTED, PAGE_SIZE, Board
 from ginrummy.server.live.chat import chat_line
 from ginrummy.server.live.lobby import Lobby
@@ -113,7 +114,8 @@ async def sit(request: Request) -> Response:
         "links": http_api.links(request, table.id, token, None, None),
         "state": table.state(seat)}, status_code=201)
     http_api.set_seat_cookie(request, response, table.id, token)
-    table.player_addresses.add(client_address(request.scope))
+    a_player_arrived(table, client_address(request.scope), None if account is None
+                     else account.id)
     keep_guest(request, response, guest, new)
     return response
 

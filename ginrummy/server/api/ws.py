@@ -287,7 +287,7 @@ async def _table_socket(websocket: WebSocket, since: int | None, budget: Message
         return
     if seat is not None:
         _replace_older(table, seat)
-        table.player_addresses.add(connection.address)
+        a_player_arrived(table, connection.address, connection.account_id)
     elif await _player_watching(websocket, table, connection):
         connection.chat_channel = None
     table.listeners.add(connection)  # counted as connected in its own first snapshot
@@ -326,6 +326,22 @@ ENDED = {"signed_out": "the sign-in that opened this connection has ended (signe
          "new password, or the account deleted)",
          BANNED: "the account that opened this connection has been banned by the server's "
          "operator"}
+
+
+def a_player_arrived(table: Table, address: str, account: str | None) -> None:
+    """A seat of ``table`` was taken or opened from ``address`` (by ``account``): that
+    address is a player's from now on, and the watch sockets already open there (or by
+    that account) stop reading the watchers' chat."""
+    table.player_addresses.add(address)
+    for connection in list(table.listeners):
+        if not isinstance(connection, Connection) or connection.seat is not None or (
+                connection.chat_channel is None):
+            continue
+        if connection.address == address or (
+                account is not None and connection.account_id == account):
+            connection.chat_channel = None
+            connection.push({"type": "chat_history", "channel": None, "lines": [],
+                             "n": table.n})
 
 
 async def _player_watching(websocket: WebSocket, table: Table, connection: Connection

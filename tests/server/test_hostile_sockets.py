@@ -63,3 +63,23 @@ def test_a_seat_over_its_address_limit_takes_its_place_by_cookie(server: str) ->
                                            cookie=f"gin_{game_id}={bea}"))
         hello = first(player)
         assert (hello["type"], hello["role"], hello["seat"]) == ("hello", "player", 1)
+
+
+def test_an_account_s_seat_over_its_address_limit_takes_its_place_signed_in(
+        server: str) -> None:
+    made = request(server, "POST", "/api/accounts",
+                   {"username": "vera", "password": "a long enough password"},
+                   source="127.0.0.7")
+    assert made.status == 201, made
+    session = "gin-session=" + made.cookies["gin-session"]
+    game = request(server, "POST", "/api/games", {"opponent": "anyone"}, source="127.0.0.7",
+                   cookie=session)
+    gid = game.body["game_id"]
+    with ExitStack() as held:
+        for _ in range(2):  # watchers behind vera's address (one NAT) fill it
+            assert first(held.enter_context(
+                socket(server, f"/ws/{gid}", source="127.0.0.7")))["role"] == "watcher"
+        player = held.enter_context(socket(server, f"/ws/{gid}", source="127.0.0.7",
+                                           cookie=session))  # no seat cookie: the account
+        hello = first(player)
+        assert (hello["type"], hello["role"], hello["seat"]) == ("hello", "player", 0)

@@ -31,6 +31,8 @@ from ginrummy.server.api.sessions import (
     account_store,
     now_of,
     seat_for,
+    session_token,
+    signed_in,
     track_socket,
 )
 from ginrummy.server.live import names
@@ -194,9 +196,7 @@ async def table_socket(websocket: WebSocket) -> None:
         limits.open_socket(address)
         releases.append(lambda: limits.close_socket(address))
     except Refused as over:
-        if _seat_of(websocket, game_id) is None:  # a seat's socket always has room
-            settings: Settings = websocket.app.state.settings
-            await asyncio.sleep(settings.refusal_delay)
+        if await _seat_of(websocket, game_id) is None:  # a seat's socket always has room
             await websocket.accept()
             await _refuse(websocket, over.code, over.text, CLOSE_TOO_MANY, over.retry_after)
             return
@@ -207,14 +207,30 @@ async def table_socket(websocket: WebSocket) -> None:
             release()
 
 
-def _seat_of(websocket: WebSocket, game_id: str) -> int | None:
+async def _seat_of(websocket: WebSocket, game_id: str) -> int | None:
     """The seat whose token (or cookie) this socket carries, of a game in memory (a game
-    being played is): asked only of a socket over its address's limit."""
+    being played is), or else that its signed-in account owns there: asked only of a
+    socket over its address's limit, which waits :attr:`Settings.refusal_delay` unless its
+    token or cookie is a seat's."""
     lobby: Lobby = websocket.app.state.lobby
     table = lobby.tables.get(game_id)
     token = websocket.query_params.get("token") or websocket.cookies.get(f"gin_{game_id}")
     role = None if table is None or not token else table.authenticate(token)
-    return None if role is None or role == WATCHER else role
+    if role is not None and role != WATCHER:
+        return role
+    settings: Settings = websocket.app.state.settings
+    await asyncio.sleep(settings.refusal_delay)
+    if table is None or "token" in websocket.query_params or session_token(websocket) is None:
+        return None
+    try:
+        account = await signed_in(websocket)
+        if account is None:
+            return None
+        seat: int | None = await asyncio.to_thread(account_store(websocket).seat_in,
+                                                   account.id, table.id)
+    except (StorageGone, SQLAlchemyError):
+        return None
+    return seat
 
 
 async def _table_socket(websocket: WebSocket, since: int | None, budget: MessageBudget,

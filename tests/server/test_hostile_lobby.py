@@ -128,7 +128,7 @@ def test_an_open_table_nobody_joined_leaves_the_lobby_after_its_time_even_across
         listed = request(first, "GET", "/api/lobby").body["open"]
         assert gid in [e["game_id"] for e in listed]
     with contextlib.contextmanager(serve)(tmp_path, "--open-table-minutes", "0.0001") as again:
+        late = sit(again, gid, "127.0.0.47")  # before anyone looked at the lobby
+        assert (late.status, late.body["error"]["code"]) == (409, "no_open_place")
         listed = request(again, "GET", "/api/lobby").body["open"]
         assert gid not in [e["game_id"] for e in listed]
-        late = sit(again, gid, "127.0.0.47")
-        assert (late.status, late.body["error"]["code"]) == (409, "no_open_place")

@@ -69,6 +69,7 @@ class OpenTables:
         minutes = self.settings.open_table_minutes
         if not minutes:
             return
+        await self.board.load()  # the tables listed before a restart too
         oldest = self.clock() - timedelta(minutes=minutes)
         stale = [game_id for game_id, shown in list(self.board.entries.items())
                  if unjoined(shown) and datetime.fromisoformat(shown["created_at"]) < oldest]

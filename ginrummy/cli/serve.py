@@ -56,9 +56,13 @@ LIMITS: tuple[tuple[str, type, float, str, str, str], ...] = (
     ("--hint-limit", float, 30.0, "N", "hints a minute, per address and per seat", ""),
     ("--events-limit", float, 30.0, "N", "/events pages a minute, per address and per token",
      ""),
-    ("--sockets-per-game", int, 64, "N", "WebSockets open at one game, players and watchers",
+    ("--sockets-per-game", int, 64, "N", "watchers' WebSockets open at one game",
      ""),
     ("--sockets-per-address", int, 16, "N", "WebSockets one address holds open", ""),
+    ("--open-tables", int, 2, "N",
+     "open tables in the lobby that nobody joined yet, per address and per account", ""),
+    ("--open-table-minutes", float, 30.0, "N",
+     "minutes after which an open table nobody joined leaves the lobby", ""),
     ("--connections-per-address", int, 64, "N", "TCP connections one address holds open",
      "; not applied with --forwarded-allow-ips"),
     ("--max-connections", int, 2048, "N", "open connections past which requests get 503", ""),
@@ -202,7 +206,8 @@ def run(args: argparse.Namespace) -> int:
                    "sockets_per_game", "sockets_per_address", "connections_per_address",
                    "max_connections", "header_timeout", "work_queue", "sign_in_limit",
                    "account_sign_in_limit", "sign_up_limit", "hash_queue", "seeks_per_address",
-                   "tournaments_per_account", "tournament_computers"):
+                   "tournaments_per_account", "tournament_computers", "open_tables",
+                   "open_table_minutes"):
         if getattr(args, option) < 0:
             print(m("serve.negative", option=f"--{option.replace('_', '-')}"))
             return 2
@@ -277,6 +282,8 @@ def run(args: argparse.Namespace) -> int:
         event_pages_per_minute=args.events_limit,
         max_sockets_per_game=args.sockets_per_game,
         max_sockets_per_address=args.sockets_per_address,
+        open_tables_per_client=args.open_tables,
+        open_table_minutes=args.open_table_minutes,
         max_connections_per_address=args.connections_per_address,
         max_connections=args.max_connections,
         header_timeout=args.header_timeout,

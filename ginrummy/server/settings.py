@@ -130,7 +130,12 @@ class Settings:
     """Seconds a client over a limit waits for its 429 (or its refused WebSocket): a client
     that loops on refusals then costs the server a connection, not its CPU."""
     max_sockets_per_game: int = 64
-    """WebSockets open at one game (players and watchers); 0: no limit."""
+    """Watchers' WebSockets open at one game (a seat's socket is not counted); 0: no limit."""
+    open_tables_per_client: int = 2
+    """Open tables in the lobby that nobody joined yet, per address and per account; 0: no
+    limit."""
+    open_table_minutes: float = 30.0
+    """Minutes after which an open table nobody joined leaves the lobby; 0: never."""
     max_sockets_per_address: int = 16
     """WebSockets one address holds open across the server; 0: no limit."""
     max_connections_per_address: int = 64

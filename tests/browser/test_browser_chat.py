@@ -4,9 +4,12 @@ laptop and on a phone."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from pathlib import Path
+
 import pytest
 
-from tests.browser.conftest import DEVICES, Browsers, Server
+from tests.browser.conftest import DEVICES, Browsers, Server, serving
 from tests.browser.driver import fits_width, invite_friend
 
 pytestmark = pytest.mark.browser
@@ -25,10 +28,22 @@ def say(page: object, text: str) -> None:
     page.locator(".chat-box button[type=submit]").click()  # type: ignore[attr-defined]
 
 
+CY_AT = {"X-Forwarded-For": "192.0.2.9"}
+"""A watcher at another address than the players (a watch socket from a player's address is a
+player's, which reads no watchers' chat): the server trusts the loopback as its proxy."""
+
+
+@pytest.fixture
+def proxied(tmp_path: Path) -> Iterator[Server]:
+    with serving(tmp_path, extra=("--forwarded-allow-ips", "127.0.0.1")) as running:
+        yield running
+
+
 @pytest.mark.parametrize("device", DEVICES)
 def test_chat_lines_are_text_phrases_are_translated_and_watchers_talk_apart(
-    server: Server, browsers: Browsers, device: str
+    proxied: Server, browsers: Browsers, device: str
 ) -> None:
+    server = proxied
     ann = browsers.page(**DEVICES[device])
     invite = invite_friend(ann, server.url)
     watch = ann.locator('input[data-link="watch"]').input_value()
@@ -52,7 +67,7 @@ def test_chat_lines_are_text_phrases_are_translated_and_watchers_talk_apart(
     bea.locator(".chat-line", has_text="Buona partita!").wait_for()
     ann.locator(".chat-line", has_text="Good game!").wait_for()
 
-    cy = browsers.page(at=watch, **DEVICES[device])
+    cy = browsers.page(at=watch, extra_http_headers=CY_AT, **DEVICES[device])
     cy.locator(".felt.stage-hand").wait_for()
     open_chat(cy)
     assert "Chat among watchers" in cy.inner_text(".chat-box summary")

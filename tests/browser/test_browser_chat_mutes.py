@@ -1,6 +1,7 @@
 """Muting follows the account (issue 14): a player signed in mutes another account's line in
 the lobby chat; another browser signed in to the same account (in Italian, on a phone) finds
-that account's lines muted there too, and lifts the mute from the account panel."""
+that account's lines muted there too, and lifts the mute from the account panel. A muted line
+reaches the page without its words (issue 32): a "show" button asks the server for them."""
 
 from __future__ import annotations
 
@@ -42,8 +43,12 @@ def test_a_mute_made_in_one_browser_holds_in_another_and_is_lifted_from_the_acco
     line.get_by_role("button", name="mute bruno").click()
     line.locator(".chat-text", has_text="(muted)").wait_for()
     line.get_by_role("button", name="unmute bruno").wait_for()
+    assert anna.locator(".lobby-chat .chat-text", has_text="buy cheap chips").count() == 0
     assert violations(anna, axe_source) == []
     shot(anna, shots / "lobby-chat-muted-en-laptop.png")
+    line.get_by_role("button", name="show what bruno said").click()
+    line.locator(".chat-text", has_text="buy cheap chips").wait_for()
+    assert line.get_by_role("button", name="show what bruno said").count() == 0
 
     phone = browsers.page(locale="it-IT", at=server.url + "/", bypass_csp=True, **DEVICES["phone"])
     fill_account_form(phone, "sign-in", "anna", "a good long password")
@@ -53,6 +58,8 @@ def test_a_mute_made_in_one_browser_holds_in_another_and_is_lifted_from_the_acco
     elsewhere.locator(".chat-text", has_text="(silenziato)").wait_for()
     assert phone.locator(".lobby-chat .chat-text", has_text="buy cheap chips").count() == 0
     assert fits_width(phone)
+    elsewhere.get_by_role("button", name="mostra cosa ha scritto bruno").click()
+    elsewhere.locator(".chat-text", has_text="buy cheap chips").wait_for()
 
     phone.goto(server.url + "/")
     phone.locator("#account details.mutes summary", has_text="Giocatori silenziati").click()

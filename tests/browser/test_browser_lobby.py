@@ -9,7 +9,9 @@ import pytest
 
 from tests.browser.conftest import Browsers, Server
 from tests.browser.driver import new_game, shot
+from tests.browser.test_browser_accessibility import violations
 from tests.browser.test_browser_friends import cards_on_page, secrets
+from tests.server.hostile_kit import request
 
 pytestmark = pytest.mark.browser
 
@@ -101,3 +103,21 @@ def test_tournaments_arrive_in_the_lobby_live_and_a_half_filled_form_survives_th
         {{method: "POST"}})).status""") == 200
     row.get_by_text("2 iscritti su 8").wait_for()
     assert carla.evaluate("document.activeElement.name") == "tournament-name"
+
+
+def test_the_lobby_shows_a_page_of_open_tables_and_more_on_request(
+    server: Server, browsers: Browsers, axe_source: str
+) -> None:
+    address = server.url.removeprefix("http://")
+    for n in range(23):
+        made = request(address, "POST", "/api/games", {"opponent": "anyone", "name": f"P{n}"})
+        assert made.status == 201, made
+    page = browsers.page(at=server.url + "/lobby", bypass_csp=True)
+    page.locator(".lobby-open").nth(19).wait_for()
+    assert page.locator(".lobby-open").count() == 20  # the first page only
+    more = page.get_by_role("button", name="Show more tables (20 of 23 shown)")
+    assert violations(page, axe_source) == []
+    more.click()
+    page.locator(".lobby-open").nth(22).wait_for()
+    assert page.locator(".lobby-more").count() == 0
+    assert page.locator(".lobby-open", has_text="P0").count() == 1  # the oldest, last

@@ -19,10 +19,12 @@ from ginrummy.server.storage.store import Store
 
 TIMEOUT = 15.0
 NO_CLIENT_LIMITS = ("requests_per_minute", "create_per_minute", "hints_per_minute",
-                    "event_pages_per_minute", "max_sockets_per_game", "max_sockets_per_address")
+                    "event_pages_per_minute", "max_sockets_per_game", "max_sockets_per_address",
+                    "open_tables_per_client")
 NO_LIMIT_OPTIONS = ("--request-limit", "0", "--create-limit", "0", "--hint-limit", "0",
                     "--events-limit", "0", "--sockets-per-game", "0", "--sockets-per-address", "0",
-                    "--connections-per-address", "0", "--rated-shared-address")
+                    "--connections-per-address", "0", "--rated-shared-address",
+                    "--open-tables", "0")
 """``gin serve`` options that lift the per-client limits (tests on loopback, where every
 player is at one address)."""
 

@@ -14,6 +14,10 @@ from ginrummy.server.storage.chat_store import ChatStore
 from tests.server import kit
 from tests.server.kit import Player, create, running
 
+PROXY = ("testclient",)
+"""The test client stands for a proxy, so that the watcher comes from another address than
+the players (a watch socket from a player's address is a player's: no watchers' chat)."""
+WATCHER_AT = {"x-forwarded-for": "192.0.2.9"}
 HTML = '<img src=x onerror="alert(1)"><script>alert(2)</script>'
 
 
@@ -21,6 +25,13 @@ def two_friends(client: TestClient) -> tuple[dict[str, Any], str]:
     game = create(client, opponent="friend", name="Ann")
     bea = kit.join_seat(client, game["game_id"], game["invite_token"], "Bea")
     return game, bea
+
+
+def watching(client: TestClient, game_id: str, watch_token: str) -> Any:
+    """A watch socket from another browser at another address than the players'."""
+    with kit.other_browser(client):
+        return client.websocket_connect(f"/ws/{game_id}?token={watch_token}",
+                                        headers=WATCHER_AT)
 
 
 @contextlib.contextmanager
@@ -31,7 +42,7 @@ def ann_bea_and_a_watcher(client: TestClient) -> Iterator[tuple[dict[str, Any], 
     gid = game["game_id"]
     with client.websocket_connect(f"/ws/{gid}?token={game['token']}") as ws0, \
             client.websocket_connect(f"/ws/{gid}?token={bea_token}") as ws1, \
-            client.websocket_connect(f"/ws/{gid}?token={game['watch_token']}") as wsw:
+            watching(client, gid, game["watch_token"]) as wsw:
         yield game, Player(ws0), Player(ws1), Player(wsw)
 
 
@@ -52,7 +63,7 @@ def history(player: Player) -> dict[str, Any]:
 
 
 def test_players_talk_among_themselves_and_watchers_never_hear_them(database: str) -> None:
-    with running(database) as client, \
+    with running(database, forwarded_allow_ips=PROXY) as client, \
             ann_bea_and_a_watcher(client) as (game, ann, bea, watcher):
         line = said(ann, text="  ciao   Bea ")
         assert (line["channel"], line["seat"], line["name"], line["text"]) == (
@@ -122,19 +133,19 @@ def test_a_flood_of_lines_is_cut_off_with_a_time_to_wait(sqlite_db: str) -> None
 
 
 def test_late_comers_get_their_own_channel_history_after_a_restart(sqlite_db: str) -> None:
-    with running(sqlite_db) as client:
+    with running(sqlite_db, forwarded_allow_ips=PROXY) as client:
         game, bea_token = two_friends(client)
         gid = game["game_id"]
         with client.websocket_connect(f"/ws/{gid}?token={game['token']}") as ws0, \
-                client.websocket_connect(f"/ws/{gid}?token={game['watch_token']}") as wsw:
+                watching(client, gid, game["watch_token"]) as wsw:
             said(Player(ws0), text="good luck")
             said(Player(wsw), text="Ann holds the queen", name="Cy")
-    with running(sqlite_db) as client:
+    with running(sqlite_db, forwarded_allow_ips=PROXY) as client:
         with client.websocket_connect(f"/ws/{gid}?token={bea_token}") as ws1:
             lines = history(Player(ws1))
             assert lines["channel"] == "players"
             assert [line["text"] for line in lines["lines"]] == ["good luck"]
-        with client.websocket_connect(f"/ws/{gid}?token={game['watch_token']}") as wsw:
+        with watching(client, gid, game["watch_token"]) as wsw:
             lines = history(Player(wsw))
             assert [line["text"] for line in lines["lines"]] == ["Ann holds the queen"]
 
@@ -142,7 +153,7 @@ def test_late_comers_get_their_own_channel_history_after_a_restart(sqlite_db: st
 def test_a_report_is_stored_for_the_operator_only_for_a_line_one_was_shown(
     sqlite_db: str,
 ) -> None:
-    with running(sqlite_db) as client, \
+    with running(sqlite_db, forwarded_allow_ips=PROXY) as client, \
             ann_bea_and_a_watcher(client) as (game, ann, bea, watcher):
         rude = said(ann, text="you play like a potato")
         aside = said(watcher, text="whispers", name="Cy")

@@ -1,7 +1,8 @@
 """Mutes follow the account: a signed-in reader mutes a signed-in speaker's account from a
-line they were shown (``chat_mute``), and that account's lines then reach the reader marked
-``muted`` at every table and in the lobby, under any name, in any browser of the reader's,
-until lifted from a line or from the account's list. Bad mutes are refused precisely and
+line they were shown (``chat_mute``), and that account's lines then reach the reader as a
+placeholder without its words (``muted``) at every table and in the lobby, under any name, in
+any browser of the reader's, until lifted from a line or from the account's list; the reader
+opens one on request (``chat_show``). Bad mutes are refused precisely and
 change nothing; a deleted account's mutes go both ways."""
 
 from __future__ import annotations
@@ -61,8 +62,13 @@ def muted(player: Player, chat_id: object, on: object = True) -> dict[str, Any]:
         m["type"] == "error" and m.get("id") == "mute"))
 
 
+def said_or_muted(message: dict[str, Any], text: str) -> bool:
+    """A line saying ``text``, or a muted one's placeholder (which does not say what)."""
+    return message["type"] == "chat" and (message["text"] == text or message.get("muted"))
+
+
 def heard(player: Player, text: str) -> dict[str, Any]:
-    return player.until(lambda m: m["type"] == "chat" and m["text"] == text)
+    return player.until(lambda m: said_or_muted(m, text))
 
 
 def spoke(player: Player, text: str) -> dict[str, Any]:
@@ -74,7 +80,7 @@ def spoke(player: Player, text: str) -> dict[str, Any]:
 def lobby_heard(ws: Socket, text: str) -> dict[str, Any]:
     while True:
         message = kit.receive(ws)
-        if message["type"] == "chat" and message["text"] == text:
+        if said_or_muted(message, text):
             return message
 
 
@@ -103,9 +109,15 @@ def test_a_mute_follows_the_account_to_another_table_another_name_and_the_lobby(
             assert heard(ann, "psst").get("muted") is None
             answer = muted(ann, line["chat_id"])
             assert answer["type"] == "chat_history"
-            assert [(x["text"], x.get("muted")) for x in answer["lines"]] == [("psst", True)]
+            assert [(x["text"], x.get("muted")) for x in answer["lines"]] == [(None, True)]
             spoke(bea_player, "still here")
-            assert heard(ann, "still here")["muted"] is True
+            placeholder = heard(ann, "still here")
+            assert (placeholder["muted"], placeholder["text"], placeholder["phrase"]) == (
+                True, None, None)
+            ann.send({"type": "chat_show", "chat_id": placeholder["chat_id"], "id": "show"})
+            assert ann.until(lambda m: m["type"] == "chat_shown") == {
+                "type": "chat_shown", "chat_id": placeholder["chat_id"], "text": "still here",
+                "phrase": None, "id": "show"}
         assert [m["name"] for m in listed(client)] == ["Bea"]
         with friends_game(client, bea, "Someone else") as (ann, bea_player):
             spoke(bea_player, "new name")

@@ -132,7 +132,7 @@ def test_sockets_per_game_are_limited_across_addresses(sqlite_db: str) -> None:
                 client.websocket_connect(url, headers=at("192.0.2.2")) as two:
             Player(one), Player(two)
             refusal = _refused_socket(client, url, **at("192.0.2.3"))
-            assert "this game already has 2 WebSockets" in refusal["message"]
+            assert "this game already has 2 watchers' WebSockets" in refusal["message"]
             other = create(client)
             with client.websocket_connect(f"/ws/{other['game_id']}?token={other['token']}",
                                           headers=at("192.0.2.3")) as elsewhere:

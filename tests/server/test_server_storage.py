@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import sqlalchemy as sa
+from alembic import command
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 from alembic.script import ScriptDirectory
 
 from ginrummy.server.settings import Settings, database_url
+from ginrummy.server.storage.chat_store import LobbyChatStore
 from ginrummy.server.storage.db import alembic_config, make_engine, metadata, migrate
 
 
@@ -59,3 +61,30 @@ def test_database_url_defaults_and_postgres_driver(monkeypatch: object) -> None:
     assert database_url() == "postgresql+psycopg://u:p@h/db"
     assert Settings().sqlite_path() is None
     assert database_url("sqlite:///other.db") == "sqlite:///other.db"
+
+
+def test_a_database_with_repeated_reports_keeps_loading_with_one_report_per_reader(
+        database: str) -> None:
+    """Issue 32, item 10: reports stored over and over before the unique index are kept once
+    (the first of each reader), and the database then loads as every other."""
+    engine = make_engine(database)
+    try:
+        config = alembic_config()
+        with engine.begin() as conn:
+            config.attributes["connection"] = conn
+            command.upgrade(config, "0016")
+            conn.execute(sa.text("INSERT INTO lobby_chat (id, name, text, created_at) "
+                                 "VALUES (1, 'eli', 'spam', CURRENT_TIMESTAMP)"))
+            for reporter, reason in [("fay", "first"), ("fay", "again"), ("gus", "rude"),
+                                     ("fay", "and again")]:
+                conn.execute(sa.text("INSERT INTO lobby_chat_reports (line_id, reporter, "
+                                     "reason, created_at) VALUES (1, :who, :why, "
+                                     "CURRENT_TIMESTAMP)"), {"who": reporter, "why": reason})
+        migrate(engine)
+        reports = LobbyChatStore(engine).reports()
+        assert sorted((r.reporter, r.reason) for r in reports) == [("fay", "first"),
+                                                                   ("gus", "rude")]
+        assert LobbyChatStore(engine).report(1, "fay", "once more") is False
+        assert LobbyChatStore(engine).report(1, "hal", "spam") is True
+    finally:
+        engine.dispose()

@@ -19,6 +19,14 @@ from ginrummy.server.settings import Settings
 CHAT_RATE = Rate(per_second=0.5, burst=5)
 """Chat lines per client, per seat and per account (across the lobby and every table): five
 at once, then one every two seconds."""
+REPORT_RATE = Rate(per_second=1 / 60, burst=10)
+"""Chat reports per client, per seat and per account (tables and lobby together): ten at
+once, then one a minute."""
+
+SEAT_SOCKETS = 4
+"""WebSockets one seat may hold open at once (a newer one closes the older ones, which may
+take a moment): a seat's socket never counts against its game's watchers nor, when its
+address is full, against the address."""
 
 
 class Refused(Exception):
@@ -51,8 +59,10 @@ class ClientLimits:
         self.pages = Buckets(Rate.per_minute(settings.event_pages_per_minute), clock)
         self.messages = Buckets(Rate(settings.rate_per_second, settings.rate_burst), clock)
         self.chat_lines = Buckets(CHAT_RATE, clock)
+        self.reports = Buckets(REPORT_RATE, clock)
         self.game_sockets = Counts(settings.max_sockets_per_game)
         self.address_sockets = Counts(settings.max_sockets_per_address)
+        self.seat_sockets = Counts(SEAT_SOCKETS)
 
     def _charge(self, buckets: Buckets, what: str, keys: tuple[Hashable, ...]) -> None:
         for key in keys:
@@ -112,19 +122,45 @@ class ClientLimits:
                 raise Refused("chat_rate_limited", f"more than {CHAT_RATE.burst} chat lines "
                               f"at once, or one every {1 / CHAT_RATE.per_second:g} s", wait)
 
-    def open_socket(self, address: str, game_id: str) -> None:
-        """Count a WebSocket of ``address`` at ``game_id``; :meth:`close_socket` when it ends."""
+    def report(self, address: str, seat: tuple[str, int] | None,
+               account_id: str | None) -> None:
+        """A chat report from ``address`` (by ``seat``, a game's seat, and by the account
+        ``account_id``, where there is one)."""
+        keys: tuple[Hashable, ...] = (("address", address),)
+        if seat is not None:
+            keys += (("seat", *seat),)
+        if account_id is not None:
+            keys += (("account", account_id),)
+        for key in keys:
+            wait = self.reports.take(key)
+            if wait:
+                raise Refused("too_many_reports", f"more than {REPORT_RATE.burst} chat "
+                              "reports at once, or one a minute", wait)
+
+    def open_socket(self, address: str) -> None:
+        """Count a table WebSocket of ``address`` before it is known whose it is;
+        :meth:`close_socket` when it ends."""
         if not self.address_sockets.open(address):
             raise Refused("too_many_connections", f"this address already holds "
                           f"{self.address_sockets.limit} WebSockets", 10)
-        if not self.game_sockets.open(game_id):
-            self.address_sockets.close(address)
-            raise Refused("too_many_connections", f"this game already has "
-                          f"{self.game_sockets.limit} WebSockets", 10)
 
-    def close_socket(self, address: str, game_id: str) -> None:
+    def close_socket(self, address: str) -> None:
         self.address_sockets.close(address)
-        self.game_sockets.close(game_id)
+
+    def open_place(self, game_id: str, seat: int | None) -> Callable[[], None]:
+        """Count a socket at ``game_id`` as its place, once known: a watcher's (``seat``
+        None) against the game's watchers, a seat's against that seat alone, so that no
+        number of watchers keeps a player out. What to call when the socket ends."""
+        if seat is not None:
+            key: Hashable = (game_id, seat)
+            if not self.seat_sockets.open(key):
+                raise Refused("too_many_connections", f"this seat already has "
+                              f"{self.seat_sockets.limit} WebSockets open", 10)
+            return lambda: self.seat_sockets.close(key)
+        if not self.game_sockets.open(game_id):
+            raise Refused("too_many_connections", f"this game already has "
+                          f"{self.game_sockets.limit} watchers' WebSockets", 10)
+        return lambda: self.game_sockets.close(game_id)
 
     def open_lobby_socket(self, address: str) -> None:
         """Count a lobby WebSocket of ``address`` (the lobby has no cap of its own)."""

@@ -26,12 +26,15 @@ from ginrummy.server.api.sessions import (
     lobby_of,
     seat_for,
     settings_of,
+    signed_in,
 )
+from ginrummy.server.api.ws import a_player_arrived
 from ginrummy.server.live import names
 from ginrummy.server.live import rematch as rematches
 from ginrummy.server.live.clock import ClockRefused, ClockRules
 from ginrummy.server.live.computer import LEVELS
 from ginrummy.server.live.lobby import Created
+from ginrummy.server.live.open_tables import TooManyOpenTables
 from ginrummy.server.live.table import WATCHER, Table
 from ginrummy.server.storage import records
 from ginrummy.server.storage.accounts import Account
@@ -200,11 +203,28 @@ async def create_game(request: Request) -> Response:
     if owner is None:  # a rated game shows the username, whatever name was typed
         name = await _typed_name(request, data, "Player 1")
     _client_limits(request).create_game(client_address(request.scope))
+    opener = await _open_table_of(request, opponent == "anyone")
     created = await lobby_of(request).create(rules, opponent, level, name if owner is None
                                            else owner.username,
                                            owner=None if owner is None else owner.id,
                                            clock=clock)
-    return _created(request, created)
+    return _created(request, created, opener)
+
+
+async def _open_table_of(request: Request, listed: bool) -> tuple[str, str | None] | None:
+    """For a game listed in the lobby, its creator's address and account, once they are
+    found to hold fewer unjoined open tables than they may (``too_many_open_tables``)."""
+    if not listed:
+        return None
+    lobby = lobby_of(request)
+    account = await signed_in(request)
+    opener = client_address(request.scope), None if account is None else account.id
+    await lobby.open_tables.expire()
+    try:
+        lobby.open_tables.check(*opener)
+    except TooManyOpenTables as refused:
+        raise HTTPError(409, "too_many_open_tables", str(refused)) from None
+    return opener
 
 
 async def _rated_creator(request: Request, data: dict[str, Any], places: list[str]
@@ -248,9 +268,14 @@ def _level(level: object) -> int:
     return level
 
 
-def _created(request: Request, created: Created, **more: Any) -> Response:
-    """The answer to a game's creation: its tokens, links and seat 0's state; the cookie."""
+def _created(request: Request, created: Created,
+             opener: tuple[str, str | None] | None = None, **more: Any) -> Response:
+    """The answer to a game's creation: its tokens, links and seat 0's state; the cookie.
+    ``opener``: who opened it, if it is an open table of the lobby."""
     table = created.table
+    table.player_addresses.add(client_address(request.scope))
+    if opener is not None:
+        lobby_of(request).open_tables.opened(table.id, *opener)
     body = {
         "game_id": table.id,
         "seat": 0,
@@ -306,13 +331,14 @@ async def _create_table_game(request: Request, data: dict[str, Any], players: in
     if owner is None:  # a rated game shows the username, whatever name was typed
         name = await _typed_name(request, data, "Player 1")
     _client_limits(request).create_game(client_address(request.scope))
+    opener = await _open_table_of(request, "anyone" in seats)
     created = await lobby_of(request).create_table(
         table_rules, seats, level, name if owner is None else owner.username,
         None if owner is None else owner.id, clock)
     base, game_id = _base(request), created.table.id
     invites = [{"seat": place, "token": token, "link": f"{base}/play/{game_id}#{token}"}
                for place, token in created.invites]
-    return _created(request, created, players=players, invites=invites)
+    return _created(request, created, opener, players=players, invites=invites)
 
 
 async def rematch(request: Request) -> Response:
@@ -452,6 +478,9 @@ async def join_game(request: Request) -> Response:
     response = JSONResponse(body)
     if seat is not None and presented is not None:
         _set_seat_cookie(request, response, table.id, issued or presented)
+        account = await signed_in(request)
+        a_player_arrived(table, client_address(request.scope),
+                         None if account is None else account.id)
     return response
 
 

@@ -23,8 +23,10 @@ from ginrummy.server.api import http_api
 from ginrummy.server.api.board_socket import BoardSocket, admitted, read_messages
 from ginrummy.server.api.client_limits import ClientLimits, Refused, client_address
 from ginrummy.server.api.origin import origin_allowed
+from ginrummy.server.api.params import whole_number
 from ginrummy.server.api.sessions import account_store, signed_in
-from ginrummy.server.live.board import Board
+from ginrummy.server.api.ws import a_player_arrived
+from ginrummy.server.live.board import MAX_LISTED, PAGE_SIZE, Board
 from ginrummy.server.live.chat import chat_line
 from ginrummy.server.live.lobby import Lobby
 from ginrummy.server.settings import Settings
@@ -70,10 +72,17 @@ def _refused(refused: ClientError) -> http_api.HTTPError:
 
 
 async def lobby_snapshot(request: Request) -> Response:
-    """``GET /api/lobby``: the open games, the games being played, how many are online."""
+    """``GET /api/lobby?page=N``: a page of the open games and of the games being played,
+    with how many each list holds, how many are online."""
+    page = request.query_params.get("page")
+    try:
+        number = 0 if page is None else whole_number("page", page, MAX_LISTED // PAGE_SIZE)
+    except ValueError as failure:
+        raise http_api.HTTPError(400, "bad_request", str(failure)) from None
     board = _board(request)
     await board.load()
-    response = JSONResponse(board.snapshot())
+    await _lobby(request).open_tables.expire()
+    response = JSONResponse(board.snapshot(number))
     keep_guest(request, response, *guest_of(request))
     return response
 
@@ -91,11 +100,14 @@ async def sit(request: Request) -> Response:
     table = await http_api.table_of(request)
     limits: ClientLimits = request.app.state.client_limits
     limits.create_game(client_address(request.scope))
+    await _lobby(request).open_tables.expire()
     guest, new = guest_of(request)
     name = (await http_api.rated_place(request, table)
             or await http_api.typed_name(request, data, "Player"))
+    account = await signed_in(request)
     try:
-        seat, token = await table.sit(name, guest, place)
+        seat, token = await table.sit(name, guest, place, client_address(request.scope),
+                                      None if account is None else account.id)
     except ClientError as refused:
         raise _refused(refused) from None
     response = JSONResponse({
@@ -103,6 +115,8 @@ async def sit(request: Request) -> Response:
         "links": http_api.links(request, table.id, token, None, None),
         "state": table.state(seat)}, status_code=201)
     http_api.set_seat_cookie(request, response, table.id, token)
+    a_player_arrived(table, client_address(request.scope), None if account is None
+                     else account.id)
     keep_guest(request, response, guest, new)
     return response
 
@@ -135,6 +149,7 @@ async def lobby_socket(websocket: WebSocket) -> None:
             return
         board = _board(websocket)
         await board.load()
+        await _lobby(websocket).open_tables.expire()
         try:
             opener = await signed_in(websocket)
         except (StorageGone, SQLAlchemyError):
@@ -153,8 +168,8 @@ async def lobby_socket(websocket: WebSocket) -> None:
         try:
             await read_messages(websocket, socket,
                                 "the lobby takes ping, chat ({text} or {phrase}), "
-                                "chat_report ({chat_id, reason}) and chat_mute ({chat_id, "
-                                "mute}) messages",
+                                "chat_report ({chat_id, reason}), chat_mute ({chat_id, "
+                                "mute}) and chat_show ({chat_id}) messages",
                                 LOBBY_MESSAGES,
                                 lambda message: _chat(websocket, message, opener))
         finally:
@@ -163,18 +178,20 @@ async def lobby_socket(websocket: WebSocket) -> None:
 
 
 LOBBY_MESSAGES = {"chat": {"text", "phrase"}, "chat_report": {"chat_id", "reason"},
-                  "chat_mute": {"chat_id", "mute"}}
+                  "chat_mute": {"chat_id", "mute"}, "chat_show": {"chat_id"}}
 
 
 async def _chat(websocket: WebSocket, message: dict[str, Any], opener: Account | None
                 ) -> dict[str, Any] | None:
     """A line said in the lobby (None: it was sent to everyone, this socket too), a report
-    of one, or a mute of its speaker (answered with the chat's history as this account now
-    reads it); the answer to a refused one. ``opener``: the account the socket was
-    opened by, whose ban is named as such."""
+    of one, a muted line's words, or a mute of its speaker (answered with the chat's
+    history as this account now reads it); the answer to a refused one. ``opener``: the
+    account the socket was opened by, whose ban is named as such."""
     limits: ClientLimits = websocket.app.state.client_limits
     address = client_address(websocket.scope)
     try:
+        if message["type"] == "chat_show":  # a muted line's words, for its reader
+            return await _lobby(websocket).chat.show(message.get("chat_id"))
         account = await signed_in(websocket)  # each time: a ban or a sign-out holds at once
         if account is None:
             if opener is not None and await asyncio.to_thread(
@@ -188,7 +205,8 @@ async def _chat(websocket: WebSocket, message: dict[str, Any], opener: Account |
                               "lobby's chat; a guest reads it")
         chat = _lobby(websocket).chat
         if message["type"] == "chat_report":
-            await chat.report(account.username, message.get("chat_id"), message.get("reason"))
+            await chat.report(account.username, message.get("chat_id"), message.get("reason"),
+                              lambda: limits.report(address, None, account.id))
             return {"type": "chat_reported", "chat_id": message.get("chat_id")}
         if message["type"] == "chat_mute":
             return await chat.mute(account.id, message.get("chat_id"), message.get("mute"))

@@ -13,6 +13,7 @@ import asyncio
 import contextlib
 import json
 import logging
+from collections.abc import Callable
 from typing import Any
 
 from sqlalchemy.exc import SQLAlchemyError
@@ -27,12 +28,15 @@ from ginrummy.server.api.session_watch import BANNED, refusal_of
 from ginrummy.server.api.sessions import (
     SeatOfAnAccount,
     TrackedSocket,
+    account_store,
     now_of,
     seat_for,
+    session_token,
+    signed_in,
     track_socket,
 )
 from ginrummy.server.live import names
-from ginrummy.server.live.chat import chat_line
+from ginrummy.server.live.chat import channel_of, chat_line
 from ginrummy.server.live.lobby import Lobby
 from ginrummy.server.live.table import WATCHER, EventRef, Table
 from ginrummy.server.settings import Settings
@@ -95,6 +99,8 @@ class Connection:
         self.closing: tuple[int, str] | None = None
         self.signed_in: TrackedSocket | None = None
         """The account and session that opened this socket (a guest's: None)."""
+        self.chat_channel: str | None = channel_of(seat)
+        """The chat it reads: a player's watch socket reads none (:func:`_player_watching`)."""
         self.writer = asyncio.create_task(self._write(), name=f"ws writer {table.id}")
 
     @property
@@ -104,8 +110,11 @@ class Connection:
 
     @property
     def reporter(self) -> str:
-        """Who reports a chat line, as the operator reads it."""
-        return f"seat {self.seat}" if self.seat is not None else f"watcher at {self.address}"
+        """Who reports a chat line, as the operator reads it (one report each per line)."""
+        if self.seat is not None:
+            return f"seat {self.seat}"
+        account = self.account_id
+        return f"watcher at {self.address}" if account is None else f"watcher {account}"
 
     def push(self, item: dict[str, Any] | EventRef) -> None:
         if self.closing is not None:
@@ -182,21 +191,50 @@ async def table_socket(websocket: WebSocket) -> None:
         return
     limits: ClientLimits = websocket.app.state.client_limits
     address, game_id = client_address(websocket.scope), websocket.path_params["game_id"]
+    releases: list[Callable[[], None]] = []
     try:
-        limits.open_socket(address, game_id)
+        limits.open_socket(address)
+        releases.append(lambda: limits.close_socket(address))
     except Refused as over:
-        settings: Settings = websocket.app.state.settings
-        await asyncio.sleep(settings.refusal_delay)
-        await websocket.accept()
-        await _refuse(websocket, over.code, over.text, CLOSE_TOO_MANY, over.retry_after)
-        return
+        if await _seat_of(websocket, game_id) is None:  # a seat's socket always has room
+            await websocket.accept()
+            await _refuse(websocket, over.code, over.text, CLOSE_TOO_MANY, over.retry_after)
+            return
     try:
-        await _table_socket(websocket, since, MessageBudget(limits, address, None))
+        await _table_socket(websocket, since, MessageBudget(limits, address, None), releases)
     finally:
-        limits.close_socket(address, game_id)
+        for release in releases:
+            release()
 
 
-async def _table_socket(websocket: WebSocket, since: int | None, budget: MessageBudget) -> None:
+async def _seat_of(websocket: WebSocket, game_id: str) -> int | None:
+    """The seat whose token (or cookie) this socket carries, of a game in memory (a game
+    being played is), or else that its signed-in account owns there: asked only of a
+    socket over its address's limit, which waits :attr:`Settings.refusal_delay` unless its
+    token or cookie is a seat's."""
+    lobby: Lobby = websocket.app.state.lobby
+    table = lobby.tables.get(game_id)
+    token = websocket.query_params.get("token") or websocket.cookies.get(f"gin_{game_id}")
+    role = None if table is None or not token else table.authenticate(token)
+    if role is not None and role != WATCHER:
+        return role
+    settings: Settings = websocket.app.state.settings
+    await asyncio.sleep(settings.refusal_delay)
+    if table is None or "token" in websocket.query_params or session_token(websocket) is None:
+        return None
+    try:
+        account = await signed_in(websocket)
+        if account is None:
+            return None
+        seat: int | None = await asyncio.to_thread(account_store(websocket).seat_in,
+                                                   account.id, table.id)
+    except (StorageGone, SQLAlchemyError):
+        return None
+    return seat
+
+
+async def _table_socket(websocket: WebSocket, since: int | None, budget: MessageBudget,
+                        releases: list[Callable[[], None]]) -> None:
     lobby: Lobby = websocket.app.state.lobby
     settings: Settings = websocket.app.state.settings
     if not origin_allowed(websocket.headers, settings):
@@ -229,6 +267,12 @@ async def _table_socket(websocket: WebSocket, since: int | None, budget: Message
                       "this game", CLOSE_BAD_TOKEN)
         return
     seat = None if role == WATCHER else role
+    try:
+        releases.append(budget.limits.open_place(table.id, seat))
+    except Refused as over:
+        await asyncio.sleep(settings.refusal_delay)
+        await _refuse(websocket, over.code, over.text, CLOSE_TOO_MANY, over.retry_after)
+        return
     issued = None
     if seat is not None and not table.seats[seat].joined and token is not None:
         try:
@@ -259,6 +303,9 @@ async def _table_socket(websocket: WebSocket, since: int | None, budget: Message
         return
     if seat is not None:
         _replace_older(table, seat)
+        a_player_arrived(table, connection.address, connection.account_id)
+    elif await _player_watching(websocket, table, connection):
+        connection.chat_channel = None
     table.listeners.add(connection)  # counted as connected in its own first snapshot
     connection.push({
         "type": "hello",
@@ -277,7 +324,8 @@ async def _table_socket(websocket: WebSocket, since: int | None, budget: Message
     else:
         connection.push(table.snapshot(seat))
     try:  # the greeting ends with the channel's chat, before anyone's presence
-        connection.push(await table.chat.history(seat, connection.account_id))
+        connection.push(await table.chat.history(connection.chat_channel,
+                                                 connection.account_id))
     except Exception:  # noqa: BLE001 - the game goes on without the chat's past lines
         log.exception("game %s: could not read the chat", table.id)
     table.attach(connection)
@@ -294,6 +342,43 @@ ENDED = {"signed_out": "the sign-in that opened this connection has ended (signe
          "new password, or the account deleted)",
          BANNED: "the account that opened this connection has been banned by the server's "
          "operator"}
+
+
+def a_player_arrived(table: Table, address: str, account: str | None) -> None:
+    """A seat of ``table`` was taken or opened from ``address`` (by ``account``): that
+    address is a player's from now on, and the watch sockets already open there (or by
+    that account) stop reading the watchers' chat."""
+    table.player_addresses.add(address)
+    for connection in list(table.listeners):
+        if not isinstance(connection, Connection) or connection.seat is not None or (
+                connection.chat_channel is None):
+            continue
+        if connection.address == address or (
+                account is not None and connection.account_id == account):
+            connection.chat_channel = None
+            connection.push({"type": "chat_history", "channel": None, "lines": [],
+                             "n": table.n})
+
+
+async def _player_watching(websocket: WebSocket, table: Table, connection: Connection
+                           ) -> bool:
+    """Whether this watch socket is a player's of ``table``: its browser holds a seat's
+    cookie, its account owns a seat, or it comes from an address a seat was taken or
+    opened from. The watchers' chat is apart from the players by who they are, not by
+    which socket they opened."""
+    cookie = websocket.cookies.get(f"gin_{table.id}")
+    if cookie and table.authenticate(cookie) not in (None, WATCHER):
+        return True
+    if connection.address in table.player_addresses:
+        return True
+    account = connection.account_id
+    if account is None:
+        return False
+    try:
+        seat = await asyncio.to_thread(account_store(websocket).seat_in, account, table.id)
+    except (StorageGone, SQLAlchemyError):
+        return True  # cannot tell: no watchers' chat
+    return seat is not None
 
 
 def _ended(connection: Connection, why: str, ident: str | None = None) -> None:
@@ -376,7 +461,7 @@ async def _handle(connection: Connection, message: Message) -> None:
     elif message.type == "resync":
         assert message.since is not None
         resync(connection, message.since, message.id)
-    elif message.type in ("chat", "chat_report", "chat_mute"):
+    elif message.type in ("chat", "chat_report", "chat_mute", "chat_show"):
         await _chat(connection, message)
     else:  # action, ready, back, cut_choice
         await table.submit(connection, message)
@@ -386,18 +471,29 @@ async def _chat(connection: Connection, message: Message) -> None:
     """A chat line (to the players' channel from a seat, the watchers' from a watcher), or
     a report of one; refused lines change nothing."""
     table, seat, fields = connection.table, connection.seat, message.chat or {}
+    channel = connection.chat_channel
     try:
+        if channel is None:
+            raise ClientError("chat_at_your_seat", "you play at this game: its watchers' chat "
+                              "is not yours; chat at your seat")
         if message.type == "chat_report":
-            await table.chat.report(seat, connection.reporter, fields.get("chat_id"),
-                                    fields.get("reason"))
+            await table.chat.report(
+                channel, connection.reporter, fields.get("chat_id"), fields.get("reason"),
+                lambda: connection.limits.report(
+                    connection.address, None if seat is None else (table.id, seat),
+                    connection.account_id))
             done: dict[str, Any] = {"type": "chat_reported", "chat_id": fields["chat_id"]}
             if message.id is not None:
                 done["id"] = message.id
             connection.push(done)
             return
+        if message.type == "chat_show":
+            shown = await table.chat.show(channel, fields.get("chat_id"))
+            connection.push(shown if message.id is None else {**shown, "id": message.id})
+            return
         if message.type == "chat_mute":
             try:
-                history = await table.chat.mute(seat, connection.account_id,
+                history = await table.chat.mute(channel, connection.account_id,
                                                 fields.get("chat_id"), fields.get("mute"))
             except (StorageGone, SQLAlchemyError):
                 raise ClientError("storage", "the database could not store the mute; nothing "

@@ -33,6 +33,8 @@ log = logging.getLogger(__name__)
 FLUSH_SECONDS = 0.05
 MAX_LISTED = 200
 """The most games the board shows (the newest); an older one shows again when one ends."""
+PAGE_SIZE = 20
+"""Games of each list (open, being played) a page of the lobby carries."""
 
 
 class BoardListener(Protocol):
@@ -159,13 +161,27 @@ class Board:
     def online(self) -> int:
         return len(self.listeners) + self.people_at_tables()
 
-    def snapshot(self) -> dict[str, Any]:
-        listed = sorted(self.entries.values(), key=lambda e: e["created_at"], reverse=True)
+    def snapshot(self, page: int = 0) -> dict[str, Any]:
+        """Page ``page`` of each list, the newest first, with how many each holds."""
+        open_games, playing = self._lists()
+        start, end = page * PAGE_SIZE, (page + 1) * PAGE_SIZE
         return {
-            "open": [e for e in listed if e["open"]],
-            "playing": [e for e in listed if not e["open"] and e["stage"] != "waiting"],
+            "open": open_games[start:end],
+            "playing": playing[start:end],
+            **self._counts(open_games, playing),
+            "page": page,
+            "page_size": PAGE_SIZE,
             "online": self.online(),
         }
+
+    def _lists(self) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+        listed = sorted(self.entries.values(), key=lambda e: e["created_at"], reverse=True)
+        return ([e for e in listed if e["open"]],
+                [e for e in listed if not e["open"] and e["stage"] != "waiting"])
+
+    @staticmethod
+    def _counts(open_games: list[Any], playing: list[Any]) -> dict[str, int]:
+        return {"open_count": len(open_games), "playing_count": len(playing)}
 
     def attach(self, listener: BoardListener) -> None:
         self.listeners.add(listener)
@@ -192,6 +208,7 @@ class Board:
             "type": "lobby_update",
             "changed": [self.entries[i] for i in sorted(changed) if i in self.entries],
             "gone": sorted(i for i in changed if i not in self.entries),
+            **self._counts(*self._lists()),
             "online": self.online(),
         }
         text = message_text(update)

@@ -7,7 +7,9 @@ each reader sees in their own language. Every line is stored before it is sent; 
 joining late gets the channel's last :data:`HISTORY` lines. A reader may report a line: the
 report is stored for the server's operator (``gin serve --chat-reports``). A signed-in reader
 may mute a signed-in speaker (:mod:`ginrummy.server.storage.mutes`): that speaker's lines
-then reach the reader marked ``"muted": true``, at every table and in the lobby.
+then reach the reader as a placeholder without their words (``"muted": true``, ``text`` and
+``phrase`` null), at every table and in the lobby; the reader may open one on request
+(``chat_show``), a line its channel showed.
 """
 
 from __future__ import annotations
@@ -31,6 +33,9 @@ PLAYERS, WATCHERS = "players", "watchers"
 
 class ChatListener(Protocol):
     seat: int | None
+    chat_channel: str | None
+    """The channel it reads: the players' (a seat), the watchers', or none (a player of the
+    game on a watch socket: who they are decides, not the socket)."""
 
     @property
     def account_id(self) -> str | None: ...
@@ -58,9 +63,21 @@ def chat_line(text: object, phrase: object) -> tuple[str | None, str | None]:
 
 
 def line_json(line: ChatLine, reader: str | None, mutes: MuteStore) -> dict[str, Any]:
-    """A line as ``reader`` (an account, or None) gets it: marked if they muted its speaker."""
+    """A line as ``reader`` (an account, or None) gets it: a placeholder if they muted its
+    speaker."""
     said = {**line.to_json(), "by_account": line.account_id is not None}
-    return {**said, "muted": True} if mutes.hides(reader, line.account_id) else said
+    return muted_json(said) if mutes.hides(reader, line.account_id) else said
+
+
+def muted_json(said: dict[str, Any]) -> dict[str, Any]:
+    """A line's placeholder for a reader who muted its speaker: who and when, not what."""
+    return {**said, "text": None, "phrase": None, "muted": True}
+
+
+def shown_json(line: ChatLine) -> dict[str, Any]:
+    """The answer to a ``chat_show``: the muted line's words, for its reader alone."""
+    return {"type": "chat_shown", "chat_id": line.id, "text": line.text,
+            "phrase": line.phrase}
 
 
 async def set_mute(mutes: MuteStore, line: ChatLine, reader: str | None, on: object
@@ -126,17 +143,18 @@ class ChatRoom:
         line = await asyncio.to_thread(self.store.say, self.game_id, channel, seat, name,
                                        said, code, account_id)
         message = {"type": "chat", **line_json(line, None, self.mutes), "n": self.latest()}
-        muted = {**message, "muted": True}
+        muted = muted_json(message)
         for listener in list(self.listeners()):
-            if channel_of(listener.seat) == channel:
+            if listener.chat_channel == channel:
                 hidden = self.mutes.hides(listener.account_id, account_id)
                 listener.push(muted if hidden else message)
         return message
 
-    async def history(self, seat: int | None, reader: str | None = None) -> dict[str, Any]:
-        """The last lines of the channel ``seat`` reads, as the account ``reader`` (if
-        signed in) gets them."""
-        channel = channel_of(seat)
+    async def history(self, channel: str | None, reader: str | None = None) -> dict[str, Any]:
+        """The last lines of ``channel`` (None: no channel, no line), as the account
+        ``reader`` (if signed in) gets them."""
+        if channel is None:
+            return {"type": "chat_history", "channel": None, "lines": [], "n": self.latest()}
         if reader is not None:
             await asyncio.to_thread(self.mutes.load, reader)
         lines = await asyncio.to_thread(self.store.recent, self.game_id, channel, HISTORY)
@@ -144,23 +162,29 @@ class ChatRoom:
                 "lines": [line_json(line, reader, self.mutes) for line in lines],
                 "n": self.latest()}
 
-    async def shown(self, seat: int | None, chat_id: object) -> ChatLine:
-        """Line ``chat_id``, which ``seat``'s channel must have shown."""
+    async def shown(self, channel: str | None, chat_id: object) -> ChatLine:
+        """Line ``chat_id``, which ``channel`` must have shown."""
         line: ChatLine | None = await asyncio.to_thread(self.store.line, line_number(chat_id))
-        if line is None or line.game_id != self.game_id or line.channel != channel_of(seat):
+        if line is None or line.game_id != self.game_id or line.channel != channel:
             raise ClientError("no_such_chat", f"no chat line {chat_id} was shown to you here")
         return line
 
-    async def report(self, seat: int | None, reporter: str, chat_id: object,
-                     reason: object) -> None:
-        """Store a report of line ``chat_id``, which ``seat``'s channel must have shown."""
+    async def report(self, channel: str | None, reporter: str, chat_id: object,
+                     reason: object, charge: Callable[[], None]) -> None:
+        """Store a report of line ``chat_id``, which ``channel`` must have shown, once per
+        ``reporter``; ``charge``: the reporter's limit, charged once the report is good."""
         chat_id, words = report_of(chat_id, reason)
-        await self.shown(seat, chat_id)
+        await self.shown(channel, chat_id)
+        charge()
         await asyncio.to_thread(self.store.report, chat_id, reporter, words)
 
-    async def mute(self, seat: int | None, reader: str | None, chat_id: object,
+    async def show(self, channel: str | None, chat_id: object) -> dict[str, Any]:
+        """Line ``chat_id`` of ``channel`` (one the reader was shown), words and all."""
+        return shown_json(await self.shown(channel, chat_id))
+
+    async def mute(self, channel: str | None, reader: str | None, chat_id: object,
                    on: object) -> dict[str, Any]:
         """Mute or unmute, for the account ``reader``, whoever said line ``chat_id`` of
-        ``seat``'s channel; the channel's history as ``reader`` now gets it."""
-        await set_mute(self.mutes, await self.shown(seat, chat_id), reader, on)
-        return await self.history(seat, reader)
+        ``channel``; the channel's history as ``reader`` now gets it."""
+        await set_mute(self.mutes, await self.shown(channel, chat_id), reader, on)
+        return await self.history(channel, reader)

@@ -20,6 +20,7 @@ from ginrummy.server.live.collector import Collector
 from ginrummy.server.live.computer import computer_name
 from ginrummy.server.live.lobby_chat import LobbyChat
 from ginrummy.server.live.open_seats import OPEN_NAME
+from ginrummy.server.live.open_tables import OpenTables
 from ginrummy.server.live.quick_match import QuickMatch
 from ginrummy.server.live.summary import status_of, summary
 from ginrummy.server.live.table import Table
@@ -78,6 +79,8 @@ class Lobby:
         self.board.people_at_tables = lambda: sum(
             1 for table in self.tables.values() for listener in table.listeners
             if listener.seat is not None)
+        self.open_tables = OpenTables(self.board, store, self.tables, settings)
+        """Unjoined open tables: a limit per client, and their expiry (:mod:`.open_tables`)."""
         self._loading: dict[str, asyncio.Future[Table | None]] = {}
         accounts = AccountStore(store.engine, store.guard)
         self.quick_match = QuickMatch(

@@ -15,8 +15,10 @@ from ginrummy.server.live.chat import (
     chat_line,
     line_json,
     line_number,
+    muted_json,
     report_of,
     set_mute,
+    shown_json,
 )
 from ginrummy.server.storage.chat_store import ChatLine, LobbyChatStore
 from ginrummy.server.storage.mutes import MuteStore
@@ -44,7 +46,7 @@ class LobbyChat:
         said, code = chat_line(text, phrase)
         line = await asyncio.to_thread(self.store.say, account_id, name, said, code)
         message = {"type": "chat", **line_json(line, None, self.mutes)}
-        out, muted = json.dumps(message), json.dumps({**message, "muted": True})
+        out, muted = json.dumps(message), json.dumps(muted_json(message))
         for reader in list(self.readers()):
             reader.send(muted if self.mutes.hides(reader.account_id, account_id) else out)
         return message
@@ -63,10 +65,18 @@ class LobbyChat:
             raise ClientError("no_such_chat", f"no line {chat_id} was said in the lobby")
         return line
 
-    async def report(self, reporter: str, chat_id: object, reason: object) -> None:
+    async def report(self, reporter: str, chat_id: object, reason: object,
+                     charge: Callable[[], None]) -> None:
+        """Store ``reporter``'s report of line ``chat_id`` (once; ``charge``: the reporter's
+        limit, charged once the report is good)."""
         chat_id, words = report_of(chat_id, reason)
         await self._said(chat_id)
+        charge()
         await asyncio.to_thread(self.store.report, chat_id, reporter, words)
+
+    async def show(self, chat_id: object) -> dict[str, Any]:
+        """Line ``chat_id`` (every lobby reader was shown it), words and all."""
+        return shown_json(await self._said(chat_id))
 
     async def mute(self, reader: str, chat_id: object, on: object) -> dict[str, Any]:
         """Mute or unmute, for the account ``reader``, whoever said line ``chat_id``; the

@@ -4,7 +4,8 @@ player away again before the first deal.
 An open place is a person's seat that nobody holds yet (no token). Whoever takes it gets a
 new token, as an invited friend does; the creator (place 0) may open it again while the game
 waits for its first deal, and the one sent away may not take a place at that game again
-(remembered by their browser's guest id while the server runs).
+(remembered by their browser's guest id, their address and their account, if signed in,
+while the server runs: a fresh cookie does not bring them back).
 """
 
 from __future__ import annotations
@@ -19,7 +20,16 @@ OPEN_NAME = ""
 """The name an open place has until someone takes it (the client says "open place")."""
 
 
+def _client_keys(address: str | None, account: str | None) -> set[str]:
+    """How a sitter is known besides their browser's guest id."""
+    return ({f"address:{address}"} if address else set()) | (
+        {f"account:{account}"} if account else set())
+
+
 class OpenSeats(TableCore):
+    sitter_keys: dict[int, set[str]]
+    """Each place taken from the lobby: the taker's guest id, address and account keys."""
+
     def open_places(self) -> list[int]:
         """The places anyone may take now."""
         if not self.listed or self.stage() == "over":
@@ -27,11 +37,14 @@ class OpenSeats(TableCore):
         return [s.seat for s in self.seats
                 if s.kind == "human" and not s.joined and s.token_hash is None]
 
-    async def sit(self, name: str, guest: str, place: int | None = None) -> tuple[int, str]:
-        """Seat ``guest`` as ``name`` at ``place`` (None: the first open one); the place and
-        its new token, which only the caller learns."""
+    async def sit(self, name: str, guest: str, place: int | None = None,
+                  address: str | None = None, account: str | None = None) -> tuple[int, str]:
+        """Seat ``guest`` (at ``address``, signed in to ``account``, where known) as ``name``
+        at ``place`` (None: the first open one); the place and its new token, which only
+        the caller learns."""
+        keys = {guest, *_client_keys(address, account)}
         async with self.lock:
-            if guest in self.sent_away:
+            if keys & self.sent_away:
                 raise ClientError("sent_away", "the creator of this game sent you away from "
                                   "it: take a place at another table")
             if guest in self.sitters.values():
@@ -45,6 +58,7 @@ class OpenSeats(TableCore):
                                   "take it now")
             token = await self._take(place, name)
             self.sitters[place] = guest
+            self.sitter_keys[place] = keys
         self.kick()
         return place, token
 
@@ -69,6 +83,7 @@ class OpenSeats(TableCore):
             guest = self.sitters.pop(place, None)
             if guest is not None:
                 self.sent_away.add(guest)
+            self.sent_away.update(self.sitter_keys.pop(place, set()))
             for listener in [li for li in self.listeners if li.seat == place]:
                 listener.push(error("sent_away", f"the creator sent place {place} away: it "
                                     "is open again", n=self.n))

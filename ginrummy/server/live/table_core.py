@@ -79,9 +79,11 @@ Planned = tuple[list[LogEntry], dict[int, Sequence[int]]]
 
 
 class Listener(Protocol):
-    """A connection to a table: the seat it plays (None: a watcher) and its outbox."""
+    """A connection to a table: the seat it plays (None: a watcher), the chat channel it
+    reads and its outbox."""
 
     seat: int | None
+    chat_channel: str | None
 
     @property
     def account_id(self) -> str | None: ...
@@ -111,9 +113,14 @@ class TableCore:
         """The tournament whose game this is, if any (its page links back there)."""
         """In the lobby: anyone may take an open place or watch (:mod:`.open_seats`)."""
         self.sitters: dict[int, str] = {}
+        self.sitter_keys: dict[int, set[str]] = {}
         """Open places taken while the server runs: place → the taker's guest id."""
         self.sent_away: set[str] = set()
-        """Guest ids the creator sent away from this game (they may not sit again)."""
+        """Guest ids, ``address:…`` and ``account:…`` keys of those the creator sent away
+        from this game (none of them may sit again)."""
+        self.player_addresses: set[str] = set()
+        """Addresses its players took or opened their seats from while the server runs (a
+        watch socket from one of them is a player's: it reads no watchers' chat)."""
         self.on_change: Callable[[TableCore], None] | None = None
         """Told after every change the lobby lists (moves, seats, presence)."""
         self.idle_alone = False

@@ -76,11 +76,17 @@ class _Reportable:
                                .where(self.lines.c.id == line_id)).first()
         return None if row is None else self.line_of(row)
 
-    def report(self, line_id: int, reporter: str, reason: str) -> None:
-        with self.engine.begin() as conn:
-            conn.execute(self.reports_table.insert().values({
-                self.reported: line_id, "reporter": reporter, "reason": reason,
-                "created_at": now()}))
+    def report(self, line_id: int, reporter: str, reason: str) -> bool:
+        """Store ``reporter``'s report of line ``line_id``; False if they had reported it
+        already (one report per reader per line: the first stands)."""
+        try:
+            with self.engine.begin() as conn:
+                conn.execute(self.reports_table.insert().values({
+                    self.reported: line_id, "reporter": reporter, "reason": reason,
+                    "created_at": now()}))
+        except sa.exc.IntegrityError:
+            return False
+        return True
 
     def reports(self, limit: int = 100) -> list[ChatReport]:
         """The newest reports, with the lines they report."""

@@ -101,11 +101,14 @@ chat = _table(
 )
 sa.Index("ix_chat_game_channel", chat.c.game_id, chat.c.channel, chat.c.id)
 chat_reports = _table("chat_reports", tables.chat_reports())
+sa.Index("ix_chat_reports_once", chat_reports.c.chat_id, chat_reports.c.reporter, unique=True)
 
 # The lobby's chat (:class:`ginrummy.server.storage.chat_store.LobbyChatStore`): said by
 # accounts only; a deleted account's lines stay, as said by "Former player".
 lobby_chat = _table("lobby_chat", tables.lobby_chat())
 lobby_chat_reports = _table("lobby_chat_reports", tables.lobby_chat_reports())
+sa.Index("ix_lobby_chat_reports_once", lobby_chat_reports.c.line_id,
+         lobby_chat_reports.c.reporter, unique=True)  # one report per reader per line
 # Accounts the operator banned (``gin admin --ban``): they cannot sign in, and their
 # sessions are over.
 account_bans = _table("account_bans", tables.account_bans())

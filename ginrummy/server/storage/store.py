@@ -368,6 +368,13 @@ class Store:
                         s.invite_hash))
         return [(_game_row(r), by_game.get(r.id, [])) for r in game_rows]
 
+    def unlist(self, game_ids: Sequence[str]) -> None:
+        """Take games off the lobby (open tables nobody joined in time)."""
+        with self.engine.begin() as conn:
+            conn.execute(db.games.update().where(db.games.c.id.in_(list(game_ids)))
+                         .values(listed=False, updated_at=now()))
+            self.guard.check()
+
     def free_seat(self, game_id: str, seat: int, name: str, summary: dict[str, Any]) -> None:
         """Open ``seat`` of a game not started again: its token opens nothing any more."""
         with self.engine.begin() as conn:

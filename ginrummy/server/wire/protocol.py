@@ -75,7 +75,11 @@ ERROR_CODES: dict[str, str] = {
     "bad_chat": "a chat line that cannot be said: no text and no phrase, both, text that is "
                 "too long or holds hidden characters, an unknown phrase",
     "chat_rate_limited": "too many chat lines from this client; retry_after says when",
+    "too_many_reports": "too many chat reports from this client, seat or account; "
+                        "retry_after says when",
     "no_such_chat": "a report of a chat line that this connection's channel never showed",
+    "chat_at_your_seat": "a player of this game (its seat cookie, its account, or its "
+                         "address) on a watch socket: the watchers' chat is not theirs",
     "no_such_seek": "quick match: the ticket is unknown, has ended, or was made in another "
                     "browser",
     "seek_over": "quick match: the seek has ended (matched, cancelled, replaced or left)",
@@ -99,6 +103,8 @@ ERROR_CODES: dict[str, str] = {
                           "cancelled)",
     "cannot_start": "a tournament: it cannot start with the players entered (too few for "
                     "its rounds, or for any tournament)",
+    "too_many_open_tables": "the lobby: this address or account already has as many open "
+                            "tables that nobody joined as it may",
     "too_many_tournaments": "a tournament: this account already has as many tournaments "
                             "that are not finished as one account may",
     "computers_busy": "a tournament: the computers it may need would take the server's "
@@ -110,7 +116,7 @@ MAX_ID_LENGTH = 64
 MAX_ACTION_TEXT = 100
 
 MessageType = Literal["action", "ready", "resync", "ping", "back", "cut_choice", "chat",
-                      "chat_report", "chat_mute"]
+                      "chat_report", "chat_mute", "chat_show"]
 _FIELDS: dict[str, tuple[set[str], set[str]]] = {
     # type: (required fields, optional fields), besides "type"
     "action": ({"action", "expect"}, {"id"}),
@@ -122,6 +128,7 @@ _FIELDS: dict[str, tuple[set[str], set[str]]] = {
     "chat": (set(), {"id", "text", "phrase", "name"}),
     "chat_report": ({"chat_id"}, {"id", "reason"}),
     "chat_mute": ({"chat_id", "mute"}, {"id"}),
+    "chat_show": ({"chat_id"}, {"id"}),
 }
 
 
@@ -147,8 +154,8 @@ class Message:
     commitment: str | None = None
     """The commitment the player was shown, sent with ``seed`` (it must be the current one)."""
     chat: dict[str, Any] | None = None
-    """A ``chat``, ``chat_report`` or ``chat_mute``'s fields as sent (the chat room checks
-    them)."""
+    """A ``chat``, ``chat_report``, ``chat_mute`` or ``chat_show``'s fields as sent (the
+    chat room checks them)."""
 
 
 def message_id(data: Any) -> str | None:
@@ -239,7 +246,7 @@ def message_from(data: Any) -> Message:
         expect = data.get("expect")
         return Message("cut_choice", ident, deal=deal,
                        expect=None if expect is None else _whole("expect", expect))
-    if kind in ("chat", "chat_report", "chat_mute"):
+    if kind in ("chat", "chat_report", "chat_mute", "chat_show"):
         fields = {k: v for k, v in data.items() if k not in ("type", "id")}
         return Message(cast(MessageType, kind), ident, chat=fields)
     return Message("ping", ident)

@@ -7,16 +7,18 @@ export const PHRASES = ["hello", "good_luck", "good_game", "well_played", "thank
 const MAX_CHAT = 200;
 const MUTED = "gin.muted";
 /** The server's refusals of a chat line, a report or a mute: shown in the chat box, nothing else changed. */
-export const CHAT_ERRORS = ["bad_chat", "chat_rate_limited", "no_such_chat", "sign_in_to_mute", "not_an_account",
-  "too_many_mutes"];
+export const CHAT_ERRORS = ["bad_chat", "chat_rate_limited", "no_such_chat", "chat_at_your_seat", "too_many_reports",
+  "sign_in_to_mute", "not_an_account", "too_many_mutes"];
 
-/** The chat's state kept by the table screen: its lines, the draft, who is muted here. */
+/** The chat's state kept by the table screen: its lines, the draft, who is muted here, the muted lines opened. */
 export function newChat() {
-  return { lines: [], draft: "", muted: new Set(store.get(MUTED, [])), reported: new Set(), notice: "" };
+  return { lines: [], draft: "", muted: new Set(store.get(MUTED, [])), reported: new Set(), notice: "", shown: new Map() };
 }
 
+/** A `chat`, `chat_history` or `chat_shown` (a muted line's words, asked for) from the server. */
 export function chatReceived(chat, message) {
-  if (message.type === "chat_history") chat.lines = message.lines.slice();
+  if (message.type === "chat_shown") chat.shown.set(message.chat_id, { text: message.text, phrase: message.phrase });
+  else if (message.type === "chat_history") chat.lines = message.lines.slice();
   else if (message.type === "chat" && !chat.lines.some((line) => line.chat_id === message.chat_id)) chat.lines.push(message);
   chat.lines = chat.lines.slice(-100);
 }
@@ -30,6 +32,13 @@ function sendChat(ctl, body) {
 
 function reportChat(ctl, chatId) {
   return Boolean(ctl.connection && ctl.connection.send({ type: "chat_report", chat_id: chatId }));
+}
+
+/** Open a muted line: its words, kept in this browser (muted here), or asked of the server, which sent
+ * only a placeholder (muted by the account). */
+function showLine(ctl, line) {
+  if (line.text != null || line.phrase != null) ctl.chat.shown.set(line.chat_id, { text: line.text, phrase: line.phrase });
+  else if (ctl.connection) ctl.connection.send({ type: "chat_show", chat_id: line.chat_id });
 }
 
 /** Draw the screen with `render`, keeping the chat's input focused (with the cursor at its end) if it was. */
@@ -84,11 +93,15 @@ export function chatBox(ctl, words = null) {
     oninput: (event) => { chat.draft = event.target.value; } });
   const lines = chat.lines.map((line) => {
     const muted = Boolean(line.muted) || chat.muted.has(speaker(line));
-    const said = line.phrase ? t(`chat.phrase.${line.phrase}`) : line.text;
+    const opened = muted ? chat.shown.get(line.chat_id) : undefined;
+    const words = opened || line;
+    const said = words.phrase ? t(`chat.phrase.${words.phrase}`) : words.text;
     return h("li", { class: ["chat-line", muted ? "muted-line" : null], dataset: { chat: String(line.chat_id) } },
       h("span", { class: "chat-name" }, `${line.name}: `),
-      h("span", { class: "chat-text" }, muted ? t("chat.muted_line") : said),
+      h("span", { class: "chat-text" }, muted && !opened ? t("chat.muted_line") : said),
       h("span", { class: "chat-tools" },
+        muted && !opened ? h("button", { type: "button", class: "link-button",
+          onclick: () => { showLine(ctl, line); ctl.render(); } }, t("chat.show", { name: line.name })) : null,
         h("button", { type: "button", class: "link-button", onclick: async () => { await mute(ctl, line, !muted); ctl.render(); } },
           t(muted ? "chat.unmute" : "chat.mute", { name: line.name })),
         chat.reported.has(line.chat_id) ? h("span", { class: "muted" }, t("chat.reported"))

@@ -16,6 +16,9 @@ export class LobbyScreen {
   constructor(root) {
     this.root = root;
     this.entries = new Map();
+    /** How many games each list holds on the server (the page shows the first pages of them). */
+    this.counts = { open: 0, playing: 0 };
+    this.pages = 1;
     this.online = 0;
     this.socket = null;
     this.attempt = 0;
@@ -81,7 +84,7 @@ export class LobbyScreen {
   }
 
   apply(message) {
-    if (["chat", "chat_history"].includes(message.type)) {
+    if (["chat", "chat_history", "chat_shown"].includes(message.type)) {
       chatReceived(this.chat, message);
       return;
     }
@@ -95,6 +98,7 @@ export class LobbyScreen {
     }
     if (message.type === "lobby") {
       this.entries = new Map([...message.open, ...message.playing].map((entry) => [entry.game_id, entry]));
+      this.pages = 1;
       if (message.tournaments) this.tournaments.show(message.tournaments); // the socket's snapshot has them
     } else if (message.type === "lobby_update") {
       for (const entry of message.changed) this.entries.set(entry.game_id, entry);
@@ -102,7 +106,27 @@ export class LobbyScreen {
     } else {
       return;
     }
+    if (message.open_count !== undefined) this.counts = { open: message.open_count, playing: message.playing_count };
     this.online = message.online;
+  }
+
+  /** The lists' next page, added to what the page shows. */
+  async more() {
+    try {
+      const page = await api(`/api/lobby?page=${this.pages}`);
+      for (const entry of [...page.open, ...page.playing]) this.entries.set(entry.game_id, entry);
+      this.counts = { open: page.open_count, playing: page.playing_count };
+      this.pages += 1;
+    } catch (error) {
+      this.notice = errorText(error);
+    }
+    this.render();
+  }
+
+  /** A "show more" button under a list that the server holds more of than the page shows. */
+  moreButton(shown, count, label) {
+    return count > shown ? h("button", { type: "button", class: "btn small lobby-more", onclick: () => this.more() },
+      t(label, { shown: String(shown), count: String(count) })) : null;
   }
 
   render() {
@@ -129,12 +153,14 @@ export class LobbyScreen {
       h("section", { class: "panel", "aria-labelledby": "open-title" },
         h("h2", { id: "open-title" }, t("lobby.open")),
         open.length ? h("ul", { class: "game-list lobby-list" }, open.map((entry) => this.openItem(entry)))
-          : h("p", { class: "muted" }, t("lobby.none_open"))),
+          : h("p", { class: "muted" }, t("lobby.none_open")),
+        this.moreButton(open.length, this.counts.open, "lobby.more_open")),
       this.tournaments.el,
       h("section", { class: "panel", "aria-labelledby": "playing-title" },
         h("h2", { id: "playing-title" }, t("lobby.playing")),
         playing.length ? h("ul", { class: "game-list lobby-list" }, playing.map((entry) => this.playingItem(entry)))
-          : h("p", { class: "muted" }, t("lobby.none_playing")))));
+          : h("p", { class: "muted" }, t("lobby.none_playing")),
+        this.moreButton(playing.length, this.counts.playing, "lobby.more_playing"))));
     if (focused) {
       const again = this.root.querySelector(`[data-focus="${focused}"]`);
       if (again) again.focus();

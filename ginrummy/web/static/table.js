@@ -157,6 +157,7 @@ export class TableScreen {
         break;
       case "chat":
       case "chat_history":
+      case "chat_shown":
         chatReceived(this.chat, message);
         this.render();
         break;

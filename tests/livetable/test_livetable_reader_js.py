@@ -41,7 +41,7 @@ def test_the_golden_streams_are_up_to_date() -> None:
     assert GOLDEN.read_text(encoding="utf-8") == golden_text()
 
 
-@settings(max_examples=6, deadline=None,
+@settings(max_examples=8, deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(seating=st.sampled_from([(2, (1,)), (2, ()), (3, (2,)), (4, (1,))]),
        seed=st.integers(0, 10_000))
@@ -49,7 +49,7 @@ def test_every_reader_of_a_random_game_resyncs_from_any_snapshot(
         tmp_path: Path, seating: tuple[int, tuple[int, ...]], seed: int) -> None:
     players, computers = seating
     played = play_seated(make_table(players, computers=computers, seed=seed, joined=False),
-                         seed, limit=120)
+                         seed, limit=150)
     path = tmp_path / f"streams-{seed}.json"
     path.write_text(json.dumps({"games": [{"label": f"{players}p seed {seed}",
                                            "readers": streams(played)}]}), encoding="utf-8")

@@ -1,7 +1,8 @@
 """What a table tells its readers: events, each with the audience that may see it.
 
 An :class:`Event` is data: a ``kind``, its ``fields`` (JSON-ready: cards are ints 0..51,
-actions are the ids of :mod:`ginrummy.core.actions`), its :class:`Audience` and its
+actions are the ids of :mod:`ginrummy.core.actions`; ``n``, the number of the log entry that
+made it, which a person's command gives back as ``expect``), its :class:`Audience` and its
 ``version``, consecutive per table. The events of a log entry follow from the table before
 and after it (:func:`entry_events`), so a table rebuilt from its log has the same version.
 A :class:`Notice` says something that is not in the log (a seat taken, who is connected, a

@@ -4,7 +4,9 @@ behind (:func:`snapshot`), and each event as it is sent (:func:`event_json`).
 A **reader** is a place (a player; in a team game a team member is a place too) or None (a
 watcher). A snapshot holds exactly what that reader may see: its own cards, how many cards
 every other player holds, each table's discard pile, stock and whose turn it is, the scores,
-the clocks with their deadlines, the actions the reader may take, and the stage (rematch
+the clocks with their deadlines, the actions the reader may take, the stage, and the log's
+length ``n`` (what a command gives as ``expect``: every log entry has an event for everyone,
+so every reader knows it) (rematch
 offers are the players' alone, as their notices are). A reader
 that takes the snapshot at version ``v`` and folds into it the events of versions above
 ``v`` that it may see (the browser's ``tablestate.js`` ``reduce``) holds the snapshot of
@@ -40,6 +42,7 @@ def snapshot(table: Table, reader: int | None) -> dict[str, Any]:
                            else row.commitment)
     return {
         "version": table.version,
+        "n": table.n,
         "reader": reader,
         "stage": table.stage,
         "seats": [{"place": s.place, "kind": s.kind, "name": s.name, "joined": s.joined}

@@ -23,7 +23,7 @@ const FACE_DOWN_KNOCK = -1;
  * }} Clocks  Seconds left when each clock last stopped or started; a running one's deadline.
  * @typedef {{table: number, actions: number[]}} Legal  What the reader may do, at which table.
  * @typedef {{
- *   version: number, reader: number | null,
+ *   version: number, n: number, reader: number | null,
  *   stage: "waiting" | "hand" | "between_hands" | "over",
  *   seats: Seat[], connected: number[], tables: (TableView | null)[], legal: Legal | null,
  *   totals: number[], ready: number[], stand_in: number[], chooser: number | null,
@@ -33,28 +33,29 @@ const FACE_DOWN_KNOCK = -1;
  */
 
 /**
- * The events, numbered by `version`; a notice is not numbered and says which version it follows.
- * @typedef {{kind: "dealt", version: number, table: number, deal: number, dealer: number,
+ * The events, numbered by `version`; each also has `n`, the log entry that made it (a person's
+ * command sends the latest as `expect`). A notice is not numbered and says which version it follows.
+ * @typedef {{kind: "dealt", version: number, n: number, table: number, deal: number, dealer: number,
  *   players: number[], upcard: number, stock: number, turn: number}} DealtEvent
- * @typedef {{kind: "hand", version: number, table: number, cards: number[]}} HandEvent
- * @typedef {{kind: "committed", version: number, table: number, commitment: string}} CommittedEvent
- * @typedef {{kind: "played", version: number, table: number, place: number, action: number,
+ * @typedef {{kind: "hand", version: number, n: number, table: number, cards: number[]}} HandEvent
+ * @typedef {{kind: "committed", version: number, n: number, table: number, commitment: string}} CommittedEvent
+ * @typedef {{kind: "played", version: number, n: number, table: number, place: number, action: number,
  *   turn: number | null}} PlayedEvent
- * @typedef {{kind: "own_action", version: number, table: number, action: number}} OwnActionEvent
- * @typedef {{kind: "drew", version: number, table: number, card: number}} DrewEvent
- * @typedef {{kind: "legal", version: number, table: number, actions: number[]}} LegalEvent
- * @typedef {{kind: "hand_over", version: number, table: number, deal: number | null,
+ * @typedef {{kind: "own_action", version: number, n: number, table: number, action: number}} OwnActionEvent
+ * @typedef {{kind: "drew", version: number, n: number, table: number, card: number}} DrewEvent
+ * @typedef {{kind: "legal", version: number, n: number, table: number, actions: number[]}} LegalEvent
+ * @typedef {{kind: "hand_over", version: number, n: number, table: number, deal: number | null,
  *   outcome: string, winner: number | null, points: number, hands: (number[] | null)[],
  *   totals: number[], server_seed?: string, client_seeds?: (string | null)[]}} HandOverEvent
- * @typedef {{kind: "ready", version: number, place: number}} ReadyEvent
- * @typedef {{kind: "dealer_chosen", version: number, place: number, deals: boolean}} DealerChosenEvent
- * @typedef {{kind: "time_up", version: number}} TimeUpEvent
- * @typedef {{kind: "stand_in", version: number, place: number, on: boolean}} StandInEvent
- * @typedef {{kind: "clock_ran_out", version: number, place: number}} ClockRanOutEvent
- * @typedef {{kind: "forfeited", version: number, place: number}} ForfeitedEvent
- * @typedef {{kind: "game_over", version: number, winner: number | null, totals: number[],
+ * @typedef {{kind: "ready", version: number, n: number, place: number}} ReadyEvent
+ * @typedef {{kind: "dealer_chosen", version: number, n: number, place: number, deals: boolean}} DealerChosenEvent
+ * @typedef {{kind: "time_up", version: number, n: number}} TimeUpEvent
+ * @typedef {{kind: "stand_in", version: number, n: number, place: number, on: boolean}} StandInEvent
+ * @typedef {{kind: "clock_ran_out", version: number, n: number, place: number}} ClockRanOutEvent
+ * @typedef {{kind: "forfeited", version: number, n: number, place: number}} ForfeitedEvent
+ * @typedef {{kind: "game_over", version: number, n: number, winner: number | null, totals: number[],
  *   end_reason: string}} GameOverEvent
- * @typedef {{kind: "clocks", version: number} & Clocks} ClocksEvent
+ * @typedef {{kind: "clocks", version: number, n: number} & Clocks} ClocksEvent
  * @typedef {{kind: "joined", after: number, place: number, name: string}} JoinedNotice
  * @typedef {{kind: "presence", after: number, connected: number[]}} PresenceNotice
  * @typedef {{kind: "rematch", after: number, offers: number[], game_id?: string,
@@ -130,7 +131,10 @@ function afterMove(view, event, reader) {
  * @returns {TableState}
  */
 export function reduce(state, event) {
-  const next = "version" in event ? { ...state, version: event.version } : state;
+  /** @type {TableState} */
+  let next = state;
+  if ("version" in event) next = { ...next, version: event.version };
+  if ("n" in event) next = { ...next, n: event.n };
   switch (event.kind) {
     case "dealt": {
       const tables = next.tables.slice();

@@ -157,8 +157,8 @@ def _dealt(after: Table, entry: LogEntry) -> list[Said]:
     players = game.players_at(at)
     said: list[Said] = [("dealt", EVERYONE, {
         "table": at, "deal": entry.action, "dealer": players[hand.dealer],
-        "players": list(players), "upcard": hand.upcard, "stock": hand.stock_size,
-        "turn": players[hand.turn]})]
+        "players": list(players), "upcard": hand.upcard, "knock_limit": hand.limit,
+        "stock": hand.stock_size, "turn": players[hand.turn]})]
     for index, place in enumerate(players):
         said.append(("hand", seat(place), {"table": at, "cards": cards_of(hand.hands[index])}))
     upcoming = after.fair.get(slot_of(at))

@@ -3,7 +3,8 @@ behind (:func:`snapshot`), and each event as it is sent (:func:`event_json`).
 
 A **reader** is a place (a player; in a team game a team member is a place too) or None (a
 watcher). A snapshot holds exactly what that reader may see: its own cards, how many cards
-every other player holds, each table's discard pile, stock and whose turn it is, the scores,
+every other player holds, each table's first upcard and knock limit, discard pile, stock and
+whose turn it is, the scores,
 the clocks with their deadlines, the actions the reader may take, the stage, and the log's
 length ``n`` (what a command gives as ``expect``: every log entry has an event for everyone,
 so every reader knows it) (rematch
@@ -71,6 +72,8 @@ def _table_view(hand: HandState, players: tuple[int, int], reader: int | None
         "players": list(players),
         "dealer": players[hand.dealer],
         "turn": players[hand.turn],
+        "upcard": hand.upcard,
+        "knock_limit": hand.limit,
         "stock": hand.stock_size,
         "pile": list(hand.pile),
         "counts": [hand.hands[i].bit_count() for i in (0, 1)],

@@ -15,6 +15,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from ginrummy.core.rules import Rules
 from tests.livetable.kit import make_table
 from tests.livetable.reader_fixture import GOLDEN, golden_text, play_seated, streams
 
@@ -44,12 +45,12 @@ def test_the_golden_streams_are_up_to_date() -> None:
 @settings(max_examples=8, deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(seating=st.sampled_from([(2, (1,)), (2, ()), (3, (2,)), (4, (1,))]),
-       seed=st.integers(0, 10_000))
+       seed=st.integers(0, 10_000), preset=st.sampled_from(["standard", "oklahoma"]))
 def test_every_reader_of_a_random_game_resyncs_from_any_snapshot(
-        tmp_path: Path, seating: tuple[int, tuple[int, ...]], seed: int) -> None:
+        tmp_path: Path, seating: tuple[int, tuple[int, ...]], seed: int, preset: str) -> None:
     players, computers = seating
-    played = play_seated(make_table(players, computers=computers, seed=seed, joined=False),
-                         seed, limit=150)
+    table = make_table(players, Rules.preset(preset), computers, seed=seed, joined=False)
+    played = play_seated(table, seed, limit=150)
     path = tmp_path / f"streams-{seed}.json"
     path.write_text(json.dumps({"games": [{"label": f"{players}p seed {seed}",
                                            "readers": streams(played)}]}), encoding="utf-8")

@@ -14,8 +14,8 @@ const FACE_DOWN_KNOCK = -1;
 /**
  * @typedef {{place: number, kind: "human" | "computer", name: string, joined: boolean}} Seat
  * @typedef {{
- *   players: number[], dealer: number, turn: number, stock: number,
- *   pile: number[], counts: number[], hand: number[] | null
+ *   players: number[], dealer: number, turn: number, upcard: number, knock_limit: number,
+ *   stock: number, pile: number[], counts: number[], hand: number[] | null
  * }} TableView  One table's hand in progress; `hand` is the reader's own cards, if it plays there.
  * @typedef {{
  *   left: number[], timeouts: number[], running_since: (string | null)[],
@@ -36,7 +36,8 @@ const FACE_DOWN_KNOCK = -1;
  * The events, numbered by `version`; each also has `n`, the log entry that made it (a person's
  * command sends the latest as `expect`). A notice is not numbered and says which version it follows.
  * @typedef {{kind: "dealt", version: number, n: number, table: number, deal: number, dealer: number,
- *   players: number[], upcard: number, stock: number, turn: number}} DealtEvent
+ *   players: number[], upcard: number, knock_limit: number, stock: number,
+ *   turn: number}} DealtEvent
  * @typedef {{kind: "hand", version: number, n: number, table: number, cards: number[]}} HandEvent
  * @typedef {{kind: "committed", version: number, n: number, table: number, commitment: string}} CommittedEvent
  * @typedef {{kind: "played", version: number, n: number, table: number, place: number, action: number,
@@ -140,8 +141,8 @@ export function reduce(state, event) {
       const tables = next.tables.slice();
       const dealt = 52 - event.stock - 1;
       tables[event.table] = {
-        players: event.players, dealer: event.dealer, turn: event.turn, stock: event.stock,
-        pile: [event.upcard], counts: [dealt / 2, dealt / 2], hand: null,
+        players: event.players, dealer: event.dealer, turn: event.turn, upcard: event.upcard,
+        knock_limit: event.knock_limit, stock: event.stock, pile: [event.upcard], counts: [dealt / 2, dealt / 2], hand: null,
       };
       const ready = next.ready.filter((place) => !event.players.includes(place));
       return { ...next, tables, ready, stage: "hand", chooser: null };

@@ -56,7 +56,8 @@ class Draft:
         before = self.table
         self.table = advance(before, entry)
         self.entries.append(entry)
-        self.said += entry_events(before, entry, self.table)
+        self.said += [(kind, audience, {**fields, "n": entry.seq})
+                      for kind, audience, fields in entry_events(before, entry, self.table)]
 
     def stage(self, row: FairRow) -> None:
         self.fair[row.hand_number] = row

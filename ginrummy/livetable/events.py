@@ -1,7 +1,8 @@
 """What a table tells its readers: events, each with the audience that may see it.
 
 An :class:`Event` is data: a ``kind``, its ``fields`` (JSON-ready: cards are ints 0..51,
-actions are the ids of :mod:`ginrummy.core.actions`), its :class:`Audience` and its
+actions are the ids of :mod:`ginrummy.core.actions`; ``n``, the number of the log entry that
+made it, which a person's command gives back as ``expect``), its :class:`Audience` and its
 ``version``, consecutive per table. The events of a log entry follow from the table before
 and after it (:func:`entry_events`), so a table rebuilt from its log has the same version.
 A :class:`Notice` says something that is not in the log (a seat taken, who is connected, a
@@ -10,13 +11,17 @@ rematch offer): it carries the version it follows and numbers nothing.
 Hidden cards go only to the seat that holds them: a card drawn from the stock reaches the
 drawer alone (``drew``), a deal sends each player their own hand (``hand``), a face-down
 knock discard reaches the knocker alone (``own_action``); everyone else sees the public
-form of each move (``played``), and the hands once the rules show them (``hand_over``).
+form of each move (``played``, with the place to act next), and the hands once the rules
+show them (``hand_over``, with the totals after it). The place to act is told what it may
+do (``legal``). A reader folds these into its view of the table
+(:mod:`~ginrummy.livetable.reader`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from datetime import timedelta
 from typing import Literal
 
 from ginrummy.core.actions import DRAW_STOCK
@@ -24,6 +29,7 @@ from ginrummy.core.cards import cards_of
 from ginrummy.core.hand import HandState
 from ginrummy.core.table import team_of
 from ginrummy.core.views import view_of
+from ginrummy.livetable.clocks import Clocks
 from ginrummy.livetable.fairness import slot_of
 from ginrummy.livetable.log import LogEntry
 from ginrummy.livetable.state import Table
@@ -100,8 +106,9 @@ def entry_events(before: Table, entry: LogEntry, after: Table) -> list[Said]:
     place = entry.seat
     if entry.kind == "deal":
         said += _dealt(after, entry)
+        said += _legal(after, 0 if place is None else place)
     elif entry.kind == "play":
-        said += _played(before, entry)
+        said += _played(before, entry, after)
     elif entry.kind == "ready":
         said.append(("ready", EVERYONE, {"place": place}))
     elif entry.kind == "choose":
@@ -119,11 +126,27 @@ def entry_events(before: Table, entry: LogEntry, after: Table) -> list[Said]:
         said.append(("game_over", EVERYONE, {"winner": game.winner, "totals": list(game.totals),
                                              "end_reason": game.end_reason}))
     if after.clocks is not None and after.clocks != before.clocks:
-        clocks = after.clocks
-        said.append(("clocks", EVERYONE, {
-            "left": list(clocks.left), "timeouts": list(clocks.timeouts),
-            "running_since": [None if at is None else at.isoformat() for at in clocks.since]}))
+        said.append(("clocks", EVERYONE, clock_fields(after.clocks)))
     return said
+
+
+def clock_fields(clocks: Clocks) -> dict[str, object]:
+    """The clocks as a reader gets them: seconds left when each last stopped or started,
+    timeouts, and each running clock's deadline (ISO 8601)."""
+    return {
+        "left": list(clocks.left), "timeouts": list(clocks.timeouts),
+        "running_since": [None if at is None else at.isoformat() for at in clocks.since],
+        "deadlines": [None if at is None else (at + timedelta(seconds=left)).isoformat()
+                      for at, left in zip(clocks.since, clocks.left, strict=True)]}
+
+
+def _legal(after: Table, at: int) -> list[Said]:
+    """What the place to act at table ``at`` may do now, for it alone."""
+    hand = after.game.hands[at]
+    if hand is None or after.game.is_over:
+        return []
+    mover = after.game.players_at(at)[hand.turn]
+    return [("legal", seat(mover), {"table": at, "actions": list(hand.legal_actions())})]
 
 
 def _dealt(after: Table, entry: LogEntry) -> list[Said]:
@@ -134,7 +157,8 @@ def _dealt(after: Table, entry: LogEntry) -> list[Said]:
     players = game.players_at(at)
     said: list[Said] = [("dealt", EVERYONE, {
         "table": at, "deal": entry.action, "dealer": players[hand.dealer],
-        "players": list(players), "upcard": hand.upcard, "stock": hand.stock_size})]
+        "players": list(players), "upcard": hand.upcard, "knock_limit": hand.limit,
+        "stock": hand.stock_size, "turn": players[hand.turn]})]
     for index, place in enumerate(players):
         said.append(("hand", seat(place), {"table": at, "cards": cards_of(hand.hands[index])}))
     upcoming = after.fair.get(slot_of(at))
@@ -144,7 +168,7 @@ def _dealt(after: Table, entry: LogEntry) -> list[Said]:
     return said
 
 
-def _played(before: Table, entry: LogEntry) -> list[Said]:
+def _played(before: Table, entry: LogEntry, after: Table) -> list[Said]:
     game = before.game
     place, action = entry.seat, entry.action
     assert place is not None and action is not None
@@ -154,18 +178,22 @@ def _played(before: Table, entry: LogEntry) -> list[Said]:
     mover = hand.turn
     later = hand.apply(action)
     public = later.history[2] if later.history is not None else action
-    said: list[Said] = [("played", EVERYONE, {"table": at, "place": place, "action": public})]
+    turn = None if later.result is not None else game.players_at(at)[later.turn]
+    said: list[Said] = [("played", EVERYONE, {"table": at, "place": place, "action": public,
+                                              "turn": turn})]
     if public != action:
         said.append(("own_action", seat(place), {"table": at, "action": action}))
     if action == DRAW_STOCK:
         drawn = later.hands[mover] & ~hand.hands[mover]
         said.append(("drew", seat(place), {"table": at, "card": drawn.bit_length() - 1}))
     if later.result is not None:
-        said.append(_hand_over(before, at, later))
+        said.append(_hand_over(before, at, later, after))
+    else:
+        said += _legal(after, at)
     return said
 
 
-def _hand_over(before: Table, at: int, hand: HandState) -> Said:
+def _hand_over(before: Table, at: int, hand: HandState, after: Table) -> Said:
     """The end of the hand at table ``at``: its result, and the hands the rules show."""
     players = before.game.players_at(at)
     result = hand.result
@@ -176,7 +204,7 @@ def _hand_over(before: Table, at: int, hand: HandState) -> Said:
     fields: dict[str, object] = {
         "table": at, "deal": deal, "outcome": result.outcome,
         "winner": None if result.winner is None else players[result.winner],
-        "points": result.points, "hands": shown}
+        "points": result.points, "hands": shown, "totals": list(after.game.totals)}
     row = None if deal is None else before.fair.get(deal)
     if row is not None and before.setup.deal_key is None:
         fields["server_seed"] = row.server_seed

@@ -1,0 +1,207 @@
+// @ts-check
+// A reader's view of a live table, kept up to date by folding in the events the server sends:
+// `fromSnapshot` takes the snapshot a socket gets when it connects or falls behind, `reduce`
+// applies one event or notice. Pure: no DOM, no I/O; the state is never changed in place.
+// Cards are numbers 0..51 (suit * 13 + rank); actions are the ids of ginrummy.core.actions.
+
+const DRAW_STOCK = 0;
+const DRAW_DISCARD = 1;
+const DISCARD_BASE = 5;
+const KNOCK_BASE = DISCARD_BASE + 52;
+const LAYOFF_BASE = KNOCK_BASE + 52;
+const FACE_DOWN_KNOCK = -1;
+
+/**
+ * @typedef {{place: number, kind: "human" | "computer", name: string, joined: boolean}} Seat
+ * @typedef {{
+ *   players: number[], dealer: number, turn: number, upcard: number, knock_limit: number,
+ *   stock: number, pile: number[], counts: number[], hand: number[] | null
+ * }} TableView  One table's hand in progress; `hand` is the reader's own cards, if it plays there.
+ * @typedef {{
+ *   left: number[], timeouts: number[], running_since: (string | null)[],
+ *   deadlines: (string | null)[]
+ * }} Clocks  Seconds left when each clock last stopped or started; a running one's deadline.
+ * @typedef {{table: number, actions: number[]}} Legal  What the reader may do, at which table.
+ * @typedef {{
+ *   version: number, n: number, reader: number | null,
+ *   stage: "waiting" | "hand" | "between_hands" | "over",
+ *   seats: Seat[], connected: number[], tables: (TableView | null)[], legal: Legal | null,
+ *   totals: number[], ready: number[], stand_in: number[], chooser: number | null,
+ *   commitments: (string | null)[], clocks: Clocks | null, winner: number | null,
+ *   end_reason: string | null, rematch_offers: number[], rematch_id: string | null
+ * }} TableState  Exactly what the server's snapshot holds for this reader.
+ */
+
+/**
+ * The events, numbered by `version`; each also has `n`, the log entry that made it (a person's
+ * command sends the latest as `expect`). A notice is not numbered and says which version it follows.
+ * @typedef {{kind: "dealt", version: number, n: number, table: number, deal: number, dealer: number,
+ *   players: number[], upcard: number, knock_limit: number, stock: number,
+ *   turn: number}} DealtEvent
+ * @typedef {{kind: "hand", version: number, n: number, table: number, cards: number[]}} HandEvent
+ * @typedef {{kind: "committed", version: number, n: number, table: number, commitment: string}} CommittedEvent
+ * @typedef {{kind: "played", version: number, n: number, table: number, place: number, action: number,
+ *   turn: number | null}} PlayedEvent
+ * @typedef {{kind: "own_action", version: number, n: number, table: number, action: number}} OwnActionEvent
+ * @typedef {{kind: "drew", version: number, n: number, table: number, card: number}} DrewEvent
+ * @typedef {{kind: "legal", version: number, n: number, table: number, actions: number[]}} LegalEvent
+ * @typedef {{kind: "hand_over", version: number, n: number, table: number, deal: number | null,
+ *   outcome: string, winner: number | null, points: number, hands: (number[] | null)[],
+ *   totals: number[], server_seed?: string, client_seeds?: (string | null)[]}} HandOverEvent
+ * @typedef {{kind: "ready", version: number, n: number, place: number}} ReadyEvent
+ * @typedef {{kind: "dealer_chosen", version: number, n: number, place: number, deals: boolean}} DealerChosenEvent
+ * @typedef {{kind: "time_up", version: number, n: number}} TimeUpEvent
+ * @typedef {{kind: "stand_in", version: number, n: number, place: number, on: boolean}} StandInEvent
+ * @typedef {{kind: "clock_ran_out", version: number, n: number, place: number}} ClockRanOutEvent
+ * @typedef {{kind: "forfeited", version: number, n: number, place: number}} ForfeitedEvent
+ * @typedef {{kind: "game_over", version: number, n: number, winner: number | null, totals: number[],
+ *   end_reason: string}} GameOverEvent
+ * @typedef {{kind: "clocks", version: number, n: number} & Clocks} ClocksEvent
+ * @typedef {{kind: "joined", after: number, place: number, name: string}} JoinedNotice
+ * @typedef {{kind: "presence", after: number, connected: number[]}} PresenceNotice
+ * @typedef {{kind: "rematch", after: number, offers: number[], game_id?: string,
+ *   declined_by?: number}} RematchNotice
+ * @typedef {DealtEvent | HandEvent | CommittedEvent | PlayedEvent | OwnActionEvent | DrewEvent
+ *   | LegalEvent | HandOverEvent | ReadyEvent | DealerChosenEvent | TimeUpEvent | StandInEvent
+ *   | ClockRanOutEvent | ForfeitedEvent | GameOverEvent | ClocksEvent | JoinedNotice
+ *   | PresenceNotice | RematchNotice} TableEvent
+ */
+
+/**
+ * The state a reader starts from: the snapshot itself (a copy, so the caller's stays as sent).
+ * @param {TableState} snapshot
+ * @returns {TableState}
+ */
+export function fromSnapshot(snapshot) {
+  return structuredClone(snapshot);
+}
+
+/** @param {number[]} list @param {number} item */
+const without = (list, item) => list.filter((x) => x !== item);
+/** @param {number[]} list @param {number} item */
+const withItem = (list, item) => (list.includes(item) ? list : [...list, item].sort((a, b) => a - b));
+
+/**
+ * `state` with table `at` replaced by what `change` makes of it.
+ * @param {TableState} state @param {number} at @param {(view: TableView) => TableView} change
+ * @returns {TableState}
+ */
+function changeTable(state, at, change) {
+  const view = state.tables[at];
+  if (!view) return state;
+  const tables = state.tables.slice();
+  tables[at] = change(view);
+  return { ...state, tables };
+}
+
+/**
+ * A move's public effect on its table; the reader's own cards change with it when it moved.
+ * @param {TableView} view @param {PlayedEvent} event @param {number | null} reader
+ * @returns {TableView}
+ */
+function afterMove(view, event, reader) {
+  const index = view.players.indexOf(event.place);
+  const mine = event.place === reader;
+  const counts = view.counts.slice();
+  let { pile, stock, hand } = view;
+  const action = event.action;
+  if (action === DRAW_STOCK) {
+    stock -= 1;
+    counts[index] += 1;
+  } else if (action === DRAW_DISCARD) {
+    const card = pile[pile.length - 1];
+    pile = pile.slice(0, -1);
+    counts[index] += 1;
+    if (mine && hand) hand = withItem(hand, card);
+  } else if (action === FACE_DOWN_KNOCK || (action >= KNOCK_BASE && action < LAYOFF_BASE)) {
+    counts[index] -= 1;
+    if (mine && hand && action !== FACE_DOWN_KNOCK) hand = without(hand, action - KNOCK_BASE);
+  } else if (action >= DISCARD_BASE && action < KNOCK_BASE) {
+    const card = action - DISCARD_BASE;
+    pile = [...pile, card];
+    counts[index] -= 1;
+    if (mine && hand) hand = without(hand, card);
+  }
+  return { ...view, pile, stock, counts, hand, turn: event.turn === null ? view.turn : event.turn };
+}
+
+/**
+ * The state after one event or notice.
+ * @param {TableState} state
+ * @param {TableEvent} event
+ * @returns {TableState}
+ */
+export function reduce(state, event) {
+  /** @type {TableState} */
+  let next = state;
+  if ("version" in event) next = { ...next, version: event.version };
+  if ("n" in event) next = { ...next, n: event.n };
+  switch (event.kind) {
+    case "dealt": {
+      const tables = next.tables.slice();
+      const dealt = 52 - event.stock - 1;
+      tables[event.table] = {
+        players: event.players, dealer: event.dealer, turn: event.turn, upcard: event.upcard,
+        knock_limit: event.knock_limit, stock: event.stock, pile: [event.upcard], counts: [dealt / 2, dealt / 2], hand: null,
+      };
+      const ready = next.ready.filter((place) => !event.players.includes(place));
+      return { ...next, tables, ready, stage: "hand", chooser: null };
+    }
+    case "hand":
+      return changeTable(next, event.table, (view) => ({ ...view, hand: event.cards.slice().sort((a, b) => a - b) }));
+    case "committed": {
+      const commitments = next.commitments.slice();
+      commitments[event.table] = event.commitment;
+      return { ...next, commitments };
+    }
+    case "played": {
+      const legal = next.legal && next.legal.table === event.table ? null : next.legal;
+      return changeTable({ ...next, legal }, event.table, (view) => afterMove(view, event, next.reader));
+    }
+    case "own_action":
+      if (event.action >= KNOCK_BASE && event.action < LAYOFF_BASE) {
+        const card = event.action - KNOCK_BASE;
+        return changeTable(next, event.table, (view) => ({ ...view, hand: view.hand && without(view.hand, card) }));
+      }
+      return next;
+    case "drew":
+      return changeTable(next, event.table, (view) => ({ ...view, hand: view.hand && withItem(view.hand, event.card) }));
+    case "legal":
+      return { ...next, legal: { table: event.table, actions: event.actions.slice() } };
+    case "hand_over": {
+      const tables = next.tables.slice();
+      tables[event.table] = null;
+      const legal = next.legal && next.legal.table === event.table ? null : next.legal;
+      const stage = tables.some((view) => view) ? next.stage : "between_hands";
+      return { ...next, tables, legal, stage, totals: event.totals.slice() };
+    }
+    case "ready":
+      return { ...next, ready: withItem(next.ready, event.place) };
+    case "dealer_chosen":
+      return { ...next, chooser: null };
+    case "stand_in":
+      return { ...next, stand_in: event.on ? withItem(next.stand_in, event.place) : without(next.stand_in, event.place) };
+    case "game_over":
+      return {
+        ...next, stage: "over", legal: null, winner: event.winner, totals: event.totals.slice(),
+        end_reason: event.end_reason,
+      };
+    case "clocks": {
+      const { left, timeouts, running_since, deadlines } = event;
+      return { ...next, clocks: { left, timeouts, running_since, deadlines } };
+    }
+    case "joined":
+      return {
+        ...next,
+        seats: next.seats.map((seat) => (seat.place === event.place ? { ...seat, name: event.name, joined: true } : seat)),
+      };
+    case "presence":
+      return { ...next, connected: event.connected.slice() };
+    case "rematch":
+      return { ...next, rematch_offers: event.offers.slice(), rematch_id: event.game_id ?? next.rematch_id };
+    default:
+      // time_up, clock_ran_out, forfeited: what they change comes in their own events
+      // (game_over, clocks, stand-ins); an unknown kind from a newer server changes nothing.
+      return next;
+  }
+}

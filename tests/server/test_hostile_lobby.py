@@ -40,7 +40,7 @@ def open_table(server: str, source: str = "127.0.0.1", cookie: str | None = None
 
 
 def sit(server: str, game_id: str, source: str, cookie: str | None = None) -> Answer:
-    return request(server, "POST", f"/api/games/{game_id}/sit", {"name": "Kim"},
+    return request(server, "POST", f"/api/games/{game_id}/sit", {"name": "Ivo"},
                    source=source, cookie=cookie)
 
 

@@ -247,7 +247,8 @@ def test_no_axe_violation_on_the_community_pages_of_a_signed_in_player(
                          server.url)
         found: dict[str, list[str]] = {}
         found["account"] = violations(page, axe_source)
-        page.evaluate("document.querySelectorAll('#account details').forEach((d) => { d.open = true; })")
+        page.evaluate("document.querySelectorAll('#account details')"
+                      ".forEach((d) => { d.open = true; })")
         found["account forms"] = violations(page, axe_source)
         page.goto(server.url + "/lobby")
         page.locator(".tournaments", has_text="Cup").wait_for()

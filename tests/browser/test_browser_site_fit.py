@@ -135,7 +135,8 @@ def test_nothing_scrolls_sideways_at_360_px_and_the_navigation_shows_every_item(
         fits(anna, f"{path} (signed in)")
 
 
-@pytest.mark.parametrize(("locale", "score"), [("en-GB", r"(\d+)–(\d+)"), ("it-IT", r"(\d+) a (\d+)")])
+@pytest.mark.parametrize(("locale", "score"),
+                         [("en-GB", r"(\d+)–(\d+)"), ("it-IT", r"(\d+) a (\d+)")])
 def test_a_tables_result_gives_the_winners_points_first(
         site: tuple[Server, str], browsers: Browsers, locale: str, score: str) -> None:
     server, tournament = site

@@ -23,7 +23,7 @@ export function winnerFirst(table) {
   const teams = table.seats.length === 4; // R34: seats 0 and 2 against 1 and 3
   const seat = table.seats.findIndex((player) => same(player, table.winner));
   const won = teams ? seat % 2 : seat;
-  const others = table.points.filter((_, i) => i !== won);
+  const others = teams ? [table.points[1 - won]] : table.points.filter((_, i) => i !== won); // a pair's total at both its seats
   if (others.length === 1) return t("tournament.score", { won: table.points[won], lost: others[0] });
   return [table.points[won], ...others].join("–");
 }

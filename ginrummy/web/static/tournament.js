@@ -19,7 +19,7 @@ function who(player, level) {
 const same = (a, b) => Boolean(a && b) && a.name === b.name && a.computer === b.computer;
 
 /** A table's points with the winner's (or the winning pair's) first: "101–63", "101 a 63" in Italian; a table of three: the others after it in seat order. */
-export function winnerFirst(table) {
+function winnerFirst(table) {
   const teams = table.seats.length === 4; // R34: seats 0 and 2 against 1 and 3
   const seat = table.seats.findIndex((player) => same(player, table.winner));
   const won = teams ? seat % 2 : seat;

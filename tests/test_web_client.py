@@ -74,3 +74,18 @@ def test_nothing_is_loaded_from_another_site() -> None:
     for path in SCRIPTS:
         for module in re.findall(r"""from "\./([^"]+)";""", path.read_text(encoding="utf-8")):
             assert (WEB / "static" / module).is_file(), (path.name, module)
+
+
+def test_the_browsers_fair_deal_check_derives_the_servers_current_version() -> None:
+    """The /verify page names fairdeck.js's version: it must be provably_fair's."""
+    from ginrummy.format.provably_fair import VERSION
+
+    source = (WEB / "static" / "fairdeck.js").read_text(encoding="utf-8")
+    found = re.search(r"^export const VERSION = (\d+);$", source, re.M)
+    assert found is not None and found[1] == str(VERSION)
+
+
+def test_a_knock_row_agrees_with_its_number_of_deadwood_points() -> None:
+    assert WEB_EN["profile.knock_row.one"] == "{count} point of deadwood: {knocks}"
+    assert WEB_IT["profile.knock_row.one"] == "{count} punto morto: {knocks}"
+    assert WEB_IT["profile.knock_row.other"] == "{count} punti morti: {knocks}"

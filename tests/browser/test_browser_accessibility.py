@@ -3,6 +3,7 @@ languages and at a laptop's and a phone's size; and a hand played from the keybo
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -231,3 +232,42 @@ def test_no_axe_violation_on_the_seat_notices_the_cut_choice_and_the_deal_checke
     start_until_chooser(ann, server.url)
     found["cut choice"] = violations(ann, axe_source)
     assert found == {name: [] for name in found}, found
+
+
+@pytest.mark.parametrize(("locale", "size"), [("en-GB", "laptop"), ("it-IT", "phone")])
+def test_no_axe_violation_on_the_community_pages_of_a_signed_in_player(
+    tmp_path: Path, browsers: Browsers, axe_source: str, locale: str, size: str
+) -> None:
+    """Issue 31: the account panel, the lobby, quick match, the leaderboard, a profile, the
+    tournaments (listed, taking entries, over with their standings), signed in."""
+    from tests.browser.test_browser_site_fit import community, played_out, signed_in
+
+    with community(tmp_path) as (server, tournament):
+        page = signed_in(browsers.page(locale=locale, viewport=SIZES[size], bypass_csp=True),
+                         server.url)
+        found: dict[str, list[str]] = {}
+        found["account"] = violations(page, axe_source)
+        page.evaluate("document.querySelectorAll('#account details')"
+                      ".forEach((d) => { d.open = true; })")
+        found["account forms"] = violations(page, axe_source)
+        page.goto(server.url + "/lobby")
+        page.locator(".tournaments", has_text="Cup").wait_for()
+        found["lobby with a tournament"] = violations(page, axe_source)
+        page.locator(".quick-match button.primary").click()
+        page.locator(".quick-waiting").wait_for()
+        found["quick match waiting"] = violations(page, axe_source)
+        page.locator('.quick-waiting button[data-focus="quick-cancel"]').click()
+        page.goto(server.url + "/leaderboard?provisional=1")
+        page.locator(".board tbody tr").first.wait_for()
+        found["leaderboard"] = violations(page, axe_source)
+        page.goto(server.url + "/players/anna")
+        page.locator("svg.rating-chart").wait_for()
+        found["profile"] = violations(page, axe_source)
+        page.goto(f"{server.url}/tournaments/{tournament}")
+        page.locator(".tournament-status").wait_for()
+        found["tournament taking entries"] = violations(page, axe_source)
+        played_out(page, tournament)
+        page.goto(f"{server.url}/tournaments/{tournament}")
+        page.locator("table.standings tbody tr").first.wait_for()
+        found["tournament standings"] = violations(page, axe_source)
+        assert found == {name: [] for name in found}, found

@@ -41,7 +41,7 @@ def test_a_profile_shows_the_rating_its_chart_and_the_numbers(
     assert "2 rated games" in rating.inner_text()
     page.locator(".profile", has_text="A rating marked ? is provisional").wait_for()
     chart = page.locator("svg.rating-chart")
-    assert chart.locator("circle").count() == 2
+    assert chart.locator("circle").count() == 3  # the starting rating, then each game
     assert "Standard: from" in (chart.get_attribute("aria-label") or "")
     assert page.locator('dd[data-stat="games"]').inner_text() == "2"
     assert page.locator('dd[data-stat="gin_rate"]').inner_text().endswith("%")
@@ -59,16 +59,16 @@ def test_the_profile_and_leaderboard_in_italian(
     server, _ = rated_server
     page = browsers.page(locale="it-IT", viewport={"width": 390, "height": 844})
     page.goto(server.url + "/players/anna")
-    page.locator("h2", has_text="Andamento del punteggio").wait_for()
+    page.locator("h2", has_text="Andamento del rating").wait_for()
     assert "2 partite valide" in page.locator(".ratings").inner_text()
     page.locator(".profile", has_text="Ultime partite").wait_for()
     page.goto(server.url + "/leaderboard")
     page.locator(".leaderboard", has_text="Nessuno è ancora in questa classifica.").wait_for()
-    page.locator(".computer-levels", has_text="livello 3 1500").wait_for()
+    page.locator(".computer-levels", has_text="livello 3: 1500").wait_for()
     page.locator('input[name="provisional"]').check()
     page.locator(".board tbody tr").nth(1).wait_for()
     assert page.locator(".board thead").inner_text().split() == [
-        "Posizione", "Giocatore", "Punteggio", "Partite", "valide"]
+        "Posizione", "Giocatore", "Rating", "Partite", "valide"]
     page.locator(".board a", has_text="bea").click()
     page.locator("h1", has_text="bea").wait_for()
     page.goto(server.url + "/players/nessuno")
@@ -116,7 +116,7 @@ def test_a_rated_game_from_the_home_page_is_marked_and_refused_to_a_guest(
     assert entry.locator("a", has_text="anna").get_attribute("href") == "/players/anna"
     rating = entry.locator(".seat-rating")  # a new player's, marked provisional
     rating.get_by_text("(1500?)").wait_for()
-    assert rating.get_attribute("title") == "Punteggio 1500?"
+    assert rating.get_attribute("title") == "Rating 1500?"
     from tests.browser.test_browser_accessibility import SIZES, violations
     for size in (SIZES["laptop"], SIZES["phone"]):  # the lobby with a player's rating shown
         guest.set_viewport_size(size)

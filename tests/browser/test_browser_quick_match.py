@@ -28,7 +28,7 @@ def test_two_strangers_meet_by_quick_match_in_two_languages(
         ann.fill('input[name="name"]', "Ann")
         ann.get_by_role("button", name="Play now").click()
         ann.get_by_text("Looking for an opponent").wait_for()
-        assert "ratings 1400–1600" in ann.inner_text(".quick-match")
+        assert "ratings 1,400–1,600" in ann.inner_text(".quick-match")
         assert "null" not in ann.inner_text(".quick-match")
         shot(ann, shots / "quick-match-waiting.png")
 
@@ -54,7 +54,7 @@ def test_a_seeker_nobody_meets_is_offered_the_computer_at_their_level(
         cy.get_by_text("Tra 2 secondi ti verrà proposto il computer").or_(
             cy.get_by_text("Tra 1 secondo ti verrà proposto il computer")).first.wait_for()
         offer = cy.get_by_role("button",
-                               name="Gioca invece col computer (livello 3, punteggio 1500)")
+                               name="Gioca invece col computer (livello 3, rating 1500)")
         offer.click()
         cy.wait_for_url("**/play/**")
         cy.locator(".my-hand .card").nth(9).wait_for()

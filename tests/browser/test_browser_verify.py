@@ -115,7 +115,7 @@ def test_my_games_links_a_finished_game_to_its_check(server: Server, browsers: B
     link = page.locator(f'.game-item[data-game="{game_id}"] a:has-text("Verifica le smazzate")')
     link.click()
     page.locator(".verify-summary.ok").wait_for()
-    assert "Mano 1: OK, il mazzo è quello dell'impegno" in page.inner_text(".verify-hands")
+    assert "Mano 1: OK, il mazzo è quello dell'impronta" in page.inner_text(".verify-hands")
 
 
 def test_the_seed_shown_under_check_the_deals_is_in_the_record_and_verifies(

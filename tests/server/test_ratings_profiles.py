@@ -81,6 +81,13 @@ def test_a_profile_counts_the_rated_games_from_their_records(database: str) -> N
             assert [p["game_id"] for p in body["history"]] == games[:2]
 
 
+def test_a_profile_gives_the_rating_every_player_starts_from(database: str) -> None:
+    with accounts_app(database) as client:
+        two_accounts(client)
+        assert profile(client, "anna")["start"] == {
+            "rating": 1500, "deviation": 350, "games": 0, "provisional": True, "shown": "1500?"}
+
+
 def test_a_profile_is_found_by_its_username_in_any_case(database: str) -> None:
     with accounts_app(database) as client:
         two_accounts(client, "Anna", "bea")

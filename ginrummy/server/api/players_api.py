@@ -89,6 +89,7 @@ async def player_profile(request: Request) -> Response:
                          **{k: v for k, v in rating_view(point.rating).items() if k != "games"}}
                         for point in ratings.history_of(engine, account.id)
                         if point.game_id not in waiting],
+            "start": rating_view(Rating()),  # every family's line begins here, before its games
             "stats": played.stats(),
             "last_games": [_last_game(game, names) for game in played.last],
         }

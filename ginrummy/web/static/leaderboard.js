@@ -1,9 +1,10 @@
 // The leaderboard (/leaderboard?family=): the best ratings of a rules family, established ones only unless asked.
 import { api } from "./api.js";
 import { h } from "./dom.js";
-import { t } from "./i18n.js";
+import { numberText, t } from "./i18n.js";
 import { errorText } from "./notices.js";
 import { profileLink } from "./profile.js";
+import { ratingText } from "./ratingtext.js";
 
 const FAMILIES = ["standard", "oklahoma", "three", "teams"];
 const PAGE = 50;
@@ -56,13 +57,13 @@ export class LeaderboardScreen {
         board && board.players.length ? h("table", { class: "board" },
           h("thead", {}, h("tr", {}, ["place", "player", "rating", "games"].map((key) => h("th", { scope: "col" }, t(`board.${key}`))))),
           h("tbody", {}, board.players.map((player) => h("tr", { dataset: { player: player.username } },
-            h("td", {}, String(player.place)),
-            h("td", {}, h("a", { href: profileLink(player.username) }, player.username)),
-            h("td", {}, player.shown),
-            h("td", {}, String(player.games))))))
+            h("td", {}, numberText(player.place)),
+            h("td", { class: "board-name" }, h("a", { href: profileLink(player.username) }, player.username)),
+            h("td", { class: "board-rating" }, ratingText(player.shown)),
+            h("td", {}, numberText(player.games))))))
           : h("p", { class: "muted" }, t("board.empty")),
         board && board.computer_levels ? h("p", { class: "muted computer-levels" }, t("board.levels", {
-          levels: board.computer_levels.map((entry) => t("board.level", { level: entry.level, rating: entry.rating })).join(" · ") })) : null,
+          levels: board.computer_levels.map((entry) => t("board.level", { level: entry.level, rating: ratingText(entry.rating) })).join(" · ") })) : null,
         board ? h("div", { class: "board-pages" },
           this.offset > 0 ? h("button", { type: "button", class: "btn small", onclick: () => page(this.offset - PAGE) }, t("board.previous")) : null,
           board.offset + board.players.length < board.total ? h("button", { type: "button", class: "btn small", onclick: () => page(this.offset + PAGE) }, t("board.next")) : null) : null)));

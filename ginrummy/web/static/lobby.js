@@ -8,6 +8,7 @@ import { h, store } from "./dom.js";
 import { t, tp } from "./i18n.js";
 import { errorText } from "./notices.js";
 import { QuickMatchPanel } from "./quickmatch.js";
+import { ratingText } from "./ratingtext.js";
 import { TournamentsPanel } from "./tournamentlist.js";
 
 const PING_MS = 25000;
@@ -40,7 +41,9 @@ export class LobbyScreen {
     return true;
   }
 
+  /** The name to sit under: a signed-in player's account name, else the one typed (kept for next time). */
   playerName() {
+    if (this.account) return this.account.username;
     store.set("gin.name", (this.name || "").trim());
     return (this.name || "").trim() || t("new.name_placeholder");
   }
@@ -141,7 +144,7 @@ export class LobbyScreen {
         h("h1", {}, t("lobby.title")),
         h("p", { class: "online", "aria-live": "polite" }, tp("lobby.online", this.online)),
         h("p", {}, t("lobby.intro"), " ", h("a", { href: "/?opponent=anyone" }, t("lobby.create"))),
-        h("label", { class: "field" }, h("span", {}, t("new.name")),
+        this.account ? null : h("label", { class: "field" }, h("span", {}, t("new.name")),
           h("input", { name: "name", maxlength: 40, autocomplete: "nickname", value: this.name,
             placeholder: t("new.name_placeholder"), dataset: { focus: "name" },
             oninput: (event) => { this.name = event.target.value; } }))),
@@ -236,8 +239,9 @@ export class LobbyScreen {
 
 function ratingWord(seat) {
   if (!seat.rating) return null;
-  return [" ", h("span", { class: "seat-rating muted", title: t("lobby.rating", { rating: seat.rating }) },
-    h("span", { class: "sr-only" }, t("lobby.rating", { rating: seat.rating })), h("span", { "aria-hidden": "true" }, `(${seat.rating})`))];
+  const rating = ratingText(seat.rating);
+  return [" ", h("span", { class: "seat-rating muted", title: t("lobby.rating", { rating }) },
+    h("span", { class: "sr-only" }, t("lobby.rating", { rating })), h("span", { "aria-hidden": "true" }, `(${rating})`))];
 }
 
 function caret(field) {

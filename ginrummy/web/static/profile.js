@@ -4,6 +4,7 @@ import { h } from "./dom.js";
 import { language, numberText, t, tp } from "./i18n.js";
 import { errorText } from "./notices.js";
 import { ratingChart } from "./ratingchart.js";
+import { ratingText } from "./ratingtext.js";
 
 export const profileLink = (username) => `/players/${encodeURIComponent(username)}`;
 
@@ -44,7 +45,7 @@ export class ProfileScreen {
     }
     const p = this.profile;
     document.title = `${p.username} – ${t("app.title")}`;
-    const chart = ratingChart(p.history);
+    const chart = ratingChart(p.history, p.start || null, p.ratings);
     this.root.replaceChildren(h("div", { class: "lobby profile" },
       h("section", { class: "panel intro" },
         h("h1", {}, p.username),
@@ -61,7 +62,7 @@ export class ProfileScreen {
     if (!ratings.length) return h("p", {}, t("profile.no_ratings"));
     return [h("ul", { class: "ratings" }, ratings.map((r) => h("li", { dataset: { family: r.family } },
       h("span", { class: "family" }, t(`family.${r.family}`)), " ",
-      h("strong", { class: "rating" }, r.shown), " ",
+      h("strong", { class: "rating" }, ratingText(r.shown)), " ",
       h("span", { class: "muted" }, tp("profile.rated_games", r.games))))),
     ratings.some((r) => r.provisional) ? h("p", { class: "muted" }, t("profile.provisional")) : null];
   }
@@ -81,7 +82,7 @@ export class ProfileScreen {
         row("average_hand_length", number(s.average_hand_length))),
       h("h3", {}, t("profile.knocks")),
       knocks.length ? h("ul", { class: "knock-bars" }, knocks.map(([deadwood, count]) => h("li", {},
-        h("span", { class: "knock-label" }, t("profile.knock_row", { deadwood, count })),
+        h("span", { class: "knock-label" }, tp("profile.knock_row", Number(deadwood), { knocks: numberText(count) })),
         h("span", { class: "knock-bar", style: { width: `${Math.round((count / most) * 100)}%` }, "aria-hidden": "true" }))))
         : h("p", { class: "muted" }, t("profile.knocks_none")));
   }

@@ -1,4 +1,4 @@
-// Quick match in the lobby: pick the rules (and rated, for an account), wait for someone near your rating, or take the computer at your level once it is offered.
+// Quick match in the lobby: pick the rules (and rated, for an account), wait for someone of your level, or take the computer at your level once it is offered.
 import { currentAccount } from "./account.js";
 import { api } from "./api.js";
 import { clockBody, clockField, newClockChoice } from "./clockchoice.js";
@@ -7,6 +7,7 @@ import { presetName } from "./describe.js";
 import { h, store } from "./dom.js";
 import { t, tp } from "./i18n.js";
 import { errorText } from "./notices.js";
+import { ratingText } from "./ratingtext.js";
 import { MINE, yourRules } from "./yourrules.js";
 
 const POLL_SECONDS = 10;
@@ -91,11 +92,11 @@ export class QuickMatchPanel {
     const computer = offer.in_seconds > 0
       ? h("p", { class: "muted quick-offer" }, tp("quick.computer_in", Math.ceil(offer.in_seconds)))
       : h("button", { type: "button", class: "btn", dataset: { focus: "quick-computer" }, onclick: () => this.computer() },
-        t("quick.computer", { level: offer.level, rating: offer.rating }));
+        t("quick.computer", { level: offer.level, rating: ratingText(offer.rating) }));
     return h("div", { class: "quick-waiting" },
       h("p", { role: "status" }, t("quick.waiting", { rules: [this.rulesName(state.rules.name), state.clock ? clockRules(state.clock) : null].filter(Boolean).join(", ") })),
       h("p", { class: "quick-clock" }, h("span", { class: "quick-waited" }, t("quick.waited", { time: this.clock(state.waited) })), " · ",
-        t("quick.window", { low: state.rating - state.window, high: state.rating + state.window })),
+        t("quick.window", { low: ratingText(state.rating - state.window), high: ratingText(state.rating + state.window) })),
       state.waiting > 1 ? h("p", { class: "muted" }, tp("quick.others", state.waiting - 1)) : null,
       computer,
       h("button", { type: "button", class: "btn", dataset: { focus: "quick-cancel" }, onclick: () => this.cancel() }, t("quick.cancel")));

@@ -5,7 +5,7 @@ import { clockRules } from "./clockview.js";
 import { bracketPanel } from "./bracket.js";
 import { rulesSummary } from "./describe.js";
 import { h } from "./dom.js";
-import { t, tp } from "./i18n.js";
+import { numberText, t, tp } from "./i18n.js";
 import { errorText } from "./notices.js";
 
 const REFRESH_MS = 3000; // asking again, only while the page's socket is closed
@@ -14,6 +14,18 @@ const LIVE = ["entering", "playing"];
 /** A player's name as this reader says it: a computer entrant by its number and level. */
 function who(player, level) {
   return player.computer ? t("tournament.computer", { number: player.computer, level }) : player.name;
+}
+
+const same = (a, b) => Boolean(a && b) && a.name === b.name && a.computer === b.computer;
+
+/** A table's points with the winner's (or the winning pair's) first: "101–63", "101 a 63" in Italian; a table of three: the others after it in seat order. */
+function winnerFirst(table) {
+  const teams = table.seats.length === 4; // R34: seats 0 and 2 against 1 and 3
+  const seat = table.seats.findIndex((player) => same(player, table.winner));
+  const won = teams ? seat % 2 : seat;
+  const others = teams ? [table.points[1 - won]] : table.points.filter((_, i) => i !== won); // a pair's total at both its seats
+  if (others.length === 1) return t("tournament.score", { won: table.points[won], lost: others[0] });
+  return [table.points[won], ...others].join("–");
 }
 
 export class TournamentScreen {
@@ -148,20 +160,19 @@ export class TournamentScreen {
   standingsPanel() {
     const knockout = this.view.format === "knockout";
     const duplicate = this.view.format === "duplicate";
+    /** @type {[string, (s: any) => string][]} */
+    const columns = [["place", (s) => numberText(s.place)], ["player", () => ""],
+      ...(duplicate ? [["duplicate", (s) => numberText(s.duplicate)]] : []), ["score", (s) => numberText(s.score)],
+      ["wins", (s) => numberText(s.wins)], ...(knockout ? [] : [["buchholz", (s) => numberText(s.buchholz)]]),
+      ["points", (s) => `${numberText(s.points_for)}–${numberText(s.points_against)}`]];
     return h("section", { class: "panel", "aria-labelledby": "standings-title" },
       h("h2", { id: "standings-title" }, t("tournament.standings")),
-      h("div", { class: "standings-scroll", tabindex: 0, role: "group", "aria-labelledby": "standings-title" }, h("table", { class: "standings" },
-        h("thead", {}, h("tr", {},
-          h("th", { scope: "col" }, t("tournament.col.place")), h("th", { scope: "col" }, t("tournament.col.player")),
-          duplicate ? h("th", { scope: "col" }, t("tournament.col.duplicate")) : null,
-          h("th", { scope: "col" }, t("tournament.col.score")), h("th", { scope: "col" }, t("tournament.col.wins")),
-          knockout ? null : h("th", { scope: "col" }, t("tournament.col.buchholz")),
-          h("th", { scope: "col" }, t("tournament.col.points")))),
-        h("tbody", {}, this.view.standings.map((s) => h("tr", {},
-          h("td", {}, String(s.place)), h("th", { scope: "row" }, who(s.player, this.view.level)),
-          duplicate ? h("td", {}, String(s.duplicate)) : null, h("td", {}, String(s.score)),
-          h("td", {}, String(s.wins)), knockout ? null : h("td", {}, String(s.buchholz)),
-          h("td", {}, `${s.points_for}–${s.points_against}`)))))),
+      // on a phone each row is drawn on two lines (site.css): the roles keep it a table for screen readers
+      h("table", { class: "standings", role: "table", "aria-labelledby": "standings-title" },
+        h("thead", { role: "rowgroup" }, h("tr", { role: "row" }, columns.map(([key]) => h("th", { scope: "col", role: "columnheader" }, t(`tournament.col.${key}`))))),
+        h("tbody", { role: "rowgroup" }, this.view.standings.map((s) => h("tr", { role: "row" }, columns.map(([key, value]) => (key === "player"
+          ? h("th", { scope: "row", role: "rowheader" }, h("span", { class: "who" }, who(s.player, this.view.level)))
+          : h("td", { role: "cell", class: `col-${key}`, dataset: { label: t(`tournament.col.${key}`) } }, value(s)))))))),
       this.view.table_size === 3 ? h("p", { class: "muted three-help" }, t("tournament.three_help")) : null,
       this.view.table_size === 4 ? h("p", { class: "muted teams-help" }, t("tournament.teams_help")) : null);
   }
@@ -175,15 +186,16 @@ export class TournamentScreen {
         const teams = table.seats.length === 4; // R34: seats 0 and 2 against 1 and 3
         const pair = (a, b) => t("tournament.pair", { a: who(a, level), b: who(b, level) });
         const winners = () => {
-          const side = table.seats.findIndex((p) => p.name === table.winner.name && p.computer === table.winner.computer) % 2;
-          return [pair(table.seats[side], table.seats[side + 2]), `${table.points[side]}–${table.points[1 - side]}`];
+          const side = table.seats.findIndex((p) => same(p, table.winner)) % 2;
+          return pair(table.seats[side], table.seats[side + 2]);
         };
         const result = table.held ? t("tournament.result_held")
           : !table.winner ? t("tournament.in_play")
-          : teams ? t("tournament.won_pair", { names: winners()[0], points: winners()[1] })
-          : t("tournament.won", { name: who(table.winner, level), points: table.points.join("–") });
+          : teams ? t("tournament.won_pair", { names: winners(), points: winnerFirst(table) })
+          : t("tournament.won", { name: who(table.winner, level), points: winnerFirst(table) });
+        const name = (text) => h("span", { class: "who" }, text); // a name breaks only between names
         const title = teams ? `${pair(table.seats[0], table.seats[2])} – ${pair(table.seats[1], table.seats[3])}`
-          : table.seats.map((player) => who(player, level)).join(" – ");
+          : table.seats.map((player, i) => [i ? " – " : "", name(who(player, level))]);
         const mine = playing && !table.winner && !table.held;
         const watchable = mine || this.view.format !== "duplicate"; // a duplicate round's games are its players' alone
         const link = table.game_id && watchable ? h("a", { class: mine ? "btn primary small" : "btn small",

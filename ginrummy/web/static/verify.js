@@ -4,7 +4,7 @@ import { api } from "./api.js";
 import { h } from "./dom.js";
 import { cardText, t, tp } from "./i18n.js";
 import { errorText } from "./notices.js";
-import { checkRecord, parseRecord } from "./fairdeck.js";
+import { VERSION, checkRecord, parseRecord } from "./fairdeck.js";
 
 const CARD_PARAMS = ["card", "expected"];
 
@@ -74,7 +74,7 @@ export class VerifyScreen {
             onchange: (event) => this.load(event.target.files[0]) }))));
     this.root.replaceChildren(h("section", { class: "panel verify-page" },
       h("h1", {}, t("fair.title")),
-      h("p", {}, t("fair.intro")),
+      h("p", { class: "fair-intro" }, t("fair.intro", { version: VERSION })),
       h("p", { class: "muted" }, t("fair.scope")),
       this.gameId ? h("p", {}, t("fair.from_game", { game: this.gameId })) : null,
       form,

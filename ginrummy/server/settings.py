@@ -102,6 +102,9 @@ class Settings:
     """After this long without a move or ``ready`` from the seat a game between two people
     waits for (while the other player is connected), the computer plays for that seat
     until its player sends a message again. None or 0: never."""
+    rated_any_rules: bool = False
+    """Let rated games be played under any rules (a test server's games to a few points);
+    by default a rated game is a full game of its family (:mod:`ginrummy.rating.rated_rules`)."""
     clock_floor_seconds: float | None = field(default_factory=lambda: clock_floor_seconds())
     """The shortest clock a new game may ask for (a bank, a time per move), below the usual
     minimums (:data:`ginrummy.server.live.clock.LIMITS`): tests and demonstrations."""

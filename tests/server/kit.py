@@ -34,6 +34,7 @@ def running(database: str, seed: int = 7, **options: Any) -> Iterator[TestClient
     options.setdefault("rate_burst", 10_000)
     options.setdefault("allowed_hosts", ("testserver", "localhost"))
     options.setdefault("refusal_delay", 0.0)
+    options.setdefault("rated_any_rules", True)  # the suites' rated games are to 1 point
     for limit in NO_CLIENT_LIMITS:  # the suites make many games from one address
         options.setdefault(limit, 0)
     settings = Settings(database=database, rng=random.Random(seed), **options)

@@ -185,7 +185,7 @@ async def create_game(request: Request) -> Response:
     rules = _rules(data)
     clock = _clock(request, data)
     name = _name(data, "Player 1")
-    owner = await _rated_creator(request, data, [opponent])
+    owner = await _rated_creator(request, data, [opponent], TableRules(2, rules))
     _client_limits(request).create_game(client_address(request.scope))
     created = await lobby_of(request).create(rules, opponent, level, name if owner is None
                                            else owner.username,
@@ -194,10 +194,10 @@ async def create_game(request: Request) -> Response:
     return _created(request, created)
 
 
-async def _rated_creator(request: Request, data: dict[str, Any], places: list[str]
-                         ) -> Account | None:
+async def _rated_creator(request: Request, data: dict[str, Any], places: list[str],
+                         table_rules: TableRules) -> Account | None:
     try:
-        return await rated.rated_creator(request, data, places)
+        return await rated.rated_creator(request, data, places, table_rules)
     except rated.RatedRefused as refused:
         raise HTTPError(refused.status, refused.code, refused.message) from None
 
@@ -289,7 +289,7 @@ async def _create_table_game(request: Request, data: dict[str, Any], players: in
         raise HTTPError(400, "bad_rules", str(failure)) from None
     clock = _clock(request, data)
     name = _name(data, "Player 1")
-    owner = await _rated_creator(request, data, seats)
+    owner = await _rated_creator(request, data, seats, table_rules)
     _client_limits(request).create_game(client_address(request.scope))
     created = await lobby_of(request).create_table(
         table_rules, seats, level, name if owner is None else owner.username,

@@ -6,6 +6,7 @@ import { capitalise, optionValue, presetName, rulesSummary, seatName } from "./d
 import { h, store } from "./dom.js";
 import { t } from "./i18n.js";
 import { errorText } from "./notices.js";
+import { unratedReason } from "./ratedrules.js";
 
 let rulesInfo = null; // GET /api/rules, fetched once
 
@@ -77,9 +78,10 @@ const withComputer = () => (choice.players === 2 ? choice.opponent === "computer
 
 function newGameForm(account) {
   const info = rulesInfo;
-  const ratedRow = h("label", { class: "inline rated-choice" },
-    h("input", { type: "checkbox", name: "rated", checked: Boolean(choice.rated), onchange: (e) => { choice.rated = e.target.checked; } }),
-    t("new.rated"));
+  const ratedBox = h("input", { type: "checkbox", name: "rated", checked: Boolean(choice.rated), "aria-describedby": "rated-why",
+    onchange: (e) => { choice.rated = e.target.checked; } });
+  const ratedWhy = h("span", { class: "muted rated-why", id: "rated-why", hidden: true });
+  const ratedRow = h("div", { class: "rated-row" }, h("label", { class: "inline rated-choice" }, ratedBox, t("new.rated")), ratedWhy);
   const summary = h("ul", { class: "summary" });
   const presetDesc = h("p", { class: "muted preset-desc" });
   const error = h("p", { class: "notice error", role: "alert", hidden: true });
@@ -104,6 +106,11 @@ function newGameForm(account) {
     const computers = withComputer();
     levelRow.hidden = !computers;
     ratedRow.hidden = !account || computers; // between accounts only, no computer seat
+    const unrated = unratedReason(info.rated, choice.players, choice.values, choice.teamTarget);
+    ratedBox.disabled = Boolean(unrated); // a short game is casual: say why
+    ratedBox.checked = !unrated && Boolean(choice.rated);
+    ratedWhy.hidden = !unrated;
+    ratedWhy.textContent = unrated ? t(`new.${unrated.code}`, { minimum: unrated.minimum }) : "";
     opponentBox.hidden = choice.players !== 2;
     for (const row of optionsBox.querySelectorAll("[data-option]")) {
       const name = row.dataset.option;
@@ -271,7 +278,8 @@ async function startGame() {
     if (choice.players === 3) options.dealer_rule = "loser"; // R33: the server refuses any other
     if (choice.players === 4) body.team_target = choice.teamTarget;
   }
-  if (choice.rated && !withComputer() && (await currentAccount())) body.rated = true;
+  const unrated = unratedReason(rulesInfo.rated, choice.players, choice.values, choice.teamTarget);
+  if (choice.rated && !unrated && !withComputer() && (await currentAccount())) body.rated = true;
   const clock = clockBody(choice.clock);
   if (clock) body.clock = clock;
   const name = (choice.name || "").trim();

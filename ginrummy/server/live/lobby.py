@@ -112,6 +112,8 @@ class Lobby:
             if table is not None:
                 table.tournament_id = await asyncio.to_thread(
                     self.tournaments.store.tournament_of, game_id)
+                if table.rated and table.stage() == "over":
+                    await table.read_rating_changes()
         except BaseException as failure:
             if isinstance(failure, ReplayError):
                 log.exception("game %s does not replay", game_id)

@@ -41,8 +41,11 @@ class Table(Commands, ComputerPlay, IdlePlayers, OpenSeats, TableClocks):
     def state(self, seat: int | None) -> dict[str, Any]:
         info = self.info()
         public = self.public_state(info, self.position, self.n)
-        return self._clock_shown(self._rematch_said(payload.state_payload(
+        state = self._clock_shown(self._rematch_said(payload.state_payload(
             info, self.position, self.n, seat, self.fair, public)))
+        if self.rating_changes is not None:
+            state["rating_changes"] = self.rating_changes
+        return state
 
     def render_event(self, ref: EventRef, seat: int | None) -> dict[str, Any]:
         info = self.info()

@@ -40,6 +40,7 @@ from ginrummy.server.storage.chat_store import ChatStore
 from ginrummy.server.storage.db import StorageGone
 from ginrummy.server.storage.fairness import FairRow, draw
 from ginrummy.server.storage.game_rules import table_rules_of
+from ginrummy.server.storage.rating_changes import rating_changes
 from ginrummy.server.storage.replay import Position, replay, stage, step
 from ginrummy.server.storage.store import (
     AppendRequest,
@@ -170,6 +171,9 @@ class TableCore:
             positions[1:], self.seats)
         self.clock_task: asyncio.Task[None] | None = None
         self.run_out_task: asyncio.Task[None] | None = None
+        self.rating_changes: list[dict[str, Any]] | None = None
+        """A finished rated game: how it moved each player's rating (read once it ended)."""
+        self.rating_task: asyncio.Task[None] | None = None
 
     # ------------------------------------------------------------ what the game says
 
@@ -470,6 +474,20 @@ class TableCore:
         self.arm_idle()
         self.arm_clock()
         self.changed()
+        if record is not None and self.rated:
+            self.rating_task = asyncio.create_task(self.read_rating_changes(),
+                                                   name=f"ratings {self.id}")
+
+    async def read_rating_changes(self) -> None:
+        """Read how the end of this rated game moved its players' ratings; everyone
+        connected is sent a snapshot with them."""
+        try:
+            changes = await asyncio.to_thread(rating_changes, self.store.engine, self.id)
+        except Exception:  # the game is over all the same; a later load reads them again
+            log.exception("game %s: could not read its rating changes", self.id)
+            return
+        self.rating_changes = changes
+        self.changed_fair()
 
     async def reload(self) -> None:
         stored = await asyncio.to_thread(self.store.load, self.id)

@@ -497,7 +497,7 @@ def json_bytes(content: Any) -> bytes:
                       separators=(",", ":")).encode("utf-8")
 
 
-STATUSES = ("waiting", "active", "over")
+STATUSES = ("waiting", "active", "over", "abandoned")
 
 
 async def my_games(request: Request) -> Response:

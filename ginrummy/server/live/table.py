@@ -45,6 +45,8 @@ class Table(Commands, ComputerPlay, IdlePlayers, OpenSeats, TableClocks):
             info, self.position, self.n, seat, self.fair, public)))
         if self.rating_changes is not None:
             state["rating_changes"] = self.rating_changes
+        if self.abandoned:
+            state["abandoned"] = True
         return state
 
     def render_event(self, ref: EventRef, seat: int | None) -> dict[str, Any]:

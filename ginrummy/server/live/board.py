@@ -110,12 +110,16 @@ class Board:
         if self.loaded:
             return
         found = await asyncio.to_thread(self.store.listed_games, MAX_LISTED)
+        tournaments = await asyncio.to_thread(self.store.in_tournaments,
+                                              [row.id for row, _ in found])
         for row, seats in found:
             if row.id not in self.entries:  # not in memory: nobody is connected to it
                 rematch = row.rematch_of is not None
-                adjourned = not adjourn.awaits_players(seats, rematch)
+                adjourned = not adjourn.awaits_players(seats, rematch) and (
+                    row.id not in tournaments)
                 ends_at = adjourn.stored_deadline(row.updated_at, seats, rematch, self.started,
-                                                  self.settings.adjourn_seconds)
+                                                  self.settings.adjourn_seconds
+                                                  ) if adjourned else None
                 self.entries[row.id] = self.ratings.fill(row.id, entry(
                     row.id, table_rules_of(row.rules), seats, row.summary, row.created_at,
                     row.level, frozenset(), row.rated, row.clock, adjourned, ends_at))

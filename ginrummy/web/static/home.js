@@ -1,5 +1,6 @@
 // The home page: a new game against the computer or a friend (every rule editable), and my games.
 import { accountPanel, currentAccount } from "./account.js";
+import { adjournedWords } from "./adjourned.js";
 import { api } from "./api.js";
 import { clockBody, clockField, clockSummary, newClockChoice } from "./clockchoice.js";
 import { capitalise, optionValue, presetName, rulesSummary, seatName } from "./describe.js";
@@ -301,8 +302,9 @@ async function fillGames(section) {
     section.replaceChildren(h("h2", { id: "games-title" }, t("games.title")), h("p", { class: "notice error" }, errorText(error)));
     return;
   }
-  const going = list.filter((game) => game.status !== "over");
-  const over = list.filter((game) => game.status === "over");
+  const ended = (game) => game.status === "over" || game.status === "abandoned";
+  const going = list.filter((game) => !ended(game));
+  const over = list.filter(ended);
   const content = [h("h2", { id: "games-title" }, t("games.title"))];
   if (!list.length) content.push(h("p", { class: "muted" }, t((await currentAccount()) ? "games.none_account" : "games.none")));
   if (going.length) content.push(h("h3", {}, t("games.in_progress")), h("ul", { class: "game-list" }, going.map(gameItem)));
@@ -321,6 +323,7 @@ function tableItem(game) {
   if (game.status === "waiting") status = t("games.waiting");
   else if (game.status === "over") status = game.winner === null || game.winner === undefined ? t("games.tie") : t("games.over");
   else status = t(yourTurn ? "games.your_turn" : "games.their_turn");
+  status = adjournedWords(game) || status;
   const table = `/play/${encodeURIComponent(game.game_id)}`;
   const details = [presetName(game.rules)];
   if (game.level) details.push(t("games.level", { level: game.level }));
@@ -355,6 +358,7 @@ function gameItem(game) {
   else if (game.status === "over") status = game.winner === null || game.winner === undefined ? t("games.tie") : t(game.winner === me ? "games.won" : "games.lost");
   else if (game.stage === "between_hands") status = t("games.between");
   else status = t(game.your_turn ? "games.your_turn" : "games.their_turn");
+  status = adjournedWords(game) || status;
   const table = `/play/${encodeURIComponent(game.game_id)}`;
   const details = [t("games.against", { name: other.seat === undefined ? other.name : otherName }), presetName(game.rules)];
   if (game.level) details.push(t("games.level", { level: game.level }));

@@ -41,7 +41,7 @@ def test_the_lobby_shows_a_game_nobody_is_at_as_adjourned_not_being_played(
         locale: str) -> None:
     server, game = adjourned_game
     gid = game["game_id"]
-    lobby = browsers.page(locale=locale, at=server.url + "/lobby")
+    lobby = browsers.page(locale=locale, bypass_csp=True, at=server.url + "/lobby")
     adjourned = lobby.locator(f'.lobby-adjourned [data-game="{gid}"]')
     adjourned.wait_for()
     heading, status = WORDS[locale]

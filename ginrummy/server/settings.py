@@ -121,9 +121,11 @@ class Settings:
     adjourn_seconds: float | None = field(default_factory=lambda: adjourn_seconds())
     """A listed or rated game none of whose people is connected is adjourned; after this
     long with nobody back it ends (:mod:`ginrummy.server.live.adjourn`). None or 0: never."""
-    rated_any_rules: bool = False
-    """Let rated games be played under any rules (a test server's games to a few points);
-    by default a rated game is a full game of its family (:mod:`ginrummy.rating.rated_rules`)."""
+    rated_any_rules: bool = field(
+        default_factory=lambda: os.environ.get("GIN_RATED_ANY_RULES") == "1")
+    """Let rated games be played under any rules (a test server's games to a few points:
+    ``$GIN_RATED_ANY_RULES=1``); by default a rated game is a full game of its family
+    (:mod:`ginrummy.rating.rated_rules`)."""
     clock_floor_seconds: float | None = field(default_factory=lambda: clock_floor_seconds())
     """The shortest clock a new game may ask for (a bank, a time per move), below the usual
     minimums (:data:`ginrummy.server.live.clock.LIMITS`): tests and demonstrations."""

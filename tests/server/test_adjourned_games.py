@@ -173,6 +173,9 @@ def test_an_adjourned_rated_game_is_lost_by_forfeit_by_who_left_first(database: 
         assert parsed.forfeit == 0
         assert verify_record(parsed).fair  # gin verify: the forfeit replays
         assert verify_chain(engine) == []
+        with both_at(client, gid, game["watch_token"]) as (watcher,):
+            assert watcher.state["settlement"]["forfeit"] == "left"  # not the clock's
+            assert watcher.state["settlement"]["winner"] == 1
 
 
 def test_a_rated_game_nobody_played_in_lapses_without_a_result(database: str) -> None:

@@ -47,7 +47,16 @@ class Table(Commands, ComputerPlay, IdlePlayers, OpenSeats, TableClocks):
             state["rating_changes"] = self.rating_changes
         if self.abandoned:
             state["abandoned"] = True
+        if self.game.end_reason == "forfeit" and self._forfeit_on_leaving():
+            state["settlement"] = {**state["settlement"], "forfeit": "left"}
         return state
+
+    def _forfeit_on_leaving(self) -> bool:
+        """The game's forfeit came from an adjourned game nobody came back to
+        (:mod:`.adjourn`), not from the clock (whose forfeit follows a ``timeout``)."""
+        kinds = [entry.kind for entry, _ in self.recent]
+        return "forfeit" in kinds and kinds.index("forfeit") > 0 and (
+            kinds[kinds.index("forfeit") - 1] != "timeout")
 
     def render_event(self, ref: EventRef, seat: int | None) -> dict[str, Any]:
         info = self.info()

@@ -25,6 +25,7 @@ from dataclasses import replace
 from typing import Any
 
 from bench.report import add_write_flag, publish, report_head
+from ginrummy.agents.compiled import wait_for_kernels
 from ginrummy.agents.expert import ExpertAgent
 from ginrummy.agents.montecarlo import SearchParams, action_values, obvious_move
 from ginrummy.agents.playout import DEFAULT_POLICY
@@ -112,6 +113,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if (args.race_start, args.race_every, args.lookahead_cards) != defaults:
         command += (f" --race-start {args.race_start} --race-every {args.race_every}"
                     f" --lookahead-cards {args.lookahead_cards}")
+    wait_for_kernels()  # time the compiled play-outs, not the first moves made in Python
     views = positions(args.positions, args.seed)
     search = {"race_start": args.race_start, "race_every": args.race_every,
               "policy": replace(DEFAULT_POLICY, lookahead_cards=args.lookahead_cards)}

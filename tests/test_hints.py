@@ -34,9 +34,11 @@ def _discard_turn(them: str = THEM) -> HandState:
     ("en", "Hint: discard KD: KD is unconnected and high; your deadwood goes from 31 to 21. "
            "Safer than TC, which your opponent may need (they took TH).",
      "Estimates: discard KD (deadwood 21), discard TC (deadwood 21; risky: they took TH)"),
-    ("it", "Suggerimento: scarta K♦: K♦ è isolata e alta: i tuoi punti morti scendono da 31 a "
-           "21. È più sicuro di 10♣, che potrebbe servire all'avversario (ha preso 10♥).",
-     "Stime: scarta K♦ (punti morti 21), scarta 10♣ (punti morti 21; rischiosa: ha preso 10♥)"),
+    ("it", "Suggerimento: scarta K♦: il K♦ è una carta alta che non lega con le altre: i punti "
+           "morti scendono da 31 a 21. Rischi meno che scartando il 10♣, che potrebbe servire "
+           "all'avversario (ha preso il 10♥).",
+     "Stime: scarta K♦ (21 punti morti), scarta 10♣ (21 punti morti; rischiosa: l'avversario "
+     "ha preso il 10♥)"),
 ])
 def test_discard_hint_explains_high_unconnected_and_safety(
         lang: str, hint_line: str, estimates: str) -> None:
@@ -69,7 +71,7 @@ def test_take_the_upcard_that_joins_a_meld() -> None:
     text = hint_lines(hint, Messages("en"))[0]
     assert text.startswith("Hint: take the 7H: it goes into a meld and your deadwood goes from")
     italian = hint_lines(hint, Messages("it"))[0]
-    assert italian.startswith("Suggerimento: prendi il 7♥ scoperto: entra in una combinazione e "
+    assert italian.startswith("Suggerimento: prendi il 7♥: entra in una combinazione e "
                               "i punti morti scendono da")
 
 
@@ -78,7 +80,7 @@ def test_pass_an_upcard_that_joins_nothing() -> None:
     hint = hint_for(view_of(state, 0), evaluator=None)
     assert hint.action == PASS
     assert "6S joins none of your melds" in hint_lines(hint, Messages("en"))[0]
-    assert re.search(r"punti morti in media \d+,\d\)", hint_lines(hint, Messages("it"))[1])
+    assert re.search(r"in media \d+,\d punti morti\)", hint_lines(hint, Messages("it"))[1])
     assert re.search(r"deadwood \d+\.\d on average\)", hint_lines(hint, Messages("en"))[1])
 
 
@@ -96,7 +98,7 @@ def test_knock_and_gin_hints() -> None:
     hint = hint_for(view_of(state, 0), evaluator=None)
     assert hint.action == parse_action("knock KD")
     text = hint_lines(hint, Messages("it"))[0]
-    assert text == ("Suggerimento: bussa con K♦: bussa scartando K♦: i punti morti restano 2, "
+    assert text == ("Suggerimento: bussa con K♦: bussa scartando il K♦: ti restano 2 punti morti, "
                     "entro il limite di 10.")
 
 
@@ -134,7 +136,9 @@ def test_an_evaluator_is_read_by_the_one_contract_of_evaluate() -> None:
 
     hint = hint_for(view, evaluator=evaluator)
     assert hint.source == "evaluate" and hint.measure == "points"
-    assert {o.deadwood for o in hint.options} == {7.0}
+    # the deadwood shown is the hint's own, the figures its reasons are made of
+    assert {o.action: o.deadwood for o in hint.options} \
+        == {o.action: o.deadwood for o in hint_for(view, evaluator=None).options}
 
     def other_words(v: object) -> list[tuple[int, float, dict[str, object]]]:
         return [(a, 1.0, {"unit": "win", "deadwood": 7}) for a in view.legal]
@@ -196,8 +200,8 @@ def test_knocker_hint_picks_the_arrangement_with_fewest_layoffs() -> None:
     done = _layout_plan_is_legal(state)
     assert done.phase is Phase.DEFENDER
     text = hint_lines(hint, Messages("it"))[0]
-    assert text == ("Suggerimento: cala [7♣ 7♦ 7♠] [2♣ 3♣ 4♣] [7♥ 8♥ 9♥]: punti morti 10; le "
-                    "carte non ancora viste che vi si potrebbero attaccare sono 13.")
+    assert text == ("Suggerimento: cala [7♣ 7♦ 7♠] [2♣ 3♣ 4♣] [7♥ 8♥ 9♥]: restano 10 punti "
+                    "morti; carte non ancora viste che vi si potrebbero attaccare: 13.")
     assert min_deadwood(state.free_cards(0)) == 10
 
 

@@ -43,6 +43,13 @@ from tests.agent_kit import VARIANTS, position
 pytest.importorskip("numba")
 from ginrummy.agents import kernel_deadwood, kernel_knock, kernel_random  # noqa: E402
 
+
+@pytest.fixture(autouse=True)
+def _kernels_loaded() -> None:
+    """Every test here compares the loaded kernels with Python: wait for them (a process
+    otherwise loads them in the background and plays its first play-outs in Python)."""
+    compiled.wait_for_kernels()
+
 SET_HEAVY_HANDS = [
     "7S 7H 7D 7C 8S 9S 5D 5H 5C KD",  # a rank of four that is also in a run
     "AS AH AD 2S 3S 4S 9C 9D TC JC",  # a set whose ace starts a run
@@ -216,7 +223,7 @@ def _same_playouts(worlds: list[tuple[HandState, int]], policy: PlayoutPolicy) -
                          ids=[r.name for r in VARIANTS + EDGE_RULES])
 def test_compiled_playouts_score_and_draw_as_the_python_ones(rules: Rules) -> None:
     worlds = _worlds(rules, 10, zlib.crc32(rules.name.encode()))
-    assert compiled.kernels() is not None
+    assert compiled.wait_for_kernels() is not None
     _same_playouts(worlds, DEFAULT_POLICY)
 
 

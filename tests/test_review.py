@@ -83,7 +83,7 @@ def test_the_review_in_words_in_english_and_italian(tmp_path: Path) -> None:
            "been 0." in texts["en"]
     assert "Analisi della partita del giocatore 0" in texts["it"]
     assert "Mano 1, mossa 1: è stato giocato «passa»" in texts["it"]
-    assert "Conveniva prendere dal pozzo Q♣" in texts["it"]
+    assert "Conveniva prendere dal pozzo la Q♣" in texts["it"]
     assert review_lines(review_record(game_of("take, knock KD"), 0), Messages("en"))[-1] == \
         "No decision was clearly below the best: well played."
 

@@ -33,7 +33,7 @@ from dataclasses import replace
 from typing import Any
 
 from ginrummy.agents.base import only_action
-from ginrummy.agents.compiled import kernels
+from ginrummy.agents.compiled import start_loading
 from ginrummy.agents.expert import Context, ExpertAgent, ExpertParams
 from ginrummy.agents.search import (
     ActionValue,
@@ -75,7 +75,7 @@ class MonteCarloAgent:
         self.search = replace(plan, budget=budget, samples=samples, **changes)
         check_counts(self.search)
         self.expert = BASES[base](self.seed, expert)
-        kernels()  # Numba's start (about a second, once a process) before the first move
+        start_loading()  # the compiled play-outs, in the background: same answers meanwhile
 
     def choose(self, view: PlayerView) -> Action:
         self.expert.observe(view)

@@ -45,7 +45,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ginrummy.agents import knock_fit
-from ginrummy.agents.compiled import kernels
+from ginrummy.agents.compiled import start_loading
 from ginrummy.agents.expert import (
     Context,
     ExpertAgent,
@@ -219,7 +219,7 @@ class StyleExpertAgent(ExpertAgent):
         self.search_margin = _at_least_zero("search_margin", search_margin)
         self.search_eager = _at_least_zero("search_eager", search_eager)
         self._knock_estimate = 0.0
-        kernels()  # the compiled look-ahead and sampler, if Numba is installed: same answers
+        start_loading()  # the compiled play-outs, in the background: same answers meanwhile
 
     def style_chances(self) -> dict[str, float]:
         return self.style.chances() if self.fixed is None else self.fixed

@@ -2,8 +2,9 @@
 
 :func:`hint_for` looks only at a seat's :class:`~ginrummy.core.views.PlayerView`
 (never the hidden state) and returns a :class:`Hint`: the recommended action,
-its reasons as structured ingredients (a catalogue key and parameters, so the
-text comes out in any language of :mod:`ginrummy.i18n`), and every
+its reasons as structured ingredients (a catalogue key and its figures, so the
+text comes out in any language of :mod:`ginrummy.i18n`; :mod:`ginrummy.coach.reasons`
+chooses them so that no comparison they state is false), and every
 alternative with its estimated value. :func:`hint_lines` renders it.
 
 The values come from the evaluation API of the agents
@@ -26,21 +27,21 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
+from ginrummy.coach import figures
+from ginrummy.coach.reasons import Cards, Melds, Move, Option, Reason, explain
 from ginrummy.core import actions
 from ginrummy.core.actions import BIG_GIN, DONE, DRAW_DISCARD, DRAW_STOCK, PASS, Action
-from ginrummy.core.cards import card_value, cards_of, rank_of, suit_of
+from ginrummy.core.cards import card_value, cards_of
 from ginrummy.core.hand import Phase
 from ginrummy.core.melds import (
     Arrangement,
     LayoffTargets,
     arrangements,
-    best_arrangement,
     best_defence,
     min_deadwood,
-    min_deadwood_after_discard,
 )
 from ginrummy.core.views import PlayerView
 from ginrummy.i18n import Messages
@@ -52,38 +53,6 @@ Evaluator = Callable[[PlayerView], Sequence[tuple[Action, float, Mapping[str, An
 """``view -> [(action, value, details)]``, as :func:`ginrummy.agents.evaluate.evaluate` returns:
 ``details["measure"]`` says what ``value`` is (``"points"``, ``"win"`` or ``"deadwood"``) and
 ``details.get("deadwood_after")`` is the deadwood after the move, when known."""
-
-
-class Cards(tuple[int, ...]):
-    """Cards as a hint parameter: rendered in the reader's language."""
-
-    __slots__ = ()
-
-
-class Melds(tuple[int, ...]):
-    """Meld masks as a hint parameter: rendered as ``[7H 8H 9H] [KS KD KC]``."""
-
-    __slots__ = ()
-
-
-@dataclass(frozen=True, slots=True)
-class Reason:
-    """One ingredient of a hint's explanation: ``hint.<key>`` in the catalogue."""
-
-    key: str
-    params: Mapping[str, object] = field(default_factory=dict)
-
-
-@dataclass(frozen=True, slots=True)
-class Option:
-    """One legal move and what it is estimated to be worth (higher is better)."""
-
-    action: Action
-    value: float
-    deadwood: float | None = None
-    """Deadwood after the move (expected, for a stock draw), when that means something."""
-    notes: tuple[Reason, ...] = ()
-    """Short remarks on this alternative (``risky``, ``safe``...)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,41 +75,6 @@ class HintError(ValueError):
     """No hint: the seat is not to act in this view."""
 
 
-# ---------------------------------------------------------------- reading the view
-
-
-def _opponent_discards(view: PlayerView) -> list[int]:
-    return [actions.action_card(a) for seat, a in view.history
-            if seat == view.opponent and actions.is_discard(a)]
-
-
-def _touches(card: int, other: int) -> bool:
-    """Could both cards sit in one meld: same rank, or same suit within two ranks."""
-    if card == other:
-        return False
-    if rank_of(card) == rank_of(other):
-        return True
-    return suit_of(card) == suit_of(other) and abs(rank_of(card) - rank_of(other)) <= 2
-
-
-def _partners(card: int, cards: int) -> list[int]:
-    return [c for c in cards_of(cards) if _touches(card, c)]
-
-
-@dataclass(frozen=True, slots=True)
-class _Danger:
-    needed_by: tuple[int, ...]
-    """Cards the opponent took from the pile that this card would go with."""
-    thrown: tuple[int, ...]
-    """Cards of the same rank the opponent threw away."""
-
-
-def _danger(view: PlayerView, card: int) -> _Danger:
-    needed = tuple(c for c in cards_of(view.opponent_known) if _touches(card, c))
-    thrown = tuple(c for c in _opponent_discards(view) if rank_of(c) == rank_of(card))
-    return _Danger(needed, thrown)
-
-
 # ---------------------------------------------------------------- the deadwood evaluation
 
 
@@ -157,7 +91,7 @@ def _discard_options(view: PlayerView) -> list[Option]:
             bonus = 50.0 if left == 0 else 20.0
             options.append(Option(action, bonus - left, float(left), ()))
             continue
-        danger = _danger(view, card)
+        danger = figures.danger(view, card)
         notes: list[Reason] = []
         score = -float(left)
         if danger.needed_by:
@@ -171,41 +105,14 @@ def _discard_options(view: PlayerView) -> list[Option]:
     return options
 
 
-def _stock_expectation(view: PlayerView) -> float | None:
-    unseen = cards_of(view.unseen())
-    if not unseen:
-        return None
-    hand = view.free_cards()
-    return sum(min_deadwood_after_discard(hand | 1 << c) for c in unseen) / len(unseen)
-
-
-def _after_taking(view: PlayerView, card: int) -> int:
-    hand = view.hand | 1 << card
-    if view.rules.allow_discard_of_drawn_upcard:
-        return min_deadwood_after_discard(hand)
-    return min(min_deadwood(hand & ~(1 << c)) for c in cards_of(view.hand))
-
-
-def _joins_meld(view: PlayerView, card: int) -> bool:
-    """Whether ``card`` sits in a meld of the best ten cards kept after taking it."""
-    return any(card in meld for meld in best_arrangement(_best_keep(view, card)).melds)
-
-
-def _best_keep(view: PlayerView, card: int) -> int:
-    """The ten cards kept after taking ``card`` and making the best discard (not ``card``)."""
-    hand = view.hand | 1 << card
-    best = min(cards_of(view.hand), key=lambda c: (min_deadwood(hand & ~(1 << c)), -card_value(c)))
-    return hand & ~(1 << best)
-
-
 def _draw_options(view: PlayerView) -> list[Option]:
     top = view.pile[-1] if view.pile else None
     options = []
-    expected = _stock_expectation(view)
+    expected = figures.stock_expectation(view)
     for action in view.legal:
         if action == DRAW_DISCARD and top is not None:
-            left = _after_taking(view, top)
-            joins = _joins_meld(view, top)
+            left = figures.after_taking(view, top)
+            joins = figures.joins_meld(view, top)
             if view.phase is Phase.WALL:
                 options.append(Option(action, 20.0 - left, float(left), ()))
                 continue
@@ -313,81 +220,6 @@ def _layout_hint(view: PlayerView) -> Hint:
     return Hint(plan[0], (reason,), (option,), "deadwood", "deadwood", plan)
 
 
-# ---------------------------------------------------------------- reasons
-
-
-def explain(view: PlayerView, action: Action, options: Sequence[Option] = ()) -> tuple[Reason, ...]:
-    """Why ``action`` is a good move in ``view``: reasons a person understands."""
-    if view.phase is Phase.DISCARD:
-        return _explain_discard(view, action, options)
-    top = view.pile[-1] if view.pile else -1
-    by_action = {o.action: o for o in options}
-    if view.phase is Phase.WALL:
-        return (Reason("wall_take" if action == DRAW_DISCARD else "wall_pass", {"card": top}),)
-    current = min_deadwood(view.free_cards())
-    stock = _stock_expectation(view)
-    took = by_action.get(DRAW_DISCARD)
-    taken_left = took.deadwood if took is not None and took.deadwood is not None \
-        else float(_after_taking(view, top))
-    params: dict[str, object] = {"card": top, "before": current, "after": round(taken_left),
-                                 "expected": stock if stock is not None else "?"}
-    if action == DRAW_DISCARD:
-        key = "take_joins" if _joins_meld(view, top) else "take_lowers"
-        return (Reason(key, params),)
-    joins = _joins_meld(view, top)
-    if action == PASS:
-        return (Reason("pass_meld" if joins else "pass_upcard", params),)
-    if view.stock_only or view.phase is Phase.FIRST_UPCARD:
-        return (Reason("draw_only", params),)
-    return (Reason("stock_over_meld" if joins else "draw_stock", params),)
-
-
-def _explain_discard(view: PlayerView, action: Action,
-                     options: Sequence[Option]) -> tuple[Reason, ...]:
-    hand = view.hand
-    before = best_arrangement(hand).deadwood
-    if action == BIG_GIN:
-        return (Reason("big_gin", {"bonus": view.rules.big_gin_bonus}),)
-    card = actions.action_card(action)
-    left = min_deadwood(hand & ~(1 << card))
-    if actions.is_knock(action):
-        if left == 0:
-            return (Reason("gin", {"card": card, "bonus": view.rules.gin_bonus}),)
-        reasons = [Reason("knock", {"card": card, "deadwood": left, "limit": view.knock_limit})]
-        if view.opponent_known:
-            reasons.append(Reason("knock_opponent_took",
-                                  {"cards": Cards(cards_of(view.opponent_known))}))
-        return tuple(reasons)
-    partners = _partners(card, hand)
-    high = card_value(card) >= 9
-    if not partners and high:
-        key = "discard_unconnected_high"
-    elif not partners:
-        key = "discard_unconnected"
-    elif high:
-        key = "discard_high"
-    else:
-        key = "discard_least"
-    reasons = [Reason(key, {"card": card, "before": before, "after": left})]
-    danger = _danger(view, card)
-    if danger.thrown and not danger.needed_by:
-        reasons.append(Reason("discard_thrown", {"card": card, "threw": Cards(danger.thrown[:1])}))
-    for other in options:
-        if other.action == action or not actions.is_discard(other.action):
-            continue
-        other_card = actions.action_card(other.action)
-        other_danger = _danger(view, other_card)
-        if (other.deadwood is not None and other.deadwood <= left and other_danger.needed_by
-                and not danger.needed_by):
-            reasons.append(Reason("safer_than", {"card": other_card,
-                                                 "took": Cards(other_danger.needed_by)}))
-            break
-    knocks = [o for o in options if actions.is_knock(o.action)]
-    if knocks and not actions.is_knock(action):
-        reasons.append(Reason("wait_for_gin", {"deadwood": left}))
-    return tuple(reasons)
-
-
 # ---------------------------------------------------------------- the hint
 
 
@@ -407,21 +239,22 @@ def hint_for(view: PlayerView, evaluator: Evaluator | None | bool = True) -> Hin
     if found is not None:
         options, measure = found
         source = "evaluate"
+        # The deadwood shown is this module's, the figures the reasons are made of, so a
+        # reason and the estimates never show two numbers for one thing.
         mine = {o.action: o for o in _deadwood_options(view)}
-        options = [Option(o.action, o.value,
-                          o.deadwood if o.deadwood is not None else _deadwood_of(mine, o.action),
+        options = [Option(o.action, o.value, _deadwood_of(mine, o),
                           mine[o.action].notes if o.action in mine else ())
                    for o in options]
     else:
         options, measure, source = _deadwood_options(view), "deadwood", "deadwood"
     options.sort(key=lambda o: -o.value)
     best = options[0].action
-    return Hint(best, explain(view, best, options), tuple(options), measure, source)
+    return Hint(best, explain(view, best, options, measure), tuple(options), measure, source)
 
 
-def _deadwood_of(options: Mapping[Action, Option], action: Action) -> float | None:
-    option = options.get(action)
-    return option.deadwood if option is not None else None
+def _deadwood_of(mine: Mapping[Action, Option], option: Option) -> float | None:
+    own = mine.get(option.action)
+    return own.deadwood if own is not None and own.deadwood is not None else option.deadwood
 
 
 # ---------------------------------------------------------------- text
@@ -436,7 +269,9 @@ def _param_text(value: object, m: Messages) -> object:
     if isinstance(value, Melds):
         return " ".join(f"[{m.cards(cards_of(meld))}]" for meld in value)
     if isinstance(value, Cards):
-        return m.join(m.card(c) for c in value)
+        return m.card_list_words(value)
+    if isinstance(value, Move):
+        return action_text(value, m)
     if isinstance(value, float):
         return m.number(value)
     return value
@@ -492,7 +327,7 @@ def hint_lines(hint: Hint, m: Messages, alternatives: int = 3) -> list[str]:
     if hint.action == DRAW_DISCARD and first is not None and isinstance(card, int) \
             and m.has(f"hint.{first.key}.after_take"):
         # "take the 3♥: it goes into a meld…", the card named once
-        move = m("action.take_card", card=m.card(card))
+        move = m("action.take_card", card=m.card_words(card))
         texts[0] = render(Reason(f"{first.key}.after_take", first.params), m) + "."
     reasons = " ".join(texts)
     head = m("hint.title") if hint.plan else m("hint.recommend", move=move)
@@ -536,6 +371,7 @@ __all__ = [
     "Hint",
     "HintError",
     "Melds",
+    "Move",
     "Option",
     "Reason",
     "action_text",

@@ -25,6 +25,7 @@ import string
 from collections.abc import Iterable, Iterator, Mapping
 
 from ginrummy.core.cards import RANKS, SUIT_SYMBOLS, SUITS, card_name
+from ginrummy.i18n.card_words import CardListWords, CardWords
 from ginrummy.i18n.catalogue import Catalogue, catalogue
 
 LANGUAGES: tuple[str, ...] = ("en", "it")
@@ -155,6 +156,15 @@ class Messages:
 
     def cards(self, cards: Iterable[int]) -> str:
         return " ".join(self.card(c) for c in cards)
+
+    def card_words(self, card: int) -> CardWords:
+        """:meth:`card` for a sentence: ``{card:art}`` in a template adds its article."""
+        return CardWords(self.card(card), RANKS[card % 13].replace("T", "10"), self.lang)
+
+    def card_list_words(self, cards: Iterable[int]) -> CardListWords:
+        """Cards for a sentence, joined as :meth:`join` does, each with its own article
+        when the template asks (``{cards:art}``: "il 9♠ e l'A♠")."""
+        return CardListWords([self.card_words(c) for c in cards], f" {self('word.and')} ")
 
     def number(self, value: float, digits: int = 1) -> str:
         """``57.2`` in English, ``57,2`` in Italian (Babel's number symbols, no grouping)."""

@@ -12,7 +12,7 @@ Answer::
      "reasons": [{"key": "discard_unconnected_high", "params": {"card": "KD", "before": 19,
                   "after": 9}, "text": "…"}],
      "alternatives": [{"id": …, "name": …, "text": …, "value": …, "deadwood": …,
-                       "value_text": "punti morti 12", "notes": [{"key": "risky", …}]}],
+                       "value_text": "12 punti morti", "notes": [{"key": "risky", …}]}],
      "plan": [{"id": …, "name": "meld 7H 8H 9H", "text": …}],
      "measure": "deadwood", "source": "deadwood"}
 
@@ -37,6 +37,7 @@ from ginrummy.coach.hints import (
     Hint,
     HintError,
     Melds,
+    Move,
     Option,
     Reason,
     action_text,
@@ -70,7 +71,10 @@ def language(request: Request) -> str:
 
 
 def _param(name: str, value: object) -> object:
-    """A reason's parameter as JSON: cards by name, melds as lists of names."""
+    """A reason's parameter as JSON: cards by name, melds as lists of names, a move by the
+    name the WebSocket takes."""
+    if isinstance(value, Move):
+        return action_name(value)
     if isinstance(value, Melds):
         return [[card_name(c) for c in cards_of(meld)] for meld in value]
     if isinstance(value, Cards):

@@ -218,7 +218,7 @@ def _clock(request: Request, data: dict[str, Any]) -> ClockRules | None:
     try:
         return ClockRules.from_dict(data["clock"], floor=settings_of(request).clock_floor_seconds)
     except ClockRefused as refused:
-        raise HTTPError.refusing(refused) from None
+        raise HTTPError(400, refused.code, refused.message, reason=refused.reason) from None
 
 
 def _is_int(value: object) -> bool:

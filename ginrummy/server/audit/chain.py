@@ -16,11 +16,11 @@ from sqlalchemy.engine import Engine
 from ginrummy.format.provably_fair import FairRecord
 from ginrummy.format.record import GameRecord, record_from_dict
 from ginrummy.format.replay import replay as replay_record
+from ginrummy.livetable.position import ReplayError, replay
 from ginrummy.server.audit.problems import AuditProblem, at
 from ginrummy.server.storage import db
 from ginrummy.server.storage.game_rules import table_rules_of
 from ginrummy.server.storage.records import GENESIS, canonical_record, chain, chain_hash
-from ginrummy.server.storage.replay import ReplayError, replay
 from ginrummy.server.storage.store import Store
 
 

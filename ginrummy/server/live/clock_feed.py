@@ -1,8 +1,8 @@
 """The players' clocks fed from a game's log: which places' clocks run after each entry.
 
-Pure functions over positions and the entries' stored times (:mod:`.clock` is the arithmetic);
-the live table (:mod:`.clock_timer`) and a restarted server's replay feed the same entries,
-so both find the same clocks.
+Pure functions over positions and the entries' stored times (the arithmetic is
+:mod:`ginrummy.livetable.clocks`); the live table (:mod:`.clock_timer`) and a restarted
+server's replay feed the same entries, so both find the same clocks.
 """
 
 from __future__ import annotations
@@ -11,9 +11,11 @@ import logging
 from collections.abc import Sequence
 from typing import Any
 
-from ginrummy.server.live.clock import ClockRefused, ClockRules, Clocks, advance, timed_out
-from ginrummy.server.storage.replay import Position, to_act
-from ginrummy.server.storage.store import LogEntry, SeatRow
+from ginrummy.livetable.clocks import ClockRefused, ClockRules, Clocks
+from ginrummy.livetable.clocks import clocks_after as pure_clocks_after
+from ginrummy.livetable.log import LogEntry
+from ginrummy.livetable.position import Position
+from ginrummy.server.storage.store import SeatRow
 
 log = logging.getLogger(__name__)
 
@@ -36,18 +38,8 @@ def clock_rules_of(stored: dict[str, Any] | None) -> ClockRules | None:
         return None
 
 
-def clocked_places(position: Position, seats: Sequence[SeatRow]) -> frozenset[int]:
-    """The places whose clock runs after ``position``: people to move whom the computer does
-    not play for."""
-    humans = {s.seat for s in seats if s.kind == "human"}
-    return (to_act(position.game) & humans) - position.stand_in - position.timed_out
-
-
 def clocks_after(clocks: Clocks, rules: ClockRules, entries: Sequence[LogEntry],
                  positions: Sequence[Position], seats: Sequence[SeatRow]) -> Clocks:
     """``clocks`` fed ``entries`` (``positions[i]``: the position after ``entries[i]``)."""
-    for entry, position in zip(entries, positions, strict=True):
-        if entry.kind == "timeout" and entry.seat is not None:
-            clocks = timed_out(clocks, rules, entry.seat)
-        clocks = advance(clocks, rules, entry.at, clocked_places(position, seats))
-    return clocks
+    humans = frozenset(s.seat for s in seats if s.kind == "human")
+    return pure_clocks_after(clocks, rules, entries, positions, humans)

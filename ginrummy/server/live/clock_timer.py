@@ -13,7 +13,7 @@ import asyncio
 import logging
 from typing import Any
 
-from ginrummy.server.live.clock import FORFEIT_AFTER, next_timeout, seconds_left
+from ginrummy.livetable.clocks import FORFEIT_AFTER, next_timeout, seconds_left
 from ginrummy.server.live.clock_feed import forfeits_on_timeout
 from ginrummy.server.live.dealing import Dealing
 from ginrummy.server.storage.moments import now

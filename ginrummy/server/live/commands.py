@@ -13,10 +13,10 @@ from ginrummy.core.actions import action_name
 from ginrummy.core.errors import GameError, TableError
 from ginrummy.core.hand import IllegalActionError
 from ginrummy.core.views import PlayerView, view_of
+from ginrummy.livetable.fairness import FairRow
+from ginrummy.livetable.position import may_say_ready, table_of
 from ginrummy.server.live.dealing import Dealing
 from ginrummy.server.live.table_core import Planned
-from ginrummy.server.storage.fairness import FairRow
-from ginrummy.server.storage.replay import may_say_ready, table_of
 from ginrummy.server.storage.store import LogEntry
 from ginrummy.server.wire.protocol import ClientError, Message, check_expect, parse_action_message
 

@@ -15,11 +15,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from ginrummy.livetable.fairness import FairRow, deck_of, next_deal, slot_of, upcoming
+from ginrummy.livetable.position import Position, step
+from ginrummy.livetable.record import canonical_record
 from ginrummy.server.live.summary import status_of, summary
 from ginrummy.server.live.table_core import Planned, TableCore
-from ginrummy.server.storage.fairness import FairRow, deck_of, next_deal, slot_of, upcoming
-from ginrummy.server.storage.records import canonical_record
-from ginrummy.server.storage.replay import Position, step
 from ginrummy.server.storage.store import LogEntry, SeatRow
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ginrummy.server.storage.replay import Position, stage
+from ginrummy.livetable.position import Position, stage
 from ginrummy.server.storage.store import SeatRow
 from ginrummy.server.wire.payload import to_act
 

@@ -13,14 +13,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from ginrummy.livetable.fairness import FairRow
+from ginrummy.livetable.position import Position
 from ginrummy.server.live.clock_timer import TableClocks
 from ginrummy.server.live.commands import Commands
 from ginrummy.server.live.computer_play import ComputerPlay
 from ginrummy.server.live.idle import IdlePlayers
 from ginrummy.server.live.open_seats import OpenSeats
 from ginrummy.server.live.table_core import WATCHER, EventRef, Listener
-from ginrummy.server.storage.fairness import FairRow
-from ginrummy.server.storage.replay import Position
 from ginrummy.server.storage.store import StoredGame
 from ginrummy.server.wire import payload
 from ginrummy.server.wire.payload_info import TableInfo

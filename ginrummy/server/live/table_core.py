@@ -31,19 +31,19 @@ from typing import Any, Protocol
 from ginrummy.agents.base import Agent
 from ginrummy.core.actions import action_name
 from ginrummy.core.game import Game
+from ginrummy.livetable.clocks import start_clocks
+from ginrummy.livetable.fairness import FairRow, draw
+from ginrummy.livetable.position import Position, replay, stage, step
 from ginrummy.server.live.chat import ChatRoom
-from ginrummy.server.live.clock import start_clocks
 from ginrummy.server.live.clock_feed import clock_rules_of, clocks_after
 from ginrummy.server.live.computer import computer_name
 from ginrummy.server.live.work import WorkPool
 from ginrummy.server.settings import Settings
 from ginrummy.server.storage.chat_store import ChatStore
 from ginrummy.server.storage.db import StorageGone
-from ginrummy.server.storage.fairness import FairRow, draw
 from ginrummy.server.storage.game_rules import table_rules_of
 from ginrummy.server.storage.moments import now
 from ginrummy.server.storage.rating_changes import rating_changes
-from ginrummy.server.storage.replay import Position, replay, stage, step
 from ginrummy.server.storage.store import (
     AppendRequest,
     ConflictError,

@@ -18,14 +18,12 @@ from typing import Any, Literal
 import sqlalchemy as sa
 from sqlalchemy.engine import Engine
 
+from ginrummy.livetable import log as livetable_log
+from ginrummy.livetable.fairness import FairRow
 from ginrummy.server.storage import db, ratings
-from ginrummy.server.storage.fairness import FairRow
 from ginrummy.server.storage.moments import aware, now
 from ginrummy.server.storage.mutes import MuteStore
 from ginrummy.server.storage.records import append_record
-
-EntryKind = Literal["deal", "play", "ready", "time_up", "idle", "back", "choose", "timeout",
-                    "forfeit"]
 
 
 class ConflictError(RuntimeError):
@@ -33,23 +31,10 @@ class ConflictError(RuntimeError):
 
 
 @dataclass(frozen=True, slots=True)
-class LogEntry:
-    """One line of a game's action log.
+class LogEntry(livetable_log.LogEntry):
+    """A log entry (:class:`ginrummy.livetable.log.LogEntry`) stamped now when made without
+    a moment."""
 
-    ``deal``: hand ``action`` is dealt from its stored deck (``seat`` is None);
-    ``play``: ``seat`` plays action id ``action``; ``ready``: ``seat`` is ready
-    for the next hand; ``time_up``: the time limit (R31) has passed; ``idle``: ``seat``'s
-    player was idle too long and the computer plays for it; ``back``: it plays again;
-    ``choose``: the higher cut ``seat`` chose whether to deal the first hand (R4; ``action``
-    1: it deals, 0: the other seat deals); ``timeout``: ``seat``'s clock ran out and the
-    computer plays the rest of its turn; ``forfeit``: ``seat`` loses the game by forfeit.
-    """
-
-    seq: int
-    kind: EntryKind
-    seat: int | None = None
-    action: int | None = None
-    client_id: str | None = None
     at: datetime = field(default_factory=now)
 
 

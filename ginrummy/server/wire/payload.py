@@ -18,9 +18,9 @@ from ginrummy.core.game import Game
 from ginrummy.core.hand import HandState
 from ginrummy.core.rules import Rules
 from ginrummy.core.scoring import Settlement
-from ginrummy.server.storage.fairness import FairRow
-from ginrummy.server.storage.replay import Position, first_deal_awaits, stage, table_of
-from ginrummy.server.storage.store import LogEntry
+from ginrummy.livetable.fairness import FairRow
+from ginrummy.livetable.log import LogEntry
+from ginrummy.livetable.position import Position, first_deal_awaits, stage, table_of
 from ginrummy.server.wire.hand_view import names, public_view, seat_view
 from ginrummy.server.wire.payload_info import SeatInfo, TableInfo
 from ginrummy.server.wire.table_parts import (

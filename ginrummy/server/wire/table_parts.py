@@ -15,8 +15,8 @@ from ginrummy.core.hand import HandState
 from ginrummy.core.scoring import RoundScore
 from ginrummy.core.table import team_of
 from ginrummy.core.views import view_of
-from ginrummy.server.storage.fairness import FairRow, shown, upcoming
-from ginrummy.server.storage.replay import Position, table_of, waiting_for_deal
+from ginrummy.livetable.fairness import FairRow, shown, upcoming
+from ginrummy.livetable.position import Position, table_of, waiting_for_deal
 from ginrummy.server.wire.payload_info import TableInfo
 
 

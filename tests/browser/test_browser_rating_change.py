@@ -1,6 +1,7 @@
 """Issue 31 in the browser: the game-over panel of a rated game says how it moved each
 player's rating ("1500 → 1611 (+111), provisional"), in the reader's language (item 4); the
-new game form turns the rated choice off under rules too short to rate, and says why (item 5).
+new game form, and quick match under your own rules, turn the rated choice off under rules too
+short to rate, and say why (item 5).
 """
 
 from __future__ import annotations
@@ -85,3 +86,20 @@ def test_the_form_turns_rated_off_under_a_short_target_and_says_why(
     page.fill('[data-option="target"] input[name="target"]', "100")
     why.wait_for(state="hidden")
     assert rated.is_enabled() and rated.is_checked()
+
+
+def test_quick_match_turns_rated_off_under_your_short_rules_and_says_why(
+        server: Server, browsers: Browsers) -> None:
+    page = signed_up(browsers, server.url, "anna")
+    mine = {"players": 2, "preset": "standard", "values": {"target": 15}}
+    page.evaluate("(rules) => localStorage.setItem('gin.home', JSON.stringify(rules))", mine)
+    page.goto(server.url + "/lobby")
+    rated = page.locator('.quick-match [data-focus="quick-rated"]')
+    rated.wait_for()
+    assert rated.is_enabled()
+    page.locator('select[name="quick-preset"]').select_option(
+        label="Your rules (Standard, changed)")
+    why = page.locator(".quick-match .rated-why")
+    why.wait_for()
+    assert why.inner_text() == WHY["en-GB"]
+    assert rated.is_disabled() and not rated.is_checked()

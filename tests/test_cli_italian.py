@@ -106,6 +106,20 @@ def test_every_argparse_string_a_gin_user_can_meet_has_an_italian_entry() -> Non
     assert ours - seen == set(), "cli.po has argparse msgids this Python's argparse lacks"
 
 
+GENDERED_PLAYER = re.compile(
+    r"\b(sei|eri|sarai|fossi)( già| ancora)? (stat|rimast|arrivat|tornat|uscit|entrat|sicur|"
+    r"costrett|obbligat|sol)[oa]\b|\bpront[oa]\b|\bbenvenut[oa]\b", re.IGNORECASE)
+"""Words about the reader ("sei stato") or a player ("è pronto") that end as a man or as a
+woman would say them."""
+
+
+@pytest.mark.parametrize("domain", ["cli", "game", "web", "pages"])
+def test_no_italian_message_assumes_a_players_gender(domain: str) -> None:
+    gendered = {key: text for key, text in catalogue(domain, "it").texts.items()
+                if GENDERED_PLAYER.search(text)}
+    assert gendered == {}
+
+
 # ------------------------------------------------------------ --help in Italian
 
 
@@ -114,9 +128,9 @@ def test_gin_help_is_italian_when_LANG_is_italian(monkeypatch: pytest.MonkeyPatc
     code, out, _ = gin(monkeypatch, capsys, "--help", environ=ITALIAN)
     assert code == 0
     assert out.startswith("uso: gin [-h] COMANDO ...")
-    for italian in ("argomenti posizionali:", "opzioni:", "mostra questo aiuto ed esci",
+    for italian in ("argomenti posizionali:", "opzioni:", "mostra questo aiuto ed esce",
                     "gioca una partita nel terminale contro il computer",
-                    "fai sfidare tra loro i giocatori del computer"):
+                    "sfide tra giocatori del computer"):
         assert italian in out
     for english in ("usage:", "options:", "show this help", "play a game", "COMMAND"):
         assert english not in out
@@ -135,6 +149,32 @@ def test_every_subcommand_help_in_italian_shows_no_english_help_text(
         assert flat(english) not in shown, key
         assert flat(italian[key]) in shown, key
     assert "show this help message and exit" not in shown
+
+
+IMPERATIVE_HELP = re.compile(r"^(leggi|scrivi|fermati|riproduci|servi)\b|\bed esci\b")
+"""Words that order the reader to do what the option or command itself does."""
+
+
+def test_italian_help_says_what_an_option_does_instead_of_ordering_the_reader() -> None:
+    bossy = {key: text for key, text in catalogue("cli", "it").texts.items()
+             if key.startswith(("cli.", "argparse.")) and IMPERATIVE_HELP.search(text)}
+    assert bossy == {}
+
+
+@pytest.mark.parametrize(("command", "said"), [
+    ("replay", "--step si ferma dopo ogni passo"),
+    ("analyze", "--jsonl legge le richieste JSON dallo standard input, una per riga, e scrive "
+                "una risposta JSON per riga"),
+    ("sim", "--list elenca gli agenti disponibili ed esce"),
+    ("play", "A ogni domanda scrivi 'aiuto' (in inglese: 'help') per l'elenco delle mosse"),
+    ("replay", "la prima discordanza ferma la riproduzione e indica la mano e la mossa in cui "
+               "si è verificata"),
+])
+def test_italian_help_reads_as_an_italian_manual_writes_it(
+        command: str, said: str, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    _, out, _ = gin(monkeypatch, capsys, command, "--help", environ=ITALIAN)
+    assert said in flat(out)
 
 
 def test_lang_it_on_the_command_line_gives_italian_help_whatever_LANG_says(
@@ -221,12 +261,12 @@ def test_gin_analyze_in_italian_aligns_the_values_past_the_longest_italian_label
     assert run_hand(GIN, as_json=False, out=out, err=err, m=Messages("it")) == 0
     assert out.getvalue().splitlines() == [
         "Mano:            7♣ 9♣ 10♣ J♣ 7♦ K♦ 7♥ A♠ 2♠ 3♠ 4♠ (11 carte)",
-        "Scarti migliori: K♦ (punti morti 0 dopo averla scartata)",
-        "Dopo aver scartato K♦:",
+        "Scarti migliori: K♦ (punti morti a 0 dopo lo scarto)",
+        "Dopo aver scartato il K♦:",
         "  Combinazioni:  [7♣ 7♦ 7♥] [9♣ 10♣ J♣] [A♠ 2♠ 3♠ 4♠]",
         "  Carte spaiate: nessuna",
         "  Punti morti:   0",
-        "Gin:             sì, scartando K♦",
+        "Gin:             sì, scartando il K♦",
         "Big gin:         no",
     ]
 

@@ -279,7 +279,7 @@ def test_defender_chooses_layoffs_by_hand_in_italian() -> None:
     assert "La tua risposta migliore: attacchi" in text
     assert "Premi Invio per accettare, oppure scrivi 'm'" in text
     assert "Suggerimento: attacca" in text
-    assert "Non hai 9♣ in mano." in text
+    assert "Non hai il 9♣ in mano." in text
     assert "2♦: non si può attaccare alle combinazioni di Computer." in text
     assert "Attacchi 7♥ 8♥: punti morti 15." in text
     result = table.game.finished[0].result
@@ -433,7 +433,8 @@ def test_R4_a_game_stopped_at_the_cut_choice_asks_again_on_resume(
 
 @pytest.mark.parametrize(("lang", "typed", "words"), [
     ("en", "knock JC", "You took JC at the end of the stock: knock by discarding another card"),
-    ("it", "bussa JF", "Hai preso J♣ a fine tallone: per bussare devi scartare un'altra carta"),
+    ("it", "bussa JF", "Hai preso il J♣ a fine tallone: per bussare devi scartare "
+                      "un'altra carta"),
 ])
 def test_R22_different_card_the_terminal_says_to_knock_with_another_card(
         lang: str, typed: str, words: str) -> None:

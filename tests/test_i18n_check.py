@@ -147,3 +147,17 @@ def test_an_empty_or_fuzzy_translation_is_not_shown_the_english_text_is(locale: 
     italian = read(locale / "it" / "LC_MESSAGES" / "game.po")
     assert "move.draw_stock" not in italian.texts and "count.cards" not in italian.plurals
     assert italian.texts["move.discard"] == "{name} scarta {card}"
+
+
+def test_a_second_translation_in_one_entry_is_named(locale: Path) -> None:
+    """Two merged rewordings of one line: Babel would keep the last without a word."""
+    edit(locale, "it", "game", ITALIAN_DRAW,
+         ITALIAN_DRAW + '\nmsgstr "{name} prende dal tallone"')
+    assert any("'move.draw_stock'" in p and "a second msgstr in one entry" in p
+               for p in found(locale))
+
+
+def test_a_key_given_twice_is_named(locale: Path) -> None:
+    edit(locale, "it", "game", ITALIAN_DRAW, ITALIAN_DRAW + "\n\n" + ITALIAN_DRAW)
+    assert any("'move.draw_stock'" in p and "the key is given twice" in p
+               for p in found(locale))

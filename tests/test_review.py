@@ -4,18 +4,23 @@ marked, from the player's own view only."""
 from __future__ import annotations
 
 import io
+import re
 from argparse import Namespace
 from pathlib import Path
 
+import pytest
+
 from ginrummy.cli import replay as replay_cli
+from ginrummy.coach.hints import Reason, render, sentence, with_card_text
 from ginrummy.coach.review import MIN_LOSS, review_lines, review_record
 from ginrummy.core.actions import action_name, parse_action
+from ginrummy.core.cards import parse_card
 from ginrummy.core.cut import Cut
 from ginrummy.core.game import Game
 from ginrummy.core.rules import Rules
 from ginrummy.format.record import GameRecord
 from ginrummy.format.replay import dump_record, record_of
-from ginrummy.i18n import Messages
+from ginrummy.i18n import CATALOGUES, Messages
 from tests.handbuilder import deck_for
 
 ANN = "AS 2S 3S 7H 7D 7C 9C TC JC KD"
@@ -86,6 +91,48 @@ def test_the_review_in_words_in_english_and_italian(tmp_path: Path) -> None:
     assert "Conveniva prendere dal pozzo la Q♣" in texts["it"]
     assert review_lines(review_record(game_of("take, knock KD"), 0), Messages("en"))[-1] == \
         "No decision was clearly below the best: well played."
+
+
+def italian_reason(key: str, card: str, **params: object) -> str:
+    reason = with_card_text(Reason(key, {"card": parse_card(card), **params}))
+    return sentence(render(reason, Messages("it"), "review"))
+
+
+@pytest.mark.parametrize(("card", "said"), [
+    ("KC", "Prendere il K♣ a fine tallone non conveniva."),
+    ("8C", "Prendere l'8♣ a fine tallone non conveniva."),
+    ("AC", "Prendere l'A♣ a fine tallone non conveniva."),
+    ("QC", "Prendere la Q♣ a fine tallone non conveniva."),
+])
+def test_R22_the_italian_review_says_end_of_the_stock_as_the_rules_errors_do(
+        card: str, said: str) -> None:
+    assert italian_reason("took_upcard_wall", card) == said
+
+
+def test_no_italian_message_calls_the_end_of_the_stock_a_wall() -> None:
+    walls = [key for key, text in CATALOGUES["it"].items() if re.search(r"\bmur[oi]\b", text)]
+    assert walls == []
+
+
+@pytest.mark.parametrize(("card", "said"), [
+    ("TD", "Conveniva prendere dal pozzo il 10♦: con quella carta i punti morti sarebbero "
+           "stati 4."),
+    ("8D", "Conveniva prendere dal pozzo l'8♦: con quella carta i punti morti sarebbero stati 4."),
+    ("QD", "Conveniva prendere dal pozzo la Q♦: con quella carta i punti morti sarebbero stati 4."),
+])
+def test_the_italian_review_names_the_upcard_it_missed_with_the_article_of_its_rank(
+        card: str, said: str) -> None:
+    assert italian_reason("left_upcard", card, after=4) == said
+
+
+@pytest.mark.parametrize(("card", "said"), [
+    ("JS", "Potevi fare gin scartando il J♠ (un premio di 25)."),
+    ("AS", "Potevi fare gin scartando l'A♠ (un premio di 25)."),
+    ("QS", "Potevi fare gin scartando la Q♠ (un premio di 25)."),
+])
+def test_the_italian_review_names_the_gin_discard_with_the_article_of_its_rank(
+        card: str, said: str) -> None:
+    assert italian_reason("missed_gin", card, bonus=25) == said
 
 
 def test_a_defender_who_lays_off_nothing_is_marked_with_the_layoff_missed() -> None:

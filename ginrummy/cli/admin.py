@@ -5,6 +5,8 @@ and the chat lines players reported.
   gin admin --unban bob
   gin admin --bans
   gin admin --reports            the newest 50 reports, at tables and in the lobby
+  gin admin --shared-accounts    accounts seen in one browser or at one address, and their
+                                 games together
 
 A banned account's sessions end and it cannot sign in (its seats then open for nobody: the
 computer plays for it by the idle rule). Use the database of the server (--database or
@@ -18,9 +20,13 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from ginrummy.cli import add_language_option
+
+if TYPE_CHECKING:
+    from ginrummy.i18n import Messages
+    from ginrummy.server.storage.traces import SharedPair
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -33,6 +39,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
     action.add_argument("--bans", action="store_true", help="list the banned accounts")
     action.add_argument("--reports", action="store_true",
                         help="list the newest reported chat lines")
+    action.add_argument("--shared-accounts", action="store_true",
+                        help="list the pairs of accounts seen in one browser or at one "
+                        "address (never rated against each other), and their games together")
     parser.add_argument("--reason", default="", metavar="TEXT",
                         help="why the account is banned (kept with the ban)")
     parser.add_argument("--limit", type=int, default=50, metavar="N",
@@ -55,7 +64,8 @@ def run(args: argparse.Namespace, out: TextIO | None = None) -> int:
 
     from ginrummy.server.api.moderation import Moderation, NoSuchAccount
     from ginrummy.server.settings import database_url
-    from ginrummy.server.storage.db import make_engine, migrate
+    from ginrummy.server.storage.db import file_guard, make_engine, migrate
+    from ginrummy.server.storage.traces import TraceStore
 
     try:
         engine = make_engine(database_url(args.database))
@@ -73,6 +83,8 @@ def run(args: argparse.Namespace, out: TextIO | None = None) -> int:
                 print(m("admin.ban_line", name=name, reason=reason, at=f"{at:%Y-%m-%d %H:%M}"),
                       file=out)
             print(m.plural("admin.ban_count", len(bans), count=len(bans)), file=out)
+        elif args.shared_accounts:
+            _print_shared(m, TraceStore(engine, file_guard(engine)).pairs(), out)
         else:
             reports = tools.reports(args.limit)
             for found in reports:
@@ -89,3 +101,13 @@ def run(args: argparse.Namespace, out: TextIO | None = None) -> int:
         print(m("admin.no_database", error=str(failure).splitlines()[0]), file=out)
         return 2
     return 0
+
+
+def _print_shared(m: Messages, pairs: list[SharedPair], out: TextIO) -> None:
+    for pair in pairs:
+        games = ", ".join(f"{game_id}{m('admin.shared_rated') if rated else ''}"
+                          for game_id, rated in pair.games) or m("admin.shared_no_games")
+        print(m("admin.shared_line", first=pair.first, second=pair.second,
+                kind=m(f"admin.shared_{pair.kind}"), trace=pair.trace,
+                at=f"{pair.last_at:%Y-%m-%d %H:%M}", games=games), file=out)
+    print(m.plural("admin.shared_count", len(pairs), count=len(pairs)), file=out)

@@ -119,7 +119,7 @@ def render(analysis: HandAnalysis, m: Messages | None = None) -> str:
         key = "analyze.discards_one" if len(analysis.discards) == 1 else "analyze.discards_many"
         lines.append(line("best_discards", m(key, cards=m.cards(analysis.discards),
                                               deadwood=analysis.deadwood)))
-        lines.append(m("analyze.after_discard", card=m.cards(analysis.discards[:1])))
+        lines.append(m("analyze.after_discard", card=m.card_words(analysis.discards[0])))
         indent = "  "
     lines += [
         line("melds", melds, indent),
@@ -127,8 +127,8 @@ def render(analysis: HandAnalysis, m: Messages | None = None) -> str:
         line("deadwood", analysis.deadwood, indent),
     ]
     if analysis.discards:
-        gin = m("analyze.gin_yes", cards=m.cards(analysis.discards)) if analysis.gin \
-            else m("word.no")
+        choice = m.card_list_words(analysis.discards, conjunction="word.or")
+        gin = m("analyze.gin_yes", cards=choice) if analysis.gin else m("word.no")
         lines.append(line("gin", gin))
         lines.append(line("big_gin", m("analyze.big_gin_yes") if analysis.big_gin
                           else m("word.no")))

@@ -71,9 +71,13 @@ LIMITS: tuple[tuple[str, type, float, str, str, str], ...] = (
     ("--sign-in-limit", float, 60.0, "N", "sign-in attempts an hour per address",
      ", 10 at once"),
     ("--account-sign-in-limit", float, 10.0, "N",
-     "sign-in attempts an hour at one username, from anywhere", ", 5 at once"),
+     "sign-in attempts an hour at one username, from where its owner never signed in",
+     ", 5 at once"),
     ("--sign-up-limit", float, 20.0, "N", "accounts one address may create an hour",
      ", 5 at once"),
+    ("--hash-threads", int, 1, "N", "threads that hash passwords (sign-ups and sign-ins)", ""),
+    ("--hash-queue", int, 8, "N",
+     "password hashes that may wait for those threads; more get 503", ""),
     ("--seeks-per-address", int, 4, "N", "quick match seekers waiting at once from one address",
      ""),
     ("--tournaments-per-account", int, 2, "N",
@@ -121,6 +125,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
                         help="comma-separated addresses of reverse proxies whose "
                         "X-Forwarded-For names the client ('*': any); default: none, the "
                         "address is the connection's")
+    limits.add_argument("--rated-shared-address", action="store_true",
+                        help="let accounts seen at one address play rated games together "
+                        "(players behind one address); accounts seen in one browser never do")
     parser.add_argument("--secure-cookies", action="store_true",
                         help="mark seat and sign-in cookies Secure (behind HTTPS)")
     parser.add_argument("--session-days", type=float, default=30.0, metavar="DAYS",
@@ -198,7 +205,7 @@ def run(args: argparse.Namespace) -> int:
     for option in ("request_limit", "create_limit", "hint_limit", "events_limit",
                    "sockets_per_game", "sockets_per_address", "connections_per_address",
                    "max_connections", "header_timeout", "work_queue", "sign_in_limit",
-                   "account_sign_in_limit", "sign_up_limit", "seeks_per_address",
+                   "account_sign_in_limit", "sign_up_limit", "hash_queue", "seeks_per_address",
                    "tournaments_per_account", "tournament_computers"):
         if getattr(args, option) < 0:
             print(m("serve.negative", option=f"--{option.replace('_', '-')}"))
@@ -208,6 +215,9 @@ def run(args: argparse.Namespace) -> int:
         return 2
     if args.work_threads < 1:
         print(m("serve.at_least_one", option="--work-threads"))
+        return 2
+    if args.hash_threads < 1:
+        print(m("serve.at_least_one", option="--hash-threads"))
         return 2
     if args.idle_seconds is not None and args.idle_seconds < 0:
         print(m("serve.negative", option="--idle-seconds"))
@@ -290,6 +300,9 @@ def run(args: argparse.Namespace) -> int:
         sign_ins_per_hour=args.sign_in_limit,
         sign_ins_per_hour_per_account=args.account_sign_in_limit,
         sign_ups_per_hour=args.sign_up_limit,
+        hash_threads=args.hash_threads,
+        hash_queue=args.hash_queue,
+        rated_shared_address=args.rated_shared_address,
         session_days=args.session_days,
         seeks_per_address=args.seeks_per_address,
         tournaments_per_account=args.tournaments_per_account,

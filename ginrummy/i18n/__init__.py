@@ -161,10 +161,11 @@ class Messages:
         """:meth:`card` for a sentence: ``{card:art}`` in a template adds its article."""
         return CardWords(self.card(card), RANKS[card % 13].replace("T", "10"), self.lang)
 
-    def card_list_words(self, cards: Iterable[int]) -> CardListWords:
+    def card_list_words(self, cards: Iterable[int], conjunction: str = "word.and") -> CardListWords:
         """Cards for a sentence, joined as :meth:`join` does, each with its own article
-        when the template asks (``{cards:art}``: "il 9♠ e l'A♠")."""
-        return CardListWords([self.card_words(c) for c in cards], f" {self('word.and')} ")
+        when the template asks (``{cards:art}``: "il 9♠ e l'A♠"); ``conjunction="word.or"``
+        offers them as alternatives ("il 9♠ o l'A♠")."""
+        return CardListWords([self.card_words(c) for c in cards], f" {self(conjunction)} ")
 
     def number(self, value: float, digits: int = 1) -> str:
         """``57.2`` in English, ``57,2`` in Italian (Babel's number symbols, no grouping)."""

@@ -60,9 +60,30 @@ def _placeholders(template: str) -> set[str] | None:
     return {f.split(".")[0].split("[")[0] for f in fields if f is not None}
 
 
+def _doubled(path: Path, problems: list[Problem]) -> None:
+    """Names an entry with two translations or a key given twice: Babel keeps the last of
+    each without a word, where msgfmt refuses the file."""
+    keys: set[str] = set()
+    key = ""
+    last = ""
+    for number, line in enumerate(path.read_text("utf-8").splitlines(), 1):
+        word = line.split(" ", 1)[0]
+        if word == "msgctxt":
+            key = line[len(word):].strip().strip('"')
+            if key in keys:
+                problems.append(Problem(path, key, f"line {number}: the key is given twice"))
+            keys.add(key)
+        if word in ("msgstr", "msgctxt", "msgid") and word == last:
+            problems.append(Problem(path, key, f"line {number}: a second {word} in one entry"))
+        if word and not word.startswith('"'):
+            last = word
+
+
 def _read(path: Path, problems: list[Problem]) -> Any | None:
     from babel.messages.pofile import PoFileError, read_po
 
+    if path.is_file():
+        _doubled(path, problems)
     try:
         with path.open("rb") as source:
             return read_po(source, abort_invalid=True)

@@ -183,6 +183,14 @@ class Settings:
     """Sign-in attempts an hour at one username, from anywhere (5 at once); 0: no limit."""
     sign_ups_per_hour: float = 20.0
     """Accounts one address may create an hour (5 at once); 0: no limit."""
+    hash_threads: int = 1
+    """Threads that hash and check passwords (sign-ups, sign-ins): apart from the threads
+    that serve everything else, so that a flood of sign-ins slows only sign-ins."""
+    hash_queue: int = 8
+    """Password hashes that may wait for those threads; more get 503 ``sign_in_busy``."""
+    rated_shared_address: bool = False
+    """Let accounts seen at one address play rated games together (players behind one
+    address: a club, a school); accounts seen in one browser never do."""
     password_profile: str = "RFC_9106_LOW_MEMORY"
     """The Argon2 parameters of new password hashes, a name of :mod:`argon2.profiles`
     (tests use ``CHEAPEST``)."""

@@ -187,15 +187,15 @@ def _check(action: Action, view: PlayerView, m: Messages, gin: bool = False) -> 
         if phase is not Phase.DISCARD:
             raise MoveError("error.draw_first")
         if not view.hand >> card & 1:
-            raise MoveError("error.not_in_hand", card=m.card(card))
+            raise MoveError("error.not_in_hand", card=m.card_words(card))
         if card == view.taken and view.wall_take:
-            raise MoveError("error.wall_other_card", card=m.card(card))
+            raise MoveError("error.wall_other_card", card=m.card_words(card))
         if card == view.taken:
-            raise MoveError("error.just_taken", card=m.card(card))
+            raise MoveError("error.just_taken", card=m.card_words(card))
         if view.wall_take and is_discard(action):
             raise MoveError("error.wall_must_knock")
         left = min_deadwood(view.hand & ~(1 << card))
-        raise MoveError("error.knock_over_limit", card=m.card(card), count=left,
+        raise MoveError("error.knock_over_limit", card=m.card_words(card), count=left,
                         limit=view.knock_limit)
     if phase is Phase.DISCARD:
         raise MoveError("error.discard_now")
@@ -283,13 +283,13 @@ def own_move_text(action: Action, before: HandState, after: HandState, paint: Pa
     m = paint.m
     if action == DRAW_STOCK:
         drawn = after.hands[before.turn] & ~before.hands[before.turn]
-        return m("you.draw_stock", card=paint.cards(cards_of(drawn)))
+        return m("you.draw_stock", card=paint.card_words(cards_of(drawn)[0]))
     if action == DRAW_DISCARD:
-        return m("you.take", card=paint.card(before.pile[-1]))
+        return m("you.take", card=paint.card_words(before.pile[-1]))
     if is_knock(action):
-        return m("you.knock", card=paint.card(action_card(action)))
+        return m("you.knock", card=paint.card_words(action_card(action)))
     if is_discard(action):
-        return m("you.discard", card=paint.card(action_card(action)))
+        return m("you.discard", card=paint.card_words(action_card(action)))
     return None
 
 

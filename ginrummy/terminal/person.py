@@ -99,11 +99,11 @@ class Person:
         if view.phase is Phase.FIRST_UPCARD:
             return m("prompt.first_upcard", card=top)
         if view.phase is Phase.WALL:
-            return m("prompt.wall", card=top)
+            return m("prompt.wall", card=self.paint.card_words(view.pile[-1]))
         if view.phase is Phase.DRAW:
             if view.legal == (DRAW_STOCK,):
                 return m("prompt.draw_stock_only")
-            return m("prompt.draw", card=top)
+            return m("prompt.draw", card=self.paint.card_words(view.pile[-1]))
         if BIG_GIN in view.legal:
             return m("prompt.discard_big_gin")
         if knock_cards(view.legal):
@@ -205,7 +205,7 @@ class Person:
                 for word in text.replace(",", " ").split():
                     card = parse_card_in(word, m)
                     if not free >> card & 1:
-                        raise MoveError("error.not_in_hand", card=m.card(card))
+                        raise MoveError("error.not_in_hand", card=m.card_words(card))
                     cards |= 1 << card
             except MoveError as error:
                 self.say(error.text(m))

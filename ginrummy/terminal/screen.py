@@ -14,6 +14,7 @@ from ginrummy.core.melds import best_arrangement
 from ginrummy.core.result import HandResult
 from ginrummy.core.views import PlayerView
 from ginrummy.i18n import Messages
+from ginrummy.i18n.card_words import CardWords
 
 _RED = "\033[31m"
 _BOLD = "\033[1m"
@@ -38,6 +39,11 @@ class Painter:
         if self.colour and card // 13 in (1, 2):
             return f"{_RED}{name}{_RESET}"
         return name
+
+    def card_words(self, card: int) -> CardWords:
+        """:meth:`card` for a sentence: ``{card:art}`` in a template adds its article."""
+        words = self.m.card_words(card)
+        return CardWords(self.card(card), words.rank, words.lang)
 
     def cards(self, cards: Iterable[int]) -> str:
         return " ".join(self.card(c) for c in cards)

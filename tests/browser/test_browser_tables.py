@@ -268,7 +268,7 @@ def test_R34_a_friend_takes_the_partner_place_by_its_invite_link(
     state = table_state(bea, game_id)
     assert state["you"] == 2 and state["seats"][2]["name"] == "Bea" and state["my_table"] == 1
     assert "Bea (tu)" in bea.inner_text(".seats-strip")
-    assert "Il tavolo del tuo compagno" in bea.inner_text(".tables-box")
+    assert "Il tavolo della tua squadra" in bea.inner_text(".tables-box")
     assert "Tavolo 1: Ann contro" in bea.inner_text(".tables-box")
     assert "Table 2: Bea against" in ann.inner_text(".tables-box")
     assert "Ann & Bea" in ann.inner_text(".scorebox")

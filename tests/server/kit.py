@@ -22,8 +22,9 @@ NO_CLIENT_LIMITS = ("requests_per_minute", "create_per_minute", "hints_per_minut
                     "event_pages_per_minute", "max_sockets_per_game", "max_sockets_per_address")
 NO_LIMIT_OPTIONS = ("--request-limit", "0", "--create-limit", "0", "--hint-limit", "0",
                     "--events-limit", "0", "--sockets-per-game", "0", "--sockets-per-address", "0",
-                    "--connections-per-address", "0")
-"""``gin serve`` options that lift the per-client limits (tests on loopback)."""
+                    "--connections-per-address", "0", "--rated-shared-address")
+"""``gin serve`` options that lift the per-client limits (tests on loopback, where every
+player is at one address)."""
 
 
 @contextlib.contextmanager
@@ -37,6 +38,7 @@ def running(database: str, seed: int = 7, **options: Any) -> Iterator[TestClient
     options.setdefault("rated_any_rules", True)  # the suites' rated games are to 1 point
     for limit in NO_CLIENT_LIMITS:  # the suites make many games from one address
         options.setdefault(limit, 0)
+    options.setdefault("rated_shared_address", True)  # every player is at one address
     settings = Settings(database=database, rng=random.Random(seed), **options)
     with TestClient(create_app(settings)) as client:
         yield client

@@ -103,7 +103,9 @@ def test_a_casual_tables_typed_name_borrows_no_accounts_rating(database: str) ->
         two_accounts(client)
         set_rating(client, "anna", "standard", 1900.0, 50.0)
         with other_browser(client):  # a guest who calls themselves after the account
-            game = create(client, opponent="anyone", name="anna")
+            refused = client.post("/api/games", json={"opponent": "anyone", "name": "anna"})
+            assert refused.json()["error"]["reason"] == "account", refused.text
+            game = create(client, opponent="anyone", name="Annabel")
         time.sleep(0.3)
         assert [s["rating"] for s in listed(client, game["game_id"])["seats"]] == [None, None]
 

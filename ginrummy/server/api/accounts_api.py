@@ -8,6 +8,12 @@ the account's); a new password ends all the others. Guests play as before, with 
 per game; the seats those cookies open become the account's when the browser signs in or
 up, and a signed-in browser then plays its seats without them
 (:func:`ginrummy.server.api.sessions.seat_for`).
+
+Passwords are hashed and checked on threads of their own (``hash_threads``, with at most
+``hash_queue`` more waiting; past that 503 ``sign_in_busy``), so that a flood of sign-ins
+never makes the players already signed in wait. Sign-in attempts count per address, and per
+username unless they come from a browser or an address the account signed in from before
+(:mod:`.account_places`).
 """
 
 from __future__ import annotations
@@ -18,7 +24,7 @@ import math
 from collections.abc import Awaitable, Callable
 from dataclasses import replace
 from datetime import timedelta
-from typing import Any
+from typing import Any, TypeVar
 
 import argon2
 from argon2.exceptions import InvalidHashError, VerificationError
@@ -26,6 +32,7 @@ from starlette.requests import HTTPConnection, Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route
 
+from ginrummy.server.api import account_places
 from ginrummy.server.api.account_rules import (
     MAX_USERNAME,
     AccountRefused,
@@ -49,14 +56,19 @@ from ginrummy.server.api.sessions import (
     signed_in,
     signed_in_sockets,
 )
+from ginrummy.server.live.work import Busy, WorkPool
 from ginrummy.server.settings import Settings
 from ginrummy.server.storage.accounts import FORMER_PLAYER, Account, NameTaken
 
 Endpoint = Callable[[Request], Awaitable[Response]]
+T = TypeVar("T")
 
 
 class AccountLimits:
-    """Sign-in attempts per address and per username, and sign-ups per address."""
+    """Sign-in attempts per address and per username, and sign-ups per address.
+
+    The username's limit is charged only where its owner has not signed in before (another
+    browser, another address), so that guessers elsewhere cannot lock the owner out."""
 
     def __init__(self, settings: Settings) -> None:
         self.settings = settings
@@ -64,10 +76,17 @@ class AccountLimits:
         self.account_sign_ins = Buckets(_hourly(settings.sign_ins_per_hour_per_account, 5))
         self.sign_ups = Buckets(_hourly(settings.sign_ups_per_hour, 5))
 
-    def sign_in(self, address: str, key: str) -> None:
-        wait = max(self.sign_ins.take(address), self.account_sign_ins.take(key))
+    def sign_in(self, address: str) -> None:
+        """An attempt from ``address``."""
+        wait = self.sign_ins.take(address)
         if wait:
-            raise _throttled("too many sign-in attempts", wait)
+            raise _throttled("too many sign-in attempts from this address", wait)
+
+    def sign_in_elsewhere(self, key: str) -> None:
+        """An attempt at the username ``key`` from where its owner never signed in."""
+        wait = self.account_sign_ins.take(key)
+        if wait:
+            raise _throttled("too many sign-in attempts at this username", wait)
 
     def sign_up(self, address: str) -> None:
         wait = self.sign_ups.take(address)
@@ -87,6 +106,27 @@ def _throttled(what: str, wait: float) -> HTTPError:
 @functools.cache
 def _hasher(profile: str) -> argon2.PasswordHasher:
     return argon2.PasswordHasher.from_parameters(getattr(argon2.profiles, profile))
+
+
+def _hashing(connection: HTTPConnection) -> WorkPool:
+    """The server's password-hashing threads: their own few, with a bounded queue."""
+    state = connection.app.state
+    pool: WorkPool | None = getattr(state, "hashing", None)
+    if pool is None:
+        settings = settings_of(connection)
+        pool = state.hashing = WorkPool(settings.hash_threads, settings.hash_queue,
+                                        "gin-hash")
+    return pool
+
+
+async def _hash_work(connection: HTTPConnection, job: Callable[[], T]) -> T:
+    """``job()`` (a password hashed or checked) on the hashing threads, or 503
+    ``sign_in_busy`` when their queue is full."""
+    try:
+        return await _hashing(connection).run(job)
+    except Busy:
+        raise HTTPError(503, "sign_in_busy", "the server is checking too many passwords at "
+                        f"once; try again in {Busy.retry_after} s", Busy.retry_after) from None
 
 
 @functools.cache
@@ -131,7 +171,7 @@ def _lifetime(connection: HTTPConnection) -> timedelta:
 
 async def _start_session(request: Request, account: Account, status: int) -> Response:
     """A new session for this browser (its old one ends); its seat cookies' seats become the
-    account's."""
+    account's; the browser and the address are the account's known places from now on."""
     store, moment, old = account_store(request), now_of(request), session_token(request)
     token = await asyncio.to_thread(store.open_session, account.id, moment, _lifetime(request),
                                     old)
@@ -142,6 +182,7 @@ async def _start_session(request: Request, account: Account, status: int) -> Res
     response = JSONResponse({"account": _view(account), "claimed": claimed},
                             status_code=status)
     _set_session(request, response, token)
+    await account_places.note(request, response, account.id)
     return response
 
 
@@ -150,25 +191,37 @@ async def _check(request: Request, account: Account | None, password: str) -> Ac
     answer (after the same work) for an unknown username."""
     profile = settings_of(request).password_profile
     hasher = _hasher(profile)
-    stored = _decoy(profile) if account is None else account.password_hash
 
     def verify() -> bool:
+        stored = _decoy(profile) if account is None else account.password_hash
         try:
             return hasher.verify(stored, password)
         except (VerificationError, InvalidHashError):
             return False
 
-    if not await asyncio.to_thread(verify) or account is None:
+    if not await _hash_work(request, verify) or account is None:
         raise HTTPError(401, "wrong_password", "the username or the password is wrong")
     banned = await asyncio.to_thread(account_store(request).ban_of, account.id)
     if banned is not None:
         raise HTTPError(403, "account_banned", f"this account is banned by the server's "
                         f"operator: {banned}")
     if hasher.check_needs_rehash(account.password_hash):
-        rehashed = await asyncio.to_thread(hasher.hash, password)
+        try:
+            rehashed = await _hash_work(request, functools.partial(hasher.hash, password))
+        except HTTPError:  # busy: rehashed at a later sign-in
+            return account
         await asyncio.to_thread(account_store(request).set_password_hash, account.id, rehashed,
                                 now_of(request), False)
     return account
+
+
+async def _check_again(request: Request, account: Account, password: str) -> None:
+    """The signed-in ``account``'s password, asked again (for a new password, a deletion):
+    charged as a sign-in attempt."""
+    _limits(request).sign_in(client_address(request.scope))
+    if not await account_places.known(request, account.id):
+        _limits(request).sign_in_elsewhere(username_key(account.username))
+    await _check(request, account, password)
 
 
 async def signed_in_or_refuse(request: Request) -> Account:
@@ -204,8 +257,12 @@ async def sign_up(request: Request) -> Response:
     except AccountRefused as refused:
         raise HTTPError.refusing(refused) from None
     _limits(request).sign_up(client_address(request.scope))
-    password_hash = await asyncio.to_thread(
-        _hasher(settings_of(request).password_profile).hash, password)
+    look_alike = await asyncio.to_thread(account_store(request).named_like, username)
+    if look_alike is not None:
+        raise HTTPError(409, "username_taken", f"the username {username!r} looks like the "
+                        f"username {look_alike!r}, which is taken")
+    password_hash = await _hash_work(request, functools.partial(
+        _hasher(settings_of(request).password_profile).hash, password))
     try:
         account = await asyncio.to_thread(account_store(request).create, username,
                                           username_key(username), password_hash,
@@ -225,8 +282,10 @@ async def sign_in(request: Request) -> Response:
         raise HTTPError(400, "bad_request", f"username must be a string, got {username!r}")
     password = _password_field(data, "password")
     key = username_key(username[:MAX_USERNAME + 1])
-    _limits(request).sign_in(client_address(request.scope), key)
+    _limits(request).sign_in(client_address(request.scope))
     account = await asyncio.to_thread(account_store(request).by_key, key)
+    if account is None or not await account_places.known(request, account.id):
+        _limits(request).sign_in_elsewhere(key)
     return await _start_session(request, await _check(request, account, password), 200)
 
 
@@ -273,10 +332,9 @@ async def change_password(request: Request) -> Response:
         new_password = check_password(data["new_password"], account.username, "new_password")
     except AccountRefused as refused:
         raise HTTPError.refusing(refused) from None
-    _limits(request).sign_in(client_address(request.scope), username_key(account.username))
-    await _check(request, account, password)
-    password_hash = await asyncio.to_thread(
-        _hasher(settings_of(request).password_profile).hash, new_password)
+    await _check_again(request, account, password)
+    password_hash = await _hash_work(request, functools.partial(
+        _hasher(settings_of(request).password_profile).hash, new_password))
     store = account_store(request)
     await asyncio.to_thread(store.set_password_hash, account.id, password_hash, now_of(request),
                             True)
@@ -292,8 +350,7 @@ async def delete_account(request: Request) -> Response:
     check_fields(data, {"password"})
     account = await signed_in_or_refuse(request)
     password = _password_field(data, "password")
-    _limits(request).sign_in(client_address(request.scope), username_key(account.username))
-    await _check(request, account, password)
+    await _check_again(request, account, password)
     store = account_store(request)
     tournament = await asyncio.to_thread(store.active_tournament, account.id)
     if tournament is not None:

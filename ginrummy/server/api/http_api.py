@@ -16,7 +16,7 @@ from starlette.responses import JSONResponse, Response
 from ginrummy.core.errors import TableError
 from ginrummy.core.rules import Rules, RulesError
 from ginrummy.core.table import TableRules
-from ginrummy.server.api import rated
+from ginrummy.server.api import account_names, rated
 from ginrummy.server.api.client_limits import ClientLimits, client_address
 from ginrummy.server.api.origin import origin_allowed
 from ginrummy.server.api.params import whole_number
@@ -133,6 +133,17 @@ def _name(data: dict[str, Any], default: str) -> str:
         raise HTTPError.refusing(refused) from None
 
 
+async def _typed_name(request: Request, data: dict[str, Any], default: str) -> str:
+    """:func:`_name`, refused too when it looks like another account's username."""
+    name = _name(data, default)
+    if "name" not in data:
+        return name
+    try:
+        return await account_names.own_name(request, name)
+    except names.NameRefused as refused:
+        raise HTTPError.refusing(refused) from None
+
+
 def _base(request: Request) -> str:
     return str(request.base_url).rstrip("/")
 
@@ -186,6 +197,8 @@ async def create_game(request: Request) -> Response:
     clock = _clock(request, data)
     name = _name(data, "Player 1")
     owner = await _rated_creator(request, data, [opponent], TableRules(2, rules))
+    if owner is None:  # a rated game shows the username, whatever name was typed
+        name = await _typed_name(request, data, "Player 1")
     _client_limits(request).create_game(client_address(request.scope))
     created = await lobby_of(request).create(rules, opponent, level, name if owner is None
                                            else owner.username,
@@ -290,6 +303,8 @@ async def _create_table_game(request: Request, data: dict[str, Any], players: in
     clock = _clock(request, data)
     name = _name(data, "Player 1")
     owner = await _rated_creator(request, data, seats, table_rules)
+    if owner is None:  # a rated game shows the username, whatever name was typed
+        name = await _typed_name(request, data, "Player 1")
     _client_limits(request).create_game(client_address(request.scope))
     created = await lobby_of(request).create_table(
         table_rules, seats, level, name if owner is None else owner.username,
@@ -419,7 +434,8 @@ async def join_game(request: Request) -> Response:
     presented = token if token is not None else request.cookies.get(f"{COOKIE_PREFIX}{table.id}")
     issued = None
     if seat is not None and not table.seats[seat].joined and presented is not None:
-        name = await rated_place(request, table) or _name(data, table.seats[seat].name)
+        name = (await rated_place(request, table)
+                or await _typed_name(request, data, table.seats[seat].name))
         try:
             issued = await table.join(seat, name, presented)
         except ClientError as refused:
@@ -560,4 +576,5 @@ async def chain_head(request: Request) -> Response:
 json_body, check_fields, is_int, player_name = _json_body, _check_fields, _is_int, _name
 links, set_seat_cookie, table_for, rules_of = _links, _set_seat_cookie, _table_for, _rules
 clock_of = _clock
+typed_name = _typed_name
 whole_count = _count

@@ -92,7 +92,8 @@ async def sit(request: Request) -> Response:
     limits: ClientLimits = request.app.state.client_limits
     limits.create_game(client_address(request.scope))
     guest, new = guest_of(request)
-    name = await http_api.rated_place(request, table) or name
+    name = (await http_api.rated_place(request, table)
+            or await http_api.typed_name(request, data, "Player"))
     try:
         seat, token = await table.sit(name, guest, place)
     except ClientError as refused:

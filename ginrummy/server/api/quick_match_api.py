@@ -19,7 +19,7 @@ from starlette.responses import JSONResponse, Response
 from ginrummy.core.rules import Rules
 from ginrummy.core.table import TableRules
 from ginrummy.rating import START_MU, family_of
-from ginrummy.server.api import http_api, lobby_api
+from ginrummy.server.api import account_places, http_api, lobby_api
 from ginrummy.server.api.client_limits import ClientLimits, client_address
 from ginrummy.server.api.rated import RatedRefused, check_rated_rules
 from ginrummy.server.api.sessions import lobby_of, signed_in
@@ -79,10 +79,13 @@ async def start(request: Request) -> Response:
             check_rated_rules(request, TableRules(2, rules))
         except RatedRefused as refused:
             raise http_api.HTTPError(refused.status, refused.code, refused.message) from None
-    name = username if username is not None else http_api.player_name(data, "Player")
+    name = username if username is not None else await http_api.typed_name(request, data,
+                                                                             "Player")
     limits: ClientLimits = request.app.state.client_limits
     address = client_address(request.scope)
     limits.create_game(address)
+    if rated and (account_id := account_of(who)) is not None:
+        await account_places.note_here(request, account_id)  # whom it may not meet
     try:
         ticket, seeking = await _hub(request).start(who, name, rules, rated,
                                                     await _rating(request, who, rules), clock,

@@ -2,9 +2,10 @@
 
 A rated game is between accounts: its creator is signed in, it has no computer seat, and
 every other place is taken by a signed-in account that holds no other seat there (an account
-cannot rate itself against itself). Its seats are the accounts' from the moment they are
-taken (:func:`ginrummy.server.api.accounts_api.claiming`), and each player is shown by their
-username (the name their profile is at), whatever name they typed.
+cannot rate itself against itself), and that was never seen in the browser (or at the
+address) of an account seated there (:mod:`.account_places`). Its seats are the accounts'
+from the moment they are taken (:func:`ginrummy.server.api.accounts_api.claiming`), and each
+player is shown by their username (the name their profile is at), whatever name they typed.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from starlette.requests import HTTPConnection
 
 from ginrummy.core.table import TableRules
 from ginrummy.rating.rated_rules import unrated_reason
+from ginrummy.server.api.account_places import SamePlayer, check_apart, note_here
 from ginrummy.server.api.sessions import account_store, settings_of, signed_in
 from ginrummy.server.live.table import Table
 from ginrummy.server.storage.accounts import Account
@@ -58,6 +60,7 @@ async def rated_creator(connection: HTTPConnection, data: dict[str, Any],
     account = await signed_in(connection)
     if account is None:
         raise RatedRefused(403, "rated_needs_account", NEEDS_ACCOUNT)
+    await note_here(connection, account.id)
     return account
 
 
@@ -73,4 +76,8 @@ async def check_rated_place(connection: HTTPConnection, table: Table) -> str | N
     if seat is not None:
         raise RatedRefused(409, "rated_same_account", f"this account already plays seat "
                            f"{seat} of this rated game: another account takes the other place")
+    try:
+        await check_apart(connection, table, account.id)
+    except SamePlayer as same:
+        raise RatedRefused(409, same.code, same.message) from None
     return account.username

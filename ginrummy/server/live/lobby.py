@@ -39,6 +39,7 @@ from ginrummy.server.storage.replay import ReplayError, start
 from ginrummy.server.storage.store import GameRow, LogEntry, SeatRow, Store, StoredGame
 from ginrummy.server.storage.tokens import new_game_id, new_token, token_hash
 from ginrummy.server.storage.tournament_store import TournamentStore
+from ginrummy.server.storage.traces import TraceStore
 from ginrummy.server.storage.writer import GroupWriter
 
 log = logging.getLogger(__name__)
@@ -85,13 +86,19 @@ class Lobby:
             self.create, settings.quick_match_computer_seconds,
             claim=lambda account, game, seat: asyncio.to_thread(accounts.claim_seat, account,
                                                                 game, seat, now()),
-            per_address=settings.seeks_per_address)
+            per_address=settings.seeks_per_address,
+            shared=lambda one, other: asyncio.to_thread(
+                TraceStore(store.engine, store.guard).shares, one, [other],
+                ("browser",) if settings.rated_shared_address else None))
         self.chat = LobbyChat(LobbyChatStore(store.engine), store.mutes,
                               lambda: self.board.listeners)
         self.tournaments = TournamentHub(TournamentStore(store.engine),
                                          AccountStore(store.engine, store.guard), self.get,
                                          self.create_seated, settings.rng)
         self.tournaments.per_account = settings.tournaments_per_account
+        self.tournaments.shared = lambda accounts: asyncio.to_thread(
+            TraceStore(store.engine, store.guard).any_share, accounts,
+            ("browser",) if settings.rated_shared_address else None)
         self.tournaments.computer_budget = settings.tournament_computers
         self.tournament_feed = TournamentFeed(self.tournaments, self.board)
         self.adjournments = Adjournments(

@@ -5,8 +5,9 @@ break the page: control characters (NUL included), lone surrogates (they cannot 
 stored as UTF-8), bidirectional controls (they reorder what other players read),
 invisible characters and names with nothing visible, and names the computer's seats
 use ("Computer (level 5)", "Computer 2 (livello 3)", in any case, spacing or lookalike
-letters). Letters of any script with their accents ("Niccolò", "Zoë", "José María")
-are names like any other. Spaces are collapsed to one; the text is stored in NFC.
+letters: names are compared by their skeleton). Letters of any script with their accents
+("Niccolò", "Zoë", "José María") are names like any other. Spaces are collapsed to one; the
+text is stored in NFC.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
+from ginrummy.server.storage.skeleton import skeleton
 from ginrummy.server.wire.refusal import Refusal
 
 MAX_NAME = 40
@@ -28,14 +30,8 @@ JOINERS = frozenset([0x200C, 0x200D])
 """Zero-width (non-)joiners: needed inside words of some scripts and emoji sequences."""
 BLANK_LETTERS = frozenset([0x115F, 0x1160, 0x3164, 0xFFA0, 0x2800, 0x034F, 0x180E])
 """Characters that draw nothing though their category says letter, symbol or mark."""
-_LOOKALIKES = str.maketrans({
-    "а": "a", "с": "c", "е": "e", "і": "i", "ӏ": "l", "о": "o", "р": "p", "т": "t",
-    "у": "y", "ѵ": "v", "υ": "u", "ο": "o", "ρ": "p", "τ": "t", "ε": "e", "ι": "i",
-    "ν": "v", "κ": "k", "м": "m", "μ": "u", "ц": "u", "г": "r", "0": "o", "1": "l",
-    "|": "l", "!": "i",
-})
-"""Cyrillic and Greek letters (and digits) that look like the Latin letters of "Computer"."""
-_COMPUTER = re.compile(r"c+o+m+p+[uv]+t+e+r+")
+_COMPUTER = re.compile(r"c+o+(?:rn)+p+[uv]+t+e+r+")
+"""The word "Computer" in skeleton form (:func:`~ginrummy.server.storage.skeleton.skeleton`)."""
 
 
 class NameRefused(Refusal, ValueError):
@@ -47,7 +43,9 @@ class NameRefused(Refusal, ValueError):
         super().__init__("bad_name", message, reason)
 
 
-REASONS = ("type", "control", "bidi", "invisible", "blank", "too_long", "marks", "computer")
+REASONS = ("type", "control", "bidi", "invisible", "blank", "too_long", "marks", "computer",
+           "account")
+"""``account``: the name looks like an account's username (:mod:`ginrummy.server.api`)."""
 
 
 def _describe(char: str) -> str:
@@ -119,8 +117,6 @@ def _check_marks(name: str, field: str) -> None:
 
 
 def impersonates_computer(name: str) -> bool:
-    """``name`` reads as the computer's: it begins with the word "Computer", however spelt."""
-    folded = unicodedata.normalize("NFKD", name).casefold()
-    letters = "".join(char for char in folded if not unicodedata.category(char).startswith("M"))
-    skeleton = "".join(ch for ch in letters.translate(_LOOKALIKES) if ch.isalnum())
-    return _COMPUTER.match(skeleton) is not None
+    """``name`` reads as the computer's: it begins with the word "Computer", however spelt
+    (look-alike letters of any script, "rn" for "m", "0" for "o", spaces between letters)."""
+    return _COMPUTER.match(skeleton(name)) is not None

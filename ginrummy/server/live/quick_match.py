@@ -16,14 +16,17 @@ import contextlib
 import json
 import logging
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol
+
+from sqlalchemy.exc import SQLAlchemyError
 
 from ginrummy.core.rules import Rules
 from ginrummy.rating.levels import level_ratings, nearest_level
 from ginrummy.server.live.clock import ClockRules
-from ginrummy.server.live.seeks import Seek, pairs, window
+from ginrummy.server.live.seeks import Seek, candidates, pairs, window
+from ginrummy.server.storage.db import StorageGone
 from ginrummy.server.storage.tokens import new_token, same_hash, token_hash
 from ginrummy.server.wire.payload import rules_dict
 from ginrummy.server.wire.protocol import ClientError
@@ -64,6 +67,8 @@ CreateGame = Callable[..., Awaitable[Created]]
 """``Lobby.create(rules, opponent, level, name, listed=..., owner=...)``."""
 ClaimSeat = Callable[[str, str, int], Awaitable[object]]
 """Make seat ``seat`` of game ``game_id`` the account ``account_id``'s."""
+SharedPlaces = Callable[[str, str], Awaitable[bool]]
+"""Whether two accounts (by id) were seen in one browser or at one address."""
 
 
 @dataclass
@@ -105,9 +110,15 @@ def account_of(who: str) -> str | None:
 class QuickMatch:
     def __init__(self, create: CreateGame, computer_after: float,
                  clock: Callable[[], float] = time.monotonic,
-                 claim: ClaimSeat | None = None, per_address: int = SEEKS_PER_ADDRESS) -> None:
+                 claim: ClaimSeat | None = None, per_address: int = SEEKS_PER_ADDRESS,
+                 shared: SharedPlaces | None = None) -> None:
         self.create = create
         self.claim = claim
+        self.shared = shared
+        """Whether two accounts were seen in one browser (or at one address): they do not
+        meet for a rated game."""
+        self.kept_apart: set[frozenset[str]] = set()
+        """The tickets of rated seekers found to share a browser or an address."""
         self.per_address = per_address
         """Seekers waiting at once from one address; 0: no limit."""
         self.computer_after = computer_after
@@ -230,11 +241,29 @@ class QuickMatch:
             self._forget(now)
             waiting = [s for s in self.seekers.values() if s.status == "waiting"]
             by_ticket = {s.ticket_hash: s for s in waiting}
-            for first, second in pairs([s.seek for s in waiting], now):
+            for first, second in pairs([s.seek for s in waiting], now, self._candidates):
+                if await self._same_player(by_ticket[first.ticket], by_ticket[second.ticket]):
+                    self.kept_apart.add(frozenset((first.ticket, second.ticket)))
+                    continue
                 try:
                     await self._meet(by_ticket[first.ticket], by_ticket[second.ticket])
                 except ClientError as failure:  # the database failed: they wait on
                     log.error("quick match: no game for a pair: %s", failure)
+
+    def _candidates(self, seeks: Sequence[Seek]) -> Iterator[tuple[Seek, Seek]]:
+        for a, b in candidates(seeks):
+            if frozenset((a.ticket, b.ticket)) not in self.kept_apart:
+                yield a, b
+
+    async def _same_player(self, first: Seeking, second: Seeking) -> bool:
+        one, other = account_of(first.seek.who), account_of(second.seek.who)
+        if not first.rated or self.shared is None or one is None or other is None:
+            return False
+        try:
+            return await self.shared(one, other)
+        except (StorageGone, SQLAlchemyError) as failure:
+            log.error("quick match: could not tell whether two accounts are one: %s", failure)
+            return True
 
     async def _meet(self, first: Seeking, second: Seeking) -> None:
         """A game of the two, listed; rated if they asked (both are accounts then); each
@@ -261,6 +290,7 @@ class QuickMatch:
                 seeking.end("left", now)
             if seeking.ended is not None and now - seeking.ended > KEEP_SECONDS:
                 del self.seekers[ticket]
+        self.kept_apart = {pair for pair in self.kept_apart if pair <= self.seekers.keys()}
 
     def _keep_ticking(self) -> None:
         if self.ticker is None or self.ticker.done():

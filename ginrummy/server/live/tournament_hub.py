@@ -139,6 +139,9 @@ class TournamentHub:
         """What the computers of every unfinished tournament may weigh together."""
         self.creating = asyncio.Lock()
         """Held from the check of those limits to the new tournament's row."""
+        self.shared: Callable[[list[str]], Awaitable[bool]] | None = None
+        """Whether two of these accounts were seen in one browser or at one address: their
+        game together is not rated (one person's two accounts do not rate each other up)."""
         self.on_change: Callable[[str, bool], None] = lambda tournament_id, listed: None
         """Called with a tournament's id when its view changed, and whether what
         :meth:`listing` shows may have changed too (an entry, a start, an end)."""
@@ -399,7 +402,10 @@ class TournamentHub:
                 seats.append(SeatRow(seat, "human", who.name, token_hash(new_token()), True))
         table_rules = TableRules.from_dict(stored.row.rules)
         accounts = [by_id[entrant].account_id for entrant in pairing.seats]
-        rated = all(accounts)  # results between people feed their ratings
+        people = [account for account in accounts if account is not None]
+        rated = len(people) == len(accounts)  # results between people feed their ratings
+        if rated and self.shared is not None and await self.shared(people):
+            rated = False
         duplicate = stored.row.format == "duplicate"
         if duplicate:  # held from its first state on
             self.held.add(game_id)
@@ -414,12 +420,12 @@ class TournamentHub:
         await self._claim(stored, pairing, game_id)
 
     async def _claim(self, stored: StoredTournament, pairing: Pairing, game_id: str) -> None:
-        """Each account's seat becomes its own (place 0 of a rated game is its owner's)."""
+        """Each account's seat becomes its own (place 0 of a rated game is its owner's
+        already)."""
         by_id = {e.entrant: e for e in stored.entrants}
         accounts = [by_id[entrant].account_id for entrant in pairing.seats]
-        rated = all(accounts)
         for seat, account in enumerate(accounts):
-            if account is not None and not (rated and seat == 0):
+            if account is not None:
                 await asyncio.to_thread(self.accounts.claim_seat, account, game_id, seat,
                                         now())
 

@@ -22,10 +22,9 @@ class Busy(Exception):
 
 
 class WorkPool:
-    def __init__(self, threads: int, queue: int) -> None:
+    def __init__(self, threads: int, queue: int, name: str = "gin-work") -> None:
         self.threads, self.queue = max(1, threads), max(0, queue)
-        self.executor = ThreadPoolExecutor(max_workers=self.threads,
-                                           thread_name_prefix="gin-work")
+        self.executor = ThreadPoolExecutor(max_workers=self.threads, thread_name_prefix=name)
         self.pending = 0
         """Jobs running or waiting."""
 

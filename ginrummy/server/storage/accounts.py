@@ -21,9 +21,10 @@ import sqlalchemy as sa
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 
-from ginrummy.server.storage import db, ratings, records
+from ginrummy.server.storage import db, ratings, records, traces
 from ginrummy.server.storage.db import account_seats, account_sessions, accounts
 from ginrummy.server.storage.moments import aware
+from ginrummy.server.storage.skeleton import skeleton
 from ginrummy.server.storage.tokens import new_game_id, new_token, token_hash
 
 FORMER_PLAYER = "Former player"
@@ -64,7 +65,8 @@ class AccountStore:
                     raise NameTaken(username)
                 conn.execute(accounts.insert().values(
                     id=account.id, username=username, username_key=key,
-                    password_hash=password_hash, created_at=moment, password_changed_at=moment))
+                    password_hash=password_hash, created_at=moment, password_changed_at=moment,
+                    name_skeleton=skeleton(username)))
                 self.guard.check()
         except IntegrityError:  # the same name, created at the same moment elsewhere
             raise NameTaken(username) from None
@@ -74,6 +76,14 @@ class AccountStore:
         with self.engine.connect() as conn:
             row = conn.execute(sa.select(*_COLUMNS).where(accounts.c.username_key == key)).first()
         return None if row is None else _account(row)
+
+    def named_like(self, name: str) -> str | None:
+        """The username of an account whose name looks like ``name`` (the same skeleton)."""
+        with self.engine.connect() as conn:
+            found: str | None = conn.execute(
+                sa.select(accounts.c.username)
+                .where(accounts.c.name_skeleton == skeleton(name)).limit(1)).scalar()
+        return found
 
     def set_password_hash(self, account_id: str, password_hash: str, moment: datetime,
                           ends_sessions: bool) -> None:
@@ -285,6 +295,7 @@ class AccountStore:
                          .where(db.account_bans.c.account_id == account_id))
             conn.execute(account_seats.delete().where(account_seats.c.account_id == account_id))
             ratings.forget(conn, account_id)
+            traces.forget(conn, account_id)
             conn.execute(account_sessions.delete()
                          .where(account_sessions.c.account_id == account_id))
             conn.execute(accounts.delete().where(accounts.c.id == account_id))

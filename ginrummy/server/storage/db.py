@@ -80,7 +80,17 @@ fair_hands = _table("fair_hands", tables.fair_hands())
 
 # Accounts (:mod:`ginrummy.server.storage.accounts`): who they are, their sessions (each
 # token's SHA-256) and the seats they own.
-accounts = _table("accounts", tables.accounts())
+accounts = _table(
+    "accounts", tables.accounts(),
+    sa.Column("name_skeleton", sa.String(64), nullable=True),
+    # the username's skeleton (:mod:`.skeleton`): a guest may not take a name that looks
+    # like an account's
+)
+sa.Index("ix_accounts_name_skeleton", accounts.c.name_skeleton)
+# Where each account signed in from, as keyed hashes (:mod:`.traces`), and their key.
+account_traces = _table("account_traces", tables.account_traces())
+sa.Index("ix_account_traces_digest", account_traces.c.kind, account_traces.c.digest)
+server_keys = _table("server_keys", tables.server_keys())
 account_sessions = _table("account_sessions", tables.account_sessions())
 sa.Index("ix_account_sessions_account_id", account_sessions.c.account_id)
 account_seats = _table("account_seats", tables.account_seats())

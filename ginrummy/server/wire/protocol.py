@@ -61,6 +61,8 @@ ERROR_CODES: dict[str, str] = {
     "rated_needs_account": "a rated game is played between accounts: a guest cannot take a "
                            "place at one (the connection closes, 4401)",
     "rated_same_account": "this account already plays a seat of this rated game",
+    "rated_same_player": "this account was seen in the browser (or at the address) of an "
+                         "account already at this rated game: not a place for it (4401)",
     "not_found": "no game has that id",
     "computer_error": "the computer could not move (server-side)",
     "internal": "the server failed on this message (a bug, logged); nothing changed",

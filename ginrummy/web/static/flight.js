@@ -45,6 +45,8 @@ export function animateMove(ctl, flight) {
   const to = target.getBoundingClientRect();
   const ghost = flight.face ? cardFace(flight.face, { classes: ["flying"] }) : cardBack({ classes: ["flying"] });
   ghost.dataset.seat = String(flight.seat);
+  // a picture of a move the log tells in words: hidden from assistive technology (axe's `region`)
+  ghost.setAttribute("aria-hidden", "true");
   Object.assign(ghost.style, { left: `${flight.from.left}px`, top: `${flight.from.top}px`, width: `${flight.from.width}px`, height: `${flight.from.height}px` });
   document.body.append(ghost);
   const hidden = flight.to === "pile" ? target : null;

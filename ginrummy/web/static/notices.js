@@ -14,12 +14,23 @@ export function errorText(error) {
   return has(`error.${code}`) ? t(`error.${code}`, params) : t("error.unknown");
 }
 
-/** A notice at the top of the screen; errors stay until dismissed or replaced, news fade. */
-export function notify(text, kind = "error", seconds = kind === "error" ? 10 : 4) {
+/**
+ * A notice at the top of the screen; errors stay until dismissed or replaced, news fade.
+ * `actions`: buttons before Dismiss ({label, onclick, primary, name}); a click also removes it.
+ */
+export function notify(text, kind = "error", seconds = kind === "error" ? 10 : 4, actions = []) {
   const area = document.getElementById("notices");
   if (!area) return null;
+  const buttons = actions.map((action) => h("button", {
+    type: "button", class: ["btn", "small", action.primary ? "primary" : null], dataset: action.name ? { name: action.name } : null,
+    onclick: () => {
+      item.remove();
+      action.onclick();
+    },
+  }, action.label));
   const item = h("div", { class: `notice ${kind}`, role: kind === "error" ? "alert" : "status" },
     h("span", {}, text),
+    buttons.length ? h("span", { class: "notice-actions" }, buttons) : null,
     h("button", { type: "button", class: "btn small", onclick: () => item.remove() }, t("error.dismiss")));
   for (const old of area.querySelectorAll(`.notice.${kind}`)) old.remove();
   area.append(item);

@@ -28,7 +28,8 @@ export function ratedMark(rated) {
   return rated ? h("p", { class: "rated-game" }, h("span", { class: "badge rated" }, t("lobby.rated"))) : null;
 }
 
-export function scoreBox(ctl) {
+/** The score box; `more`: a button beside the score sheet's (the notifications' switch). */
+export function scoreBox(ctl, more = null) {
   const state = ctl.shown;
   const rules = state.rules;
   const rated = Boolean(ctl.state && ctl.state.rated);
@@ -43,7 +44,7 @@ export function scoreBox(ctl) {
       h("thead", {}, h("tr", {}, h("th", {}, t("score.target", { target: rules.target })), h("th", {}, t("score.total")),
         rules.box_bonus ? h("th", {}, t("score.boxes")) : null, rules.extra_boxes ? h("th", {}, t("score.extra_boxes")) : null)),
       h("tbody", {}, rows)),
-    button(t("btn.scores"), { onclick: () => openScores(ctl), name: "scores" }));
+    h("div", { class: "score-buttons" }, button(t("btn.scores"), { onclick: () => openScores(ctl), name: "scores" }), more));
 }
 
 export function openScores(ctl) {

@@ -1,6 +1,7 @@
 // The table screen's controller: joins a seat, keeps the WebSocket, the state and the moves in flight.
 // The server decides everything: this shows its state and sends back one of view.legal.
 import { api, ApiError } from "./api.js";
+import { handTakesFocus, touchNow, watchInput } from "./attention.js";
 import { CHAT_ERRORS, chatReceived, keepChatFocus, newChat } from "./chatbox.js";
 import { ClockView } from "./clockview.js";
 import { Connection } from "./conn.js";
@@ -14,6 +15,7 @@ import { renderMultiTable } from "./multiview.js";
 import { seedFields } from "./seedbox.js";
 import { showFatal, showReplaced, takeSeat } from "./seatlink.js";
 import { tableKeys } from "./tablekeys.js";
+import { tellNews } from "./tablenews.js";
 import { logEvent, sceneEvent, snapshotLog } from "./tablelog.js";
 import { animateMove, measureMove } from "./flight.js";
 import { renderTable } from "./tableview.js";
@@ -59,6 +61,7 @@ export class TableScreen {
   async start() {
     this.root.replaceChildren(h("p", { class: "loading" }, t("conn.connecting")));
     document.addEventListener("keydown", this.onKey);
+    watchInput();
     this.root.addEventListener("focusin", (event) => {
       this.handFocus = Boolean(event.target.closest && event.target.closest(".my-hand"));
     });
@@ -519,7 +522,12 @@ export class TableScreen {
     if (index >= 0) this.focusIndex = index;
     keepChatFocus(this.root, () => (this.multi ? renderMultiTable(this) : renderTable(this)));
     this.clocks.mount(this.root);
-    if (inHand) this.focusInHand();
+    // the turn that comes finds the keys in the hand, unless something else holds the focus
+    const turnCame = this.myTurn && !this.turnSeen;
+    this.turnSeen = this.myTurn;
+    const now = document.activeElement;
+    if (inHand || handTakesFocus({ turnCame, touch: touchNow(), focused: now ? now.tagName : null })) this.focusInHand();
+    tellNews(this);
   }
 
   /** Focus the card last focused, else the one now at its place, so that the arrows go on working. */

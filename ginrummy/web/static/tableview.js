@@ -1,6 +1,7 @@
 // Drawing the table from the server's state: the felt, both seats, stock and pile, the panel of
 // what to do now, the score and the move log. Nothing here decides a rule: it shows `view.legal`.
 import { seedBox } from "./seedbox.js";
+import { statusKey, touchNow } from "./attention.js";
 import { byRank, bySuit, cardBack, cardFace, cardRow, cardValue, meldOrder, suitOf } from "./cards.js";
 import { choosingDealer, cutChoicePanel } from "./cutchoice.js";
 import { resultLines, seatName, settlementWords } from "./describe.js";
@@ -12,6 +13,7 @@ import { chatBox } from "./chatbox.js";
 import { lobbyPlaces } from "./lobbyseats.js";
 import { ratingChanges } from "./ratingchange.js";
 import { keysBox, logBox, openScores, rulesBox, scoreBox, settlementTable, shareBox } from "./sidepanel.js";
+import { notifyToggle } from "./tablenews.js";
 import { button, copyRow, tournamentLink } from "./widgets.js";
 
 // ------------------------------------------------------------ what each seat shows
@@ -88,7 +90,7 @@ export function renderTable(ctl) {
     panel(ctl),
     between ? null : seatArea(ctl, bottom, "bottom"),
     ctl.watchers && ctl.mode === "play" ? h("p", { class: "watchers" }, tp("table.watchers", ctl.watchers)) : null);
-  const side = h("aside", { class: "side" }, scoreBox(ctl), chatBox(ctl), logBox(ctl), seedBox(ctl), rulesBox(ctl), shareBox(ctl), keysBox(ctl));
+  const side = h("aside", { class: "side" }, scoreBox(ctl, notifyToggle(ctl)), chatBox(ctl), logBox(ctl), seedBox(ctl), rulesBox(ctl), shareBox(ctl), keysBox(ctl));
   const screen = h("div", { class: ["table-screen", `mode-${ctl.mode}`, ctl.readOnly ? "read-only" : null, ctl.pending ? "busy" : null, ctl.knockMode ? "knock-mode" : null] },
     ctl.replayBar || null, felt, side);
   ctl.root.replaceChildren(screen);
@@ -345,15 +347,18 @@ function positionPanel(ctl) {
   if (view.phase === "knocker_melds") return layoutPanel(ctl);
   if (view.phase === "defender") return defendPanel(ctl);
   const top = view.pile[view.pile.length - 1];
+  // on a touch screen the status names no key (its `.touch` wording)
+  const touch = touchNow();
+  const say = (key, params = {}) => t(statusKey(key, touch), params);
   let status;
   if (ctl.knockMode && ctl.legal.every((action) => action.startsWith("knock "))) status = t("status.wall_knock");
-  else if (ctl.knockMode) status = t("status.knock_choose");
-  else if (view.phase === "first_upcard") status = t("status.first_upcard", { card: cardText(top) });
-  else if (view.phase === "wall") status = t("status.wall", { the_card: theCard(top) });
-  else if (view.phase === "draw") status = ctl.legal.includes("take") ? t("status.draw", { the_card: theCard(top) }) : t("status.draw_stock_only");
-  else if (ctl.ginAction()) status = t("status.discard_gin");
-  else if (ctl.knockActions().length) status = t("status.discard_knock");
-  else status = t("status.discard");
+  else if (ctl.knockMode) status = say("status.knock_choose");
+  else if (view.phase === "first_upcard") status = say("status.first_upcard", { card: cardText(top) });
+  else if (view.phase === "wall") status = say("status.wall", { the_card: theCard(top) });
+  else if (view.phase === "draw") status = ctl.legal.includes("take") ? say("status.draw", { the_card: theCard(top) }) : say("status.draw_stock_only");
+  else if (ctl.ginAction()) status = say("status.discard_gin");
+  else if (ctl.knockActions().length) status = say("status.discard_knock");
+  else status = say("status.discard");
   return h("div", { class: "panel status-panel your-turn" },
     h("p", { class: "status", "aria-live": "polite" }, status),
     playButtons(ctl),
@@ -377,7 +382,11 @@ function playButtons(ctl) {
     buttons.push(button(t("btn.cancel"), { onclick: () => ctl.setKnockMode(false), key: "Esc", name: "cancel" }));
   } else {
     const limit = view.knock_limit;
-    buttons.push(button(limit > 0 ? t("btn.knock_limit", { limit }) : t("btn.knock"), {
+    // a phone's row has no room for the limit: the middle shows it ("Knock limit 10")
+    const label = limit > 0
+      ? [h("span", { class: "wide-label" }, t("btn.knock_limit", { limit })), h("span", { class: "narrow-label" }, t("btn.knock"))]
+      : t("btn.knock");
+    buttons.push(button(label, {
       onclick: () => ctl.setKnockMode(true), disabled: Boolean(ctl.pending) || !knocks.length, key: "K", name: "knock",
       why: !knocks.length ? whyOff(ctl, false) : null,
     }));

@@ -281,3 +281,22 @@ def chat_mutes() -> Columns:
         sa.Column("name", sa.String(64), nullable=False),
         _timestamp("created_at"),
     ]
+
+
+def account_traces() -> Columns:
+    """Where an account signed in from: a keyed hash of each address and browser id."""
+    return [
+        _account(primary_key=True),
+        sa.Column("kind", sa.String(8), primary_key=True),
+        sa.Column("digest", sa.String(64), primary_key=True),
+        _timestamp("first_at"),
+        _timestamp("last_at"),
+    ]
+
+
+def server_keys() -> Columns:
+    """The server's secret keys, made once (the key of :func:`account_traces`' hashes)."""
+    return [
+        sa.Column("name", sa.String(32), primary_key=True),
+        sa.Column("value", sa.String(128), nullable=False),
+    ]

@@ -10,8 +10,8 @@ import sqlalchemy as sa
 
 from ginrummy.server.storage.migrations import steps
 
-revision = "0017"
-down_revision = "0016"
+revision = "0018"
+down_revision = "0017"
 
 upgrade, downgrade = steps.add_column("seats", "left_at", sa.DateTime(timezone=True),
                                       nullable=True)

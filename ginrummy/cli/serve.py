@@ -113,6 +113,10 @@ def configure(parser: argparse.ArgumentParser) -> None:
                         help="in a game between two people, the computer plays for a seat "
                         "that keeps the other waiting this long, until its player is back "
                         "(default: $GIN_IDLE_SECONDS, else 180; 0: never)")
+    parser.add_argument("--adjourn-seconds", type=float, default=None, metavar="SECONDS",
+                        help="a listed or rated game none of whose players is connected is "
+                        "adjourned; after this long with nobody back it ends (default: "
+                        "$GIN_ADJOURN_SECONDS, else 300; 0: never)")
     parser.add_argument("--allow-origin", action="append", default=[], metavar="ORIGIN",
                         help="another browser origin allowed to connect, e.g. "
                         "https://example.org (repeatable)")
@@ -182,7 +186,7 @@ def run(args: argparse.Namespace) -> int:
 
         from ginrummy.server import Settings, create_app
         from ginrummy.server.api.headers import ANY_HOST, HostRule, split_host
-        from ginrummy.server.settings import database_url, idle_seconds
+        from ginrummy.server.settings import adjourn_seconds, database_url, idle_seconds
         from ginrummy.server.storage.lease import DatabaseInUse, acquire
     except ModuleNotFoundError as missing:
         if (missing.name or "ginrummy").partition(".")[0] == "ginrummy":
@@ -227,6 +231,16 @@ def run(args: argparse.Namespace) -> int:
         idle = idle_seconds(None if args.idle_seconds is None else str(args.idle_seconds))
     except ValueError:
         print(m("serve.idle_environment", value=repr(os.environ.get("GIN_IDLE_SECONDS", ""))))
+        return 2
+    if args.adjourn_seconds is not None and args.adjourn_seconds < 0:
+        print(m("serve.negative", option="--adjourn-seconds"))
+        return 2
+    try:
+        adjourn = adjourn_seconds(None if args.adjourn_seconds is None
+                                  else str(args.adjourn_seconds))
+    except ValueError:
+        print(m("serve.adjourn_environment",
+                value=repr(os.environ.get("GIN_ADJOURN_SECONDS", ""))))
         return 2
     url = database_url(args.database)
     try:
@@ -274,6 +288,7 @@ def run(args: argparse.Namespace) -> int:
         allowed_origins=tuple(o.rstrip("/") for o in args.allow_origin),
         cookie_secure=args.secure_cookies,
         idle_seconds=idle,
+        adjourn_seconds=adjourn,
         allowed_hosts=hosts,
         ip_hosts=not args.allowed_hosts and args.host in WILDCARDS,
         requests_per_minute=args.request_limit,

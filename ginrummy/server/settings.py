@@ -46,6 +46,22 @@ def idle_seconds(value: str | None = None) -> float | None:
     return seconds or None
 
 
+DEFAULT_ADJOURN_SECONDS = 300.0
+
+
+def adjourn_seconds(value: str | None = None) -> float | None:
+    """``value``, else ``$GIN_ADJOURN_SECONDS``, else 300; 0 turns the rule off (None).
+
+    >>> adjourn_seconds("0"), adjourn_seconds("90")
+    (None, 90.0)
+    """
+    chosen = value if value is not None else os.environ.get("GIN_ADJOURN_SECONDS")
+    seconds = DEFAULT_ADJOURN_SECONDS if chosen is None else float(chosen)
+    if seconds < 0:
+        raise ValueError(f"adjourn seconds cannot be negative, got {seconds:g}")
+    return seconds or None
+
+
 def clock_floor_seconds(value: str | None = None) -> float | None:
     """``value``, else ``$GIN_CLOCK_FLOOR_SECONDS``, else None (the usual minimums).
 
@@ -102,6 +118,14 @@ class Settings:
     """After this long without a move or ``ready`` from the seat a game between two people
     waits for (while the other player is connected), the computer plays for that seat
     until its player sends a message again. None or 0: never."""
+    adjourn_seconds: float | None = field(default_factory=lambda: adjourn_seconds())
+    """A listed or rated game none of whose people is connected is adjourned; after this
+    long with nobody back it ends (:mod:`ginrummy.server.live.adjourn`). None or 0: never."""
+    rated_any_rules: bool = field(
+        default_factory=lambda: os.environ.get("GIN_RATED_ANY_RULES") == "1")
+    """Let rated games be played under any rules (a test server's games to a few points:
+    ``$GIN_RATED_ANY_RULES=1``); by default a rated game is a full game of its family
+    (:mod:`ginrummy.rating.rated_rules`)."""
     clock_floor_seconds: float | None = field(default_factory=lambda: clock_floor_seconds())
     """The shortest clock a new game may ask for (a bank, a time per move), below the usual
     minimums (:data:`ginrummy.server.live.clock.LIMITS`): tests and demonstrations."""

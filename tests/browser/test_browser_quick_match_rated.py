@@ -25,6 +25,12 @@ pytestmark = [pytest.mark.browser, pytest.mark.slow]
 START_RATING = "1500"
 
 
+@pytest.fixture(autouse=True)
+def short_rated_games(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The servers of these tests rate games to a few points (``$GIN_RATED_ANY_RULES``)."""
+    monkeypatch.setenv("GIN_RATED_ANY_RULES", "1")
+
+
 def with_short_target(page: Any, target: int = 10, path: str = "**/api/quickmatch") -> None:
     """Add ``target`` to the page's quick-match request (or another POST to ``path``: a
     tournament's) as its rules' option (the only change to it)."""

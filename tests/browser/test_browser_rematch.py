@@ -28,6 +28,12 @@ from tests.browser.test_browser_quick_match import game_of
 from tests.browser.test_browser_quick_match_rated import met_by_quick_match
 
 
+@pytest.fixture(autouse=True)
+def short_rated_games(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The servers of these tests rate games to a few points (``$GIN_RATED_ANY_RULES``)."""
+    monkeypatch.setenv("GIN_RATED_ANY_RULES", "1")
+
+
 def test_rematch_starts_a_second_game_with_the_other_dealing_first(
     server: Server, browsers: Browsers
 ) -> None:

@@ -37,6 +37,7 @@ def running(database: str, seed: int = 7, **options: Any) -> Iterator[TestClient
     options.setdefault("rate_burst", 10_000)
     options.setdefault("allowed_hosts", ("testserver", "localhost"))
     options.setdefault("refusal_delay", 0.0)
+    options.setdefault("rated_any_rules", True)  # the suites' rated games are to 1 point
     for limit in NO_CLIENT_LIMITS:  # the suites make many games from one address
         options.setdefault(limit, 0)
     options.setdefault("rated_shared_address", True)  # every player is at one address

@@ -188,6 +188,7 @@ def test_a_guest_cannot_go_by_an_accounts_name_or_its_look_alikes(
             matched = other_guest.post("/api/quickmatch", json={"name": "david"})
             assert error(matched)["reason"] == "account"
         lobby = guest.get("/api/lobby").json()
-        shown = {seat["name"] for table in [*lobby["open"], *lobby["playing"]]
+        shown = {seat["name"] for table in [*lobby["open"], *lobby["playing"],
+                                            *lobby["adjourned"]]
                  for seat in table["seats"]}
         assert shown <= {"Annabel", "Lili", None}

@@ -61,13 +61,14 @@ def test_anyone_takes_the_open_place_in_one_click_and_the_game_starts(database: 
             ann, other = Player(ws0), Player(ws1)
             kit.until_dealt(ann, other)
             assert ann.state["stage"] == "hand"
-        assert all(e["game_id"] != gid for e in lobby(client)["open"])
-        playing = next(e for e in lobby(client)["playing"] if e["game_id"] == gid)
+            assert all(e["game_id"] != gid for e in lobby(client)["open"])
+            playing = next(e for e in lobby(client)["playing"] if e["game_id"] == gid)
         assert [s["name"] for s in playing["seats"]] == ["Ann", "Bea"]
         assert set(playing) == {"game_id", "players", "family", "rules", "team_target", "level",
                                 "seats",
                                 "open", "stage", "hand_number", "totals", "created_at", "rated",
-                                "watch", "clock"}  # what anyone may know: no card, no token
+                                "watch", "clock", "adjourned", "ends_at"}  # what anyone may
+        # know: no card, no token
 
 
 def test_a_taken_place_cannot_be_taken_again_and_nobody_sits_twice(sqlite_db: str) -> None:

@@ -61,8 +61,8 @@ def test_two_guests_wanting_the_same_game_meet_and_each_learns_only_their_seat(
             first, second = Player(ws0), Player(ws1)
             kit.until_dealt(first, second)
             assert [s["name"] for s in first.state["seats"]] == ["Ann", "Bea"]
-        listed = client.get("/api/lobby").json()
-        assert any(e["game_id"] == gid for e in listed["playing"])  # anyone may watch it
+            listed = client.get("/api/lobby").json()
+            assert any(e["game_id"] == gid for e in listed["playing"])  # anyone may watch it
 
 
 def test_people_wanting_other_rules_or_rated_and_casual_never_meet(sqlite_db: str) -> None:

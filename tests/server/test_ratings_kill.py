@@ -13,6 +13,7 @@ import urllib.request
 from pathlib import Path
 from typing import Any
 
+import pytest
 import sqlalchemy as sa
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
@@ -129,7 +130,8 @@ def accounts(base: str, *names: str) -> dict[str, str]:
 
 
 def test_sigkill_during_and_after_a_rated_game_rates_it_exactly_once(
-        database: str, tmp_path: Path) -> None:
+        database: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("GIN_RATED_ANY_RULES", "1")  # a game to 30 points, rated
     with Restartable(database, tmp_path) as server:
         base = server.base
         sessions = list(accounts(base, "anna", "bea").values())

@@ -203,7 +203,8 @@ def test_killed_between_a_rounds_last_result_and_the_next_rounds_games_no_game_i
     linked = {t["game_id"] for t in tables}
     stored = {r.id for r in rows(database, "SELECT id FROM games")}
     assert stored == linked, f"games no round holds: {sorted(stored - linked)}"
-    assert not [g for g in lobby["playing"] + lobby["open"] if g["game_id"] not in linked]
+    assert not [g for g in lobby["playing"] + lobby["open"] + lobby["adjourned"]
+                if g["game_id"] not in linked]
 
 
 def test_killed_between_making_round_ones_games_and_storing_the_start_the_start_is_finished(
@@ -240,6 +241,7 @@ def test_killed_between_making_round_ones_games_and_storing_the_start_the_start_
     linked = {t["game_id"] for t in view["round_list"][0]["tables"]}
     assert linked == games_made
     assert {r.id for r in rows(database, "SELECT id FROM games")} == linked
-    assert not [g for g in lobby["playing"] + lobby["open"] if g["game_id"] not in linked]
+    assert not [g for g in lobby["playing"] + lobby["open"] + lobby["adjourned"]
+                if g["game_id"] not in linked]
     held = rows(database, "SELECT game_id FROM account_seats")
     assert {r.game_id for r in held} <= linked

@@ -139,6 +139,7 @@ def create_app(settings: Settings | None = None, lease: Lease | None = None) -> 
             app.state.engine = engine
             app.state.lobby = Lobby(Store(engine), settings)
             await app.state.lobby.tournaments.load_active()
+            app.state.lobby.adjournments.start()
             watch = None if held is None else asyncio.create_task(
                 _watch_lease(held, app.state.lobby.store, settings.lease_check_seconds),
                 name="lease watch")

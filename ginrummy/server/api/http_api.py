@@ -199,7 +199,7 @@ async def create_game(request: Request) -> Response:
     rules = _rules(data)
     clock = _clock(request, data)
     name = _name(data, "Player 1")
-    owner = await _rated_creator(request, data, [opponent])
+    owner = await _rated_creator(request, data, [opponent], TableRules(2, rules))
     if owner is None:  # a rated game shows the username, whatever name was typed
         name = await _typed_name(request, data, "Player 1")
     _client_limits(request).create_game(client_address(request.scope))
@@ -227,10 +227,10 @@ async def _open_table_of(request: Request, listed: bool) -> tuple[str, str | Non
     return opener
 
 
-async def _rated_creator(request: Request, data: dict[str, Any], places: list[str]
-                         ) -> Account | None:
+async def _rated_creator(request: Request, data: dict[str, Any], places: list[str],
+                         table_rules: TableRules) -> Account | None:
     try:
-        return await rated.rated_creator(request, data, places)
+        return await rated.rated_creator(request, data, places, table_rules)
     except rated.RatedRefused as refused:
         raise HTTPError(refused.status, refused.code, refused.message) from None
 
@@ -327,7 +327,7 @@ async def _create_table_game(request: Request, data: dict[str, Any], players: in
         raise HTTPError(400, "bad_rules", str(failure)) from None
     clock = _clock(request, data)
     name = _name(data, "Player 1")
-    owner = await _rated_creator(request, data, seats)
+    owner = await _rated_creator(request, data, seats, table_rules)
     if owner is None:  # a rated game shows the username, whatever name was typed
         name = await _typed_name(request, data, "Player 1")
     _client_limits(request).create_game(client_address(request.scope))
@@ -542,7 +542,7 @@ def json_bytes(content: Any) -> bytes:
                       separators=(",", ":")).encode("utf-8")
 
 
-STATUSES = ("waiting", "active", "over")
+STATUSES = ("waiting", "active", "over", "abandoned")
 
 
 async def my_games(request: Request) -> Response:

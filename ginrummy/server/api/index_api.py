@@ -11,6 +11,9 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, PlainTextResponse, Response
 
 from ginrummy.core.rules import CHOICES, PRESETS, Rules
+from ginrummy.core.table import TEAM_TARGET
+from ginrummy.rating.rated_rules import RATED_OKLAHOMA_TARGET, RATED_TARGET
+from ginrummy.server.api.sessions import settings_of
 from ginrummy.server.live.computer import LEVELS, computer_name
 from ginrummy.server.wire.protocol import ERROR_CODES, PROTOCOL_VERSION
 
@@ -46,6 +49,8 @@ async def rules_info(request: Request) -> Response:
         "options": _option_meta(),
         "levels": list(LEVELS),
         "computers": {str(level): computer_name(level) for level in LEVELS},
+        "rated": {"target": RATED_TARGET, "oklahoma_target": RATED_OKLAHOMA_TARGET,
+                  "team_target": TEAM_TARGET, "any_rules": settings_of(request).rated_any_rules},
     })
 
 

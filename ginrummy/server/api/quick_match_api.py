@@ -17,9 +17,11 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
 from ginrummy.core.rules import Rules
+from ginrummy.core.table import TableRules
 from ginrummy.rating import START_MU, family_of
 from ginrummy.server.api import account_places, http_api, lobby_api
 from ginrummy.server.api.client_limits import ClientLimits, client_address
+from ginrummy.server.api.rated import RatedRefused, check_rated_rules
 from ginrummy.server.api.sessions import lobby_of, signed_in
 from ginrummy.server.live.quick_match import Match, QuickMatch, Seeking, account_of
 from ginrummy.server.storage.ratings import rating_of
@@ -72,6 +74,11 @@ async def start(request: Request) -> Response:
     if rated and username is None:
         raise http_api.HTTPError(403, "sign_in_for_rated", "rated games are between "
                                  "accounts: sign in (or sign up) to play one")
+    if rated:
+        try:
+            check_rated_rules(request, TableRules(2, rules))
+        except RatedRefused as refused:
+            raise http_api.HTTPError(refused.status, refused.code, refused.message) from None
     name = username if username is not None else await http_api.typed_name(request, data,
                                                                              "Player")
     limits: ClientLimits = request.app.state.client_limits

@@ -15,8 +15,10 @@ from typing import Any
 
 from starlette.requests import HTTPConnection
 
+from ginrummy.core.table import TableRules
+from ginrummy.rating.rated_rules import unrated_reason
 from ginrummy.server.api.account_places import SamePlayer, check_apart, note_here
-from ginrummy.server.api.sessions import account_store, signed_in
+from ginrummy.server.api.sessions import account_store, settings_of, signed_in
 from ginrummy.server.live.table import Table
 from ginrummy.server.storage.accounts import Account
 
@@ -32,10 +34,19 @@ class RatedRefused(Exception):
         self.status, self.code, self.message = status, code, message
 
 
+def check_rated_rules(connection: HTTPConnection, table_rules: TableRules) -> None:
+    """Refuse rated rules that are not a full game of their family
+    (:func:`~ginrummy.rating.rated_rules.unrated_reason`), unless the server allows any."""
+    unrated = unrated_reason(table_rules)
+    if unrated is not None and not settings_of(connection).rated_any_rules:
+        raise RatedRefused(400, unrated.code, unrated.message)
+
+
 async def rated_creator(connection: HTTPConnection, data: dict[str, Any],
-                        places: list[str]) -> Account | None:
+                        places: list[str], table_rules: TableRules) -> Account | None:
     """The creator's account if ``data`` asks for a rated game (None: unrated), whose
-    other ``places`` are ``"computer"``, ``"friend"`` or ``"anyone"``."""
+    other ``places`` are ``"computer"``, ``"friend"`` or ``"anyone"``, under
+    ``table_rules``."""
     rated = data.get("rated", False)
     if not isinstance(rated, bool):
         raise RatedRefused(400, "bad_request", f"rated must be true or false, got {rated!r}")
@@ -45,6 +56,7 @@ async def rated_creator(connection: HTTPConnection, data: dict[str, Any],
         raise RatedRefused(400, "rated_with_computer", "a rated game has no computer seat: "
                            "every place is for a person with an account ('friend' or "
                            "'anyone')")
+    check_rated_rules(connection, table_rules)
     account = await signed_in(connection)
     if account is None:
         raise RatedRefused(403, "rated_needs_account", NEEDS_ACCOUNT)

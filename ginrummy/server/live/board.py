@@ -18,12 +18,14 @@ from typing import Any, Protocol
 
 from ginrummy.core.table import TableRules
 from ginrummy.rating import family_of
+from ginrummy.server.live import adjourn
 from ginrummy.server.live.board_ratings import SeatRatings, level_shown
 from ginrummy.server.live.summary import summary
 from ginrummy.server.live.table_core import TableCore
 from ginrummy.server.settings import Settings
 from ginrummy.server.storage import ratings
 from ginrummy.server.storage.game_rules import table_rules_of
+from ginrummy.server.storage.moments import now
 from ginrummy.server.storage.store import SeatRow, Store
 from ginrummy.server.wire.payload import rules_dict
 from ginrummy.server.wire.text import message_text, text_frame
@@ -51,8 +53,11 @@ class BoardListener(Protocol):
 def entry(game_id: str, table_rules: TableRules, seats: Sequence[SeatRow],
           facts: dict[str, Any], created_at: datetime, level: int | None,
           connected: frozenset[int], rated: bool = False,
-          clock: dict[str, Any] | None = None) -> dict[str, Any]:
-    """What the board shows of one game (``clock``: its clock's rules, or None)."""
+          clock: dict[str, Any] | None = None, adjourned: bool = False,
+          ends_at: datetime | None = None) -> dict[str, Any]:
+    """What the board shows of one game (``clock``: its clock's rules, or None;
+    ``adjourned``: none of its people is connected, and it ends at ``ends_at`` if nobody
+    comes back, :mod:`.adjourn`)."""
     stage = facts.get("stage")
     open_places = [s.seat for s in seats if s.kind == "human" and not s.joined
                    and s.token_hash is None] if stage != "over" else []
@@ -76,6 +81,8 @@ def entry(game_id: str, table_rules: TableRules, seats: Sequence[SeatRow],
         "created_at": created_at.isoformat(),
         "watch": f"/watch/{game_id}",
         "clock": clock,
+        "adjourned": adjourned,
+        "ends_at": None if ends_at is None else ends_at.isoformat(),
     }
 
 
@@ -94,6 +101,8 @@ class Board:
         """How many people are connected to a seat of a table (online too)."""
         self.tournaments: list[dict[str, Any]] | None = None
         """The tournaments the lobby lists, as last sent (None: not read yet)."""
+        self.started = now()
+        """The server's start (:class:`~ginrummy.server.live.adjourn.Adjournments`)."""
         self.ratings = SeatRatings(
             lambda names, family: ratings.ratings_by_username(store.engine, names, family),
             self._rated_again)
@@ -103,11 +112,19 @@ class Board:
         if self.loaded:
             return
         found = await asyncio.to_thread(self.store.listed_games, MAX_LISTED)
+        tournaments = await asyncio.to_thread(self.store.in_tournaments,
+                                              [row.id for row, _ in found])
         for row, seats in found:
-            if row.id not in self.entries:
+            if row.id not in self.entries:  # not in memory: nobody is connected to it
+                rematch = row.rematch_of is not None
+                adjourned = not adjourn.awaits_players(seats, rematch) and (
+                    row.id not in tournaments)
+                ends_at = adjourn.stored_deadline(row.updated_at, seats, rematch, self.started,
+                                                  self.settings.adjourn_seconds
+                                                  ) if adjourned else None
                 self.entries[row.id] = self.ratings.fill(row.id, entry(
                     row.id, table_rules_of(row.rules), seats, row.summary, row.created_at,
-                    row.level, frozenset(), row.rated, row.clock))
+                    row.level, frozenset(), row.rated, row.clock, adjourned, ends_at))
         self.loaded = True
 
     def show(self, table: TableCore) -> None:
@@ -116,13 +133,15 @@ class Board:
             return
         connected = frozenset(listener.seat for listener in table.listeners
                               if listener.seat is not None)
-        if table.stage() == "over":
+        if table.stage() == "over" or table.abandoned:
             shown = None
         else:
+            adjourned = adjourn.adjournable(table) and not adjourn.people_connected(table)
             shown = entry(table.id, table.table_rules, table.seats,
                           summary(table.position, table.seats), table.created_at, table.level,
                           connected, table.rated, None if table.clock_rules is None else
-                          table.clock_rules.to_dict())
+                          table.clock_rules.to_dict(), adjourned,
+                          adjourn.deadline(table, self.started, self.settings.adjourn_seconds))
         self.put(table.id, shown)
 
     def put(self, game_id: str, shown: dict[str, Any] | None) -> None:
@@ -163,25 +182,32 @@ class Board:
 
     def snapshot(self, page: int = 0) -> dict[str, Any]:
         """Page ``page`` of each list, the newest first, with how many each holds."""
-        open_games, playing = self._lists()
+        open_games, playing, adjourned = self._lists()
         start, end = page * PAGE_SIZE, (page + 1) * PAGE_SIZE
         return {
             "open": open_games[start:end],
             "playing": playing[start:end],
-            **self._counts(open_games, playing),
+            "adjourned": adjourned[start:end],
+            **self._counts(open_games, playing, adjourned),
             "page": page,
             "page_size": PAGE_SIZE,
             "online": self.online(),
         }
 
-    def _lists(self) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    def _lists(self) -> tuple[list[dict[str, Any]], list[dict[str, Any]],
+                              list[dict[str, Any]]]:
+        """The open games, those being played and the adjourned ones, newest first."""
         listed = sorted(self.entries.values(), key=lambda e: e["created_at"], reverse=True)
         return ([e for e in listed if e["open"]],
-                [e for e in listed if not e["open"] and e["stage"] != "waiting"])
+                [e for e in listed if not e["open"] and e["stage"] != "waiting"
+                 and not e["adjourned"]],
+                [e for e in listed if e["adjourned"]])
 
     @staticmethod
-    def _counts(open_games: list[Any], playing: list[Any]) -> dict[str, int]:
-        return {"open_count": len(open_games), "playing_count": len(playing)}
+    def _counts(open_games: list[Any], playing: list[Any],
+                adjourned: list[Any]) -> dict[str, int]:
+        return {"open_count": len(open_games), "playing_count": len(playing),
+                "adjourned_count": len(adjourned)}
 
     def attach(self, listener: BoardListener) -> None:
         self.listeners.add(listener)

@@ -50,7 +50,7 @@ class TableClocks(Dealing):
         if task is not None and not task.done():
             task.cancel()
         self.clock_task = None
-        if self.clocks is None or self.game.is_over:
+        if self.clocks is None or self.game.is_over or self.abandoned:
             return
         due = next_timeout(self.clocks, now())
         if due is not None:

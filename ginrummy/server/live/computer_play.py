@@ -69,7 +69,7 @@ class ComputerPlay(Dealing):
 
     def kick(self) -> None:
         """Start the computer's move loop if the computer is to act somewhere."""
-        if not self._computer_moves():
+        if self.abandoned or not self._computer_moves():
             return
         task = self.computer_task
         if task is None or task.done():

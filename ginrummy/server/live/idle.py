@@ -28,7 +28,7 @@ class IdlePlayers(Dealing):
         alone = self.idle_alone
         if (len(humans) < 2 and not alone) or not humans or current == "over" or (
             current == "waiting" and not all(s.joined for s in self.seats)
-        ):
+        ) or self.abandoned:
             return None
         waited: dict[int, int] = {}
         for table, hand in enumerate(game.hands):

@@ -14,6 +14,8 @@ from ginrummy.core.cut import Cut
 from ginrummy.core.game import prefers_to_deal
 from ginrummy.core.rules import Rules
 from ginrummy.core.table import TableRules
+from ginrummy.server.live import adjourn
+from ginrummy.server.live.adjourn import LOOK_AT_MOST, Adjournments
 from ginrummy.server.live.board import Board
 from ginrummy.server.live.clock import ClockRules
 from ginrummy.server.live.collector import Collector
@@ -102,6 +104,11 @@ class Lobby:
             ("browser",) if settings.rated_shared_address else None)
         self.tournaments.computer_budget = settings.tournament_computers
         self.tournament_feed = TournamentFeed(self.tournaments, self.board)
+        self.adjournments = Adjournments(
+            settings.adjourn_seconds,
+            lambda before: asyncio.to_thread(store.quiet_games, before, LOOK_AT_MOST), self.get)
+        """Ends the games nobody came back to (:mod:`.adjourn`); started by the app."""
+        self.board.started = self.adjournments.started
 
     async def get(self, game_id: str) -> Table | None:
         """The live table of ``game_id``, loaded from the database if needed; None if unknown."""
@@ -122,6 +129,8 @@ class Lobby:
             if table is not None:
                 table.tournament_id = await asyncio.to_thread(
                     self.tournaments.store.tournament_of, game_id)
+                if table.rated and table.stage() == "over":
+                    await table.read_rating_changes()
         except BaseException as failure:
             if isinstance(failure, ReplayError):
                 log.exception("game %s does not replay", game_id)
@@ -295,6 +304,8 @@ class Lobby:
         """The games in which ``(game_id, token_hash)`` pairs hold a seat (an account's)."""
         hashed = set(pairs)
         found = await asyncio.to_thread(self.store.games_of, list(hashed))
+        tournaments = await asyncio.to_thread(self.store.in_tournaments,
+                                              [row.id for row, _ in found])
         out = []
         for row, seats in found:
             seat = next(s.seat for s in seats if (row.id, s.token_hash) in hashed)
@@ -323,10 +334,28 @@ class Lobby:
                 "winner": info.get("winner"),
                 "seats": [{"seat": s.seat, "kind": s.kind, "name": s.name, "joined": s.joined}
                           for s in seats],
+                **self._adjourned(row, seats, row.id in tournaments),
             })
         return out
 
+    def _adjourned(self, row: GameRow, seats: list[SeatRow], tournament: bool
+                   ) -> dict[str, Any]:
+        """Whether a game of a player's list is adjourned, and when it ends if so."""
+        seconds, started = self.settings.adjourn_seconds, self.adjournments.started
+        table = self.tables.get(row.id)
+        if table is not None:
+            adjourned = adjourn.adjournable(table) and not adjourn.people_connected(table)
+            ends_at = adjourn.deadline(table, started, seconds)
+        else:
+            rematch = row.rematch_of is not None
+            adjourned = (row.status in ("waiting", "active") and (row.listed or row.rated)
+                         and not tournament and not adjourn.awaits_players(seats, rematch))
+            ends_at = adjourn.stored_deadline(row.updated_at, seats, rematch, started, seconds)
+        return {"adjourned": adjourned,
+                "ends_at": ends_at.isoformat() if adjourned and ends_at is not None else None}
+
     async def close(self) -> None:
+        await self.adjournments.close()
         await self.quick_match.close()
         await self.tournaments.close()
         await self.tournament_feed.close()

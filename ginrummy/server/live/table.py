@@ -41,8 +41,22 @@ class Table(Commands, ComputerPlay, IdlePlayers, OpenSeats, TableClocks):
     def state(self, seat: int | None) -> dict[str, Any]:
         info = self.info()
         public = self.public_state(info, self.position, self.n)
-        return self._clock_shown(self._rematch_said(payload.state_payload(
+        state = self._clock_shown(self._rematch_said(payload.state_payload(
             info, self.position, self.n, seat, self.fair, public)))
+        if self.rating_changes is not None:
+            state["rating_changes"] = self.rating_changes
+        if self.abandoned:
+            state["abandoned"] = True
+        if self.game.end_reason == "forfeit" and self._forfeit_on_leaving():
+            state["settlement"] = {**state["settlement"], "forfeit": "left"}
+        return state
+
+    def _forfeit_on_leaving(self) -> bool:
+        """The game's forfeit came from an adjourned game nobody came back to
+        (:mod:`.adjourn`), not from the clock (whose forfeit follows a ``timeout``)."""
+        kinds = [entry.kind for entry, _ in self.recent]
+        return "forfeit" in kinds and kinds.index("forfeit") > 0 and (
+            kinds[kinds.index("forfeit") - 1] != "timeout")
 
     def render_event(self, ref: EventRef, seat: int | None) -> dict[str, Any]:
         info = self.info()

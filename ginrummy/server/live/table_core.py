@@ -23,8 +23,9 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections import OrderedDict, deque
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, replace
+from datetime import datetime
 from typing import Any, Protocol
 
 from ginrummy.agents.base import Agent
@@ -41,6 +42,8 @@ from ginrummy.server.settings import Settings
 from ginrummy.server.storage.chat_store import ChatStore
 from ginrummy.server.storage.db import StorageGone
 from ginrummy.server.storage.game_rules import table_rules_of
+from ginrummy.server.storage.moments import now
+from ginrummy.server.storage.rating_changes import rating_changes
 from ginrummy.server.storage.store import (
     AppendRequest,
     ConflictError,
@@ -61,6 +64,8 @@ WATCHER = -1
 MAX_REMEMBERED_IDS = 512
 ENTRY_OF = {"action": "play", "ready": "ready", "back": "back", "cut_choice": "choose"}
 """The log entry a client message makes."""
+ABANDONED = ("nobody played this game for too long: it ended without a result "
+             "(PROTOCOL.md, Adjourned games)")
 RETRYABLE = frozenset({"storage"})
 """Errors not kept as the answer to a message id: nothing was decided, the same id may be
 sent again and be applied."""
@@ -177,6 +182,18 @@ class TableCore:
             positions[1:], self.seats)
         self.clock_task: asyncio.Task[None] | None = None
         self.run_out_task: asyncio.Task[None] | None = None
+        self.updated_at = row.updated_at
+        """When the game last changed (a move, a seat taken), as ``games.updated_at``."""
+        self.abandoned = row.status == "abandoned"
+        """Nobody played it for too long: it ended without a result (:mod:`.adjourn`)."""
+        self.left_at: dict[int, datetime | None] = {
+            s.seat: s.left_at for s in self.seats if s.kind == "human"}
+        """When each person's last connection to the game closed (None: connected, or never
+        was); kept in ``seats.left_at`` too."""
+        self.presence_writes: set[asyncio.Task[None]] = set()
+        self.rating_changes: list[dict[str, Any]] | None = None
+        """A finished rated game: how it moved each player's rating (read once it ended)."""
+        self.rating_task: asyncio.Task[None] | None = None
 
     # ------------------------------------------------------------ what the game says
 
@@ -308,14 +325,42 @@ class TableCore:
 
     def attach(self, listener: Listener) -> None:
         self.listeners.add(listener)
+        self._note_left(listener.seat)
         self.arm_idle()
         self.arm_clock()
         self._presence()
 
     def detach(self, listener: Listener) -> None:
         self.listeners.discard(listener)
+        self._note_left(listener.seat)
         self.arm_idle()
         self._presence()
+
+    def _note_left(self, seat: int | None) -> None:
+        """Keep when a person's last connection closed (None again once one is open), in
+        memory and in the database (in order: the group writer's one thread)."""
+        if seat is None or seat not in self.left_at:
+            return
+        here = any(listener.seat == seat for listener in self.listeners)
+        if here == (self.left_at[seat] is None):
+            return
+        at = None if here else now()
+        self.left_at[seat] = at
+        write = (self.writer.run(self.store.note_left, self.id, seat, at)
+                 if self.writer is not None
+                 else asyncio.to_thread(self.store.note_left, self.id, seat, at))
+        try:
+            task = asyncio.ensure_future(self._kept(write))
+        except RuntimeError:  # no event loop (a table used outside the server)
+            return
+        self.presence_writes.add(task)
+        task.add_done_callback(self.presence_writes.discard)
+
+    async def _kept(self, write: Awaitable[None]) -> None:
+        try:
+            await write
+        except Exception:  # the memory still knows; only a restart would forget it
+            log.exception("game %s: could not note who left", self.id)
 
     def idle_countdown(self) -> dict[str, Any] | None:
         """The running idle timer as ``{seat, seconds}`` (seconds left before the computer
@@ -365,6 +410,9 @@ class TableCore:
                 return
             if message.id is not None and message.id in self.answers[seat]:
                 listener.push({**self.answers[seat][message.id], "duplicate": True})
+                return
+            if self.abandoned:
+                listener.push(error("game_abandoned", ABANDONED, n=self.n, ident=message.id))
                 return
             self.staged_fair = {}
             try:
@@ -471,12 +519,27 @@ class TableCore:
         self.recent.extend(zip(entries, positions, strict=True))
         self.position = final
         self.n += len(entries)
+        self.updated_at = now()
         if self.clocks is not None and self.clock_rules is not None:
             self.clocks = clocks_after(self.clocks, self.clock_rules, entries, positions,
                                        seats)
         self.arm_idle()
         self.arm_clock()
         self.changed()
+        if record is not None and self.rated:
+            self.rating_task = asyncio.create_task(self.read_rating_changes(),
+                                                   name=f"ratings {self.id}")
+
+    async def read_rating_changes(self) -> None:
+        """Read how the end of this rated game moved its players' ratings; everyone
+        connected is sent a snapshot with them."""
+        try:
+            changes = await asyncio.to_thread(rating_changes, self.store.engine, self.id)
+        except Exception:  # the game is over all the same; a later load reads them again
+            log.exception("game %s: could not read its rating changes", self.id)
+            return
+        self.rating_changes = changes
+        self.changed_fair()
 
     async def reload(self) -> None:
         stored = await asyncio.to_thread(self.store.load, self.id)
@@ -497,7 +560,8 @@ class TableCore:
     async def start(self) -> None:
         """Deal what is due at a game whose seats are all taken (a table of computers)."""
         async with self.lock:
-            if self.stage() != "waiting" or not all(s.joined for s in self.seats):
+            if self.stage() != "waiting" or not all(s.joined for s in self.seats) or (
+                    self.abandoned):
                 return
             self.staged_fair = {}
             entries, decks = self._deals_on_join(self.n + 1)
@@ -513,6 +577,8 @@ class TableCore:
         has said ready (hand 1 too, so that their seeds go into its deck).
         """
         async with self.lock:
+            if self.abandoned:
+                raise ClientError("game_abandoned", ABANDONED)
             row = self.seats[seat]
             if row.joined or row.kind != "human" or not same_hash(row.token_hash,
                                                                   token_hash(invite)):
@@ -527,7 +593,7 @@ class TableCore:
         caller has checked their token there) and return its new token; None once taken."""
         async with self.lock:
             row = self.seats[seat]
-            if self.rematch_of is None or row.joined or row.kind != "human":
+            if self.rematch_of is None or row.joined or row.kind != "human" or self.abandoned:
                 return None
             token = await self._take(seat, row.name)
         self.kick()

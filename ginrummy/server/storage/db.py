@@ -61,6 +61,8 @@ seats = _table(
     "seats", tables.seats(),
     sa.Column("invite_hash", sa.String(64), nullable=True),
     # the invite's hash once its seat is taken: the invite then only says "taken"
+    sa.Column("left_at", sa.DateTime(timezone=True), nullable=True),
+    # when its player's last connection to the game closed (None: connected, or never was)
 )
 sa.Index("ix_seats_token_hash", seats.c.token_hash)
 sa.Index("ix_games_rematch_of", games.c.rematch_of)

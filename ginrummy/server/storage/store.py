@@ -47,6 +47,8 @@ class SeatRow:
     joined: bool
     invite_hash: str | None = None
     """An invited seat once taken: its spent invite's hash (the seat's token is new)."""
+    left_at: datetime | None = None
+    """When its player's last connection to the game closed (None: connected, or never)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,6 +137,11 @@ def _game_row(r: Any) -> GameRow:
         deal_key=r.deal_key,
         clock=None if r.clock is None else json.loads(r.clock),
     )
+
+
+def _seat_row(s: Any) -> SeatRow:
+    return SeatRow(s.seat, s.kind, s.name, s.token_hash, s.joined_at is not None,
+                   s.invite_hash, None if s.left_at is None else aware(s.left_at))
 
 
 class Store:
@@ -338,8 +345,7 @@ class Store:
             rematch = self._rematch(conn, game_id)
         return StoredGame(
             row=_game_row(r),
-            seats=[SeatRow(s.seat, s.kind, s.name, s.token_hash, s.joined_at is not None,
-                           s.invite_hash) for s in seat_rows],
+            seats=[_seat_row(s) for s in seat_rows],
             decks={d.hand_number: tuple(json.loads(d.cards)) for d in deck_rows},
             log=[LogEntry(e.seq, e.kind, e.seat, e.action, e.client_id, aware(e.created_at))
                  for e in log_rows],
@@ -349,11 +355,52 @@ class Store:
             rematch=rematch,
         )
 
+    def note_left(self, game_id: str, seat: int, at: datetime | None) -> None:
+        """``seat``'s player left the game at ``at`` (None: they are connected again)."""
+        with self.engine.begin() as conn:
+            conn.execute(db.seats.update().where(db.seats.c.game_id == game_id,
+                                                 db.seats.c.seat == seat).values(left_at=at))
+            self.guard.check()
+
+    def abandon(self, game_id: str, expected_length: int) -> bool:
+        """End a game nobody played for too long without a result (status ``abandoned``), if
+        its log is still ``expected_length`` long and it is not over; whether it was."""
+        with self.engine.begin() as conn:
+            moved = conn.execute(
+                db.games.update()
+                .where(db.games.c.id == game_id, db.games.c.log_length == expected_length,
+                       db.games.c.status.in_(("waiting", "active")))
+                .values(status="abandoned", updated_at=now()))
+            self.guard.check()
+        return bool(moved.rowcount == 1)
+
+    def quiet_games(self, before: datetime, limit: int) -> list[str]:
+        """Games not over, listed or rated and not a tournament's, with no move since
+        ``before`` (oldest first, at most ``limit``): those that may have been adjourned
+        long enough to end (:mod:`ginrummy.server.live.adjourn`)."""
+        games = db.games.c
+        with self.engine.connect() as conn:
+            return list(conn.execute(
+                sa.select(games.id)
+                .where(games.status.in_(("waiting", "active")), games.updated_at < before,
+                       sa.or_(games.listed, games.rated),
+                       games.id.not_in(sa.select(db.tournament_games.c.game_id)))
+                .order_by(games.updated_at).limit(limit)).scalars())
+
+    def in_tournaments(self, game_ids: Sequence[str]) -> set[str]:
+        """Those of ``game_ids`` that are a tournament's games."""
+        if not game_ids:
+            return set()
+        with self.engine.connect() as conn:
+            return set(conn.execute(sa.select(db.tournament_games.c.game_id).where(
+                db.tournament_games.c.game_id.in_(list(game_ids)))).scalars())
+
     def listed_games(self, limit: int) -> list[tuple[GameRow, list[SeatRow]]]:
         """The lobby's games not over yet, the newest first (at most ``limit``)."""
         with self.engine.connect() as conn:
             game_rows = conn.execute(
-                sa.select(db.games).where(db.games.c.listed, db.games.c.status != "over")
+                sa.select(db.games).where(db.games.c.listed,
+                                          db.games.c.status.not_in(("over", "abandoned")))
                 .order_by(db.games.c.created_at.desc()).limit(limit)
             ).all()
             ids = [r.id for r in game_rows]
@@ -364,8 +411,7 @@ class Store:
         by_game: dict[str, list[SeatRow]] = {}
         for s in seat_rows:
             by_game.setdefault(s.game_id, []).append(
-                SeatRow(s.seat, s.kind, s.name, s.token_hash, s.joined_at is not None,
-                        s.invite_hash))
+                _seat_row(s))
         return [(_game_row(r), by_game.get(r.id, [])) for r in game_rows]
 
     def unlist(self, game_ids: Sequence[str]) -> None:
@@ -380,7 +426,8 @@ class Store:
         with self.engine.begin() as conn:
             conn.execute(db.seats.update().where(db.seats.c.game_id == game_id,
                                                  db.seats.c.seat == seat)
-                         .values(token_hash=None, joined_at=None, name=name, invite_hash=None))
+                         .values(token_hash=None, joined_at=None, name=name, invite_hash=None,
+                                 left_at=None))
             conn.execute(db.account_seats.delete().where(  # nor does its account
                 db.account_seats.c.game_id == game_id, db.account_seats.c.seat == seat))
             conn.execute(db.games.update().where(db.games.c.id == game_id)
@@ -405,9 +452,7 @@ class Store:
         by_game: dict[str, list[SeatRow]] = {}
         for s in seat_rows:
             by_game.setdefault(s.game_id, []).append(
-                SeatRow(s.seat, s.kind, s.name, s.token_hash, s.joined_at is not None,
-                        s.invite_hash)
-            )
+                _seat_row(s))
         out = []
         for r in game_rows:
             seat_list = by_game.get(r.id, [])

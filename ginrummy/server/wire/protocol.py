@@ -33,6 +33,7 @@ ERROR_CODES: dict[str, str] = {
     "already_ready": "this seat already said it is ready for the next hand",
     "nothing_to_ready": "a table game: this place's table is not waiting for a deal",
     "game_over": "the game is over",
+    "game_abandoned": "nobody played the game for too long: it ended without a result",
     "not_away": "back from a seat the computer is not playing for",
     "clock_ran_out": "this seat's clock ran out: the computer plays the rest of its turn",
     "bad_clock": "the clock options of a new game are not a clock (reason: which field)",

@@ -178,6 +178,7 @@ export function settlementWords(settlement, rules, names) {
   const lines = [];
   if (settlement.end_reason === null || settlement.end_reason === undefined) lines.push(t("settle.in_progress"));
   else if (settlement.winner === null || settlement.winner === undefined) lines.push(t("settle.no_winner", { reason: t(`end.${settlement.end_reason}`) }));
+  else if (settlement.forfeit === "left") lines.push(t("over.reason.forfeit_left", { name: names[settlement.winner] })); // adjourned.js
   else if (has(`over.reason.${settlement.end_reason}`)) lines.push(t(`over.reason.${settlement.end_reason}`, { name: names[settlement.winner] }));
   else lines.push(t("settle.winner", { name: names[settlement.winner], reason: t(`end.${settlement.end_reason}`) }));
   const stake = rules.stake_per_point;

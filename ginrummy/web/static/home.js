@@ -1,11 +1,13 @@
 // The home page: a new game against the computer or a friend (every rule editable), and my games.
 import { accountPanel, currentAccount } from "./account.js";
+import { adjournedWords } from "./adjourned.js";
 import { api } from "./api.js";
 import { clockBody, clockField, clockSummary, newClockChoice } from "./clockchoice.js";
 import { capitalise, optionValue, presetName, rulesSummary, seatName } from "./describe.js";
 import { h, store } from "./dom.js";
 import { t } from "./i18n.js";
 import { errorText } from "./notices.js";
+import { unratedReason } from "./ratedrules.js";
 
 let rulesInfo = null; // GET /api/rules, fetched once
 
@@ -77,9 +79,10 @@ const withComputer = () => (choice.players === 2 ? choice.opponent === "computer
 
 function newGameForm(account) {
   const info = rulesInfo;
-  const ratedRow = h("label", { class: "inline rated-choice" },
-    h("input", { type: "checkbox", name: "rated", checked: Boolean(choice.rated), onchange: (e) => { choice.rated = e.target.checked; } }),
-    t("new.rated"));
+  const ratedBox = h("input", { type: "checkbox", name: "rated", checked: Boolean(choice.rated), "aria-describedby": "rated-why",
+    onchange: (e) => { choice.rated = e.target.checked; } });
+  const ratedWhy = h("span", { class: "muted rated-why", id: "rated-why", hidden: true });
+  const ratedRow = h("div", { class: "rated-row" }, h("label", { class: "inline rated-choice" }, ratedBox, t("new.rated")), ratedWhy);
   const summary = h("ul", { class: "summary" });
   const presetDesc = h("p", { class: "muted preset-desc" });
   const error = h("p", { class: "notice error", role: "alert", hidden: true });
@@ -104,6 +107,11 @@ function newGameForm(account) {
     const computers = withComputer();
     levelRow.hidden = !computers;
     ratedRow.hidden = !account || computers; // between accounts only, no computer seat
+    const unrated = unratedReason(info.rated, choice.players, choice.values, choice.teamTarget);
+    ratedBox.disabled = Boolean(unrated); // a short game is casual: say why
+    ratedBox.checked = !unrated && Boolean(choice.rated);
+    ratedWhy.hidden = !unrated;
+    ratedWhy.textContent = unrated ? t(`new.${unrated.code}`, { minimum: unrated.minimum }) : "";
     opponentBox.hidden = choice.players !== 2;
     for (const row of optionsBox.querySelectorAll("[data-option]")) {
       const name = row.dataset.option;
@@ -271,7 +279,8 @@ async function startGame() {
     if (choice.players === 3) options.dealer_rule = "loser"; // R33: the server refuses any other
     if (choice.players === 4) body.team_target = choice.teamTarget;
   }
-  if (choice.rated && !withComputer() && (await currentAccount())) body.rated = true;
+  const unrated = unratedReason(rulesInfo.rated, choice.players, choice.values, choice.teamTarget);
+  if (choice.rated && !unrated && !withComputer() && (await currentAccount())) body.rated = true;
   const clock = clockBody(choice.clock);
   if (clock) body.clock = clock;
   const name = (choice.name || "").trim();
@@ -293,8 +302,9 @@ async function fillGames(section) {
     section.replaceChildren(h("h2", { id: "games-title" }, t("games.title")), h("p", { class: "notice error" }, errorText(error)));
     return;
   }
-  const going = list.filter((game) => game.status !== "over");
-  const over = list.filter((game) => game.status === "over");
+  const ended = (game) => game.status === "over" || game.status === "abandoned";
+  const going = list.filter((game) => !ended(game));
+  const over = list.filter(ended);
   const content = [h("h2", { id: "games-title" }, t("games.title"))];
   if (!list.length) content.push(h("p", { class: "muted" }, t((await currentAccount()) ? "games.none_account" : "games.none")));
   if (going.length) content.push(h("h3", {}, t("games.in_progress")), h("ul", { class: "game-list" }, going.map(gameItem)));
@@ -313,6 +323,7 @@ function tableItem(game) {
   if (game.status === "waiting") status = t("games.waiting");
   else if (game.status === "over") status = game.winner === null || game.winner === undefined ? t("games.tie") : t("games.over");
   else status = t(yourTurn ? "games.your_turn" : "games.their_turn");
+  status = adjournedWords(game) || status;
   const table = `/play/${encodeURIComponent(game.game_id)}`;
   const details = [presetName(game.rules)];
   if (game.level) details.push(t("games.level", { level: game.level }));
@@ -347,6 +358,7 @@ function gameItem(game) {
   else if (game.status === "over") status = game.winner === null || game.winner === undefined ? t("games.tie") : t(game.winner === me ? "games.won" : "games.lost");
   else if (game.stage === "between_hands") status = t("games.between");
   else status = t(game.your_turn ? "games.your_turn" : "games.their_turn");
+  status = adjournedWords(game) || status;
   const table = `/play/${encodeURIComponent(game.game_id)}`;
   const details = [t("games.against", { name: other.seat === undefined ? other.name : otherName }), presetName(game.rules)];
   if (game.level) details.push(t("games.level", { level: game.level }));

@@ -4,6 +4,7 @@ import { api } from "./api.js";
 import { CHAT_ERRORS, chatBox, chatReceived, keepChatFocus, newChat } from "./chatbox.js";
 import { rulesSummary, seatName } from "./describe.js";
 import { clockRules } from "./clockview.js";
+import { adjournedWords } from "./adjourned.js";
 import { h, store } from "./dom.js";
 import { t, tp } from "./i18n.js";
 import { errorText } from "./notices.js";
@@ -100,7 +101,7 @@ export class LobbyScreen {
       return;
     }
     if (message.type === "lobby") {
-      this.entries = new Map([...message.open, ...message.playing].map((entry) => [entry.game_id, entry]));
+      this.entries = new Map([...message.open, ...message.playing, ...(message.adjourned || [])].map((entry) => [entry.game_id, entry]));
       this.pages = 1;
       if (message.tournaments) this.tournaments.show(message.tournaments); // the socket's snapshot has them
     } else if (message.type === "lobby_update") {
@@ -117,7 +118,7 @@ export class LobbyScreen {
   async more() {
     try {
       const page = await api(`/api/lobby?page=${this.pages}`);
-      for (const entry of [...page.open, ...page.playing]) this.entries.set(entry.game_id, entry);
+      for (const entry of [...page.open, ...page.playing, ...(page.adjourned || [])]) this.entries.set(entry.game_id, entry);
       this.counts = { open: page.open_count, playing: page.playing_count };
       this.pages += 1;
     } catch (error) {
@@ -135,7 +136,8 @@ export class LobbyScreen {
   render() {
     const all = [...this.entries.values()].sort((a, b) => (a.created_at < b.created_at ? 1 : -1));
     const open = all.filter((entry) => entry.open.length);
-    const playing = all.filter((entry) => !entry.open.length && entry.stage !== "waiting");
+    const playing = all.filter((entry) => !entry.open.length && entry.stage !== "waiting" && !entry.adjourned);
+    const adjourned = all.filter((entry) => entry.adjourned); // nobody at the table (adjourned.js)
     const focused = document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.focus : null;
     const active = document.activeElement;
     const selection = caret(active);
@@ -163,7 +165,10 @@ export class LobbyScreen {
         h("h2", { id: "playing-title" }, t("lobby.playing")),
         playing.length ? h("ul", { class: "game-list lobby-list" }, playing.map((entry) => this.playingItem(entry)))
           : h("p", { class: "muted" }, t("lobby.none_playing")),
-        this.moreButton(playing.length, this.counts.playing, "lobby.more_playing"))));
+        this.moreButton(playing.length, this.counts.playing, "lobby.more_playing")),
+      adjourned.length ? h("section", { class: "panel lobby-adjourned", "aria-labelledby": "adjourned-title" },
+        h("h2", { id: "adjourned-title" }, t("lobby.adjourned")),
+        h("ul", { class: "game-list lobby-list" }, adjourned.map((entry) => this.playingItem(entry)))) : null));
     if (focused) {
       const again = this.root.querySelector(`[data-focus="${focused}"]`);
       if (again) again.focus();
@@ -211,7 +216,7 @@ export class LobbyScreen {
         h("span", { class: "game-title" }, this.seatWords(entry), entry.rated ? [" ", h("span", { class: "badge rated" }, t("lobby.rated"))] : null),
         h("span", { class: "muted" }, this.rulesWords(entry))),
       h("span", { class: "game-score" }, totals.join(" – ")),
-      h("span", { class: "game-status" }, entry.hand_number ? t("games.hand", { number: entry.hand_number }) : ""),
+      h("span", { class: "game-status" }, adjournedWords(entry) || (entry.hand_number ? t("games.hand", { number: entry.hand_number }) : "")),
       h("span", { class: "game-actions" }, h("a", { class: "btn small", href: entry.watch }, t("lobby.watch"))));
   }
 

@@ -11,6 +11,7 @@ import {
 } from "./multistate.js";
 import { chatBox } from "./chatbox.js";
 import { lobbyPlaces } from "./lobbyseats.js";
+import { ratingChanges } from "./ratingchange.js";
 import { keysBox, logBox, playerName, ratedMark, rulesBox } from "./sidepanel.js";
 import { fitHand, handSummary, meldsArea, middle, panel, seatArea } from "./tableview.js";
 import { button, copyRow, tournamentLink } from "./widgets.js";
@@ -377,7 +378,8 @@ function gameOver(state) {
     reason ? h("p", { class: "muted" }, reason) : null,
     h("h3", {}, t("over.settlement")),
     settlementTable(state),
-    paymentLines(state));
+    paymentLines(state),
+    ratingChanges(state));
 }
 
 function readyRow(ctl) {

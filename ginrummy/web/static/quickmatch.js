@@ -8,6 +8,7 @@ import { h, store } from "./dom.js";
 import { t, tp } from "./i18n.js";
 import { errorText } from "./notices.js";
 import { ratingText } from "./ratingtext.js";
+import { unratedReason } from "./ratedrules.js";
 import { MINE, yourRules } from "./yourrules.js";
 
 const POLL_SECONDS = 10;
@@ -32,6 +33,7 @@ export class QuickMatchPanel {
     this.preset = store.get("gin.quick.preset", "standard");
     this.mine = yourRules();
     this.rated = false;
+    this.rulesInfo = null; // GET /api/rules: what a rated game may be played under
     this.clockChoice = newClockChoice();
     this.account = null;
     this.ticket = null;
@@ -46,6 +48,7 @@ export class QuickMatchPanel {
     try {
       const rules = await api("/api/rules");
       this.presets = Object.keys(rules.presets);
+      this.rulesInfo = rules;
     } catch { /* the two families stay */ }
     if (!this.presets.includes(this.preset) && !(this.preset === MINE && this.mine)) this.preset = "standard";
     this.rated = Boolean(this.account) && store.get("gin.quick.rated", true);
@@ -68,10 +71,20 @@ export class QuickMatchPanel {
     }
   }
 
+  /** Why the rules chosen make only a casual game (ratedrules.js), or null. */
+  unrated() {
+    const info = this.rulesInfo;
+    if (!info || this.preset !== MINE || !this.mine) return null;
+    return unratedReason(info.rated, 2, { ...info.presets[this.mine.preset], ...this.mine.options }, null);
+  }
+
   choiceView() {
+    const unrated = this.unrated();
     const rated = this.account
-      ? h("label", { class: "check" }, h("input", { type: "checkbox", checked: this.rated, dataset: { focus: "quick-rated" },
-        onchange: (event) => { this.rated = event.target.checked; store.set("gin.quick.rated", this.rated); } }), " ", t("quick.rated"))
+      ? h("div", { class: "rated-row" }, h("label", { class: "check" }, h("input", { type: "checkbox", checked: this.rated && !unrated, disabled: Boolean(unrated),
+        "aria-describedby": unrated ? "quick-rated-why" : null, dataset: { focus: "quick-rated" },
+        onchange: (event) => { this.rated = event.target.checked; store.set("gin.quick.rated", this.rated); } }), " ", t("quick.rated")),
+      unrated ? h("span", { class: "muted rated-why", id: "quick-rated-why" }, t(`new.${unrated.code}`, { minimum: unrated.minimum })) : null)
       : h("p", { class: "muted" }, t("quick.rated_needs_account"));
     return h("div", { class: "quick-choice" },
       h("p", {}, t("quick.intro")),
@@ -79,6 +92,7 @@ export class QuickMatchPanel {
         h("select", { name: "quick-preset", dataset: { focus: "quick-preset" }, onchange: (event) => {
           this.preset = event.target.value;
           store.set("gin.quick.preset", this.preset);
+          this.render(); // the rated choice may change with the rules
         } }, this.presets.map((name) => h("option", { value: name, selected: name === this.preset }, presetName(name))),
         this.mine ? h("option", { value: MINE, selected: this.preset === MINE }, t("quick.your_rules", { preset: presetName(this.mine.preset) })) : null)),
       rated,
@@ -120,7 +134,7 @@ export class QuickMatchPanel {
     this.notice = null;
     try {
       const answer = await api("/api/quickmatch", { method: "POST",
-        body: { ...this.rulesBody(), rated: this.rated, name: this.nameOf(), clock: clockBody(this.clockChoice) } });
+        body: { ...this.rulesBody(), rated: this.rated && !this.unrated(), name: this.nameOf(), clock: clockBody(this.clockChoice) } });
       this.ticket = answer.ticket;
       keep(this.ticket);
       this.show(answer);

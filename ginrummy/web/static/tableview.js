@@ -11,6 +11,7 @@ import { enableDrag } from "./handdrag.js";
 import { cardSpoken, cardText, cardsText, t, theCard, tp } from "./i18n.js";
 import { chatBox } from "./chatbox.js";
 import { lobbyPlaces } from "./lobbyseats.js";
+import { ratingChanges } from "./ratingchange.js";
 import { keysBox, logBox, openScores, rulesBox, scoreBox, settlementTable, shareBox } from "./sidepanel.js";
 import { notifyToggle } from "./tablenews.js";
 import { button, copyRow, tournamentLink } from "./widgets.js";
@@ -579,6 +580,7 @@ function gameOver(ctl) {
     h("p", { class: "headline big" }, headline),
     h("h3", {}, t("over.settlement")),
     settlementTable(state),
-    settlementWords(settlement, state.rules, names).map((line) => h("p", {}, line)));
+    settlementWords(settlement, state.rules, names).map((line) => h("p", {}, line)),
+    ratingChanges(ctl.state));
 }
 

@@ -21,14 +21,14 @@ $(RUN_STAMP): pyproject.toml
 	@test -x $(BIN)/python || { echo "== creating the virtual environment in $(VENV)/"; \
 		$(PYTHON) -m venv $(VENV); }
 	@echo "== installing ginrummy and its server (Starlette, uvicorn, SQLAlchemy) into $(VENV)/"
-	@$(BIN)/pip install -q --disable-pip-version-check -e '.[server]'
+	@$(BIN)/pip install -q --disable-pip-version-check --no-compile -e '.[server]'
 	@touch $@
 	@echo "== installed; level 5 and the hints play out in Python (make fast compiles them)"
 
 # Numba for level 5's and the hints' play-outs (the same moves, about ten times faster).
 fast: $(RUN_STAMP)
 	@echo "== installing Numba (the fast extra) into $(VENV)/"
-	@$(BIN)/pip install -q --disable-pip-version-check -e '.[server,fast]'
+	@$(BIN)/pip install -q --disable-pip-version-check --no-compile -e '.[server,fast]'
 
 $(TEST_STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)

@@ -19,7 +19,7 @@ git clone -q "$repo" "$work/ginrummy"
 setsid make -C "$work/ginrummy" run PORT="$port" >"$work/make.log" 2>&1 &
 server=$!
 for _ in $(seq 1 1200); do
-    if curl -fsS -o /dev/null "http://127.0.0.1:$port/"; then
+    if curl -fs -o /dev/null "http://127.0.0.1:$port/"; then
         end=$(date +%s.%N)
         sed 's/^/  | /' "$work/make.log" | grep '==' || true
         du -sh "$work/ginrummy/.venv" | sed 's/^/  .venv: /'

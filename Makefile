@@ -14,24 +14,34 @@ BENCH_ARGS ?= --write
 
 .PHONY: test test-fast run fast play serve bench fairness clean
 
+# `pip install` into .venv by the pip of $(PYTHON) when it has one (.venv then needs no pip
+# of its own: copying pip into a new .venv takes seconds), else by .venv's own pip.
+PIP_INSTALL = pip() { if $(PYTHON) -m pip --python $(BIN)/python --version >/dev/null 2>&1; \
+	then $(PYTHON) -m pip --python $(BIN)/python "$$@"; else $(BIN)/python -m pip "$$@"; fi; }; \
+	pip install -q --disable-pip-version-check
+
 # What a player needs for the first page, and no more: the PostgreSQL driver comes with
 # `pip install -e '.[postgres]'` when a postgresql:// URL is given (gin serve says so), and
 # Numba (level 5's and the hints' play-outs compiled: the same moves, faster) with `make fast`.
+# --no-compile: Python compiles what the server imports when it first imports it.
 $(RUN_STAMP): pyproject.toml
 	@test -x $(BIN)/python || { echo "== creating the virtual environment in $(VENV)/"; \
-		$(PYTHON) -m venv $(VENV); }
+		$(PYTHON) -m venv --without-pip $(VENV); }
+	@$(BIN)/python -m pip --version >/dev/null 2>&1 || $(PYTHON) -m pip --version >/dev/null 2>&1 \
+		|| { echo "== installing pip into $(VENV)/"; $(BIN)/python -m ensurepip -q; }
 	@echo "== installing ginrummy and its server (Starlette, uvicorn, SQLAlchemy) into $(VENV)/"
-	@$(BIN)/pip install -q --disable-pip-version-check --no-compile -e '.[server]'
+	@$(PIP_INSTALL) --no-compile -e '.[server]'
 	@touch $@
 	@echo "== installed; level 5 and the hints play out in Python (make fast compiles them)"
 
 # Numba for level 5's and the hints' play-outs (the same moves, about ten times faster).
 fast: $(RUN_STAMP)
 	@echo "== installing Numba (the fast extra) into $(VENV)/"
-	@$(BIN)/pip install -q --disable-pip-version-check --no-compile -e '.[server,fast]'
+	@$(PIP_INSTALL) --no-compile -e '.[server,fast]'
 
 $(TEST_STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	test -x $(BIN)/pip || $(BIN)/python -m ensurepip -q
 	$(BIN)/pip install -q --upgrade pip
 	$(BIN)/pip install -q -e '.[test]'
 	touch $@

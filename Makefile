@@ -28,7 +28,7 @@ $(RUN_STAMP): pyproject.toml
 	@test -x $(BIN)/python || { echo "== creating the virtual environment in $(VENV)/"; \
 		$(PYTHON) -m venv --without-pip $(VENV); }
 	@$(BIN)/python -m pip --version >/dev/null 2>&1 || $(PYTHON) -m pip --version >/dev/null 2>&1 \
-		|| { echo "== installing pip into $(VENV)/"; $(BIN)/python -m ensurepip -q; }
+		|| { echo "== installing pip into $(VENV)/"; $(BIN)/python -m ensurepip --default-pip >/dev/null; }
 	@echo "== installing ginrummy and its server (Starlette, uvicorn, SQLAlchemy) into $(VENV)/"
 	@$(PIP_INSTALL) --no-compile -e '.[server]'
 	@touch $@
@@ -41,7 +41,7 @@ fast: $(RUN_STAMP)
 
 $(TEST_STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
-	test -x $(BIN)/pip || $(BIN)/python -m ensurepip -q
+	test -x $(BIN)/pip || $(BIN)/python -m ensurepip --default-pip >/dev/null
 	$(BIN)/pip install -q --upgrade pip
 	$(BIN)/pip install -q -e '.[test]'
 	touch $@

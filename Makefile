@@ -23,21 +23,27 @@ PIP_INSTALL = pip() { if $(PYTHON) -m pip --python $(BIN)/python --version >/dev
 # What a player needs for the first page, and no more: the PostgreSQL driver comes with
 # `pip install -e '.[postgres]'` when a postgresql:// URL is given (gin serve says so), and
 # Numba (level 5's and the hints' play-outs compiled: the same moves, faster) with `make fast`.
+# The packages of pyproject's dependencies and server extra go into .venv, and a .pth file
+# puts this folder on its path: no wheel of the package is built (that took seconds).
 # --no-compile: Python compiles what the server imports when it first imports it.
 $(RUN_STAMP): pyproject.toml
 	@test -x $(BIN)/python || { echo "== creating the virtual environment in $(VENV)/"; \
 		$(PYTHON) -m venv --without-pip $(VENV); }
 	@$(BIN)/python -m pip --version >/dev/null 2>&1 || $(PYTHON) -m pip --version >/dev/null 2>&1 \
 		|| { echo "== installing pip into $(VENV)/"; $(BIN)/python -m ensurepip --default-pip >/dev/null; }
-	@echo "== installing ginrummy and its server (Starlette, uvicorn, SQLAlchemy) into $(VENV)/"
-	@$(PIP_INSTALL) --no-compile -e '.[server]'
+	@echo "== installing the server's packages (Starlette, uvicorn, SQLAlchemy…) into $(VENV)/"
+	@$(BIN)/python -c 'import tomllib; p = tomllib.load(open("pyproject.toml", "rb"))["project"]; \
+		print(*(r for r in p["dependencies"] + p["optional-dependencies"]["server"] \
+		if not r.startswith("ginrummy")), sep="\n")' > $(VENV)/run-requirements.txt
+	@$(PIP_INSTALL) --no-compile -r $(VENV)/run-requirements.txt
+	@echo "$(CURDIR)" > "$$($(BIN)/python -c 'import sysconfig; print(sysconfig.get_path("purelib"))')/ginrummy-source.pth"
 	@touch $@
 	@echo "== installed; level 5 and the hints play out in Python (make fast compiles them)"
 
 # Numba for level 5's and the hints' play-outs (the same moves, about ten times faster).
 fast: $(RUN_STAMP)
 	@echo "== installing Numba (the fast extra) into $(VENV)/"
-	@$(PIP_INSTALL) --no-compile -e '.[server,fast]'
+	@$(PIP_INSTALL) --no-compile -e '.[fast]'
 
 $(TEST_STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -67,13 +73,13 @@ test-fast: $(TEST_STAMP)
 # another port: make run PORT=8001.
 PORT ?= 8000
 run: $(RUN_STAMP)
-	$(BIN)/gin serve --port $(PORT)
+	$(BIN)/python -m ginrummy serve --port $(PORT)
 
 serve: run
 
 # A game in the terminal.
 play: $(RUN_STAMP)
-	$(BIN)/gin play
+	$(BIN)/python -m ginrummy play
 
 bench: $(BENCH_STAMP)
 	$(BIN)/python bench/run_all.py $(BENCH_ARGS)

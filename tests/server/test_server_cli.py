@@ -133,4 +133,4 @@ def test_serve_on_a_taken_port_says_what_to_do(tmp_path: Path,
 
 def test_make_run_takes_a_port() -> None:
     makefile = (Path(__file__).resolve().parents[2] / "Makefile").read_text(encoding="utf-8")
-    assert "PORT ?= 8000" in makefile and "gin serve --port $(PORT)" in makefile
+    assert "PORT ?= 8000" in makefile and "-m ginrummy serve --port $(PORT)" in makefile

@@ -12,7 +12,7 @@ BENCH_STAMP := $(VENV)/bench.stamp
 # `make bench` records its tables in bench/RESULTS.md; `make bench BENCH_ARGS=` only prints.
 BENCH_ARGS ?= --write
 
-.PHONY: test test-fast run fast play serve bench fairness clean
+.PHONY: test test-fast run fast postgres play serve bench fairness clean
 
 # `pip install` into .venv by the pip of $(PYTHON) when it has one (.venv then needs no pip
 # of its own: copying pip into a new .venv takes seconds), else by .venv's own pip.
@@ -21,7 +21,7 @@ PIP_INSTALL = pip() { if $(PYTHON) -m pip --python $(BIN)/python --version >/dev
 	pip install -q --disable-pip-version-check
 
 # What a player needs for the first page, and no more: the PostgreSQL driver comes with
-# `pip install -e '.[postgres]'` when a postgresql:// URL is given (gin serve says so), and
+# `make postgres` when a postgresql:// URL is given (gin serve names the extra), and
 # Numba (level 5's and the hints' play-outs compiled: the same moves, faster) with `make fast`.
 # The packages of pyproject's dependencies and server extra go into .venv, and a .pth file
 # puts this folder on its path: no wheel of the package is built (that took seconds).
@@ -44,6 +44,11 @@ $(RUN_STAMP): pyproject.toml
 fast: $(RUN_STAMP)
 	@echo "== installing Numba (the fast extra) into $(VENV)/"
 	@$(PIP_INSTALL) --no-compile -e '.[fast]'
+
+# The PostgreSQL driver, for make run with DATABASE_URL=postgresql://...
+postgres: $(RUN_STAMP)
+	@echo "== installing the PostgreSQL driver (the postgres extra) into $(VENV)/"
+	@$(PIP_INSTALL) --no-compile -e '.[postgres]'
 
 $(TEST_STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)

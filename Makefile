@@ -29,8 +29,10 @@ PIP_INSTALL = pip() { if $(PYTHON) -m pip --python $(BIN)/python --version >/dev
 $(RUN_STAMP): pyproject.toml
 	@test -x $(BIN)/python || { echo "== creating the virtual environment in $(VENV)/"; \
 		$(PYTHON) -m venv --without-pip $(VENV); }
-	@$(BIN)/python -m pip --version >/dev/null 2>&1 || $(PYTHON) -m pip --version >/dev/null 2>&1 \
-		|| { echo "== installing pip into $(VENV)/"; $(BIN)/python -m ensurepip --default-pip >/dev/null; }
+	@$(BIN)/python -m pip --version >/dev/null 2>&1 \
+		|| $(PYTHON) -m pip --python $(BIN)/python --version >/dev/null 2>&1 \
+		|| { echo "== installing pip into $(VENV)/"; \
+			$(BIN)/python -m ensurepip --default-pip >/dev/null; }
 	@echo "== installing the server's packages (Starlette, uvicorn, SQLAlchemy…) into $(VENV)/"
 	@$(BIN)/python -c 'import tomllib; p = tomllib.load(open("pyproject.toml", "rb"))["project"]; \
 		print(*(r for r in p["dependencies"] + p["optional-dependencies"]["server"] \

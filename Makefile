@@ -12,15 +12,49 @@ BENCH_STAMP := $(VENV)/bench.stamp
 # `make bench` records its tables in bench/RESULTS.md; `make bench BENCH_ARGS=` only prints.
 BENCH_ARGS ?= --write
 
-.PHONY: test test-fast run play serve bench fairness clean
+.PHONY: test test-fast run fast postgres play serve bench fairness clean
 
+# `pip install` into .venv by the pip of $(PYTHON) when it has one (.venv then needs no pip
+# of its own: copying pip into a new .venv takes seconds), else by .venv's own pip.
+PIP_INSTALL = pip() { if $(PYTHON) -m pip --python $(BIN)/python --version >/dev/null 2>&1; \
+	then $(PYTHON) -m pip --python $(BIN)/python "$$@"; else $(BIN)/python -m pip "$$@"; fi; }; \
+	pip install -q --disable-pip-version-check
+
+# What a player needs for the first page, and no more: the PostgreSQL driver comes with
+# `make postgres` when a postgresql:// URL is given (gin serve names the extra), and
+# Numba (level 5's and the hints' play-outs compiled: the same moves, faster) with `make fast`.
+# The packages of pyproject's dependencies and server extra go into .venv, and a .pth file
+# puts this folder on its path: no wheel of the package is built (that took seconds).
+# --no-compile: Python compiles what the server imports when it first imports it.
 $(RUN_STAMP): pyproject.toml
-	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
-	$(BIN)/pip install -q -e '.[server,postgres]'
-	touch $@
+	@test -x $(BIN)/python || { echo "== creating the virtual environment in $(VENV)/"; \
+		$(PYTHON) -m venv --without-pip $(VENV); }
+	@$(BIN)/python -m pip --version >/dev/null 2>&1 \
+		|| $(PYTHON) -m pip --python $(BIN)/python --version >/dev/null 2>&1 \
+		|| { echo "== installing pip into $(VENV)/"; \
+			$(BIN)/python -m ensurepip --default-pip >/dev/null; }
+	@echo "== installing the server's packages (Starlette, uvicorn, SQLAlchemy…) into $(VENV)/"
+	@$(BIN)/python -c 'import tomllib; p = tomllib.load(open("pyproject.toml", "rb"))["project"]; \
+		print(*(r for r in p["dependencies"] + p["optional-dependencies"]["server"] \
+		if not r.startswith("ginrummy")), sep="\n")' > $(VENV)/run-requirements.txt
+	@$(PIP_INSTALL) --no-compile -r $(VENV)/run-requirements.txt
+	@echo "$(CURDIR)" > "$$($(BIN)/python -c 'import sysconfig; print(sysconfig.get_path("purelib"))')/ginrummy-source.pth"
+	@touch $@
+	@echo "== installed; level 5 and the hints play out in Python (make fast compiles them)"
+
+# Numba for level 5's and the hints' play-outs (the same moves, about ten times faster).
+fast: $(RUN_STAMP)
+	@echo "== installing Numba (the fast extra) into $(VENV)/"
+	@$(PIP_INSTALL) --no-compile -e '.[fast]'
+
+# The PostgreSQL driver, for make run with DATABASE_URL=postgresql://...
+postgres: $(RUN_STAMP)
+	@echo "== installing the PostgreSQL driver (the postgres extra) into $(VENV)/"
+	@$(PIP_INSTALL) --no-compile -e '.[postgres]'
 
 $(TEST_STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	test -x $(BIN)/pip || $(BIN)/python -m ensurepip --default-pip >/dev/null
 	$(BIN)/pip install -q --upgrade pip
 	$(BIN)/pip install -q -e '.[test]'
 	touch $@
@@ -46,13 +80,13 @@ test-fast: $(TEST_STAMP)
 # another port: make run PORT=8001.
 PORT ?= 8000
 run: $(RUN_STAMP)
-	$(BIN)/gin serve --port $(PORT)
+	$(BIN)/python -m ginrummy serve --port $(PORT)
 
 serve: run
 
 # A game in the terminal.
 play: $(RUN_STAMP)
-	$(BIN)/gin play
+	$(BIN)/python -m ginrummy play
 
 bench: $(BENCH_STAMP)
 	$(BIN)/python bench/run_all.py $(BENCH_ARGS)

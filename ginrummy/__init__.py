@@ -10,7 +10,7 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from ginrummy.batch import deadwood_many
+    from ginrummy.agents.batch_deadwood import deadwood_many
     from ginrummy.core.cards import Card, CardError, CardSet, card_name, parse_card, parse_cards
     from ginrummy.core.melds import deadwood
 
@@ -20,7 +20,7 @@ _HOMES: dict[str, str] = {
     "CardSet": "ginrummy.core.cards",
     "card_name": "ginrummy.core.cards",
     "deadwood": "ginrummy.core.melds",
-    "deadwood_many": "ginrummy.batch",
+    "deadwood_many": "ginrummy.agents.batch_deadwood",
     "parse_card": "ginrummy.core.cards",
     "parse_cards": "ginrummy.core.cards",
 }

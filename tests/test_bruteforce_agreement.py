@@ -1,4 +1,4 @@
-"""The fast solver in ginrummy.core.melds and ginrummy.batch agrees with bruteforce.py.
+"""The fast solvers (ginrummy.core.melds, ginrummy.agents.batch_deadwood) agree with bruteforce.py.
 
 More than 100,000 hands in all, every one drawn from a seeded ``random.Random``
 so a failure replays exactly:
@@ -26,7 +26,7 @@ import numpy as np
 import pytest
 
 import ginrummy
-from ginrummy import batch
+from ginrummy.agents import batch_deadwood as batch
 from ginrummy.core import melds
 from ginrummy.core.cards import CardSet
 from tests import bruteforce as bf

@@ -6,7 +6,7 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ginrummy import batch
+from ginrummy.agents import batch_deadwood as batch
 from ginrummy.core import melds
 from ginrummy.core.cards import CARD_VALUES, SUIT_MASK, CardSet, cards_of
 from tests import bruteforce as bf

@@ -49,7 +49,7 @@ class RedactTokens(logging.Filter):
 
 
 
-LIMITS: tuple[tuple[str, type, float, str, str, str], ...] = (
+LIMITS: tuple[tuple[str, type, float | None, str, str, str], ...] = (
     # flag, type, default, metavar, what it limits, what follows the default in --help
     ("--request-limit", float, 600.0, "N", "requests a minute to the HTTP API per address", ""),
     ("--create-limit", float, 20.0, "N", "games one address may create a minute", ""),
@@ -63,9 +63,11 @@ LIMITS: tuple[tuple[str, type, float, str, str, str], ...] = (
      "open tables in the lobby that nobody joined yet, per address and per account", ""),
     ("--open-table-minutes", float, 30.0, "N",
      "minutes after which an open table nobody joined leaves the lobby", ""),
-    ("--connections-per-address", int, 64, "N", "TCP connections one address holds open",
-     "; not applied with --forwarded-allow-ips"),
-    ("--max-connections", int, 2048, "N", "open connections past which requests get 503", ""),
+    ("--connections-per-address", int, None, "N", "TCP connections one address holds open",
+     "an eighth of the connections allowed, at most 64; not applied with --forwarded-allow-ips"),
+    ("--max-connections", int, None, "N", "connections open at once; when full, the one "
+     "waiting longest for its request is closed", "2048, or fewer to fit the descriptor "
+     "limit (ulimit -n) with 64 to spare"),
     ("--header-timeout", float, 10.0, "SECONDS",
      "time a client has to send a request's headers, and its body", ""),
     ("--work-threads", int, 1, "N", "threads for hints, event pages and level-5 computer moves",
@@ -122,7 +124,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
                         "https://example.org (repeatable)")
     limits = parser.add_argument_group("limits per client (0: no limit)")
     for flag, kind, default, metavar, help_text, after_default in LIMITS:
-        shown = f"{default:g}" if isinstance(default, float) else default
+        shown = "" if default is None else f"{default:g}" if isinstance(default, float) \
+            else default
         limits.add_argument(flag, type=kind, default=default, metavar=metavar,
                             help=f"{help_text} (default: {shown}{after_default})")
     limits.add_argument("--forwarded-allow-ips", default="", metavar="IPS",
@@ -185,6 +188,7 @@ def run(args: argparse.Namespace) -> int:
         from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 
         from ginrummy.server import Settings, create_app
+        from ginrummy.server.api.descriptors import connection_limits, descriptor_limit
         from ginrummy.server.api.headers import ANY_HOST, HostRule, split_host
         from ginrummy.server.settings import adjourn_seconds, database_url, idle_seconds
         from ginrummy.server.storage.lease import DatabaseInUse, acquire
@@ -212,7 +216,7 @@ def run(args: argparse.Namespace) -> int:
                    "account_sign_in_limit", "sign_up_limit", "hash_queue", "seeks_per_address",
                    "tournaments_per_account", "tournament_computers", "open_tables",
                    "open_table_minutes"):
-        if getattr(args, option) < 0:
+        if (getattr(args, option) or 0) < 0:
             print(m("serve.negative", option=f"--{option.replace('_', '-')}"))
             return 2
     if not 0 < args.session_days <= 3650:
@@ -279,6 +283,8 @@ def run(args: argparse.Namespace) -> int:
     except (OSError, SQLAlchemyError) as failure:
         print(m("serve.cannot_open", error=failure))
         return 1
+    connections = connection_limits(descriptor_limit(), args.max_connections,
+                                    args.connections_per_address)
     settings = Settings(
         database=url,
         computer_delay=args.computer_delay,
@@ -299,8 +305,9 @@ def run(args: argparse.Namespace) -> int:
         max_sockets_per_address=args.sockets_per_address,
         open_tables_per_client=args.open_tables,
         open_table_minutes=args.open_table_minutes,
-        max_connections_per_address=args.connections_per_address,
-        max_connections=args.max_connections,
+        max_connections_per_address=connections.per_address,
+        max_connections=connections.max_connections,
+        accept_backlog=connections.backlog,
         header_timeout=args.header_timeout,
         work_threads=args.work_threads,
         work_queue=args.work_queue,
@@ -329,6 +336,9 @@ def run(args: argparse.Namespace) -> int:
         logging.getLogger(name).addFilter(LocalLogLines(m))
     shown = settings.database.split("@")[-1] if "@" in settings.database else settings.database
     print(m("serve.listening", host=args.host, port=args.port, database=shown))
+    print(m("serve.connections", most=connections.max_connections or "∞",
+            per_address=connections.per_address or "∞", backlog=connections.backlog,
+            descriptors=connections.descriptors))
     try:
         uvicorn.run(app, host=args.host, port=args.port, access_log=args.access_log,
                     log_level="info", **uvicorn_options(settings, app.state.client_limits))
@@ -378,7 +388,10 @@ def uvicorn_options(settings: Any, limits: Any) -> dict[str, Any]:
         "ws": ws,  # websockets (sans-I/O), ping frames charged to the client
         "timeout_keep_alive": 5,  # an idle kept-alive connection closes after 5 s
         "h11_max_incomplete_event_size": 16 * 1024,  # request line + headers: 400 past it
-        "limit_concurrency": settings.max_connections or None,  # 503 past it
+        # 503 past it; the guard keeps connections within max_connections (one more here:
+        # a connection admitted in place of a closed one is not refused while that one ends)
+        "limit_concurrency": settings.max_connections + 1 if settings.max_connections else None,
+        "backlog": settings.accept_backlog,  # accepted in a row before the guard sees them
         "ws_max_size": 64 * 1024,  # a bigger WebSocket message closes the socket (1009)
         "ws_ping_interval": 20.0,  # the server pings every socket every 20 s
         "ws_ping_timeout": 20.0,  # and closes one that does not answer within 20 s

@@ -14,8 +14,8 @@ public log included) and the engine plays it to the end of the hand: a knock or 
 gin (R14, R17) and the layouts after it, the discard that leaves two cards in the stock
 (R21, R22), and the discard that ends a hand void under R36. The legal actions of the
 DISCARD phase come from the engine too whenever a knock may be legal (the least deadwood
-after a discard, :func:`~ginrummy.batch.deadwood_many` for all the tables, is within the
-knock limit), so the knock limit (R15, R32), R12 and R17 are the engine's own answer.
+after a discard, :func:`~ginrummy.agents.batch_deadwood.deadwood_many` for all the tables,
+is within the knock limit), so the knock limit (R15, R32), R12 and R17 are the engine's own answer.
 
 The rules it batches are every preset's but two OpenSpiel-compatibility options
 (:func:`supports`): ``discard_pile_draw_limit`` and ``void_on_second_returned_discard``.

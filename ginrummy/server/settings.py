@@ -165,7 +165,11 @@ class Settings:
     max_connections_per_address: int = 64
     """TCP connections one address holds open (``gin serve`` only); 0: no limit."""
     max_connections: int = 2048
-    """Open connections of the whole server past which HTTP requests get 503 (``gin serve``)."""
+    """Connections open at once (``gin serve``; 0: no limit): when full, the one waiting
+    longest for its request's headers is closed for a new one."""
+    accept_backlog: int = 2048
+    """Connections the server accepts in a row before it looks at them (``gin serve``), and
+    the listening socket's queue."""
     header_timeout: float = 10.0
     """Seconds a client has to send a request's headers, and its body (``gin serve``)."""
     work_threads: int = 1

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import signal
 import socket
 import time
@@ -47,7 +48,7 @@ def test_gin_serve_plays_and_survives_kill_9(tmp_path: Path) -> None:
     server = start_gin_serve(port, database, tmp_path)
     try:
         with urllib.request.urlopen(base + "/", timeout=5) as page:
-            assert b'src="/static/app.js"' in page.read()
+            assert re.search(rb'src="/static/[0-9a-f]{16}/app.js"', page.read())
         game = _post(base + "/api/games", {"opponent": "computer", "level": 1})
         gid, token = game["game_id"], game["token"]
         url = f"ws://127.0.0.1:{port}/ws/{gid}?token={token}"
@@ -132,4 +133,4 @@ def test_serve_on_a_taken_port_says_what_to_do(tmp_path: Path,
 
 def test_make_run_takes_a_port() -> None:
     makefile = (Path(__file__).resolve().parents[2] / "Makefile").read_text(encoding="utf-8")
-    assert "PORT ?= 8000" in makefile and "gin serve --port $(PORT)" in makefile
+    assert "PORT ?= 8000" in makefile and "-m ginrummy serve --port $(PORT)" in makefile

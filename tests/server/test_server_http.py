@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -21,7 +22,7 @@ def client(sqlite_db: str) -> Any:
 def test_root_serves_the_browser_client(client: TestClient) -> None:
     page = client.get("/")
     assert page.status_code == 200 and page.headers["content-type"].startswith("text/html")
-    assert 'src="/static/app.js"' in page.text
+    assert re.search(r'src="/static/[0-9a-f]{16}/app.js"', page.text)
     for path in ("/play/abcdefgh1234", "/watch/abcdefgh1234"):
         assert client.get(path).text == page.text
     assert client.get("/static/app.js").status_code == 200

@@ -13,8 +13,7 @@ from starlette.applications import Starlette
 from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import Response
-from starlette.routing import BaseRoute, Mount, Route, WebSocketRoute
-from starlette.staticfiles import StaticFiles
+from starlette.routing import BaseRoute, Route, WebSocketRoute
 from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
 from ginrummy.server.api import (
@@ -30,6 +29,7 @@ from ginrummy.server.api import (
     players_api,
     quick_match_api,
     review_api,
+    static_files,
     tournament_socket,
     tournaments_api,
     ws,
@@ -205,13 +205,14 @@ def create_app(settings: Settings | None = None, lease: Lease | None = None) -> 
         WebSocketRoute("/ws/tournaments/{tournament_id}", tournament_socket.tournament_socket),
         WebSocketRoute("/ws/{game_id}", ws.table_socket),
     ]
-    routes.append(Mount("/static", StaticFiles(directory=page.STATIC_DIR), name="static"))
+    routes.append(Route("/static/{path:path}", static_files.serve))
     middleware = [Middleware(HostAndHeaders, rule=rule)]
     if settings.forwarded_allow_ips:
         middleware.append(Middleware(ProxyHeadersMiddleware,
                                      trusted_hosts=list(settings.forwarded_allow_ips)))
     app = Starlette(routes=routes, lifespan=lifespan, middleware=middleware)
     app.state.settings = settings
+    app.state.static_folder = static_files.StaticFolder(page.STATIC_DIR)
     app.state.client_limits = ClientLimits(settings)
     app.state.profile_cache = ProfileCache()
     return app

@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from starlette.requests import Request
-from starlette.responses import FileResponse, HTMLResponse, Response
+from starlette.responses import PlainTextResponse, Response
 from starlette.routing import BaseRoute, Route
 
 from ginrummy.core.cards import RANKS, SUIT_SYMBOLS, card_name, parse_card
@@ -37,6 +37,12 @@ from ginrummy.core.scoring import Settlement, settle
 from ginrummy.i18n import LANGUAGE_NAMES, LANGUAGES, Messages, best_language
 from ginrummy.i18n.catalogue import page_source
 from ginrummy.i18n.options import option_value
+from ginrummy.server.api.static_files import (
+    REVALIDATE,
+    StaticFolder,
+    file_response,
+    page_response,
+)
 
 CONTENT_DIR = Path(__file__).resolve().parents[2] / "web" / "content"
 PAGES: tuple[str, ...] = ("rules", "tips", "faq")
@@ -433,20 +439,30 @@ def render(page: str, lang: str) -> str:
 def _page(page: str) -> Callable[[Request], Any]:
     async def endpoint(request: Request) -> Response:
         lang = page_language(request)
-        return HTMLResponse(render(page, lang), headers={
-            "Vary": "Accept-Language", "Content-Language": lang,
-            "Cache-Control": "no-cache"})
+        return page_response(request, render(page, lang), {
+            "Vary": "Accept-Language, Accept-Encoding", "Content-Language": lang})
 
     endpoint.__name__ = f"{page}_page"
     return endpoint
 
 
+CONTENT_FILES = StaticFolder(CONTENT_DIR)
+
+
 async def stylesheet(request: Request) -> Response:
-    return FileResponse(CONTENT_DIR / "content.css", media_type="text/css")
+    return content_file(request, "content.css")
 
 
 async def script(request: Request) -> Response:
-    return FileResponse(CONTENT_DIR / "content.js", media_type="text/javascript")
+    return content_file(request, "content.js")
+
+
+def content_file(request: Request, name: str) -> Response:
+    """A file the pages share: compressed, revalidated (its ETag) on each page."""
+    found = CONTENT_FILES.file(name)
+    if found is None:
+        return PlainTextResponse("Not Found", status_code=404)
+    return file_response(request, found, REVALIDATE)
 
 
 def routes() -> list[BaseRoute]:

@@ -7,7 +7,11 @@ WebSocket pings without telling the application).
   connection is closed: a slowloris client cannot hold connections open by trickling
   header lines;
 * one address holds at most ``max_connections_per_address`` connections (off behind a
-  trusted proxy, where every connection comes from the proxy);
+  trusted proxy, where every connection comes from the proxy), and the server at most
+  ``max_connections`` (:class:`Connections`; both fitted to the descriptor limit by
+  :mod:`ginrummy.server.api.descriptors`): when it is full, the connection that has waited
+  longest for its request's headers is closed to make room, so that half-open connections,
+  from however many addresses, cannot keep others out;
 * every WebSocket ping frame is charged to the client's message budget like a message
   (:meth:`ClientLimits.message`); past it the socket is closed with 1008;
 * the lobby's sockets (``/ws/lobby``) are not compressed: each ``lobby_update`` is the same
@@ -40,11 +44,45 @@ UNCOMPRESSED_PATHS = frozenset({"/ws/lobby"})
 COMPRESSION_LEVEL = 1
 
 
+class Connections:
+    """The server's open connections (by transport) against its cap, and which of them are
+    waiting for a request's headers, oldest first."""
+
+    def __init__(self, limit: int) -> None:
+        self.limit = limit
+        self.live: set[asyncio.Transport] = set()
+        self.waiting: dict[asyncio.Transport, None] = {}
+
+    def admit(self, transport: asyncio.Transport) -> bool:
+        """Count a new connection, closing the longest waiting one if the server is full;
+        False (not counted) if it is full of connections that are not waiting."""
+        if self.limit and len(self.live) >= self.limit:
+            if not self.waiting:
+                return False
+            oldest = next(iter(self.waiting))
+            self.close(oldest)
+            oldest.abort()
+        self.live.add(transport)
+        return True
+
+    def wait(self, transport: asyncio.Transport) -> None:
+        if transport in self.live:
+            self.waiting[transport] = None
+
+    def served(self, transport: asyncio.Transport) -> None:
+        self.waiting.pop(transport, None)
+
+    def close(self, transport: asyncio.Transport) -> None:
+        self.waiting.pop(transport, None)
+        self.live.discard(transport)
+
+
 def protocols(settings: Settings, limits: ClientLimits
               ) -> tuple[type[asyncio.Protocol], type[asyncio.Protocol]]:
     """uvicorn's ``http`` and ``ws`` protocol classes with the guards of this server."""
     per_address = 0 if settings.forwarded_allow_ips else settings.max_connections_per_address
     peers = Counts(per_address)
+    connections = Connections(settings.max_connections)
     header_timeout = settings.header_timeout
 
     def peer_of(transport: asyncio.BaseTransport) -> str:
@@ -63,14 +101,20 @@ def protocols(settings: Settings, limits: ClientLimits
             if not peers.open(peer):
                 transport.abort()
                 return
+            if not connections.admit(transport):
+                peers.close(peer)
+                transport.abort()
+                return
             self.peer = peer
             self._arm()
 
         def _arm(self) -> None:
+            connections.wait(self.transport)
             if header_timeout and self.header_timer is None:
                 self.header_timer = self.loop.call_later(header_timeout, self._too_slow)
 
         def _disarm(self) -> None:
+            connections.served(self.transport)
             if self.header_timer is not None:
                 self.header_timer.cancel()
                 self.header_timer = None
@@ -89,6 +133,7 @@ def protocols(settings: Settings, limits: ClientLimits
 
         def connection_lost(self, exc: Exception | None) -> None:
             self._disarm()
+            connections.close(self.transport)
             if self.peer is not None:
                 peers.close(self.peer)
                 self.peer = None
@@ -133,6 +178,7 @@ def protocols(settings: Settings, limits: ClientLimits
                 self.transport.close()
 
         def connection_lost(self, exc: Exception | None) -> None:
+            connections.close(self.transport)
             if self.peer is not None:
                 peers.close(self.peer)
                 self.peer = None

@@ -8,8 +8,12 @@ The lock is one the operating system or the database frees when its holder dies,
 killed server (SIGKILL, a crash) never blocks a restart; no lease row, no renewal, no
 clocks to agree on:
 
-- SQLite: an exclusive ``flock`` on ``<file>.serving`` beside the database file (the file
-  also says who holds it); the kernel drops the lock with the process.
+- SQLite: an exclusive ``flock`` on the database file itself, so that the lock follows the
+  file, not a name: a symlink or a hard link to it finds it taken, and there is no lock
+  file to delete. (SQLite locks with ``fcntl``, which is separate from ``flock``; the lock's
+  descriptor is closed only after the server's connections.) The kernel drops the lock
+  with the process. A note beside the file, ``<file>.serving``, says who holds it; without
+  it the holder's pid is read from ``/proc/locks``.
 - PostgreSQL: ``pg_try_advisory_lock`` on a dedicated connection, keyed by the database
   and schema; the server drops it when that connection ends. The connection's
   ``application_name`` names the holder, its ``backend_start`` says since when, and TCP
@@ -90,8 +94,10 @@ class Lease:
 
 
 class FileLease(Lease):
-    def __init__(self, path: Path, fd: int) -> None:
-        self.path, self.fd = path, fd
+    """The ``flock`` on the database file's descriptor ``fd``; ``note``: who holds it."""
+
+    def __init__(self, note: Path, fd: int) -> None:
+        self.note, self.fd = note, fd
 
     def release(self) -> None:
         if self.fd >= 0:
@@ -146,23 +152,58 @@ def acquire(url: str) -> Lease | None:
 
 
 def _lock_file(database: Path, url: str) -> FileLease:
-    path = database.with_name(database.name + ".serving")
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
+    real = database.resolve()
+    real.parent.mkdir(parents=True, exist_ok=True)
+    fd = os.open(real, os.O_RDWR | os.O_CREAT, 0o644)
     try:
         fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
     except BlockingIOError:
-        holder = _read_holder(fd)
+        holder = _file_holder(real, os.fstat(fd))
         os.close(fd)
         raise DatabaseInUse(f"the database {database} is already served by "
-                            f"{holder.describe()} (lock file {path}); stop that server "
+                            f"{holder.describe()} (lock file {real}); stop that server "
                             "first, or give this one another --database", holder,
-                            database=str(database), lock=str(path)) from None
+                            database=str(database), lock=str(real)) from None
     me = _me()
-    os.ftruncate(fd, 0)
-    os.pwrite(fd, json.dumps({"pid": me.pid, "host": me.host, "since": me.since,
-                              "database": str(database)}).encode() + b"\n", 0)
-    return FileLease(path, fd)
+    note = _note_path(real)
+    with contextlib.suppress(OSError):
+        note.write_text(json.dumps({"pid": me.pid, "host": me.host, "since": me.since,
+                                    "database": str(real)}) + "\n", encoding="utf-8")
+    return FileLease(note, fd)
+
+
+def _note_path(real: Path) -> Path:
+    return real.with_name(real.name + ".serving")
+
+
+def _file_holder(real: Path, info: os.stat_result) -> Holder:
+    """Who holds the lock on the database file: its note, unless the kernel names another
+    process (the note is gone, stale, or beside another link to the file)."""
+    try:
+        with _note_path(real).open("rb") as note:
+            noted = _read_holder(note.fileno())
+    except OSError:
+        noted = Holder(None, "", "an unknown time")
+    pid = _flock_pid(info)
+    if pid is None or pid == noted.pid:
+        return noted
+    return Holder(pid, socket.gethostname(), "an unknown time")
+
+
+def _flock_pid(info: os.stat_result) -> int | None:
+    """The process holding a ``flock`` on the file of ``info``, from ``/proc/locks``
+    (Linux; None elsewhere or if it is not listed)."""
+    inode = f"{os.major(info.st_dev):02x}:{os.minor(info.st_dev):02x}:{info.st_ino}"
+    try:
+        lines = Path("/proc/locks").read_text().splitlines()
+    except OSError:
+        return None
+    for line in lines:  # "6: FLOCK  ADVISORY  WRITE 10118 fe:00:2187794 0 EOF"
+        fields = line.split()
+        if len(fields) >= 6 and fields[1] == "FLOCK" and fields[5] == inode \
+                and fields[4].isdigit():
+            return int(fields[4])
+    return None
 
 
 def _read_holder(fd: int) -> Holder:

@@ -39,8 +39,11 @@ def friends_game(client: TestClient, bea: Browser, bea_name: str
     under ``bea_name``: both players' sockets."""
     game = create(client, opponent="friend", name="Ann")
     gid = game["game_id"]
-    with bea.use():
-        token = kit.join_seat(client, gid, game["invite_token"], bea_name)
+    with bea.use():  # bea's own browser: a name like her username is hers to type
+        joined = client.post(f"/api/games/{gid}/join",
+                             json={"token": game["invite_token"], "name": bea_name})
+        assert joined.status_code == 200, joined.text
+        token = joined.json()["token"]
         bea_ws = client.websocket_connect(f"/ws/{gid}?token={token}")
     with client.websocket_connect(f"/ws/{gid}?token={game['token']}") as ann_ws, bea_ws:
         yield Player(ann_ws, auto_first=False), Player(bea_ws, auto_first=False)

@@ -79,9 +79,9 @@ def chat_before_pong(ws: ClientConnection) -> list[dict[str, Any]]:
 
 
 def listed_game(server: str) -> tuple[str, str]:
-    """A listed game that Bea (127.0.0.5) sat at: its id and Bea's cookie."""
+    """A listed game that Bice (127.0.0.5) sat at: its id and her cookie."""
     game = request(server, "POST", "/api/games", {"opponent": "anyone"})
-    bea = request(server, "POST", f"/api/games/{game.body['game_id']}/sit", {"name": "Bea"},
+    bea = request(server, "POST", f"/api/games/{game.body['game_id']}/sit", {"name": "Bice"},
                   source="127.0.0.5")
     assert bea.status == 201, bea
     return game.body["game_id"], bea.cookie_header()

@@ -37,7 +37,7 @@ def said(ws: Socket, **message: Any) -> dict[str, Any]:
 
 def admin_says(database: str, *argv: str) -> tuple[int, str]:
     args = Namespace(database=database, ban=None, unban=None, bans=False, reports=False,
-                     reason="", limit=50, lang="en")
+                     reason="", limit=50, lang="en", shared_accounts=False)
     for option, value in zip(argv[::2], argv[1::2], strict=True):
         setattr(args, option, value)
     out = io.StringIO()

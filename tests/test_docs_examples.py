@@ -1,11 +1,13 @@
 """The Python examples of README.md and docs/*.md run as written: every ```python block
 is executed, and every ```pycon block (``>>>`` examples) is checked by doctest against the
-output it shows."""
+output it shows; the ``gin analyze`` command lines of docs/research.md run."""
 
 import contextlib
 import doctest
 import io
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -62,3 +64,21 @@ def test_the_research_page_checks_its_deadwood_examples() -> None:
     examples = doctest_of(ROOT / "docs" / "research.md").examples
     assert any("deadwood(" in example.source and example.want == "10\n"
                for example in examples)
+
+
+def analyze_commands() -> list[str]:
+    """The command lines of the ```sh blocks of docs/research.md that run ``gin analyze``."""
+    text = (ROOT / "docs" / "research.md").read_text(encoding="utf-8")
+    blocks = re.findall(r"^```sh\n(.*?)^```", text, re.MULTILINE | re.DOTALL)
+    return [line for block in blocks for line in block.splitlines() if "gin analyze" in line]
+
+
+def test_the_gin_analyze_commands_of_the_research_page_give_deadwood_10() -> None:
+    commands = analyze_commands()
+    assert len(commands) == 3
+    for command in commands:
+        done = subprocess.run(  # noqa: S603 - our own documentation's commands
+            ["bash", "-c", f'gin() {{ "{sys.executable}" -m ginrummy "$@"; }}\n{command}'],
+            cwd=ROOT, capture_output=True, text=True, timeout=120, check=False)
+        assert done.returncode == 0, (command, done.stderr)
+        assert re.search(r'deadwood"?:\s+10\b', done.stdout, re.IGNORECASE), command

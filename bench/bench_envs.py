@@ -8,7 +8,7 @@ counted), and every engine makes at each step what a learning loop needs: the
 observation of the player to act and its legal actions, then one uniformly random legal
 action. ginrummy: the PettingZoo AEC ``raw_env`` (the observation vector and the action
 mask), one hand per episode and whole games; and the wrapped ``gin_rummy_v0.env()`` in the
-README's loop (``agent_iter``, ``last``, ``step``), which also reads the infos, one hand
+loop of docs/research.md (``agent_iter``, ``last``, ``step``), which also reads the infos, one hand
 and whole games. With Numba (the ``fast`` extra) these play their hands' draws and
 discards in the compiled step (:mod:`ginrummy.env.compiled_hand`); one more row plays
 every step on the core, as without Numba. RLCard:
@@ -91,7 +91,7 @@ def aec_loop(env: Any) -> PlayEpisodes:
 
 
 def ginrummy_wrapped(match: str = "hand") -> PlayEpisodes:
-    """The loop of the README: ``gin_rummy_v0.env()`` (wrapped), ``agent_iter``, ``last``
+    """The loop of docs/research.md: ``gin_rummy_v0.env()`` (wrapped), ``agent_iter``, ``last``
     (the observation, reward and info) and ``step``; the dead agents' ``step(None)`` at the
     end of a hand are not counted."""
     import numpy as np
@@ -360,7 +360,8 @@ def run(episodes: int, rounds: int, seed: int) -> tuple[list[str], list[str]]:
             f"({floor / medians[ref]:.1f}x RLCard): that leaves {budget - 1e6 / floor:.1f} µs "
             "for the rules, the legal actions and the observation, which the raw AEC env "
             f"spends {1e6 / ours - 1e6 / floor:.1f} µs on"
-            + (f" (the wrapped env in the README's loop {1e6 / medians[WRAPPED] - 1e6 / floor:.1f}"
+            + (" (the wrapped env in the loop of docs/research.md "
+               f"{1e6 / medians[WRAPPED] - 1e6 / floor:.1f}"
                " µs, its infos and wrapper included)." if WRAPPED in medians else "."))
     if vector and ref in medians:
         notes.append(

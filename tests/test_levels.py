@@ -37,7 +37,7 @@ def test_levels_are_registered_with_their_names() -> None:
         assert make_agent(f"level{level}", seed=1).name == f"level{level}"
 
 
-def test_each_level_is_the_agent_the_readme_describes() -> None:
+def test_each_level_is_the_agent_the_playing_page_describes() -> None:
     assert isinstance(make_level(1, 0), BeginnerAgent)
     assert isinstance(make_level(2, 0), SimpleAgent)
     casual = make_level(3, 0)

@@ -386,7 +386,7 @@ def test_R34_round_score_fits_a_phone(
     assert score_sheet_fits(page)
 
 
-# ------------------------------------------------------------ the README's screenshots
+# ------------------------------------------------------------ the screenshots of docs/playing.md
 
 def test_readme_screenshot_of_the_three_player_sit_out(
     calm_server: Server, browsers: Browsers, shots: Path

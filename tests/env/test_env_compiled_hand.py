@@ -168,7 +168,7 @@ def test_the_env_plays_the_same_games_compiled_as_on_the_core(
     assert compiled_steps > 200
 
 
-def test_the_wrapped_env_in_the_readme_loop_plays_as_on_the_core() -> None:
+def test_the_wrapped_env_in_the_research_page_loop_plays_as_on_the_core() -> None:
     def play(env: Any, seed: int) -> list[Any]:
         rng = random.Random(seed)
         seen = []

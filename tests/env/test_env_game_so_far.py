@@ -26,8 +26,8 @@ class CoreEnv(RawEnv):
     compiled_steps = False
 
 
-def _readme_loop(env: Any, seed: int, games: int, reads: float = 0.0) -> list[Any]:
-    """Everything the README's loop sees of ``games`` whole games, then the final game;
+def _research_page_loop(env: Any, seed: int, games: int, reads: float = 0.0) -> list[Any]:
+    """Everything the loop of docs/research.md sees of ``games`` whole games, then the final game;
     ``reads``: how often the game is read at a step (made then), at random."""
     rng, reading = random.Random(seed), random.Random(-seed)
     seen: list[Any] = []
@@ -60,9 +60,9 @@ def test_whole_games_are_those_of_a_game_kept_up_to_date_and_of_the_core(
     def wrapped(env_class: type[RawEnv]) -> Any:
         return GinRummyWrapper(env_class(rules=rules, match="game", reward=reward))
 
-    made_when_read = _readme_loop(wrapped(RawEnv), 7, games=2)
-    assert made_when_read == _readme_loop(wrapped(GameKeptEnv), 7, games=2)
-    assert made_when_read == _readme_loop(wrapped(CoreEnv), 7, games=2)
+    made_when_read = _research_page_loop(wrapped(RawEnv), 7, games=2)
+    assert made_when_read == _research_page_loop(wrapped(GameKeptEnv), 7, games=2)
+    assert made_when_read == _research_page_loop(wrapped(CoreEnv), 7, games=2)
     games = [seen for seen in made_when_read if not isinstance(seen, tuple)]
     assert all(game.is_over for game in games)
     assert sum(len(game.played) for game in games) > 4  # several hands a game
@@ -98,5 +98,5 @@ def test_reading_the_game_between_and_within_hands_changes_nothing() -> None:
     def wrapped() -> Any:
         return GinRummyWrapper(RawEnv(rules="classic", match="game"))
 
-    assert _readme_loop(wrapped(), 31, games=2, reads=0.05) == _readme_loop(wrapped(), 31,
-                                                                             games=2)
+    read_now_and_then = _research_page_loop(wrapped(), 31, games=2, reads=0.05)
+    assert read_now_and_then == _research_page_loop(wrapped(), 31, games=2)

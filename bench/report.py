@@ -120,14 +120,17 @@ def write_section(name: str, heading: str, body: list[str]) -> Path:
     path = history_file(name)
     text = path.read_text() if path.exists() else f"# {name}: history\n"
     lines = text.rstrip("\n").split("\n")
+    section = [heading, "", *body]
+    while not section[-1].strip():
+        section.pop()
     if heading in lines:
         start = lines.index(heading)
         end = next(
             (i for i in range(start + 1, len(lines)) if lines[i].startswith("## ")), len(lines)
         )
-        lines[start:end] = [heading, "", *body]
+        lines[start:end] = [*section, ""] if end < len(lines) else section
     else:
-        lines += ["", heading, "", *body]
+        lines += ["", *section]
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text("\n".join(lines).rstrip("\n") + "\n")
     return path

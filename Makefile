@@ -9,7 +9,8 @@ RUN_STAMP   := $(VENV)/run.stamp
 TEST_STAMP  := $(VENV)/test.stamp
 BENCH_STAMP := $(VENV)/bench.stamp
 
-# `make bench` records its tables in bench/RESULTS.md; `make bench BENCH_ARGS=` only prints.
+# `make bench` appends its dated tables to bench/history/<benchmark>.md (bench/RESULTS.md's
+# current tables are updated by hand from them); `make bench BENCH_ARGS=` only prints.
 BENCH_ARGS ?= --write
 
 .PHONY: test test-fast run fast postgres play serve bench fairness clean

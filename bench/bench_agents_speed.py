@@ -194,7 +194,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     body = [
         *report_head(command, machine),
         *lines,
-        "",  # keeps a blank line before the next section of RESULTS.md
+        "",  # keeps a blank line before the history file's next section
     ]
     publish("bench_agents_speed", body, args.write)
     return 0

@@ -275,7 +275,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--small", type=int, default=24_000, help="4-card deals per suite run")
     parser.add_argument("--repeats", type=int, default=100,
                         help="suite runs per good shuffle (each about 1%% should reject)")
-    parser.add_argument("--write", action="store_true", help="record in bench/RESULTS.md")
+    parser.add_argument("--write", action="store_true", help="record in bench/history/")
     args = parser.parse_args(argv)
     system = SystemSource()
     header = ["| shuffle | positions | orderings | runs | serial | time |",
@@ -314,11 +314,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     ]
     print("\n".join(body))
     if args.write:
-        from bench.report import versions, write_section
+        from bench.report import versions, write_section, written_note
 
         body.insert(0, f"{versions()}.")
-        write_section(f"## bench_fairness {datetime.date.today().isoformat()}", body)
-        print("written to bench/RESULTS.md")
+        path = write_section("bench_fairness",
+                             f"## bench_fairness {datetime.date.today().isoformat()}", body)
+        print(written_note(path))
     for problem in suspicious:
         print(f"FAILED: {problem}", file=sys.stderr)
     return 1 if suspicious else 0

@@ -1,5 +1,6 @@
 """What every benchmark's report shares: the machine and versions line, the ``--write`` flag,
-printing the report and replacing its dated section of bench/RESULTS.md."""
+printing the report and recording its dated section in the benchmark's history file
+(bench/history/<name>.md; the current figures of bench/RESULTS.md are updated by hand)."""
 
 from __future__ import annotations
 
@@ -18,11 +19,11 @@ from typing import TypeVar
 
 Engine = TypeVar("Engine")
 
-RESULTS = Path(__file__).with_name("RESULTS.md")
+HISTORY = Path(__file__).with_name("history")
 
 
 def add_write_flag(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--write", action="store_true", help="record in bench/RESULTS.md")
+    parser.add_argument("--write", action="store_true", help="record in bench/history/")
 
 
 def add_sample_flags(parser: argparse.ArgumentParser, *, hands: int, hands_help: str,
@@ -79,7 +80,7 @@ def cpu() -> str:
 
 def _revision() -> str:
     """The ginrummy commit measured, and whether ginrummy/ had local changes."""
-    git = ["git", "-C", str(RESULTS.parent)]
+    git = ["git", "-C", str(HISTORY.parent)]
     try:
         head = subprocess.run(
             [*git, "rev-parse", "--short", "HEAD"], capture_output=True, text=True, check=True
@@ -108,24 +109,41 @@ def report_head(command: str, machine: str | None = None) -> list[str]:
     return [f"Machine: {machine or cpu()}; {versions()}.", f"Command: `{command}`", ""]
 
 
-def write_section(heading: str, body: list[str]) -> None:
-    """Replace the section titled ``heading`` in RESULTS.md, or append it."""
-    text = RESULTS.read_text() if RESULTS.exists() else "# Benchmark results\n"
+def history_file(name: str) -> Path:
+    """Where the dated sections of benchmark ``name`` are kept."""
+    return HISTORY / f"{name}.md"
+
+
+def write_section(name: str, heading: str, body: list[str]) -> Path:
+    """Replace the section titled ``heading`` in benchmark ``name``'s history file, or append
+    it; the file it went to."""
+    path = history_file(name)
+    text = path.read_text() if path.exists() else f"# {name}: history\n"
     lines = text.rstrip("\n").split("\n")
+    section = [heading, "", *body]
+    while not section[-1].strip():
+        section.pop()
     if heading in lines:
         start = lines.index(heading)
         end = next(
             (i for i in range(start + 1, len(lines)) if lines[i].startswith("## ")), len(lines)
         )
-        lines[start:end] = [heading, "", *body]
+        lines[start:end] = [*section, ""] if end < len(lines) else section
     else:
-        lines += ["", heading, "", *body]
-    RESULTS.write_text("\n".join(lines).rstrip("\n") + "\n")
+        lines += ["", *section]
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text("\n".join(lines).rstrip("\n") + "\n")
+    return path
 
 
 def publish(name: str, body: list[str], write: bool) -> None:
-    """Print the report; with ``write``, make it today's section ``name`` of RESULTS.md."""
+    """Print the report; with ``write``, make it today's section of ``name``'s history."""
     print("\n".join(body))
     if write:
-        write_section(f"## {name} {datetime.date.today().isoformat()}", body)
-        print("written to bench/RESULTS.md")
+        path = write_section(name, f"## {name} {datetime.date.today().isoformat()}", body)
+        print(written_note(path))
+
+
+def written_note(path: Path) -> str:
+    return (f"written to bench/{path.parent.name}/{path.name}; "
+            "update its table in bench/RESULTS.md by hand")

@@ -2,8 +2,8 @@
 
 Each level is an agent registered as ``level1`` ... ``level5`` (so ``gin play
 --level N`` and ``gin sim level3 level4`` find them); every level beats the
-one below it (``bench/bench_strength.py`` measures it, ``bench/RESULTS.md``
-has the figures).
+one below it (``bench/bench_strength.py`` measures it; ``bench/RESULTS.md``,
+"Computer levels" and "Strength of the computer players", has the latest figures).
 
 ========  ==============  ===============================================================
 level     agent           how it plays
@@ -32,9 +32,8 @@ level     agent           how it plays
                           registered ``montecarlo`` still builds on ``expert_v1``)
 ========  ==============  ===============================================================
 
-Level 5 on the new expert won 278 of 460 duplicate games against ``expert`` (60.4%,
-95% interval 55.9-64.8%) and 260 of 400 against level 4 (65.0%, 60.2-69.5%), the figure
-the levels' fixed ratings (``ginrummy.rating.levels``) use.
+The levels' measured win rates against each other, which their fixed ratings
+(``ginrummy.rating.levels``) use, are in ``bench/RESULTS.md`` ("Computer levels").
 
 ``make_level(n, seed)`` builds one; extra keyword arguments go to the agent
 (for example ``budget=0.3`` for level 5).

@@ -81,14 +81,14 @@ GIN_WEIGHT = 8.0
 the stock runs out (one draw a turn, the chance of each draw as now)."""
 PARAMS = ExpertParams(danger_weight=9.0)
 """The first expert's weights, but a discard's danger weighs half as much again: with
-``GIN_WEIGHT`` screened and measured against expert_v1 (bench/RESULTS.md, 2026-12-06)."""
+``GIN_WEIGHT`` screened and measured against expert_v1 (bench/history/strength.md, 2026-12-06)."""
 KNOCK_SEARCH = 64
 """Sampled worlds in which knocking and waiting are both played out (0: the fitted model
 alone decides)."""
 SEARCH_EAGER = 0.7
 """Search only while the chance that the opponent knocks as soon as it can is at most this:
 against such players the fitted model alone waits for their knocks to undercut them, which
-the play-outs undervalue (bench/RESULTS.md, 2026-12-06)."""
+the play-outs undervalue (bench/history/strength.md, 2026-12-06)."""
 SEARCH_CONFIDENCE = 2.0
 SEARCH_MARGIN = 3.0
 """The search overturns the fitted model only when the other choice wins more by this many

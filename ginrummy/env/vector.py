@@ -24,7 +24,7 @@ Two forms, chosen by ``batched``:
   env's for the same seed; the dealer of each hand is drawn at random, and the learner is
   hand seat ``seat``. It takes no reset ``options`` (no ``deck``). Its cost per step is
   mostly a fixed number of NumPy calls, so it gains with ``num_envs``: 13x the single env's
-  learner steps per second at 256 environments, 5x at 64 (bench/RESULTS.md, bench_envs).
+  learner steps per second at 256 environments, 5x at 64 (bench/history/bench_envs.md).
 * **Per table** (``batched=False``, and whatever the batched form does not play):
   environment ``i`` plays exactly what :class:`~ginrummy.env.single.GinRummyEnv` plays with
   the same arguments: ``reset(seed=s)`` seeds it with ``s + i`` (as Gymnasium's
@@ -32,8 +32,8 @@ Two forms, chosen by ``batched``:
   observations, masks, rewards and terminations are the single env's, step for step. The
   observations of all the environments are encoded at once into one preallocated array
   (:func:`~ginrummy.env.encoding.encode_many`), the masks too, but the engine is stepped
-  one table at a time in pure Python, which bounds the gain (bench/RESULTS.md,
-  bench_envs).
+  one table at a time in pure Python, which bounds the gain
+  (bench/history/bench_envs.md).
 
 Both reset an environment in the step after it terminates (Gymnasium's ``NEXT_STEP``
 autoreset: that step's action is ignored, its reward is 0 and its observation is the new

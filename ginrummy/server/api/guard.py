@@ -16,7 +16,7 @@ WebSocket pings without telling the application).
   (:meth:`ClientLimits.message`); past it the socket is closed with 1008;
 * the lobby's sockets (``/ws/lobby``) are not compressed: each ``lobby_update`` is the same
   text for hundreds of sockets, and compressing it once per socket was the largest part of a
-  busy lobby's work (``bench/RESULTS.md``, bench_lobby_load). Table sockets keep
+  busy lobby's work (``bench/history/bench_lobby_load.md``). Table sockets keep
   permessage-deflate (uvicorn's windows), at zlib's fastest level: a state of a few
   kilobytes per event and socket, compressed in about half the time for a frame about 40%
   larger than at the default level.

@@ -114,7 +114,8 @@ def test_every_refusal_is_in_the_reader_s_language_without_the_server_s_english(
         page.locator("form.new-game").wait_for()
         texts[locale] = page.evaluate(
             """async (codes) => {
-                 const { errorText } = await import('/static/notices.js');
+                 const app = document.querySelector('script[src$="/app.js"]').src;
+                 const { errorText } = await import(new URL('notices.js', app).href);
                  return codes.map((code) =>
                    errorText({ code, message: `knock KD: the rule says ${code}` }));
                }""", codes)
@@ -179,7 +180,9 @@ def test_a_gin_is_logged_as_gin_and_points_read_plainly(server: Server, browsers
     page = browsers.page(at=server.url + "/")
     page.locator("form.new-game").wait_for()
     said = page.evaluate("""async () => {
-        const d = await import('/static/describe.js');
+        // the page's own modules (under the folder's digest), which hold its catalogue
+        const app = document.querySelector('script[src$="/app.js"]').src;
+        const d = await import(new URL('describe.js', app).href);
         const state = { hand_number: 3, view: { seat: 0, knocker: 1, hand: [], result: null,
           melds: [[], [['7H', '8H', '9H'], ['KS', 'KD', 'KC'], ['2C', '3C', '4C', '5C']]],
           opponent_hand: ['7H', '8H', '9H', 'KS', 'KD', 'KC', '2C', '3C', '4C', '5C'] } };

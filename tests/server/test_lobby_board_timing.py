@@ -25,7 +25,8 @@ class Listener:
 
 
 def game(game_id: str) -> dict[str, Any]:
-    return {"game_id": game_id, "open": [1], "stage": "waiting", "created_at": game_id}
+    return {"game_id": game_id, "open": [1], "stage": "waiting", "created_at": game_id,
+            "adjourned": False}
 
 
 def test_a_change_after_a_quiet_time_reaches_the_lobby_at_once_and_a_burst_is_gathered() -> None:

@@ -28,7 +28,8 @@ def board_socket() -> tuple[BoardSocket, Protocol, Socket]:
 
 
 def game(game_id: str) -> dict[str, Any]:
-    return {"game_id": game_id, "open": [1], "stage": "waiting", "created_at": game_id}
+    return {"game_id": game_id, "open": [1], "stage": "waiting", "created_at": game_id,
+            "adjourned": False}
 
 
 def changed(text: str) -> list[str]:

@@ -35,7 +35,7 @@ def page_files(html: str) -> list[str]:
 
 def test_the_page_names_every_file_under_the_folder_digest(client: TestClient) -> None:
     files = page_files(client.get("/").text)
-    assert {Path(f).name for f in files} == {"favicon.svg", "style.css", "app.js"}
+    assert {Path(f).name for f in files} == {"favicon.svg", "style.css", "site.css", "app.js"}
     digest = client.app.state.static_folder.digest()  # type: ignore[attr-defined]
     assert all(f.startswith(f"/static/{digest}/") for f in files)
 

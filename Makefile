@@ -68,7 +68,7 @@ test: $(TEST_STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/mypy --strict $(TYPED)
 	$(BIN)/lint-imports
-	$(BIN)/pytest -n 2 -q
+	$(BIN)/pytest -n 2 -q --durations=25
 
 # The quick loop while working: ruff, mypy, and every test but the slow and browser ones.
 test-fast: $(TEST_STAMP)

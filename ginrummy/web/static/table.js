@@ -467,11 +467,11 @@ export class TableScreen {
    * other event ends the telling. */
   tellWhileFlying(flight) {
     const told = this.lastMove && !this.lastMove.mine ? this.lastMove : null;
-    if (!flight || !told) {
+    if (!told) {
       this.telling = null;
       return;
     }
-    flight.text = told.text;
+    if (flight) flight.text = told.text;
     if (this.telling) this.telling.text = told.text;
   }
 

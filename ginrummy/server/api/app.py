@@ -19,6 +19,7 @@ from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 from ginrummy.server.api import (
     accounts_api,
     content,
+    daily_api,
     hint_api,
     http_api,
     i18n_api,
@@ -139,6 +140,7 @@ def create_app(settings: Settings | None = None, lease: Lease | None = None) -> 
             app.state.engine = engine
             app.state.lobby = Lobby(Store(engine), settings)
             await app.state.lobby.tournaments.load_active()
+            await app.state.lobby.daily.load()
             app.state.lobby.adjournments.start()
             watch = None if held is None else asyncio.create_task(
                 _watch_lease(held, app.state.lobby.store, settings.lease_check_seconds),
@@ -169,6 +171,7 @@ def create_app(settings: Settings | None = None, lease: Lease | None = None) -> 
         Route("/tournaments/{tournament_id}", page.index),
         Route("/players/{username}", page.index),
         Route("/leaderboard", page.index),
+        Route("/daily", page.index),
         Route("/api", _guarded(index_api.api_index)),
         Route("/api/protocol", _guarded(index_api.protocol_doc)),
         Route("/api/rules", _guarded(index_api.rules_info)),
@@ -195,6 +198,8 @@ def create_app(settings: Settings | None = None, lease: Lease | None = None) -> 
         Route("/api/records", _guarded(http_api.chain_head)),
         Route("/api/players/{username}", _guarded(players_api.player_profile)),
         Route("/api/leaderboard", _guarded(players_api.leaderboard)),
+        Route("/api/daily", _guarded(daily_api.daily_view)),
+        Route("/api/daily", _guarded(daily_api.start_daily), methods=["POST"]),
         *accounts_api.routes(_guarded),
         *mutes_api.routes(_guarded),
         *tournaments_api.routes(_guarded),

@@ -73,7 +73,9 @@ async def player_profile(request: Request) -> Response:
         raise HTTPError(404, "no_player", f"no player is called {raw[:MAX_USERNAME]!r}")
     engine = lobby_of(request).store.engine
     cache = profile_cache(request)
-    waiting = frozenset(lobby_of(request).tournaments.held)  # a duplicate round's games
+    lobby = lobby_of(request)
+    waiting = frozenset(lobby.tournaments.held) | frozenset(lobby.daily.held)  # their decks
+    # are another table's, or another player's of the day, still to be dealt
 
     def read() -> dict[str, Any]:
         played = cache.played(engine, account.id, waiting)

@@ -20,6 +20,7 @@ from ginrummy.server.live.board import Board
 from ginrummy.server.live.clock import ClockRules
 from ginrummy.server.live.collector import Collector
 from ginrummy.server.live.computer import computer_name
+from ginrummy.server.live.daily import DailyDeals
 from ginrummy.server.live.lobby_chat import LobbyChat
 from ginrummy.server.live.open_seats import OPEN_NAME
 from ginrummy.server.live.open_tables import OpenTables
@@ -33,6 +34,7 @@ from ginrummy.server.settings import Settings
 from ginrummy.server.storage import fairness
 from ginrummy.server.storage.accounts import AccountStore
 from ginrummy.server.storage.chat_store import LobbyChatStore
+from ginrummy.server.storage.daily_store import DailyStore
 from ginrummy.server.storage.fairness import FairRow
 from ginrummy.server.storage.game_rules import hand_rules_of
 from ginrummy.server.storage.moments import now
@@ -104,6 +106,9 @@ class Lobby:
             ("browser",) if settings.rated_shared_address else None)
         self.tournaments.computer_budget = settings.tournament_computers
         self.tournament_feed = TournamentFeed(self.tournaments, self.board)
+        self.daily = DailyDeals(DailyStore(store.engine, store.guard), settings,
+                                self.create_seated, self.tables.get)
+        """The daily deal (:mod:`.daily`); its games are held until their day is over."""
         self.adjournments = Adjournments(
             settings.adjourn_seconds,
             lambda before: asyncio.to_thread(store.quiet_games, before, LOOK_AT_MOST), self.get)
@@ -150,7 +155,7 @@ class Lobby:
 
     def _keep(self, table: Table) -> None:
         self.tables[table.id] = table
-        table.reveals_held = self.tournaments.holds(table.id)
+        table.reveals_held = self.tournaments.holds(table.id) or self.daily.holds(table.id)
         if table.listed:
             table.on_change = self.board.show
         excess = len(self.tables) - self.settings.max_cached_tables
@@ -358,6 +363,7 @@ class Lobby:
         await self.adjournments.close()
         await self.quick_match.close()
         await self.tournaments.close()
+        await self.daily.close()
         await self.tournament_feed.close()
         await self.board.ratings.close()
         tasks = [task for t in self.tables.values()

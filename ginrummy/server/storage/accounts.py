@@ -21,7 +21,7 @@ import sqlalchemy as sa
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 
-from ginrummy.server.storage import db, ratings, records, traces
+from ginrummy.server.storage import daily_store, db, ratings, records, traces
 from ginrummy.server.storage.db import account_seats, account_sessions, accounts
 from ginrummy.server.storage.moments import aware
 from ginrummy.server.storage.skeleton import skeleton
@@ -295,6 +295,7 @@ class AccountStore:
                          .where(db.account_bans.c.account_id == account_id))
             conn.execute(account_seats.delete().where(account_seats.c.account_id == account_id))
             ratings.forget(conn, account_id)
+            daily_store.forget(conn, account_id)
             traces.forget(conn, account_id)
             conn.execute(account_sessions.delete()
                          .where(account_sessions.c.account_id == account_id))

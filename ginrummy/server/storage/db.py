@@ -10,7 +10,8 @@ its game is on); ``log`` the append-only action log, one row per event; and
 (secret until the hand is over) and players' seeds (:mod:`ginrummy.server.storage.fairness`);
 ``accounts``, ``account_sessions`` and ``account_seats`` the players' accounts
 (:mod:`ginrummy.server.storage.accounts`); ``ratings`` and ``rating_history`` their
-ratings (:mod:`ginrummy.server.storage.ratings`).
+ratings (:mod:`ginrummy.server.storage.ratings`); ``daily_seeds`` and ``daily_games``
+the daily deal (:mod:`ginrummy.server.storage.daily_store`).
 A game's state is a replay of its cut, decks and log (:mod:`ginrummy.server.storage.replay`).
 
 The schema is created and upgraded by Alembic (``migrations/``) when the
@@ -138,6 +139,12 @@ sa.Index("ix_tournament_games_game", tournament_games.c.game_id)
 ratings = _table("ratings", tables.ratings())
 sa.Index("ix_ratings_family_mu", ratings.c.family, ratings.c.mu)
 rating_history = _table("rating_history", tables.rating_history())
+
+# The daily deal (:mod:`ginrummy.server.storage.daily_store`): each day's seed, secret until
+# the day is over, and each account's game of the day with its points.
+daily_seeds = _table("daily_seeds", tables.daily_seeds())
+daily_games = _table("daily_games", tables.daily_games())
+sa.Index("ix_daily_games_points", daily_games.c.day, daily_games.c.points)
 
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:

@@ -20,7 +20,7 @@ from sqlalchemy.engine import Engine
 
 from ginrummy.livetable import log as livetable_log
 from ginrummy.livetable.fairness import FairRow
-from ginrummy.server.storage import db, ratings
+from ginrummy.server.storage import daily_store, db, ratings
 from ginrummy.server.storage.moments import aware, now
 from ginrummy.server.storage.mutes import MuteStore
 from ginrummy.server.storage.records import append_record
@@ -255,6 +255,7 @@ class Store:
                 ended = entries[-1].at if entries else now()
                 append_record(conn, game_id, record, ended)
                 ratings.settle(conn, game_id, record, ended)  # in the same transaction
+                daily_store.settle(conn, game_id, record, ended)
 
     def append_many(self, requests: Sequence[AppendRequest]) -> list[Exception | None]:
         """Run several :meth:`append` calls in one transaction: one commit (one fsync) for all.

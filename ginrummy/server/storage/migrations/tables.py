@@ -300,3 +300,28 @@ def server_keys() -> Columns:
         sa.Column("name", sa.String(32), primary_key=True),
         sa.Column("value", sa.String(128), nullable=False),
     ]
+
+
+# 0020: the daily deal (:mod:`ginrummy.server.storage.daily_store`).
+def daily_seeds() -> Columns:
+    """Each day's secret seed (hex), drawn the first time the day was asked for."""
+    return [
+        sa.Column("day", sa.String(10), primary_key=True),
+        sa.Column("server_seed", sa.String(64), nullable=False),
+        _timestamp("created_at"),
+    ]
+
+
+def daily_games() -> Columns:
+    """Each account's game of a day, and its points once it ended within the day."""
+    return [
+        sa.Column("day", sa.String(10), primary_key=True),
+        _account(primary_key=True),
+        sa.Column("game_id", sa.String(32), sa.ForeignKey("games.id"), nullable=False,
+                  unique=True),
+        sa.Column("watch_token", sa.String(64), nullable=False),
+        _timestamp("started_at"),
+        _timestamp("finished_at", nullable=True),
+        sa.Column("points", sa.Integer, nullable=True),
+        sa.Column("closed", sa.Boolean, nullable=False, server_default=sa.false()),
+    ]

@@ -15,6 +15,7 @@ from ginrummy.core.hand import HandState
 from ginrummy.core.scoring import RoundScore
 from ginrummy.core.table import team_of
 from ginrummy.core.views import view_of
+from ginrummy.format.daily_deal import day_of_key
 from ginrummy.livetable.fairness import FairRow, shown, upcoming
 from ginrummy.livetable.position import Position, table_of, waiting_for_deal
 from ginrummy.server.wire.payload_info import TableInfo
@@ -203,7 +204,8 @@ def fair_deals(position: Position, fair: Mapping[int, FairRow], game_id: str,
     (``held``: not yet, another table of a duplicate round is still playing); the commitment
     of each table's next deal while it waits for its players (at one table, with the hand
     number it will have). ``duplicate``: the decks are a duplicate round's, derived under
-    ``game_id`` (the round's key) from the server seeds alone."""
+    ``game_id`` (the round's key) from the server seeds alone; ``daily`` too when that key is
+    a day's (:mod:`ginrummy.format.daily_deal`)."""
     live = {position.current_deal(t) for t in range(position.game.tables)}
     deals = []
     for number, table in position.deals:
@@ -226,6 +228,8 @@ def fair_deals(position: Position, fair: Mapping[int, FairRow], game_id: str,
     if duplicate:
         out["duplicate"] = True
         out["held"] = held
+        if day_of_key(game_id) is not None:  # the daily deal's: held until the day is over
+            out["daily"] = True
     return out
 
 

@@ -1,6 +1,7 @@
 // The browser client: picks the language and the screen (home, a table, a watch link, a replay, the fair-deal check).
 import { h, store } from "./dom.js";
 import { LANGUAGE_NAMES, LANGUAGES, chooseLanguage, language, loadLanguage, preferredLanguage, t } from "./i18n.js";
+import { DailyScreen } from "./daily.js";
 import { renderHome } from "./home.js";
 import { LeaderboardScreen } from "./leaderboard.js";
 import { LobbyScreen } from "./lobby.js";
@@ -94,6 +95,8 @@ function route() {
     screen = new TournamentScreen(main, { id: decodeURIComponent(tournament[1]) });
   } else if (path === "/leaderboard" || path === "/leaderboard/") {
     screen = new LeaderboardScreen(main);
+  } else if (path === "/daily" || path === "/daily/") {
+    screen = new DailyScreen(main);
   } else if (player) {
     screen = new ProfileScreen(main, { username: decodeURIComponent(player[1]) });
   } else if (path === "/verify" || path === "/verify/") {

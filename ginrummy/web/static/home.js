@@ -67,7 +67,8 @@ export async function renderHome(main, news = null) {
   const games = h("section", { class: "panel games", id: "games", "aria-labelledby": "games-title" },
     h("h2", { id: "games-title" }, t("games.title")), h("p", { class: "muted" }, t("app.loading")));
   main.replaceChildren(h("div", { class: "home" },
-    h("section", { class: "panel intro" }, h("h1", {}, t("app.title")), h("p", {}, t("app.tagline"))),
+    h("section", { class: "panel intro" }, h("h1", {}, t("app.title")), h("p", {}, t("app.tagline")),
+      h("p", { class: "daily-link" }, h("a", { href: "/daily" }, t("daily.link")))),
     newGameForm(await currentAccount()),
     h("div", { class: "home-side" }, games, accountPanel((said) => renderHome(main, said), news))));
   fillGames(games);

@@ -146,6 +146,7 @@ export class LobbyScreen {
         h("h1", {}, t("lobby.title")),
         h("p", { class: "online", "aria-live": "polite" }, tp("lobby.online", this.online)),
         h("p", {}, t("lobby.intro"), " ", h("a", { href: "/?opponent=anyone" }, t("lobby.create"))),
+        h("p", { class: "daily-link" }, h("a", { href: "/daily" }, t("daily.link"))),
         this.account ? null : h("label", { class: "field" }, h("span", {}, t("new.name")),
           h("input", { name: "name", maxlength: 40, autocomplete: "nickname", value: this.name,
             placeholder: t("new.name_placeholder"), dataset: { focus: "name" },

@@ -66,8 +66,8 @@ export function seedBox(ctl) {
   if (fair && fair.duplicate) {
     return h("details", { class: "fair-seed", dataset: { name: "fair-seed" } },
       h("summary", {}, t("fair.link")),
-      h("p", { class: "muted" }, t("fair.duplicate")),
-      fair.held ? h("p", { class: "muted" }, t("fair.duplicate_held")) : null);
+      h("p", { class: "muted" }, t(fair.daily ? "fair.daily" : "fair.duplicate")),
+      fair.held ? h("p", { class: "muted" }, t(fair.daily ? "fair.daily_held" : "fair.duplicate_held")) : null);
   }
   const gameId = ctl.gameId;
   const seed = clientSeed(gameId);

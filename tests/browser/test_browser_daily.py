@@ -1,5 +1,6 @@
 """The daily deal's page in the browser: a guest reads today's commitment, is asked to sign in,
-and sees yesterday's revealed seed with the replay of its best game; an account plays today's
+and sees yesterday's revealed seed with the replay of its best game, whose deals the fair-deal
+check proves; an account plays today's
 deal from the page and comes back to it; no axe-core violation, in English and Italian, at a
 laptop's and a phone's size."""
 
@@ -37,7 +38,7 @@ def daily_server(tmp_path: Path) -> Iterator[tuple[Server, str]]:
         server.stop()
 
 
-def test_a_guest_reads_the_commitment_and_replays_yesterdays_best_game(
+def test_a_guest_reads_the_commitment_replays_and_checks_yesterdays_best_game(
         daily_server: tuple[Server, str], browsers: Browsers) -> None:
     server, game_id = daily_server
     page = browsers.page(at=server.url + "/")
@@ -53,6 +54,12 @@ def test_a_guest_reads_the_commitment_and_replays_yesterdays_best_game(
     page.locator('[data-name="daily-best-replay"]').click()
     page.locator(".replay-bar").wait_for()
     assert f"/play/{game_id}" in page.url
+    page.go_back()
+    page.locator(".daily-best a", has_text="Check its deals").click()
+    page.wait_for_url(f"**/verify?game={game_id}*")
+    summary = page.locator(".verify-result .verify-summary")
+    summary.wait_for()
+    assert "verified" in summary.inner_text() and "Not proved" not in summary.inner_text()
 
 
 def test_an_account_plays_todays_deal_from_the_page_and_comes_back_to_it(

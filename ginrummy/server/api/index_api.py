@@ -89,6 +89,9 @@ async def api_index(request: Request) -> Response:
                                            "last games",
             "GET /api/leaderboard?family=&limit=&offset=&provisional=": "the best ratings of a "
                                                                         "family",
+            "GET /api/daily?limit=": "the daily deal: today's commitment, your game, the "
+                                     "leaderboard, yesterday's revealed seed and best game",
+            "POST /api/daily": "start your game of the daily deal (an account, once a day)",
             "GET /api/rules": "presets, options, computer levels",
             "GET /api/lobby": "the listed games (open, being played) and who is online",
             "POST /api/games/{game_id}/sit": "take an open place of a listed game: {name, seat}",

@@ -1,8 +1,8 @@
 """The daily deal's page in the browser: a guest reads today's commitment, is asked to sign in,
 and sees yesterday's revealed seed with the replay of its best game, whose deals the fair-deal
-check proves; an account plays today's
-deal from the page and comes back to it; no axe-core violation, in English and Italian, at a
-laptop's and a phone's size."""
+check proves; two accounts play today's deal from the page, are dealt the same cards and both
+reach the day's leaderboard; no axe-core violation, in English and Italian, at a laptop's and a
+phone's size."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from tests.browser.conftest import Browsers, Server
+from tests.browser.driver import hand_cards, play_pages
 from tests.browser.test_browser_accessibility import SIZES, violations
 from tests.browser.test_browser_accounts import signed_up
 from tests.server.account_kit import accounts_app
@@ -62,17 +63,33 @@ def test_a_guest_reads_the_commitment_replays_and_checks_yesterdays_best_game(
     assert "verified" in summary.inner_text() and "Not proved" not in summary.inner_text()
 
 
-def test_an_account_plays_todays_deal_from_the_page_and_comes_back_to_it(
+@pytest.mark.slow
+def test_two_accounts_play_todays_deals_and_both_reach_the_leaderboard(
         daily_server: tuple[Server, str], browsers: Browsers) -> None:
     server, _ = daily_server
-    page = signed_up(browsers, server.url, "anna")
-    page.goto(server.url + "/daily")
-    page.locator('[data-name="daily-play"]').click()
-    page.wait_for_url("**/play/**")
-    page.locator(".felt.stage-hand").wait_for()  # the first deal is dealt by itself
-    page.goto(server.url + "/daily")
-    page.locator(".daily-yours", has_text="Your game of the day is on").wait_for()
-    page.locator(".daily-yours a", has_text="Back to your game").wait_for()
+    pages = [signed_up(browsers, server.url, name) for name in ("anna", "cleo")]
+    first_hands = []
+    for page in pages:
+        page.goto(server.url + "/daily")
+        page.locator('[data-name="daily-play"]').click()
+        page.wait_for_url("**/play/**")
+        page.locator(".felt.stage-hand").wait_for()  # the first deal is dealt by itself
+        first_hands.append(sorted(hand_cards(page)))
+    assert first_hands[0] == first_hands[1] and len(first_hands[0]) == 10
+    anna = pages[0]
+    table = anna.url
+    anna.goto(server.url + "/daily")
+    anna.locator(".daily-yours", has_text="Your game of the day is on").wait_for()
+    anna.locator(".daily-yours a", has_text="Back to your game").click()
+    anna.wait_for_url(table)
+    anna.locator(".felt.stage-hand").wait_for()
+    play_pages(pages, to_the_end=True, limit=600)
+    anna.goto(server.url + "/daily")
+    anna.locator(".daily-yours", has_text="Your points").wait_for()
+    board = anna.locator("table.board tbody tr")
+    assert sorted(board.evaluate_all("rows => rows.map(r => r.dataset.player)")) == [
+        "anna", "cleo"]
+    assert anna.locator('[data-name="daily-play"]').count() == 0  # one game a day
 
 
 @pytest.mark.parametrize("size", SIZES)

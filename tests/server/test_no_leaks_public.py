@@ -75,7 +75,7 @@ def test_no_public_message_of_the_lobby_tournaments_profiles_or_quick_match_name
                    *(t["game_id"] for t in started["round_list"][0]["tables"])}
         paths = ["/api/lobby", f"/api/tournaments/{cup['id']}", "/api/tournaments",
                  "/api/players/anna", "/api/players/bea", "/api/players/cleo",
-                 "/api/leaderboard?family=standard&provisional=1"]
+                 "/api/leaderboard?family=standard&provisional=1", "/api/daily"]
         with contextlib.ExitStack() as stack:
             watching = stack.enter_context(socket(guest, "/ws/lobby"))
             talking = stack.enter_context(socket(anna, "/ws/lobby"))

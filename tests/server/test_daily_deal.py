@@ -126,7 +126,9 @@ def test_the_days_seed_is_revealed_only_once_the_day_is_over(database: str) -> N
         assert during["yesterday"] is None and during["you"]["status"] == "over"
         with anna.use():
             record = client.get(f"/api/games/{game_id}/record")
-            assert record.status_code == 409 and record.json()["error"]["code"] == "round_not_over"
+            assert record.status_code == 409
+            assert record.json()["error"] == {**record.json()["error"], "code": "round_not_over",
+                                              "reason": "daily"}
             state = client.get(f"/api/games/{game_id}").json()
         for secret in (seed, *deal_seeds):
             assert secret not in json.dumps(state)

@@ -33,6 +33,7 @@ from ginrummy.server.live import names
 from ginrummy.server.live import rematch as rematches
 from ginrummy.server.live.clock import ClockRefused, ClockRules
 from ginrummy.server.live.computer import LEVELS
+from ginrummy.server.live.daily import held_reason
 from ginrummy.server.live.lobby import Created
 from ginrummy.server.live.open_tables import TooManyOpenTables
 from ginrummy.server.live.table import WATCHER, Table
@@ -520,7 +521,8 @@ async def game_events(request: Request) -> Response:
                         "two-player game that is over")
     if shown and table.reveals_held:
         raise HTTPError(409, "round_not_over", "a duplicate tournament's game: the other hand "
-                        "is shown once every table of its round has ended")
+                        "is shown once every table of its round has ended",
+                        reason=held_reason(table.deal_key))
 
     def render() -> bytes:  # the JSON text too: a page of 500 states is megabytes
         stored = table.store.load(table.id)
@@ -583,7 +585,8 @@ async def game_record(request: Request) -> Response:
                         "is kept when it ends")
     if table.reveals_held:
         raise HTTPError(409, "round_not_over", "a duplicate tournament's game: its record "
-                        "(with every deck) is shown once every table of its round has ended")
+                        "(with every deck) is shown once every table of its round has ended",
+                        reason=held_reason(table.deal_key))
     found = await asyncio.to_thread(records.links_of, lobby_of(request).store.engine, [table.id])
     link = found.get(table.id)
     if link is None:

@@ -19,7 +19,8 @@ defaults to the caller's own; a watcher names it. Answer::
 The review is computed once per game and seat (on the server's work threads) and kept.
 Errors: 400 ``bad_request`` (``lang``), 400 ``bad_seat``, 403 ``bad_token``, 404 ``not_found``,
 409 ``not_over``, 409 ``round_not_over`` (the other seat of a duplicate round's game, until
-every table of the round has ended), 429 ``rate_limited`` (counted with hints, only when a
+every table of the round has ended; reason ``daily``: of a daily deal's game, until its day
+is over), 429 ``rate_limited`` (counted with hints, only when a
 review is computed), 503 ``busy``.
 """
 
@@ -38,6 +39,7 @@ from ginrummy.format.record import GameRecord, record_from_dict
 from ginrummy.server.api.client_limits import ClientLimits, client_address
 from ginrummy.server.api.hint_api import _action, _reason, language, player_messages
 from ginrummy.server.api.http_api import HTTPError, _table_for, presented_token
+from ginrummy.server.live.daily import held_reason
 from ginrummy.server.live.lobby import Lobby
 from ginrummy.server.storage import records
 
@@ -145,6 +147,7 @@ async def game_review(request: Request) -> Response:
     seat = _seat(request, own, record.players)
     if seat != own and table.reveals_held:
         raise HTTPError(409, "round_not_over", "a duplicate tournament's game: the other seat's "
-                        "review is shown once every table of its round has ended")
+                        "review is shown once every table of its round has ended",
+                        reason=held_reason(table.deal_key))
     review = await _review(request, table.id, seat, record, client_address(request.scope))
     return JSONResponse({"game_id": table.id, "seat": own, **review_payload(review, lang)})

@@ -25,7 +25,7 @@ from typing import Any
 
 from ginrummy.core.rules import Rules
 from ginrummy.core.table import TableRules
-from ginrummy.format.daily_deal import deal_key, deal_seed
+from ginrummy.format.daily_deal import day_of_key, deal_key, deal_seed
 from ginrummy.format.provably_fair import SERVER_SEED_BYTES
 from ginrummy.server.live.table import Table
 from ginrummy.server.settings import Settings
@@ -63,6 +63,12 @@ def day_at(seconds: float) -> date:
 def day_end(day: date) -> datetime:
     """When ``day`` ends (and its seed is revealed): the next UTC midnight."""
     return datetime(day.year, day.month, day.day, tzinfo=UTC) + timedelta(days=1)
+
+
+def held_reason(key: str | None) -> str | None:
+    """Why a held game's seeds wait (``round_not_over``'s reason), from its deal key:
+    ``daily``, a daily game's, until its day is over; None, a duplicate round's."""
+    return "daily" if day_of_key(key) is not None else None
 
 
 def deal_rows(day_seed: str, day: date) -> list[FairRow]:

@@ -20,7 +20,7 @@ from ginrummy.format.provably_fair import commitment_of
 from ginrummy.format.verify import read_record, verify_record
 from ginrummy.server.storage import db
 from ginrummy.server.storage.store import Store
-from tests.server.account_kit import Browser, accounts_app, sign_up
+from tests.server.account_kit import PASSWORD, Browser, accounts_app, sign_up
 from tests.server.kit import Player, cards_named
 
 DAY = 86_400.0
@@ -222,3 +222,15 @@ def test_no_card_seed_or_link_of_a_game_of_the_day_leaks_before_the_day_ends(
         seen = daily(client, anna)
         assert finished not in json.dumps(seen) and cards_named(seen) == set()
         assert [line["username"] for line in seen["leaderboard"]["players"]] == ["bea"]
+
+
+def test_a_deleted_account_leaves_the_leaderboard(database: str) -> None:
+    with daily_app(database) as (client, _):
+        anna, bea = account(client, "anna"), account(client, "bea")
+        for who in (anna, bea):
+            play(client, who, start(client, who))
+        assert len(daily(client)["leaderboard"]["players"]) == 2
+        with anna.use():
+            gone = client.request("DELETE", "/api/accounts/me", json={"password": PASSWORD})
+        assert gone.status_code == 200, gone.text
+        assert [line["username"] for line in daily(client)["leaderboard"]["players"]] == ["bea"]

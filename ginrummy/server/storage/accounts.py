@@ -263,11 +263,11 @@ class AccountStore:
         return name
 
     def delete(self, account_id: str, moment: datetime) -> list[tuple[str, int]]:
-        """Delete the account, its sessions, ratings and claim on seats, and take its name out
-        of everything that stays: its seats in every game (and those games' summaries and
-        finished records), its chat lines at tables and in the lobby, its lobby reports, its
-        mutes both ways (it forgets whom it muted; who muted it forgets it), and the
-        tournaments it created or played are :data:`FORMER_PLAYER`'s. Returns the seats
+        """Delete the account, its sessions, ratings, daily deal results and claim on seats, and
+        take its name out of everything that stays: its seats in every game (and those games'
+        summaries and finished records), its chat lines at tables and in the lobby, its lobby
+        reports, its mutes both ways (it forgets whom it muted; who muted it forgets it), and
+        the tournaments it created or played are :data:`FORMER_PLAYER`'s. Returns the seats
         renamed."""
         with self.engine.begin() as conn:
             username = conn.execute(sa.select(accounts.c.username)

@@ -111,7 +111,7 @@ def fits(page: Any, what: str) -> None:
 
 
 PAGES = ["/", "/lobby", "/leaderboard?provisional=1", "/players/anna", "/rules", "/faq", "/tips",
-         "/verify"]
+         "/verify", "/daily"]
 
 
 @pytest.mark.parametrize("locale", ["en-GB", "it-IT"])

@@ -26,7 +26,7 @@ from typing import Any
 
 from bench.report import add_write_flag, publish, report_head
 from ginrummy.agents.compiled import wait_for_kernels
-from ginrummy.agents.expert import ExpertAgent
+from ginrummy.agents.expert_v1 import ExpertAgent
 from ginrummy.agents.montecarlo import SearchParams, action_values, obvious_move
 from ginrummy.agents.playout import DEFAULT_POLICY
 from ginrummy.core import actions

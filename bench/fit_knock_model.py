@@ -43,7 +43,7 @@ from typing import Any
 import numpy as np
 
 from ginrummy.agents import knock_fit
-from ginrummy.agents.expert import Context, ExpertAgent, ExpertParams, discard_scores
+from ginrummy.agents.expert_v1 import Context, ExpertAgent, ExpertParams, discard_scores
 from ginrummy.agents.registry import make_agent
 from ginrummy.agents.style_expert import (
     EARLY_TURNS,

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from ginrummy.agents.expert import Context, ExpertAgent
+from ginrummy.agents.expert_v1 import Context, ExpertAgent
 from ginrummy.agents.levels import make_level
 from ginrummy.agents.montecarlo import MonteCarloAgent, SearchParams, candidates
 from ginrummy.agents.registry import make_agent

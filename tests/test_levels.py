@@ -13,7 +13,7 @@ import random
 import pytest
 
 from ginrummy.agents.base import Agent
-from ginrummy.agents.expert import ExpertAgent, ExpertParams
+from ginrummy.agents.expert_v1 import ExpertAgent, ExpertParams
 from ginrummy.agents.levels import CASUAL, LEVELS, BeginnerAgent, make_level
 from ginrummy.agents.montecarlo import MonteCarloAgent
 from ginrummy.agents.registry import agent_names, make_agent

@@ -20,7 +20,7 @@ import pytest
 from bench.bench_montecarlo import positions
 from ginrummy.agents import compiled
 from ginrummy.agents import playout as playout_module
-from ginrummy.agents.expert import ExpertAgent
+from ginrummy.agents.expert_v1 import ExpertAgent
 from ginrummy.agents.montecarlo import ActionValue, SearchParams, action_values
 from ginrummy.agents.playout import _lookahead_total, playout
 from ginrummy.agents.sampling import sample_state

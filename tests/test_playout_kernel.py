@@ -20,7 +20,7 @@ import pytest
 
 import ginrummy.agents as agents_package
 from ginrummy.agents import compiled
-from ginrummy.agents.expert import ExpertAgent, lookahead
+from ginrummy.agents.expert_v1 import ExpertAgent, lookahead
 from ginrummy.agents.playout import (
     DEFAULT_POLICY,
     PlayoutPolicy,

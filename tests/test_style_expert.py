@@ -8,7 +8,7 @@ import random
 import pytest
 
 from ginrummy.agents import compiled, knock_fit
-from ginrummy.agents.expert import Context, ExpertAgent, ExpertParams
+from ginrummy.agents.expert_v1 import Context, ExpertAgent, ExpertParams
 from ginrummy.agents.registry import agent_names, make_agent
 from ginrummy.agents.style_expert import (
     KNOCK_FEATURES,

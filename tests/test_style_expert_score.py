@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ginrummy.agents.expert import Context, ExpertParams
+from ginrummy.agents.expert_v1 import Context, ExpertParams
 from ginrummy.agents.style_expert import StyleExpertAgent, gin_draw_chance
 from ginrummy.core import actions
 from ginrummy.core.cards import parse_card

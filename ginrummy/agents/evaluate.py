@@ -66,7 +66,7 @@ from typing import Any
 
 from ginrummy.agents.base import best_layout_action
 from ginrummy.agents.estimate import PARTNERS
-from ginrummy.agents.expert import (
+from ginrummy.agents.expert_v1 import (
     Context,
     ExpertAgent,
     ExpertParams,

@@ -19,7 +19,7 @@ level     agent           how it plays
                           about one discard in seven picked among its near-best ones
 4         expert          remembers every card, estimates the opponent's hand, discards
                           safely, weighs knocking against waiting for gin or an undercut,
-                          arranges its melds to deny layoffs (``ginrummy.agents.expert``,
+                          arranges its melds to deny layoffs (``ginrummy.agents.expert_v1``,
                           registered as ``expert_v1``; ``expert`` is now the new
                           ``ginrummy.agents.style_expert``)
 5         master          Monte Carlo search over the unseen cards on top of the new
@@ -46,7 +46,7 @@ import random
 from typing import Any
 
 from ginrummy.agents.base import Agent, PlainAgent, least_deadwood_discard
-from ginrummy.agents.expert import ExpertAgent, ExpertParams
+from ginrummy.agents.expert_v1 import ExpertAgent, ExpertParams
 from ginrummy.agents.montecarlo import MonteCarloAgent
 from ginrummy.agents.simple import SimpleAgent
 from ginrummy.core import actions

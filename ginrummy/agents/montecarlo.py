@@ -34,7 +34,7 @@ from typing import Any
 
 from ginrummy.agents.base import only_action
 from ginrummy.agents.compiled import start_loading
-from ginrummy.agents.expert import Context, ExpertAgent, ExpertParams
+from ginrummy.agents.expert_v1 import Context, ExpertAgent, ExpertParams
 from ginrummy.agents.search import (
     ActionValue,
     SearchParams,

@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from ginrummy.agents.estimate import estimate_opponent
-from ginrummy.agents.expert import Context, ExpertAgent, ExpertParams
+from ginrummy.agents.expert_v1 import Context, ExpertAgent, ExpertParams
 from ginrummy.agents.playout import DEFAULT_POLICY, PlayoutPolicy, playouts_after
 from ginrummy.agents.sampling import sample_state
 from ginrummy.agents.tracking import CardMemory, remember

@@ -1,7 +1,7 @@
 """The expert (registered as ``expert``): the first expert's card reading, plus a model of
 the opponent's style and a knock-or-wait decision fitted on simulated hands.
 
-What it adds to :class:`~ginrummy.agents.expert.ExpertAgent` (kept as ``expert_v1``):
+What it adds to :class:`~ginrummy.agents.expert_v1.ExpertAgent` (kept as ``expert_v1``):
 
 * **The opponent's style**, from what its seat has seen in this game: every
   knock of the opponent it defended against (the knocker's hand is shown,
@@ -46,7 +46,7 @@ from typing import Any
 
 from ginrummy.agents import knock_fit
 from ginrummy.agents.compiled import start_loading
-from ginrummy.agents.expert import (
+from ginrummy.agents.expert_v1 import (
     Context,
     ExpertAgent,
     ExpertParams,

@@ -38,7 +38,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from ginrummy.agents.expert import Context, ExpertAgent, ExpertParams
+from ginrummy.agents.expert_v1 import Context, ExpertAgent, ExpertParams
 from ginrummy.agents.montecarlo import ActionValue, SearchParams, action_values, candidates
 from ginrummy.coach.hints import (
     Melds,

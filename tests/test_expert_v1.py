@@ -1,4 +1,4 @@
-"""The expert agent: legal play in every preset, no peeking, its choices on readable hands."""
+"""The first expert (`expert_v1`): legal in every preset, no peeking, choices on readable hands."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import random
 import pytest
 
 from ginrummy.agents.estimate import estimate_opponent, meld_chance
-from ginrummy.agents.expert import ExpertAgent, ExpertParams
+from ginrummy.agents.expert_v1 import ExpertAgent, ExpertParams
 from ginrummy.agents.registry import make_agent
 from ginrummy.agents.tracking import remember
 from ginrummy.core import actions

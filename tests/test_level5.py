@@ -8,11 +8,11 @@ from typing import Any
 
 import pytest
 
+from ginrummy.agents.expert import KNOCK_SEARCH, StyleExpertAgent
 from ginrummy.agents.expert_v1 import Context, ExpertAgent
 from ginrummy.agents.levels import make_level
 from ginrummy.agents.montecarlo import MonteCarloAgent, SearchParams, candidates
 from ginrummy.agents.registry import make_agent
-from ginrummy.agents.style_expert import KNOCK_SEARCH, StyleExpertAgent
 from ginrummy.core import actions
 from ginrummy.core.hand import Phase, deal_hand, shuffled_deck
 from ginrummy.core.rules import Rules

@@ -492,7 +492,7 @@ class ExpertAgent:
 
 def first_expert(seed: int | None = None, **changes: Any) -> ExpertAgent:
     """The first expert, registered as ``expert_v1`` (``expert`` is now
-    :class:`~ginrummy.agents.style_expert.StyleExpertAgent`)."""
+    :class:`~ginrummy.agents.expert.StyleExpertAgent`)."""
     agent = ExpertAgent(seed, **changes)
     agent.name = "expert_v1"
     return agent

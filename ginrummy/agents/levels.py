@@ -21,7 +21,7 @@ level     agent           how it plays
                           safely, weighs knocking against waiting for gin or an undercut,
                           arranges its melds to deny layoffs (``ginrummy.agents.expert_v1``,
                           registered as ``expert_v1``; ``expert`` is now the new
-                          ``ginrummy.agents.style_expert``)
+                          ``ginrummy.agents.expert``)
 5         master          Monte Carlo search over the unseen cards on top of the new
                           expert (``expert``): its move is kept unless a searched one
                           is clearly better, its best-scored discards and the

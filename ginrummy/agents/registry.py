@@ -47,7 +47,7 @@ _FACTORIES: dict[str, AgentFactory | str] = {
     "random": "ginrummy.agents.random_agent:RandomAgent",
     "simple": "ginrummy.agents.simple:SimpleAgent",
     "greedy": "ginrummy.agents.greedy:GreedyAgent",
-    "expert": "ginrummy.agents.style_expert:StyleExpertAgent",
+    "expert": "ginrummy.agents.expert:StyleExpertAgent",
     "expert_v1": "ginrummy.agents.expert_v1:first_expert",
     "camper": "ginrummy.agents.camper:CamperAgent",
     "montecarlo": "ginrummy.agents.montecarlo:MonteCarloAgent",

@@ -10,7 +10,7 @@ wins or loses. Every candidate sees the same worlds and the same play-out
 luck (common random numbers), so small differences between them show; with a
 baseline, candidates that cannot catch it stop being played out (racing).
 The Monte Carlo player (:mod:`ginrummy.agents.montecarlo`) searches every
-decision with it; the expert (:mod:`ginrummy.agents.style_expert`) searches
+decision with it; the expert (:mod:`ginrummy.agents.expert`) searches
 its knock-or-wait with a few worlds.
 """
 

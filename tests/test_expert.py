@@ -8,14 +8,14 @@ import random
 import pytest
 
 from ginrummy.agents import compiled, knock_fit
-from ginrummy.agents.expert_v1 import Context, ExpertAgent, ExpertParams
-from ginrummy.agents.registry import agent_names, make_agent
-from ginrummy.agents.style_expert import (
+from ginrummy.agents.expert import (
     KNOCK_FEATURES,
     OpponentStyle,
     StyleExpertAgent,
     knock_features,
 )
+from ginrummy.agents.expert_v1 import Context, ExpertAgent, ExpertParams
+from ginrummy.agents.registry import agent_names, make_agent
 from ginrummy.core import actions
 from ginrummy.core.cards import parse_card
 from ginrummy.core.hand import HandState, Phase, deal_hand, shuffled_deck

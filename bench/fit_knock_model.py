@@ -51,7 +51,7 @@ from ginrummy.agents.expert import (
     knock_features,
     turns_of,
 )
-from ginrummy.agents.expert_v1 import Context, ExpertAgent, ExpertParams, discard_scores
+from ginrummy.agents.expert_v1 import Context, ExpertParams, FirstExpertAgent, discard_scores
 from ginrummy.agents.registry import make_agent
 from ginrummy.core import actions
 from ginrummy.core.actions import BIG_GIN
@@ -80,7 +80,7 @@ def play_out(state: HandState, agents: Sequence[Any]) -> HandState:
     return state
 
 
-def plain_discard(agent: ExpertAgent, state: HandState, seat: int) -> int:
+def plain_discard(agent: FirstExpertAgent, state: HandState, seat: int) -> int:
     """The discard the first expert makes when it does not knock."""
     view = view_of(state, seat)
     ctx = Context(view, agent.params)
@@ -89,11 +89,11 @@ def plain_discard(agent: ExpertAgent, state: HandState, seat: int) -> int:
     return min(discards, key=lambda c: (scores[c], -CARD_VALUES[c], c))
 
 
-def player_for(name: str, style: str, seed: int) -> ExpertAgent:
+def player_for(name: str, style: str, seed: int) -> FirstExpertAgent:
     """The agent whose knock positions are branched: the first expert, or the expert told
     the opponent's style (as it learns it in a game)."""
     if name == "expert_v1":
-        return ExpertAgent(seed)
+        return FirstExpertAgent(seed)
     return StyleExpertAgent(seed, style=style)
 
 
@@ -103,7 +103,7 @@ def collect(style: str, hands: int, seed: int, rows: list[tuple[tuple[float, ...
     kinds, and the opponent's discards that could have been knocks (passed, could)."""
     rules = Rules.preset("standard")
     rng = random.Random(seed)
-    reader = ExpertAgent(seed, unknocked_keep=keep)
+    reader = FirstExpertAgent(seed, unknocked_keep=keep)
     kinds = dict.fromkeys(KINDS, 0)
     passes = [0, 0]
     for number in range(hands):

@@ -14,7 +14,7 @@ from ginrummy.agents.expert import (
     StyleExpertAgent,
     knock_features,
 )
-from ginrummy.agents.expert_v1 import Context, ExpertAgent, ExpertParams
+from ginrummy.agents.expert_v1 import Context, ExpertParams, FirstExpertAgent
 from ginrummy.agents.registry import agent_names, make_agent
 from ginrummy.core import actions
 from ginrummy.core.cards import parse_card
@@ -30,7 +30,7 @@ def test_expert_and_expert_v1_are_registered() -> None:
     expert = make_agent("expert", 1)
     assert isinstance(expert, StyleExpertAgent) and expert.name == "expert"
     first = make_agent("expert_v1", 1)
-    assert type(first) is ExpertAgent and first.name == "expert_v1"
+    assert type(first) is FirstExpertAgent and first.name == "expert_v1"
     assert first.params == ExpertParams()
 
 
@@ -47,7 +47,7 @@ def test_expert_v1_plays_as_the_first_expert_did() -> None:
     deck = shuffled_deck(random.Random(11))
     by_registry = play_hand(deal_hand(rules, 0, deck), [make_agent("expert_v1", 3),
                                                        make_agent("simple", 4)])
-    by_class = play_hand(deal_hand(rules, 0, deck), [ExpertAgent(3), make_agent("simple", 4)])
+    by_class = play_hand(deal_hand(rules, 0, deck), [FirstExpertAgent(3), make_agent("simple", 4)])
     assert by_registry.actions() == by_class.actions()
 
 

@@ -7,7 +7,7 @@ import random
 import pytest
 
 from ginrummy.agents.estimate import estimate_opponent, meld_chance
-from ginrummy.agents.expert_v1 import ExpertAgent, ExpertParams
+from ginrummy.agents.expert_v1 import ExpertParams, FirstExpertAgent
 from ginrummy.agents.registry import make_agent
 from ginrummy.agents.tracking import remember
 from ginrummy.core import actions
@@ -32,7 +32,7 @@ def test_expert_plays_every_preset_legally(rules: Rules) -> None:
     outcomes: set[str] = set()
     for number in range(16):
         opponent = make_agent(("simple", "random", "expert")[number % 3], number)
-        agents = [ExpertAgent(number), opponent]
+        agents = [FirstExpertAgent(number), opponent]
         if number % 2:
             agents.reverse()
         final = play_hand(deal_hand(rules, number % 2, shuffled_deck(rng)), agents)
@@ -44,7 +44,7 @@ def test_expert_plays_every_preset_legally(rules: Rules) -> None:
 @pytest.mark.parametrize("rules", ["standard", "oklahoma_online"])
 def test_expert_decisions_ignore_hidden_cards(rules: str) -> None:
     compared = assert_decision_ignores_hidden(
-        lambda seed: ExpertAgent(seed), rules=rules, hands=6, twins=2,
+        lambda seed: FirstExpertAgent(seed), rules=rules, hands=6, twins=2,
         opponent_factory=lambda seed: make_agent("simple", seed),
     )
     assert compared > 20
@@ -68,15 +68,15 @@ def test_expert_does_not_feed_the_run_the_opponent_is_collecting() -> None:
     view = view_of(state, 0)
     estimate = estimate_opponent(view, remember(view))
     assert meld_chance(parse_card("9H"), estimate.probability) > 0.9
-    assert ExpertAgent(1).choose(view) == actions.discard(parse_card("9C"))
+    assert FirstExpertAgent(1).choose(view) == actions.discard(parse_card("9C"))
     # Without the danger term the two are a toss-up; with it, never the dangerous one.
     for seed in range(5):
-        assert ExpertAgent(seed).choose(view) != actions.discard(parse_card("9H"))
+        assert FirstExpertAgent(seed).choose(view) != actions.discard(parse_card("9H"))
 
 
 def test_expert_sheds_an_unconnected_high_card() -> None:
     state = Positions.high_card()
-    assert ExpertAgent(0).choose(view_of(state, 0)) == actions.discard(parse_card("KH"))
+    assert FirstExpertAgent(0).choose(view_of(state, 0)) == actions.discard(parse_card("KH"))
 
 
 def test_R14_expert_knocks_with_low_deadwood_when_the_stock_is_short() -> None:
@@ -86,7 +86,7 @@ def test_R14_expert_knocks_with_low_deadwood_when_the_stock_is_short() -> None:
         "TH",
         phase=Phase.DISCARD, stock_size=4,
     )
-    action = ExpertAgent(0).choose(view_of(state, 0))
+    action = FirstExpertAgent(0).choose(view_of(state, 0))
     assert action == actions.knock(parse_card("QH"))
 
 
@@ -97,7 +97,7 @@ def test_R16_expert_goes_gin_and_R17_takes_big_gin() -> None:
         "TH",
         phase=Phase.DISCARD,
     )
-    assert ExpertAgent(0).choose(view_of(state, 0)) == actions.knock(parse_card("9H"))
+    assert FirstExpertAgent(0).choose(view_of(state, 0)) == actions.knock(parse_card("9H"))
     rules = Rules.preset("standard", big_gin=True)
     state = position(
         "AS 2S 3S 4S 4D 5D 6D KC KD KS KH",
@@ -105,11 +105,11 @@ def test_R16_expert_goes_gin_and_R17_takes_big_gin() -> None:
         "TH",
         phase=Phase.DISCARD, rules=rules,
     )
-    assert ExpertAgent(0).choose(view_of(state, 0)) == BIG_GIN
+    assert FirstExpertAgent(0).choose(view_of(state, 0)) == BIG_GIN
 
 
 def test_expert_takes_the_discard_that_makes_gin() -> None:
-    assert ExpertAgent(0).choose(view_of(Positions.gin_draw(), 0)) == DRAW_DISCARD
+    assert FirstExpertAgent(0).choose(view_of(Positions.gin_draw(), 0)) == DRAW_DISCARD
 
 
 def test_expert_refuses_a_useless_high_upcard() -> None:
@@ -119,10 +119,10 @@ def test_expert_refuses_a_useless_high_upcard() -> None:
         "TH KD",
         phase=Phase.FIRST_UPCARD,
     )
-    assert ExpertAgent(0).choose(view_of(state, 0)) == PASS
+    assert FirstExpertAgent(0).choose(view_of(state, 0)) == PASS
 
 
-def _lay_out(state: HandState, agent: ExpertAgent) -> list[int]:
+def _lay_out(state: HandState, agent: FirstExpertAgent) -> list[int]:
     melds = []
     while state.phase is Phase.KNOCKER_MELDS:
         action = agent.choose(view_of(state, 0))
@@ -138,7 +138,7 @@ def test_R20_expert_hides_a_run_end_the_defender_would_lay_off_on() -> None:
     # 2H-5H with 999: deadwood 4 (AC AD 2S). The defender is known to hold 6H 7H, which it
     # lays off on a shown 5H (8H is dead, so they are not a meld of its own). Keeping 5H
     # back costs 5 deadwood (9, still a knock) and saves 13.
-    melds = _lay_out(Positions.layoff_bait(), ExpertAgent(0))
+    melds = _lay_out(Positions.layoff_bait(), FirstExpertAgent(0))
     assert sorted(melds) == sorted([int(parse_cards("2H 3H 4H")), int(parse_cards("9C 9D 9S"))])
 
 
@@ -149,7 +149,7 @@ def test_R20_expert_shows_everything_when_nothing_can_be_laid_off() -> None:
         "6H 7H AH",
         phase=Phase.KNOCKER_MELDS, knock_discard="KS",
     )
-    melds = _lay_out(state, ExpertAgent(0))
+    melds = _lay_out(state, FirstExpertAgent(0))
     assert sorted(melds) == sorted([int(parse_cards("2H 3H 4H 5H")), int(parse_cards("9C 9D 9S"))])
 
 
@@ -157,7 +157,7 @@ def test_R18_expert_lays_off_as_defender() -> None:
     rules = Rules.preset("standard")
     deck = shuffled_deck(random.Random(3))
     state = deal_hand(rules, 0, deck)
-    agents = [ExpertAgent(1), make_agent("simple", 2)]
+    agents = [FirstExpertAgent(1), make_agent("simple", 2)]
     seen_defence = 0
     for _ in range(30):
         state = deal_hand(rules, 0, shuffled_deck(random.Random(seen_defence + 100 + _)))
@@ -174,7 +174,7 @@ def test_R18_expert_lays_off_as_defender() -> None:
 
 def test_params_are_validated_by_the_dataclass() -> None:
     with pytest.raises(TypeError):
-        ExpertAgent(0, no_such_weight=1.0)
-    assert ExpertAgent(0, danger_weight=0.0).params.danger_weight == 0.0
+        FirstExpertAgent(0, no_such_weight=1.0)
+    assert FirstExpertAgent(0, danger_weight=0.0).params.danger_weight == 0.0
     assert ExpertParams().knock_samples > 0
     assert cards_of(0) == []

@@ -1,7 +1,7 @@
 """The expert (registered as ``expert``): the first expert's card reading, plus a model of
 the opponent's style and a knock-or-wait decision fitted on simulated hands.
 
-What it adds to :class:`~ginrummy.agents.expert_v1.ExpertAgent` (kept as ``expert_v1``):
+What it adds to :class:`~ginrummy.agents.expert_v1.FirstExpertAgent` (kept as ``expert_v1``):
 
 * **The opponent's style**, from what its seat has seen in this game: every
   knock of the opponent it defended against (the knocker's hand is shown,
@@ -48,8 +48,8 @@ from ginrummy.agents import knock_fit
 from ginrummy.agents.compiled import start_loading
 from ginrummy.agents.expert_v1 import (
     Context,
-    ExpertAgent,
     ExpertParams,
+    FirstExpertAgent,
     best_knock_layout,
     knock_value,
     undercut_chance,
@@ -185,7 +185,7 @@ def predict(coefficients: Sequence[float], features: Sequence[float]) -> float:
     return sum(c * f for c, f in zip(coefficients, features[:len(coefficients)], strict=True))
 
 
-class StyleExpertAgent(ExpertAgent):
+class StyleExpertAgent(FirstExpertAgent):
     """The expert (see the module docstring)."""
 
     name = "expert"

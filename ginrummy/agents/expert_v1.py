@@ -1,4 +1,5 @@
-"""The expert: card memory, an estimate of the opponent's hand, safe discards, careful knocks.
+"""The first expert (registered as ``expert_v1``): card memory, an estimate of the opponent's
+hand, safe discards, careful knocks.
 
 Each decision looks only at the seat's :class:`~ginrummy.core.views.PlayerView`:
 
@@ -330,10 +331,10 @@ def wait_value(kept: int, knock_now: float, samples: Sequence[int], ctx: Context
 # ---------------------------------------------------------------- the agent
 
 
-class ExpertAgent:
-    """The expert player (see the module docstring)."""
+class FirstExpertAgent:
+    """The first expert, registered as ``expert_v1`` (see the module docstring)."""
 
-    name = "expert"
+    name = "expert_v1"
 
     def __init__(self, seed: int | None = None, params: ExpertParams | None = None,
                  **changes: Any) -> None:
@@ -490,21 +491,12 @@ class ExpertAgent:
         return DONE
 
 
-def first_expert(seed: int | None = None, **changes: Any) -> ExpertAgent:
-    """The first expert, registered as ``expert_v1`` (``expert`` is now
-    :class:`~ginrummy.agents.expert.StyleExpertAgent`)."""
-    agent = ExpertAgent(seed, **changes)
-    agent.name = "expert_v1"
-    return agent
-
-
 __all__ = [
     "Context",
-    "ExpertAgent",
     "ExpertParams",
+    "FirstExpertAgent",
     "best_knock_layout",
     "discard_scores",
-    "first_expert",
     "hand_score",
     "knock_value",
     "lookahead",

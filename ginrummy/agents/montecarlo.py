@@ -35,7 +35,7 @@ from typing import Any
 from ginrummy.agents.base import only_action
 from ginrummy.agents.compiled import start_loading
 from ginrummy.agents.expert import StyleExpertAgent
-from ginrummy.agents.expert_v1 import Context, ExpertAgent, ExpertParams
+from ginrummy.agents.expert_v1 import Context, ExpertParams, FirstExpertAgent
 from ginrummy.agents.search import (
     ActionValue,
     SearchParams,
@@ -49,8 +49,8 @@ from ginrummy.core.hand import Phase
 from ginrummy.core.melds import min_deadwood
 from ginrummy.core.views import PlayerView
 
-BASES: dict[str, Callable[[int, ExpertParams | None], ExpertAgent]] = {
-    "expert_v1": ExpertAgent,
+BASES: dict[str, Callable[[int, ExpertParams | None], FirstExpertAgent]] = {
+    "expert_v1": FirstExpertAgent,
     "expert": StyleExpertAgent,
 }
 """The experts a search can build on, by their registered names."""

@@ -48,7 +48,7 @@ _FACTORIES: dict[str, AgentFactory | str] = {
     "simple": "ginrummy.agents.simple:SimpleAgent",
     "greedy": "ginrummy.agents.greedy:GreedyAgent",
     "expert": "ginrummy.agents.expert:StyleExpertAgent",
-    "expert_v1": "ginrummy.agents.expert_v1:first_expert",
+    "expert_v1": "ginrummy.agents.expert_v1:FirstExpertAgent",
     "camper": "ginrummy.agents.camper:CamperAgent",
     "montecarlo": "ginrummy.agents.montecarlo:MonteCarloAgent",
     **{f"level{level}": _level(level) for level in range(1, 6)},

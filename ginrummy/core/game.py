@@ -17,10 +17,10 @@ Nothing here reads a clock: the driver says when time is up.
 
 Choices where RULES.md is silent (tests pin each one):
 
-* **Cut (R4).** Each round both seats cut one card from one shuffled deck
-  (so two different cards); seat 0's card is listed first. The lower rank
+* **Cut (R4).** Each round every player cuts one card from one shuffled deck
+  (so different cards); player 0's card is listed first. The lower rank
   deals (ace low); equal ranks cut again. Suits never break a tie. Under
-  ``first_dealer="high_cut_chooses"`` the seat with the higher card chooses
+  ``first_dealer="high_cut_chooses"`` the player with the higher card chooses
   whether to deal the first hand (:meth:`Game.choose_to_deal`, an input like
   a deck) before the first deal; :func:`prefers_to_deal` is the computer's choice.
 * **Next dealer (R5).** After a void hand the same dealer deals again
@@ -44,13 +44,13 @@ Choices where RULES.md is silent (tests pin each one):
   no shutout (nobody reached the target); ``limit_awards_game_bonus`` gives
   the leader both, as if it had reached the target. Equal totals at a
   limit: no winner, no game bonus, no shutout; the settlement still
-  compares the final totals (boxes included), so one seat may pay.
+  compares the final totals (boxes included), so one player may pay.
 * **Shutout (R29).** The loser's game total is 0. ``double_bonus`` adds a
   second game bonus; ``double_all`` doubles the winner's whole score:
   hand points, boxes, extra boxes and the (single) game bonus.
 * **Settlement (R30).** Final total = hand points + boxes + extra boxes +
   game bonus (+ shutout). The margin is the difference of the two final
-  totals; the seat with the lower final total pays ``stake_per_point`` ×
+  totals; the player with the lower final total pays ``stake_per_point`` ×
   margin to the other. That is the game's loser in practice, but with large
   box bonuses it need not be, and the arithmetic decides.
 
@@ -307,7 +307,8 @@ class Game(OfTableRules):
 
     @property
     def chooser(self) -> int | None:
-        """The seat that must choose whether to deal the first hand (R4), or None."""
+        """The player (0 or 1: two players only) that must choose whether to deal the first
+        hand (R4), or None."""
         if (self.players == 2 and self.rules.first_dealer == "high_cut_chooses"
                 and self.high_cut_deals is None and self.phase is GamePhase.DEALING
                 and not self.played):
@@ -418,11 +419,11 @@ class Game(OfTableRules):
                             seat=self.chooser)
         return slot
 
-    def choose_to_deal(self, seat: int, deals: bool) -> Game:
-        """The higher cut, ``seat``, chooses whether it deals the first hand (R4, seed 003)."""
-        if isinstance(seat, bool) or seat not in (0, 1):
-            raise GameError(f"seat must be 0 or 1, got {seat!r}", "game.choice_seat",
-                            value=repr(seat))
+    def choose_to_deal(self, player: int, deals: bool) -> Game:
+        """The higher cut, ``player``, chooses whether it deals the first hand (R4, seed 003)."""
+        if isinstance(player, bool) or player not in (0, 1):
+            raise GameError(f"seat must be 0 or 1, got {player!r}", "game.choice_seat",
+                            value=repr(player))
         if not isinstance(deals, bool):
             raise GameError(f"the choice to deal must be true or false, got {deals!r}",
                             "game.choice_bool", value=repr(deals))
@@ -437,10 +438,10 @@ class Game(OfTableRules):
         if self.chooser is None:
             raise GameError("the first hand has been dealt: too late to choose the dealer",
                             "game.choice_late")
-        if seat != self.chooser:
-            raise GameError(f"seat {seat} cut the lower card; seat {self.chooser} chooses (R4)",
-                            "game.not_chooser", seat=seat, chooser=self.chooser)
-        return replace(self, high_cut_deals=deals, dealer=seat if deals else 1 - seat)
+        if player != self.chooser:
+            raise GameError(f"seat {player} cut the lower card; seat {self.chooser} chooses (R4)",
+                            "game.not_chooser", seat=player, chooser=self.chooser)
+        return replace(self, high_cut_deals=deals, dealer=player if deals else 1 - player)
 
     def apply(self, action: Action, *, table: int = 0) -> Game:
         """The game after ``action`` in the hand in progress at ``table``; raises if it is
@@ -499,7 +500,7 @@ class Game(OfTableRules):
         As at a limit (R31) there is no game bonus and no shutout unless
         ``limit_awards_game_bonus``; the totals settle as they stand."""
         if isinstance(player, bool) or player not in range(self.players):
-            raise GameError(f"player must be a place of this game (0 to {self.players - 1}), "
+            raise GameError(f"player must be 0 to {self.players - 1} in this game, "
                             f"got {player!r}", "game.forfeit_player", value=repr(player),
                             last=self.players - 1)
         if self.is_over:

@@ -6,10 +6,10 @@ seating is all that differs between its kinds:
 * **two** (heads-up, R4, R5): players 0 and 1 at one table, as the hand's seats
   0 and 1; the dealer follows ``dealer_rule``.
 * **three** (R33): the dealer sits out and deals to the other two, first to the
-  player on its left (place ``dealer + 1``), who is the hand's seat 0 and has
+  player on its left (player ``dealer + 1``), who is the hand's seat 0 and has
   the non-dealer's part in R13; the other is seat 1 and has the dealer's part.
   The loser of a hand deals the next.
-* **teams** (R34, R35): partners alternate (even places are team 0), and a round
+* **teams** (R34, R35): partners alternate (even players are team 0), and a round
   is one hand at each of ``players / 2`` tables, table ``i`` seating team 0's
   ``i``-th player (seat 0) against a team 1 player that rotates from round to
   round (:func:`~ginrummy.core.table.pairings`); one team deals at every table.

@@ -116,9 +116,9 @@ def prefers_to_deal(rules: Rules) -> bool:
 
 
 @dataclass(frozen=True, slots=True)
-class TableSlot:
-    """One table of the round in progress: its two players, the hand being played, and the
-    hands already finished there this round (void ones, then the one that decided it)."""
+class HandTable:
+    """One hand table of the round in progress: its two players, the hand being played, and
+    the hands already finished there this round (void ones, then the one that decided it)."""
 
     players: tuple[int, int]
     hand: HandState | None = None
@@ -169,7 +169,7 @@ class Game(OfTableRules):
     dealer: int
     """The dealing side of the round in progress or the next: the player dealing (two and
     three players; at three it sits out) or, at teams, the team dealing at every table."""
-    slots: tuple[TableSlot, ...]
+    slots: tuple[HandTable, ...]
     rounds: tuple[Round, ...] = ()
     points: tuple[int, ...] = ()
     """Game totals (R27) per side: what the target counts."""
@@ -347,7 +347,7 @@ class Game(OfTableRules):
         return settle_game(self.table_rules.kind, self.rules, self.points, self.wins,
                            self.extra_boxes, self.winner, self.end_reason)
 
-    def _slot(self, table: int) -> TableSlot:
+    def _slot(self, table: int) -> HandTable:
         if isinstance(table, bool) or not isinstance(table, int) or not (
             0 <= table < len(self.slots)
         ):
@@ -398,7 +398,7 @@ class Game(OfTableRules):
         generator = random.Random(rng) if isinstance(rng, int) else rng
         return self.deal(shuffled_deck(generator), table=table, elapsed_minutes=elapsed_minutes)
 
-    def _check_can_deal(self, table: int) -> TableSlot:
+    def _check_can_deal(self, table: int) -> HandTable:
         slot = self._slot(table)
         if self.is_over:
             raise GameError(f"the game is over ({self.end_reason}); no more deals",
@@ -515,12 +515,12 @@ class Game(OfTableRules):
             top = max(self.points[s] for s in others)
             leaders = [s for s in others if self.points[s] == top]
             winner = leaders[0] if len(leaders) == 1 else None
-        idle = tuple(TableSlot(slot.players, None, slot.played) for slot in self.slots)
+        idle = tuple(HandTable(slot.players, None, slot.played) for slot in self.slots)
         stopped = tuple((table, hand) for table, hand in enumerate(self.hands) if hand is not None)
         return replace(self, slots=idle, winner=winner, end_reason="forfeit",
                        forfeited_by=player, abandoned=stopped)
 
-    def _with_slot(self, table: int, slot: TableSlot) -> Game:
+    def _with_slot(self, table: int, slot: HandTable) -> Game:
         slots = list(self.slots)
         slots[table] = slot
         return replace(self, slots=tuple(slots))
@@ -565,12 +565,12 @@ class Game(OfTableRules):
         return game
 
     def _end(self, reason: EndReason) -> Game:
-        idle = tuple(TableSlot(slot.players, None, slot.played) for slot in self.slots)
+        idle = tuple(HandTable(slot.players, None, slot.played) for slot in self.slots)
         return replace(self, slots=idle, winner=leader(self.points), end_reason=reason)
 
 
-def _slots(seating: Seating, round_index: int, dealer: int) -> tuple[TableSlot, ...]:
-    return tuple(TableSlot(pair) for pair in seating.tables(round_index, dealer))
+def _slots(seating: Seating, round_index: int, dealer: int) -> tuple[HandTable, ...]:
+    return tuple(HandTable(pair) for pair in seating.tables(round_index, dealer))
 
 
 def new_game(rules: Rules | TableRules, rng: random.Random | int) -> Game:

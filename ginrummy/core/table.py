@@ -167,12 +167,12 @@ class OfTableRules:
 
 @dataclass(frozen=True, slots=True)
 class TableHand:
-    """One two-player hand of a game: where, between whom, and its state."""
+    """One two-player hand of a game: at which hand table, between whom, and its state."""
 
     round: int
     """The hand number (two and three players) or round number (teams), from 1."""
     table: int
-    """The table (0 for two and three players; 0..n-1 for n-versus-n)."""
+    """The hand table (0 for two and three players; 0..n-1 for n-versus-n)."""
     players: tuple[int, int]
     """The player in the hand's seat 0 and the one in its seat 1."""
     dealer: int

@@ -1,12 +1,12 @@
 """The PettingZoo AEC environment: every player of a :class:`~ginrummy.core.game.Game` is an
 agent, ``player_0`` ... ``player_{n-1}``.
 
-``match="hand"`` plays one hand at every table (a void hand ends it too, worth 0);
+``match="hand"`` plays one hand at every hand table (a void hand ends it too, worth 0);
 ``match="game"`` plays a whole game to the target (R27), dealing each next hand itself.
 At three players (R33) the dealer sits out each hand: it is never selected and sees only
 the hand's public part (the pile, the upcard, the phase, the stock size, the limit). At
-four or more (teams, R34) each round is a hand at every table; the agent selected is the
-one to act at the lowest-numbered table still playing.
+four or more (teams, R34) each round is a hand at every hand table; the agent selected is
+the one to act at the lowest-numbered hand table still playing.
 
 Observations are ``{"observation": float32 vector, "action_mask": int8 vector}``
 (:mod:`ginrummy.env.encoding`); ``infos[agent]["legal_actions"]`` names the legal actions

@@ -59,7 +59,7 @@ Choices where RULES.md is silent (tests pin each one):
   on a hand; at a limit only the one highest total wins. Shutout: both other
   players scored no points. After a void hand or a tie nobody lost: the same
   dealer deals again to the same two players.
-* **Teams (R34, R35).** The lowest cut's team deals at every table of round 1;
+* **Teams (R34, R35).** The lowest cut's team deals at every hand table of round 1;
   later the dealing team follows ``dealer_rule`` applied to the teams, the
   round's scoring team taking the part of a hand's winner; a round that scores
   nothing keeps the dealing team (except ``alternate``). A void hand inside a
@@ -168,13 +168,13 @@ class Game(OfTableRules):
     cut: Cut
     dealer: int
     """The dealing side of the round in progress or the next: the player dealing (two and
-    three players; at three it sits out) or, at teams, the team dealing at every table."""
+    three players; at three it sits out) or, at teams, the team dealing at every hand table."""
     slots: tuple[HandTable, ...]
     rounds: tuple[Round, ...] = ()
     points: tuple[int, ...] = ()
     """Game totals (R27) per side: what the target counts."""
     wins: tuple[int, ...] = ()
-    """Rounds won per side, a box each (R28); at one table a round is a hand."""
+    """Rounds won per side, a box each (R28); at one hand table a round is a hand."""
     extra_boxes: tuple[int, ...] = ()
     """Oklahoma extra boxes (R32) per side."""
     time_is_up: bool = False
@@ -216,6 +216,7 @@ class Game(OfTableRules):
 
     @property
     def tables(self) -> int:
+        """The hand tables of a round: one, or at teams one per pair of opponents."""
         return len(self.slots)
 
     @property

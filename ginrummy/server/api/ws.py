@@ -488,7 +488,8 @@ async def _chat(connection: Connection, message: Message) -> None:
             connection.push(done)
             return
         if message.type == "chat_show":
-            shown = await table.chat.show(channel, fields.get("chat_id"))
+            shown = await table.chat.show(channel, fields.get("chat_id"),
+                                          connection.account_id)
             connection.push(shown if message.id is None else {**shown, "id": message.id})
             return
         if message.type == "chat_mute":

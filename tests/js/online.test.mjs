@@ -2,7 +2,7 @@
 // where a player stands with the reader. Run by tests/test_web_online_rules.py.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { MIN_GAP_MS, POLL_MS, friendsFirst, refreshDue, standingOf } from "../../ginrummy/web/static/onlinerules.js";
+import { MIN_GAP_MS, POLL_MS, catchUpIn, friendsFirst, refreshDue, standingOf } from "../../ginrummy/web/static/onlinerules.js";
 
 test("the list is asked for at once, then on a changed count no more than every few seconds", () => {
   assert.equal(refreshDue({ lastAt: null, now: 0, countChanged: false }), true);
@@ -14,6 +14,12 @@ test("the list is asked for at once, then on a changed count no more than every 
 test("without a changed count the list is polled every interval", () => {
   assert.equal(refreshDue({ lastAt: 0, now: POLL_MS - 1, countChanged: false }), false);
   assert.equal(refreshDue({ lastAt: 0, now: POLL_MS, countChanged: false }), true);
+});
+
+test("a count that changed too soon is caught up once the gap has passed", () => {
+  assert.equal(catchUpIn(null, 5), 0);
+  assert.equal(catchUpIn(1000, 1000 + 2000), MIN_GAP_MS - 2000);
+  assert.equal(catchUpIn(1000, 1000 + MIN_GAP_MS + 1), 0);
 });
 
 test("a player's standing reads the reader's lists in any case", () => {

@@ -12,7 +12,7 @@ from collections.abc import Callable, Collection, Iterable
 from dataclasses import dataclass
 from typing import Protocol
 
-FRESH_SECONDS = 5.0
+FRESH_SECONDS = 2.0
 """How long one reading of who is online serves every request."""
 
 

@@ -129,7 +129,7 @@ function signedInParts(draw, changed) {
     h("p", { class: "muted" }, t("account.games_follow")),
     h("div", { class: "account-actions" }, button(t("account.sign_out"), false), button(t("account.sign_out_everywhere"), true)),
     failed,
-    friendsAndBlocks(),
+    ...friendsAndBlocks(),
     mutedPlayers(),
     h("details", { class: "options" }, h("summary", {}, t("account.change_password")), password),
     h("details", { class: "options" }, h("summary", {}, t("account.delete")), removal),

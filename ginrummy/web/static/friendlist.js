@@ -102,12 +102,13 @@ export function followControls(username) {
       const standing = standingOf(friends.friends, blocks.blocks, username);
       status.textContent = t(standing.blocked ? "friends.you_blocked" : standing.friends ? "friends.you_are_friends"
         : standing.following ? "friends.you_follow" : "friends.you_do_not_follow", { name: username });
-      box.replaceChildren(
+      box.replaceChildren(...[
         standing.blocked ? null : h("button", { type: "button", class: standing.following ? "btn small" : "btn small primary",
           onclick: () => change("friends", !standing.following) },
         t(standing.following ? "friends.unfollow_name" : "friends.follow_name", { name: username })),
         h("button", { type: "button", class: standing.blocked ? "btn small" : "btn small danger", onclick: () => change("blocks", !standing.blocked) },
-          t(standing.blocked ? "friends.unblock_name" : "friends.block_name", { name: username })));
+          t(standing.blocked ? "friends.unblock_name" : "friends.block_name", { name: username })),
+      ].filter((part) => part !== null));
     } catch (failure) {
       failed.textContent = errorText(failure);
       failed.hidden = false;

@@ -1,13 +1,13 @@
 // @ts-check
 // The lobby's list of who is online (GET /api/online): the signed-in players by name, each
 // linking to their profile with their rating, the reader's friends first and marked with the
-// game they play to watch, and how many guests. Asked for again when the lobby socket's online
-// count changes (at most every few seconds) and every half minute (onlinerules.js).
+// game they play to watch, and how many guests. Asked for again a few seconds at most after the
+// lobby socket's online count changes, and every half minute (onlinerules.js).
 import { api } from "./api.js";
 import { h } from "./dom.js";
 import { t, tp } from "./i18n.js";
 import { errorText } from "./notices.js";
-import { POLL_MS, refreshDue } from "./onlinerules.js";
+import { MIN_GAP_MS, catchUpIn, refreshDue } from "./onlinerules.js";
 import { ratingText } from "./ratingtext.js";
 
 /**
@@ -31,6 +31,8 @@ export class OnlinePanel {
     this.limit = PAGE;
     /** @type {ReturnType<typeof setInterval> | undefined} */
     this.poller = undefined;
+    /** @type {ReturnType<typeof setTimeout> | undefined} */
+    this.catchUp = undefined;
     this.render();
   }
 
@@ -38,7 +40,7 @@ export class OnlinePanel {
     this.refresh();
     this.poller = setInterval(() => {
       if (refreshDue({ lastAt: this.lastAt, now: Date.now(), countChanged: false })) this.refresh();
-    }, POLL_MS);
+    }, MIN_GAP_MS);
   }
 
   /**
@@ -49,10 +51,13 @@ export class OnlinePanel {
     if (count === undefined || count === this.count) return;
     const changed = this.count !== null;
     this.count = count;
-    if (changed && refreshDue({ lastAt: this.lastAt, now: Date.now(), countChanged: true })) this.refresh();
+    if (!changed || this.catchUp !== undefined) return;
+    this.catchUp = setTimeout(() => this.refresh(), catchUpIn(this.lastAt, Date.now()));
   }
 
   async refresh() {
+    clearTimeout(this.catchUp);
+    this.catchUp = undefined;
     this.lastAt = Date.now();
     try {
       this.list = await api(`/api/online?limit=${this.limit}`);
@@ -67,18 +72,20 @@ export class OnlinePanel {
     const list = this.list;
     const players = list ? list.players : [];
     const more = list && list.total > players.length && this.limit < 100;
-    this.el.replaceChildren(
+    this.el.replaceChildren(...[
       h("h2", { id: "online-title" }, t("online.title")),
       list && players.length ? h("ul", { class: "online-list" }, players.map((player) => playerItem(player)))
         : h("p", { class: "muted" }, list ? t("online.none") : t("app.loading")),
       list && list.total > players.length ? h("p", { class: "muted" }, tp("online.more_named", list.total - players.length)) : null,
       list ? h("p", { class: "muted online-guests" }, tp("online.guests", list.guests)) : null,
       more ? h("button", { type: "button", class: "btn small", onclick: () => { this.limit = 100; this.refresh(); } }, t("online.show_more")) : null,
-      this.notice ? h("p", { class: "notice error", role: "alert" }, this.notice) : null);
+      this.notice ? h("p", { class: "notice error", role: "alert" }, this.notice) : null,
+    ].filter((part) => part !== null));
   }
 
   close() {
     clearInterval(this.poller);
+    clearTimeout(this.catchUp);
   }
 }
 

@@ -20,6 +20,16 @@ export function refreshDue({ lastAt, now, countChanged }) {
 }
 
 /**
+ * How long to wait before asking for the list after a changed count that came too soon after
+ * the last ask (ms; 0: ask now), so that the list catches up within a few seconds.
+ * @param {number | null} lastAt
+ * @param {number} now
+ */
+export function catchUpIn(lastAt, now) {
+  return lastAt === null ? 0 : Math.max(0, lastAt + MIN_GAP_MS - now);
+}
+
+/**
  * @typedef {{ username: string, mutual?: boolean }} Followed
  * @typedef {{ username: string }} BlockedOne
  * @typedef {{ following: boolean, friends: boolean, blocked: boolean }} Standing

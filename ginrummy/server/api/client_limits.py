@@ -27,8 +27,6 @@ SOCIAL_RATE = Rate.per_minute(30)
 seconds."""
 SOCIAL_ADDRESS_RATE = Rate.per_minute(120)
 """The same per address (several accounts may share one)."""
-ONLINE_RATE = Rate.per_minute(30)
-"""Lists of who is online per client (a lobby page asks for one every half minute)."""
 
 SEAT_SOCKETS = 4
 """WebSockets one seat may hold open at once (a newer one closes the older ones, which may
@@ -69,7 +67,8 @@ class ClientLimits:
         self.reports = Buckets(REPORT_RATE, clock)
         self.social_changes = Buckets(SOCIAL_RATE, clock)
         self.social_addresses = Buckets(SOCIAL_ADDRESS_RATE, clock)
-        self.online_lists = Buckets(ONLINE_RATE, clock)
+        self.online_lists = Buckets(Rate.per_minute(settings.event_pages_per_minute), clock)
+        """Lists of who is online (a lobby page asks for one every half minute)."""
         self.game_sockets = Counts(settings.max_sockets_per_game)
         self.address_sockets = Counts(settings.max_sockets_per_address)
         self.seat_sockets = Counts(SEAT_SOCKETS)
@@ -110,9 +109,8 @@ class ClientLimits:
 
     def online_list(self, address: str) -> None:
         """A list of who is online, asked from ``address``."""
-        self._charge(self.online_lists, f"more than {ONLINE_RATE.burst} lists of who is "
-                     f"online at once, or one every {1 / ONLINE_RATE.per_second:g} s",
-                     (address,))
+        self._charge(self.online_lists, f"more than {self.settings.event_pages_per_minute:g} "
+                     "lists of who is online a minute", (address,))
 
     def message(self, address: str, seat: tuple[str, int] | None) -> None:
         """A WebSocket message or ping frame from ``address`` (for ``seat``, if a player's)."""

@@ -218,6 +218,9 @@ def test_a_blocked_player_s_table_chat_never_reaches_the_blocker(database: str) 
             ann.send({"type": "chat_show", "chat_id": line["chat_id"], "id": "show"})
             answer = ann.until(lambda m: m.get("id") == "show")
             assert (answer["type"], answer["code"]) == ("error", "no_such_chat")
+            ann.send({"type": "chat_report", "chat_id": line["chat_id"], "id": "report"})
+            answer = ann.until(lambda m: m.get("id") == "report")
+            assert (answer["type"], answer["code"]) == ("error", "no_such_chat")
             assert [m["text"] for m in ann.messages if m["type"] == "chat"] == ["from annie"]
             assert "not read" not in json.dumps(ann.messages)
             gid = ann.state["game_id"]

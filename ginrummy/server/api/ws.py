@@ -481,7 +481,7 @@ async def _chat(connection: Connection, message: Message) -> None:
                 channel, connection.reporter, fields.get("chat_id"), fields.get("reason"),
                 lambda: connection.limits.report(
                     connection.address, None if seat is None else (table.id, seat),
-                    connection.account_id))
+                    connection.account_id), connection.account_id)
             done: dict[str, Any] = {"type": "chat_reported", "chat_id": fields["chat_id"]}
             if message.id is not None:
                 done["id"] = message.id

@@ -177,11 +177,13 @@ class ChatRoom:
         return line
 
     async def report(self, channel: str | None, reporter: str, chat_id: object,
-                     reason: object, charge: Callable[[], None]) -> None:
-        """Store a report of line ``chat_id``, which ``channel`` must have shown, once per
-        ``reporter``; ``charge``: the reporter's limit, charged once the report is good."""
+                     reason: object, charge: Callable[[], None],
+                     reader: str | None = None) -> None:
+        """Store a report of line ``chat_id``, which ``channel`` must have shown (to the
+        account ``reader``, if signed in), once per ``reporter``; ``charge``: the reporter's
+        limit, charged once the report is good."""
         chat_id, words = report_of(chat_id, reason)
-        await self.shown(channel, chat_id)
+        await self.shown(channel, chat_id, reader)
         charge()
         await asyncio.to_thread(self.store.report, chat_id, reporter, words)
 

@@ -89,6 +89,12 @@ async def api_index(request: Request) -> Response:
                                            "last games",
             "GET /api/leaderboard?family=&limit=&offset=&provisional=": "the best ratings of a "
                                                                         "family",
+            "GET|PUT|DELETE /api/accounts/me/friends[/{username}]": "whom the account "
+                                                                  "follows; follow, unfollow",
+            "GET|PUT|DELETE /api/accounts/me/blocks[/{username}]": "whom the account blocked; "
+                                                                 "block, unblock",
+            "GET /api/online?limit=&offset=": "the signed-in players online (friends first), "
+                                              "guests counted",
             "GET /api/rules": "presets, options, computer levels",
             "GET /api/lobby": "the listed games (open, being played) and who is online",
             "POST /api/games/{game_id}/sit": "take an open place of a listed game: {name, seat}",

@@ -283,6 +283,23 @@ def chat_mutes() -> Columns:
     ]
 
 
+# 0020: whom each account follows, and whom it blocked (by account, never by a typed name).
+def follows() -> Columns:
+    return [
+        _account(primary_key=True),
+        sa.Column("followed_id", sa.String(32), sa.ForeignKey("accounts.id"), primary_key=True),
+        _timestamp("created_at"),
+    ]
+
+
+def blocks() -> Columns:
+    return [
+        _account(primary_key=True),
+        sa.Column("blocked_id", sa.String(32), sa.ForeignKey("accounts.id"), primary_key=True),
+        _timestamp("created_at"),
+    ]
+
+
 def account_traces() -> Columns:
     """Where an account signed in from: a keyed hash of each address and browser id."""
     return [

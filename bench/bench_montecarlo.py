@@ -26,7 +26,7 @@ from typing import Any
 
 from bench.report import add_write_flag, publish, report_head
 from ginrummy.agents.compiled import wait_for_kernels
-from ginrummy.agents.expert import ExpertAgent
+from ginrummy.agents.expert_v1 import FirstExpertAgent
 from ginrummy.agents.montecarlo import SearchParams, action_values, obvious_move
 from ginrummy.agents.playout import DEFAULT_POLICY
 from ginrummy.core import actions
@@ -50,7 +50,7 @@ def positions(count: int, seed: int, every: int = 3) -> list[PlayerView]:
     found: list[PlayerView] = []
     seen = 0
     while len(found) < count:
-        players = [ExpertAgent(rng.randrange(1 << 30)) for _ in range(2)]
+        players = [FirstExpertAgent(rng.randrange(1 << 30)) for _ in range(2)]
         state = deal_hand(rules, rng.randrange(2), shuffled_deck(rng))
         while not state.is_over and len(found) < count:
             view = view_of(state, state.turn)
@@ -64,7 +64,7 @@ def positions(count: int, seed: int, every: int = 3) -> list[PlayerView]:
 
 def decide(view: PlayerView, seed: int, params: SearchParams) -> tuple[Action, int, int]:
     """The agent's move at ``view`` with ``params``: (action, worlds, play-outs)."""
-    baseline = ExpertAgent(seed).choose(view)
+    baseline = FirstExpertAgent(seed).choose(view)
     values = action_values(view, seed, params, baseline=baseline)
     worlds = max(v.samples for v in values)
     playouts = sum(v.samples for v in values)

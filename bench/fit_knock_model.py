@@ -12,14 +12,14 @@ branches are played to the end of the hand with the same agents (copied):
 knock now with its best knock, or make its best plain discard and go on
 playing. The label is our points minus the opponent's in the knock branch,
 minus the same in the wait branch. The features are
-:func:`ginrummy.agents.style_expert.knock_features`, with the opponent's hand
+:func:`ginrummy.agents.expert.knock_features`, with the opponent's hand
 sampled as the new expert samples it for that style. A ridge regression per
 style (numpy least squares, ``--ridge``) gives the coefficients.
 
 It also counts the kinds of the opponents' knocks (early, late, gin) in the
 first expert's ordinary hands against each style (every opponent of the style
 in turn): the likelihoods with which
-:class:`~ginrummy.agents.style_expert.OpponentStyle` tells the styles apart; and
+:class:`~ginrummy.agents.expert.OpponentStyle` tells the styles apart; and
 how often the opponent discarded without knocking when it could have knocked
 (without gin): the chance of keeping such a sampled hand for a style first
 fitted (the hands are sampled with the chance already in ``knock_fit``).
@@ -43,9 +43,7 @@ from typing import Any
 import numpy as np
 
 from ginrummy.agents import knock_fit
-from ginrummy.agents.expert import Context, ExpertAgent, ExpertParams, discard_scores
-from ginrummy.agents.registry import make_agent
-from ginrummy.agents.style_expert import (
+from ginrummy.agents.expert import (
     EARLY_TURNS,
     KINDS,
     KNOCK_FEATURES,
@@ -53,6 +51,8 @@ from ginrummy.agents.style_expert import (
     knock_features,
     turns_of,
 )
+from ginrummy.agents.expert_v1 import Context, ExpertParams, FirstExpertAgent, discard_scores
+from ginrummy.agents.registry import make_agent
 from ginrummy.core import actions
 from ginrummy.core.actions import BIG_GIN
 from ginrummy.core.cards import CARD_VALUES
@@ -80,7 +80,7 @@ def play_out(state: HandState, agents: Sequence[Any]) -> HandState:
     return state
 
 
-def plain_discard(agent: ExpertAgent, state: HandState, seat: int) -> int:
+def plain_discard(agent: FirstExpertAgent, state: HandState, seat: int) -> int:
     """The discard the first expert makes when it does not knock."""
     view = view_of(state, seat)
     ctx = Context(view, agent.params)
@@ -89,11 +89,11 @@ def plain_discard(agent: ExpertAgent, state: HandState, seat: int) -> int:
     return min(discards, key=lambda c: (scores[c], -CARD_VALUES[c], c))
 
 
-def player_for(name: str, style: str, seed: int) -> ExpertAgent:
+def player_for(name: str, style: str, seed: int) -> FirstExpertAgent:
     """The agent whose knock positions are branched: the first expert, or the expert told
     the opponent's style (as it learns it in a game)."""
     if name == "expert_v1":
-        return ExpertAgent(seed)
+        return FirstExpertAgent(seed)
     return StyleExpertAgent(seed, style=style)
 
 
@@ -103,7 +103,7 @@ def collect(style: str, hands: int, seed: int, rows: list[tuple[tuple[float, ...
     kinds, and the opponent's discards that could have been knocks (passed, could)."""
     rules = Rules.preset("standard")
     rng = random.Random(seed)
-    reader = ExpertAgent(seed, unknocked_keep=keep)
+    reader = FirstExpertAgent(seed, unknocked_keep=keep)
     kinds = dict.fromkeys(KINDS, 0)
     passes = [0, 0]
     for number in range(hands):
@@ -194,7 +194,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--ridge", type=float, default=5.0)
     parser.add_argument("--features", type=int, default=len(KNOCK_FEATURES),
-                        help="fit on the first N of style_expert.KNOCK_FEATURES")
+                        help="fit on the first N of expert.KNOCK_FEATURES")
     parser.add_argument("--styles", default=",".join(STYLES),
                         help="the styles to fit; the others keep knock_fit's numbers")
     parser.add_argument("--player", choices=("expert_v1", "expert"), default="expert_v1",
@@ -255,7 +255,7 @@ def render(coefficients: dict[str, list[float]], likelihood: dict[str, dict[str,
     today = datetime.date.today().isoformat()
     lines = [
         '"""Fitted numbers of the expert\'s knock-or-wait model '
-        '(:mod:`ginrummy.agents.style_expert`).',
+        '(:mod:`ginrummy.agents.expert`).',
         "",
         f"Written on {today} by ``python -m bench.fit_knock_model --hands {args.hands}",
         f"--seed {args.seed} --ridge {args.ridge} --player {args.player} --styles {args.styles}",

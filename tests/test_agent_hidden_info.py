@@ -4,7 +4,7 @@
 project or elsewhere::
 
     from tests.test_agent_hidden_info import assert_decision_ignores_hidden
-    assert_decision_ignores_hidden(lambda seed: ExpertAgent(seed), rules="oklahoma")
+    assert_decision_ignores_hidden(lambda seed: FirstExpertAgent(seed), rules="oklahoma")
 
 It plays hands with the agent under test in one seat, then builds *twin*
 hands: the cards that seat had not seen at some decision (the opponent's

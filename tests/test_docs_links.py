@@ -38,8 +38,13 @@ def broken_links(page: Path) -> list[str]:
 def test_the_readme_shows_the_screenshot_and_links_each_page() -> None:
     text = (ROOT / "README.md").read_text(encoding="utf-8")
     for target in ("docs/table.jpg", "docs/playing.md", "docs/operating.md",
-                   "docs/research.md", "docs/development.md"):
+                   "docs/research.md", "docs/development.md", "docs/glossary.md"):
         assert f"]({target})" in text
+
+
+def test_the_development_page_links_the_glossary_for_names_and_game_words() -> None:
+    text = (ROOT / "docs" / "development.md").read_text(encoding="utf-8")
+    assert "](glossary.md)" in text and "](glossary.md#game-words)" in text
 
 
 @pytest.mark.parametrize("page", PAGES, ids=[str(p.relative_to(ROOT)) for p in PAGES])

@@ -8,11 +8,11 @@ from typing import Any
 
 import pytest
 
-from ginrummy.agents.expert import Context, ExpertAgent
+from ginrummy.agents.expert import KNOCK_SEARCH, StyleExpertAgent
+from ginrummy.agents.expert_v1 import Context, FirstExpertAgent
 from ginrummy.agents.levels import make_level
 from ginrummy.agents.montecarlo import MonteCarloAgent, SearchParams, candidates
 from ginrummy.agents.registry import make_agent
-from ginrummy.agents.style_expert import KNOCK_SEARCH, StyleExpertAgent
 from ginrummy.core import actions
 from ginrummy.core.hand import Phase, deal_hand, shuffled_deck
 from ginrummy.core.rules import Rules
@@ -46,7 +46,7 @@ def test_level5_builds_on_the_expert_and_montecarlo_on_the_first_expert() -> Non
     assert isinstance(base, StyleExpertAgent)
     assert base.knock_search == KNOCK_SEARCH, "the expert as registered, its knock search too"
     plain = make_agent("montecarlo", 0)
-    assert isinstance(plain, MonteCarloAgent) and type(plain.expert) is ExpertAgent
+    assert isinstance(plain, MonteCarloAgent) and type(plain.expert) is FirstExpertAgent
 
 
 def test_montecarlo_refuses_an_expert_it_cannot_build_on() -> None:
@@ -81,7 +81,7 @@ def test_level5_keeps_the_expert_move_without_strong_evidence() -> None:
                 continue
             move = master.choose(view)
             assert move == twin.choose(view)
-            differs_from_first_expert += move != ExpertAgent(number).choose(view)
+            differs_from_first_expert += move != FirstExpertAgent(number).choose(view)
             state = state.apply(move)
     assert differs_from_first_expert > 0, "the new expert's moves, not the first expert's"
 

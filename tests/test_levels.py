@@ -13,7 +13,7 @@ import random
 import pytest
 
 from ginrummy.agents.base import Agent
-from ginrummy.agents.expert import ExpertAgent, ExpertParams
+from ginrummy.agents.expert_v1 import ExpertParams, FirstExpertAgent
 from ginrummy.agents.levels import CASUAL, LEVELS, BeginnerAgent, make_level
 from ginrummy.agents.montecarlo import MonteCarloAgent
 from ginrummy.agents.registry import agent_names, make_agent
@@ -41,9 +41,9 @@ def test_each_level_is_the_agent_the_playing_page_describes() -> None:
     assert isinstance(make_level(1, 0), BeginnerAgent)
     assert isinstance(make_level(2, 0), SimpleAgent)
     casual = make_level(3, 0)
-    assert isinstance(casual, ExpertAgent) and casual.params == CASUAL
+    assert isinstance(casual, FirstExpertAgent) and casual.params == CASUAL
     expert = make_level(4, 0)
-    assert isinstance(expert, ExpertAgent) and expert.params == ExpertParams()
+    assert isinstance(expert, FirstExpertAgent) and expert.params == ExpertParams()
     master = make_level(5, 0)
     assert isinstance(master, MonteCarloAgent) and master.search.budget == 1.0
 

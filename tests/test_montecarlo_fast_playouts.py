@@ -20,7 +20,7 @@ import pytest
 from bench.bench_montecarlo import positions
 from ginrummy.agents import compiled
 from ginrummy.agents import playout as playout_module
-from ginrummy.agents.expert import ExpertAgent
+from ginrummy.agents.expert_v1 import FirstExpertAgent
 from ginrummy.agents.montecarlo import ActionValue, SearchParams, action_values
 from ginrummy.agents.playout import _lookahead_total, playout
 from ginrummy.agents.sampling import sample_state
@@ -84,7 +84,7 @@ def _mid_hand_states(rules: Rules, hands: int, seed: int) -> list[tuple[HandStat
     out = []
     for number in range(hands):
         state = deal_hand(rules, number % 2, shuffled_deck(rng))
-        experts = [ExpertAgent(number), ExpertAgent(number + 1)]
+        experts = [FirstExpertAgent(number), FirstExpertAgent(number + 1)]
         for _ in range(rng.randrange(0, 30)):
             if state.is_over:
                 break
@@ -108,6 +108,6 @@ def test_playouts_score_every_world_as_the_policy_did_before_its_speed_up(
 def test_search_values_unchanged_at_equal_samples_on_the_bench_positions(play_outs: str
                                                                          ) -> None:
     params = SearchParams(samples=24)
-    found = [action_values(view, number, params, baseline=ExpertAgent(number).choose(view))
+    found = [action_values(view, number, params, baseline=FirstExpertAgent(number).choose(view))
              for number, view in enumerate(positions(8, 1))]
     assert found == [[ActionValue(**value) for value in values] for values in GOLDEN["search"]]

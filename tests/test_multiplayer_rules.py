@@ -12,7 +12,7 @@ import pytest
 from ginrummy.core.actions import DONE, DRAW_STOCK, PASS, discard, layoff, meld, parse_action
 from ginrummy.core.cut import Cut
 from ginrummy.core.errors import GameError, TableError
-from ginrummy.core.game import Game, TableSlot
+from ginrummy.core.game import Game, HandTable
 from ginrummy.core.hand import IllegalActionError, Phase
 from ginrummy.core.melds import best_arrangement, best_defence
 from ginrummy.core.rules import Rules
@@ -349,7 +349,7 @@ def test_R34_bad_moves_change_nothing() -> None:
         game.deal(deck_for(GIN.non_dealer, GIN.dealer, GIN.upcard), table=2)
     with pytest.raises(GameError, match="no hand in progress at table 1"):
         game.apply(PASS, table=1)
-    assert game.slots[1] == TableSlot((2, 3))
+    assert game.slots[1] == HandTable((2, 3))
 
 
 # ---------------------------------------------------------------- R35: n versus n

@@ -20,7 +20,7 @@ import pytest
 
 import ginrummy.agents as agents_package
 from ginrummy.agents import compiled
-from ginrummy.agents.expert import ExpertAgent, lookahead
+from ginrummy.agents.expert_v1 import FirstExpertAgent, lookahead
 from ginrummy.agents.playout import (
     DEFAULT_POLICY,
     PlayoutPolicy,
@@ -195,7 +195,7 @@ def _worlds(rules: Rules, hands: int, seed: int) -> list[tuple[HandState, int]]:
     out = []
     for number in range(hands):
         state = deal_hand(rules, number % 2, shuffled_deck(rng))
-        experts = [ExpertAgent(number), ExpertAgent(number + 1)]
+        experts = [FirstExpertAgent(number), FirstExpertAgent(number + 1)]
         for _ in range(rng.randrange(0, 40)):
             if state.is_over:
                 break

@@ -66,10 +66,10 @@ from typing import Any
 
 from ginrummy.agents.base import best_layout_action
 from ginrummy.agents.estimate import PARTNERS
-from ginrummy.agents.expert import (
+from ginrummy.agents.expert_v1 import (
     Context,
-    ExpertAgent,
     ExpertParams,
+    FirstExpertAgent,
     best_knock_layout,
     knock_value,
     opponent_samples,
@@ -106,7 +106,7 @@ def evaluate(view: PlayerView, seed: int = 0, budget: float = 0.5,
         return _layout_rows(view, seed)
     params = ExpertParams()
     ctx = Context(view, params)
-    expert_choice = ExpertAgent(seed, params).choose(view)
+    expert_choice = FirstExpertAgent(seed, params).choose(view)
     search = SearchParams(budget=budget, samples=samples, min_samples=4)
     values = {v.action: v for v in action_values(view, seed, search, params,
                                                   actions=list(view.legal))}
@@ -210,7 +210,7 @@ def _layout_rows(view: PlayerView, seed: int) -> list[Row]:
         used |= meld
     free = view.hand & ~used
     before = min_deadwood(free)
-    recommended = ExpertAgent(seed).choose(view)
+    recommended = FirstExpertAgent(seed).choose(view)
     rows: list[Row] = []
     if view.phase is Phase.KNOCKER_MELDS:
         params = ExpertParams()

@@ -1,516 +1,333 @@
-"""The expert: card memory, an estimate of the opponent's hand, safe discards, careful knocks.
+"""The expert (registered as ``expert``): the first expert's card reading, plus a model of
+the opponent's style and a knock-or-wait decision fitted on simulated hands.
 
-Each decision looks only at the seat's :class:`~ginrummy.core.views.PlayerView`:
+What it adds to :class:`~ginrummy.agents.expert_v1.FirstExpertAgent` (kept as ``expert_v1``):
 
-* **Memory and estimate.** The public history is replayed
-  (:mod:`ginrummy.agents.tracking`) and every unseen card gets a chance of
-  being in the opponent's hand (:mod:`ginrummy.agents.estimate`).
-* **Discards.** Each legal discard is scored by the hand it leaves:
-  its deadwood, the expected deadwood after the next draw from the stock
-  (one step of look-ahead over the unseen cards, each a table lookup), and
-  the danger of the card (the estimated chance that it makes a meld for the
-  opponent). Lower is better. High unconnected cards go first because they
-  weigh on both deadwood terms; flexible cards stay because they lower the
-  look-ahead.
-* **Draws.** Taking the face-up card is scored the same way (the best
-  discard after taking it) and compared with the expected score of a stock
-  draw, plus a small cost for showing the opponent what we collect.
-* **Knocks.** From sampled opponent hands (drawn from the estimate and
-  improved as a player would have improved them, see
-  :func:`ginrummy.agents.sampling.sample_opponent_hand`) it estimates the
-  points of knocking now with each arrangement, layoffs and undercuts (R24)
-  included; it knocks when that is worth more than waiting, waits for gin
-  with very little deadwood while the stock is long, and plays Oklahoma's
-  limit (``view.knock_limit``), big gin and the wall (R22).
-* **Layouts.** As knocker it lays out the arrangement with the best
-  expected score, which weighs deadwood against the layoffs it allows (R20);
-  as defender it lays off optimally
-  (:func:`~ginrummy.agents.base.best_layout_action`).
+* **The opponent's style**, from what its seat has seen in this game: every
+  knock of the opponent it defended against (the knocker's hand is shown,
+  R14) is *early* (in the knocker's first three turns), *late*, or *gin*.
+  Players that knock as soon as they may (*eager*) knock late and seldom go
+  gin; players that weigh knocking against waiting (*waiters*, like the
+  first expert) knock late or go gin; campers knock early or go gin.
+  :class:`OpponentStyle` turns these counts into the chance of each style,
+  with the likelihoods fitted on simulated games (:mod:`ginrummy.agents.knock_fit`).
+* **The opponent's hand**: its sampled hands are kept, as the first expert
+  keeps them, unless it looks like an opponent that knocks when it can and
+  has not: a low sample that did not knock is kept with the chance fitted for
+  each style (an eager player seldom holds one, a camper often).
+* **Knock or wait** by a fitted value: the first expert's sampled estimates
+  (points of knocking now, of waiting) and the state (deadwood, stock left,
+  the chance of drawing gin next, the opponent's sampled deadwood) go into a
+  linear model per style, fitted by ``bench/fit_knock_model.py`` on the
+  difference between the points of knocking and of waiting in the same
+  simulated positions (both branches played out). It knocks when the
+  prediction, weighted by the chance of each style, is above zero.
+* **A search of that one decision**: knocking and its best discard are both
+  played out in ``KNOCK_SEARCH`` sampled worlds (:mod:`ginrummy.agents.search`,
+  the search of level 5 at a few milliseconds); the model's answer stands
+  unless the other one wins more by ``SEARCH_CONFIDENCE`` standard errors plus
+  ``SEARCH_MARGIN`` points. Not against an opponent that looks eager (above
+  ``SEARCH_EAGER``): there the model alone decides.
 
-All randomness (the sampled hands) comes from a generator seeded by the
-agent's seed and the view, so the same seed and view give the same move.
+Discards, draws and layouts are the first expert's: each discard is scored by
+the hand it leaves (deadwood and one draw of look-ahead) and the danger of
+the card thrown, here with two changes: the danger weighs 9 points per unit of
+meld chance (6 in the first expert), and each hand kept with at most 20
+deadwood gains ``GIN_WEIGHT`` times its chance of going gin before the stock
+runs out. Everything comes from the seat's views.
 """
 
 from __future__ import annotations
 
-import random
+import math
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
-from ginrummy.agents.base import least_deadwood_knock, settled_action
-from ginrummy.agents.compiled import loaded_kernels
-from ginrummy.agents.estimate import OpponentEstimate, estimate_opponent, meld_chance
-from ginrummy.agents.sampling import opponent_visible, sample_opponent_hand
-from ginrummy.agents.tracking import CardMemory, remember
-from ginrummy.core import actions
-from ginrummy.core.actions import BIG_GIN, DONE, DRAW_DISCARD, DRAW_STOCK, PASS, Action
-from ginrummy.core.cards import CARD_VALUES, cards_of
-from ginrummy.core.hand import Phase
-from ginrummy.core.melds import (
-    Arrangement,
-    LayoffTargets,
-    arrangements,
-    min_deadwood,
-    min_deadwood_after_discard,
+from ginrummy.agents import knock_fit
+from ginrummy.agents.compiled import start_loading
+from ginrummy.agents.expert_v1 import (
+    Context,
+    ExpertParams,
+    FirstExpertAgent,
+    best_knock_layout,
+    knock_value,
+    undercut_chance,
+    wait_value,
 )
+from ginrummy.agents.game_score import ScoreTally
+from ginrummy.agents.search import SearchParams, action_values
+from ginrummy.core import actions
+from ginrummy.core.actions import DRAW_DISCARD, DRAW_STOCK, Action
+from ginrummy.core.hand import Phase
+from ginrummy.core.melds import min_deadwood, min_deadwood_after_discard
 from ginrummy.core.views import PlayerView
 
-
-@dataclass(frozen=True, slots=True)
-class ExpertParams:
-    """The expert's weights; the levels (``ginrummy.agents.levels``) change some of them."""
-
-    deadwood_weight: float = 1.0
-    """Weight of the deadwood a discard leaves."""
-    lookahead_weight: float = 3.0
-    """Weight of the expected deadwood after the next stock draw."""
-    danger_weight: float = 6.0
-    """Points charged per unit of chance that the discard makes a meld for the opponent."""
-    reveal_cost: float = 1.0
-    """Points charged for taking the face-up card (the opponent sees what we collect)."""
-    knock_samples: int = 24
-    """Opponent hands sampled to value a knock."""
-    improve_factor: float = 0.7
-    """Simulated improving turns per stock draw the opponent made (see the sampler)."""
-    unknocked_keep: float = 0.2
-    """Chance of keeping a sampled opponent hand that could have knocked but did not."""
-    model_wait: bool = True
-    """Compare a knock with the modelled value of waiting a turn (:func:`wait_value`)."""
-    opponent_eagerness: float = 1.0
-    """Assumed chance that the opponent knocks as soon as it can."""
-    wait_decay: float = 0.95
-    """What the position is worth a turn later, relative to now."""
-    wait_turns: int = 8
-    """Turns of waiting modelled at most."""
-    knock_table: tuple[int, ...] = ()
-    """If set: knock only with at most ``knock_table[stock_size // 2]`` deadwood (and a
-    positive expected knock), instead of modelling the wait."""
-    knock_margin: float = 0.0
-    """Knock only when its estimated points exceed this."""
-    gin_wait_deadwood: int = 0
-    """Wait for gin while the deadwood is at most this and the stock is long."""
-    gin_wait_stock: int = 20
-    """Stock size from which waiting for gin is considered."""
-    use_estimate: bool = True
-    """Weight unseen cards by the opponent's actions (False: uniform)."""
-    mistakes: float = 0.0
-    """Chance of choosing a random near-best discard instead (for the weaker levels)."""
+EARLY_TURNS = 3
+"""A knock in the knocker's first this many turns is an early one."""
+KINDS = ("early", "late", "gin")
+CLOSE_SHARE = 2.0
+"""Knock when at least this share of the sampled opponent hands lets the knock reach the
+game's target (above 1: never for that reason)."""
+RUSH_NEED = 0.0
+"""When the opponent needs at most this many points to reach the target ..."""
+RUSH_UNDERCUT = 0.0
+"""... knock when at most this share of the samples would undercut the knock."""
+LEAD_WEIGHT = 0.0
+"""Points of expected gain given up per 100 points of lead to knock sooner when ahead (and
+asked for when behind): a leader wants the hand over, a trailer the big points."""
+GIN_WEIGHT = 8.0
+"""Discard score points taken off per unit of chance that the hand kept goes gin before
+the stock runs out (one draw a turn, the chance of each draw as now)."""
+PARAMS = ExpertParams(danger_weight=9.0)
+"""The first expert's weights, but a discard's danger weighs half as much again: with
+``GIN_WEIGHT`` screened and measured against expert_v1 (bench/history/strength.md, 2026-12-06)."""
+KNOCK_SEARCH = 64
+"""Sampled worlds in which knocking and waiting are both played out (0: the fitted model
+alone decides)."""
+SEARCH_EAGER = 0.7
+"""Search only while the chance that the opponent knocks as soon as it can is at most this:
+against such players the fitted model alone waits for their knocks to undercut them, which
+the play-outs undervalue (bench/history/strength.md, 2026-12-06)."""
+SEARCH_CONFIDENCE = 2.0
+SEARCH_MARGIN = 3.0
+"""The search overturns the fitted model only when the other choice wins more by this many
+standard errors of the paired difference plus this many points."""
+GIN_CHASE_DEADWOOD = 20
+"""Only hands kept with at most this much deadwood are scored for gin."""
+GIN_DEADWOOD = 10.0
+"""The opponent's deadwood expected when we go gin, for the score we keep."""
 
 
-class Context:
-    """What one decision needs, computed once: memory, estimate, the stock's likely cards."""
-
-    __slots__ = ("compiled_pool", "danger", "estimate", "looked", "memory", "pool", "view")
-
-    def __init__(self, view: PlayerView, params: ExpertParams) -> None:
-        self.view = view
-        self.memory: CardMemory = remember(view)
-        self.estimate: OpponentEstimate = estimate_opponent(view, self.memory, params.use_estimate)
-        weights = self.estimate.stock_weight
-        self.pool: list[tuple[int, float]] = [
-            (card, weights[card]) for card in cards_of(self.estimate.unseen) if weights[card] > 0
-        ]
-        self.danger: dict[int, float] = {}
-        self.looked: dict[int, float] = {}
-        self.compiled_pool: Any = None
-
-    def lookahead(self, hand: int) -> float:
-        """:func:`lookahead` over this decision's pool, remembered per hand (compiled once a
-        play-out has loaded the kernels: the same sum, term by term)."""
-        value = self.looked.get(hand)
-        if value is None:
-            kernel = loaded_kernels()
-            if kernel is None:
-                value = lookahead(hand, self.pool)
-            else:
-                if self.compiled_pool is None:
-                    self.compiled_pool = kernel.kernel_deadwood.weighted_cards(self.pool)
-                cards, chances = self.compiled_pool
-                value = float(kernel.kernel_deadwood.lookahead(hand, cards, chances))
-            self.looked[hand] = value
-        return value
-
-    def danger_of(self, card: int) -> float:
-        value = self.danger.get(card)
-        if value is None:
-            value = meld_chance(card, self.estimate.probability)
-            self.danger[card] = value
-        return value
+def turns_of(view: PlayerView, seat: int) -> int:
+    """How many times ``seat`` has drawn in this hand."""
+    return sum(1 for who, action in view.history
+               if who == seat and action in (DRAW_STOCK, DRAW_DISCARD))
 
 
-def lookahead(hand: int, pool: Sequence[tuple[int, float]]) -> float:
-    """Expected least deadwood after drawing one card of ``pool`` (card, chance) and discarding."""
-    total = 0.0
-    for card, chance in pool:
-        total += chance * min_deadwood_after_discard(hand | 1 << card)
-    return total
+@dataclass(slots=True)
+class OpponentStyle:
+    """The opponent's knocks seen this game, by kind, and the chance that it camps."""
+
+    counts: dict[str, int] = field(default_factory=lambda: dict.fromkeys(KINDS, 0))
+    seen: set[tuple[int, int | None, int]] = field(default_factory=set)
+
+    def observe(self, view: PlayerView) -> None:
+        """Count the opponent's knock once, from a view where this seat defends (R14)."""
+        if view.phase is not Phase.DEFENDER or view.knocker != view.opponent:
+            return
+        shown = view.opponent_hand
+        if shown is None:
+            return
+        key = (view.dealer, view.upcard, shown)
+        if key in self.seen:
+            return
+        self.seen.add(key)
+        if view.knocker_deadwood_cards() == 0:
+            kind = "gin"
+        elif turns_of(view, view.opponent) <= EARLY_TURNS:
+            kind = "early"
+        else:
+            kind = "late"
+        self.counts[kind] += 1
+
+    def chances(self) -> dict[str, float]:
+        """Chance of each style, by Bayes' rule over the fitted likelihoods."""
+        logs = {style: math.log(prior) + sum(count * math.log(knock_fit.KNOCK_KIND[style][kind])
+                                             for kind, count in self.counts.items())
+                for style, prior in knock_fit.STYLE_PRIOR.items()}
+        top = max(logs.values())
+        weights = {style: math.exp(value - top) for style, value in logs.items()}
+        total = sum(weights.values())
+        return {style: weight / total for style, weight in weights.items()}
+
+    def camper_chance(self) -> float:
+        return self.chances()["camper"]
 
 
-def hand_score(hand: int, discarded: int, ctx: Context, params: ExpertParams) -> float:
-    """Score of keeping ``hand`` after discarding ``discarded`` (lower is better)."""
-    score = params.deadwood_weight * min_deadwood(hand)
-    if params.lookahead_weight:
-        score += params.lookahead_weight * ctx.lookahead(hand)
-    if params.danger_weight and discarded >= 0:
-        score += params.danger_weight * ctx.danger_of(discarded)
-    return score
+KNOCK_FEATURES = ("bias", "deadwood/10", "stock/10", "deadwood*stock/100", "gin_chance*10",
+                  "knock_value/10", "wait_value/10", "their_deadwood/10", "undercut_share",
+                  "gin_later", "their_low_share", "their_draws/10")
+"""Every input a knock model may use; a model fitted on the first k uses those
+(:data:`knock_fit.FEATURES`). The last four: the share of sampled opponent hands that
+would undercut the knock, the chance of drawing gin before the stock runs out at the
+next draw's chance, the share of samples that could knock, the opponent's stock draws."""
 
 
-def discard_scores(hand: int, candidates: Sequence[int], ctx: Context, params: ExpertParams
-                   ) -> dict[int, float]:
-    """Score of each candidate discard from the 11-card ``hand``."""
-    return {card: hand_score(hand & ~(1 << card), card, ctx, params) for card in candidates}
+def knock_features(view: PlayerView, ctx: Context, kept: int, knock_now: float,
+                   samples: Sequence[int], params: ExpertParams, every: bool = False
+                   ) -> tuple[float, ...]:
+    """The knock model's inputs at a knock decision: those of :data:`knock_fit.FEATURES`,
+    or ``every`` one of :data:`KNOCK_FEATURES`."""
+    deadwood = min_deadwood(kept)
+    waiting = wait_value(kept, knock_now, samples, ctx, params)
+    gin_chance = gin_draw_chance(kept, ctx)
+    theirs = [min_deadwood(s) for s in samples] or [10]
+    stock = view.stock_size / 10.0
+    first = (1.0, deadwood / 10.0, stock, deadwood * stock / 10.0, gin_chance * 10.0,
+             knock_now / 10.0, waiting / 10.0, sum(theirs) / len(theirs) / 10.0)
+    if not every and len(knock_fit.FEATURES) <= len(first):
+        return first
+    layout = best_knock_layout(kept, view.knock_limit, samples, view)
+    undercut = undercut_chance(layout[0], samples, view) if layout else 0.0
+    gin_later = 1.0 - (1.0 - gin_chance) ** max(1, view.stock_size // 2)
+    low = sum(d <= view.knock_limit for d in theirs) / len(theirs)
+    return (*first, undercut, gin_later, low, ctx.memory.stock_draws[view.opponent] / 10.0)
 
 
-def stock_draw_score(hand: int, ctx: Context, params: ExpertParams, prune: int = 2) -> float:
-    """Expected score after drawing from the stock and discarding well.
-
-    For each likely stock card the ``prune`` discards leaving the least deadwood
-    are scored in full; the others rarely win.
-    """
-    total = 0.0
-    for card, chance in ctx.pool:
-        bigger = hand | 1 << card
-        options = sorted(cards_of(bigger), key=lambda c: min_deadwood(bigger & ~(1 << c)))
-        best = min(hand_score(bigger & ~(1 << c), c, ctx, params) for c in options[:prune])
-        total += chance * best
-    return total
+def gin_draw_chance(kept: int, ctx: Context) -> float:
+    """Chance that the next stock draw lets the 10-card ``kept`` go gin."""
+    return sum(chance for card, chance in ctx.pool
+               if min_deadwood_after_discard(kept | 1 << card) == 0)
 
 
-def take_score(hand: int, card: int, ctx: Context, params: ExpertParams) -> tuple[float, int]:
-    """Best score after taking ``card`` from the pile, and the discard achieving it."""
-    bigger = hand | 1 << card
-    may_return = ctx.view.rules.allow_discard_of_drawn_upcard
-    candidates = [c for c in cards_of(bigger) if may_return or c != card]
-    scores = discard_scores(bigger, candidates, ctx, params)
-    best = min(scores, key=scores.__getitem__)
-    return scores[best] + params.reveal_cost, best
+def predict(coefficients: Sequence[float], features: Sequence[float]) -> float:
+    return sum(c * f for c, f in zip(coefficients, features[:len(coefficients)], strict=True))
 
 
-# ---------------------------------------------------------------- knocking
-
-
-def _knock_points(deadwood: int, targets: LayoffTargets | None, opponent: int,
-                  view: PlayerView) -> float:
-    """Points for the knocker of one knock against one opponent hand (approximate layoffs)."""
-    rules = view.rules
-    theirs = min_deadwood(opponent)
-    if deadwood == 0:
-        return float(rules.gin_bonus + theirs)
-    assert targets is not None
-    reach = targets.reach(opponent)
-    if reach:
-        theirs = min(theirs, min_deadwood(opponent & ~reach))
-    if theirs > deadwood:
-        return float(theirs - deadwood)
-    if theirs == deadwood and not rules.undercut_on_tie:
-        return 0.0
-    return -float(deadwood - theirs + rules.undercut_bonus)
-
-
-def opponent_samples(ctx: Context, params: ExpertParams, rng: random.Random) -> list[int]:
-    """Sampled opponent hands (fixed known cards plus improved draws from the estimate)."""
-    view = ctx.view
-    fixed = opponent_visible(view)
-    pool = cards_of(ctx.estimate.unseen)
-    unknown = ctx.estimate.unknown
-    improve = round(params.improve_factor * ctx.memory.stock_draws[view.opponent])
-    weights = ctx.estimate.probability
-    # An opponent that has discarded without knocking probably could not knock.
-    could_knock = ctx.memory.discarded[view.opponent] != 0 and view.knocker < 0
-    limit = view.knock_limit
-    keep = params.unknocked_keep
-    out = []
-    for _ in range(params.knock_samples):
-        hand = sample_opponent_hand(fixed, pool, unknown, rng, weights, improve)
-        for _retry in range(4):
-            if not could_knock or min_deadwood(hand) > limit or rng.random() < keep:
-                break
-            hand = sample_opponent_hand(fixed, pool, unknown, rng, weights, improve)
-        out.append(hand)
-    return out
-
-
-def knock_value(arrangement: Arrangement, samples: Sequence[int], view: PlayerView,
-                shown: Sequence[int] = ()) -> float:
-    """Mean points of knocking with ``arrangement`` (plus melds already ``shown``)."""
-    deadwood = arrangement.deadwood
-    targets = LayoffTargets.of((*shown, *arrangement.melds)) if deadwood else None
-    if not samples:
-        return 0.0
-    total = 0.0
-    for opponent in samples:
-        total += _knock_points(deadwood, targets, opponent, view)
-    return total / len(samples)
-
-
-def undercut_chance(arrangement: Arrangement, samples: Sequence[int], view: PlayerView) -> float:
-    """Share of ``samples`` that would undercut a knock with ``arrangement`` (R24)."""
-    deadwood = arrangement.deadwood
-    if deadwood == 0 or not samples:
-        return 0.0
-    targets = LayoffTargets.of(arrangement.melds)
-    return sum(_knock_points(deadwood, targets, o, view) < 0 for o in samples) / len(samples)
-
-
-def best_knock_layout(hand: int, limit: int, samples: Sequence[int], view: PlayerView,
-                      keep: int = 12, shown: Sequence[int] = ()
-                      ) -> tuple[Arrangement, float] | None:
-    """The arrangement of ``hand`` (after the knock discard) with the best expected points."""
-    options = arrangements(hand, limit, maximal=not view.rules.knocker_may_hide_melds)
-    if not options:
-        return None
-    options.sort(key=lambda a: (a.deadwood, len(a.melds)))
-    best: tuple[Arrangement, float] | None = None
-    for option in options[:keep]:
-        value = knock_value(option, samples, view, shown)
-        if best is None or value > best[1]:
-            best = (option, value)
-    return best
-
-
-def wait_value(kept: int, knock_now: float, samples: Sequence[int], ctx: Context,
-               params: ExpertParams) -> float:
-    """Expected points of discarding instead of knocking, holding ``kept``, one turn ahead.
-
-    For each sampled opponent hand: the opponent draws from the stock and, if it
-    can, knocks (with chance ``params.opponent_eagerness``), which we may undercut
-    (R24); otherwise we may draw gin, or knock later for about what a knock is
-    worth now (times ``params.wait_decay``).
-    """
-    view = ctx.view
-    rules = view.rules
-    limit = view.knock_limit
-    ours = min_deadwood(kept)
-    pool = ctx.pool
-    gin_chance = 0.0
-    for card, chance in pool:
-        if min_deadwood_after_discard(kept | 1 << card) == 0:
-            gin_chance += chance
-    eager = params.opponent_eagerness
-    tie_undercuts = rules.undercut_on_tie
-    turns = max(1, (view.stock_size - 2) // 2)
-    decay = params.wait_decay
-    total = 0.0
-    for opponent in samples:
-        weight = 0.0
-        knock_chance = 0.0
-        outcome = 0.0
-        for card, chance in pool:
-            if opponent >> card & 1:
-                continue
-            weight += chance
-            theirs = min_deadwood_after_discard(opponent | 1 << card)
-            if theirs > limit:
-                continue
-            if theirs == 0:  # anyone goes gin
-                knock_chance += chance
-                outcome -= chance * (rules.gin_bonus + ours)
-                continue
-            knock_chance += eager * chance
-            if ours < theirs or (ours == theirs and tie_undercuts):
-                outcome += eager * chance * (rules.undercut_bonus + theirs - ours)
-            elif ours > theirs:
-                outcome -= eager * chance * (ours - theirs)
-        if weight > 0:
-            knock_chance /= weight
-            outcome /= weight
-        # One turn: the opponent may knock into us; else we may draw gin; else choose again.
-        stay = 1.0 - knock_chance
-        now = outcome + stay * gin_chance * (rules.gin_bonus + min_deadwood(opponent))
-        carry = stay * (1.0 - gin_chance) * decay
-        value = knock_now
-        for _ in range(min(turns, params.wait_turns)):
-            value = now + carry * max(knock_now, value)
-        total += value
-    return total / len(samples) if samples else 0.0
-
-
-# ---------------------------------------------------------------- the agent
-
-
-class ExpertAgent:
-    """The expert player (see the module docstring)."""
+class StyleExpertAgent(FirstExpertAgent):
+    """The expert (see the module docstring)."""
 
     name = "expert"
 
     def __init__(self, seed: int | None = None, params: ExpertParams | None = None,
+                 camper_chance: float | None = None, style: str | None = None,
+                 close_share: float = CLOSE_SHARE,
+                 rush_need: float = RUSH_NEED, rush_undercut: float = RUSH_UNDERCUT,
+                 lead_weight: float = LEAD_WEIGHT, gin_weight: float = GIN_WEIGHT,
+                 knock_search: int = KNOCK_SEARCH, search_confidence: float = SEARCH_CONFIDENCE,
+                 search_margin: float = SEARCH_MARGIN, search_eager: float = SEARCH_EAGER,
                  **changes: Any) -> None:
-        self.seed = seed if seed is not None else random.randrange(1 << 30)
-        base = params if params is not None else ExpertParams()
-        self.params = replace(base, **changes) if changes else base
-        self._plan: tuple[tuple[int, int, int], tuple[int, ...]] | None = None
+        super().__init__(seed, params if params is not None else PARAMS, **changes)
+        self.style = OpponentStyle()
+        self.score = ScoreTally()
+        self.base_params = self.params
+        self.fixed: dict[str, float] | None = None
+        """If set, the chance of each style, instead of what the opponent's knocks say."""
+        if style is not None:
+            self.fixed = {s: float(s == style) for s in knock_fit.STYLE_PRIOR}
+        elif camper_chance is not None:
+            self.fixed = {s: 0.0 for s in knock_fit.STYLE_PRIOR}
+            self.fixed.update(camper=camper_chance, eager=1.0 - camper_chance)
+        self.close_share = close_share
+        self.rush_need = rush_need
+        self.rush_undercut = rush_undercut
+        self.lead_weight = lead_weight
+        self.gin_weight = gin_weight
+        self.knock_search = _worlds(knock_search)
+        self.search_confidence = _at_least_zero("search_confidence", search_confidence)
+        self.search_margin = _at_least_zero("search_margin", search_margin)
+        self.search_eager = _at_least_zero("search_eager", search_eager)
+        self._knock_estimate = 0.0
+        start_loading()  # the compiled play-outs, in the background: same answers meanwhile
 
-    def _rng(self, view: PlayerView, salt: int = 0) -> random.Random:
-        key = hash((self.seed, salt, view.hand, view.pile, view.stock_size, view.opponent_known,
-                    view.phase))
-        return random.Random(key)
+    def style_chances(self) -> dict[str, float]:
+        return self.style.chances() if self.fixed is None else self.fixed
 
     def observe(self, view: PlayerView) -> None:
-        """Follow the game from a view of this seat whose move another player chooses (a
-        search built on the expert): the first expert keeps nothing from view to view."""
+        """Follow the opponent's style and the game's score; the chance of keeping a sampled
+        opponent hand that could have knocked follows the style."""
+        self.style.observe(view)
+        keep = sum(chance * knock_fit.UNKNOCKED_KEEP[style]
+                   for style, chance in self.style_chances().items())
+        self.params = replace(self.base_params, unknocked_keep=keep)
+        self.score.observe(view)
 
     def choose(self, view: PlayerView) -> Action:
-        settled = settled_action(view, self._lay_out)
-        if settled is not None:
-            return settled
-        phase = view.phase
-        ctx = Context(view, self.params)
-        if phase is Phase.DISCARD:
-            return self._discard(view, ctx)
-        if phase is Phase.WALL:
-            return self._wall(view, ctx)
-        return self._draw(view, ctx)
-
-    # ------------------------------------------------------------ draws
-
-    def _draw(self, view: PlayerView, ctx: Context) -> Action:
-        if DRAW_DISCARD not in view.legal:
-            return DRAW_STOCK if DRAW_STOCK in view.legal else view.legal[0]
-        card = view.pile[-1]
-        params = self.params
-        bigger = view.hand | 1 << card
-        # A take that makes gin (or knock-ready) right away is always worth it.
-        taken, _ = take_score(view.hand, card, ctx, params)
-        stock = stock_draw_score(view.hand, ctx, params)
-        if min_deadwood_after_discard(bigger) == 0 and min_deadwood(view.hand) > 0:
-            taken = -1e9
-        refuse = PASS if PASS in view.legal else DRAW_STOCK
-        return DRAW_DISCARD if taken < stock else refuse
-
-    def _wall(self, view: PlayerView, ctx: Context) -> Action:
-        """R22: take the last discard only to knock, and only when the knock is worth it."""
-        if DRAW_DISCARD not in view.legal:
-            return PASS
-        hand = view.hand | 1 << view.pile[-1]
-        value = self._best_knock(view, ctx, hand, wall=True)
-        return DRAW_DISCARD if value is not None and value[1] > 0 else PASS
-
-    # ------------------------------------------------------------ discards and knocks
-
-    def _discard(self, view: PlayerView, ctx: Context) -> Action:
-        legal = view.legal
-        if BIG_GIN in legal:
-            return BIG_GIN
-        hand = view.hand
-        knocks = [a for a in legal if actions.is_knock(a)]
-        if knocks:
-            choice = self._knock_choice(view, ctx, knocks)
-            if choice is not None:
-                return choice
-        discards = actions.discard_cards(legal)
-        if not discards:  # only knocks are legal (after a wall take)
-            return least_deadwood_knock(hand, knocks)
-        scores = self.score_discards(view, ctx, discards)
-        ordered = sorted(discards, key=lambda c: (scores[c], -CARD_VALUES[c], c))
-        if self.params.mistakes > 0 and len(ordered) > 1:
-            rng = self._rng(view, 3)
-            if rng.random() < self.params.mistakes:
-                return actions.discard(ordered[rng.randrange(min(3, len(ordered)))])
-        return actions.discard(ordered[0])
+        self.observe(view)
+        action = super().choose(view)
+        if actions.is_knock(action):
+            self.score.knocked(self._knock_estimate)
+        return action
 
     def score_discards(self, view: PlayerView, ctx: Context, cards: Sequence[int]
                        ) -> dict[int, float]:
-        """Score of each discard of ``cards`` from the seat's 11-card hand (lower is better)."""
-        return discard_scores(view.hand, cards, ctx, self.params)
+        """The first expert's scores, less a bonus for the hands that may go gin."""
+        scores = super().score_discards(view, ctx, cards)
+        if self.gin_weight <= 0:
+            return scores
+        hand = view.hand
+        turns = max(1, view.stock_size // 2)
+        for card in cards:
+            kept = hand & ~(1 << card)
+            if min_deadwood(kept) <= GIN_CHASE_DEADWOOD:
+                draw = gin_draw_chance(kept, ctx)
+                scores[card] -= self.gin_weight * (1.0 - (1.0 - draw) ** turns)
+        return scores
 
     def _best_knock(self, view: PlayerView, ctx: Context, hand: int, wall: bool = False
                     ) -> tuple[int, float, list[int]] | None:
-        """The best knock from the 11-card ``hand``: its discard, expected points, the samples."""
-        limit = view.knock_limit
-        barred = -1 if (view.rules.allow_discard_of_drawn_upcard or wall) else view.taken
-        candidates = [c for c in cards_of(hand)
-                      if c != barred and min_deadwood(hand & ~(1 << c)) <= limit]
-        if not candidates:
-            return None
-        gin = [c for c in candidates if min_deadwood(hand & ~(1 << c)) == 0]
-        if gin:
-            return gin[0], float(view.rules.gin_bonus), []
-        samples = opponent_samples(ctx, self.params, self._rng(view, 1))
-        best: tuple[int, float, list[int]] | None = None
-        for card in candidates:
-            layout = best_knock_layout(hand & ~(1 << card), limit, samples, view)
-            if layout is not None and (best is None or layout[1] > best[1]):
-                best = (card, layout[1], samples)
+        best = super()._best_knock(view, ctx, hand, wall)
+        if best is not None:  # a gin's value leaves out the opponent's deadwood: about 10
+            self._knock_estimate = best[1] + (GIN_DEADWOOD if not best[2] else 0.0)
         return best
-
-    def _knock_choice(self, view: PlayerView, ctx: Context, knocks: list[Action]
-                      ) -> Action | None:
-        best = self._best_knock(view, ctx, view.hand)
-        if best is None:
-            return None
-        card, value, samples = best
-        kept = view.hand & ~(1 << card)
-        deadwood = min_deadwood(kept)
-        if deadwood == 0:
-            return actions.knock(card)
-        if view.stock_size <= 3:  # after this discard the hand is void or at the wall
-            return actions.knock(card) if value > 0 else None
-        return self._knock_or_wait(view, ctx, knocks, card, kept, deadwood, value, samples)
 
     def _knock_or_wait(self, view: PlayerView, ctx: Context, knocks: list[Action], card: int,
                        kept: int, deadwood: int, value: float, samples: list[int]
                        ) -> Action | None:
-        """Knock with ``card`` (leaving ``kept``, worth ``value`` over ``samples`` worlds), or
-        wait (None), when neither gin nor the last turn decides it."""
-        params = self.params
-        if deadwood <= params.gin_wait_deadwood and view.stock_size >= params.gin_wait_stock:
+        features = knock_features(view, ctx, kept, value, samples, self.params)
+        chances = self.style_chances()
+        gain = sum(chance * predict(knock_fit.COEFFICIENTS[style], features)
+                   for style, chance in chances.items() if chance)
+        if actions.knock(card) not in knocks:
             return None
-        if params.knock_table:
-            table = params.knock_table
-            if deadwood > table[min(view.stock_size // 2, len(table) - 1)]:
-                return None
-            return actions.knock(card) if value > params.knock_margin else None
-        waiting = wait_value(kept, value, samples, ctx, params) if params.model_wait else 0.0
-        if value > waiting + params.knock_margin and actions.knock(card) in knocks:
-            return actions.knock(card)
-        return None
+        ours, theirs = self.score.needs(view.rules.target)
+        threshold = -self.lead_weight * (theirs - ours) / 100.0
+        knock = gain > threshold or self._game_says_knock(view, kept, samples)
+        if self.knock_search > 0 and chances.get("eager", 0.0) <= self.search_eager:
+            knock = self._searched_knock(view, ctx, card, knock)
+        return actions.knock(card) if knock else None
 
-    # ------------------------------------------------------------ layouts
+    def _searched_knock(self, view: PlayerView, ctx: Context, card: int, knock: bool) -> bool:
+        """``knock``, the fitted model's answer, unless the worlds where knocking with
+        ``card`` and the best discard are both played out clearly say otherwise."""
+        discards = actions.discard_cards(view.legal)
+        if not discards:
+            return knock
+        scores = self.score_discards(view, ctx, discards)
+        wait = actions.discard(min(discards, key=lambda c: (scores[c], c)))
+        knocking = actions.knock(card)
+        search = SearchParams(samples=self.knock_search,
+                              unknocked_keep=self.params.unknocked_keep)
+        baseline = knocking if knock else wait
+        values = action_values(view, self.seed, search, self.params,
+                               actions=[knocking, wait], baseline=baseline)
+        other = next(v for v in values if v.action != baseline)
+        if other.advantage > self.search_confidence * other.advantage_stderr \
+                + self.search_margin:
+            return not knock
+        return knock
 
-    def _lay_out(self, view: PlayerView) -> Action:
-        """Lay out the arrangement with the best expected points (R20), meld by meld."""
-        laid = view.melds[view.seat]
-        key = (view.hand, view.stock_size, len(view.pile))
-        if self._plan is None or self._plan[0] != key or any(m not in self._plan[1] for m in laid):
-            used = 0
-            for laid_meld in laid:
-                used |= laid_meld
-            limit = 0 if view.big_gin else view.knock_limit
-            ctx = Context(view, self.params)
-            samples = opponent_samples(ctx, self.params, self._rng(view, 2))
-            layout = best_knock_layout(view.hand & ~used, limit, samples, view, keep=40,
-                                       shown=laid)
-            melds = tuple(int(m) for m in layout[0].melds) if layout else ()
-            self._plan = (key, (*laid, *melds))
-        for planned in self._plan[1]:
-            if planned not in laid:
-                return actions.meld(planned)
-        return DONE
+    def _game_says_knock(self, view: PlayerView, kept: int, samples: Sequence[int]) -> bool:
+        """Knock against the hand's points when the game's score asks for it: the knock
+        very likely reaches the target, or the opponent is so near it that winning this
+        hand matters more than how many points it brings."""
+        if not samples or (self.close_share > 1.0 and self.rush_need <= 0):
+            return False
+        layout = best_knock_layout(kept, view.knock_limit, samples, view)
+        if layout is None:
+            return False
+        ours, theirs = self.score.needs(view.rules.target)
+        arrangement = layout[0]
+        closing = sum(knock_value(arrangement, [s], view) >= ours for s in samples)
+        if closing >= self.close_share * len(samples):
+            return True
+        return (theirs <= self.rush_need
+                and undercut_chance(arrangement, samples, view) <= self.rush_undercut)
 
 
-def first_expert(seed: int | None = None, **changes: Any) -> ExpertAgent:
-    """The first expert, registered as ``expert_v1`` (``expert`` is now
-    :class:`~ginrummy.agents.style_expert.StyleExpertAgent`)."""
-    agent = ExpertAgent(seed, **changes)
-    agent.name = "expert_v1"
-    return agent
+def _worlds(value: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise ValueError(f"knock_search must be a whole number of worlds, 0 or more, "
+                         f"got {value!r}")
+    return value
 
 
-__all__ = [
-    "Context",
-    "ExpertAgent",
-    "ExpertParams",
-    "best_knock_layout",
-    "discard_scores",
-    "first_expert",
-    "hand_score",
-    "knock_value",
-    "lookahead",
-    "opponent_samples",
-    "stock_draw_score",
-    "take_score",
-    "undercut_chance",
-    "wait_value",
-]
+def _at_least_zero(name: str, value: float) -> float:
+    if not value >= 0:
+        raise ValueError(f"{name} must be 0 or more, got {value!r}")
+    return float(value)
+
+
+__all__ = ["KNOCK_FEATURES", "OpponentStyle", "StyleExpertAgent", "knock_features", "predict",
+           "turns_of"]

@@ -212,7 +212,7 @@ def weighted_cards(pool: list[tuple[int, float]]) -> tuple[Any, Any]:
 
 @compiled
 def lookahead(hand: int, cards: Any, chances: Any) -> float:
-    """:func:`ginrummy.agents.expert.lookahead`: the same products, added in the same order."""
+    """:func:`ginrummy.agents.expert_v1.lookahead`: the same products, added in the same order."""
     ways = np.empty((MAX_WAYS, 4), dtype=np.int64)
     total = 0.0
     for i in range(cards.shape[0]):

@@ -1,4 +1,4 @@
-"""Fitted numbers of the expert's knock-or-wait model (:mod:`ginrummy.agents.style_expert`).
+"""Fitted numbers of the expert's knock-or-wait model (:mod:`ginrummy.agents.expert`).
 
 Written on 2026-12-02 by ``python -m bench.fit_knock_model --hands 1200
 --seed 2 --ridge 5.0 --player expert --write``, the second round: the expert

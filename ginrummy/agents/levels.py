@@ -19,11 +19,12 @@ level     agent           how it plays
                           about one discard in seven picked among its near-best ones
 4         expert          remembers every card, estimates the opponent's hand, discards
                           safely, weighs knocking against waiting for gin or an undercut,
-                          arranges its melds to deny layoffs (``ginrummy.agents.expert``,
-                          registered as ``expert_v1``; ``expert`` is now the new
-                          ``ginrummy.agents.style_expert``)
-5         master          Monte Carlo search over the unseen cards on top of the new
-                          expert (``expert``): its move is kept unless a searched one
+                          arranges its melds to deny layoffs: the first expert
+                          (``expert_v1``, :mod:`ginrummy.agents.expert_v1`)
+5         master          Monte Carlo search over the unseen cards on top of the
+                          expert (``expert``, :mod:`ginrummy.agents.expert`), which
+                          adds a model of the opponent's style to the first expert's
+                          play: the expert's move is kept unless a searched one
                           is clearly better, its best-scored discards and the
                           least-deadwood knocks are searched; at most about one second
                           per move and mostly far less: the search ends once the other
@@ -46,7 +47,7 @@ import random
 from typing import Any
 
 from ginrummy.agents.base import Agent, PlainAgent, least_deadwood_discard
-from ginrummy.agents.expert import ExpertAgent, ExpertParams
+from ginrummy.agents.expert_v1 import ExpertParams, FirstExpertAgent
 from ginrummy.agents.montecarlo import MonteCarloAgent
 from ginrummy.agents.simple import SimpleAgent
 from ginrummy.core import actions
@@ -103,9 +104,9 @@ def make_level(level: int, seed: int | None = None, **params: Any) -> Agent:
     if level == 2:
         return _named(SimpleAgent(seed, **params), "level2")
     if level == 3:
-        return _named(ExpertAgent(seed, CASUAL, **params), "level3")
+        return _named(FirstExpertAgent(seed, CASUAL, **params), "level3")
     if level == 4:
-        return _named(ExpertAgent(seed, **params), "level4")
+        return _named(FirstExpertAgent(seed, **params), "level4")
     if level == 5:
         return _named(MonteCarloAgent(seed, **{"base": "expert", **params}), "level5")
     raise ValueError(f"level must be 1 to 5, got {level!r}")

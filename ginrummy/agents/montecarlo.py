@@ -18,7 +18,7 @@ always give the same move. Layouts follow the expert.
 
 The expert is the first one (``expert_v1``, as the registered ``montecarlo``
 plays) or, with ``base="expert"`` (level 5), the expert of
-:mod:`ginrummy.agents.style_expert` (its few-world knock search included): then
+:mod:`ginrummy.agents.expert` (its few-world knock search included): then
 its move is the one kept, its discard scores (with the gin bonus) choose the
 discards searched, and it follows every view of the seat, forced moves
 included, to read the opponent's style.
@@ -34,7 +34,8 @@ from typing import Any
 
 from ginrummy.agents.base import only_action
 from ginrummy.agents.compiled import start_loading
-from ginrummy.agents.expert import Context, ExpertAgent, ExpertParams
+from ginrummy.agents.expert import StyleExpertAgent
+from ginrummy.agents.expert_v1 import Context, ExpertParams, FirstExpertAgent
 from ginrummy.agents.search import (
     ActionValue,
     SearchParams,
@@ -42,15 +43,14 @@ from ginrummy.agents.search import (
     candidates,
     check_counts,
 )
-from ginrummy.agents.style_expert import StyleExpertAgent
 from ginrummy.core import actions
 from ginrummy.core.actions import BIG_GIN, DRAW_DISCARD, Action
 from ginrummy.core.hand import Phase
 from ginrummy.core.melds import min_deadwood
 from ginrummy.core.views import PlayerView
 
-BASES: dict[str, Callable[[int, ExpertParams | None], ExpertAgent]] = {
-    "expert_v1": ExpertAgent,
+BASES: dict[str, Callable[[int, ExpertParams | None], FirstExpertAgent]] = {
+    "expert_v1": FirstExpertAgent,
     "expert": StyleExpertAgent,
 }
 """The experts a search can build on, by their registered names."""

@@ -4,7 +4,7 @@ A play-out plays a sampled :class:`~ginrummy.core.hand.HandState` to its end for
 both seats. Each seat decides from its own cards, the discard pile and the
 cards the opponent took from it (what its view would show), never the
 opponent's hidden cards or the stock's order, with the ingredients of the
-expert (:mod:`ginrummy.agents.expert`) at a fraction of the cost:
+expert (:mod:`ginrummy.agents.expert_v1`) at a fraction of the cost:
 
 * draws: take the face-up card when, after the best discard, it saves at
   least ``take_gain`` deadwood or completes a meld;

@@ -10,7 +10,7 @@ wins or loses. Every candidate sees the same worlds and the same play-out
 luck (common random numbers), so small differences between them show; with a
 baseline, candidates that cannot catch it stop being played out (racing).
 The Monte Carlo player (:mod:`ginrummy.agents.montecarlo`) searches every
-decision with it; the expert (:mod:`ginrummy.agents.style_expert`) searches
+decision with it; the expert (:mod:`ginrummy.agents.expert`) searches
 its knock-or-wait with a few worlds.
 """
 
@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from ginrummy.agents.estimate import estimate_opponent
-from ginrummy.agents.expert import Context, ExpertAgent, ExpertParams
+from ginrummy.agents.expert_v1 import Context, ExpertParams, FirstExpertAgent
 from ginrummy.agents.playout import DEFAULT_POLICY, PlayoutPolicy, playouts_after
 from ginrummy.agents.sampling import sample_state
 from ginrummy.agents.tracking import CardMemory, remember
@@ -81,7 +81,7 @@ class ActionValue:
     """Standard error of ``advantage`` (paired, so much smaller than the values' own)."""
 
 
-def candidates(view: PlayerView, ctx: Context, expert: ExpertAgent, params: SearchParams
+def candidates(view: PlayerView, ctx: Context, expert: FirstExpertAgent, params: SearchParams
                ) -> list[Action]:
     """The actions worth searching in ``view`` (all of them for draws and the wall); the
     discards are those ``expert`` scores best."""
@@ -132,7 +132,7 @@ def action_values(view: PlayerView, seed: int, params: SearchParams,
     else:
         expert_params = expert if expert is not None else ExpertParams()
         chosen = candidates(view, Context(view, expert_params),
-                            ExpertAgent(seed, expert_params), params)
+                            FirstExpertAgent(seed, expert_params), params)
     if baseline is not None and baseline not in chosen:
         chosen.append(baseline)
     if not chosen:

@@ -38,7 +38,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from ginrummy.agents.expert import Context, ExpertAgent, ExpertParams
+from ginrummy.agents.expert_v1 import Context, ExpertParams, FirstExpertAgent
 from ginrummy.agents.montecarlo import ActionValue, SearchParams, action_values, candidates
 from ginrummy.coach.hints import (
     Melds,
@@ -185,7 +185,7 @@ def judge_layout(view: PlayerView, first: Action, deadwood: int, hand: int = 0,
 def _values(view: PlayerView, chosen: Action, samples: int) -> list[ActionValue]:
     expert = ExpertParams()
     search = SearchParams(samples=samples, min_samples=min(4, samples))
-    tried = candidates(view, Context(view, expert), ExpertAgent(SEED, expert), search)
+    tried = candidates(view, Context(view, expert), FirstExpertAgent(SEED, expert), search)
     gins = [a for a in view.legal if a == BIG_GIN or (actions.is_knock(a)
             and min_deadwood(view.hand & ~(1 << actions.action_card(a))) == 0)]
     tried = list(dict.fromkeys([*tried, *gins, chosen]))

@@ -17,10 +17,10 @@ Nothing here reads a clock: the driver says when time is up.
 
 Choices where RULES.md is silent (tests pin each one):
 
-* **Cut (R4).** Each round both seats cut one card from one shuffled deck
-  (so two different cards); seat 0's card is listed first. The lower rank
+* **Cut (R4).** Each round every player cuts one card from one shuffled deck
+  (so different cards); player 0's card is listed first. The lower rank
   deals (ace low); equal ranks cut again. Suits never break a tie. Under
-  ``first_dealer="high_cut_chooses"`` the seat with the higher card chooses
+  ``first_dealer="high_cut_chooses"`` the player with the higher card chooses
   whether to deal the first hand (:meth:`Game.choose_to_deal`, an input like
   a deck) before the first deal; :func:`prefers_to_deal` is the computer's choice.
 * **Next dealer (R5).** After a void hand the same dealer deals again
@@ -44,13 +44,13 @@ Choices where RULES.md is silent (tests pin each one):
   no shutout (nobody reached the target); ``limit_awards_game_bonus`` gives
   the leader both, as if it had reached the target. Equal totals at a
   limit: no winner, no game bonus, no shutout; the settlement still
-  compares the final totals (boxes included), so one seat may pay.
+  compares the final totals (boxes included), so one player may pay.
 * **Shutout (R29).** The loser's game total is 0. ``double_bonus`` adds a
   second game bonus; ``double_all`` doubles the winner's whole score:
   hand points, boxes, extra boxes and the (single) game bonus.
 * **Settlement (R30).** Final total = hand points + boxes + extra boxes +
   game bonus (+ shutout). The margin is the difference of the two final
-  totals; the seat with the lower final total pays ``stake_per_point`` ×
+  totals; the player with the lower final total pays ``stake_per_point`` ×
   margin to the other. That is the game's loser in practice, but with large
   box bonuses it need not be, and the arithmetic decides.
 
@@ -59,7 +59,7 @@ Choices where RULES.md is silent (tests pin each one):
   on a hand; at a limit only the one highest total wins. Shutout: both other
   players scored no points. After a void hand or a tie nobody lost: the same
   dealer deals again to the same two players.
-* **Teams (R34, R35).** The lowest cut's team deals at every table of round 1;
+* **Teams (R34, R35).** The lowest cut's team deals at every hand table of round 1;
   later the dealing team follows ``dealer_rule`` applied to the teams, the
   round's scoring team taking the part of a hand's winner; a round that scores
   nothing keeps the dealing team (except ``alternate``). A void hand inside a
@@ -116,9 +116,9 @@ def prefers_to_deal(rules: Rules) -> bool:
 
 
 @dataclass(frozen=True, slots=True)
-class TableSlot:
-    """One table of the round in progress: its two players, the hand being played, and the
-    hands already finished there this round (void ones, then the one that decided it)."""
+class HandTable:
+    """One hand table of the round in progress: its two players, the hand being played, and
+    the hands already finished there this round (void ones, then the one that decided it)."""
 
     players: tuple[int, int]
     hand: HandState | None = None
@@ -168,13 +168,13 @@ class Game(OfTableRules):
     cut: Cut
     dealer: int
     """The dealing side of the round in progress or the next: the player dealing (two and
-    three players; at three it sits out) or, at teams, the team dealing at every table."""
-    slots: tuple[TableSlot, ...]
+    three players; at three it sits out) or, at teams, the team dealing at every hand table."""
+    slots: tuple[HandTable, ...]
     rounds: tuple[Round, ...] = ()
     points: tuple[int, ...] = ()
     """Game totals (R27) per side: what the target counts."""
     wins: tuple[int, ...] = ()
-    """Rounds won per side, a box each (R28); at one table a round is a hand."""
+    """Rounds won per side, a box each (R28); at one hand table a round is a hand."""
     extra_boxes: tuple[int, ...] = ()
     """Oklahoma extra boxes (R32) per side."""
     time_is_up: bool = False
@@ -216,6 +216,7 @@ class Game(OfTableRules):
 
     @property
     def tables(self) -> int:
+        """The hand tables of a round: one, or at teams one per pair of opponents."""
         return len(self.slots)
 
     @property
@@ -307,7 +308,8 @@ class Game(OfTableRules):
 
     @property
     def chooser(self) -> int | None:
-        """The seat that must choose whether to deal the first hand (R4), or None."""
+        """The player (0 or 1: two players only) that must choose whether to deal the first
+        hand (R4), or None."""
         if (self.players == 2 and self.rules.first_dealer == "high_cut_chooses"
                 and self.high_cut_deals is None and self.phase is GamePhase.DEALING
                 and not self.played):
@@ -346,7 +348,7 @@ class Game(OfTableRules):
         return settle_game(self.table_rules.kind, self.rules, self.points, self.wins,
                            self.extra_boxes, self.winner, self.end_reason)
 
-    def _slot(self, table: int) -> TableSlot:
+    def _slot(self, table: int) -> HandTable:
         if isinstance(table, bool) or not isinstance(table, int) or not (
             0 <= table < len(self.slots)
         ):
@@ -397,7 +399,7 @@ class Game(OfTableRules):
         generator = random.Random(rng) if isinstance(rng, int) else rng
         return self.deal(shuffled_deck(generator), table=table, elapsed_minutes=elapsed_minutes)
 
-    def _check_can_deal(self, table: int) -> TableSlot:
+    def _check_can_deal(self, table: int) -> HandTable:
         slot = self._slot(table)
         if self.is_over:
             raise GameError(f"the game is over ({self.end_reason}); no more deals",
@@ -418,11 +420,11 @@ class Game(OfTableRules):
                             seat=self.chooser)
         return slot
 
-    def choose_to_deal(self, seat: int, deals: bool) -> Game:
-        """The higher cut, ``seat``, chooses whether it deals the first hand (R4, seed 003)."""
-        if isinstance(seat, bool) or seat not in (0, 1):
-            raise GameError(f"seat must be 0 or 1, got {seat!r}", "game.choice_seat",
-                            value=repr(seat))
+    def choose_to_deal(self, player: int, deals: bool) -> Game:
+        """The higher cut, ``player``, chooses whether it deals the first hand (R4, seed 003)."""
+        if isinstance(player, bool) or player not in (0, 1):
+            raise GameError(f"seat must be 0 or 1, got {player!r}", "game.choice_seat",
+                            value=repr(player))
         if not isinstance(deals, bool):
             raise GameError(f"the choice to deal must be true or false, got {deals!r}",
                             "game.choice_bool", value=repr(deals))
@@ -437,10 +439,10 @@ class Game(OfTableRules):
         if self.chooser is None:
             raise GameError("the first hand has been dealt: too late to choose the dealer",
                             "game.choice_late")
-        if seat != self.chooser:
-            raise GameError(f"seat {seat} cut the lower card; seat {self.chooser} chooses (R4)",
-                            "game.not_chooser", seat=seat, chooser=self.chooser)
-        return replace(self, high_cut_deals=deals, dealer=seat if deals else 1 - seat)
+        if player != self.chooser:
+            raise GameError(f"seat {player} cut the lower card; seat {self.chooser} chooses (R4)",
+                            "game.not_chooser", seat=player, chooser=self.chooser)
+        return replace(self, high_cut_deals=deals, dealer=player if deals else 1 - player)
 
     def apply(self, action: Action, *, table: int = 0) -> Game:
         """The game after ``action`` in the hand in progress at ``table``; raises if it is
@@ -499,7 +501,7 @@ class Game(OfTableRules):
         As at a limit (R31) there is no game bonus and no shutout unless
         ``limit_awards_game_bonus``; the totals settle as they stand."""
         if isinstance(player, bool) or player not in range(self.players):
-            raise GameError(f"player must be a place of this game (0 to {self.players - 1}), "
+            raise GameError(f"player must be 0 to {self.players - 1} in this game, "
                             f"got {player!r}", "game.forfeit_player", value=repr(player),
                             last=self.players - 1)
         if self.is_over:
@@ -514,12 +516,12 @@ class Game(OfTableRules):
             top = max(self.points[s] for s in others)
             leaders = [s for s in others if self.points[s] == top]
             winner = leaders[0] if len(leaders) == 1 else None
-        idle = tuple(TableSlot(slot.players, None, slot.played) for slot in self.slots)
+        idle = tuple(HandTable(slot.players, None, slot.played) for slot in self.slots)
         stopped = tuple((table, hand) for table, hand in enumerate(self.hands) if hand is not None)
         return replace(self, slots=idle, winner=winner, end_reason="forfeit",
                        forfeited_by=player, abandoned=stopped)
 
-    def _with_slot(self, table: int, slot: TableSlot) -> Game:
+    def _with_slot(self, table: int, slot: HandTable) -> Game:
         slots = list(self.slots)
         slots[table] = slot
         return replace(self, slots=tuple(slots))
@@ -564,12 +566,12 @@ class Game(OfTableRules):
         return game
 
     def _end(self, reason: EndReason) -> Game:
-        idle = tuple(TableSlot(slot.players, None, slot.played) for slot in self.slots)
+        idle = tuple(HandTable(slot.players, None, slot.played) for slot in self.slots)
         return replace(self, slots=idle, winner=leader(self.points), end_reason=reason)
 
 
-def _slots(seating: Seating, round_index: int, dealer: int) -> tuple[TableSlot, ...]:
-    return tuple(TableSlot(pair) for pair in seating.tables(round_index, dealer))
+def _slots(seating: Seating, round_index: int, dealer: int) -> tuple[HandTable, ...]:
+    return tuple(HandTable(pair) for pair in seating.tables(round_index, dealer))
 
 
 def new_game(rules: Rules | TableRules, rng: random.Random | int) -> Game:

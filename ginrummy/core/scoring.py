@@ -87,7 +87,7 @@ class Settlement:
     end_reason: EndReason | None
     margin: int
     payer: int | None
-    """The seat with the lower final total, which pays; None if the totals are equal."""
+    """The side with the lower final total, which pays; None if the totals are equal."""
     payment: int
     box_unit: str = "hands"
     """What earns a box (R28): ``hands`` won, or (a team game, R34) ``rounds`` won."""

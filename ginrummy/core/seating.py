@@ -3,16 +3,16 @@
 A game is a table of 2 to 10 players playing rounds of two-player hands. The
 seating is all that differs between its kinds:
 
-* **two** (heads-up, R4, R5): players 0 and 1 at one table, as the hand's seats
+* **two** (heads-up, R4, R5): players 0 and 1 at one hand table, as the hand's seats
   0 and 1; the dealer follows ``dealer_rule``.
 * **three** (R33): the dealer sits out and deals to the other two, first to the
-  player on its left (place ``dealer + 1``), who is the hand's seat 0 and has
+  player on its left (player ``dealer + 1``), who is the hand's seat 0 and has
   the non-dealer's part in R13; the other is seat 1 and has the dealer's part.
   The loser of a hand deals the next.
-* **teams** (R34, R35): partners alternate (even places are team 0), and a round
-  is one hand at each of ``players / 2`` tables, table ``i`` seating team 0's
+* **teams** (R34, R35): partners alternate (even players are team 0), and a round
+  is one hand at each of ``players / 2`` hand tables, table ``i`` seating team 0's
   ``i``-th player (seat 0) against a team 1 player that rotates from round to
-  round (:func:`~ginrummy.core.table.pairings`); one team deals at every table.
+  round (:func:`~ginrummy.core.table.pairings`); one team deals at every hand table.
 
 A *side* is what scores: a player (two, three) or a team. The game's
 ``dealer`` is a side too: the player dealing (two, three) or the dealing team.
@@ -59,7 +59,7 @@ class Seating:
         return team_of(cut.low) if self.kind == "teams" else cut.low
 
     def tables(self, round_index: int, dealer: int) -> tuple[tuple[int, int], ...]:
-        """The players in seats 0 and 1 at each table of round ``round_index`` (from 0)."""
+        """The players in seats 0 and 1 at each hand table of round ``round_index`` (from 0)."""
         if self.kind == "two":
             return ((0, 1),)
         if self.kind == "three":

@@ -167,12 +167,12 @@ class OfTableRules:
 
 @dataclass(frozen=True, slots=True)
 class TableHand:
-    """One two-player hand of a game: where, between whom, and its state."""
+    """One two-player hand of a game: at which hand table, between whom, and its state."""
 
     round: int
     """The hand number (two and three players) or round number (teams), from 1."""
     table: int
-    """The table (0 for two and three players; 0..n-1 for n-versus-n)."""
+    """The hand table (0 for two and three players; 0..n-1 for n-versus-n)."""
     players: tuple[int, int]
     """The player in the hand's seat 0 and the one in its seat 1."""
     dealer: int
@@ -191,14 +191,14 @@ class TableHand:
 
 
 def team_of(player: int) -> int:
-    """Teams sit alternately: even seats are team 0, odd seats team 1 (partners face)."""
+    """Teams sit alternately: even players are team 0, odd players team 1 (partners face)."""
     return player % 2
 
 
 def pairings(players: int, round_index: int) -> tuple[tuple[int, int], ...]:
     """R34, R35: who meets whom in round ``round_index`` (from 0), one pair per table.
 
-    Table ``i`` seats team 0's ``i``-th player (seat ``2i``) as the hand's seat 0
+    Table ``i`` seats team 0's ``i``-th player (player ``2i``) as the hand's seat 0
     against team 1's player ``(i + round) mod n`` as seat 1, so each player
     meets the opponents in turn.
 

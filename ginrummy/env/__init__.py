@@ -1,7 +1,7 @@
 """Research environments over the exact rules (the ``[env]`` extra).
 
 * :mod:`ginrummy.env.gin_rummy_v0`: PettingZoo AEC, every player an agent.
-* ``gymnasium.make("ginrummy/GinRummy-v0", opponent="expert")``: one seat against a
+* ``gymnasium.make("ginrummy/GinRummy-v0", opponent="expert")``: one player against a
   registered computer player (:mod:`ginrummy.env.single`), registered on import.
 * :func:`ginrummy.env.determinize.determinize`: the hidden cards of a hand sampled
   consistently with one seat's view, for search.

@@ -1,12 +1,12 @@
 """The PettingZoo AEC environment: every player of a :class:`~ginrummy.core.game.Game` is an
 agent, ``player_0`` ... ``player_{n-1}``.
 
-``match="hand"`` plays one hand at every table (a void hand ends it too, worth 0);
+``match="hand"`` plays one hand at every hand table (a void hand ends it too, worth 0);
 ``match="game"`` plays a whole game to the target (R27), dealing each next hand itself.
 At three players (R33) the dealer sits out each hand: it is never selected and sees only
 the hand's public part (the pile, the upcard, the phase, the stock size, the limit). At
-four or more (teams, R34) each round is a hand at every table; the agent selected is the
-one to act at the lowest-numbered table still playing.
+four or more (teams, R34) each round is a hand at every hand table; the agent selected is
+the one to act at the lowest-numbered hand table still playing.
 
 Observations are ``{"observation": float32 vector, "action_mask": int8 vector}``
 (:mod:`ginrummy.env.encoding`); ``infos[agent]["legal_actions"]`` names the legal actions
@@ -108,7 +108,7 @@ class RawEnv(CompiledTable, AgentInfos, AgentViews, AECEnv):  # type: ignore[mis
         self._views = {}
         self._views_of = -1
         self._boards = {}
-        self._places = {}
+        self._hand_seats = {}
         self._table_players = ()
         self._results = {}
         self._hands_done = []
@@ -168,7 +168,7 @@ class RawEnv(CompiledTable, AgentInfos, AgentViews, AECEnv):  # type: ignore[mis
         self._live = [slot.hand for slot in game.slots]
         self._version += 1
         self._boards = {}
-        self._places = {player: (table, seat) for table, slot in enumerate(game.slots)
+        self._hand_seats = {player: (table, seat) for table, slot in enumerate(game.slots)
                         for seat, player in enumerate(slot.players)}
         self._table_players = tuple(slot.players for slot in game.slots)
         self._load_compiled()
@@ -233,9 +233,9 @@ class RawEnv(CompiledTable, AgentInfos, AgentViews, AECEnv):  # type: ignore[mis
                 return players[hand.turn]
         raise AssertionError("no hand in progress")  # the game would be over
 
-    def _place(self, player: int) -> tuple[int, int] | None:
+    def _hand_seat(self, player: int) -> tuple[int, int] | None:
         """The table and hand seat of ``player`` in the round in progress, or None."""
-        return self._places.get(player)
+        return self._hand_seats.get(player)
 
     def step(self, action: Action | None) -> None:
         agent = self.agent_selection
@@ -254,9 +254,9 @@ class RawEnv(CompiledTable, AgentInfos, AgentViews, AECEnv):  # type: ignore[mis
 
     def _core_step(self, agent: str, action: Action | None, legal_already: bool) -> None:
         player = self.agent_index[agent]
-        place = self._place(player)
-        assert place is not None
-        table = place[0]
+        at = self._hand_seat(player)
+        assert at is not None
+        table = at[0]
         hand = self._live[table]
         assert hand is not None
         if action is None:

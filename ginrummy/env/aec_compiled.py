@@ -69,7 +69,7 @@ class CompiledTable(AecState):
         self._live = [None]
         self._version += 1
         self._boards = {}
-        self._places = {0: (0, 0), 1: (0, 1)}
+        self._hand_seats = {0: (0, 0), 1: (0, 1)}
         self._table_players = ((0, 1),)
         self._seat_agents = seats = (self.possible_agents[0], self.possible_agents[1])
         self._agent_vectors = dict(zip(seats, compiled.observations, strict=True))

@@ -32,13 +32,13 @@ class AgentViews(AecState):
 
     def _view_now(self, agent: str) -> PlayerView | None:
         player = self.agent_index[agent]
-        place = self._place(player)
-        if place is not None:
+        at = self._hand_seat(player)
+        if at is not None:
             if self._compiled_on:
                 self._live[0] = self._compiled_state()
-            hand = self._live[place[0]]
+            hand = self._live[at[0]]
             if hand is not None:
-                return view_of(hand, place[1])
+                return view_of(hand, at[1])
         if (self._over or self.match == "hand") and player in self._last_hand:
             state, seat = self._last_hand[player]
             return view_of(state, seat)

@@ -57,7 +57,7 @@ class AecState:
     _version: int
     """Counts the steps and deals: what the views, boards and infos made were made for."""
     _last_hand: dict[int, tuple[HandState, int]]
-    _places: dict[int, tuple[int, int]]
+    _hand_seats: dict[int, tuple[int, int]]
     _table_players: tuple[tuple[int, int], ...]
     _hands_done: list[int]
     _over: bool
@@ -117,7 +117,7 @@ class AecState:
 
         def scoreboard(self, agent: str) -> Scoreboard: ...
 
-        def _place(self, player: int) -> tuple[int, int] | None: ...
+        def _hand_seat(self, player: int) -> tuple[int, int] | None: ...
 
         def _seating_sides(self) -> int: ...
 

@@ -1,4 +1,4 @@
-"""The Gymnasium single-agent environment: one seat against registered computer players.
+"""The Gymnasium single-agent environment: one player against registered computer players.
 
 >>> import gymnasium, ginrummy.env
 >>> env = gymnasium.make("ginrummy/GinRummy-v0", opponent="simple")
@@ -6,10 +6,10 @@
 >>> sorted(obs), int(obs["action_mask"].sum()) == len(info["legal_actions"])
 (['action_mask', 'observation'], True)
 
-Every other seat is played by ``opponent`` (any name of
+Every other player is played by ``opponent`` (any name of
 :func:`ginrummy.agents.registry.agent_names`), made with a seed drawn from the reset's
 seed, so a seeded reset replays exactly. The observation, the action mask and the
-rewards are the AEC environment's (:mod:`ginrummy.env.aec`) for the learner's seat; a
+rewards are the AEC environment's (:mod:`ginrummy.env.aec`) for the learner; a
 step's reward is what the learner earned from its action up to its next decision.
 
 An illegal action (one the mask excludes) ends the episode with ``illegal_reward`` and
@@ -50,7 +50,7 @@ class GinRummyEnv(gymnasium.Env[Observation, np.int64]):
 
     def __init__(self, opponent: str = "expert", rules: str | Rules | TableRules = "standard",
                  match: str = "hand", reward: str | HandReward = "points", players: int = 2,
-                 seat: int = 0, opponent_params: dict[str, Any] | None = None,
+                 player: int = 0, opponent_params: dict[str, Any] | None = None,
                  illegal_action: str = "penalize", illegal_reward: float = -1.0,
                  render_mode: str | None = None) -> None:
         get_factory(opponent)  # an unknown name fails here, naming the known ones
@@ -59,12 +59,12 @@ class GinRummyEnv(gymnasium.Env[Observation, np.int64]):
                              f"got {illegal_action!r}")
         self.table = self.table_class(rules=rules, match=match, reward=reward, players=players,
                                       render_mode=None)
-        if isinstance(seat, bool) or seat not in range(len(self.table.possible_agents)):
-            raise ValueError(f"seat must be 0 to {len(self.table.possible_agents) - 1}, "
-                             f"got {seat!r}")
+        if isinstance(player, bool) or player not in range(len(self.table.possible_agents)):
+            raise ValueError(f"player must be 0 to {len(self.table.possible_agents) - 1}, "
+                             f"got {player!r}")
         self.opponent = opponent
         self.opponent_params = dict(opponent_params or {})
-        self.learner = self.table.possible_agents[seat]
+        self.learner = self.table.possible_agents[player]
         self.illegal_action = illegal_action
         self.illegal_reward = float(illegal_reward)
         self.render_mode = render_mode

@@ -1,4 +1,4 @@
-"""The Gymnasium vector form: ``num_envs`` single-seat tables stepped together.
+"""The Gymnasium vector form: ``num_envs`` single-agent environments stepped together.
 
 >>> import gymnasium, numpy as np, ginrummy.env
 >>> envs = gymnasium.make_vec("ginrummy/GinRummy-v0", num_envs=4, opponent="random",
@@ -22,9 +22,10 @@ Two forms, chosen by ``batched``:
   ``random``'s choices come from one NumPy generator for the whole vector, seeded by
   ``reset(seed=s)`` (a list of seeds seeds it with the list), so they are not the single
   env's for the same seed; the dealer of each hand is drawn at random, and the learner is
-  hand seat ``seat``. It takes no reset ``options`` (no ``deck``). Its cost per step is
-  mostly a fixed number of NumPy calls, so it gains with ``num_envs``: 13x the single env's
-  learner steps per second at 256 environments, 5x at 64 (bench/history/bench_envs.md).
+  player ``player`` (at two players also its seat in every hand). It takes no reset
+  ``options`` (no ``deck``). Its cost per step is mostly a fixed number of NumPy calls, so
+  it gains with ``num_envs`` (its learner steps per second against the single env's:
+  ``bench/RESULTS.md``, "Research environments").
 * **Per table** (``batched=False``, and whatever the batched form does not play):
   environment ``i`` plays exactly what :class:`~ginrummy.env.single.GinRummyEnv` plays with
   the same arguments: ``reset(seed=s)`` seeds it with ``s + i`` (as Gymnasium's
@@ -32,8 +33,7 @@ Two forms, chosen by ``batched``:
   observations, masks, rewards and terminations are the single env's, step for step. The
   observations of all the environments are encoded at once into one preallocated array
   (:func:`~ginrummy.env.encoding.encode_many`), the masks too, but the engine is stepped
-  one table at a time in pure Python, which bounds the gain
-  (bench/history/bench_envs.md).
+  one table at a time in pure Python, which bounds the gain.
 
 Both reset an environment in the step after it terminates (Gymnasium's ``NEXT_STEP``
 autoreset: that step's action is ignored, its reward is 0 and its observation is the new

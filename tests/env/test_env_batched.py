@@ -100,7 +100,7 @@ def check_against_the_engine(episode: Episode, seat: int, reward: Any) -> None:
 CASES = [
     pytest.param({"rules": "standard"}, id="standard"),
     pytest.param({"rules": "oklahoma", "reward": "win"}, id="oklahoma"),
-    pytest.param({"rules": "oklahoma_online", "seat": 1}, id="oklahoma_online-seat1"),
+    pytest.param({"rules": "oklahoma_online", "player": 1}, id="oklahoma_online-player1"),
     pytest.param({"rules": "gra", "reward": "rlcard"}, id="gra-R12-lifted"),
     pytest.param({"rules": Rules.preset("standard", fiftieth_card_action="same_card")},
                  id="R22-same_card"),
@@ -122,7 +122,7 @@ def test_every_batched_hand_replays_identically_on_the_engine(
     episodes = play_recorded(envs, seed, 300)
     assert len(episodes) >= 16
     for episode in episodes:
-        check_against_the_engine(episode, kwargs.get("seat", 0), kwargs.get("reward", "points"))
+        check_against_the_engine(episode, kwargs.get("player", 0), kwargs.get("reward", "points"))
 
 
 def test_the_replay_check_catches_a_wrong_mask_at_the_last_stock_cards() -> None:

@@ -20,10 +20,10 @@ def test_gymnasium_env_passes_check_env(opponent: str) -> None:
     check_env(gymnasium.make(ENV_ID, opponent=opponent).unwrapped, skip_render_check=True)
 
 
-@pytest.mark.parametrize(("players", "seat"), [(2, 1), (3, 2), (4, 3)])
-def test_gymnasium_env_passes_check_env_in_a_whole_game(players: int, seat: int) -> None:
+@pytest.mark.parametrize(("players", "player"), [(2, 1), (3, 2), (4, 3)])
+def test_gymnasium_env_passes_check_env_in_a_whole_game(players: int, player: int) -> None:
     env = gymnasium.make(ENV_ID, opponent="simple", rules="classic", match="game",
-                         players=players, seat=seat)
+                         players=players, player=player)
     check_env(env.unwrapped, skip_render_check=True)
 
 
@@ -78,11 +78,11 @@ def test_illegal_action_raise_names_the_legal_ones() -> None:
     assert env.unwrapped.table.terminations["player_0"] is False  # type: ignore[attr-defined]
 
 
-def test_unknown_opponent_and_seat_are_refused_by_name() -> None:
+def test_unknown_opponent_and_player_are_refused_by_name() -> None:
     with pytest.raises(UnknownAgentError, match="unknown agent 'champion'; known agents: "):
         gymnasium.make(ENV_ID, opponent="champion")
-    with pytest.raises(ValueError, match="seat must be 0 to 1, got 2"):
-        gymnasium.make(ENV_ID, opponent="simple", seat=2)
+    with pytest.raises(ValueError, match="player must be 0 to 1, got 2"):
+        gymnasium.make(ENV_ID, opponent="simple", player=2)
 
 
 def test_make_vec_runs_several_envs() -> None:
@@ -95,11 +95,12 @@ def test_make_vec_runs_several_envs() -> None:
     envs.close()
 
 
-@pytest.mark.parametrize("seat", [0, 1])
-def test_R30_the_learners_rewards_over_a_game_sum_to_its_settlement_margin(seat: int) -> None:
-    env = gymnasium.make(ENV_ID, opponent="simple", rules="classic", match="game", seat=seat)
+@pytest.mark.parametrize("player", [0, 1])
+def test_R30_the_learners_rewards_over_a_game_sum_to_its_settlement_margin(player: int) -> None:
+    env = gymnasium.make(ENV_ID, opponent="simple", rules="classic", match="game",
+                         player=player)
     _, total = _play_random(env, 4)
     game = env.unwrapped.table.game  # type: ignore[attr-defined]
     assert game.is_over
     final = game.settlement().final
-    assert total == final[seat] - final[1 - seat]
+    assert total == final[player] - final[1 - player]

@@ -32,7 +32,7 @@ def _random_legal(masks: np.ndarray, rng: np.random.Generator) -> np.ndarray:
 @pytest.mark.parametrize("kwargs", [
     {"opponent": "random"},
     {"opponent": "simple", "match": "game", "reward": "win", "rules": "oklahoma"},
-    {"opponent": "simple", "reward": "rlcard", "seat": 1},
+    {"opponent": "simple", "reward": "rlcard", "player": 1},
     {"opponent": "simple", "players": 3, "rules": "classic", "match": "game"},
 ])
 def test_each_per_table_environment_plays_what_a_single_env_plays_on_the_same_seed(

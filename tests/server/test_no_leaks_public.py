@@ -1,7 +1,8 @@
 """No leaks in issue 14's public messages: while games are in play (a listed rated game
 between two accounts, a Swiss tournament's game of an account against the computer, the
 computers' table of that round), nothing the lobby (``GET /api/lobby``, ``WS /ws/lobby``
-with its chat), a tournament (``GET /api/tournaments/{id}``), a profile, the leaderboard or a
+with its chat), a tournament (``GET /api/tournaments/{id}``), a profile, the leaderboard, who is
+online (``GET /api/online``) or a
 quick-match ticket says names a card some client may not know yet, or a run of a stock's
 order, or the server seed of a hand in play. Each text is checked when it arrives against
 every live game's position then (:mod:`tests.server.leaks`, a watcher's view)."""
@@ -75,7 +76,8 @@ def test_no_public_message_of_the_lobby_tournaments_profiles_or_quick_match_name
                    *(t["game_id"] for t in started["round_list"][0]["tables"])}
         paths = ["/api/lobby", f"/api/tournaments/{cup['id']}", "/api/tournaments",
                  "/api/players/anna", "/api/players/bea", "/api/players/cleo",
-                 "/api/leaderboard?family=standard&provisional=1", "/api/daily"]
+                 "/api/leaderboard?family=standard&provisional=1", "/api/online",
+                 "/api/daily"]
         with contextlib.ExitStack() as stack:
             watching = stack.enter_context(socket(guest, "/ws/lobby"))
             talking = stack.enter_context(socket(anna, "/ws/lobby"))

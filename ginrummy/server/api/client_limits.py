@@ -22,6 +22,11 @@ at once, then one every two seconds."""
 REPORT_RATE = Rate(per_second=1 / 60, burst=10)
 """Chat reports per client, per seat and per account (tables and lobby together): ten at
 once, then one a minute."""
+SOCIAL_RATE = Rate.per_minute(30)
+"""Follows, blocks and their removals per account: five at once, then one every two
+seconds."""
+SOCIAL_ADDRESS_RATE = Rate.per_minute(120)
+"""The same per address (several accounts may share one)."""
 
 SEAT_SOCKETS = 4
 """WebSockets one seat may hold open at once (a newer one closes the older ones, which may
@@ -60,6 +65,10 @@ class ClientLimits:
         self.messages = Buckets(Rate(settings.rate_per_second, settings.rate_burst), clock)
         self.chat_lines = Buckets(CHAT_RATE, clock)
         self.reports = Buckets(REPORT_RATE, clock)
+        self.social_changes = Buckets(SOCIAL_RATE, clock)
+        self.social_addresses = Buckets(SOCIAL_ADDRESS_RATE, clock)
+        self.online_lists = Buckets(Rate.per_minute(settings.event_pages_per_minute), clock)
+        """Lists of who is online (a lobby page asks for one every half minute)."""
         self.game_sockets = Counts(settings.max_sockets_per_game)
         self.address_sockets = Counts(settings.max_sockets_per_address)
         self.seat_sockets = Counts(SEAT_SOCKETS)
@@ -90,6 +99,18 @@ class ClientLimits:
         """A profile or a leaderboard page (read from the records: heavier than a request)."""
         self._charge(self.pages, f"more than {self.settings.event_pages_per_minute:g} "
                      "profile and leaderboard pages a minute", (("profiles", address),))
+
+    def social(self, address: str, account_id: str) -> None:
+        """A follow, a block or the end of one, from ``address`` by ``account_id``."""
+        for buckets, rate, key in ((self.social_addresses, SOCIAL_ADDRESS_RATE, address),
+                                   (self.social_changes, SOCIAL_RATE, account_id)):
+            self._charge(buckets, f"more than {rate.burst} follows and blocks at once, or one "
+                         f"every {1 / rate.per_second:g} s", (key,))
+
+    def online_list(self, address: str) -> None:
+        """A list of who is online, asked from ``address``."""
+        self._charge(self.online_lists, f"more than {self.settings.event_pages_per_minute:g} "
+                     "lists of who is online a minute", (address,))
 
     def message(self, address: str, seat: tuple[str, int] | None) -> None:
         """A WebSocket message or ping frame from ``address`` (for ``seat``, if a player's)."""

@@ -89,6 +89,12 @@ async def api_index(request: Request) -> Response:
                                            "last games",
             "GET /api/leaderboard?family=&limit=&offset=&provisional=": "the best ratings of a "
                                                                         "family",
+            "GET|PUT|DELETE /api/accounts/me/friends[/{username}]": "whom the account "
+                                                                  "follows; follow, unfollow",
+            "GET|PUT|DELETE /api/accounts/me/blocks[/{username}]": "whom the account blocked; "
+                                                                 "block, unblock",
+            "GET /api/online?limit=&offset=": "the signed-in players online (friends first), "
+                                              "guests counted",
             "GET /api/daily?limit=": "the daily deal: today's commitment, your game, the "
                                      "leaderboard, yesterday's revealed seed and best game",
             "POST /api/daily": "start your game of the daily deal (an account, once a day)",

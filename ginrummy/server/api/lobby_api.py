@@ -191,7 +191,8 @@ async def _chat(websocket: WebSocket, message: dict[str, Any], opener: Account |
     address = client_address(websocket.scope)
     try:
         if message["type"] == "chat_show":  # a muted line's words, for its reader
-            return await _lobby(websocket).chat.show(message.get("chat_id"))
+            return await _lobby(websocket).chat.show(message.get("chat_id"),
+                                                     None if opener is None else opener.id)
         account = await signed_in(websocket)  # each time: a ban or a sign-out holds at once
         if account is None:
             if opener is not None and await asyncio.to_thread(
@@ -206,7 +207,7 @@ async def _chat(websocket: WebSocket, message: dict[str, Any], opener: Account |
         chat = _lobby(websocket).chat
         if message["type"] == "chat_report":
             await chat.report(account.username, message.get("chat_id"), message.get("reason"),
-                              lambda: limits.report(address, None, account.id))
+                              lambda: limits.report(address, None, account.id), account.id)
             return {"type": "chat_reported", "chat_id": message.get("chat_id")}
         if message["type"] == "chat_mute":
             return await chat.mute(account.id, message.get("chat_id"), message.get("mute"))

@@ -481,14 +481,15 @@ async def _chat(connection: Connection, message: Message) -> None:
                 channel, connection.reporter, fields.get("chat_id"), fields.get("reason"),
                 lambda: connection.limits.report(
                     connection.address, None if seat is None else (table.id, seat),
-                    connection.account_id))
+                    connection.account_id), connection.account_id)
             done: dict[str, Any] = {"type": "chat_reported", "chat_id": fields["chat_id"]}
             if message.id is not None:
                 done["id"] = message.id
             connection.push(done)
             return
         if message.type == "chat_show":
-            shown = await table.chat.show(channel, fields.get("chat_id"))
+            shown = await table.chat.show(channel, fields.get("chat_id"),
+                                          connection.account_id)
             connection.push(shown if message.id is None else {**shown, "id": message.id})
             return
         if message.type == "chat_mute":

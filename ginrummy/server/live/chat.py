@@ -9,7 +9,9 @@ report is stored for the server's operator (``gin serve --chat-reports``). A sig
 may mute a signed-in speaker (:mod:`ginrummy.server.storage.mutes`): that speaker's lines
 then reach the reader as a placeholder without their words (``"muted": true``, ``text`` and
 ``phrase`` null), at every table and in the lobby; the reader may open one on request
-(``chat_show``), a line its channel showed.
+(``chat_show``), a line its channel showed. A signed-in reader who blocked a speaker's account
+(:mod:`ginrummy.server.storage.blocks`) is sent none of its lines, not even a placeholder,
+and cannot open one.
 """
 
 from __future__ import annotations
@@ -145,7 +147,8 @@ class ChatRoom:
         message = {"type": "chat", **line_json(line, None, self.mutes), "n": self.latest()}
         muted = muted_json(message)
         for listener in list(self.listeners()):
-            if listener.chat_channel == channel:
+            if listener.chat_channel == channel and not self.mutes.drops(listener.account_id,
+                                                                         account_id):
                 hidden = self.mutes.hides(listener.account_id, account_id)
                 listener.push(muted if hidden else message)
         return message
@@ -159,32 +162,40 @@ class ChatRoom:
             await asyncio.to_thread(self.mutes.load, reader)
         lines = await asyncio.to_thread(self.store.recent, self.game_id, channel, HISTORY)
         return {"type": "chat_history", "channel": channel,
-                "lines": [line_json(line, reader, self.mutes) for line in lines],
+                "lines": [line_json(line, reader, self.mutes) for line in lines
+                          if not self.mutes.drops(reader, line.account_id)],
                 "n": self.latest()}
 
-    async def shown(self, channel: str | None, chat_id: object) -> ChatLine:
-        """Line ``chat_id``, which ``channel`` must have shown."""
+    async def shown(self, channel: str | None, chat_id: object, reader: str | None = None
+                    ) -> ChatLine:
+        """Line ``chat_id``, which ``channel`` must have shown (to the account ``reader``,
+        who may have blocked its speaker)."""
         line: ChatLine | None = await asyncio.to_thread(self.store.line, line_number(chat_id))
-        if line is None or line.game_id != self.game_id or line.channel != channel:
+        if (line is None or line.game_id != self.game_id or line.channel != channel
+                or self.mutes.drops(reader, line.account_id)):
             raise ClientError("no_such_chat", f"no chat line {chat_id} was shown to you here")
         return line
 
     async def report(self, channel: str | None, reporter: str, chat_id: object,
-                     reason: object, charge: Callable[[], None]) -> None:
-        """Store a report of line ``chat_id``, which ``channel`` must have shown, once per
-        ``reporter``; ``charge``: the reporter's limit, charged once the report is good."""
+                     reason: object, charge: Callable[[], None],
+                     reader: str | None = None) -> None:
+        """Store a report of line ``chat_id``, which ``channel`` must have shown (to the
+        account ``reader``, if signed in), once per ``reporter``; ``charge``: the reporter's
+        limit, charged once the report is good."""
         chat_id, words = report_of(chat_id, reason)
-        await self.shown(channel, chat_id)
+        await self.shown(channel, chat_id, reader)
         charge()
         await asyncio.to_thread(self.store.report, chat_id, reporter, words)
 
-    async def show(self, channel: str | None, chat_id: object) -> dict[str, Any]:
-        """Line ``chat_id`` of ``channel`` (one the reader was shown), words and all."""
-        return shown_json(await self.shown(channel, chat_id))
+    async def show(self, channel: str | None, chat_id: object, reader: str | None = None
+                   ) -> dict[str, Any]:
+        """Line ``chat_id`` of ``channel`` (one the reader, the account ``reader`` if signed
+        in, was shown), words and all."""
+        return shown_json(await self.shown(channel, chat_id, reader))
 
     async def mute(self, channel: str | None, reader: str | None, chat_id: object,
                    on: object) -> dict[str, Any]:
         """Mute or unmute, for the account ``reader``, whoever said line ``chat_id`` of
         ``channel``; the channel's history as ``reader`` now gets it."""
-        await set_mute(self.mutes, await self.shown(channel, chat_id), reader, on)
+        await set_mute(self.mutes, await self.shown(channel, chat_id, reader), reader, on)
         return await self.history(channel, reader)

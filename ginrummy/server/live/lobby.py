@@ -24,6 +24,7 @@ from ginrummy.server.live.daily import DailyDeals
 from ginrummy.server.live.lobby_chat import LobbyChat
 from ginrummy.server.live.open_seats import OPEN_NAME
 from ginrummy.server.live.open_tables import OpenTables
+from ginrummy.server.live.presence import Presence, online_now
 from ginrummy.server.live.quick_match import QuickMatch
 from ginrummy.server.live.summary import status_of, summary
 from ginrummy.server.live.table import Table
@@ -33,6 +34,7 @@ from ginrummy.server.live.work import WorkPool
 from ginrummy.server.settings import Settings
 from ginrummy.server.storage import fairness
 from ginrummy.server.storage.accounts import AccountStore
+from ginrummy.server.storage.blocks import blocks_between
 from ginrummy.server.storage.chat_store import LobbyChatStore
 from ginrummy.server.storage.daily_store import DailyStore
 from ginrummy.server.storage.fairness import FairRow
@@ -94,9 +96,14 @@ class Lobby:
             per_address=settings.seeks_per_address,
             shared=lambda one, other: asyncio.to_thread(
                 TraceStore(store.engine, store.guard).shares, one, [other],
-                ("browser",) if settings.rated_shared_address else None))
+                ("browser",) if settings.rated_shared_address else None),
+            blocked=lambda one, other: asyncio.to_thread(blocks_between, store.engine, one,
+                                                         other))
         self.chat = LobbyChat(LobbyChatStore(store.engine), store.mutes,
                               lambda: self.board.listeners)
+        self.presence = Presence(lambda: online_now(self.board.listeners,
+                                                    self.tables.values()))
+        """Who is online (:mod:`.presence`)."""
         self.tournaments = TournamentHub(TournamentStore(store.engine),
                                          AccountStore(store.engine, store.guard), self.get,
                                          self.create_seated, settings.rng)

@@ -69,6 +69,8 @@ ClaimSeat = Callable[[str, str, int], Awaitable[object]]
 """Make seat ``seat`` of game ``game_id`` the account ``account_id``'s."""
 SharedPlaces = Callable[[str, str], Awaitable[bool]]
 """Whether two accounts (by id) were seen in one browser or at one address."""
+Blocked = Callable[[str, str], Awaitable[bool]]
+"""Whether either of two accounts (by id) blocked the other."""
 
 
 @dataclass
@@ -111,14 +113,17 @@ class QuickMatch:
     def __init__(self, create: CreateGame, computer_after: float,
                  clock: Callable[[], float] = time.monotonic,
                  claim: ClaimSeat | None = None, per_address: int = SEEKS_PER_ADDRESS,
-                 shared: SharedPlaces | None = None) -> None:
+                 shared: SharedPlaces | None = None, blocked: Blocked | None = None) -> None:
         self.create = create
         self.claim = claim
         self.shared = shared
         """Whether two accounts were seen in one browser (or at one address): they do not
         meet for a rated game."""
+        self.blocked = blocked
+        """Whether either of two accounts blocked the other: they never meet."""
         self.kept_apart: set[frozenset[str]] = set()
-        """The tickets of rated seekers found to share a browser or an address."""
+        """The tickets of rated seekers found to share a browser or an address, and of
+        seekers one of whom blocked the other."""
         self.per_address = per_address
         """Seekers waiting at once from one address; 0: no limit."""
         self.computer_after = computer_after
@@ -242,7 +247,7 @@ class QuickMatch:
             waiting = [s for s in self.seekers.values() if s.status == "waiting"]
             by_ticket = {s.ticket_hash: s for s in waiting}
             for first, second in pairs([s.seek for s in waiting], now, self._candidates):
-                if await self._same_player(by_ticket[first.ticket], by_ticket[second.ticket]):
+                if await self._kept_apart(by_ticket[first.ticket], by_ticket[second.ticket]):
                     self.kept_apart.add(frozenset((first.ticket, second.ticket)))
                     continue
                 try:
@@ -255,14 +260,20 @@ class QuickMatch:
             if frozenset((a.ticket, b.ticket)) not in self.kept_apart:
                 yield a, b
 
-    async def _same_player(self, first: Seeking, second: Seeking) -> bool:
+    async def _kept_apart(self, first: Seeking, second: Seeking) -> bool:
+        """Whether one of the two blocked the other, or, for a rated game, they may be one
+        player (a database failure keeps them apart too)."""
         one, other = account_of(first.seek.who), account_of(second.seek.who)
-        if not first.rated or self.shared is None or one is None or other is None:
+        if one is None or other is None:
             return False
         try:
+            if self.blocked is not None and await self.blocked(one, other):
+                return True
+            if not first.rated or self.shared is None:
+                return False
             return await self.shared(one, other)
         except (StorageGone, SQLAlchemyError) as failure:
-            log.error("quick match: could not tell whether two accounts are one: %s", failure)
+            log.error("quick match: could not tell whether two accounts may meet: %s", failure)
             return True
 
     async def _meet(self, first: Seeking, second: Seeking) -> None:

@@ -21,7 +21,7 @@ import sqlalchemy as sa
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 
-from ginrummy.server.storage import daily_store, db, ratings, records, traces
+from ginrummy.server.storage import blocks, daily_store, db, ratings, records, traces
 from ginrummy.server.storage.db import account_seats, account_sessions, accounts
 from ginrummy.server.storage.moments import aware
 from ginrummy.server.storage.skeleton import skeleton
@@ -266,8 +266,9 @@ class AccountStore:
         """Delete the account, its sessions, ratings, daily deal results and claim on seats, and
         take its name out of everything that stays: its seats in every game (and those games'
         summaries and finished records), its chat lines at tables and in the lobby, its lobby
-        reports, its mutes both ways (it forgets whom it muted; who muted it forgets it), and
-        the tournaments it created or played are :data:`FORMER_PLAYER`'s. Returns the seats
+        reports, its mutes, follows and blocks both ways (it forgets whom it muted, followed or
+        blocked; who did so to it forgets it), and the
+        tournaments it created or played are :data:`FORMER_PLAYER`'s. Returns the seats
         renamed."""
         with self.engine.begin() as conn:
             username = conn.execute(sa.select(accounts.c.username)
@@ -287,6 +288,7 @@ class AccountStore:
             mutes = db.chat_mutes.c
             conn.execute(db.chat_mutes.delete().where(
                 sa.or_(mutes.account_id == account_id, mutes.muted_id == account_id)))
+            blocks.forget(conn, account_id)
             conn.execute(db.lobby_chat_reports.update()
                          .where(db.lobby_chat_reports.c.reporter == username)
                          .values(reporter=FORMER_PLAYER))

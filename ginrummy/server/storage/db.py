@@ -118,6 +118,12 @@ account_bans = _table("account_bans", tables.account_bans())
 # The players each account muted (:mod:`ginrummy.server.storage.mutes`).
 chat_mutes = _table("chat_mutes", tables.chat_mutes())
 sa.Index("ix_chat_mutes_pair", chat_mutes.c.account_id, chat_mutes.c.muted_id, unique=True)
+# Whom each account follows and whom it blocked (:mod:`ginrummy.server.storage.friends`),
+# each looked up from either side.
+follows = _table("follows", tables.follows())
+sa.Index("ix_follows_followed_id", follows.c.followed_id)
+blocks = _table("blocks", tables.blocks())
+sa.Index("ix_blocks_blocked_id", blocks.c.blocked_id)
 
 # Tournaments (:mod:`ginrummy.server.storage.tournament_store`): what the creator chose,
 # who entered and each round's games with their results once over.

@@ -18,6 +18,7 @@ import sqlalchemy as sa
 from sqlalchemy.engine import Engine
 
 from ginrummy.server.storage import db
+from ginrummy.server.storage.blocks import BlockStore
 from ginrummy.server.storage.moments import aware
 
 MAX_MUTES = 500
@@ -43,8 +44,10 @@ class Mute:
 
 
 class MuteStore:
-    def __init__(self, engine: Engine) -> None:
+    def __init__(self, engine: Engine, blocks: BlockStore | None = None) -> None:
         self.engine = engine
+        self.blocks = blocks or BlockStore(engine)
+        """Whom each account blocked: a blocked speaker's lines never reach the blocker."""
         self._muted: OrderedDict[str, frozenset[str]] = OrderedDict()
         self._lock = threading.Lock()
 
@@ -55,8 +58,15 @@ class MuteStore:
         muted = self._muted.get(reader)
         return muted is not None and speaker in muted
 
+    def drops(self, reader: str | None, speaker: str | None) -> bool:
+        """Whether the account ``reader`` blocked the account ``speaker`` (as last loaded):
+        the speaker's lines are not sent to the reader at all."""
+        return self.blocks.blocks(reader, speaker)
+
     def load(self, account_id: str) -> None:
-        """Read whom ``account_id`` muted into memory (a chat of theirs is opening)."""
+        """Read whom ``account_id`` muted and blocked into memory (a chat of theirs is
+        opening)."""
+        self.blocks.load(account_id)
         with self.engine.connect() as conn:
             muted = frozenset(conn.execute(sa.select(_mutes.c.muted_id)
                                            .where(_mutes.c.account_id == account_id)).scalars())

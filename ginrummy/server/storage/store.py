@@ -21,6 +21,7 @@ from sqlalchemy.engine import Engine
 from ginrummy.livetable import log as livetable_log
 from ginrummy.livetable.fairness import FairRow
 from ginrummy.server.storage import daily_store, db, ratings
+from ginrummy.server.storage.blocks import BlockStore
 from ginrummy.server.storage.moments import aware, now
 from ginrummy.server.storage.mutes import MuteStore
 from ginrummy.server.storage.records import append_record
@@ -150,9 +151,11 @@ class Store:
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
         self.guard = db.file_guard(engine)
-        self.mutes = MuteStore(engine)
-        """Whom each account muted in the chats, shared by every chat of the server."""
         """Fails a write whose SQLite file is no longer at its path (:class:`db.StorageGone`)."""
+        self.blocks = BlockStore(engine)
+        """Whom each account blocked, shared by every chat of the server and quick match."""
+        self.mutes = MuteStore(engine, self.blocks)
+        """Whom each account muted in the chats, shared by every chat of the server."""
 
     # ------------------------------------------------------------ writes
 

@@ -3,6 +3,7 @@
 import { api } from "./api.js";
 import { h } from "./dom.js";
 import { t, tp } from "./i18n.js";
+import { friendsAndBlocks } from "./friendlist.js";
 import { errorText } from "./notices.js";
 
 let account; // undefined: not asked yet; null: a guest; else {username, created_at}
@@ -128,6 +129,7 @@ function signedInParts(draw, changed) {
     h("p", { class: "muted" }, t("account.games_follow")),
     h("div", { class: "account-actions" }, button(t("account.sign_out"), false), button(t("account.sign_out_everywhere"), true)),
     failed,
+    ...friendsAndBlocks(),
     mutedPlayers(),
     h("details", { class: "options" }, h("summary", {}, t("account.change_password")), password),
     h("details", { class: "options" }, h("summary", {}, t("account.delete")), removal),

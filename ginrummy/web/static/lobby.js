@@ -8,6 +8,7 @@ import { adjournedWords } from "./adjourned.js";
 import { h, store } from "./dom.js";
 import { t, tp } from "./i18n.js";
 import { errorText } from "./notices.js";
+import { OnlinePanel } from "./online.js";
 import { QuickMatchPanel } from "./quickmatch.js";
 import { ratingText } from "./ratingtext.js";
 import { TournamentsPanel } from "./tournamentlist.js";
@@ -30,6 +31,7 @@ export class LobbyScreen {
     this.quick = new QuickMatchPanel(() => this.playerName());
     this.chat = newChat();
     this.tournaments = new TournamentsPanel();
+    this.players = new OnlinePanel();
     this.account = null;
     this.mode = "lobby";
     this.readOnly = false;
@@ -61,6 +63,7 @@ export class LobbyScreen {
     this.connect();
     this.quick.start();
     this.tournaments.start(this.account);
+    this.players.start();
   }
 
   connect() {
@@ -112,6 +115,7 @@ export class LobbyScreen {
     }
     if (message.open_count !== undefined) this.counts = { open: message.open_count, playing: message.playing_count };
     this.online = message.online;
+    this.players.countChanged(message.online);
   }
 
   /** The lists' next page, added to what the page shows. */
@@ -153,6 +157,7 @@ export class LobbyScreen {
             oninput: (event) => { this.name = event.target.value; } }))),
       this.notice ? h("p", { class: "notice error", role: "alert" }, this.notice) : null,
       this.quick.el,
+      this.players.el,
       h("section", { class: "panel lobby-chat", "aria-label": t("lobby.chat_title") },
         chatBox(this, { title: t("lobby.chat_title"), note: t("lobby.chat_note"),
           mayNotSay: this.account ? null : t("lobby.chat_sign_in") })),
@@ -238,6 +243,7 @@ export class LobbyScreen {
   close() {
     this.closed = true;
     this.quick.close();
+    this.players.close();
     clearInterval(this.pinger);
     if (this.socket) this.socket.close();
   }

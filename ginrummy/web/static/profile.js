@@ -1,5 +1,7 @@
 // A player's profile (/players/{username}): ratings per family, their chart, the numbers counted from the records, the last games.
+import { currentAccount } from "./account.js";
 import { api } from "./api.js";
+import { followControls } from "./friendlist.js";
 import { h } from "./dom.js";
 import { language, numberText, t, tp } from "./i18n.js";
 import { errorText } from "./notices.js";
@@ -24,11 +26,13 @@ export class ProfileScreen {
     this.username = username;
     this.profile = null;
     this.error = null;
+    this.account = null;
   }
 
   async start() {
     this.root.replaceChildren(h("p", { class: "loading" }, t("app.loading")));
     try {
+      this.account = await currentAccount();
       this.profile = await api(`/api/players/${encodeURIComponent(this.username)}`);
     } catch (error) {
       this.error = error;
@@ -50,7 +54,8 @@ export class ProfileScreen {
       h("section", { class: "panel intro" },
         h("h1", {}, p.username),
         h("p", { class: "muted" }, t("profile.member_since", { date: dateText(p.member_since) })),
-        this.ratings(p.ratings)),
+        this.ratings(p.ratings),
+        this.account && this.account.username.toLowerCase() !== p.username.toLowerCase() ? followControls(p.username) : null),
       h("section", { class: "panel", "aria-labelledby": "history-title" },
         h("h2", { id: "history-title" }, t("profile.history")),
         chart || h("p", { class: "muted" }, t("profile.no_history"))),

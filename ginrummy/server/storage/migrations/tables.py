@@ -283,6 +283,23 @@ def chat_mutes() -> Columns:
     ]
 
 
+# 0020: whom each account follows, and whom it blocked (by account, never by a typed name).
+def follows() -> Columns:
+    return [
+        _account(primary_key=True),
+        sa.Column("followed_id", sa.String(32), sa.ForeignKey("accounts.id"), primary_key=True),
+        _timestamp("created_at"),
+    ]
+
+
+def blocks() -> Columns:
+    return [
+        _account(primary_key=True),
+        sa.Column("blocked_id", sa.String(32), sa.ForeignKey("accounts.id"), primary_key=True),
+        _timestamp("created_at"),
+    ]
+
+
 def account_traces() -> Columns:
     """Where an account signed in from: a keyed hash of each address and browser id."""
     return [
@@ -302,7 +319,7 @@ def server_keys() -> Columns:
     ]
 
 
-# 0020: the daily deal (:mod:`ginrummy.server.storage.daily_store`).
+# 0021: the daily deal (:mod:`ginrummy.server.storage.daily_store`).
 def daily_seeds() -> Columns:
     """Each day's secret seed (hex), drawn the first time the day was asked for."""
     return [

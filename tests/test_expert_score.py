@@ -1,9 +1,9 @@
-"""The expert's knocks that the game's score asks for (ginrummy.agents.style_expert)."""
+"""The expert's knocks that the game's score asks for (ginrummy.agents.expert)."""
 
 from __future__ import annotations
 
-from ginrummy.agents.expert import Context, ExpertParams
-from ginrummy.agents.style_expert import StyleExpertAgent, gin_draw_chance
+from ginrummy.agents.expert import StyleExpertAgent, gin_draw_chance
+from ginrummy.agents.expert_v1 import Context, ExpertParams
 from ginrummy.core import actions
 from ginrummy.core.cards import parse_card
 from ginrummy.core.hand import Phase
@@ -13,7 +13,7 @@ from tests.agent_kit import position
 
 def _waiting_position() -> PlayerView:
     # Its second turn, 28 cards in the stock: 8S-JS and 4D-6D, 9 deadwood after KH. Against
-    # a camper the fitted model waits (see test_style_expert); its search is left off here.
+    # a camper the fitted model waits (see test_expert); its search is left off here.
     state = position("8S 9S TS JS 4D 5D 6D 5H 3C AC KH", "7H 8H 2D 3D 5S 6S JD QD QS 4H",
                      "TH", phase=Phase.DISCARD, our_draws=2, stock_size=28)
     return view_of(state, 0)

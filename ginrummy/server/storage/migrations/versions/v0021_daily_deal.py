@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from ginrummy.server.storage.migrations import steps, tables
 
-revision = "0020"
-down_revision = "0019"
+revision = "0021"
+down_revision = "0020"
 
 upgrade, downgrade = steps.together(
     steps.create_tables(tables.daily_seeds, tables.daily_games),

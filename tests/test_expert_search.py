@@ -9,8 +9,8 @@ from typing import Any
 
 import pytest
 
+from ginrummy.agents.expert import KNOCK_SEARCH, StyleExpertAgent
 from ginrummy.agents.registry import make_agent
-from ginrummy.agents.style_expert import KNOCK_SEARCH, StyleExpertAgent
 from ginrummy.core import actions
 from ginrummy.core.cards import parse_card
 from ginrummy.core.hand import Phase, deal_hand, shuffled_deck

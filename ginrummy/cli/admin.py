@@ -1,5 +1,5 @@
-"""The operator's tools on the server's database: ban or unban an account, list the bans
-and the chat lines players reported.
+"""The operator's tools on the server's database: ban or unban an account, list the bans,
+the chat lines players reported and the accounts whose play stands out (fair play).
 
   gin admin --ban bob --reason "insults in the chat"
   gin admin --unban bob

@@ -28,7 +28,7 @@ from ginrummy.server.storage import db, fair_play_store
 from ginrummy.server.storage.game_rules import table_rules_of
 from ginrummy.server.storage.replay import replay
 from ginrummy.server.storage.store import Store
-from tests.server.account_kit import Browser, accounts_app, sign_up
+from tests.server.account_kit import PASSWORD, Browser, accounts_app, sign_up
 from tests.server.kit import Player, until_dealt
 from tests.server.rating_kit import at_the_table, rated_game
 
@@ -291,21 +291,25 @@ def test_the_z_test_against_the_band() -> None:
     assert z_test(0, 0, 0.5) == (0.0, 1.0)
 
 
-def test_figures_are_kept_once_on_each_backend(database: str) -> None:
+def test_figures_are_kept_once_on_each_backend_and_go_with_a_deleted_account(
+        database: str) -> None:
+    engine = db.make_engine(database)
     with accounts_app(database) as client:
         browsers = {name: Browser(client) for name in ("anna", "bea")}
         for name, browser in browsers.items():
             with browser.use():
                 sign_up(client, name)
         game_id = play_game(client, browsers, "anna", "bea", 5)
-    engine = db.make_engine(database)
-    assert [g.game_id for g in fair_play_store.pending_games(engine)] == [game_id]
-    assert analyse_pending(engine, samples=4).analysed == 1
-    assert analyse_pending(engine, samples=4).analysed == 0
-    rows = fair_play_store.analysed(engine)
-    assert sorted(r.username for r in rows) == ["anna", "bea"]
-    assert all(r.figures.decisions > 0 and r.figures.level5_samples == 4 for r in rows)
+        assert [g.game_id for g in fair_play_store.pending_games(engine)] == [game_id]
+        assert analyse_pending(engine, samples=4).analysed == 1
+        assert analyse_pending(engine, samples=4).analysed == 0
+        rows = fair_play_store.analysed(engine)
+        assert sorted(r.username for r in rows) == ["anna", "bea"]
+        assert all(r.figures.decisions > 0 and r.figures.level5_samples == 4 for r in rows)
+        with browsers["anna"].use():
+            gone = client.request("DELETE", "/api/accounts/me", json={"password": PASSWORD})
+        assert gone.status_code == 200, gone.text
     with engine.connect() as conn:
-        count = conn.execute(sa.select(sa.func.count()).select_from(db.fair_play)).scalar()
-    assert count == 2
+        left = conn.execute(sa.select(db.fair_play.c.seat)).scalars().all()
+    assert [r.username for r in fair_play_store.analysed(engine)] == ["bea"] and len(left) == 1
     engine.dispose()

@@ -313,3 +313,27 @@ def test_figures_are_kept_once_on_each_backend_and_go_with_a_deleted_account(
         left = conn.execute(sa.select(db.fair_play.c.seat)).scalars().all()
     assert [r.username for r in fair_play_store.analysed(engine)] == ["bea"] and len(left) == 1
     engine.dispose()
+
+
+def test_a_game_whose_log_does_not_replay_is_kept_with_its_reason_and_counts_nothing(
+        sqlite_db: str) -> None:
+    engine = db.make_engine(sqlite_db)
+    with accounts_app(sqlite_db) as client:
+        browsers = {name: Browser(client) for name in ("anna", "bea")}
+        for name, browser in browsers.items():
+            with browser.use():
+                sign_up(client, name)
+        game_id = play_game(client, browsers, "anna", "bea", 5)
+    with engine.begin() as conn:  # a stored move changed behind the server's back
+        first_play = conn.execute(sa.select(sa.func.min(db.log.c.seq)).where(
+            db.log.c.game_id == game_id, db.log.c.kind == "play")).scalar_one()
+        conn.execute(db.log.update().where(db.log.c.game_id == game_id,
+                                           db.log.c.seq == first_play).values(action=999))
+    done = analyse_pending(engine, samples=4)
+    assert (done.analysed, done.problems) == (1, 1)
+    rows = [r.figures for r in fair_play_store.analysed(engine)]
+    assert len(rows) == 2 and all(r.decisions == 0 and r.problem for r in rows)
+    assert f"entry {first_play}" in (rows[0].problem or "")
+    assert analyse_pending(engine, samples=4).analysed == 0  # not tried again
+    assert standings(fair_play_store.analysed(engine)) == []
+    engine.dispose()

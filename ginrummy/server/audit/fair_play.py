@@ -59,8 +59,8 @@ LEVEL5_SAMPLES = 100
 the answer does not depend on the machine's speed; about a tenth of a second a decision."""
 
 AgentsFor = Callable[[str, int, tuple[int, int]], Mapping[str, Agent]]
-"""``(game id, place, the places at its table) -> agent by name``: fresh agents for one
-player against one opponent in one game."""
+"""``(game id, place, the places at its table) -> agent by name`` (each of :data:`AGENTS` and
+:data:`PLAIN`): fresh agents for one player against one opponent in one game."""
 
 
 def seed_of(*parts: object) -> int:

@@ -56,7 +56,7 @@ PLAIN = "level2"
 """The plain player: a decision where its move is not the expert's is a hard one."""
 LEVEL5_SAMPLES = 100
 """Level 5's sampled worlds per decision in the analysis (``--samples``): a fixed number, so
-the answer does not depend on the machine's speed; about a tenth of a second a decision."""
+the answer does not depend on the machine's speed; about 0.15 s of one core a decision."""
 
 AgentsFor = Callable[[str, int, tuple[int, int]], Mapping[str, Agent]]
 """``(game id, place, the places at its table) -> agent by name`` (each of :data:`AGENTS` and

@@ -137,7 +137,9 @@ def _p_value(m: Messages, p: float) -> str:
 
 
 def _z(m: Messages, z: float) -> str:
-    return "∞" if math.isinf(z) else m.number(z)
+    if math.isinf(z):
+        return "∞" if z > 0 else "-∞"
+    return m.number(z)
 
 
 def _print_standing(m: Messages, standing: Standing, names: dict[str, dict[int, str]],

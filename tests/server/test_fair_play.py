@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import contextlib
 import io
+import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -23,7 +24,7 @@ from ginrummy.core.hand import Phase
 from ginrummy.core.views import PlayerView, view_of
 from ginrummy.format.verify import read_record
 from ginrummy.server.audit.fair_play import analyse_pending, tally_game
-from ginrummy.server.audit.fair_play_report import standings, z_test
+from ginrummy.server.audit.fair_play_report import exact_test, standings
 from ginrummy.server.storage import db, fair_play_store
 from ginrummy.server.storage.game_rules import table_rules_of
 from ginrummy.server.storage.replay import replay
@@ -35,7 +36,7 @@ from tests.server.rating_kit import at_the_table, rated_game
 SAMPLES = 24
 """Level 5's sampled worlds per decision, when the script plays and in the analysis: small,
 so that the games and their analysis take seconds."""
-LEAST = 10
+LEAST = 8
 """Hard decisions an account needs to be listed (``--min-decisions``): a few short games'
 worth."""
 CHEATER = "carla"
@@ -151,13 +152,13 @@ def test_the_account_that_plays_level_5s_moves_stands_out_and_the_people_do_not(
     assert not any(found[name].stands_out for name in PEOPLE), [found[n] for n in PEOPLE]
     level5 = {t.agent: t for t in found[CHEATER].tests}["level5"]
     assert level5.own.share > level5.band.share and level5.z >= 3
-    # the report names the cheater, its games to look at, and none of the people
-    listed = played.report.split("Accounts that share")[0] if "Accounts that share" in \
-        played.report else played.report
-    assert f"* {CHEATER}: rating" in played.report
-    assert not any(f"{name}: rating" in played.report for name in PEOPLE)
-    assert "games to look at" in played.report and listed.count("against") >= 1
-    assert "1 account stands out, of 4 with analysed games" in played.report
+    # the report names the cheater and its games to look at, and none of the people
+    listed = played.report.split("Accounts seen in one browser")[0]
+    assert f"* {CHEATER}: rating" in listed
+    assert not any(f"{name}: rating" in listed for name in PEOPLE)
+    look = listed.split("games to look at")[1].splitlines()[1:-1]
+    assert look and all(line.split()[0] in played.rated and "against" in line for line in look)
+    assert "1 account stands out, of 4 with analysed games" in listed
 
 
 @pytest.mark.slow  # the games of the module's fixture: about 25 s of CPU
@@ -284,11 +285,15 @@ def test_fair_play_options_are_checked(tmp_path: Path, options: list[str], said:
     assert capsys.readouterr().out == said + "\n"
 
 
-def test_the_z_test_against_the_band() -> None:
-    assert z_test(50, 100, 0.5) == (0.0, 0.5)
-    z, p = z_test(95, 100, 0.6)
-    assert round(z, 2) == 7.14 and p < 1e-9
-    assert z_test(0, 0, 0.5) == (0.0, 1.0)
+def test_the_exact_test_counts_the_few_decisions_of_the_account_and_of_its_band() -> None:
+    # 3 of 8 against a band that matched 0 of 10: one table in 15 (C(15, 5) / C(18, 8))
+    z, p = exact_test(3, 8, 0, 10)
+    assert p == pytest.approx(3003 / 43758) and z < 3
+    z, p = exact_test(19, 20, 30, 70)  # 95% against the band's 43%
+    assert p < 1e-4 and z > 3
+    assert exact_test(0, 5, 3, 10) == (-math.inf, 1.0)  # no match: no evidence at all
+    assert exact_test(5, 5, 0, 0) == (-math.inf, 1.0)  # no band to compare with
+    assert exact_test(20, 40, 200, 400)[1] == pytest.approx(0.5, abs=0.1)
 
 
 def test_figures_are_kept_once_on_each_backend_and_go_with_a_deleted_account(

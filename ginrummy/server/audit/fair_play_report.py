@@ -11,18 +11,21 @@ the band's rate pools the other accounts' hard decisions and matches the same wa
 itself left out). When the others of the band have fewer than ``min_decisions`` hard decisions
 between them, every other account is the band.
 
-The test is a one-sided binomial z test of the account's matches against the band's rate::
+The test is Fisher's exact test, one-sided: of all the hard decisions of the account and its
+band together, with their matches, how likely is it that the account's share of them holds at
+least its ``k`` matches (of its ``n``) if matching does not depend on who played? That is the
+hypergeometric tail::
 
-    z = (k - n p) / sqrt(n p (1 - p))        p-value = P(Z >= z) = erfc(z / sqrt 2) / 2
+    p = sum over x = k .. min(n, M) of  C(M, x) C(T - M, n - x) / C(T, n)
 
-(``k`` matches of ``n`` hard decisions; ``p`` the band's rate, taken as ``(K + 1) / (N + 2)``
-from the band's ``K`` matches of ``N``, so that a band that never matched still leaves room
-for chance). A closed formula with :func:`math.erfc` is enough (n is in the tens to
-thousands, where the normal approximation of the binomial holds), so no statistics package is
-needed. An account **stands out** when it has at least ``min_decisions`` hard decisions and
-its z for either agent reaches ``threshold``. Decisions in one game are not independent and
-the band's rate is itself an estimate, so the p-value is a screening figure, not the
-probability that the account cheats.
+(``T`` hard decisions in all, ``M`` matches in all). It is exact at any count (a normal
+approximation is wrong for the few decisions of a new account, or a band that rarely
+matches) and counts the band's own uncertainty; it needs only :func:`math.lgamma` and
+:class:`statistics.NormalDist` (for ``z``, the normal deviate with the same one-sided
+p-value, ``p = P(Z >= z)``), so no statistics package is needed. An account **stands out**
+when it has at least ``min_decisions`` hard decisions and its z for either agent reaches
+``threshold``. Decisions in one game are not independent and the band mixes players, so the
+p-value is a screening figure, not the probability that the account cheats.
 """
 
 from __future__ import annotations
@@ -31,6 +34,7 @@ import math
 from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
+from statistics import NormalDist
 
 from ginrummy.server.audit.fair_play import AGENTS
 from ginrummy.server.storage.fair_play_store import AccountGame, SeatFigures
@@ -43,25 +47,34 @@ MIN_DECISIONS = 50
 """Hard decisions an account needs before it can stand out (``--min-decisions``); a band
 with fewer hard decisions (of the others) widens to every account."""
 THRESHOLD = 3.0
-"""The z from which an account stands out (``--z``): p below about 0.0013 for an honest
-player of the band, so about one honest account in 700 is listed for each agent."""
+"""The z from which an account stands out (``--z``): a one-sided p-value of 0.00135 or less,
+so about one honest account in 700 for each agent, if decisions were independent."""
 SHOWN_GAMES = 5
 """The games to look at listed per account: those where it matched most often."""
 
 
-def z_test(matches: int, decisions: int, rate: float) -> tuple[float, float]:
-    """``(z, p)`` of ``matches`` in ``decisions`` against the rate ``rate``, one-sided (more
-    matches than the rate says). A rate of 0 or 1 leaves no room for chance: z is infinite
-    (or 0 when the count is exactly what it says)."""
+def _log_choose(n: int, k: int) -> float:
+    return math.lgamma(n + 1) - math.lgamma(k + 1) - math.lgamma(n - k + 1)
+
+
+def exact_test(matches: int, decisions: int, band_matches: int, band_decisions: int
+               ) -> tuple[float, float]:
+    """``(z, p)``: Fisher's exact one-sided test of ``matches`` in ``decisions`` against the
+    band's ``band_matches`` in ``band_decisions`` (see the module text); ``z`` is infinite
+    when ``p`` is 0 or 1 to the float's precision."""
+    total, hits = decisions + band_decisions, matches + band_matches
     if decisions <= 0:
-        return 0.0, 1.0
-    expected = decisions * rate
-    spread = math.sqrt(decisions * rate * (1.0 - rate))
-    if spread == 0.0:
-        z = 0.0 if matches <= expected else math.inf
-    else:
-        z = (matches - expected) / spread
-    return z, 0.5 * math.erfc(z / math.sqrt(2.0))
+        return -math.inf, 1.0
+    whole = _log_choose(total, decisions)
+    p = math.fsum(math.exp(_log_choose(hits, x) + _log_choose(total - hits, decisions - x)
+                           - whole)
+                  for x in range(matches, min(decisions, hits) + 1)
+                  if decisions - x <= total - hits)
+    if p <= 0.0:
+        return math.inf, 0.0
+    if p >= 1.0 - 1e-9:  # every arrangement has this many matches or more: no evidence
+        return -math.inf, 1.0
+    return NormalDist().inv_cdf(1.0 - p), p
 
 
 @dataclass(frozen=True, slots=True)
@@ -158,8 +171,7 @@ def standings(rows: Sequence[AccountGame], games: int = GAMES, band: int = BAND,
         tests = []
         for agent in AGENTS:
             own, pooled = hard_rate(played, agent), hard_rate(theirs, agent)
-            band_rate = (pooled.matches + 1) / (pooled.decisions + 2)
-            z, p = z_test(own.matches, own.decisions, band_rate)
+            z, p = exact_test(own.matches, own.decisions, pooled.matches, pooled.decisions)
             tests.append(Test(agent, own, pooled, overall_rate(played, agent), z, p))
         enough = sum(g.hard_decisions for g in played) >= min_decisions
         out.append(Standing(name, tuple(played), rating[name],

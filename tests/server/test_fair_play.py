@@ -150,7 +150,7 @@ def admin_says(out: io.StringIO, *options: str, database: str, lang: str = "en")
     return out.getvalue()
 
 
-@pytest.mark.slow  # the games of the module's fixture: about 25 s of CPU
+@pytest.mark.slow  # the module fixture's 16 games and their analysis: 30 s of CPU
 def test_the_account_that_plays_level_5s_moves_stands_out_and_the_people_do_not(
         played: Played) -> None:
     found = {s.username: s for s in standings(
@@ -170,16 +170,18 @@ def test_the_account_that_plays_level_5s_moves_stands_out_and_the_people_do_not(
     assert "1 account stands out, of 4 with analysed games" in listed
 
 
-@pytest.mark.slow  # the games of the module's fixture: about 25 s of CPU
+@pytest.mark.slow  # the module fixture's 16 games and their analysis: 30 s of CPU
 def test_the_report_never_counts_an_unrated_game(played: Played) -> None:
     engine = db.make_engine(played.database)
     games = {row.figures.game_id for row in fair_play_store.analysed(engine)}
+    unrated = Store(engine).load(played.unrated)
+    assert unrated is not None and not unrated.row.rated and unrated.row.status == "over"
     assert games == set(played.rated)
     assert played.unrated not in games
     assert fair_play_store.pending_games(engine) == []
 
 
-@pytest.mark.slow  # the games of the module's fixture: about 25 s of CPU
+@pytest.mark.slow  # the module fixture's 16 games and their analysis: 30 s of CPU
 def test_a_game_is_analysed_once(played: Played) -> None:
     engine = db.make_engine(played.database)
 
@@ -208,7 +210,7 @@ class Recorder:
         return self.inner.choose(view)
 
 
-@pytest.mark.slow  # the games of the module's fixture: about 25 s of CPU
+@pytest.mark.slow  # the module fixture's 16 games and their analysis: 30 s of CPU
 def test_each_agent_sees_only_the_view_of_the_player_it_judges(played: Played) -> None:
     engine = db.make_engine(played.database)
     stored = Store(engine).load(played.rated[0])
@@ -249,7 +251,7 @@ def test_each_agent_sees_only_the_view_of_the_player_it_judges(played: Played) -
     assert sum(t.decisions for t in tallies.values()) > 0
 
 
-@pytest.mark.slow  # the games of the module's fixture: about 25 s of CPU
+@pytest.mark.slow  # the module fixture's 16 games and their analysis: 30 s of CPU
 def test_the_record_of_a_game_to_look_at_replays_face_up(played: Played) -> None:
     text = admin_says(io.StringIO(), "--record", played.rated[0], database=played.database)
     record = read_record(text)
@@ -261,7 +263,7 @@ def test_the_record_of_a_game_to_look_at_replays_face_up(played: Played) -> None
     assert out.getvalue() == "gin admin: no finished game is named nosuchgame\n"
 
 
-@pytest.mark.slow  # the games of the module's fixture: about 25 s of CPU
+@pytest.mark.slow  # the module fixture's 16 games and their analysis: 30 s of CPU
 def test_the_report_is_in_the_operators_language(played: Played) -> None:
     report = admin_says(io.StringIO(), "--min-decisions", str(LEAST), "--band", str(ONE_BAND),
                         database=played.database, lang="it")
@@ -270,7 +272,7 @@ def test_the_report_is_in_the_operators_language(played: Played) -> None:
     assert "partite da esaminare" in report
 
 
-@pytest.mark.slow  # the games of the module's fixture: about 25 s of CPU
+@pytest.mark.slow  # the module fixture's 16 games and their analysis: 30 s of CPU
 def test_shared_accounts_that_played_rated_games_together_are_listed(played: Played) -> None:
     # the test server lets accounts at one address play rated games (one loopback address)
     assert "Accounts seen in one browser or at one address that played rated games" \

@@ -1,5 +1,5 @@
-"""The operator's tools on the server's database: ban or unban an account, list the bans
-and the chat lines players reported.
+"""The operator's tools on the server's database: ban or unban an account, list the bans,
+the chat lines players reported and the accounts whose play stands out (fair play).
 
   gin admin --ban bob --reason "insults in the chat"
   gin admin --unban bob
@@ -7,12 +7,17 @@ and the chat lines players reported.
   gin admin --reports            the newest 50 reports, at tables and in the lobby
   gin admin --shared-accounts    accounts seen in one browser or at one address, and their
                                  games together
+  gin admin fair-play --analyse  analyse the rated games not analysed yet (a long run)
+  gin admin fair-play            the accounts whose moves match the computer's far more often
+                                 than their rating band's, with the games to look at
+  gin admin fair-play --record GAME > GAME.json   a finished game's record, for gin replay
 
 A banned account's sessions end and it cannot sign in (its seats then open for nobody: the
 computer plays for it by the idle rule). Use the database of the server (--database or
 $DATABASE_URL, as for gin serve); the server may be running.
 
-Exit status: 0 done; 1 no such account; 2 bad usage or the database cannot be reached.
+Exit status: 0 done; 1 no such account (or game, --record); 2 bad usage or the database
+cannot be reached.
 """
 
 from __future__ import annotations
@@ -23,6 +28,7 @@ import sys
 from typing import TYPE_CHECKING, TextIO
 
 from ginrummy.cli import add_language_option
+from ginrummy.cli.admin_fair_play import configure_fair_play, fair_play_misused, run_fair_play
 
 if TYPE_CHECKING:
     from ginrummy.i18n import Messages
@@ -42,6 +48,10 @@ def configure(parser: argparse.ArgumentParser) -> None:
     action.add_argument("--shared-accounts", action="store_true",
                         help="list the pairs of accounts seen in one browser or at one "
                         "address (never rated against each other), and their games together")
+    action.add_argument("tool", nargs="?", choices=("fair-play",), default=None,
+                        help="fair-play: how often each account's moves in rated games "
+                        "matched the expert's and level 5's (see docs/operating.md)")
+    configure_fair_play(parser)
     parser.add_argument("--reason", default="", metavar="TEXT",
                         help="why the account is banned (kept with the ban)")
     parser.add_argument("--limit", type=int, default=50, metavar="N",
@@ -56,6 +66,10 @@ def run(args: argparse.Namespace, out: TextIO | None = None) -> int:
     m = Messages(args.lang or language_from_environment(os.environ))
     if args.ban is not None and not args.reason.strip():
         print(m("admin.reason_needed"), file=out)
+        return 2
+    misused = fair_play_misused(args, m)
+    if misused is not None:
+        print(misused, file=out)
         return 2
     if not 1 <= args.limit <= 1000:
         print(m("admin.bad_limit", limit=args.limit), file=out)
@@ -83,6 +97,8 @@ def run(args: argparse.Namespace, out: TextIO | None = None) -> int:
                 print(m("admin.ban_line", name=name, reason=reason, at=f"{at:%Y-%m-%d %H:%M}"),
                       file=out)
             print(m.plural("admin.ban_count", len(bans), count=len(bans)), file=out)
+        elif getattr(args, "tool", None) == "fair-play":
+            return run_fair_play(engine, args, m, out)
         elif args.shared_accounts:
             _print_shared(m, TraceStore(engine, file_guard(engine)).pairs(), out)
         else:

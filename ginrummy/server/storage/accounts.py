@@ -21,7 +21,15 @@ import sqlalchemy as sa
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 
-from ginrummy.server.storage import blocks, daily_store, db, ratings, records, traces
+from ginrummy.server.storage import (
+    blocks,
+    daily_store,
+    db,
+    fair_play_store,
+    ratings,
+    records,
+    traces,
+)
 from ginrummy.server.storage.db import account_seats, account_sessions, accounts
 from ginrummy.server.storage.moments import aware
 from ginrummy.server.storage.skeleton import skeleton
@@ -266,8 +274,8 @@ class AccountStore:
         """Delete the account, its sessions, ratings, daily deal results and claim on seats, and
         take its name out of everything that stays: its seats in every game (and those games'
         summaries and finished records), its chat lines at tables and in the lobby, its lobby
-        reports, its mutes, follows and blocks both ways (it forgets whom it muted, followed or
-        blocked; who did so to it forgets it), and the
+        reports, its fair-play figures, its mutes, follows and blocks both ways (it forgets
+        whom it muted, followed or blocked; who did so to it forgets it), and the
         tournaments it created or played are :data:`FORMER_PLAYER`'s. Returns the seats
         renamed."""
         with self.engine.begin() as conn:
@@ -299,6 +307,7 @@ class AccountStore:
             ratings.forget(conn, account_id)
             daily_store.forget(conn, account_id)
             traces.forget(conn, account_id)
+            fair_play_store.forget(conn, account_id)
             conn.execute(account_sessions.delete()
                          .where(account_sessions.c.account_id == account_id))
             conn.execute(accounts.delete().where(accounts.c.id == account_id))

@@ -11,7 +11,8 @@ its game is on); ``log`` the append-only action log, one row per event; and
 ``accounts``, ``account_sessions`` and ``account_seats`` the players' accounts
 (:mod:`ginrummy.server.storage.accounts`); ``ratings`` and ``rating_history`` their
 ratings (:mod:`ginrummy.server.storage.ratings`); ``daily_seeds`` and ``daily_games``
-the daily deal (:mod:`ginrummy.server.storage.daily_store`).
+the daily deal (:mod:`ginrummy.server.storage.daily_store`); ``fair_play`` how often their
+moves in rated games matched the computer's (:mod:`ginrummy.server.storage.fair_play_store`).
 A game's state is a replay of its cut, decks and log (:mod:`ginrummy.server.storage.replay`).
 
 The schema is created and upgraded by Alembic (``migrations/``) when the
@@ -145,6 +146,10 @@ sa.Index("ix_tournament_games_game", tournament_games.c.game_id)
 ratings = _table("ratings", tables.ratings())
 sa.Index("ix_ratings_family_mu", ratings.c.family, ratings.c.mu)
 rating_history = _table("rating_history", tables.rating_history())
+# How often each account's moves in a rated game matched the computer's
+# (:mod:`ginrummy.server.storage.fair_play_store`), one row per game and account seat.
+fair_play = _table("fair_play", tables.fair_play())
+sa.Index("ix_fair_play_account", fair_play.c.account_id, fair_play.c.finished_at)
 
 # The daily deal (:mod:`ginrummy.server.storage.daily_store`): each day's seed, secret until
 # the day is over, and each account's game of the day with its points.

@@ -342,3 +342,30 @@ def daily_games() -> Columns:
         sa.Column("points", sa.Integer, nullable=True),
         sa.Column("closed", sa.Boolean, nullable=False, server_default=sa.false()),
     ]
+
+
+# 0022: how often each account's moves in a rated game matched the computer's (fair play).
+def fair_play() -> Columns:
+    """One row per game and account seat, written once by ``gin admin fair-play --analyse``:
+    its decisions and how many matched each agent's choice, in all and where the plain
+    player's move is not the expert's (``problem``: the game could not be analysed, and
+    why)."""
+    return [
+        _part_of_game(),
+        sa.Column("seat", sa.Integer, primary_key=True),
+        _account(),
+        sa.Column("family", sa.String(16), nullable=False),
+        sa.Column("rating", sa.Float, nullable=True),
+        sa.Column("decisions", sa.Integer, nullable=False),
+        sa.Column("expert_matches", sa.Integer, nullable=False),
+        sa.Column("level5_matches", sa.Integer, nullable=False),
+        # the decisions where the plain player (level 2) would not have made the expert's
+        # choice, and the matches among them
+        sa.Column("hard_decisions", sa.Integer, nullable=False),
+        sa.Column("hard_expert_matches", sa.Integer, nullable=False),
+        sa.Column("hard_level5_matches", sa.Integer, nullable=False),
+        sa.Column("level5_samples", sa.Integer, nullable=False),
+        sa.Column("problem", sa.Text, nullable=True),
+        _timestamp("finished_at"),
+        _timestamp("analysed_at"),
+    ]

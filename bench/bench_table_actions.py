@@ -500,7 +500,7 @@ def command_of(args: argparse.Namespace) -> str:
              f"--target {args.target}"]
     if args.only:
         parts.append(f"--only {args.only}")
-    else:
+    if args.only != "current":
         parts.append(f"--old {args.old}")
     return " ".join(parts)
 

@@ -65,6 +65,9 @@ NO_LIMITS = ("--request-limit", "0", "--create-limit", "0", "--sockets-per-game"
              "--sockets-per-address", "0", "--connections-per-address", "0",
              "--max-connections", "0")
 """All the bots are one client on loopback: the per-client limits are lifted."""
+NEWER_LIMITS = ("--open-tables", "0")
+"""Limits that older servers (run with ``--gin``) do not have: given only to a server whose
+``serve --help`` names them."""
 
 
 # ---------------------------------------------------------------- the bot's policy
@@ -316,11 +319,19 @@ def gin_command() -> list[str]:
     return [found] if found else [sys.executable, "-m", "ginrummy.cli"]
 
 
+def known(gin: Sequence[str], options: Sequence[str], folder: Path) -> list[str]:
+    """The pairs of ``options`` (name, value) that ``gin serve --help`` names."""
+    helped = subprocess.run([*gin, "serve", "--help"], capture_output=True, text=True,
+                            cwd=folder, check=False).stdout
+    pairs = zip(options[::2], options[1::2], strict=True)
+    return [part for name, value in pairs if f"{name} " in helped for part in (name, value)]
+
+
 @contextlib.contextmanager
 def server(folder: Path, port: int, log: Path, gin: Sequence[str]) -> Any:
     command = [*gin, "serve", "--host", HOST, "--port", str(port),
                "--database", f"sqlite:///{folder / 'load.sqlite3'}", "--computer-delay", "0",
-               "--rate-limit", str(RATE_LIMIT), *NO_LIMITS]
+               "--rate-limit", str(RATE_LIMIT), *NO_LIMITS, *known(gin, NEWER_LIMITS, folder)]
     with log.open("w") as out:
         process = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT, cwd=folder)
         try:

@@ -12,13 +12,19 @@ import pytest
 from hypothesis import settings
 
 BROWSER_TESTS = Path(__file__).parent / "browser"
+SLOW_TIMEOUT = 900
+"""Seconds before a ``slow`` test is taken for hung (pyproject's ``timeout`` for the others):
+a loaded machine makes the slow ones several times slower."""
 
 settings.register_profile("ginrummy", deadline=None)
 settings.load_profile("ginrummy")
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Every test under tests/browser carries the ``browser`` marker (``make test-fast``)."""
+    """A ``slow`` test has :data:`SLOW_TIMEOUT`; every test under tests/browser carries the
+    ``browser`` marker (``make test-fast``)."""
     for item in items:
+        if item.get_closest_marker("slow") and not item.get_closest_marker("timeout"):
+            item.add_marker(pytest.mark.timeout(SLOW_TIMEOUT))
         if BROWSER_TESTS in Path(item.path).parents:
             item.add_marker(pytest.mark.browser)

@@ -145,8 +145,20 @@ def serving(folder: Path, computer_delay: float = 0.0,
 
 
 @pytest.fixture
-def server(tmp_path: Path) -> Iterator[Server]:
+def server(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Server]:
+    """A `gin serve` of the test's own; in a module marked ``shared_server``, the module's."""
+    if request.node.get_closest_marker("shared_server") is not None:
+        yield request.getfixturevalue("module_server")
+        return
     with serving(tmp_path) as running:
+        yield running
+
+
+@pytest.fixture(scope="module")
+def module_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """One `gin serve` for the tests of a module that each play only games of their own, in
+    browser contexts of their own (a server takes seconds to start: they share one)."""
+    with serving(tmp_path_factory.mktemp("server")) as running:
         yield running
 
 

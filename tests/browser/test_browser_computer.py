@@ -8,6 +8,8 @@ import re
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from tests.browser.conftest import Browsers, Server
 from tests.browser.driver import (
     card_box,
@@ -24,6 +26,8 @@ from tests.browser.driver import (
     step,
     wait_turn_or_end,
 )
+
+pytestmark = pytest.mark.shared_server
 
 
 def test_a_full_hand_against_the_computer_to_the_score_screen(

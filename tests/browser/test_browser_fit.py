@@ -11,6 +11,8 @@ import pytest
 from tests.browser.conftest import Browsers, Server
 from tests.browser.driver import new_game, settle, stage, step, wait_turn_or_end
 
+pytestmark = pytest.mark.shared_server
+
 SCREENS = {
     "laptop": ({"width": 1366, "height": 768}, False),
     "phone": ({"width": 390, "height": 844}, False),

@@ -4,8 +4,12 @@ default level, the last settings remembered; animation speed and sound in the Di
 
 from __future__ import annotations
 
+import pytest
+
 from tests.browser.conftest import Browsers, Server
 from tests.browser.driver import new_game
+
+pytestmark = pytest.mark.shared_server
 
 
 def test_home_starts_above_the_fold_and_remembers_the_last_game(

@@ -6,8 +6,12 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
+
 from tests.browser.conftest import Browsers, Server
 from tests.browser.driver import click, enabled, new_game, play_hand, shot, wait_turn_or_end
+
+pytestmark = pytest.mark.shared_server
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True,
          "device_scale_factor": 2}

@@ -7,8 +7,12 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
+
 from tests.browser.conftest import Browsers, Server
 from tests.browser.driver import hand_cards, invite_friend, new_game, shot
+
+pytestmark = pytest.mark.shared_server
 
 CARD_ATTR = re.compile(r'data-card="([A2-9TJQK][CDHS])"')
 

@@ -22,6 +22,8 @@ from tests.browser.driver import (
     wait_turn_or_end,
 )
 
+pytestmark = pytest.mark.shared_server
+
 ROOT = Path(__file__).resolve().parents[2]
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True,
          "device_scale_factor": 2}

@@ -17,7 +17,7 @@ from tests.browser.driver import click, enabled, new_game, stage, step, wait_tur
 from tests.browser.test_browser_accessibility import violations
 from tests.browser.test_browser_rematch import _met, _to_the_end
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.shared_server]
 
 CASES = [("en-GB", "laptop"), ("it-IT", "phone")]
 

@@ -19,6 +19,8 @@ import pytest
 from tests.browser.conftest import Browsers, Server, serving
 from tests.browser.driver import click, shot, step
 
+pytestmark = pytest.mark.shared_server
+
 Page = Any
 TEST_LIMIT = 60.0
 

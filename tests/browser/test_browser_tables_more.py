@@ -22,6 +22,8 @@ from tests.browser.conftest import Browsers, Server, serving
 from tests.browser.driver import click, fits_width, settle, step
 from tests.browser.test_browser_tables import seat_name, table_state
 
+pytestmark = pytest.mark.shared_server
+
 Page = Any
 TEST_LIMIT = 60.0
 PHONE = {"width": 390, "height": 844}
@@ -31,10 +33,10 @@ ACTIONS = ("take", "pass", "stock", "knock", "gin", "lay-out", "accept", "next-h
 """The data-name of every button that makes a move or answers the game."""
 
 
-@pytest.fixture
-def slow_server(tmp_path: Path) -> Iterator[Server]:
+@pytest.fixture(scope="module")
+def slow_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     """Computers wait 0.4 s a move: a hand two computers play lasts long enough to look at."""
-    with serving(tmp_path, 0.4) as running:
+    with serving(tmp_path_factory.mktemp("slow"), 0.4) as running:
         yield running
 
 
@@ -386,27 +388,59 @@ def test_R34_round_score_fits_a_phone(
     assert score_sheet_fits(page)
 
 
-# ------------------------------------------------------------ the screenshots of docs/playing.md
+# ------------------------------------------------------------ the pictures of docs/playing.md
 
-def test_readme_screenshot_of_the_three_player_sit_out(
+IN_VIEW = """selector => [...document.querySelectorAll(selector)].map((e) => {
+  const r = e.getBoundingClientRect();
+  return r.width > 0 && r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight
+    && r.right <= innerWidth; })"""
+"""For each element ``selector`` finds: whether it is drawn wholly inside the window."""
+
+
+def events_so_far(page: Page, game_id: str) -> int:
+    """How many events the table has logged (the page's seat asks)."""
+    return int(page.evaluate("id => fetch(`/api/games/${id}`).then(r => r.json())"
+                             ".then(s => s.n)", game_id))
+
+
+def test_docs_picture_of_a_three_player_sit_out_shows_the_panel_and_the_hand_being_played(
     calm_server: Server, browsers: Browsers, shots: Path
 ) -> None:
-    """docs/table-three.jpg is copied from this one (900 px wide)."""
+    """docs/table-three.jpg is copied from this one (900 px wide): the person sits the hand
+    out and watches the two others play it, all of it in the window."""
     page = browsers.page(viewport=README_WIDTH)
     at_a_three_sit_out(page, calm_server.url)
+    game_id = page.url.rsplit("/", 1)[-1]
     page.locator(".pile .card").first.wait_for()
-    page.wait_for_timeout(4000)  # a few moves on the table
-    if page.locator(".sit-out").count():
-        calm_shot(page, shots / "table-three.jpg", type="jpeg", quality=80)
+    dealt = events_so_far(page, game_id)
+    page.wait_for_function("([id, n]) => fetch(`/api/games/${id}`).then(r => r.json())"
+                           ".then(s => s.n >= n)", arg=[game_id, dealt + 2],
+                           timeout=30_000)  # a few moves on the table (1.5 s each)
+    settle(page)
+    panel = page.inner_text(".sit-out")
+    assert "You sit out this hand: you deal and watch." in panel
+    assert re.search(r"\S+ and \S+ play this hand\.", panel), panel
+    assert page.evaluate(IN_VIEW, ".sit-out") == [True]
+    assert page.evaluate(IN_VIEW, ".seat-cards") == [True, True]  # the two players' hands
+    assert all(page.evaluate(IN_VIEW, ".pile-stack"))
+    assert fits_width(page), wide_elements(page)
+    calm_shot(page, shots / "table-three.jpg", type="jpeg", quality=80)
 
 
-def test_readme_screenshot_of_a_team_round_score(
+def test_docs_picture_of_a_team_round_score_shows_both_tables_and_the_sums_in_view(
     server: Server, browsers: Browsers, shots: Path
 ) -> None:
-    """docs/table-teams.jpg is copied from this one (900 px wide)."""
+    """docs/table-teams.jpg is copied from this one (900 px wide): the first round's score,
+    each table's result, each team's sum and what was scored, at the top of the window."""
     page = browsers.page(viewport=README_WIDTH)
     at_the_first_round_score(page, server.url)
     page.evaluate("window.scrollTo(0, 0)")
+    lines = page.locator(".round-score li").all_inner_texts()
+    assert [line.split(":")[0] for line in lines[:2]] == ["Table 1", "Table 2"], lines
+    assert all(" = " in line for line in lines[2:4]), lines  # each team's sum
+    assert lines[-1].startswith("Totals: ") and len(lines) == 6, lines
+    assert page.evaluate(IN_VIEW, ".round-score") == [True]
+    assert fits_width(page), wide_elements(page)
     calm_shot(page, shots / "table-teams.jpg", type="jpeg", quality=80)
 
 

@@ -8,8 +8,12 @@ import json
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from tests.browser.conftest import Browsers, Server
 from tests.browser.driver import new_game, next_hand, play_hand, shot, stage
+
+pytestmark = pytest.mark.shared_server
 
 SUITS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 

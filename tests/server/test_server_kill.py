@@ -13,8 +13,10 @@ import pytest
 from tests.server.kill_play import kill_and_check
 from tests.server.kit import Player, create, running, until_dealt
 
-KILLS = 20
-TABLE_KILLS = 8
+KILLS = 10
+TABLE_KILLS = 5
+"""Kills a test run: each costs a restart of the server (seconds); the random moments are
+many more in ``bench/bench_server_kill.py``."""
 
 
 @pytest.mark.slow

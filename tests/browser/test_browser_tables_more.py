@@ -419,7 +419,7 @@ def test_docs_picture_of_a_three_player_sit_out_shows_the_panel_and_the_hand_bei
     settle(page)
     panel = page.inner_text(".sit-out")
     assert "You sit out this hand: you deal and watch." in panel
-    assert re.search(r"\S+ and \S+ play this hand\.", panel), panel
+    assert "Computer 1 (level 1) and Computer 2 (level 1) play this hand." in panel, panel
     assert page.evaluate(IN_VIEW, ".sit-out") == [True]
     assert page.evaluate(IN_VIEW, ".seat-cards") == [True, True]  # the two players' hands
     assert all(page.evaluate(IN_VIEW, ".pile-stack"))

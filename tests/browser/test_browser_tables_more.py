@@ -208,14 +208,14 @@ def test_R34_watch_link_of_a_team_table_shows_no_hidden_cards(
     assert state["you"] is None and state["mode"] == "teams"
     watcher = browsers.page(at=created["links"]["watch"])
     watcher.locator(".felt.multi .seat-cards .card").first.wait_for()
-    watcher.locator(".tables-box").wait_for()
-    watcher.wait_for_timeout(300)
     # every table's progress: who plays against whom, and how the decided one ended
+    waiting = f"{seat_name(state, 0)} to play"
+    watcher.wait_for_function("said => document.querySelector('.tables-box')?.innerText"
+                              ".includes(said)", arg=waiting)
     tables_text = watcher.inner_text(".tables-box")
     for table in state["tables"]:
         first, second = (seat_name(state, place) for place in table["players"])
         assert f"Table {table['table'] + 1}: {first} against {second}" in tables_text
-    assert f"{seat_name(state, 0)} to play" in tables_text
     result = state["tables"][1]["last_result"]
     if result and result.get("winner") is not None:
         assert "wins" in tables_text

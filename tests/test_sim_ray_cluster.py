@@ -16,13 +16,13 @@ import socket
 import subprocess
 import sys
 import tempfile
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from ginrummy.sim import run_match
+from tests.waiting import wait_until
 
 pytest.importorskip("ray")
 pytestmark = pytest.mark.slow
@@ -49,13 +49,13 @@ def head() -> Iterator[tuple[str, dict[str, str]]]:
         [str(RAY), "start", "--head", f"--port={port}", "--num-cpus=2",
          "--include-dashboard=false", f"--temp-dir={folder}", "--block"],
         env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+
+    def listening() -> bool:
+        with socket.socket() as probe:
+            return probe.connect_ex(("127.0.0.1", port)) == 0
+
     try:
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline:
-            with socket.socket() as probe:
-                if probe.connect_ex(("127.0.0.1", port)) == 0:
-                    break
-            time.sleep(0.5)
+        wait_until(listening, 60, 0.5, "the Ray head listening")
         yield f"127.0.0.1:{port}", env
     finally:
         os.killpg(process.pid, signal.SIGTERM)

@@ -7,7 +7,6 @@ page says so in the reader's words."""
 from __future__ import annotations
 
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -17,10 +16,13 @@ from tests.server.account_kit import accounts_app
 from tests.server.rating_kit import finish_rated, two_accounts
 
 
-@pytest.fixture
-def rated_server(tmp_path: Path) -> Iterator[tuple[Server, list[dict[str, Any]]]]:
-    """`gin serve` on a database where anna and bea have played two rated games."""
-    server = Server(tmp_path)
+@pytest.fixture(scope="module")
+def rated_server(
+    tmp_path_factory: pytest.TempPathFactory,
+) -> Iterator[tuple[Server, list[dict[str, Any]]]]:
+    """`gin serve` on a database where anna and bea have played two rated games (the module's
+    tests only read it: they share it)."""
+    server = Server(tmp_path_factory.mktemp("rated"))
     with accounts_app(server.database) as client:
         anna, bea = two_accounts(client)
         games = [finish_rated(client, anna, bea), finish_rated(client, bea, anna)]

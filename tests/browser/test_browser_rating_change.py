@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -20,10 +19,13 @@ from tests.server.account_kit import PASSWORD, accounts_app
 from tests.server.rating_kit import finish_rated, two_accounts
 
 
-@pytest.fixture
-def finished_rated(tmp_path: Path) -> Iterator[tuple[Server, dict[str, Any]]]:
-    """`gin serve` on a database where anna and bea have finished a rated game."""
-    server = Server(tmp_path)
+@pytest.fixture(scope="module")
+def finished_rated(
+    tmp_path_factory: pytest.TempPathFactory,
+) -> Iterator[tuple[Server, dict[str, Any]]]:
+    """`gin serve` on a database where anna and bea have finished a rated game (the module's
+    tests only read it: they share it)."""
+    server = Server(tmp_path_factory.mktemp("rated"))
     with accounts_app(server.database) as client:
         anna, bea = two_accounts(client)
         game = finish_rated(client, anna, bea)

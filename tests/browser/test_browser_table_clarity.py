@@ -205,6 +205,7 @@ def test_a_gin_is_logged_as_gin_and_points_read_plainly(server: Server, browsers
 KNOCK_CARD_FOCUSED = "document.activeElement?.matches('.my-hand .card.knockable')"
 
 
+@pytest.mark.slow  # deals at random until a knock comes: from seconds to minutes
 def test_k_focuses_the_best_knock_card_even_from_a_card_that_cannot_knock(
     server: Server, browsers: Browsers
 ) -> None:

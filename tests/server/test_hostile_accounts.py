@@ -5,14 +5,15 @@ as the computer or as an account."""
 
 from __future__ import annotations
 
-import time
 from concurrent.futures import ThreadPoolExecutor, as_completed
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from ginrummy.cli import main
 from tests.server.hostile_http_kit import client_at, error, serving, sign_in, sign_up
+from tests.waiting import wait_until
 
 # ------------------------------------------------------------------ locking the owner out
 
@@ -98,12 +99,12 @@ def test_tournament_games_between_accounts_of_one_address_are_not_rated(
             with client_at(base, "127.0.0.2") as other:
                 sign_up(other, name)
                 assert other.post(f"/api/tournaments/{tid}/entry").status_code == 200
-        view = anna.get(f"/api/tournaments/{tid}").json()
-        for _ in range(100):
-            if view["status"] == "playing" and view["round_list"]:
-                break
-            time.sleep(0.1)
-            view = anna.get(f"/api/tournaments/{tid}").json()
+
+        def playing() -> dict[str, Any] | None:
+            view: dict[str, Any] = anna.get(f"/api/tournaments/{tid}").json()
+            return view if view["status"] == "playing" and view["round_list"] else None
+
+        view = wait_until(playing, 30, 0.1, "round 1 of the full tournament")
         games = [table["game_id"] for table in view["round_list"][0]["tables"]]
         assert games, view
         for game_id in games:

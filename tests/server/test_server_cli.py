@@ -6,7 +6,6 @@ import json
 import re
 import signal
 import socket
-import time
 import urllib.error
 import urllib.request
 from pathlib import Path
@@ -18,6 +17,7 @@ from websockets.sync.client import connect
 
 from ginrummy.cli import build_parser
 from tests.server.real_server import free_port, start_gin_serve, stop_server
+from tests.waiting import wait_until
 
 
 def _post(url: str, body: dict[str, Any]) -> dict[str, Any]:
@@ -69,12 +69,13 @@ def test_gin_serve_plays_and_survives_kill_9(tmp_path: Path) -> None:
             assert ack["n"] == n + 1 and ack["id"] == "x1"
             _until(ws, lambda m: m["type"] == "event" and m["n"] == n + 1)
         snapshot_url = f"{base}/api/games/{gid}?token={token}"
-        for _ in range(100):  # let the computer finish its turn
+
+        def after_the_computers_turn() -> dict[str, Any] | None:
             with urllib.request.urlopen(snapshot_url, timeout=5) as response:
-                before = json.loads(response.read())
-            if before["state"]["tables"][0]["to_act"] != 1:
-                break
-            time.sleep(0.05)
+                snapshot: dict[str, Any] = json.loads(response.read())
+            return snapshot if snapshot["state"]["tables"][0]["to_act"] != 1 else None
+
+        before = wait_until(after_the_computers_turn, 20, what="the computer's turn over")
         server.send_signal(signal.SIGKILL)
         server.wait(timeout=10)
         server = start_gin_serve(port, database, tmp_path)

@@ -6,7 +6,6 @@ deal against the same deal at the other tables; the records verify as fair."""
 from __future__ import annotations
 
 import json
-import time
 from typing import Any
 
 from starlette.testclient import TestClient
@@ -18,6 +17,7 @@ from tests.server.account_kit import accounts_app, browser, sign_in, sign_up
 from tests.server.kit import Player
 from tests.server.rating_kit import finish_rated, two_accounts
 from tests.server.tournament_kit import created, created_by, enter_as, until_status
+from tests.waiting import wait_until
 
 
 def view_of(client: TestClient, tournament_id: str) -> dict[str, Any]:
@@ -26,10 +26,7 @@ def view_of(client: TestClient, tournament_id: str) -> dict[str, Any]:
 
 
 def until(client: TestClient, check: Any, seconds: float = 120) -> None:
-    deadline = time.monotonic() + seconds
-    while not check():
-        assert time.monotonic() < deadline
-        time.sleep(0.1)
+    wait_until(check, seconds, 0.1)
 
 
 def finished_duplicate(client: TestClient, rounds: int, target: int) -> tuple[str, dict[str, Any]]:

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
 from starlette.testclient import TestClient
 
 from tests.server.account_kit import browser, sign_up
+from tests.waiting import wait_until
 
 
 def created(client: TestClient, **body: Any) -> dict[str, Any]:
@@ -34,10 +34,8 @@ def enter_as(client: TestClient, username: str, tournament_id: str) -> Any:
 def until_status(client: TestClient, tournament_id: str, status: str,
                  seconds: float = 90) -> dict[str, Any]:
     """The tournament's view once its status is ``status``."""
-    deadline = time.monotonic() + seconds
-    while True:
+    def view_at_status() -> dict[str, Any] | None:
         view: dict[str, Any] = client.get(f"/api/tournaments/{tournament_id}").json()
-        if view["status"] == status:
-            return view
-        assert time.monotonic() < deadline, view
-        time.sleep(0.1)
+        return view if view["status"] == status else None
+
+    return wait_until(view_at_status, seconds, 0.1, f"tournament {tournament_id} {status}")

@@ -23,10 +23,12 @@ class EventRef:
 
 class Listener(Protocol):
     """A connection to a table: the seat it plays (None: a watcher), the chat channel it
-    reads and its outbox."""
+    reads, its reader's language and its outbox."""
 
     seat: int | None
     chat_channel: str | None
+    lang: str | None
+    """The language its reader reads (None: the English written for programs)."""
 
     @property
     def account_id(self) -> str | None: ...

@@ -6,18 +6,23 @@ stored log's entries are remembered from the log when a table is loaded."""
 
 from __future__ import annotations
 
+import logging
 from collections import OrderedDict
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from ginrummy.core.actions import action_name
+from ginrummy.i18n import MessageError, Messages
 from ginrummy.livetable import Applied, Back, ChooseDealer, Command, LogEntry, Play, Ready, Refused
+from ginrummy.livetable.refusal_messages import refusal_json
 from ginrummy.server.live.listeners import Listener
 from ginrummy.server.live.refusal_text import refusal_text
 from ginrummy.server.wire.protocol import ClientError, Message, error, parse_action_message
 
 if TYPE_CHECKING:
     from ginrummy.server.live.table import Table
+
+log = logging.getLogger(__name__)
 
 MAX_REMEMBERED_IDS = 512
 ENTRY_OF = {"action": "play", "ready": "ready", "back": "back", "cut_choice": "choose"}
@@ -79,8 +84,7 @@ class PersonMessages:
         except (Refused, ClientError) as refused:
             if isinstance(refused, Refused):
                 code = refused.code
-                text = refusal_text(refused, table.table, command)
-                answer = error(code, text, n=table.n, ident=message.id)
+                answer = refusal_answer(refused, table, command, listener.lang, message.id)
             else:
                 code = refused.code
                 answer = error(code, refused.message, n=table.n, ident=message.id)
@@ -95,6 +99,24 @@ class PersonMessages:
         answers[ident] = {k: v for k, v in answer.items() if k != "duplicate"}
         while len(answers) > MAX_REMEMBERED_IDS:
             answers.popitem(last=False)
+
+
+def refusal_answer(refused: Refused, table: Table, command: Command | None, lang: str | None,
+                   ident: str | None) -> dict[str, Any]:
+    """The ``error`` a refused command is answered with: its ``code``, the facts it names
+    (``params``; the rules core's own code as ``reason`` for a refused move) and its
+    ``message`` in the reader's language (``refusal.*`` of the web catalogue), or without
+    one the English written for programs and logs."""
+    said = refusal_json(refused, [s.name for s in table.seats])
+    text = refusal_text(refused, table.table, command)
+    if lang is not None:
+        try:
+            text = Messages(lang, domain="web")(said["message"], **said["said"])
+        except MessageError:  # a reason without its sentence yet: the English one
+            log.error("no message %s for %r", said["message"], refused)
+    answer = error(refused.code, text, n=table.n, ident=ident)
+    answer["params"] = said["params"]
+    return answer
 
 
 def command_of(seat: int, message: Message) -> Command:

@@ -20,7 +20,8 @@ publish → wait for :func:`next_deadline`), like the rules core below it (scala
 - the computer, for its own seats, idle players and run-out clocks: :class:`ComputerPlay`
   (:func:`computer_moves` says who is to move and what they see);
 - the server: :class:`Join` (a seat is taken), :class:`Presence` (who is connected),
-  :class:`Tick` (a deadline may have passed), and the rematch of a finished two-player game
+  :class:`Tick` (a deadline may have passed), :class:`Forfeit` (a player left a game nobody
+  came back to), and the rematch of a finished two-player game
   (:class:`OfferRematch`, :class:`WithdrawRematch`, :class:`RematchStarted`).
 
 :func:`apply` gives the new table, its events, and what the server stores before it
@@ -63,6 +64,7 @@ from ginrummy.livetable.commands import (
     ChooseDealer,
     Command,
     ComputerPlay,
+    Forfeit,
     Join,
     OfferRematch,
     Play,
@@ -79,6 +81,7 @@ from ginrummy.livetable.machine import (
     Deadline,
     Stored,
     apply,
+    folds,
     new_table,
     next_deadline,
     replay,
@@ -89,8 +92,8 @@ from ginrummy.livetable.state import Seat, Setup, Table, computer_moves
 
 __all__ = [
     "Applied", "Audience", "Back", "ChooseDealer", "Command", "ComputerPlay", "Deadline",
-    "Event", "Join", "LogEntry", "Notice", "OfferRematch", "Play", "Position", "Presence",
-    "Ready", "Refused", "RematchStarted", "ReplayError", "Seat", "Setup", "Stored", "Table",
-    "Tick", "WithdrawRematch", "apply", "computer_moves", "new_table", "next_deadline",
-    "replay",
+    "Event", "Forfeit", "Join", "LogEntry", "Notice", "OfferRematch", "Play", "Position",
+    "Presence", "Ready", "Refused", "RematchStarted", "ReplayError", "Seat", "Setup", "Stored",
+    "Table", "Tick", "WithdrawRematch", "apply", "computer_moves", "folds", "new_table",
+    "next_deadline", "replay",
 ]

@@ -82,7 +82,16 @@ class Presence:
 @dataclass(frozen=True, slots=True)
 class Tick:
     """A deadline of :func:`~ginrummy.livetable.machine.next_deadline` may have passed: a
-    clock that ran out is logged, an idle player handed to the computer."""
+    clock that ran out is logged, an idle player handed to the computer; at a table made
+    with every seat taken (the computer's alone), the deals due are dealt."""
+
+
+@dataclass(frozen=True, slots=True)
+class Forfeit:
+    """``place`` loses the game by forfeit: its player left a game nobody came back to
+    (the server decides who left first, from the times it keeps)."""
+
+    place: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,6 +116,6 @@ class RematchStarted:
 
 
 Command = (Play | ComputerPlay | Ready | ChooseDealer | Back | Join | Presence | Tick
-           | OfferRematch | WithdrawRematch | RematchStarted)
+           | Forfeit | OfferRematch | WithdrawRematch | RematchStarted)
 PERSON_COMMANDS = (Play, Ready, ChooseDealer, Back)
 """Commands a person sends from their place: any of them takes over from the computer."""

@@ -17,7 +17,7 @@ from ginrummy.livetable.clocks import clocked_places, timed_out
 from ginrummy.livetable.events import Said, entry_events
 from ginrummy.livetable.fairness import FairRow, deck_of, next_deal, upcoming
 from ginrummy.livetable.log import EntryKind, LogEntry
-from ginrummy.livetable.position import step
+from ginrummy.livetable.position import Position, step
 from ginrummy.livetable.state import Table, frozen
 
 OWN_ENTRIES = frozenset({"play", "ready", "back", "choose"})
@@ -49,6 +49,8 @@ class Draft:
         self.fair: dict[int, FairRow] = {}
         """Seeds drawn or given by this command, by deal number or slot."""
         self.said: list[Said] = []
+        self.positions: list[Position] = []
+        """The position after each entry logged."""
 
     def log(self, kind: EntryKind, seat: int | None = None, action: int | None = None,
             client_id: str | None = None) -> None:
@@ -56,6 +58,7 @@ class Draft:
         before = self.table
         self.table = advance(before, entry)
         self.entries.append(entry)
+        self.positions.append(self.table.position)
         self.said += [(kind, audience, {**fields, "n": entry.seq})
                       for kind, audience, fields in entry_events(before, entry, self.table)]
 

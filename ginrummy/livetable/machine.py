@@ -5,7 +5,7 @@ a stored log) and :func:`next_deadline` (when the server must come back with a
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
 from typing import Literal, NamedTuple
@@ -17,6 +17,7 @@ from ginrummy.livetable.commands import (
     ChooseDealer,
     Command,
     ComputerPlay,
+    Forfeit,
     Join,
     OfferRematch,
     Play,
@@ -38,7 +39,7 @@ from ginrummy.livetable.events import (
 )
 from ginrummy.livetable.fairness import FairRow
 from ginrummy.livetable.log import LogEntry
-from ginrummy.livetable.position import ReplayError, start
+from ginrummy.livetable.position import Position, ReplayError, start
 from ginrummy.livetable.refusals import Refused
 from ginrummy.livetable.state import (
     IdleTimer,
@@ -65,6 +66,9 @@ class Stored:
     """Seeds drawn or given (written, or replacing the row of the same number or slot)."""
     seats: tuple[Seat, ...] = ()
     """Seats taken (:class:`~ginrummy.livetable.commands.Join`)."""
+    positions: tuple[Position, ...] = ()
+    """The position after each of ``entries`` (not stored: what a reader of that entry is
+    shown of the game)."""
 
 
 class Applied(NamedTuple):
@@ -103,7 +107,15 @@ def replay(setup: Setup, seats: Iterable[Seat], entries: Iterable[LogEntry],
     """The table a stored log folds to (every entry through :func:`advance`, its events
     counted); a numbering gap or an entry that does not apply is a :class:`ReplayError`."""
     table = new_table(setup, seats, decks, fair)
-    for expected, entry in enumerate(entries, 1):
+    for after in folds(table, entries):
+        table = after
+    return table
+
+
+def folds(table: Table, entries: Iterable[LogEntry]) -> Iterator[Table]:
+    """The table after each of ``entries`` in turn, from ``table`` (:func:`replay`'s steps:
+    a server keeps the latest positions to show the latest events)."""
+    for expected, entry in enumerate(entries, table.n + 1):
         if entry.seq != expected:
             raise ReplayError(f"log entry {expected} is numbered {entry.seq}")
         try:
@@ -113,7 +125,7 @@ def replay(setup: Setup, seats: Iterable[Seat], entries: Iterable[LogEntry],
         except ValueError as error:
             raise ReplayError(f"entry {entry.seq} ({entry.kind}): {error}") from error
         table = replace(after, version=table.version + len(entry_events(table, entry, after)))
-    return table
+        yield table
 
 
 def apply(table: Table, command: Command, now: datetime,
@@ -132,6 +144,8 @@ def apply(table: Table, command: Command, now: datetime,
         checks.log_play(draft, command.place, command.action)
     elif isinstance(command, Tick):
         _tick(draft)
+    elif isinstance(command, Forfeit):
+        _forfeit(draft, command.place)
     elif isinstance(command, Join):
         seats = _join(draft, command)
         notices.append(("joined", EVERYONE, {"place": command.place, "name": command.name}))
@@ -143,7 +157,8 @@ def apply(table: Table, command: Command, now: datetime,
         notices.append(("rematch", PLAYERS, said))
     events = numbered(draft.said, table.version)
     after = _rearm_idle(replace(draft.table, version=table.version + len(events)), now)
-    stored = Stored(tuple(draft.entries), dict(draft.decks), tuple(draft.fair.values()), seats)
+    stored = Stored(tuple(draft.entries), dict(draft.decks), tuple(draft.fair.values()), seats,
+                    tuple(draft.positions))
     told = tuple(Notice(after.version, kind, audience, fields)
                  for kind, audience, fields in notices)
     return Applied(after, (*events, *told), stored)
@@ -169,7 +184,8 @@ def _person(draft: Draft, command: Play | Ready | ChooseDealer | Back) -> None:
 
 def _tick(draft: Draft) -> None:
     """Log what is due at ``draft.now``: a clock that ran out (and, the second time in a game
-    that forfeits on time, the forfeit), else an idle player handed to the computer."""
+    that forfeits on time, the forfeit), else an idle player handed to the computer, else the
+    first deals of a table made with every seat taken whose people need not say ready."""
     table, now = draft.table, draft.now
     clocks = table.clocks
     if clocks is not None and not table.game.is_over:
@@ -186,7 +202,20 @@ def _tick(draft: Draft) -> None:
         draft.log("idle", timer.place)
         draft.deals_due()
         return
+    if table.stage == "waiting" and table.everyone_joined:
+        draft.deals_due()
+        if draft.entries:
+            return
     raise Refused("nothing_due")
+
+
+def _forfeit(draft: Draft, place: int) -> None:
+    table = draft.table
+    if place not in table.humans:
+        raise Refused("no_such_place", place=place)
+    if table.game.is_over:
+        raise Refused("game_over", end_reason=table.game.end_reason)
+    draft.log("forfeit", place)
 
 
 def _join(draft: Draft, command: Join) -> tuple[Seat, ...]:

@@ -105,9 +105,10 @@ def test_no_engine_code_reaches_a_player_through_a_hand_and_its_hints(
 def test_every_refusal_is_in_the_reader_s_language_without_the_server_s_english(
     server: Server, browsers: Browsers
 ) -> None:
-    source = "\n".join(path.read_text(encoding="utf-8")
-                       for path in (ROOT / "ginrummy" / "server").rglob("*.py"))
-    refusal = r"""(?:ClientError|HTTPError)\((?:\d+, )?"([a-z_]+)\""""
+    source = "\n".join(path.read_text(encoding="utf-8")  # the server's, and the table's
+                       for folder in ("server", "livetable")  # (livetable's Refused)
+                       for path in (ROOT / "ginrummy" / folder).rglob("*.py"))
+    refusal = r"""(?:ClientError|HTTPError|Refused)\((?:\d+, )?"([a-z_]+)\""""
     codes = sorted(set(re.findall(refusal, source)))
     assert {"illegal_action", "bad_action", "not_your_turn", "stale", "bad_rules"} <= set(codes)
     texts = {}

@@ -144,16 +144,14 @@ def test_the_idle_timer_keeps_running_while_the_same_player_is_waited_for() -> N
 
 
 def test_the_folded_clocks_are_the_servers_clocks_fed_the_same_log() -> None:
-    """The clocks a played game folds to are those the server's clock feed gives its log."""
-    from ginrummy.livetable.clocks import start_clocks
+    """The clocks a played game folds to are those the clock arithmetic gives its log."""
+    from ginrummy.livetable.clocks import clocks_after, start_clocks
     from ginrummy.livetable.position import replay as positions_of
-    from ginrummy.server.live.clock_feed import clocks_after
-    from ginrummy.server.storage.store import SeatRow
     from tests.livetable.kit import play_game
 
     played = play_game(make_table(4, computers=(1,), clock=BLITZ), seed=3, limit=120)
     table = played.last
     entries = played.entries()
     positions = positions_of(table.setup.rules, table.setup.cut, table.decks, entries)[1:]
-    seats = [SeatRow(s.place, s.kind, s.name, None, True) for s in table.seats]
-    assert table.clocks == clocks_after(start_clocks(BLITZ, 4), BLITZ, entries, positions, seats)
+    humans = frozenset(s.place for s in table.seats if s.kind == "human")
+    assert table.clocks == clocks_after(start_clocks(BLITZ, 4), BLITZ, entries, positions, humans)

@@ -22,20 +22,21 @@ def test_every_event_of_a_game_gets_the_state_it_would_get_without_the_hand_cach
                 assert me.ready()["type"] == "ack"
         table = client.app.state.lobby.tables[game["game_id"]]
         stored = table.store.load(table.id)
-        positions = table._replay_stored(stored)
-        table.hand = table.shared = None
+        view = table.view  # what the table shows its readers (server/live/table_view.py)
+        positions = view._positions(stored)
+        view.hand = view.shared = None
         info = table.info()
         parts_seen = []
         for n, position in enumerate(positions):
-            cached = table.public_state(info, position, n)
+            cached = view.public_state(info, position, n)
             fresh = payload.public_state(info, position, n, table.fair)
             assert cached == fresh, n
             for seat in (0, 1, None):
                 assert payload.state_payload(info, position, n, seat, table.fair, cached) == (
                     payload.state_payload(info, position, n, seat, table.fair))
-            assert table.public_state(info, position, n) is cached  # the same event: shared
+            assert view.public_state(info, position, n) is cached  # the same event: shared
             if n:
-                assert table.public_state(info, positions[n - 1], n - 1) is not cached
+                assert view.public_state(info, positions[n - 1], n - 1) is not cached
             parts_seen.append(cached["settlement"])
         hands = {len(position.game.played) for position in positions}
         distinct = {id(parts) for parts in parts_seen}

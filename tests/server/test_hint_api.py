@@ -149,7 +149,7 @@ def test_two_games_differing_only_in_hidden_cards_give_the_same_hint(
         settings = Settings(database=f"sqlite:///{tmp_path / f'g{number}.sqlite3'}",
                             rng=random.Random(SEED), computer_delay=0.0,
                             allowed_hosts=("testserver",))
-        monkeypatch.setattr("ginrummy.server.live.dealing.deck_of",  # this deck, not the fair one
+        monkeypatch.setattr("ginrummy.livetable.draft.deck_of",  # this deck, not the fair one
                             lambda row, game_id, rigged=list(chosen): rigged)
         with TestClient(create_app(settings)) as client:
             game = create(client, opponent="friend")

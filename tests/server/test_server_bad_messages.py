@@ -389,18 +389,3 @@ def test_join_when_the_database_fails_is_a_503(
         monkeypatch.undo()
         state = client.get(f"/api/games/{game['game_id']}").json()["state"]
         assert state["stage"] == "waiting" and state["seats"][1]["joined"] is False
-
-
-def test_a_stale_action_is_judged_per_table_at_every_game() -> None:
-    from ginrummy.server.wire.protocol import ClientError, check_expect
-
-    check_expect(7, 0, 7, 7, one_table=True)  # the latest event
-    check_expect(5, 0, 5, 7, one_table=True)  # events 6-7 did not deal or play at the table
-    check_expect(5, 1, 4, 9, one_table=False)  # another table moved since
-    for expect in (4, 8, None):
-        with pytest.raises(ClientError) as refused:
-            check_expect(expect, 0, 5, 7, one_table=True)
-        assert refused.value.code == "stale"
-        assert f"expect is {expect} but the latest event is 7" in str(refused.value)
-    with pytest.raises(ClientError, match="latest event at table 1 is 4"):
-        check_expect(3, 1, 4, 9, one_table=False)

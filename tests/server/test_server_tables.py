@@ -10,6 +10,7 @@ import pytest
 
 from ginrummy.core.table import TableRules
 from ginrummy.format.verify import read_record, verify_record
+from ginrummy.livetable import next_deadline
 from ginrummy.server.audit.chain import verify_chain
 from ginrummy.server.audit.deck_audit import audit_decks
 from ginrummy.server.storage.records import chain
@@ -378,14 +379,15 @@ def test_R34_idle_timer_of_a_person_runs_on_while_the_other_table_plays(sqlite_d
             while not my_move(idler.state):  # place 0 becomes the one the game waits for
                 idler.recv()
             table = client.app.state.lobby.tables[gid]  # type: ignore[attr-defined]
-            timer, armed = table.idle_task, table.idle_armed
-            assert timer is not None and armed is not None and armed[0] == 0
-            since = armed[1]
+            timer = table.table.idle  # the table's idle timer (livetable.state.IdleTimer)
+            assert timer is not None and timer.place == 0
+            deadline = next_deadline(table.table)
+            since = timer.n
             while partner.n < since + 4 and partner.state["tables"][1]["status"] == "playing":
                 step(partner)  # the other table plays on (place 2 and a computer)
             assert partner.n > since
-            assert table.idle_task is timer and not timer.done()  # not restarted
-            assert table.idle_armed == armed
+            assert table.table.idle == timer  # not restarted: the same deadline
+            assert next_deadline(table.table) == deadline
 
 
 def test_R31_R34_time_limit_ends_a_team_game_when_the_round_ends(sqlite_db: str) -> None:

@@ -22,7 +22,6 @@ import asyncio
 import functools
 import math
 from collections.abc import Awaitable, Callable
-from dataclasses import replace
 from datetime import timedelta
 from typing import Any, TypeVar
 
@@ -365,7 +364,7 @@ async def delete_account(request: Request) -> Response:
     for game_id, seat in renamed:
         table = tables.get(game_id)
         if table is not None:
-            table.seats[seat] = replace(table.seats[seat], name=FORMER_PLAYER)
+            table.rename(seat, FORMER_PLAYER)
     response = JSONResponse({"account": None, "deleted": account.username})
     _forget(request, response, owned)
     return response

@@ -150,7 +150,7 @@ async def game_hint(request: Request) -> Response:
                         "to act")
     n = table.n
     try:
-        view = table.hint_view(seat)  # from this position even if play goes on
+        view = table.view.hint_view(seat)  # from this position even if play goes on
     except ClientError as refused:
         raise HTTPError(409, refused.code, refused.message) from None
     limits: ClientLimits = request.app.state.client_limits

@@ -106,7 +106,7 @@ async def sit(request: Request) -> Response:
             or await http_api.typed_name(request, data, "Player"))
     account = await signed_in(request)
     try:
-        seat, token = await table.sit(name, guest, place, client_address(request.scope),
+        seat, token = await table.open_seats.sit(name, guest, place, client_address(request.scope),
                                       None if account is None else account.id)
     except ClientError as refused:
         raise _refused(refused) from None
@@ -135,7 +135,7 @@ async def send_away(request: Request) -> Response:
     if by is None:
         raise http_api.HTTPError(403, "read_only", "a watcher cannot send anyone away")
     try:
-        await table.send_away(by, int(raw))
+        await table.open_seats.send_away(by, int(raw))
     except ClientError as refused:
         raise _refused(refused) from None
     return JSONResponse({"game_id": table.id, "seat": by, "state": table.state(by)})

@@ -19,6 +19,7 @@ from typing import Any
 from sqlalchemy.exc import SQLAlchemyError
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from ginrummy.i18n import LANGUAGES
 from ginrummy.server.api.client_limits import ClientLimits, Refused, client_address
 from ginrummy.server.api.frames import raw_socket
 from ginrummy.server.api.origin import origin_allowed
@@ -101,6 +102,9 @@ class Connection:
         """The account and session that opened this socket (a guest's: None)."""
         self.chat_channel: str | None = channel_of(seat)
         """The chat it reads: a player's watch socket reads none (:func:`_player_watching`)."""
+        self.lang: str | None = websocket.query_params.get("lang")
+        """The language its reader reads (``lang`` in its URL): a refusal's ``message`` is
+        said in it; without one, in the English written for programs and logs."""
         self.writer = asyncio.create_task(self._write(), name=f"ws writer {table.id}")
 
     @property
@@ -182,9 +186,11 @@ def resync(connection: Connection, since: int, ident: str | None) -> None:
 
 async def table_socket(websocket: WebSocket) -> None:
     """Check the query and the client's socket count before anything is registered."""
-    raw_since = websocket.query_params.get("since")
+    raw_since, raw_lang = websocket.query_params.get("since"), websocket.query_params.get("lang")
     try:
         since = None if raw_since is None else whole_number("since", raw_since, MAX_SINCE)
+        if raw_lang is not None and raw_lang not in LANGUAGES:
+            raise ValueError(f"lang must be one of {', '.join(LANGUAGES)}, got {raw_lang[:20]!r}")
     except ValueError as failure:
         await websocket.accept()
         await _refuse(websocket, "bad_request", str(failure), CLOSE_BAD_REQUEST)

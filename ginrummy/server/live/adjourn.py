@@ -2,8 +2,8 @@
 
 A listed or rated game that is on (not over, no place waiting for its player's first visit
 but a rematch's, not a tournament's) is *adjourned* while none of its people is connected to
-it. The idle rule (:mod:`.idle`) cannot help then: it needs someone waiting. An adjourned game
-ends once nobody has come back for
+it. The idle rule (:mod:`ginrummy.livetable`) cannot help then: it needs someone waiting.
+An adjourned game ends once nobody has come back for
 :attr:`~ginrummy.server.settings.Settings.adjourn_seconds` after it was adjourned:
 
 * a rated game that a person has played a card in is lost by forfeit (the ``forfeit`` log
@@ -27,11 +27,15 @@ import contextlib
 import logging
 from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
 from datetime import datetime, timedelta
+from typing import TYPE_CHECKING
 
-from ginrummy.server.live.table_core import TableCore
+from ginrummy.livetable import Forfeit, Refused
 from ginrummy.server.storage.moments import now
-from ginrummy.server.storage.store import LogEntry, SeatRow
+from ginrummy.server.storage.store import SeatRow
 from ginrummy.server.wire.protocol import ClientError
+
+if TYPE_CHECKING:
+    from ginrummy.server.live.table import Table
 
 log = logging.getLogger(__name__)
 
@@ -48,14 +52,14 @@ def awaits_players(seats: Sequence[SeatRow], rematch: bool) -> bool:
                for s in seats)
 
 
-def adjournable(table: TableCore) -> bool:
+def adjournable(table: Table) -> bool:
     """``table`` is adjourned when none of its people is connected."""
     return ((table.listed or table.rated) and table.tournament_id is None
             and not table.idle_alone and not table.abandoned and table.stage() != "over"
             and not awaits_players(table.seats, table.rematch_of is not None))
 
 
-def people_connected(table: TableCore) -> bool:
+def people_connected(table: Table) -> bool:
     return any(listener.seat is not None and table.seats[listener.seat].kind == "human"
                for listener in table.listeners)
 
@@ -78,7 +82,7 @@ def stored_deadline(updated_at: datetime, seats: Sequence[SeatRow], rematch: boo
                        seconds)
 
 
-def deadline(table: TableCore, started: datetime, seconds: float | None) -> datetime | None:
+def deadline(table: Table, started: datetime, seconds: float | None) -> datetime | None:
     """When ``table`` ends if nobody comes back (None: it is not adjourned, or never ends)."""
     if not seconds or not adjournable(table) or people_connected(table):
         return None
@@ -95,37 +99,49 @@ def left_first(left_at: Mapping[int, datetime | None]) -> int | None:
     return times[0][1]
 
 
-def played(table: TableCore) -> bool:
+def played(table: Table) -> bool:
     """A person has played a card (or the log is longer than the memory keeps: surely)."""
     humans = {s.seat for s in table.seats if s.kind == "human"}
     return table.n > len(table.recent) or any(
         entry.kind == "play" and entry.seat in humans for entry, _ in table.recent)
 
 
-async def end_if_due(table: TableCore, started: datetime, seconds: float | None) -> bool:
+class NotDue(Exception):
+    """The game is not adjourned past its deadline (any more)."""
+
+
+async def end_if_due(table: Table, started: datetime, seconds: float | None) -> bool:
     """End ``table`` if it is adjourned past its deadline; whether it ended."""
-    async with table.lock:
-        due = deadline(table, started, seconds)
-        if due is None or due > now():
+    def due() -> None:
+        at = deadline(table, started, seconds)
+        if at is None or at > now():
+            raise NotDue
+
+    try:
+        due()
+    except NotDue:
+        return False
+    people = {s.seat: table.left_at.get(s.seat) for s in table.seats if s.kind == "human"}
+    loser = left_first(people) if table.rated and played(table) else None
+    if loser is not None:
+        try:
+            await table.run(Forfeit(loser), before=due)
+        except (NotDue, Refused):
             return False
-        people = {s.seat: table.left_at.get(s.seat) for s in table.seats if s.kind == "human"}
-        loser = left_first(people) if table.rated and played(table) else None
-        if loser is not None:
-            table.staged_fair = {}
-            entries = [LogEntry(table.n + 1, "forfeit", loser)]
-            try:
-                await table._commit(entries, {})
-            except ClientError as refused:
-                log.warning("game %s: could not end it adjourned: %s", table.id, refused.message)
-                return False
-            table._broadcast(entries)
-            log.info("game %s: adjourned too long, lost by seat %d", table.id, loser)
-            return True
+        except ClientError as refused:
+            log.warning("game %s: could not end it adjourned: %s", table.id, refused.message)
+            return False
+        log.info("game %s: adjourned too long, lost by seat %d", table.id, loser)
+        return True
+    async with table.lock:
+        try:
+            due()
+        except NotDue:
+            return False
         if not await asyncio.to_thread(table.store.abandon, table.id, table.n):
             return False
         table.abandoned = True
-        table.arm_clock()  # stops: nothing runs in an abandoned game
-        table.arm_idle()
+        table.arm()  # stops: nothing runs in an abandoned game
         table.changed()
         for listener in list(table.listeners):  # watchers
             listener.push(table.snapshot(listener.seat))
@@ -137,7 +153,7 @@ class Adjournments:
     """Looks now and then for games adjourned past their deadline, and ends them."""
 
     def __init__(self, seconds: float | None, quiet: Callable[[datetime], Awaitable[list[str]]],
-                 get: Callable[[str], Awaitable[TableCore | None]]) -> None:
+                 get: Callable[[str], Awaitable[Table | None]]) -> None:
         self.seconds = seconds
         self.started = now()
         """The server's start: time nobody could connect does not count."""

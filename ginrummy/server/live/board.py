@@ -14,14 +14,13 @@ import asyncio
 import logging
 from collections.abc import Callable, Sequence
 from datetime import datetime
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from ginrummy.core.table import TableRules
 from ginrummy.rating import family_of
 from ginrummy.server.live import adjourn
 from ginrummy.server.live.board_ratings import SeatRatings, level_shown
 from ginrummy.server.live.summary import summary
-from ginrummy.server.live.table_core import TableCore
 from ginrummy.server.settings import Settings
 from ginrummy.server.storage import ratings
 from ginrummy.server.storage.game_rules import table_rules_of
@@ -29,6 +28,9 @@ from ginrummy.server.storage.moments import now
 from ginrummy.server.storage.store import SeatRow, Store
 from ginrummy.server.wire.payload import rules_dict
 from ginrummy.server.wire.text import message_text, text_frame
+
+if TYPE_CHECKING:
+    from ginrummy.server.live.table import Table
 
 log = logging.getLogger(__name__)
 
@@ -127,7 +129,7 @@ class Board:
                     row.level, frozenset(), row.rated, row.clock, adjourned, ends_at))
         self.loaded = True
 
-    def show(self, table: TableCore) -> None:
+    def show(self, table: Table) -> None:
         """Note what ``table`` shows now (or that it is gone: over, or no longer listed)."""
         if not table.listed:
             return

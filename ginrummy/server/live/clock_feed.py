@@ -1,21 +1,12 @@
-"""The players' clocks fed from a game's log: which places' clocks run after each entry.
-
-Pure functions over positions and the entries' stored times (the arithmetic is
-:mod:`ginrummy.livetable.clocks`); the live table (:mod:`.clock_timer`) and a restarted
-server's replay feed the same entries, so both find the same clocks.
-"""
+"""A live table's clock as the server reads it: a stored game's clock options, and whether
+a game forfeits on time (the clocks themselves are :mod:`ginrummy.livetable.clocks`)."""
 
 from __future__ import annotations
 
 import logging
-from collections.abc import Sequence
 from typing import Any
 
-from ginrummy.livetable.clocks import ClockRefused, ClockRules, Clocks
-from ginrummy.livetable.clocks import clocks_after as pure_clocks_after
-from ginrummy.livetable.log import LogEntry
-from ginrummy.livetable.position import Position
-from ginrummy.server.storage.store import SeatRow
+from ginrummy.livetable.clocks import ClockRefused, ClockRules
 
 log = logging.getLogger(__name__)
 
@@ -36,10 +27,3 @@ def clock_rules_of(stored: dict[str, Any] | None) -> ClockRules | None:
     except ClockRefused as broken:
         log.error("a stored clock does not read (%s): the game plays without one", broken)
         return None
-
-
-def clocks_after(clocks: Clocks, rules: ClockRules, entries: Sequence[LogEntry],
-                 positions: Sequence[Position], seats: Sequence[SeatRow]) -> Clocks:
-    """``clocks`` fed ``entries`` (``positions[i]``: the position after ``entries[i]``)."""
-    humans = frozenset(s.seat for s in seats if s.kind == "human")
-    return pure_clocks_after(clocks, rules, entries, positions, humans)

@@ -170,7 +170,7 @@ class Lobby:
             if excess <= 0:
                 break
             if not self.tables[game_id].busy:
-                self.tables.pop(game_id).stop_clock()  # it runs out once loaded again
+                self.tables.pop(game_id).stop()  # its deadline comes once loaded again
                 excess -= 1
 
     async def create(
@@ -374,7 +374,7 @@ class Lobby:
         await self.tournament_feed.close()
         await self.board.ratings.close()
         tasks = [task for t in self.tables.values()
-                 for task in (t.computer_task, t.idle_task, t.clock_task)
+                 for task in (t.computer.task, t.deadline_task, t.tick_task)
                  if task is not None and not task.done()]
         for task in tasks:
             task.cancel()

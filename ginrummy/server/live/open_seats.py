@@ -11,10 +11,15 @@ while the server runs: a fresh cookie does not bring them back).
 from __future__ import annotations
 
 import asyncio
+from dataclasses import replace
+from typing import TYPE_CHECKING
 
+from ginrummy.livetable import Refused
 from ginrummy.server.live.summary import summary
-from ginrummy.server.live.table_core import TableCore
 from ginrummy.server.wire.protocol import ClientError, error
+
+if TYPE_CHECKING:
+    from ginrummy.server.live.table import Table
 
 OPEN_NAME = ""
 """The name an open place has until someone takes it (the client says "open place")."""
@@ -26,15 +31,25 @@ def _client_keys(address: str | None, account: str | None) -> set[str]:
         {f"account:{account}"} if account else set())
 
 
-class OpenSeats(TableCore):
-    sitter_keys: dict[int, set[str]]
-    """Each place taken from the lobby: the taker's guest id, address and account keys."""
+class OpenSeats:
+    """The open places of one table, who took them from the lobby and who was sent away."""
+
+    def __init__(self, table: Table) -> None:
+        self.table = table
+        self.sitters: dict[int, str] = {}
+        """Open places taken while the server runs: place → the taker's guest id."""
+        self.sitter_keys: dict[int, set[str]] = {}
+        """Each place taken from the lobby: the taker's guest id, address and account keys."""
+        self.sent_away: set[str] = set()
+        """Guest ids, ``address:…`` and ``account:…`` keys of those the creator sent away
+        from this game (none of them may sit again)."""
 
     def open_places(self) -> list[int]:
         """The places anyone may take now."""
-        if not self.listed or self.stage() == "over":
+        table = self.table
+        if not table.listed or table.stage() == "over":
             return []
-        return [s.seat for s in self.seats
+        return [s.seat for s in table.seats
                 if s.kind == "human" and not s.joined and s.token_hash is None]
 
     async def sit(self, name: str, guest: str, place: int | None = None,
@@ -43,53 +58,67 @@ class OpenSeats(TableCore):
         at ``place`` (None: the first open one); the place and its new token, which only
         the caller learns."""
         keys = {guest, *_client_keys(address, account)}
-        async with self.lock:
+        places = self.open_places()
+        target = place if place is not None else (places[0] if places else None)
+
+        def open_to_them() -> None:
             if keys & self.sent_away:
                 raise ClientError("sent_away", "the creator of this game sent you away from "
                                   "it: take a place at another table")
             if guest in self.sitters.values():
                 raise ClientError("already_seated", "you already have a place at this game")
-            places = self.open_places()
-            if place is None and places:
-                place = places[0]
-            if place is None or place not in places:
-                wanted = "" if place is None else f" {place}"
-                raise ClientError("no_open_place", f"place{wanted} is not open: nobody may "
+            if target is None or target not in self.open_places():
+                said = "" if target is None else f" {target}"
+                raise ClientError("no_open_place", f"place{said} is not open: nobody may "
                                   "take it now")
-            token = await self._take(place, name)
-            self.sitters[place] = guest
-            self.sitter_keys[place] = keys
-        self.kick()
-        return place, token
+
+        def seated(_: object) -> None:
+            assert target is not None
+            self.sitters[target] = guest
+            self.sitter_keys[target] = keys
+
+        if target is None:
+            open_to_them()  # says why
+        assert target is not None
+        try:
+            token = await self.table.take(target, name, open_to_them, seated)
+        except Refused:  # taken meanwhile
+            raise ClientError("no_open_place", f"place {target} is not open: nobody may "
+                              "take it now") from None
+        return target, token
 
     async def send_away(self, by: int, place: int) -> None:
         """The creator (``by`` = 0) opens ``place`` again, before the first deal."""
-        async with self.lock:
+        table = self.table
+        async with table.lock:
             if by != 0:
                 raise ClientError("not_creator", "only the game's creator (place 0) may send "
                                   "a player away")
-            row = self.seats[place] if 0 < place < len(self.seats) else None
-            if not self.listed or row is None or row.kind != "human" or not row.joined:
+            row = table.seats[place] if 0 < place < len(table.seats) else None
+            if not table.listed or row is None or row.kind != "human" or not row.joined:
                 raise ClientError("no_player_there", f"place {place} has no player who took "
                                   "an open place")
-            if self.stage() != "waiting" or place in self.position.ready:
+            if table.stage() != "waiting" or place in table.position.ready:
                 raise ClientError("already_started", f"place {place} has given its seed for "
                                   "the first deal: nobody can be sent away any more")
             seats = [s if s.seat != place else type(s)(s.seat, s.kind, OPEN_NAME, None, False)
-                     for s in self.seats]
-            await asyncio.to_thread(self.store.free_seat, self.id, place, OPEN_NAME,
-                                    summary(self.position, seats))
-            self.seats = seats
+                     for s in table.seats]
+            await asyncio.to_thread(table.store.free_seat, table.id, place, OPEN_NAME,
+                                    summary(table.position, seats))
+            table.seats = seats
+            table.table = replace(table.table, seats=tuple(
+                replace(s, name=OPEN_NAME, joined=False) if s.place == place else s
+                for s in table.table.seats))
             guest = self.sitters.pop(place, None)
             if guest is not None:
                 self.sent_away.add(guest)
             self.sent_away.update(self.sitter_keys.pop(place, set()))
-            for listener in [li for li in self.listeners if li.seat == place]:
+            for listener in [li for li in table.listeners if li.seat == place]:
                 listener.push(error("sent_away", f"the creator sent place {place} away: it "
-                                    "is open again", n=self.n))
+                                    "is open again", n=table.n))
                 close = getattr(listener, "close", None)
                 if close is not None:
                     close(4401, "sent_away")
-            for listener in list(self.listeners):
-                listener.push(self.snapshot(listener.seat))
-        self._presence()
+            for listener in list(table.listeners):
+                listener.push(table.snapshot(listener.seat))
+        table.tell_presence()

@@ -44,7 +44,7 @@ def check(table: Table) -> None:
 
 
 def _tell(table: Table, declined_by: int | None = None) -> None:
-    said = {"type": "rematch", **table.rematch_said(declined_by)}
+    said = {"type": "rematch", **table.view.rematch_said(declined_by)}
     for listener in list(table.listeners):
         listener.push(said)
 

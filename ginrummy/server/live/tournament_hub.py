@@ -415,8 +415,7 @@ class TournamentHub:
                                          owner=accounts[0] if rated else None, deals=deals,
                                          clock=clock_rules_of(stored.row.clock))
         table.tournament_id = stored.row.id
-        table.idle_alone = True
-        table.arm_idle()
+        await table.hold_alone()
         await self._claim(stored, pairing, game_id)
 
     async def _claim(self, stored: StoredTournament, pairing: Pairing, game_id: str) -> None:
@@ -442,9 +441,8 @@ class TournamentHub:
                 if table is None:
                     continue
                 if table.stage() != "over":
-                    table.idle_alone = True  # again if it was reloaded (a restart)
-                    if table.idle_task is None or table.idle_task.done():
-                        table.arm_idle()
+                    if not table.idle_alone:  # again if it was reloaded (a restart)
+                        await table.hold_alone()
                     continue
                 await self._record(live, link, table)
                 tournament = live.tournament

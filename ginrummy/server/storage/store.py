@@ -103,7 +103,7 @@ class AppendRequest:
 
     game_id: str
     expected_length: int
-    entries: Sequence[LogEntry]
+    entries: Sequence[livetable_log.LogEntry]
     decks: dict[int, Sequence[int]]
     status: str
     summary: dict[str, Any]
@@ -213,7 +213,7 @@ class Store:
         self,
         game_id: str,
         expected_length: int,
-        entries: Sequence[LogEntry],
+        entries: Sequence[livetable_log.LogEntry],
         decks: dict[int, Sequence[int]],
         status: str,
         summary: dict[str, Any],
@@ -300,7 +300,7 @@ class Store:
     def _insert(
         conn: sa.Connection,
         game_id: str,
-        entries: Sequence[LogEntry],
+        entries: Sequence[livetable_log.LogEntry],
         decks: dict[int, Sequence[int]],
     ) -> None:
         if decks:

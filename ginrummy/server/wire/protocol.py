@@ -268,19 +268,6 @@ def error(code: str, message: str, *, n: int, ident: str | None = None) -> dict[
     return out
 
 
-def check_expect(expect: int | None, table: int, last_at_table: int, latest: int,
-                 one_table: bool) -> None:
-    """An action is judged stale per table (PROTOCOL.md "Expect"): its ``expect`` may be any
-    event from the last one that dealt or played at the sender's table up to the latest, so
-    events elsewhere (another table's moves, a player coming back) do not make it stale."""
-    if expect is not None and last_at_table <= expect <= latest:
-        return
-    if one_table:
-        raise ClientError("stale", f"expect is {expect} but the latest event is {latest}")
-    raise ClientError("stale", f"expect is {expect} but the latest event at table {table} is "
-                               f"{last_at_table} (and the latest event {latest})")
-
-
 def parse_action_message(message: Message) -> int:
     """The action id a client's ``action`` message names (a name or a number)."""
     raw = message.action

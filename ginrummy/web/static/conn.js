@@ -1,4 +1,5 @@
 // The table's WebSocket: opens, reconnects after a drop with ?since=n, never gives up on its own.
+import { language } from "./i18n.js";
 
 const FATAL = new Set([4401, 4404, 4409]); // a bad or spent token, an unknown game, the seat opened elsewhere: no retry
 
@@ -23,6 +24,7 @@ export class Connection {
     if (this.token) params.set("token", this.token);
     const since = this.since();
     if (since >= 0) params.set("since", String(since));
+    params.set("lang", language()); // the server says why it refuses a move in this language
     const query = params.toString();
     return `${scheme}//${location.host}/ws/${encodeURIComponent(this.gameId)}${query ? `?${query}` : ""}`;
   }

@@ -3,11 +3,14 @@ import { h } from "./dom.js";
 import { has, t } from "./i18n.js";
 
 /**
- * An ApiError or a WebSocket error message ({code, message}) in the reader's words. The
- * server's `message` is English written for developers (it may name cards as `6S`): it is
- * never shown; every code the server can send has its own sentence (`error.<code>`).
+ * An ApiError or a WebSocket error message ({code, message}) in the reader's words. A
+ * table's refusal of a move (it carries `params`) says why in the language the socket asked
+ * for (`lang`): its `message` is shown. Any other `message` is English written for
+ * developers (it may name cards as `6S`) and is never shown: every code the server can send
+ * has its own sentence (`error.<code>`).
  */
 export function errorText(error) {
+  if (error && error.params && typeof error.message === "string" && error.message) return error.message;
   const code = (error && error.code) || "internal";
   const params = { seconds: error && error.retryAfter };
   if (error && error.reason && has(`error.${code}.${error.reason}`)) return t(`error.${code}.${error.reason}`, params);

@@ -216,6 +216,7 @@ def test_defending_a_knock_lays_off_by_hand_or_accepts_the_best(
                 page.wait_for_timeout(40)
         if page.locator(".defend-panel").count():
             defended = True
+            settle(page)  # while the knocked card flies, the status tells the knock's moves
             panel = page.inner_text(".defend-panel")
             assert re.search(r"knocked with deadwood \d+|went gin", panel)
             assert re.search(r"Your best answer|Nothing to lay off|No layoffs on gin", panel)

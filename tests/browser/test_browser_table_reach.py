@@ -30,8 +30,17 @@ COVERED = """(selectors) => {
   const hint = document.querySelector('.hint').getBoundingClientRect();
   const over = (r) => r.left < hint.right && hint.left < r.right
                       && r.top < hint.bottom && hint.top < r.bottom;
+  // the part of an element in sight: a layout scrolled out of its list is not under the hint
+  const seen = (el) => {
+    const r = el.getBoundingClientRect();
+    const list = el.parentElement && el.parentElement.closest('.layouts');
+    if (!list) return r;
+    const b = list.getBoundingClientRect();
+    return { left: Math.max(r.left, b.left), right: Math.min(r.right, b.right),
+             top: Math.max(r.top, b.top), bottom: Math.min(r.bottom, b.bottom) };
+  };
   return [...document.querySelectorAll(selectors)]
-    .filter((el) => el.getBoundingClientRect().width > 0 && over(el.getBoundingClientRect()))
+    .filter((el) => { const r = seen(el); return r.right > r.left && r.bottom > r.top && over(r); })
     .map((el) => `${el.className} ${el.dataset.card || el.textContent.slice(0, 30)}`);
 }"""
 """What the hint's box overlaps, of ``selectors``."""

@@ -42,6 +42,7 @@ class Socket:
         self.scope: dict[str, Any] = {RAW_SOCKET: RawSocket(cast(Any, protocol)),
                                       "client": ("127.0.0.1", 5000)}
         self.app = app
+        self.query_params: dict[str, str] = {}
         self.gate = asyncio.Event()
         self.gate.set()
         self.sent: list[str] = []

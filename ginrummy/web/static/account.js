@@ -5,6 +5,7 @@ import { h } from "./dom.js";
 import { t, tp } from "./i18n.js";
 import { friendsAndBlocks } from "./friendlist.js";
 import { errorText } from "./notices.js";
+import { removableList } from "./removablelist.js";
 
 let account; // undefined: not asked yet; null: a guest; else {username, created_at}
 
@@ -138,29 +139,11 @@ function signedInParts(draw, changed) {
 
 /** The players this account muted in the chats, read when opened, each with a button that lifts the mute. */
 function mutedPlayers() {
-  const list = h("ul", { class: "mute-list" });
-  const failed = h("p", { class: "notice error", role: "alert", hidden: true });
-  const shown = (failure) => {
-    failed.textContent = errorText(failure);
-    failed.hidden = false;
-  };
-  const load = async () => {
-    failed.hidden = true;
-    try {
-      const { mutes } = await api("/api/accounts/me/mutes");
-      list.replaceChildren(...(mutes.length ? mutes.map((mute) => h("li", {}, h("span", { class: "mute-name" }, mute.name), " ",
-        h("button", { type: "button", class: "link-button", onclick: async () => {
-          try {
-            await api(`/api/accounts/me/mutes/${mute.id}`, { method: "DELETE" });
-            await load();
-          } catch (failure) {
-            shown(failure);
-          }
-        } }, t("chat.unmute", { name: mute.name })))) : [h("li", { class: "muted" }, t("account.mutes_none"))]));
-    } catch (failure) {
-      shown(failure);
-    }
-  };
-  return h("details", { class: "options mutes", ontoggle: (event) => { if (event.target.open) load(); } },
-    h("summary", {}, t("account.mutes")), h("p", { class: "muted" }, t("account.mutes_note")), list, failed);
+  return removableList({
+    section: "options mutes", listClass: "mute-list", title: t("account.mutes"), note: t("account.mutes_note"),
+    none: () => t("account.mutes_none"),
+    read: async () => (await api("/api/accounts/me/mutes")).mutes,
+    row: (mute, remove) => h("li", {}, h("span", { class: "mute-name" }, mute.name), " ", remove),
+    removal: (mute) => ({ url: `/api/accounts/me/mutes/${mute.id}`, label: t("chat.unmute", { name: mute.name }) }),
+  });
 }

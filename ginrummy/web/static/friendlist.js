@@ -7,6 +7,7 @@ import { h } from "./dom.js";
 import { t } from "./i18n.js";
 import { errorText } from "./notices.js";
 import { friendsFirst, standingOf } from "./onlinerules.js";
+import { removableList } from "./removablelist.js";
 
 /**
  * @typedef {{ username: string, profile: string, mutual: boolean, online?: boolean, watch?: string | null }} Followed
@@ -21,40 +22,23 @@ const path = (username) => encodeURIComponent(username);
  * @param {"friends" | "blocks"} kind
  */
 function accountList(kind) {
-  const list = h("ul", { class: "mute-list social-list" });
-  const failed = h("p", { class: "notice error", role: "alert", hidden: true });
-  /** @param {unknown} failure */
-  const shown = (failure) => {
-    failed.textContent = errorText(failure);
-    failed.hidden = false;
-  };
-  const load = async () => {
-    failed.hidden = true;
-    try {
+  const friends = kind === "friends";
+  /** @type {import("./removablelist.js").ListSpec<Followed | Blocked>} */
+  const spec = {
+    section: `options ${kind}`, listClass: "mute-list social-list",
+    title: t(friends ? "friends.title" : "friends.blocks_title"),
+    note: t(friends ? "friends.note" : "friends.blocks_note"),
+    none: () => t(friends ? "friends.none" : "friends.blocks_none"),
+    read: async () => {
       const answer = await api(`/api/accounts/me/${kind}`);
-      /** @type {(Followed | Blocked)[]} */
-      const people = kind === "friends" ? friendsFirst(answer.friends) : answer.blocks;
-      /** @param {Followed | Blocked} one */
-      const remove = (one) => h("button", { type: "button", class: "link-button", onclick: async () => {
-        try {
-          await api(`/api/accounts/me/${kind}/${path(one.username)}`, { method: "DELETE" });
-          await load();
-        } catch (failure) {
-          shown(failure);
-        }
-      } }, t(kind === "friends" ? "friends.unfollow_name" : "friends.unblock_name", { name: one.username }));
-      list.replaceChildren(...(people.length ? people.map((one) => h("li", { dataset: { player: one.username } },
-        h("a", { href: one.profile }, one.username), " ", followedWords(one), " ", remove(one)))
-        : [h("li", { class: "muted" }, t(kind === "friends" ? "friends.none" : "friends.blocks_none"))]));
-    } catch (failure) {
-      shown(failure);
-    }
+      return friends ? friendsFirst(answer.friends) : answer.blocks;
+    },
+    row: (one, remove) => h("li", { dataset: { player: one.username } },
+      h("a", { href: one.profile }, one.username), " ", followedWords(one), " ", remove),
+    removal: (one) => ({ url: `/api/accounts/me/${kind}/${path(one.username)}`,
+      label: t(friends ? "friends.unfollow_name" : "friends.unblock_name", { name: one.username }) }),
   };
-  return h("details", { class: `options ${kind}`, ontoggle: (/** @type {Event} */ event) => {
-    if (/** @type {HTMLDetailsElement} */ (event.target).open) load();
-  } },
-  h("summary", {}, t(kind === "friends" ? "friends.title" : "friends.blocks_title")),
-  h("p", { class: "muted" }, t(kind === "friends" ? "friends.note" : "friends.blocks_note")), list, failed);
+  return removableList(spec);
 }
 
 /**

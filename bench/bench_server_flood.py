@@ -34,7 +34,6 @@ import asyncio
 import contextlib
 import json
 import shlex
-import signal
 import statistics
 import subprocess
 import sys
@@ -55,6 +54,7 @@ from bench.bench_server_load import (
     gin_command,
     http_json,
     percentile,
+    stop,
     wait_up,
 )
 from bench.report import add_write_flag, publish, report_head
@@ -74,12 +74,7 @@ def serving(folder: Path, port: int, gin: Sequence[str]) -> Iterator[subprocess.
         try:
             yield process
         finally:
-            process.send_signal(signal.SIGINT)
-            try:
-                process.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                process.kill()
-                process.wait()
+            stop(process)
 
 
 # ---------------------------------------------------------------- HTTP from an address

@@ -327,6 +327,16 @@ def known(gin: Sequence[str], options: Sequence[str], folder: Path) -> list[str]
     return [part for name, value in pairs if f"{name} " in helped for part in (name, value)]
 
 
+def stop(process: subprocess.Popen[bytes]) -> None:
+    """Stop a ``gin serve``: SIGINT (uvicorn shuts down cleanly), killed after 15 s."""
+    process.send_signal(signal.SIGINT)
+    try:
+        process.wait(timeout=15)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait()
+
+
 @contextlib.contextmanager
 def server(folder: Path, port: int, log: Path, gin: Sequence[str]) -> Any:
     command = [*gin, "serve", "--host", HOST, "--port", str(port),
@@ -337,12 +347,7 @@ def server(folder: Path, port: int, log: Path, gin: Sequence[str]) -> Any:
         try:
             yield process
         finally:
-            process.send_signal(signal.SIGINT)  # uvicorn shuts down cleanly
-            try:
-                process.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                process.kill()
-                process.wait()
+            stop(process)
 
 
 async def wait_up(port: int, process: subprocess.Popen[bytes], seconds: float = 30.0) -> None:

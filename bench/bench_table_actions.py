@@ -55,7 +55,6 @@ import hashlib
 import json
 import os
 import shutil
-import signal
 import statistics
 import subprocess
 import sys
@@ -80,6 +79,7 @@ from bench.bench_server_load import (
     http_json,
     machine_busy,
     percentile,
+    stop,
     wait_up,
 )
 from bench.report import add_write_flag, publish, report_head
@@ -299,12 +299,7 @@ def serve(tree: Path, folder: Path, port: int, seed: int) -> Iterator[subprocess
         try:
             yield process
         finally:
-            process.send_signal(signal.SIGINT)
-            try:
-                process.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                process.kill()
-                process.wait()
+            stop(process)
 
 
 @contextlib.contextmanager

@@ -20,12 +20,12 @@ from tests.server.wire_two_play import leaks_of, play_wire_two_game
 
 
 @pytest.fixture
-def client(sqlite_db: str) -> Iterator[TestClient]:
-    with running(sqlite_db, seed=33, idle_seconds=0) as client:
+def client(database: str) -> Iterator[TestClient]:
+    with running(database, seed=33, idle_seconds=0) as client:
         yield client
 
 
-@pytest.mark.parametrize(("target", "seed"), [(1, 1), (25, 2)])
+@pytest.mark.parametrize(("target", "seed"), [(1, 1), (25, 2), (100, 4)])
 def test_each_reader_folds_its_events_into_its_snapshot_and_sees_no_hidden_card(
         client: TestClient, target: int, seed: int) -> None:
     gid, readers = play_wire_two_game(client, target, seed, resync_every=9)

@@ -15,7 +15,8 @@ from typing import Any
 
 from starlette.testclient import TestClient
 
-from ginrummy.core.actions import KNOCK_BASE, LAYOFF_BASE
+from ginrummy.core.actions import DISCARD_BASE, DRAW_STOCK, KNOCK_BASE, LAYOFF_BASE
+from ginrummy.core.melds import min_deadwood
 from ginrummy.server.storage.game_rules import table_rules_of
 from ginrummy.server.storage.replay import replay
 from ginrummy.server.storage.store import Store
@@ -86,10 +87,17 @@ class WireTwoReader:
         self.context.__exit__(None, None, None)
 
 
-def choose(actions: list[int], rng: random.Random) -> int:
-    """A knock when there is one, else any legal action."""
+def choose(actions: list[int], hand: list[int], rng: random.Random) -> int:
+    """A knock when there is one, else the discard that leaves the least deadwood, else any
+    legal action (the hands end by knocks rather than by the stock running out)."""
     knocks = [a for a in actions if KNOCK_BASE <= a < LAYOFF_BASE]
-    return knocks[0] if knocks else rng.choice(actions)
+    if knocks:
+        return knocks[0]
+    held = sum(1 << card for card in hand)
+    discards = [a for a in actions if DISCARD_BASE <= a < KNOCK_BASE]
+    if discards:
+        return min(discards, key=lambda a: min_deadwood(held & ~(1 << (a - DISCARD_BASE))))
+    return DRAW_STOCK if DRAW_STOCK in actions else rng.choice(actions)
 
 
 def play_wire_two_game(client: TestClient, target: int, seed: int,
@@ -115,9 +123,10 @@ def play_wire_two_game(client: TestClient, target: int, seed: int,
             return gid, readers
         mover = next((p for p in players if p.state["legal"] is not None), None)
         if mover is not None:
-            legal = mover.state["legal"]["actions"]
-            answer = mover.request({"type": "action", "action": choose(legal, rng),
-                                    "expect": mover.state["n"]})
+            legal = mover.state["legal"]
+            hand = mover.state["tables"][legal["table"]]["hand"]
+            answer = mover.request({"type": "action", "expect": mover.state["n"],
+                                    "action": choose(legal["actions"], hand, rng)})
         elif state["chooser"] is not None:
             chooser = players[state["chooser"]]
             answer = chooser.request({"type": "cut_choice", "deal": True,

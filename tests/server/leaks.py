@@ -224,11 +224,16 @@ def wire_two_cards(data: Any, key: str | None = None) -> set[int]:
     return set()
 
 
-def wire_two_leaks(message: dict[str, Any], game: Game, recipient: int | None) -> list[str]:
+def wire_two_leaks(message: dict[str, Any], game: Game, recipient: int | None,
+                   table: bool = False) -> list[str]:
     """What a message of wire 2 (sent to ``recipient`` while ``game`` was the position) names
-    that its reader may not know: a hidden card, or a run of the stock's order."""
-    found = [card_name(card) for card in sorted(
-        wire_two_cards(message) & hidden_cards(game, recipient))]
+    that its reader may not know: a hidden card, or a run of the stock's order (``table``: a
+    game of three or four, :func:`hidden_at_tables`)."""
+    hidden = hidden_at_tables(game, recipient) if table else hidden_cards(game, recipient)
+    found = [card_name(card) for card in sorted(wire_two_cards(message) & hidden)]
     compact = json.dumps(message).replace(" ", "").replace(",", ", ")
-    found += [f"stock order [{run}]" for run in order_runs(stock_order(game)) if run in compact]
+    stocks = ([list(hand.deck[hand.stock_pos:]) for hand, _ in table_hands(game)] if table
+              else [stock_order(game)])
+    found += [f"stock order [{run}]" for stock in stocks for run in order_runs(stock)
+              if run in compact]
     return found

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 from starlette.testclient import TestClient
@@ -16,7 +17,7 @@ from ginrummy.server.live.listeners import Told
 from ginrummy.server.live.wire_two import SNAPSHOT
 from tests.livetable.reader_fold import comparable
 from tests.server.kit import create, receive, running
-from tests.server.wire_two_play import leaks_of, play_wire_two_game
+from tests.server.wire_two_play import leaks_of, play_wire_two_game, play_wire_two_table
 
 
 @pytest.fixture
@@ -41,6 +42,26 @@ def test_each_reader_folds_its_events_into_its_snapshot_and_sees_no_hidden_card(
         kinds = {r: {m.get("kind") for _, m in readers[r].received} for r in readers}
         assert {"hand", "drew", "legal"} <= kinds[0] & kinds[1]
         assert not {"hand", "drew", "legal", "own_action"} & kinds[None]
+    finally:
+        for reader in readers.values():
+            reader.close()
+
+
+TABLES = [{"players": 3, "seats": ["friend", "computer"], "options": {"target": 1}},
+          {"players": 4, "seats": ["friend", "computer", "friend"], "team_target": 1}]
+
+
+@pytest.mark.parametrize("body", TABLES, ids=["three", "teams"])
+def test_at_tables_of_three_and_four_each_reader_folds_into_its_snapshot_unleaked(
+        client: TestClient, body: dict[str, Any]) -> None:
+    gid, readers = play_wire_two_table(client, body, 5)
+    try:
+        table = client.app.state.lobby.tables[gid]  # type: ignore[attr-defined]
+        for reader in readers.values():
+            reader.settle()
+            assert reader.gaps == 0
+            assert comparable(reader.state) == comparable(snapshot(table.table, reader.seat))
+        assert leaks_of(table.store, gid, readers) == []
     finally:
         for reader in readers.values():
             reader.close()

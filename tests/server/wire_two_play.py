@@ -22,7 +22,7 @@ from ginrummy.server.storage.replay import replay
 from ginrummy.server.storage.store import Store
 from tests.livetable.reader_fold import from_snapshot, gap, reduce, stale
 from tests.server.kit import create, invites_of, other_browser, receive
-from tests.server.leaks import leaks_in, scrub, wire_two_leaks
+from tests.server.leaks import leaks_in, scrub, table_leaks_in, wire_two_leaks
 
 
 @dataclass
@@ -149,13 +149,56 @@ def leaks_of(store: Store, game_id: str, readers: dict[int | None, WireTwoReader
     assert stored is not None
     positions = replay(table_rules_of(stored.row.rules), stored.row.cut, stored.decks,
                        stored.log)
+    tables = stored.row.kind == "table"
     found = []
     for recipient, reader in readers.items():
         for n, message in reader.received:
             at = message.get("n", n) if message["type"] != "snapshot" else n
             game = positions[min(at, len(positions) - 1)].game
-            leaked = wire_two_leaks(message, game, recipient)
-            leaked += leaks_in(scrub(message, [reader.token]), game, recipient)
+            text = scrub(message, [reader.token])
+            leaked = wire_two_leaks(message, game, recipient, tables)
+            leaked += (table_leaks_in(text, game, recipient) if tables
+                       else leaks_in(text, game, recipient))
             found += [f"n={at} to {recipient}: {leak} in {json.dumps(message)[:300]}"
                       for leak in leaked]
     return found
+
+
+def play_wire_two_table(client: TestClient, body: dict[str, Any], seed: int
+                        ) -> tuple[str, dict[int | None, WireTwoReader]]:
+    """A table of three or four (``body``: the creation's) played to its end by its people
+    on wire 2, the computer at the other places, watched on wire 2."""
+    rng = random.Random(seed)
+    with other_browser(client):
+        created = create(client, preset="classic", level=1, **body)
+    gid = str(created["game_id"])
+    readers: dict[int | None, WireTwoReader] = {0: WireTwoReader(client, gid, created["token"])}
+    for place, invite in invites_of(created).items():
+        readers[place] = WireTwoReader(client, gid, invite)
+    readers[None] = WireTwoReader(client, gid, created["watch_token"])
+    people = [reader for place, reader in readers.items() if place is not None]
+    refused = 0
+    table = client.app.state.lobby.tables[gid]  # type: ignore[attr-defined]
+    for _ in range(20_000):
+        for reader in readers.values():
+            reader.settle()
+            if reader.state["n"] < table.n:  # the computer moved meanwhile: its events
+                reader.until(lambda m: m.get("n") == table.n)  # and the rest of them
+                reader.settle()
+        state = people[0].state
+        if state["stage"] == "over":
+            return gid, readers
+        mover = next((p for p in people if p.state["legal"] is not None), None)
+        if mover is not None:
+            legal = mover.state["legal"]
+            hand = mover.state["tables"][legal["table"]]["hand"]
+            answer = mover.request({"type": "action", "expect": mover.state["n"],
+                                    "action": choose(legal["actions"], hand, rng)})
+            assert answer["type"] == "ack", answer
+            continue
+        idle = [p for p in people if p.seat not in p.state["ready"] and not any(
+            view is not None and p.seat in view["players"] for view in p.state["tables"])]
+        answers = [p.request({"type": "ready", "expect": p.state["n"]}) for p in idle]
+        if not any(a["type"] == "ack" for a in answers):
+            refused += len(answers)  # a computer is to move: the next round reads it
+    raise AssertionError(f"the table did not end ({refused} readies refused)")

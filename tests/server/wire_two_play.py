@@ -1,5 +1,6 @@
-"""Games played over sockets of wire 2 (``?wire=2``): two people and a watcher, each socket
-folding what it is sent with the browser's reducer (:mod:`tests.livetable.reader_fold`).
+"""Games played over sockets of wire 2 (``?wire=2``): two people and a watcher, or the people
+of a table of three or four with the computer at its other places, each socket folding what
+it is sent with the browser's reducer (:mod:`tests.livetable.reader_fold`).
 
 A :class:`WireTwoReader` keeps every message it received with the log entry ``n`` its reader
 held then, for :func:`leaks_of` to scan against what that reader may see at that ``n``

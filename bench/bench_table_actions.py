@@ -3,7 +3,7 @@ server's, side by side in one run (issue 33's measure).
 
 Run from the repository root:
   python -m bench.bench_table_actions [--games 100] [--seed 1] [--old 8ab325b]
-      [--only current|old] [--json FILE] [--write]
+      [--only current|old] [--wire 1|2] [--json FILE] [--write]
 
 Both servers are real ``gin serve`` subprocesses on 127.0.0.1, each with a fresh SQLite file,
 run with this interpreter (the same dependencies): the current tree is this checkout, the old
@@ -42,7 +42,8 @@ Measured for each server, over all its games:
 - **move round trip** p50 and p99: from the send of an ``action`` to its ``ack``.
 
 Only the wire format is read, in :class:`SeatClient` and :func:`watch`: a server that speaks a
-new one is taught there.
+new one is taught there. With ``--wire 2`` the current tree's sockets read its wire 2 (the
+table's events, :mod:`bench.table_actions_wire_two`); the old server's, wire 1.
 """
 
 from __future__ import annotations
@@ -83,6 +84,7 @@ from bench.bench_server_load import (
     wait_up,
 )
 from bench.report import add_write_flag, publish, report_head
+from bench.table_actions_wire_two import SeatClientTwo, watch_two
 
 REPO = Path(__file__).resolve().parent.parent
 OLD = "8ab325b"
@@ -131,8 +133,10 @@ class Socket:
     extension: str = ""
 
 
-async def open_socket(port: int, game_id: str, token: str) -> tuple[CountingConnection, int]:
-    ws = await connect(f"ws://{HOST}:{port}/ws/{game_id}?token={token}",
+async def open_socket(port: int, game_id: str, token: str, wire: int = 1
+                      ) -> tuple[CountingConnection, int]:
+    query = "" if wire == 1 else f"&wire={wire}"
+    ws = await connect(f"ws://{HOST}:{port}/ws/{game_id}?token={token}{query}",
                        create_connection=CountingConnection, max_size=2**22,
                        ping_interval=None, open_timeout=RECV_TIMEOUT, close_timeout=5)
     assert isinstance(ws, CountingConnection)
@@ -266,6 +270,7 @@ class Server:
     tree: Path
     port: int
     pid: int
+    wire: int = 1
     games: list[Game] = field(default_factory=list)
 
 
@@ -328,13 +333,20 @@ async def play_game(srv: Server, number: int, args: argparse.Namespace) -> Game:
     if status != 201:
         raise RuntimeError(f"{srv.name}: create answered {status} {made}")
     game_id = made["game_id"]
-    opened = [await open_socket(srv.port, game_id, made[key])
+    opened = [await open_socket(srv.port, game_id, made[key], srv.wire)
               for key in ("token", "invite_token", "watch_token")]
-    seats = [SeatClient(opened[0][0], f"s{args.seed}-g{number}-a"),
-             SeatClient(opened[1][0], f"s{args.seed}-g{number}-b")]
     watcher = Socket(extension=extension_of(opened[2][0]))
+    seeds = (f"s{args.seed}-g{number}-a", f"s{args.seed}-g{number}-b")
+    seats: list[SeatClient | SeatClientTwo]
+    if srv.wire == 2:
+        seats = [SeatClientTwo(ws, seed, Socket(extension=extension_of(ws)), read)
+                 for (ws, _), seed in zip(opened, seeds, strict=False)]
+        watching = watch_two(opened[2][0], watcher, read)
+    else:
+        seats = [SeatClient(ws, seed) for (ws, _), seed in zip(opened, seeds, strict=False)]
+        watching = watch(opened[2][0], watcher)
     try:
-        await asyncio.gather(*(seat.play() for seat in seats), watch(opened[2][0], watcher))
+        await asyncio.gather(*(seat.play() for seat in seats), watching)
     finally:
         for ws, _ in opened:
             await ws.close()
@@ -429,7 +441,9 @@ async def run(args: argparse.Namespace, trees: dict[str, Path]) -> tuple[
             port = free_port()
             process = stack.enter_context(serve(tree, folder, port, args.seed))
             await wait_up(port, process)
-            servers.append(Server(name, tree, port, process.pid))
+            wire = args.wire if name == "current" else 1
+            servers.append(Server(f"{name} wire {wire}" if wire != 1 else name, tree, port,
+                                  process.pid, wire))
         busy0, own0 = machine_busy(), sum(cpu_seconds(s.pid) for s in servers)
         self0 = time.process_time()
         wall0 = time.perf_counter()
@@ -495,6 +509,8 @@ def command_of(args: argparse.Namespace) -> str:
              f"--target {args.target}"]
     if args.only:
         parts.append(f"--only {args.only}")
+    if args.wire != 1:
+        parts.append(f"--wire {args.wire}")
     if args.only != "current":
         parts.append(f"--old {args.old}")
     return " ".join(parts)
@@ -515,6 +531,9 @@ def main(argv: Sequence[str] | None = None) -> int:
                         "temporary worktree of --old)")
     parser.add_argument("--only", choices=("current", "old"), default=None,
                         help="run one server only")
+    parser.add_argument("--wire", type=int, choices=(1, 2), default=1,
+                        help="the wire the current tree's sockets read (default 1; the old "
+                        "server's read wire 1)")
     parser.add_argument("--json", type=Path, default=None, metavar="FILE",
                         help="also write the figures as JSON to FILE ('-': standard output)")
     parser.add_argument("--quiet", action="store_true", help="no progress bar")

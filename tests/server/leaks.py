@@ -200,3 +200,40 @@ def leaks_in(text: str, game: Game, recipient: int | None,
     compact = text.replace(" ", "").replace(",", ", ")
     found += [f"stock order [{run}]" for run in order_runs(stock_order(game)) if run in compact]
     return found
+
+
+CARD_KEYS = frozenset({"card", "cards", "upcard", "pile", "hand", "hands"})
+"""Wire 2's fields whose numbers are cards (``ginrummy.livetable.events``, ``reader``)."""
+ACTION_KEYS = frozenset({"action", "actions"})
+"""Its fields whose numbers are actions: a discard, a knock or a lay-off names a card."""
+
+
+def wire_two_cards(data: Any, key: str | None = None) -> set[int]:
+    """Every card a message of wire 2 names: a number under a card field, or the card of an
+    action under an action field, at any depth (a snapshot's tables, an event's fields)."""
+    if isinstance(data, dict):
+        return set().union(*(wire_two_cards(v, k) for k, v in data.items()), set())
+    if isinstance(data, list):
+        return set().union(*(wire_two_cards(v, key) for v in data), set())
+    if isinstance(data, bool) or not isinstance(data, int):
+        return set()
+    if key in CARD_KEYS and 0 <= data < 52:
+        return {data}
+    if key in ACTION_KEYS and actions.DISCARD_BASE <= data < actions.MELD_BASE:
+        return {actions.action_card(data)}
+    return set()
+
+
+def wire_two_leaks(message: dict[str, Any], game: Game, recipient: int | None,
+                   table: bool = False) -> list[str]:
+    """What a message of wire 2 (sent to ``recipient`` while ``game`` was the position) names
+    that its reader may not know: a hidden card, or a run of the stock's order (``table``: a
+    game of three or four, :func:`hidden_at_tables`)."""
+    hidden = hidden_at_tables(game, recipient) if table else hidden_cards(game, recipient)
+    found = [card_name(card) for card in sorted(wire_two_cards(message) & hidden)]
+    compact = json.dumps(message).replace(" ", "").replace(",", ", ")
+    stocks = ([list(hand.deck[hand.stock_pos:]) for hand, _ in table_hands(game)] if table
+              else [stock_order(game)])
+    found += [f"stock order [{run}]" for stock in stocks for run in order_runs(stock)
+              if run in compact]
+    return found

@@ -4,7 +4,8 @@ Each connection has an outbox drained by its own writer task, so a slow
 client never holds up the table; events are rendered for the connection's
 seat as they are sent, the messages queued together in one write. The reader
 enforces the size and rate limits and hands ``action`` and ``ready`` messages to
-the table's command queue.
+the table's command queue. A socket opened with ``?wire=2`` is sent the table's events
+instead of whole states (:mod:`ginrummy.server.live.wire_two`).
 """
 
 from __future__ import annotations
@@ -38,8 +39,10 @@ from ginrummy.server.api.sessions import (
 )
 from ginrummy.server.live import names
 from ginrummy.server.live.chat import channel_of, chat_line
+from ginrummy.server.live.listeners import Told
 from ginrummy.server.live.lobby import Lobby
 from ginrummy.server.live.table import WATCHER, EventRef, Table
+from ginrummy.server.live.wire_two import SNAPSHOT, WIRE_VERSIONS, WireTwo
 from ginrummy.server.settings import Settings
 from ginrummy.server.storage.db import StorageGone
 from ginrummy.server.storage.tokens import looks_like_game_id
@@ -89,7 +92,8 @@ class MessageBudget:
 class Connection:
     """One WebSocket at a table: its seat (None for a watcher) and its outbox."""
 
-    def __init__(self, websocket: WebSocket, table: Table, seat: int | None) -> None:
+    def __init__(self, websocket: WebSocket, table: Table, seat: int | None,
+                 wire: int = 1) -> None:
         self.websocket = websocket
         self.table = table
         self.seat = seat
@@ -105,6 +109,8 @@ class Connection:
         self.lang: str | None = websocket.query_params.get("lang")
         """The language its reader reads (``lang`` in its URL): a refusal's ``message`` is
         said in it; without one, in the English written for programs and logs."""
+        self.wire_two = WireTwo(table, seat) if wire == 2 else None
+        """Wire 2 (``?wire=2``): the table's events (:mod:`ginrummy.server.live.wire_two`)."""
         self.writer = asyncio.create_task(self._write(), name=f"ws writer {table.id}")
 
     @property
@@ -120,13 +126,27 @@ class Connection:
         account = self.account_id
         return f"watcher at {self.address}" if account is None else f"watcher {account}"
 
-    def push(self, item: dict[str, Any] | EventRef) -> None:
+    def push(self, item: dict[str, Any] | EventRef | Told) -> None:
         if self.closing is not None:
             return
-        if self.outbox.qsize() >= MAX_OUTBOX:
+        if isinstance(item, EventRef if self.wire_two is not None else Told):
+            return  # what the other wire is sent
+        if self.outbox.qsize() >= MAX_OUTBOX and not self._fall_behind():
             self.close(CLOSE_SLOW, "the client does not read its messages")
             return
         self.outbox.put_nowait(item)
+
+    def _fall_behind(self) -> bool:
+        """Wire 2: the events queued give way to one snapshot, sent when the client reads
+        again (whether that left room in the outbox)."""
+        if self.wire_two is None:
+            return False
+        queued = [self.outbox.get_nowait() for _ in range(self.outbox.qsize())]
+        kept = [item for item in queued if isinstance(item, dict)
+                and item.get("type") != "snapshot"]
+        for item in [*kept, SNAPSHOT]:
+            self.outbox.put_nowait(item)
+        return self.outbox.qsize() < MAX_OUTBOX
 
     def close(self, code: int, reason: str) -> None:
         """Send what is queued, then close with ``code``."""
@@ -134,10 +154,12 @@ class Connection:
             self.closing = (code, reason)
             self.outbox.put_nowait(_CLOSE)
 
-    def _render(self, item: dict[str, Any] | EventRef) -> dict[str, Any]:
+    def _render(self, item: dict[str, Any] | EventRef | Told) -> list[dict[str, Any]]:
+        if self.wire_two is not None:
+            return self.wire_two.render(item)
         if isinstance(item, EventRef):
-            return self.table.render_event(item, self.seat)
-        return item
+            return [self.table.render_event(item, self.seat)]
+        return [] if isinstance(item, Told) else [item]
 
     async def _write(self) -> None:
         """Send what the outbox holds: the messages queued together (a move's ack and its
@@ -150,7 +172,8 @@ class Connection:
                 closes = any(item is _CLOSE for item in batch)
                 if closes:
                     batch = batch[:next(i for i, item in enumerate(batch) if item is _CLOSE)]
-                texts = [message_text(self._render(item)) for item in batch]
+                texts = [message_text(message) for item in batch
+                         for message in self._render(item)]
                 if texts and (self.raw is None or not self.raw.write_texts(texts)):
                     for text in texts:
                         await self.websocket.send_text(text)
@@ -170,11 +193,13 @@ class Connection:
 
 
 def resync(connection: Connection, since: int, ident: str | None) -> None:
-    """Send the events after ``since``, or a snapshot, then ``synced``."""
+    """Send the events after ``since``, or a snapshot, then ``synced`` (wire 2: always a
+    snapshot)."""
     table = connection.table
-    events = table.events_since(since)
+    events = None if connection.wire_two is not None else table.events_since(since)
     if events is None:
-        connection.push(table.snapshot(connection.seat))
+        two = connection.wire_two is not None
+        connection.push(SNAPSHOT if two else table.snapshot(connection.seat))
     else:
         for ref in events:
             connection.push(ref)
@@ -187,10 +212,14 @@ def resync(connection: Connection, since: int, ident: str | None) -> None:
 async def table_socket(websocket: WebSocket) -> None:
     """Check the query and the client's socket count before anything is registered."""
     raw_since, raw_lang = websocket.query_params.get("since"), websocket.query_params.get("lang")
+    raw_wire = websocket.query_params.get("wire", "1")
     try:
         since = None if raw_since is None else whole_number("since", raw_since, MAX_SINCE)
         if raw_lang is not None and raw_lang not in LANGUAGES:
             raise ValueError(f"lang must be one of {', '.join(LANGUAGES)}, got {raw_lang[:20]!r}")
+        if raw_wire not in [str(v) for v in WIRE_VERSIONS]:
+            raise ValueError(f"wire must be one of {', '.join(map(str, WIRE_VERSIONS))}, got "
+                             f"{raw_wire[:20]!r}")
     except ValueError as failure:
         await websocket.accept()
         await _refuse(websocket, "bad_request", str(failure), CLOSE_BAD_REQUEST)
@@ -207,7 +236,8 @@ async def table_socket(websocket: WebSocket) -> None:
             await _refuse(websocket, over.code, over.text, CLOSE_TOO_MANY, over.retry_after)
             return
     try:
-        await _table_socket(websocket, since, MessageBudget(limits, address, None), releases)
+        await _table_socket(websocket, since, MessageBudget(limits, address, None), releases,
+                            int(raw_wire))
     finally:
         for release in releases:
             release()
@@ -240,7 +270,7 @@ async def _seat_of(websocket: WebSocket, game_id: str) -> int | None:
 
 
 async def _table_socket(websocket: WebSocket, since: int | None, budget: MessageBudget,
-                        releases: list[Callable[[], None]]) -> None:
+                        releases: list[Callable[[], None]], wire: int = 1) -> None:
     lobby: Lobby = websocket.app.state.lobby
     settings: Settings = websocket.app.state.settings
     if not origin_allowed(websocket.headers, settings):
@@ -300,7 +330,7 @@ async def _table_socket(websocket: WebSocket, since: int | None, budget: Message
         except ClientError as refused:
             await _refuse(websocket, refused.code, refused.message, CLOSE_SERVER_ERROR)
             return
-    connection = Connection(websocket, table, seat)
+    connection = Connection(websocket, table, seat, wire)
     connection.signed_in = await track_socket(websocket, lambda why: _ended(connection, why))
     forget = connection.signed_in.forget if connection.signed_in is not None else lambda: None
     if connection.closing is not None:  # its sign-in ended as it opened
@@ -324,8 +354,11 @@ async def _table_socket(websocket: WebSocket, since: int | None, budget: Message
                    "rate_per_second": settings.rate_per_second, "burst": settings.rate_burst},
         "idle_seconds": settings.idle_seconds,
         **({} if issued is None else {"token": issued}),  # the seat's new token, sent once
+        **({} if wire == 1 else {"wire": wire}),
     })
-    if since is not None:
+    if wire == 2:  # a snapshot, whatever ``since`` says
+        connection.push(SNAPSHOT)
+    elif since is not None:
         resync(connection, since, None)
     else:
         connection.push(table.snapshot(seat))

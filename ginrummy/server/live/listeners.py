@@ -1,11 +1,13 @@
 """Who a live table talks to: its :class:`Listener` connections, and the numbered events
-(:class:`EventRef`) pushed to them, each rendered for its reader's seat when it is sent."""
+(:class:`EventRef`) pushed to them, each rendered for its reader's seat when it is sent; the
+same command's events as :mod:`ginrummy.livetable` says them (:class:`Told`) for wire 2."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from ginrummy.livetable.events import Event, Notice
 from ginrummy.livetable.log import LogEntry
 from ginrummy.livetable.position import Position
 
@@ -21,6 +23,14 @@ class EventRef:
     position: Position
 
 
+@dataclass(frozen=True, slots=True)
+class Told:
+    """The events and notices of one command, for the sockets of wire 2 (each is sent those
+    its reader may see, :mod:`.wire_two`); a socket of wire 1 takes no notice of them."""
+
+    events: tuple[Event | Notice, ...]
+
+
 class Listener(Protocol):
     """A connection to a table: the seat it plays (None: a watcher), the chat channel it
     reads, its reader's language and its outbox."""
@@ -33,4 +43,4 @@ class Listener(Protocol):
     @property
     def account_id(self) -> str | None: ...
 
-    def push(self, item: dict[str, Any] | EventRef) -> None: ...
+    def push(self, item: dict[str, Any] | EventRef | Told) -> None: ...

@@ -58,7 +58,7 @@ from ginrummy.server.live.chat import ChatRoom
 from ginrummy.server.live.clock_feed import clock_rules_of
 from ginrummy.server.live.computer_play import ComputerPlayer
 from ginrummy.server.live.connections import Connections
-from ginrummy.server.live.listeners import WATCHER, EventRef, Listener
+from ginrummy.server.live.listeners import WATCHER, EventRef, Listener, Told
 from ginrummy.server.live.messages import PersonMessages
 from ginrummy.server.live.open_seats import OpenSeats
 from ginrummy.server.live.summary import status_of, summary
@@ -391,14 +391,18 @@ class Table:
                                                    name=f"ratings {self.id}")
 
     def _publish(self, applied: Applied) -> None:
-        """Send the new entries' events to every listener, and who is connected if it
-        changed; arm the next deadline."""
+        """Send the new entries' events to every listener (wire 1: each entry's; wire 2: the
+        command's events and notices), and who is connected if it changed; arm the next
+        deadline."""
         stored = applied.stored
         refs = [EventRef(entry, position)
                 for entry, position in zip(stored.entries, stored.positions, strict=True)]
+        told = Told(applied.events)
         for listener in list(self.listeners):
             for ref in refs:
                 listener.push(ref)
+            if applied.events:
+                listener.push(told)
         if any(isinstance(e, Notice) and e.kind == "presence" for e in applied.events):
             self.tell_presence()
         elif refs or stored.seats:

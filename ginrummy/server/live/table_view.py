@@ -49,11 +49,11 @@ class TableView:
             state["rating_changes"] = table.rating_changes
         if table.abandoned:
             state["abandoned"] = True
-        if table.game.end_reason == "forfeit" and self._forfeit_on_leaving():
+        if table.game.end_reason == "forfeit" and self.forfeit_on_leaving():
             state["settlement"] = {**state["settlement"], "forfeit": "left"}
         return state
 
-    def _forfeit_on_leaving(self) -> bool:
+    def forfeit_on_leaving(self) -> bool:
         """The game's forfeit came from an adjourned game nobody came back to
         (:mod:`.adjourn`), not from the clock (whose forfeit follows a ``timeout``)."""
         kinds = [entry.kind for entry, _ in self.table.recent]

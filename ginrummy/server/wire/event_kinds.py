@@ -1,0 +1,73 @@
+"""The kinds of event and notice that wire 2 of the table socket sends, as data: each one's
+audience, fields and meaning (what :mod:`ginrummy.livetable.events` says, and the server's
+``rematch`` notice). PROTOCOL.md's table of them is :func:`markdown`'s text, and
+tests/server/test_wire_two_kinds.py checks both against the events a played game says.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+
+@dataclass(frozen=True, slots=True)
+class Kind:
+    name: str
+    form: Literal["event", "notice"]
+    audience: Literal["seat", "team", "players", "watchers", "everyone"]
+    fields: tuple[str, ...]
+    optional: tuple[str, ...]
+    says: str
+
+
+KINDS: tuple[Kind, ...] = (
+    Kind("dealt", "event", "everyone",
+         ("table", "deal", "dealer", "players", "upcard", "knock_limit", "stock", "turn"), (),
+         "a deal at `table` (its number `deal`): who plays there, the upcard, the cards left "
+         "in the stock, who acts first"),
+    Kind("hand", "event", "seat", ("table", "cards"), (), "the reader's own cards of a deal"),
+    Kind("committed", "event", "everyone", ("table", "commitment"), (),
+         "the commitment of the next deal at `table` (fair dealing)"),
+    Kind("legal", "event", "seat", ("table", "actions"), (),
+         "what the place to act may do now (action ids)"),
+    Kind("played", "event", "everyone", ("table", "place", "action", "turn"), (),
+         "a move in its public form (a face-down knock is -1); `turn`: who acts next, null "
+         "when the hand ended"),
+    Kind("own_action", "event", "seat", ("table", "action"), (),
+         "the mover's own form of a move everyone else sees face down"),
+    Kind("drew", "event", "seat", ("table", "card"), (),
+         "the card the reader drew from the stock"),
+    Kind("hand_over", "event", "everyone",
+         ("table", "deal", "outcome", "winner", "points", "hands", "totals"),
+         ("server_seed", "client_seeds"),
+         "a hand's end: its result, the hands the rules show (null: not shown), the totals, "
+         "and its seeds (not in a duplicate round)"),
+    Kind("ready", "event", "everyone", ("place",), (), "`place` is ready for its next deal"),
+    Kind("dealer_chosen", "event", "everyone", ("place", "deals"), (),
+         "the higher cut chose whether to deal first"),
+    Kind("time_up", "event", "everyone", (), (), "the game's time limit was reached"),
+    Kind("stand_in", "event", "everyone", ("place", "on"), (),
+         "the computer plays for `place` (`on`), or no longer"),
+    Kind("clock_ran_out", "event", "everyone", ("place",), (), "`place`'s clock ran out"),
+    Kind("forfeited", "event", "everyone", ("place",), (), "`place` lost the game by forfeit"),
+    Kind("game_over", "event", "everyone", ("winner", "totals", "end_reason"), (),
+         "the game's end"),
+    Kind("clocks", "event", "everyone", ("left", "timeouts", "running_since", "deadlines"), (),
+         "the clocks after a change: seconds left, timeouts, running clocks' deadlines"),
+    Kind("joined", "notice", "everyone", ("place", "name"), (), "a seat was taken"),
+    Kind("presence", "notice", "everyone", ("connected",), (), "the places connected"),
+    Kind("rematch", "notice", "players", ("offers",), ("game_id", "declined_by"),
+         "the rematch offers of a finished two-player game; its id once made"),
+)
+BY_NAME = {kind.name: kind for kind in KINDS}
+
+
+def markdown() -> str:
+    """The table of :data:`KINDS` as PROTOCOL.md shows it."""
+    lines = ["| kind | numbered | to | fields | what it says |", "|---|---|---|---|---|"]
+    for kind in KINDS:
+        fields = [f"`{name}`" for name in kind.fields] + [f"`{name}`?" for name in kind.optional]
+        numbered = "`version`, `n`" if kind.form == "event" else "`after`"
+        lines.append(f"| `{kind.name}` | {numbered} | {kind.audience} | "
+                     f"{', '.join(fields) or '-'} | {kind.says} |")
+    return "\n".join(lines) + "\n"

@@ -88,9 +88,9 @@ class ReplayText:
             self.say()
             self.say(m("replay.time_up"))
             return
-        if step.kind == "forfeit":
+        if step.kind in ("forfeit", "resign"):
             self.say()
-            self.say(m("replay.forfeit", player=step.player))
+            self.say(m(f"replay.{step.kind}", player=step.player))
             return
         # Once a hand ends the game already seats the next one: take the players from before.
         players = (step.before if step.kind == "action" else game).players_at(step.table)

@@ -187,7 +187,8 @@ class Game(OfTableRules):
     """R4, two players under ``first_dealer="high_cut_chooses"``: whether the higher cut chose
     to deal the first hand; None until it chose, and under ``low_cut_deals``."""
     forfeited_by: int | None = None
-    """The player whose side lost the game by forfeit (:meth:`forfeit`), once it has."""
+    """The player whose side lost the game by forfeit (:meth:`forfeit`) or because that player
+    resigned (:meth:`resign`; ``end_reason`` tells which), once it has."""
     abandoned: tuple[tuple[int, HandState], ...] = ()
     """(table, hand) of the hands in progress when the game was forfeited: unscored, kept so
     that the game's record still holds their deals."""
@@ -507,6 +508,23 @@ class Game(OfTableRules):
         if self.is_over:
             raise GameError(f"the game is over ({self.end_reason}): nobody can forfeit it",
                             "game.forfeit_over", reason=end_reason_word(self.end_reason))
+        return self._lost_by(player, "forfeit")
+
+    def resign(self, player: int) -> Game:
+        """``player`` resigns: their side loses the game now, as by :meth:`forfeit` (the hand
+        in progress stops unscored; the other side wins, or at three players the other player
+        with the higher total, none if they are equal; the totals settle as they stand), but
+        the game ends ``"resigned"``: the player chose to."""
+        if isinstance(player, bool) or player not in range(self.players):
+            raise GameError(f"player must be 0 to {self.players - 1} in this game, "
+                            f"got {player!r}", "game.forfeit_player", value=repr(player),
+                            last=self.players - 1)
+        if self.is_over:
+            raise GameError(f"the game is over ({self.end_reason}): nobody can resign it",
+                            "game.resign_over", reason=end_reason_word(self.end_reason))
+        return self._lost_by(player, "resigned")
+
+    def _lost_by(self, player: int, reason: EndReason) -> Game:
         seating = self.seating
         loser = seating.side_of(player)
         if seating.sides == 2:
@@ -518,7 +536,7 @@ class Game(OfTableRules):
             winner = leaders[0] if len(leaders) == 1 else None
         idle = tuple(HandTable(slot.players, None, slot.played) for slot in self.slots)
         stopped = tuple((table, hand) for table, hand in enumerate(self.hands) if hand is not None)
-        return replace(self, slots=idle, winner=winner, end_reason="forfeit",
+        return replace(self, slots=idle, winner=winner, end_reason=reason,
                        forfeited_by=player, abandoned=stopped)
 
     def _with_slot(self, table: int, slot: HandTable) -> Game:

@@ -23,10 +23,10 @@ from ginrummy.core.result import HandResult
 from ginrummy.core.rules import DealerRule, Rules
 from ginrummy.core.table import TableKind
 
-EndReason = Literal["target", "max_hands", "time_limit", "forfeit"]
+EndReason = Literal["target", "max_hands", "time_limit", "forfeit", "resigned"]
 END_REASON_CODES: dict[str, str] = {
     "target": "end.target", "max_hands": "end.max_hands", "time_limit": "end.time_limit",
-    "forfeit": "end.forfeit",
+    "forfeit": "end.forfeit", "resigned": "end.resigned",
 }
 """The code of each end reason, for an error that names it (its English text is the word)."""
 

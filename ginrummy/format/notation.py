@@ -23,6 +23,7 @@ Notation (:func:`format_notation`, :func:`parse_notation`), one item per line::
   ``"winner"``), ``Cut`` (rounds separated by commas, seat 0's card first),
   ``HighCutDeals yes`` or ``no`` (R4: the higher cut's choice, when the rules
   give it one), ``Forfeit 0`` or ``1`` (that seat lost by forfeit after the last hand),
+  ``Resigned 0`` or ``1`` (that seat resigned after the last hand),
   and the checks ``Dealer`` (the first dealer), ``TimeUp yes`` (R31),
   ``End``, ``Winner`` (a seat or ``-``) and ``Final`` (final totals).
   Several tags may share a line.
@@ -145,6 +146,8 @@ def format_notation(record: GameRecord) -> str:
         lines.append("[TimeUp yes]")
     if record.forfeit is not None:
         lines.append(f"[Forfeit {record.forfeit}]")
+    if record.resigned is not None:
+        lines.append(f"[Resigned {record.resigned}]")
     final = record.final or {}
     if final.get("end_reason") is not None:
         lines.append(f"[End {final['end_reason']}]")
@@ -296,7 +299,8 @@ def _read_result(words: list[str], number: int) -> tuple[dict[str, Any], tuple[i
 def _build_record(
     tags: dict[str, str], options: dict[str, Any], hands: list[dict[str, Any]]
 ) -> GameRecord:
-    known = {"Notation", "Rules", "Cut", "HighCutDeals", "Dealer", "TimeUp", "Forfeit", "End",
+    known = {"Notation", "Rules", "Cut", "HighCutDeals", "Dealer", "TimeUp", "Forfeit", "Resigned",
+             "End",
              "Winner", "Final"}
     unknown = sorted(set(tags) - known)
     if unknown:
@@ -345,6 +349,10 @@ def _build_record(
     if forfeit not in (None, "0", "1"):
         raise RecordError(f"[Forfeit {forfeit}]: write the seat that lost by forfeit, 0 or 1, "
                           "or leave it out", code="notation.forfeit", value=forfeit)
+    resigned = tags.get("Resigned")
+    if resigned not in (None, "0", "1"):
+        raise RecordError(f"[Resigned {resigned}]: write the seat that resigned, 0 or 1, "
+                          "or leave it out", code="notation.resigned", value=resigned)
     final = _final_from_tags(tags)
     records = []
     for number, hand in enumerate(hands, 1):
@@ -365,7 +373,8 @@ def _build_record(
             None if check is None else check[0], None if check is None else check[1],
         ))
     return GameRecord(TableRules(2, rules), cut, tuple(records), time_up == "yes", final,
-                      high_cut_deals, None if forfeit is None else int(forfeit))
+                      high_cut_deals, None if forfeit is None else int(forfeit),
+                      None if resigned is None else int(resigned))
 
 
 def _final_from_tags(tags: dict[str, str]) -> dict[str, Any] | None:

@@ -20,6 +20,8 @@ Version 2 (written by :func:`~ginrummy.format.replay.dump_record`; read by
                                                the hands (a server's clock); the hands it
                                                stopped end the list, in progress; older
                                                readers refuse the field as unknown
+     "resigned": 0,                            only if set: this player resigned after the
+                                               hands (as forfeit, but by choice)
      "hands": [{"round": 1, "table": 0, "players": [0, 1], "dealer": 1, "deal": 1,
                 "deck": ["AS", ...52 cards, top first],
                 "actions": ["pass", "pass", "stock", "knock KS", ...],
@@ -137,6 +139,8 @@ class GameRecord(OfTableRules):
     forfeit: int | None = None
     """The player who lost the game by forfeit after the last hand (None: nobody); written
     only when set, so that the record of every other game reads as before."""
+    resigned: int | None = None
+    """The player who resigned after the last hand (None: nobody); written only when set."""
 
     def deal_numbers(self) -> list[int | None]:
         """Each hand's deal number: ``deal``, or in a two-player game its place."""
@@ -214,13 +218,15 @@ def record_to_dict(record: GameRecord) -> dict[str, Any]:
     data["hands"] = hands
     if record.forfeit is not None:
         data["forfeit"] = record.forfeit
+    if record.resigned is not None:
+        data["resigned"] = record.resigned
     if record.final is not None:
         data["final"] = record.final
     return data
 
 
 _TOP_KEYS = {"format", "version", "players", "team_target", "rules", "cut", "high_cut_deals",
-             "time_up", "hands", "final", "forfeit"}
+             "time_up", "hands", "final", "forfeit", "resigned"}
 _TWO_V1_KEYS = {"format", "version", "rules", "cut", "high_cut_deals", "time_up", "hands",
                 "final"}
 _HAND_KEYS = {"round", "table", "players", "dealer", "deal", "deck", "actions", "action_ids",
@@ -269,15 +275,22 @@ def record_from_dict(data: Any) -> GameRecord:
         raise RecordError("final must be an object", code="field.object", field="final")
     if final is not None and kind == TABLE_FORMAT_V1 and final.get("phase") == "playing":
         final = {k: v for k, v in final.items() if k != "phase"}  # v1: not over, any phase
-    forfeit = data.get("forfeit")
-    if forfeit is not None and (not isinstance(forfeit, int) or isinstance(forfeit, bool)
-                                or forfeit not in range(table_rules.players)):
-        raise RecordError(f"forfeit must be a player from 0 to {table_rules.players - 1}, got "
-                          f"{forfeit!r}", code="record.forfeit", value=repr(forfeit),
-                          last=table_rules.players - 1)
+    forfeit, resigned = (_player_field(data, name, table_rules.players)
+                         for name in ("forfeit", "resigned"))
     items = tuple(hand_from_dict(item, number, table_rules.players, two_v1)
                   for number, item in enumerate(hands, 1))
-    return GameRecord(table_rules, cut, items, time_up, final, high_cut_deals, forfeit)
+    return GameRecord(table_rules, cut, items, time_up, final, high_cut_deals, forfeit,
+                      resigned)
+
+
+def _player_field(data: dict[str, Any], name: str, players: int) -> int | None:
+    """``forfeit`` or ``resigned``: a player of the game, or absent."""
+    value = data.get(name)
+    if value is not None and (not isinstance(value, int) or isinstance(value, bool)
+                              or value not in range(players)):
+        raise RecordError(f"{name} must be a player from 0 to {players - 1}, got {value!r}",
+                          code=f"record.{name}", value=repr(value), last=players - 1)
+    return value
 
 
 def _rules_from(data: Any) -> Rules:

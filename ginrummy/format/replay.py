@@ -57,8 +57,11 @@ def record_of(game: Game) -> GameRecord:
                  if h.round == hand.round and h.table > hand.table]
         played.insert(later[0] if later else len(played), hand)
     hands = tuple(_hand_record(h) for h in played)
+    lost_by = game.forfeited_by
+    resigned = game.end_reason == "resigned"
     bare = GameRecord(game.table_rules, game.cut, hands, game.time_is_up, None,
-                      game.high_cut_deals, game.forfeited_by)
+                      game.high_cut_deals, None if resigned else lost_by,
+                      lost_by if resigned else None)
     totals = iter([tuple(step.game.totals) for step in walk(bare) if step.finished])
     checked = tuple(replace(h, totals=next(totals)) if h.result is not None else h
                     for h in hands)
@@ -81,7 +84,8 @@ class Step:
     """One step of a replay: a deal, an action, or the time limit reported."""
 
     kind: str
-    """``"deal"``, ``"action"``, ``"time_up"`` or ``"forfeit"`` (``player`` lost by it)."""
+    """``"deal"``, ``"action"``, ``"time_up"``, ``"forfeit"`` (``player`` lost by it) or
+    ``"resign"`` (``player`` resigned)."""
     hand: int
     """1-based place of the hand in the record."""
     table: int
@@ -137,6 +141,14 @@ def walk(record: GameRecord) -> Iterator[Step]:
             raise RecordError(f"forfeit: {error}", code="field.error", field="forfeit",
                               error=error) from None
         yield Step("forfeit", len(record.hands), 0, 0, None, record.forfeit, None, before, game)
+    if record.resigned is not None:
+        before = game
+        try:
+            game = game.resign(record.resigned)
+        except GameError as error:
+            raise RecordError(f"resigned: {error}", code="field.error", field="resigned",
+                              error=error) from None
+        yield Step("resign", len(record.hands), 0, 0, None, record.resigned, None, before, game)
     if record.final is not None:
         compare_checks("final", record.final, final_check(game), None)
 

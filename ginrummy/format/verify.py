@@ -163,7 +163,7 @@ def _replay(record: GameRecord, verdict: Verdict) -> list[bool | None]:
         game: Any = None
         for step in walk(record):
             game = step.game
-            if step.kind == "forfeit":  # the hands it stopped are over too
+            if step.kind in ("forfeit", "resign"):  # the hands it stopped are over too
                 over = [True if done is False else done for done in over]
             elif step.kind != "time_up":
                 over[step.hand - 1] = step.finished

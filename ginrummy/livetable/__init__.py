@@ -16,7 +16,7 @@ publish → wait for :func:`next_deadline`), like the rules core below it (scala
 - a person, from the place their token holds: :class:`Play` (an action at their table),
   :class:`Ready` (for their table's next deal, with their seed for its deck),
   :class:`ChooseDealer` (the higher cut, R4), :class:`Back` (take over from the computer;
-  any of these does);
+  any of these does), :class:`Resign` (their side loses the game now);
 - the computer, for its own seats, idle players and run-out clocks: :class:`ComputerPlay`
   (:func:`computer_moves` says who is to move and what they see);
 - the server: :class:`Join` (a seat is taken), :class:`Presence` (who is connected),
@@ -32,9 +32,9 @@ and nothing changes. ``now`` is the moment of the command (the log's entries car
 clocks and the time limit read it); ``rng`` draws the server seeds of deals made due.
 
 **The log.** Every change to the game is a :class:`LogEntry` (``deal``, ``play``, ``ready``,
-``choose``, ``time_up``, ``idle``, ``back``, ``timeout``, ``forfeit``). A table's state is the
-fold of its stored log: :func:`replay` gives the same table that the commands made, which is
-how a restarted server (or another process) takes a table over.
+``choose``, ``time_up``, ``idle``, ``back``, ``timeout``, ``forfeit``, ``resign``). A table's
+state is the fold of its stored log: :func:`replay` gives the same table that the commands
+made, which is how a restarted server (or another process) takes a table over.
 
 **Events** (:mod:`~ginrummy.livetable.events`) are data: a kind, fields (cards as ints,
 actions as ids), an :class:`Audience` (one seat, a team, the players, the watchers,
@@ -71,6 +71,7 @@ from ginrummy.livetable.commands import (
     Presence,
     Ready,
     RematchStarted,
+    Resign,
     Tick,
     WithdrawRematch,
 )
@@ -93,7 +94,7 @@ from ginrummy.livetable.state import Seat, Setup, Table, computer_moves
 __all__ = [
     "Applied", "Audience", "Back", "ChooseDealer", "Command", "ComputerPlay", "Deadline",
     "Event", "Forfeit", "Join", "LogEntry", "Notice", "OfferRematch", "Play", "Position",
-    "Presence", "Ready", "Refused", "RematchStarted", "ReplayError", "Seat", "Setup", "Stored",
-    "Table", "Tick", "WithdrawRematch", "apply", "computer_moves", "folds", "new_table",
-    "next_deadline", "replay",
+    "Presence", "Ready", "Refused", "RematchStarted", "ReplayError", "Resign", "Seat", "Setup",
+    "Stored", "Table", "Tick", "WithdrawRematch", "apply", "computer_moves", "folds",
+    "new_table", "next_deadline", "replay",
 ]

@@ -111,6 +111,8 @@ def choose_dealer(draft: Draft, command: ChooseDealer) -> None:
     game = table.game
     if command.expect is not None and command.expect != table.n:
         raise Refused("stale", expect=command.expect, latest=table.n)
+    if game.is_over:  # resigned before the choice
+        raise Refused("game_over", end_reason=game.end_reason)
     chooser = game.chooser
     if chooser is None:
         if game.players > 2:

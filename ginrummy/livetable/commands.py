@@ -95,6 +95,15 @@ class Forfeit:
 
 
 @dataclass(frozen=True, slots=True)
+class Resign:
+    """``place``'s player resigns: their side loses the game now (at any moment of a game in
+    progress: on anyone's turn, between hands, before the first dealer is chosen)."""
+
+    place: int
+    client_id: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class OfferRematch:
     """``place`` asks for a rematch of the finished game, or accepts the other's offer."""
 
@@ -116,6 +125,6 @@ class RematchStarted:
 
 
 Command = (Play | ComputerPlay | Ready | ChooseDealer | Back | Join | Presence | Tick
-           | Forfeit | OfferRematch | WithdrawRematch | RematchStarted)
+           | Forfeit | Resign | OfferRematch | WithdrawRematch | RematchStarted)
 PERSON_COMMANDS = (Play, Ready, ChooseDealer, Back)
 """Commands a person sends from their place: any of them takes over from the computer."""

@@ -121,6 +121,8 @@ def entry_events(before: Table, entry: LogEntry, after: Table) -> list[Said]:
         said.append(("clock_ran_out", EVERYONE, {"place": place}))
     elif entry.kind == "forfeit":
         said.append(("forfeited", EVERYONE, {"place": place}))
+    elif entry.kind == "resign":
+        said.append(("resigned", EVERYONE, {"place": place}))
     game = after.game
     if game.is_over and not before.game.is_over:
         said.append(("game_over", EVERYONE, {"winner": game.winner, "totals": list(game.totals),

@@ -7,9 +7,9 @@ from datetime import UTC, datetime
 from typing import Literal
 
 EntryKind = Literal["deal", "play", "ready", "time_up", "idle", "back", "choose", "timeout",
-                    "forfeit"]
+                    "forfeit", "resign"]
 ENTRY_KINDS: tuple[EntryKind, ...] = ("deal", "play", "ready", "time_up", "idle", "back",
-                                      "choose", "timeout", "forfeit")
+                                      "choose", "timeout", "forfeit", "resign")
 EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
 """The moment of an entry made without one (tests of the rules, which read no clock)."""
 
@@ -25,7 +25,8 @@ class LogEntry:
     ``back``: it plays again; ``choose``: the higher cut ``seat`` chose whether to deal the
     first hand (R4; ``action`` 1: it deals, 0: the other seat deals); ``timeout``: ``seat``'s
     clock ran out and the computer plays the rest of its turn; ``forfeit``: ``seat`` loses the
-    game by forfeit. ``client_id`` is the id of the message that made it, ``at`` its moment.
+    game by forfeit; ``resign``: ``seat``'s player resigned (its side loses the game).
+    ``client_id`` is the id of the message that made it, ``at`` its moment.
     """
 
     seq: int

@@ -24,6 +24,7 @@ from ginrummy.livetable.commands import (
     Presence,
     Ready,
     RematchStarted,
+    Resign,
     Tick,
     WithdrawRematch,
 )
@@ -146,6 +147,8 @@ def apply(table: Table, command: Command, now: datetime,
         _tick(draft)
     elif isinstance(command, Forfeit):
         _forfeit(draft, command.place)
+    elif isinstance(command, Resign):
+        _resign(draft, command)
     elif isinstance(command, Join):
         seats = _join(draft, command)
         notices.append(("joined", EVERYONE, {"place": command.place, "name": command.name}))
@@ -216,6 +219,21 @@ def _forfeit(draft: Draft, place: int) -> None:
     if table.game.is_over:
         raise Refused("game_over", end_reason=table.game.end_reason)
     draft.log("forfeit", place)
+
+
+def _resign(draft: Draft, command: Resign) -> None:
+    """A player resigns, whoever's turn it is; not before every place is taken (there is no
+    game yet) nor after the game ended. The computer stops playing for them: they chose."""
+    table = draft.table
+    place = command.place
+    if place not in table.humans or not table.seats[place].joined:
+        raise Refused("no_such_place", place=place)
+    if table.game.is_over:
+        raise Refused("game_over", end_reason=table.game.end_reason)
+    if table.stage == "waiting" and not table.everyone_joined:
+        raise Refused("not_started", waiting_for="players",
+                      missing=sum(1 for s in table.seats if not s.joined))
+    draft.log("resign", place, None, command.client_id)
 
 
 def _join(draft: Draft, command: Join) -> tuple[Seat, ...]:

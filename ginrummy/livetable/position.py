@@ -22,6 +22,7 @@ two players, a seat):
   of that turn for it (:mod:`ginrummy.livetable.clocks`);
 * ``forfeit``: place ``seat`` loses the game by forfeit (its second timeout in a game that
   forfeits on time): :meth:`~ginrummy.core.game.Game.forfeit`.
+* ``resign``: place ``seat``'s player resigned: :meth:`~ginrummy.core.game.Game.resign`.
 
 A table is dealt when both its players are ready (a computer always is), so in a
 team game each table of a new round, and a table whose hand was void, is dealt as
@@ -173,6 +174,10 @@ def step(position: Position, entry: LogEntry, decks: Mapping[int, Sequence[int]]
         if entry.seat is None:
             raise ReplayError(f"entry {entry.seq}: a forfeit needs the place that loses")
         return replace(position, game=game.forfeit(entry.seat), timed_out=frozenset())
+    if entry.kind == "resign":
+        if entry.seat is None:
+            raise ReplayError(f"entry {entry.seq}: a resignation needs the place that resigns")
+        return replace(position, game=game.resign(entry.seat), timed_out=frozenset())
     if entry.kind == "choose":
         if entry.seat is None or entry.action not in (0, 1):
             raise ReplayError(f"entry {entry.seq}: a choice of the first dealer needs a seat "

@@ -4,11 +4,13 @@ fields; and PROTOCOL.md's table of them is the one made from that list."""
 
 from __future__ import annotations
 
+import random
 import re
 from pathlib import Path
 
-from ginrummy.livetable import Event
+from ginrummy.livetable import Event, Ready, Resign, apply
 from ginrummy.server.wire.event_kinds import BY_NAME, markdown
+from tests.livetable.kit import START, make_table
 from tests.livetable.reader_fixture import golden_games
 
 PROTOCOL = Path(__file__).resolve().parents[2] / "ginrummy" / "server" / "PROTOCOL.md"
@@ -35,3 +37,15 @@ def test_the_protocols_table_of_kinds_is_made_from_the_list() -> None:
     found = SECTION.search(PROTOCOL.read_text(encoding="utf-8"))
     assert found is not None
     assert found.group(1) == markdown(), "rewrite it from event_kinds.markdown()"
+
+
+def test_a_resignations_events_are_listed_kinds_with_their_audience_and_fields() -> None:
+    table = make_table(2)
+    for place in (0, 1):
+        table = apply(table, Ready(place), START, random.Random(1)).table
+    events = apply(table, Resign(1), START, random.Random(1)).events
+    assert [event.kind for event in events] == ["resigned", "game_over"]
+    for event in events:
+        kind = BY_NAME[event.kind]
+        assert event.audience.kind == kind.audience
+        assert set(event.fields) - {"n"} == set(kind.fields)

@@ -502,7 +502,7 @@ async def _handle(connection: Connection, message: Message) -> None:
         resync(connection, message.since, message.id)
     elif message.type in ("chat", "chat_report", "chat_mute", "chat_show"):
         await _chat(connection, message)
-    else:  # action, ready, back, cut_choice
+    else:  # action, ready, back, cut_choice, resign
         await table.submit(connection, message)
 
 

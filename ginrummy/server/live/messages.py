@@ -1,4 +1,5 @@
-"""A person's messages at a live table (``action``, ``ready``, ``cut_choice``, ``back``): the
+"""A person's messages at a live table (``action``, ``ready``, ``cut_choice``, ``back``,
+``resign``): the
 table command each makes, and its answer (an ``ack`` naming the log entry it made, or an
 ``error``). Each seat's answers are remembered by message id, so that a message sent again
 (a reconnecting client does) gets the same answer and is not applied twice; the ids of the
@@ -13,7 +14,17 @@ from typing import TYPE_CHECKING, Any
 
 from ginrummy.core.actions import action_name
 from ginrummy.i18n import MessageError, Messages
-from ginrummy.livetable import Applied, Back, ChooseDealer, Command, LogEntry, Play, Ready, Refused
+from ginrummy.livetable import (
+    Applied,
+    Back,
+    ChooseDealer,
+    Command,
+    LogEntry,
+    Play,
+    Ready,
+    Refused,
+    Resign,
+)
 from ginrummy.livetable.refusal_messages import refusal_json
 from ginrummy.server.live.listeners import Listener
 from ginrummy.server.live.refusal_text import refusal_text
@@ -25,7 +36,8 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 MAX_REMEMBERED_IDS = 512
-ENTRY_OF = {"action": "play", "ready": "ready", "back": "back", "cut_choice": "choose"}
+ENTRY_OF = {"action": "play", "ready": "ready", "back": "back", "cut_choice": "choose",
+            "resign": "resign"}
 """The log entry a client message makes."""
 RETRYABLE = frozenset({"storage"})
 """Errors not kept as the answer to a message id: nothing was decided, the same id may be
@@ -120,14 +132,16 @@ def refusal_answer(refused: Refused, table: Table, command: Command | None, lang
 
 
 def command_of(seat: int, message: Message) -> Command:
-    """The table command a person's ``action``, ``ready``, ``cut_choice`` or ``back``
-    message makes."""
+    """The table command a person's ``action``, ``ready``, ``cut_choice``, ``back`` or
+    ``resign`` message makes."""
     if message.type == "action":
         return Play(seat, parse_action_message(message), message.expect, message.id)
     if message.type == "ready":
         return Ready(seat, message.seed, message.commitment, message.expect, message.id)
     if message.type == "cut_choice":
         return ChooseDealer(seat, message.deal is True, message.expect, message.id)
+    if message.type == "resign":
+        return Resign(seat, message.id)
     return Back(seat, message.id)
 
 

@@ -455,8 +455,11 @@ class TournamentHub:
         game = table.game
         totals = tuple(int(total) for total in game.totals)  # per side: player or team
         winner_side = game.winner
-        if winner_side is None:  # a game ended even: the highest total, else the first side
-            winner_side = totals.index(max(totals))
+        if winner_side is None:  # a game ended even: the highest total, else the first side,
+            lost = game.forfeited_by  # never the side that resigned or forfeited
+            out = -1 if lost is None else game.seating.side_of(lost)
+            winner_side = max((side for side in range(len(totals)) if side != out),
+                              key=lambda side: (totals[side], -side))
         teams = len(pairing.seats) == 4  # R34: sides are teams 0 (seats 0, 2) and 1 (1, 3)
         points = tuple(totals[team_of(seat)] for seat in range(4)) if teams else totals
         deals = deals_of(table) if len(pairing.seats) == 2 else ()  # duplicate: tables of two

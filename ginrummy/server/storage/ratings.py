@@ -134,14 +134,20 @@ def abandoned(log: Sequence[tuple[str, int | None]]) -> frozenset[int]:
     return frozenset(away)
 
 
+def resigned(log: Sequence[tuple[str, int | None]]) -> frozenset[int]:
+    """The seat that resigned the game, in a log of ``(kind, seat)`` entries (none or one)."""
+    return frozenset(seat for kind, seat in log if kind == "resign" and seat is not None)
+
+
 def places(sides: int, winner: int | None, points: Sequence[int],
-           gone: frozenset[int]) -> list[int] | None:
-    """Each side's finishing place (0 first): the sides that abandoned last, the winner
-    first, the others by their points; None when every side abandoned (nobody is rated)."""
+           gone: frozenset[int], resigners: frozenset[int] = frozenset()) -> list[int] | None:
+    """Each side's finishing place (0 first): a side that resigned last, then the sides that
+    abandoned, the winner first, the others by their points; None when every side abandoned
+    (nobody is rated)."""
     if gone and len(gone) == sides:
         return None
-    keys = [(side in gone, side != winner, -(points[side] if side < len(points) else 0))
-            for side in range(sides)]
+    keys = [(side in resigners, side in gone, side != winner,
+             -(points[side] if side < len(points) else 0)) for side in range(sides)]
     order = sorted(set(keys))
     return [order.index(key) for key in keys]
 
@@ -167,8 +173,11 @@ def settle(conn: sa.Connection, game_id: str, record: str, at: datetime) -> None
     log = conn.execute(sa.select(db.log.c.kind, db.log.c.seat)
                        .where(db.log.c.game_id == game_id).order_by(db.log.c.seq)).all()
     final = json.loads(record)["record"].get("final") or {}
-    gone = frozenset(seating.side_of(seat) for seat in abandoned([(r.kind, r.seat) for r in log]))
-    ranked = places(seating.sides, final.get("winner"), final.get("points") or [], gone)
+    entries = [(r.kind, r.seat) for r in log]
+    gone = frozenset(seating.side_of(seat) for seat in abandoned(entries))
+    resigners = frozenset(seating.side_of(seat) for seat in resigned(entries))
+    ranked = places(seating.sides, final.get("winner"), final.get("points") or [], gone,
+                    resigners)
     if ranked is None:
         return
     seats_of = [[s for s in range(table_rules.players) if seating.side_of(s) == side]

@@ -50,6 +50,8 @@ KINDS: tuple[Kind, ...] = (
          "the computer plays for `place` (`on`), or no longer"),
     Kind("clock_ran_out", "event", "everyone", ("place",), (), "`place`'s clock ran out"),
     Kind("forfeited", "event", "everyone", ("place",), (), "`place` lost the game by forfeit"),
+    Kind("resigned", "event", "everyone", ("place",), (),
+         "`place`'s player resigned: their side lost the game"),
     Kind("game_over", "event", "everyone", ("winner", "totals", "end_reason"), (),
          "the game's end"),
     Kind("clocks", "event", "everyone", ("left", "timeouts", "running_since", "deadlines"), (),

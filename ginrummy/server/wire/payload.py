@@ -164,8 +164,16 @@ def hand_parts(game: Game) -> dict[str, Any]:
         "rounds": rounds_of(game),
         "winner": game.winner,
         "end_reason": game.end_reason,
-        "settlement": settlement_dict(game.settlement(), game.is_over),
+        "settlement": _settled(game),
     }
+
+
+def _settled(game: Game) -> dict[str, Any]:
+    """The settlement, with the place that resigned in a game that ended so."""
+    settled = settlement_dict(game.settlement(), game.is_over)
+    if game.end_reason == "resigned":
+        settled["resigned"] = game.forfeited_by
+    return settled
 
 
 def public_state(info: TableInfo, position: Position, n: int,

@@ -123,8 +123,8 @@ ERROR_CODES: dict[str, str] = {
 MAX_ID_LENGTH = 64
 MAX_ACTION_TEXT = 100
 
-MessageType = Literal["action", "ready", "resync", "ping", "back", "cut_choice", "chat",
-                      "chat_report", "chat_mute", "chat_show"]
+MessageType = Literal["action", "ready", "resync", "ping", "back", "cut_choice", "resign",
+                      "chat", "chat_report", "chat_mute", "chat_show"]
 _FIELDS: dict[str, tuple[set[str], set[str]]] = {
     # type: (required fields, optional fields), besides "type"
     "action": ({"action", "expect"}, {"id"}),
@@ -133,6 +133,7 @@ _FIELDS: dict[str, tuple[set[str], set[str]]] = {
     "ping": (set(), {"id"}),
     "back": (set(), {"id"}),
     "cut_choice": ({"deal"}, {"expect", "id"}),
+    "resign": (set(), {"id"}),
     "chat": (set(), {"id", "text", "phrase", "name"}),
     "chat_report": ({"chat_id"}, {"id", "reason"}),
     "chat_mute": ({"chat_id", "mute"}, {"id"}),
@@ -245,8 +246,8 @@ def message_from(data: Any) -> Message:
                        seed=seed, commitment=commitment)
     if kind == "resync":
         return Message("resync", ident, since=_whole("since", data["since"]))
-    if kind == "back":
-        return Message("back", ident)
+    if kind in ("back", "resign"):
+        return Message(cast(MessageType, kind), ident)
     if kind == "cut_choice":
         deal = data["deal"]
         if not isinstance(deal, bool):

@@ -3,6 +3,8 @@
 // end of a hand, of a round and of the game with the team arithmetic line by line.
 import { handScene } from "./handscene.js";
 import { seedBox } from "./seedbox.js";
+import { resignBox } from "./resign.js";
+import { resignedLine } from "./resignrules.js";
 import { resultLines, seatName, settlementRows } from "./describe.js";
 import { h } from "./dom.js";
 import { cardText, language, t, tp } from "./i18n.js";
@@ -23,7 +25,7 @@ export function renderMultiTable(ctl) {
     class: ["felt", "multi", `stage-${state.stage}`, `table-stage-${picture.stage}`, sitsOut(state) ? "sitting-out" : null],
     "aria-labelledby": "table-title", dataset: { mode: state.mode, stage: state.stage },
   }, h("h1", { class: "sr-only", id: "table-title" }, tableTitle(state)), seatsStrip(state), feltContent(ctl));
-  const side = h("aside", { class: "side" }, scoreBoard(state), tablesBox(ctl), chatBox(ctl), logBox(ctl), seedBox(ctl), rulesBox(ctl), keysBox(ctl));
+  const side = h("aside", { class: "side" }, scoreBoard(state), resignBox(ctl), tablesBox(ctl), chatBox(ctl), logBox(ctl), seedBox(ctl), rulesBox(ctl), keysBox(ctl));
   const screen = h("div", { class: ["table-screen", "table-game", `mode-${ctl.mode}`, `players-${state.players}`, ctl.readOnly ? "read-only" : null, ctl.pending ? "busy" : null, ctl.knockMode ? "knock-mode" : null] },
     ctl.replayBar || null, felt, side);
   ctl.root.replaceChildren(screen);
@@ -371,7 +373,9 @@ function gameOver(state) {
   if (!present(winner)) headline = t("over.tie");
   else if (teams) headline = present(state.you) && teamOf(state, state.you) === winner ? t("multi.over.your_team") : t("multi.over.team", { team: teamName(state, winner) });
   else headline = winner === state.you ? t("over.you_won") : t("over.winner", { name: placeName(state, winner) });
-  const reason = present(settlement.end_reason) ? t(`end.${settlement.end_reason}`) : "";
+  const resigned = resignedLine(settlement, state.you, (place) => placeName(state, place));
+  let reason = present(settlement.end_reason) ? t(`end.${settlement.end_reason}`) : "";
+  if (resigned) reason = t(resigned.key, resigned.params);
   return h("section", { class: "game-over" },
     h("h2", {}, t("over.title")),
     h("p", { class: "headline big" }, headline),

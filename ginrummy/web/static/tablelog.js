@@ -68,7 +68,8 @@ export function logEvent(ctl, fullEvent, beforeFull, afterFull) {
     if (info && info.kind === "human" && people) ctl.log.push({ seat, text: () => t("log.ready", { name: name(fullEvent.seat) }) });
     return;
   }
-  if (fullEvent.kind === "idle" || fullEvent.kind === "back" || fullEvent.kind === "timeout" || fullEvent.kind === "forfeit") {
+  if (fullEvent.kind === "idle" || fullEvent.kind === "back" || fullEvent.kind === "timeout" || fullEvent.kind === "forfeit"
+    || fullEvent.kind === "resign") {
     const key = `log.${fullEvent.kind}${fullEvent.seat === afterFull.you ? "_you" : ""}`;
     ctl.log.push({ seat, text: () => t(key, { name: name(fullEvent.seat) }) });
     notify(t(key, { name: name(fullEvent.seat) }), "warning");

@@ -1,6 +1,8 @@
 // Drawing the table from the server's state: the felt, both seats, stock and pile, the panel of
 // what to do now, the score and the move log. Nothing here decides a rule: it shows `view.legal`.
 import { seedBox } from "./seedbox.js";
+import { resignBox } from "./resign.js";
+import { resignedLine } from "./resignrules.js";
 import { statusKey, touchNow } from "./attention.js";
 import { byRank, bySuit, cardBack, cardFace, cardRow, cardValue, meldOrder, suitOf } from "./cards.js";
 import { choosingDealer, cutChoicePanel } from "./cutchoice.js";
@@ -90,7 +92,7 @@ export function renderTable(ctl) {
     panel(ctl),
     between ? null : seatArea(ctl, bottom, "bottom"),
     ctl.watchers && ctl.mode === "play" ? h("p", { class: "watchers" }, tp("table.watchers", ctl.watchers)) : null);
-  const side = h("aside", { class: "side" }, scoreBox(ctl, notifyToggle(ctl)), chatBox(ctl), logBox(ctl), seedBox(ctl), rulesBox(ctl), shareBox(ctl), keysBox(ctl));
+  const side = h("aside", { class: "side" }, scoreBox(ctl, notifyToggle(ctl)), resignBox(ctl), chatBox(ctl), logBox(ctl), seedBox(ctl), rulesBox(ctl), shareBox(ctl), keysBox(ctl));
   const screen = h("div", { class: ["table-screen", `mode-${ctl.mode}`, ctl.readOnly ? "read-only" : null, ctl.pending ? "busy" : null, ctl.knockMode ? "knock-mode" : null] },
     ctl.replayBar || null, felt, side);
   ctl.root.replaceChildren(screen);
@@ -571,13 +573,17 @@ function gameOver(ctl) {
   const state = ctl.shown;
   const names = [seatName(state, 0), seatName(state, 1)];
   const settlement = state.settlement;
+  // the reader's seat: the shown hand's, or the game's once a resignation stopped the hand
+  const you = state.you ?? (ctl.state ? ctl.state.you : null);
   let headline;
   if (settlement.winner === null || settlement.winner === undefined) headline = t("over.tie");
-  else if (settlement.winner === state.you) headline = t("over.you_won");
+  else if (settlement.winner === you) headline = t("over.you_won");
   else headline = t("over.winner", { name: names[settlement.winner] });
+  const resigned = resignedLine(settlement, you, (place) => names[place]);
   return h("section", { class: "game-over" },
     h("h2", {}, t("over.title")),
     h("p", { class: "headline big" }, headline),
+    resigned ? h("p", { class: "resigned" }, t(resigned.key, resigned.params)) : null,
     h("h3", {}, t("over.settlement")),
     settlementTable(state),
     settlementWords(settlement, state.rules, names).map((line) => h("p", {}, line)),

@@ -1,7 +1,7 @@
 """Resigning in the browser (issue 35, item 1): Resign asks first in a dialog that Escape
 closes with nothing sent; Confirm resign ends the game, whose end and move log say that the
-player resigned. axe-core finds nothing on the dialog, in English at a laptop's size and in
-Italian at a phone's."""
+player resigned, at two players and at a teams table. axe-core finds nothing on the dialog,
+in English at a laptop's size and in Italian at a phone's, nor on the teams table's end."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ import pytest
 from tests.browser.conftest import Browsers, Server
 from tests.browser.driver import new_game, stage, wait_turn_or_end
 from tests.browser.test_browser_accessibility import SIZES, violations
+from tests.browser.test_browser_tables import new_table
 
 SAID = {"en-GB": ("Resign this game?", "You resigned."),
         "it-IT": ("Abbandonare la partita?", "Hai abbandonato.")}
@@ -42,3 +43,19 @@ def test_a_player_resigns_against_the_computer_after_confirming_and_sees_it_said
     assert page.locator(".game-over .resigned").inner_text() == resigned
     assert resigned.rstrip(".") in page.locator(".log").inner_text()
     assert page.locator('button[data-name="resign"]').count() == 0
+
+
+def test_a_player_at_a_teams_table_resigns_and_their_team_loses(
+    server: Server, browsers: Browsers, axe_source: str
+) -> None:
+    page = browsers.page(viewport=SIZES["laptop"], bypass_csp=True)
+    new_table(page, server.url, 4, ["computer", "computer", "computer"])
+    page.locator(".my-hand .card").first.wait_for()
+    page.locator('button[data-name="resign"]').click()
+    dialog = page.locator("dialog#resign-dialog[open]")
+    assert "Your team loses" in dialog.inner_text()
+    page.locator('button[data-name="resign-confirm"]').click()
+    over = page.locator(".game-over")
+    over.wait_for()
+    assert "You resigned." in over.inner_text()
+    assert violations(page, axe_source) == []

@@ -13,6 +13,7 @@ from starlette.testclient import TestClient
 from tests.server.account_kit import accounts_app, browser, sign_in, sign_up
 from tests.server.kit import (
     Player,
+    assert_no_leak,
     create,
     deal_first,
     join_seat,
@@ -65,11 +66,15 @@ def test_a_player_resigns_on_the_socket_and_both_players_are_told(sqlite_db: str
                 client.websocket_connect(f"/ws/{gid}?token={bea}") as two:
             ann, other = Player(one), Player(two)
             until_dealt(ann, other)
+            hers, mine = other.state, ann.state
             reply = other.answer({"type": "resign", "id": "bye"})  # whoever's turn it is
             assert (reply["type"], reply["kind"], reply["id"]) == ("ack", "resign", "bye")
             told = ann.until(lambda m: m["type"] == "event" and m["event"]["kind"] == "resign")
             assert told["event"]["seat"] == 1
             assert told["state"]["settlement"]["winner"] == 0
+            assert_no_leak(told, hers, [])  # the stopped hand stays hidden from the other
+            own = other.until(lambda m: m["type"] == "event" and m["event"]["kind"] == "resign")
+            assert_no_leak(own, mine, [])
             again = ann.answer({"type": "resign"})
             assert (again["type"], again["code"]) == ("error", "game_over")
             repeated = other.answer({"type": "resign", "id": "bye"})  # the same message id

@@ -348,7 +348,7 @@ function settlementTable(state) {
   const names = columns.map((column) => (teams ? teamName(state, column) : placeName(state, column)));
   const rows = settlementRows(state.settlement, state.rules);
   return h("table", { class: "settlement" },
-    h("thead", {}, h("tr", {}, h("th", {}, ""), names.map((name) => h("th", { scope: "col" }, name)))),
+    h("thead", {}, h("tr", {}, h("th", { scope: "col" }, h("span", { class: "sr-only" }, t("score.line"))), names.map((name) => h("th", { scope: "col" }, name)))),
     h("tbody", {}, rows.map((row) => h("tr", { class: row.total ? "total" : null }, h("th", { scope: "row" }, row.label), row.values.map((value) => h("td", {}, String(value)))))));
 }
 

@@ -54,6 +54,7 @@ const FACE_DOWN_KNOCK = -1;
  * @typedef {{kind: "stand_in", version: number, n: number, place: number, on: boolean}} StandInEvent
  * @typedef {{kind: "clock_ran_out", version: number, n: number, place: number}} ClockRanOutEvent
  * @typedef {{kind: "forfeited", version: number, n: number, place: number}} ForfeitedEvent
+ * @typedef {{kind: "resigned", version: number, n: number, place: number}} ResignedEvent
  * @typedef {{kind: "game_over", version: number, n: number, winner: number | null, totals: number[],
  *   end_reason: string}} GameOverEvent
  * @typedef {{kind: "clocks", version: number, n: number} & Clocks} ClocksEvent
@@ -63,7 +64,7 @@ const FACE_DOWN_KNOCK = -1;
  *   declined_by?: number}} RematchNotice
  * @typedef {DealtEvent | HandEvent | CommittedEvent | PlayedEvent | OwnActionEvent | DrewEvent
  *   | LegalEvent | HandOverEvent | ReadyEvent | DealerChosenEvent | TimeUpEvent | StandInEvent
- *   | ClockRanOutEvent | ForfeitedEvent | GameOverEvent | ClocksEvent | JoinedNotice
+ *   | ClockRanOutEvent | ForfeitedEvent | ResignedEvent | GameOverEvent | ClocksEvent | JoinedNotice
  *   | PresenceNotice | RematchNotice} TableEvent
  */
 
@@ -200,7 +201,7 @@ export function reduce(state, event) {
     case "rematch":
       return { ...next, rematch_offers: event.offers.slice(), rematch_id: event.game_id ?? next.rematch_id };
     default:
-      // time_up, clock_ran_out, forfeited: what they change comes in their own events
+      // time_up, clock_ran_out, forfeited, resigned: what they change comes in their own events
       // (game_over, clocks, stand-ins); an unknown kind from a newer server changes nothing.
       return next;
   }

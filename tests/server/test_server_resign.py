@@ -1,16 +1,18 @@
 """Resigning on the server (issue 35, item 1): ``POST /api/games/{id}/resign`` and the table
 socket's ``resign`` message end the game for the seat's player, stored before anyone is told
-(a restart finds it over); a watcher, a stranger, a spent invite, another site's page and a
-finished game are refused, each with its own code; a rated game counts it as the resigner's
-loss, and a tournament's standings take it."""
+(a restart, even after a SIGKILL, finds it over); a watcher, a stranger, a spent invite,
+another site's page and a finished game are refused, each with its own code; a rated game
+counts it as the resigner's loss, and a tournament's standings take it."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from starlette.testclient import TestClient
 
 from tests.server.account_kit import accounts_app, browser, sign_in, sign_up
+from tests.server.kill_play import Restartable, http
 from tests.server.kit import (
     Player,
     assert_no_leak,
@@ -144,3 +146,16 @@ def test_a_resigned_tournament_game_is_a_result_the_standings_take(sqlite_db: st
         final = over["round_list"][1]["tables"][0]
         assert "annie" not in [p["name"] for p in final["seats"]]
         assert over["standings"][-1]["player"]["name"] != over["winner"]["name"]
+
+
+def test_a_resignation_answered_survives_a_sigkill_of_the_server(database: str,
+                                                                  tmp_path: Path) -> None:
+    with Restartable(database, tmp_path) as server:
+        game = http(server.base, "/api/games", {"opponent": "computer", "level": 1})
+        gid, token = game["game_id"], game["token"]
+        answer = http(server.base, f"/api/games/{gid}/resign?token={token}", {})
+        assert answer["state"]["stage"] == "over"
+        server.kill()  # right after the answer: nothing had time to be written later
+        server.start()
+        state = http(server.base, f"/api/games/{gid}?token={token}")["state"]
+        assert state["stage"] == "over" and state["settlement"]["resigned"] == 0

@@ -67,6 +67,8 @@ async def api_index(request: Request) -> Response:
                                                         "ask (each takes their seat so)",
             "DELETE /api/games/{game_id}/rematch?token=": "take back one's rematch offer, or "
                                                           "decline the other player's",
+            "POST /api/games/{game_id}/resign?token=": "the seat's player resigns: their side "
+                                                       "loses the game",
             "GET /api/games/{game_id}?token=": "a seat's (or a watcher's) snapshot",
             "GET /api/games/{game_id}/events?token=&since=&limit=&open=": "past events "
                                                                      "(replays; open=1: both "

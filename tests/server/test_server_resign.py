@@ -11,6 +11,7 @@ from typing import Any
 
 from starlette.testclient import TestClient
 
+from ginrummy.server.storage.ratings import places
 from tests.server.account_kit import accounts_app, browser, sign_in, sign_up
 from tests.server.kill_play import Restartable, http
 from tests.server.kit import (
@@ -159,3 +160,9 @@ def test_a_resignation_answered_survives_a_sigkill_of_the_server(database: str,
         server.start()
         state = http(server.base, f"/api/games/{gid}?token={token}")["state"]
         assert state["stage"] == "over" and state["settlement"]["resigned"] == 0
+
+
+def test_at_three_players_the_resigner_is_rated_last_even_when_ahead() -> None:
+    assert places(3, None, [0, 0, 77], frozenset(), frozenset({2})) == [0, 0, 1]
+    assert places(3, 2, [0, 10, 77], frozenset(), frozenset({0})) == [2, 1, 0]
+    assert places(2, 1, [50, 20], frozenset({1}), frozenset({0})) == [1, 0]  # idle, not resigned

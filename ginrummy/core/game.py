@@ -501,30 +501,23 @@ class Game(OfTableRules):
         or at three players the other player with the higher total (none if they are equal).
         As at a limit (R31) there is no game bonus and no shutout unless
         ``limit_awards_game_bonus``; the totals settle as they stand."""
-        if isinstance(player, bool) or player not in range(self.players):
-            raise GameError(f"player must be 0 to {self.players - 1} in this game, "
-                            f"got {player!r}", "game.forfeit_player", value=repr(player),
-                            last=self.players - 1)
-        if self.is_over:
-            raise GameError(f"the game is over ({self.end_reason}): nobody can forfeit it",
-                            "game.forfeit_over", reason=end_reason_word(self.end_reason))
         return self._lost_by(player, "forfeit")
 
     def resign(self, player: int) -> Game:
-        """``player`` resigns: their side loses the game now, as by :meth:`forfeit` (the hand
-        in progress stops unscored; the other side wins, or at three players the other player
-        with the higher total, none if they are equal; the totals settle as they stand), but
-        the game ends ``"resigned"``: the player chose to."""
+        """``player`` resigns: their side loses the game now, as by :meth:`forfeit`, but the
+        game ends ``"resigned"`` (the player chose to)."""
+        return self._lost_by(player, "resigned")
+
+    def _lost_by(self, player: int, reason: EndReason) -> Game:
         if isinstance(player, bool) or player not in range(self.players):
             raise GameError(f"player must be 0 to {self.players - 1} in this game, "
                             f"got {player!r}", "game.forfeit_player", value=repr(player),
                             last=self.players - 1)
         if self.is_over:
-            raise GameError(f"the game is over ({self.end_reason}): nobody can resign it",
-                            "game.resign_over", reason=end_reason_word(self.end_reason))
-        return self._lost_by(player, "resigned")
-
-    def _lost_by(self, player: int, reason: EndReason) -> Game:
+            verb, code = ("forfeit", "game.forfeit_over") if reason == "forfeit" else (
+                "resign", "game.resign_over")
+            raise GameError(f"the game is over ({self.end_reason}): nobody can {verb} it",
+                            code, reason=end_reason_word(self.end_reason))
         seating = self.seating
         loser = seating.side_of(player)
         if seating.sides == 2:

@@ -223,7 +223,7 @@ def _forfeit(draft: Draft, place: int) -> None:
 
 def _resign(draft: Draft, command: Resign) -> None:
     """A player resigns, whoever's turn it is; not before every place is taken (there is no
-    game yet) nor after the game ended. The computer stops playing for them: they chose."""
+    game yet) nor after the game ended."""
     table = draft.table
     place = command.place
     if place not in table.humans or not table.seats[place].joined:

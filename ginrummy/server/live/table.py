@@ -118,11 +118,8 @@ class Table:
         watch socket from one of them is a player's: it reads no watchers' chat)."""
         self.on_change: Callable[[Table], None] | None = None
         """Told after every change the lobby lists (moves, seats, presence)."""
-        self.rematch_id = stored.rematch
-        self.rematch_offers: set[int] = set()
-        """The seats whose players ask for a rematch of this finished game (not stored: an
-        offer lapses when the server restarts)."""
         self.rematch_lock = asyncio.Lock()
+        """Held while a rematch is created, so that two players asking at once make one."""
         self.store = store
         self.writer = writer
         """Appends go through the server's group commit; without one, one thread each."""
@@ -169,6 +166,8 @@ class Table:
         for entry, after in zip(stored.log, folds(table, stored.log), strict=True):
             recent.append((entry, after.position))
             table = after
+        if stored.rematch is not None:
+            table = replace(table, rematch_id=stored.rematch)
         return table, recent
 
     # ------------------------------------------------------------ what the game says
@@ -180,6 +179,17 @@ class Table:
     @property
     def n(self) -> int:
         return self.table.n
+
+    @property
+    def rematch_offers(self) -> frozenset[int]:
+        """The seats asking for a rematch of this finished game (not stored: an offer lapses
+        when the server restarts)."""
+        return self.table.rematch_offers
+
+    @property
+    def rematch_id(self) -> str | None:
+        """This finished game's rematch, once both players asked."""
+        return self.table.rematch_id
 
     @property
     def game(self) -> Game:
@@ -527,9 +537,10 @@ class Table:
         if stored is None:
             return
         self.seats = list(stored.seats)
-        connected, idle_alone = self.table.connected, self.idle_alone
+        before, idle_alone = self.table, self.idle_alone
         table, self.recent = self._fold(stored, idle_alone)
-        self.table = replace(table, connected=connected)
+        self.table = replace(table, connected=before.connected,
+                             rematch_offers=before.rematch_offers)
 
     async def start(self) -> None:
         """Deal what is due at a game whose seats are all taken (a table of computers)."""

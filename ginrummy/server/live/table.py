@@ -60,7 +60,7 @@ from ginrummy.server.live.computer_play import ComputerPlayer
 from ginrummy.server.live.connections import Connections
 from ginrummy.server.live.listeners import WATCHER, EventRef, Listener, Told
 from ginrummy.server.live.messages import PersonMessages
-from ginrummy.server.live.open_seats import OpenSeats
+from ginrummy.server.live.open_seats import OPEN_NAME, OpenSeats
 from ginrummy.server.live.summary import status_of, summary
 from ginrummy.server.live.table_view import TableView
 from ginrummy.server.live.work import WorkPool
@@ -359,6 +359,9 @@ class Table:
                          invite_hash=s.token_hash) if s.seat in taken else s
                  for s in self.seats]
         stored, after = applied.stored, applied.table
+        opened = {seat.place for seat in stored.seats if not seat.joined}
+        if opened:  # sent away: no log entry, the seat's row alone
+            return await self._open_again(seats, opened, after), None
         if not (stored.entries or joined or stored.fair):
             return seats, None
         record = None
@@ -388,6 +391,20 @@ class Table:
             raise ClientError("storage", f"the database refused the action: "
                                          f"{type(failure).__name__}") from None
         return seats, record
+
+    async def _open_again(self, seats: list[SeatRow], places: set[int],
+                          after: TableValue) -> list[SeatRow]:
+        """Store ``places`` open again (their tokens open nothing any more)."""
+        seats = [replace(s, name=OPEN_NAME, token_hash=None, joined=False, invite_hash=None,
+                         left_at=None) if s.seat in places else s for s in seats]
+        try:
+            for place in sorted(places):
+                await asyncio.to_thread(self.store.free_seat, self.id, place, OPEN_NAME,
+                                        summary(after.position, seats))
+        except StorageGone as gone:
+            raise ClientError("storage", f"{gone.public}: nothing was saved; send the same "
+                                         "request again later") from None
+        return seats
 
     def _take_value(self, applied: Applied, seats: list[SeatRow], record: str | None) -> None:
         stored = applied.stored

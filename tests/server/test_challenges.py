@@ -299,3 +299,16 @@ def test_challenges_are_limited_per_client(database: str) -> None:
             assert refused(over) == (429, "rate_limited")
             assert over.headers["retry-after"]
             assert len(mine(client, annie)["sent"]) == 1
+
+
+def test_a_deleted_account_takes_its_challenges_with_it(database: str) -> None:
+    with accounts_app(database) as client:
+        people = accounts(client, "annie", "bea")
+        annie, bea = people["annie"], people["bea"]
+        with in_lobby(client, annie, bea):
+            sent(client, annie, "bea")
+        with bea.use():
+            gone = client.request("DELETE", "/api/accounts/me",
+                                  json={"password": "correct horse battery"})
+            assert gone.status_code == 200, gone.text
+        assert mine(client, annie)["sent"] == []

@@ -8,7 +8,7 @@ import { api } from "./api.js";
 import { challengeBody, challengeNews, waitingAnswers } from "./challengerules.js";
 import { clockBody, clockField, newClockChoice } from "./clockchoice.js";
 import { clockRules } from "./clockview.js";
-import { presetName, rulesSummary } from "./describe.js";
+import { presetName } from "./describe.js";
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
 import { errorText, notify } from "./notices.js";
@@ -27,8 +27,9 @@ let rulesInfo = null;
  * @param {Challenge} challenge
  */
 export function challengeTerms(challenge) {
-  return [rulesSummary(challenge.rules.rules), t(challenge.rated ? "challenge.rated" : "challenge.casual"),
-    clockRules(challenge.clock)].join(" · ");
+  const rules = challenge.rules.rules;
+  return [t("challenge.rules_line", { preset: presetName(String(rules.name)), target: String(rules.target) }),
+    t(challenge.rated ? "challenge.rated" : "challenge.casual"), t("clock.summary", { rules: clockRules(challenge.clock) })].join(" · ");
 }
 
 /**

@@ -1,7 +1,8 @@
 """Challenges (issue 35): two accounts see each other in the lobby's list of players online;
 one challenges the other from the list with the small form, the other accepts in the notice
-that arrives, and both land at the same table. The form and the notice are axe-clean at
-1366x768 and 390x844."""
+that arrives, and both land at the same table. A profile has the button too; the account panel
+says whom the account takes challenges from, and "no one" refuses the next challenge. The form
+and the notice are axe-clean at 1366x768 and 390x844, the account panel at 1366x768."""
 
 from __future__ import annotations
 
@@ -60,3 +61,15 @@ def test_a_challenge_from_the_online_list_accepted_in_its_notice_seats_both_at_o
     for page in (anna, bruno):
         page.locator(".name", has_text="anna").first.wait_for()
         page.locator(".name", has_text="bruno").first.wait_for()
+
+    anna.goto(server.url + "/players/bruno")  # a profile has the button too
+    anna.get_by_role("button", name="Challenge bruno").wait_for()
+    home = bruno.context.new_page()  # bruno stays online at the table meanwhile
+    home.goto(server.url + "/")
+    home.get_by_label("Challenges").select_option("no_one")  # kept with the account
+    home.locator("#account .challenge-setting", has_text="Saved.").wait_for()
+    assert violations(home, axe_source) == []
+    anna.get_by_role("button", name="Challenge bruno").click()
+    anna.locator("dialog.challenge-dialog").get_by_role("button", name="Send the challenge").click()
+    anna.locator("dialog.challenge-dialog .notice.error",
+                 has_text="This player is not taking challenges now.").wait_for()

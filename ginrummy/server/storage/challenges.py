@@ -25,6 +25,9 @@ from ginrummy.server.storage.tokens import new_game_id
 MAX_OPEN = 3
 """Open challenges one account may have sent at once."""
 
+ACCEPT_AT_MOST = timedelta(minutes=1)
+"""Past its time by this much, a challenge still being accepted never will be."""
+
 ChallengesFrom = Literal["everyone", "friends", "no_one"]
 CHALLENGES_FROM: tuple[ChallengesFrom, ...] = ("everyone", "friends", "no_one")
 Status = Literal["open", "accepting", "accepted", "declined", "withdrawn", "lapsed"]
@@ -54,8 +57,11 @@ class Challenge:
     expires_at: datetime
 
     def shown_status(self, moment: datetime) -> Status:
-        """What the challenge is at ``moment``: an open one past its time has lapsed."""
+        """What the challenge is at ``moment``: an open one past its time has lapsed, and so
+        has one whose accept never finished (the server stopped while making the game)."""
         if self.status == "open" and moment >= self.expires_at:
+            return "lapsed"
+        if self.status == "accepting" and moment >= self.expires_at + ACCEPT_AT_MOST:
             return "lapsed"
         return self.status
 

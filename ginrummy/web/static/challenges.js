@@ -145,13 +145,14 @@ export class ChallengeNotices {
   async answer(challenge, accepting) {
     try {
       if (accepting) {
+        this.told.add(`${challenge.id} accepted`); // the answer, not the socket, takes the reader to the table
         const answer = await api(`/api/challenges/${challenge.id}/accept`, { method: "POST", body: {} });
-        this.told.add(`${challenge.id} accepted`);
         location.assign(answer.game.links.play);
       } else {
         await api(`/api/challenges/${challenge.id}`, { method: "DELETE", body: {} });
       }
     } catch (error) {
+      this.told.delete(`${challenge.id} accepted`);
       notify(errorText(error));
     }
   }

@@ -2,8 +2,8 @@
 // Challenges in the page (PROTOCOL.md "Challenges"): the small form that challenges a player
 // (rules preset, rated or not, clock), and the notices of challenges received (Accept /
 // Decline) and of the answers to those sent (accepted: both go to the table). The lobby's
-// socket tells every change live; a page without it (a profile) asks about the challenge it
-// sent until it is answered.
+// socket tells every change live; a page without it asks: a profile about the challenge it
+// sent until it is answered, the home page for the account's challenges every few seconds.
 import { api } from "./api.js";
 import { challengeBody, challengeNews, waitingAnswers } from "./challengerules.js";
 import { clockBody, clockField, newClockChoice } from "./clockchoice.js";
@@ -101,6 +101,33 @@ export class ChallengeNotices {
     this.told = new Set();
     /** @type {ReturnType<typeof setTimeout> | undefined} */
     this.asking = undefined;
+    /** @type {ReturnType<typeof setInterval> | undefined} */
+    this.poller = undefined;
+    /** @type {Map<string, HTMLElement>} the notices of challenges received, by id */
+    this.waiting = new Map();
+  }
+
+  /**
+   * Ask for the account's challenges every `ms` (a page without the lobby's socket: the home
+   * page): those received are shown, and the answers to those sent since the page opened.
+   * @param {number} ms
+   */
+  poll(ms) {
+    /** @param {boolean} first */
+    const check = async (first) => {
+      try {
+        const mine = await api("/api/challenges");
+        for (const challenge of waitingAnswers(mine.received)) this.show(challenge);
+        for (const challenge of mine.sent) {
+          if (first) this.told.add(`${challenge.id} ${challenge.status}`);
+          else this.show(challenge);
+        }
+      } catch {
+        // asked again in a moment
+      }
+    };
+    check(true);
+    this.poller = setInterval(() => check(false), ms);
   }
 
   /** Show the challenges received that wait for an answer (the page has just opened). */
@@ -121,6 +148,11 @@ export class ChallengeNotices {
     const seen = `${challenge.id} ${challenge.status}`;
     if (this.told.has(seen)) return;
     this.told.add(seen);
+    const asked = this.waiting.get(challenge.id);
+    if (asked && challenge.status !== "open") { // answered, withdrawn or lapsed: no more Accept
+      asked.remove();
+      this.waiting.delete(challenge.id);
+    }
     const news = challengeNews(challenge, this.me);
     if (!news) return;
     const text = t(news.key, { name: news.name, terms: challengeTerms(challenge) });
@@ -128,10 +160,11 @@ export class ChallengeNotices {
       notify(text, "info");
       location.assign(news.link);
     } else if (news.kind === "incoming") {
-      notify(text, "challenge", challenge.seconds_left, [
+      const item = notify(text, "challenge", challenge.seconds_left, [
         { label: t("challenge.accept"), primary: true, name: "accept", onclick: () => this.answer(challenge, true) },
         { label: t("challenge.decline"), name: "decline", onclick: () => this.answer(challenge, false) },
       ]);
+      if (item) this.waiting.set(challenge.id, item);
     } else {
       notify(text, "info", 8);
     }
@@ -178,6 +211,7 @@ export class ChallengeNotices {
 
   close() {
     clearTimeout(this.asking);
+    clearInterval(this.poller);
   }
 }
 

@@ -17,6 +17,8 @@ import httpx2 as httpx
 import pytest
 from starlette.testclient import TestClient
 
+from ginrummy.server.api import client_limits
+from ginrummy.server.api.rates import Rate
 from ginrummy.server.live import presence
 from ginrummy.server.storage.challenges import MAX_OPEN
 from tests.server import kit
@@ -312,3 +314,16 @@ def test_a_deleted_account_takes_its_challenges_with_it(database: str) -> None:
                                   json={"password": "correct horse battery"})
             assert gone.status_code == 200, gone.text
         assert mine(client, annie)["sent"] == []
+
+
+def test_challenges_sent_and_answered_are_limited_per_account(
+        database: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(client_limits, "CHALLENGE_RATE", Rate(per_second=1 / 600, burst=2))
+    with accounts_app(database) as client:
+        people = accounts(client, "annie", "bea")
+        annie = people["annie"]
+        with in_lobby(client, *people.values()):
+            asked = sent(client, annie, "bea")
+            assert answer(client, annie, asked["id"]).status_code == 200
+            assert refused(challenge(client, annie, "bea")) == (429, "rate_limited")
+            assert mine(client, people["bea"])["received"][0]["status"] == "withdrawn"

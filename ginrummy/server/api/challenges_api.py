@@ -115,9 +115,9 @@ async def send(request: Request) -> Response:
             check_rated_rules(request, table_rules)
         except RatedRefused as refused:
             raise HTTPError(refused.status, refused.code, refused.message) from None
+    _charge(request, account, creating=True)  # a refusal too: names are not probed for free
     other = await _challenged(request, account, data.get("username"))
     await _check_willing(request, account, other)
-    _charge(request, account, creating=True)
     if rated:
         await account_places.note_here(request, account.id)
     seconds = settings_of(request).challenge_seconds

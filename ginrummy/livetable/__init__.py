@@ -19,14 +19,15 @@ publish → wait for :func:`next_deadline`), like the rules core below it (scala
   any of these does), :class:`Resign` (their side loses the game now);
 - the computer, for its own seats, idle players and run-out clocks: :class:`ComputerPlay`
   (:func:`computer_moves` says who is to move and what they see);
-- the server: :class:`Join` (a seat is taken), :class:`Presence` (who is connected),
-  :class:`Tick` (a deadline may have passed), :class:`Forfeit` (a player left a game nobody
-  came back to), and the rematch of a finished two-player game
+- the server: :class:`Join` (a seat is taken), :class:`SendAway` (opened again),
+  :class:`Presence` (who is connected), :class:`Tick` (a deadline may have passed),
+  :class:`Forfeit` (a player left a game nobody came back to), and the rematch of a
+  finished two-player game
   (:class:`OfferRematch`, :class:`WithdrawRematch`, :class:`RematchStarted`).
 
 :func:`apply` gives the new table, its events, and what the server stores before it
-publishes (:class:`Stored`: log entries, the decks of new deals, new seeds, seats taken). A
-command that may not be made raises :class:`Refused` — a code and parameters, no prose
+publishes (:class:`Stored`: log entries, the decks of new deals, new seeds, seats taken or
+opened). A command that may not be made raises :class:`Refused` — a code and parameters, no prose
 (``not_your_turn``, ``stale``, ``illegal_action`` with the core's own code as ``reason``) —
 and nothing changes. ``now`` is the moment of the command (the log's entries carry it; the
 clocks and the time limit read it); ``rng`` draws the server seeds of deals made due.
@@ -72,6 +73,7 @@ from ginrummy.livetable.commands import (
     Ready,
     RematchStarted,
     Resign,
+    SendAway,
     Tick,
     WithdrawRematch,
 )
@@ -94,7 +96,7 @@ from ginrummy.livetable.state import Seat, Setup, Table, computer_moves
 __all__ = [
     "Applied", "Audience", "Back", "ChooseDealer", "Command", "ComputerPlay", "Deadline",
     "Event", "Forfeit", "Join", "LogEntry", "Notice", "OfferRematch", "Play", "Position",
-    "Presence", "Ready", "Refused", "RematchStarted", "ReplayError", "Resign", "Seat", "Setup",
-    "Stored", "Table", "Tick", "WithdrawRematch", "apply", "computer_moves", "folds",
-    "new_table", "next_deadline", "replay",
+    "Presence", "Ready", "Refused", "RematchStarted", "ReplayError", "Resign", "Seat",
+    "SendAway", "Setup", "Stored", "Table", "Tick", "WithdrawRematch", "apply", "computer_moves",
+    "folds", "new_table", "next_deadline", "replay",
 ]

@@ -73,6 +73,14 @@ class Join:
 
 
 @dataclass(frozen=True, slots=True)
+class SendAway:
+    """The creator opens ``place`` again before its first deal: the person who took it
+    leaves (the server checks that the creator asks, at a game listed in the lobby)."""
+
+    place: int
+
+
+@dataclass(frozen=True, slots=True)
 class Presence:
     """The places with a player connected now (they decide who is holding up whom)."""
 
@@ -124,7 +132,7 @@ class RematchStarted:
     game_id: str
 
 
-Command = (Play | ComputerPlay | Ready | ChooseDealer | Back | Join | Presence | Tick
-           | Forfeit | Resign | OfferRematch | WithdrawRematch | RematchStarted)
+Command = (Play | ComputerPlay | Ready | ChooseDealer | Back | Join | SendAway | Presence
+           | Tick | Forfeit | Resign | OfferRematch | WithdrawRematch | RematchStarted)
 PERSON_COMMANDS = (Play, Ready, ChooseDealer, Back)
 """Commands a person sends from their place: any of them takes over from the computer."""

@@ -25,6 +25,7 @@ from ginrummy.livetable.commands import (
     Ready,
     RematchStarted,
     Resign,
+    SendAway,
     Tick,
     WithdrawRematch,
 )
@@ -66,7 +67,8 @@ class Stored:
     fair: tuple[FairRow, ...] = ()
     """Seeds drawn or given (written, or replacing the row of the same number or slot)."""
     seats: tuple[Seat, ...] = ()
-    """Seats taken (:class:`~ginrummy.livetable.commands.Join`)."""
+    """Seats taken (:class:`~ginrummy.livetable.commands.Join`) or opened again
+    (:class:`~ginrummy.livetable.commands.SendAway`)."""
     positions: tuple[Position, ...] = ()
     """The position after each of ``entries`` (not stored: what a reader of that entry is
     shown of the game)."""
@@ -152,6 +154,9 @@ def apply(table: Table, command: Command, now: datetime,
     elif isinstance(command, Join):
         seats = _join(draft, command)
         notices.append(("joined", EVERYONE, {"place": command.place, "name": command.name}))
+    elif isinstance(command, SendAway):
+        seats = _send_away(draft, command.place)
+        notices.append(("sent_away", EVERYONE, {"place": command.place}))
     elif isinstance(command, Presence):
         draft.table = replace(table, connected=command.connected)
         notices.append(("presence", EVERYONE, {"connected": sorted(command.connected)}))
@@ -249,6 +254,22 @@ def _join(draft: Draft, command: Join) -> tuple[Seat, ...]:
                                              for s in table.seats))
     if draft.table.everyone_joined and draft.table.stage == "waiting":
         draft.deals_due()
+    return (seat,)
+
+
+def _send_away(draft: Draft, place: int) -> tuple[Seat, ...]:
+    """``place`` open again (no name, no one joined) before its first deal."""
+    table = draft.table
+    if place not in range(1, len(table.seats)):
+        raise Refused("no_player_there", place=place)
+    taken = table.seats[place]
+    if taken.kind != "human" or not taken.joined:
+        raise Refused("no_player_there", place=place)
+    if table.stage != "waiting" or place in table.position.ready:
+        raise Refused("already_started", place=place)
+    seat = replace(taken, name="", joined=False)
+    draft.table = replace(table, seats=tuple(seat if s.place == place else s
+                                             for s in table.seats))
     return (seat,)
 
 

@@ -30,6 +30,8 @@ MESSAGE_PARAMS: Mapping[str, tuple[str, ...]] = {
     "refusal.not_computers_turn": (),
     "refusal.nothing_due": (),
     "refusal.seat_taken": (),
+    "refusal.no_player_there": (),
+    "refusal.already_started": (),
     "refusal.no_rematch.players": (),
     "refusal.not_over": (),
     "refusal.rematch_started": (),

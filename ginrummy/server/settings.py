@@ -134,6 +134,8 @@ class Settings:
     seeks_per_address: int = 4
     """Quick match seekers waiting at once from one address (a guest id is a cookie any
     client can make up); 0: no limit."""
+    challenge_seconds: float = 120.0
+    """How long a challenge stands unanswered before it lapses."""
     tournaments_per_account: int = 2
     """Tournaments one account may have created that are not finished; 0: no limit."""
     tournament_computers: int = 64

@@ -152,6 +152,9 @@ def reduce(state: State, event: dict[str, Any]) -> State:  # noqa: C901 - one ca
     if kind == "joined":
         return {**nxt, "seats": [{**s, "name": event["name"], "joined": True}
                                  if s["place"] == event["place"] else s for s in nxt["seats"]]}
+    if kind == "sent_away":
+        return {**nxt, "seats": [{**s, "name": "", "joined": False}
+                                 if s["place"] == event["place"] else s for s in nxt["seats"]]}
     if kind == "presence":
         return {**nxt, "connected": list(event["connected"])}
     if kind == "rematch":

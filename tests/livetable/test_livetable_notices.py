@@ -3,6 +3,8 @@ A notice numbers nothing and stores no log entry."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from ginrummy.livetable import (
@@ -13,6 +15,7 @@ from ginrummy.livetable import (
     Presence,
     Refused,
     RematchStarted,
+    SendAway,
     Table,
     WithdrawRematch,
     apply,
@@ -75,3 +78,30 @@ def test_a_seat_taken_is_told_and_stored_with_its_name() -> None:
     assert applied.table.seats[1].name == "Bea"
     assert [n.fields for n in applied.events if isinstance(n, Notice)] == [
         {"place": 1, "name": "Bea"}]
+
+
+def test_a_player_sent_away_leaves_an_open_place_told_to_everyone_and_stored() -> None:
+    table = apply(make_table(3, joined=False), Join(1, "Bea"), START).table
+    applied = apply(table, SendAway(1), START)
+    assert [(s.place, s.name, s.joined) for s in applied.stored.seats] == [(1, "", False)]
+    assert applied.table.seats[1] == replace(table.seats[1], name="", joined=False)
+    notices = [n for n in applied.events if isinstance(n, Notice)]
+    assert [(n.kind, n.fields) for n in notices] == [("sent_away", {"place": 1})]
+    assert notices[0].audience.admits(None)
+    assert not applied.stored.entries  # nothing in the log: the place is as if never taken
+    assert apply(applied.table, Join(1, "Cleo"), START).table.seats[1].name == "Cleo"
+
+
+def test_no_one_is_sent_away_from_an_open_place_the_creators_or_a_computers() -> None:
+    table = make_table(3, computers=(2,), joined=False)
+    for place in (0, 1, 2, 7):
+        with pytest.raises(Refused) as refused:
+            apply(table, SendAway(place), START)
+        assert (refused.value.code, refused.value.params) == ("no_player_there",
+                                                              {"place": place})
+
+
+def test_no_one_is_sent_away_once_the_first_deal_is_dealt(over: Table) -> None:
+    with pytest.raises(Refused) as refused:
+        apply(over, SendAway(1), START)
+    assert refused.value.code == "already_started"

@@ -1,11 +1,11 @@
-"""No leaks in issue 14's public messages: while games are in play (a listed rated game
-between two accounts, a Swiss tournament's game of an account against the computer, the
-computers' table of that round), nothing the lobby (``GET /api/lobby``, ``WS /ws/lobby``
-with its chat), a tournament (``GET /api/tournaments/{id}``), a profile, the leaderboard, who is
-online (``GET /api/online``) or a
-quick-match ticket says names a card some client may not know yet, or a run of a stock's
-order, or the server seed of a hand in play. Each text is checked when it arrives against
-every live game's position then (:mod:`tests.server.leaks`, a watcher's view)."""
+"""No leaks in issue 14's public messages: while games are in play (a listed rated game between
+two accounts, a Swiss tournament's game of an account against the computer, the computers'
+table of that round), nothing the lobby (``GET /api/lobby``, ``WS /ws/lobby`` with its chat), a
+tournament (``GET /api/tournaments/{id}``), a profile, the leaderboard, who is online (``GET
+/api/online``), a quick-match ticket or a challenge (``GET /api/challenges``, the challenger's
+lobby socket) says names a card some client may not know yet, or a run of a stock's order, or
+the server seed of a hand in play. Each text is checked when it arrives against every live
+game's position then (:mod:`tests.server.leaks`, a watcher's view)."""
 
 from __future__ import annotations
 
@@ -81,11 +81,14 @@ def test_no_public_message_of_the_lobby_tournaments_profiles_or_quick_match_name
         with contextlib.ExitStack() as stack:
             watching = stack.enter_context(socket(guest, "/ws/lobby"))
             talking = stack.enter_context(socket(anna, "/ws/lobby"))
-            reader = PublicReader(client, watching, secrets)
+            reader = PublicReader(client, watching, secrets, {"anna": talking})
             a = Player(stack.enter_context(socket(anna, f"/ws/{game['game_id']}")))
             b = Player(stack.enter_context(socket(bea, f"/ws/{game['game_id']}")))
             c = Player(stack.enter_context(socket(cleo, f"/ws/{cleo_game}")))
             until_dealt(a, b)
+            with anna.use():  # cleo, at her table, is online: anna's page is told of it
+                assert client.post("/api/challenges", json={
+                    "username": "cleo", "options": {"target": 60}}).status_code == 201
             live_reads = 0
             """Rounds of the pages read while a hand was in play at one of the tables."""
             for step in range(STEPS):
@@ -99,8 +102,11 @@ def test_no_public_message_of_the_lobby_tournaments_profiles_or_quick_match_name
                 live_reads += any(p.state["stage"] == "hand" for p in (a, c))
                 with guest.use():
                     reader.pages([*paths, f"/api/quickmatch/{seek['ticket']}?wait=0"])
+                with anna.use():
+                    reader.pages(["/api/challenges"])
             assert a.state["stage"] != "waiting" and c.state["stage"] != "waiting"
         assert reader.read["ws lobby chat"] > 0 and reader.read["ws lobby lobby_update"] > 0
+        assert reader.read["ws anna challenge"] > 0 and reader.read["/api/challenges"] > 0
         assert live_reads >= 10  # a hand of either game lasts longer than that
         assert not reader.leaks, "\n".join(reader.leaks[:10])
 

@@ -113,3 +113,31 @@ def test_a_wire_one_socket_is_sent_no_event_of_wire_two(client: TestClient) -> N
         assert "wire" not in hello
         first = receive(ws)
         assert first["type"] == "snapshot" and "version" not in first
+
+
+def test_rematch_offers_reach_the_players_as_the_tables_notice_and_its_snapshot(
+        client: TestClient) -> None:
+    gid, readers = play_wire_two_game(client, 1, 5)
+    tokens = {0: readers[0].token, 1: readers[1].new_token or readers[1].token}
+    try:
+        offered = client.post(f"/api/games/{gid}/rematch", params={"token": tokens[1]})
+        assert offered.status_code == 200 and offered.json()["offers"] == [1], offered.text
+        for reader in readers.values():
+            reader.settle()
+        notices = {seat: [m for _, m in reader.received if m.get("kind") == "rematch"]
+                   for seat, reader in readers.items()}
+        assert [m["offers"] for m in notices[0]] == [[1]], notices[0]
+        assert notices[None] == []  # the watchers are not told of offers
+        assert readers[0].state["rematch_offers"] == [1]
+        readers[0].request({"type": "resync", "since": 0})
+        assert readers[0].state["rematch_offers"] == [1]  # the snapshot holds it too
+        accepted = client.post(f"/api/games/{gid}/rematch", params={"token": tokens[0]})
+        assert accepted.status_code == 201, accepted.text
+        readers[1].settle()
+        assert readers[1].state["rematch_id"] == accepted.json()["rematch_id"]
+        assert readers[1].state["rematch_offers"] == []
+        table = client.app.state.lobby.tables[gid]  # type: ignore[attr-defined]
+        assert table.table.rematch_id == accepted.json()["rematch_id"]
+    finally:
+        for reader in readers.values():
+            reader.close()

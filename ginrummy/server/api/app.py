@@ -18,6 +18,7 @@ from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
 from ginrummy.server.api import (
     accounts_api,
+    challenges_api,
     content,
     daily_api,
     friends_api,
@@ -208,6 +209,7 @@ def create_app(settings: Settings | None = None, lease: Lease | None = None) -> 
         *accounts_api.routes(_guarded),
         *mutes_api.routes(_guarded),
         *friends_api.routes(_guarded),
+        *challenges_api.routes(_guarded),
         Route("/api/online", _guarded(online_api.online_players)),
         *tournaments_api.routes(_guarded),
         Route("/api/i18n", _guarded(i18n_api.languages)),

@@ -27,6 +27,9 @@ SOCIAL_RATE = Rate.per_minute(30)
 seconds."""
 SOCIAL_ADDRESS_RATE = Rate.per_minute(120)
 """The same per address (several accounts may share one)."""
+CHALLENGE_RATE = Rate.per_minute(60)
+"""Challenges sent, accepted, withdrawn or declined per account: ten at once, then one a
+second (those sent and accepted count against the address as games created)."""
 
 SEAT_SOCKETS = 4
 """WebSockets one seat may hold open at once (a newer one closes the older ones, which may
@@ -67,6 +70,7 @@ class ClientLimits:
         self.reports = Buckets(REPORT_RATE, clock)
         self.social_changes = Buckets(SOCIAL_RATE, clock)
         self.social_addresses = Buckets(SOCIAL_ADDRESS_RATE, clock)
+        self.challenges = Buckets(CHALLENGE_RATE, clock)
         self.online_lists = Buckets(Rate.per_minute(settings.event_pages_per_minute), clock)
         """Lists of who is online (a lobby page asks for one every half minute)."""
         self.game_sockets = Counts(settings.max_sockets_per_game)
@@ -106,6 +110,15 @@ class ClientLimits:
                                    (self.social_changes, SOCIAL_RATE, account_id)):
             self._charge(buckets, f"more than {rate.burst} follows and blocks at once, or one "
                          f"every {1 / rate.per_second:g} s", (key,))
+
+    def challenge(self, address: str, account_id: str, creating: bool) -> None:
+        """A challenge sent (``creating``: charged to the address as a game created),
+        withdrawn, declined or accepted, from ``address`` by ``account_id``."""
+        if creating:
+            self.create_game(address)
+        self._charge(self.challenges, f"more than {CHALLENGE_RATE.burst} challenges sent or "
+                     f"answered at once, or one every {1 / CHALLENGE_RATE.per_second:g} s",
+                     (account_id,))
 
     def online_list(self, address: str) -> None:
         """A list of who is online, asked from ``address``."""

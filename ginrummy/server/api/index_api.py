@@ -97,6 +97,12 @@ async def api_index(request: Request) -> Response:
                                                                  "block, unblock",
             "GET /api/online?limit=&offset=": "the signed-in players online (friends first), "
                                               "guests counted",
+            "POST /api/challenges": "challenge a player online: {username, preset, options, "
+                                    "rated, clock}",
+            "POST /api/challenges/{id}/accept": "accept a challenge: the game is made",
+            "DELETE /api/challenges/{id}": "withdraw a challenge sent, decline one received",
+            "GET /api/challenges": "the account's challenges, sent and received",
+            "GET|PUT /api/accounts/me/challenges": "whom the account takes challenges from",
             "GET /api/daily?limit=": "the daily deal: today's commitment, your game, the "
                                      "leaderboard, yesterday's revealed seed and best game",
             "POST /api/daily": "start your game of the daily deal (an account, once a day)",

@@ -8,6 +8,7 @@ import logging
 from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from typing import Any, Literal
 
 from ginrummy.core.cut import Cut
@@ -17,6 +18,7 @@ from ginrummy.core.table import TableRules
 from ginrummy.server.live import adjourn
 from ginrummy.server.live.adjourn import LOOK_AT_MOST, Adjournments
 from ginrummy.server.live.board import Board
+from ginrummy.server.live.challenges import ChallengeFeed
 from ginrummy.server.live.clock import ClockRules
 from ginrummy.server.live.collector import Collector
 from ginrummy.server.live.computer import computer_name
@@ -104,6 +106,10 @@ class Lobby:
         self.presence = Presence(lambda: online_now(self.board.listeners,
                                                     self.tables.values()))
         """Who is online (:mod:`.presence`)."""
+        self.challenges = ChallengeFeed(
+            lambda: self.board.listeners,
+            lambda: datetime.fromtimestamp(settings.clock(), UTC))
+        """Challenges told to their accounts' lobby pages (:mod:`.challenges`)."""
         self.tournaments = TournamentHub(TournamentStore(store.engine),
                                          AccountStore(store.engine, store.guard), self.get,
                                          self.create_seated, settings.rng)
@@ -368,6 +374,7 @@ class Lobby:
 
     async def close(self) -> None:
         await self.adjournments.close()
+        await self.challenges.close()
         await self.quick_match.close()
         await self.tournaments.close()
         await self.daily.close()

@@ -10,12 +10,9 @@ while the server runs: a fresh cookie does not bring them back).
 
 from __future__ import annotations
 
-import asyncio
-from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from ginrummy.livetable import Refused
-from ginrummy.server.live.summary import summary
+from ginrummy.livetable import Refused, SendAway
 from ginrummy.server.wire.protocol import ClientError, error
 
 if TYPE_CHECKING:
@@ -90,35 +87,33 @@ class OpenSeats:
     async def send_away(self, by: int, place: int) -> None:
         """The creator (``by`` = 0) opens ``place`` again, before the first deal."""
         table = self.table
-        async with table.lock:
+
+        def creator_only() -> None:
             if by != 0:
                 raise ClientError("not_creator", "only the game's creator (place 0) may send "
                                   "a player away")
-            row = table.seats[place] if 0 < place < len(table.seats) else None
-            if not table.listed or row is None or row.kind != "human" or not row.joined:
+            if not table.listed:
                 raise ClientError("no_player_there", f"place {place} has no player who took "
                                   "an open place")
-            if table.stage() != "waiting" or place in table.position.ready:
+
+        try:
+            await table.run(SendAway(place), before=creator_only)
+        except Refused as refused:
+            if refused.code == "already_started":
                 raise ClientError("already_started", f"place {place} has given its seed for "
-                                  "the first deal: nobody can be sent away any more")
-            seats = [s if s.seat != place else type(s)(s.seat, s.kind, OPEN_NAME, None, False)
-                     for s in table.seats]
-            await asyncio.to_thread(table.store.free_seat, table.id, place, OPEN_NAME,
-                                    summary(table.position, seats))
-            table.seats = seats
-            table.table = replace(table.table, seats=tuple(
-                replace(s, name=OPEN_NAME, joined=False) if s.place == place else s
-                for s in table.table.seats))
-            guest = self.sitters.pop(place, None)
-            if guest is not None:
-                self.sent_away.add(guest)
-            self.sent_away.update(self.sitter_keys.pop(place, set()))
-            for listener in [li for li in table.listeners if li.seat == place]:
-                listener.push(error("sent_away", f"the creator sent place {place} away: it "
-                                    "is open again", n=table.n))
-                close = getattr(listener, "close", None)
-                if close is not None:
-                    close(4401, "sent_away")
-            for listener in list(table.listeners):
-                listener.push(table.snapshot(listener.seat))
+                                  "the first deal: nobody can be sent away any more") from None
+            raise ClientError("no_player_there", f"place {place} has no player who took "
+                              "an open place") from None
+        guest = self.sitters.pop(place, None)
+        if guest is not None:
+            self.sent_away.add(guest)
+        self.sent_away.update(self.sitter_keys.pop(place, set()))
+        for listener in [li for li in table.listeners if li.seat == place]:
+            listener.push(error("sent_away", f"the creator sent place {place} away: it "
+                                "is open again", n=table.n))
+            close = getattr(listener, "close", None)
+            if close is not None:
+                close(4401, "sent_away")
+        for listener in list(table.listeners):
+            listener.push(table.snapshot(listener.seat))
         table.tell_presence()

@@ -2,7 +2,9 @@
 over, each player asks; once both have, the same two sit down again at the same seats, the
 other seat deals first, and each takes their seat of the new game with their token of the old
 one, in their own browser. The rematch of a rated game is rated, its seats the same two
-accounts' from the start. An offer lives in memory: it lapses when the server restarts."""
+accounts' from the start. Offers and the rematch started are commands of the table
+(:class:`~ginrummy.livetable.OfferRematch`...): an offer lives in the table's value, not in
+its log, and lapses when the server restarts."""
 
 from __future__ import annotations
 
@@ -10,6 +12,8 @@ import asyncio
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from ginrummy.livetable import OfferRematch, Refused, RematchStarted, WithdrawRematch
+from ginrummy.server.live.refusal_text import refusal_text
 from ginrummy.server.storage.accounts import AccountStore
 from ginrummy.server.storage.moments import now
 from ginrummy.server.storage.replay import stage
@@ -44,9 +48,17 @@ def check(table: Table) -> None:
 
 
 def _tell(table: Table, declined_by: int | None = None) -> None:
+    """Wire 1's ``rematch`` message (wire 2 has the table's ``rematch`` notice)."""
     said = {"type": "rematch", **table.view.rematch_said(declined_by)}
     for listener in list(table.listeners):
         listener.push(said)
+
+
+async def _run(table: Table, command: OfferRematch | WithdrawRematch | RematchStarted) -> None:
+    try:
+        await table.run(command)
+    except Refused as refused:
+        raise RematchRefused(refused.code, refusal_text(refused, table.table, command)) from None
 
 
 async def ask(lobby: Lobby, table: Table, seat: int) -> Answer:
@@ -55,7 +67,7 @@ async def ask(lobby: Lobby, table: Table, seat: int) -> Answer:
     check(table)
     async with table.rematch_lock:
         if table.rematch_id is None:
-            table.rematch_offers.add(seat)
+            await _run(table, OfferRematch(seat))
             if len(table.rematch_offers) < len(table.seats):
                 _tell(table)
                 return Answer(tuple(sorted(table.rematch_offers)), None, None)
@@ -70,8 +82,8 @@ async def ask(lobby: Lobby, table: Table, seat: int) -> Answer:
             if owners is not None:
                 await asyncio.to_thread(accounts.claim_seat, owners[1], created.table.id, 1,
                                         now())
-            table.rematch_id = created.table.id
-            table.rematch_offers.clear()
+            await _run(table, RematchStarted(created.table.id))
+        assert table.rematch_id is not None
         rematch = await lobby.get(table.rematch_id)
     if rematch is None:  # the database lost it under us: say so rather than guess
         raise RematchRefused("not_found", f"no game {table.rematch_id!r}")
@@ -99,6 +111,6 @@ async def withdraw(table: Table, seat: int) -> Answer:
             raise RematchRefused("rematch_started", "the rematch has started: it can no longer "
                                  "be declined")
         declined = bool(table.rematch_offers - {seat})
-        table.rematch_offers.clear()
+        await _run(table, WithdrawRematch(seat))
         _tell(table, declined_by=seat if declined else None)
         return Answer((), None, None)

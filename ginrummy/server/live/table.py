@@ -60,7 +60,7 @@ from ginrummy.server.live.computer_play import ComputerPlayer
 from ginrummy.server.live.connections import Connections
 from ginrummy.server.live.listeners import WATCHER, EventRef, Listener, Told
 from ginrummy.server.live.messages import PersonMessages
-from ginrummy.server.live.open_seats import OpenSeats
+from ginrummy.server.live.open_seats import OPEN_NAME, OpenSeats
 from ginrummy.server.live.summary import status_of, summary
 from ginrummy.server.live.table_view import TableView
 from ginrummy.server.live.work import WorkPool
@@ -118,11 +118,8 @@ class Table:
         watch socket from one of them is a player's: it reads no watchers' chat)."""
         self.on_change: Callable[[Table], None] | None = None
         """Told after every change the lobby lists (moves, seats, presence)."""
-        self.rematch_id = stored.rematch
-        self.rematch_offers: set[int] = set()
-        """The seats whose players ask for a rematch of this finished game (not stored: an
-        offer lapses when the server restarts)."""
         self.rematch_lock = asyncio.Lock()
+        """Held while a rematch is created, so that two players asking at once make one."""
         self.store = store
         self.writer = writer
         """Appends go through the server's group commit; without one, one thread each."""
@@ -169,6 +166,8 @@ class Table:
         for entry, after in zip(stored.log, folds(table, stored.log), strict=True):
             recent.append((entry, after.position))
             table = after
+        if stored.rematch is not None:
+            table = replace(table, rematch_id=stored.rematch)
         return table, recent
 
     # ------------------------------------------------------------ what the game says
@@ -180,6 +179,17 @@ class Table:
     @property
     def n(self) -> int:
         return self.table.n
+
+    @property
+    def rematch_offers(self) -> frozenset[int]:
+        """The seats asking for a rematch of this finished game (not stored: an offer lapses
+        when the server restarts)."""
+        return self.table.rematch_offers
+
+    @property
+    def rematch_id(self) -> str | None:
+        """This finished game's rematch, once both players asked."""
+        return self.table.rematch_id
 
     @property
     def game(self) -> Game:
@@ -349,6 +359,9 @@ class Table:
                          invite_hash=s.token_hash) if s.seat in taken else s
                  for s in self.seats]
         stored, after = applied.stored, applied.table
+        opened = {seat.place for seat in stored.seats if not seat.joined}
+        if opened:  # sent away: no log entry, the seat's row alone
+            return await self._open_again(seats, opened, after), None
         if not (stored.entries or joined or stored.fair):
             return seats, None
         record = None
@@ -378,6 +391,20 @@ class Table:
             raise ClientError("storage", f"the database refused the action: "
                                          f"{type(failure).__name__}") from None
         return seats, record
+
+    async def _open_again(self, seats: list[SeatRow], places: set[int],
+                          after: TableValue) -> list[SeatRow]:
+        """Store ``places`` open again (their tokens open nothing any more)."""
+        seats = [replace(s, name=OPEN_NAME, token_hash=None, joined=False, invite_hash=None,
+                         left_at=None) if s.seat in places else s for s in seats]
+        try:
+            for place in sorted(places):
+                await asyncio.to_thread(self.store.free_seat, self.id, place, OPEN_NAME,
+                                        summary(after.position, seats))
+        except StorageGone as gone:
+            raise ClientError("storage", f"{gone.public}: nothing was saved; send the same "
+                                         "request again later") from None
+        return seats
 
     def _take_value(self, applied: Applied, seats: list[SeatRow], record: str | None) -> None:
         stored = applied.stored
@@ -527,9 +554,10 @@ class Table:
         if stored is None:
             return
         self.seats = list(stored.seats)
-        connected, idle_alone = self.table.connected, self.idle_alone
+        before, idle_alone = self.table, self.idle_alone
         table, self.recent = self._fold(stored, idle_alone)
-        self.table = replace(table, connected=connected)
+        self.table = replace(table, connected=before.connected,
+                             rematch_offers=before.rematch_offers)
 
     async def start(self) -> None:
         """Deal what is due at a game whose seats are all taken (a table of computers)."""

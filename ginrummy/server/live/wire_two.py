@@ -12,8 +12,8 @@ snapshot: ``table_info`` (the seats' names and kinds and who is connected, the g
 kind, level, rating, links to its tournament and to the game it is a rematch of),
 ``rating_changes`` (a finished rated game's) and ``adjourned`` (a game nobody came back to).
 The chat, ``presence`` (watchers, the idle timer), acknowledgements and refusals are the
-same messages as on wire 1. A rematch offer, which the server keeps beside the table's
-value, is a ``rematch`` notice for the players.
+same messages as on wire 1. A rematch offer is the table's own ``rematch`` notice, for the
+players.
 
 Every socket of one table renders the same event the same way; what differs is which events
 it is sent (:class:`WireTwo`, one per socket, keeps the version its reader holds).
@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Final
 
-from ginrummy.livetable.events import PLAYERS, Event, Notice
+from ginrummy.livetable.events import Event, Notice
 from ginrummy.livetable.reader import event_json, snapshot
 from ginrummy.server.live.listeners import EventRef, Told
 
@@ -56,8 +56,8 @@ class WireTwo:
         kind = item.get("type")
         if kind == "snapshot":
             return self.snapshot()
-        if kind == "rematch":
-            return self.rematch(item)
+        if kind == "rematch":  # wire 1's: wire 2 has the table's own notice
+            return []
         return [item]
 
     def events(self, events: tuple[Event | Notice, ...]) -> list[dict[str, Any]]:
@@ -77,9 +77,6 @@ class WireTwo:
         """The reader's snapshot of the table now, with what the server knows beside it."""
         table = self.table
         state = snapshot(table.table, self.seat)
-        if self.seat is not None:  # the server keeps the offers (rematch.py), not the value
-            state["rematch_offers"] = sorted(table.rematch_offers)
-            state["rematch_id"] = table.rematch_id
         self.version = table.table.version
         out = [{"type": "snapshot", "version": self.version, "state": state}, table_info(table)]
         if table.rating_changes is not None:
@@ -92,15 +89,6 @@ class WireTwo:
                         and table.view.forfeit_on_leaving()})
         return out
 
-    def rematch(self, said: dict[str, Any]) -> list[dict[str, Any]]:
-        """A rematch offer of wire 1 (:mod:`.rematch`) as the players' ``rematch`` notice."""
-        if not PLAYERS.admits(self.seat):
-            return []
-        fields = {k: v for k, v in said.items() if k != "type"}
-        if fields.get("game_id") is None:
-            fields.pop("game_id", None)
-        return [{"type": "event", "kind": "rematch", "after": self.table.table.version,
-                 **fields}]
 
 
 def table_info(table: Table) -> dict[str, Any]:

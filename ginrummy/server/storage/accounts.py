@@ -23,6 +23,7 @@ from sqlalchemy.exc import IntegrityError
 
 from ginrummy.server.storage import (
     blocks,
+    challenges,
     daily_store,
     db,
     fair_play_store,
@@ -297,6 +298,7 @@ class AccountStore:
             conn.execute(db.chat_mutes.delete().where(
                 sa.or_(mutes.account_id == account_id, mutes.muted_id == account_id)))
             blocks.forget(conn, account_id)
+            challenges.forget(conn, account_id)
             conn.execute(db.lobby_chat_reports.update()
                          .where(db.lobby_chat_reports.c.reporter == username)
                          .values(reporter=FORMER_PLAYER))

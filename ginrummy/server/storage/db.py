@@ -87,6 +87,8 @@ accounts = _table(
     sa.Column("name_skeleton", sa.String(64), nullable=True),
     # the username's skeleton (:mod:`.skeleton`): a guest may not take a name that looks
     # like an account's
+    sa.Column("challenges_from", sa.String(8), nullable=True),
+    # whom it takes challenges from (:mod:`.challenges`): "friends", "no_one" (None: everyone)
 )
 sa.Index("ix_accounts_name_skeleton", accounts.c.name_skeleton)
 # Where each account signed in from, as keyed hashes (:mod:`.traces`), and their key.
@@ -125,6 +127,10 @@ follows = _table("follows", tables.follows())
 sa.Index("ix_follows_followed_id", follows.c.followed_id)
 blocks = _table("blocks", tables.blocks())
 sa.Index("ix_blocks_blocked_id", blocks.c.blocked_id)
+# Challenges from one account to another (:mod:`ginrummy.server.storage.challenges`).
+challenges = _table("challenges", tables.challenges())
+sa.Index("ix_challenges_challenger", challenges.c.challenger_id, challenges.c.status)
+sa.Index("ix_challenges_challenged", challenges.c.challenged_id, challenges.c.status)
 
 # Tournaments (:mod:`ginrummy.server.storage.tournament_store`): what the creator chose,
 # who entered and each round's games with their results once over.

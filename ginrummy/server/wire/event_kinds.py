@@ -57,6 +57,8 @@ KINDS: tuple[Kind, ...] = (
     Kind("clocks", "event", "everyone", ("left", "timeouts", "running_since", "deadlines"), (),
          "the clocks after a change: seconds left, timeouts, running clocks' deadlines"),
     Kind("joined", "notice", "everyone", ("place", "name"), (), "a seat was taken"),
+    Kind("sent_away", "notice", "everyone", ("place",), (),
+         "the creator opened `place` again before the first deal"),
     Kind("presence", "notice", "everyone", ("connected",), (), "the places connected"),
     Kind("rematch", "notice", "players", ("offers",), ("game_id", "declined_by"),
          "the rematch offers of a finished two-player game; its id once made"),

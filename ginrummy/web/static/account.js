@@ -1,6 +1,7 @@
 // The home page's account panel: sign up, sign in, sign out, change the password, delete the account.
 // Guests need none of it: their games stay in this browser, as before.
 import { api } from "./api.js";
+import { challengeSetting } from "./challenges.js";
 import { h } from "./dom.js";
 import { t, tp } from "./i18n.js";
 import { friendsAndBlocks } from "./friendlist.js";
@@ -131,6 +132,7 @@ function signedInParts(draw, changed) {
     h("div", { class: "account-actions" }, button(t("account.sign_out"), false), button(t("account.sign_out_everywhere"), true)),
     failed,
     ...friendsAndBlocks(),
+    challengeSetting(),
     mutedPlayers(),
     h("details", { class: "options" }, h("summary", {}, t("account.change_password")), password),
     h("details", { class: "options" }, h("summary", {}, t("account.delete")), removal),

@@ -1,6 +1,7 @@
 // The lobby: open games anyone may join with one click, games being played to watch, how many are online; live over /ws/lobby.
 import { currentAccount } from "./account.js";
 import { api } from "./api.js";
+import { ChallengeNotices, openChallengeForm } from "./challenges.js";
 import { CHAT_ERRORS, chatBox, chatReceived, keepChatFocus, newChat } from "./chatbox.js";
 import { rulesSummary, seatName } from "./describe.js";
 import { clockRules } from "./clockview.js";
@@ -33,6 +34,8 @@ export class LobbyScreen {
     this.tournaments = new TournamentsPanel();
     this.players = new OnlinePanel();
     this.account = null;
+    /** @type {ChallengeNotices | null} the signed-in reader's challenges, told live by the socket */
+    this.challenges = null;
     this.mode = "lobby";
     this.readOnly = false;
     this.connection = { send: (message) => this.send(message) };
@@ -63,6 +66,13 @@ export class LobbyScreen {
     this.connect();
     this.quick.start();
     this.tournaments.start(this.account);
+    if (this.account) {
+      const notices = new ChallengeNotices(this.account.username);
+      this.challenges = notices;
+      this.players.me = this.account.username;
+      this.players.challenge = (username) => openChallengeForm(username, (challenge) => notices.show(challenge));
+      notices.load();
+    }
     this.players.start();
   }
 
@@ -101,6 +111,10 @@ export class LobbyScreen {
     }
     if (message.type === "tournaments") {
       this.tournaments.show(message.tournaments);
+      return;
+    }
+    if (message.type === "challenge") {
+      if (this.challenges) this.challenges.show(message.challenge);
       return;
     }
     if (message.type === "lobby") {
@@ -244,6 +258,7 @@ export class LobbyScreen {
     this.closed = true;
     this.quick.close();
     this.players.close();
+    if (this.challenges) this.challenges.close();
     clearInterval(this.pinger);
     if (this.socket) this.socket.close();
   }

@@ -1,6 +1,7 @@
 // A player's profile (/players/{username}): ratings per family, their chart, the numbers counted from the records, the last games.
 import { currentAccount } from "./account.js";
 import { api } from "./api.js";
+import { ChallengeNotices, openChallengeForm } from "./challenges.js";
 import { followControls } from "./friendlist.js";
 import { h } from "./dom.js";
 import { language, numberText, t, tp } from "./i18n.js";
@@ -55,12 +56,20 @@ export class ProfileScreen {
         h("h1", {}, p.username),
         h("p", { class: "muted" }, t("profile.member_since", { date: dateText(p.member_since) })),
         this.ratings(p.ratings),
-        this.account && this.account.username.toLowerCase() !== p.username.toLowerCase() ? followControls(p.username) : null),
+        this.account && this.account.username.toLowerCase() !== p.username.toLowerCase() ? [followControls(p.username),
+          h("p", {}, h("button", { type: "button", class: "btn", name: "challenge", onclick: () => this.challenge(p.username) },
+            t("challenge.button", { name: p.username })))] : null),
       h("section", { class: "panel", "aria-labelledby": "history-title" },
         h("h2", { id: "history-title" }, t("profile.history")),
         chart || h("p", { class: "muted" }, t("profile.no_history"))),
       this.stats(p.stats),
       this.lastGames(p.last_games)));
+  }
+
+  /** Open the challenge form; a challenge sent is followed here until it is answered. */
+  challenge(username) {
+    this.challenges = this.challenges || new ChallengeNotices(this.account.username);
+    openChallengeForm(username, (challenge) => this.challenges.follow(challenge));
   }
 
   ratings(ratings) {

@@ -59,13 +59,14 @@ const FACE_DOWN_KNOCK = -1;
  *   end_reason: string}} GameOverEvent
  * @typedef {{kind: "clocks", version: number, n: number} & Clocks} ClocksEvent
  * @typedef {{kind: "joined", after: number, place: number, name: string}} JoinedNotice
+ * @typedef {{kind: "sent_away", after: number, place: number}} SentAwayNotice
  * @typedef {{kind: "presence", after: number, connected: number[]}} PresenceNotice
  * @typedef {{kind: "rematch", after: number, offers: number[], game_id?: string,
  *   declined_by?: number}} RematchNotice
  * @typedef {DealtEvent | HandEvent | CommittedEvent | PlayedEvent | OwnActionEvent | DrewEvent
  *   | LegalEvent | HandOverEvent | ReadyEvent | DealerChosenEvent | TimeUpEvent | StandInEvent
- *   | ClockRanOutEvent | ForfeitedEvent | ResignedEvent | GameOverEvent | ClocksEvent | JoinedNotice
- *   | PresenceNotice | RematchNotice} TableEvent
+ *   | ClockRanOutEvent | ForfeitedEvent | ResignedEvent | GameOverEvent | ClocksEvent
+ *   | JoinedNotice | SentAwayNotice | PresenceNotice | RematchNotice} TableEvent
  */
 
 /**
@@ -195,6 +196,11 @@ export function reduce(state, event) {
       return {
         ...next,
         seats: next.seats.map((seat) => (seat.place === event.place ? { ...seat, name: event.name, joined: true } : seat)),
+      };
+    case "sent_away":
+      return {
+        ...next,
+        seats: next.seats.map((seat) => (seat.place === event.place ? { ...seat, name: "", joined: false } : seat)),
       };
     case "presence":
       return { ...next, connected: event.connected.slice() };

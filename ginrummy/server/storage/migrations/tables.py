@@ -369,3 +369,24 @@ def fair_play() -> Columns:
         _timestamp("finished_at"),
         _timestamp("analysed_at"),
     ]
+
+
+def challenges() -> Columns:
+    """A challenge from one account to another: the game it asks for (rules and clock as
+    JSON, rated or not), until when it stands, and what became of it."""
+    return [
+        sa.Column("id", sa.String(32), primary_key=True),
+        sa.Column("challenger_id", sa.String(32), sa.ForeignKey("accounts.id"),
+                  nullable=False),
+        sa.Column("challenged_id", sa.String(32), sa.ForeignKey("accounts.id"),
+                  nullable=False),
+        sa.Column("rules", sa.Text, nullable=False),
+        sa.Column("rated", sa.Boolean, nullable=False),
+        sa.Column("clock", sa.Text, nullable=True),
+        # open, accepting (an accept is making the game), accepted, declined, withdrawn
+        sa.Column("status", sa.String(12), nullable=False),
+        sa.Column("game_id", sa.String(32), nullable=True),
+        _timestamp("created_at"),
+        _timestamp("expires_at"),
+        _timestamp("answered_at", nullable=True),
+    ]

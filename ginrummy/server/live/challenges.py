@@ -1,0 +1,61 @@
+"""Challenges told live: each change of a challenge (sent, accepted, declined, withdrawn,
+lapsed) goes to the lobby sockets of its two accounts as ``{"type": "challenge",
+"challenge": {...}}``, and nobody else's. A challenge's lapse is told when its time is up,
+unless it was answered before (:mod:`ginrummy.server.storage.challenges`)."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+from collections.abc import Awaitable, Callable, Iterable
+from datetime import datetime
+
+from ginrummy.server.live.board import BoardListener
+from ginrummy.server.storage.challenges import Challenge
+
+log = logging.getLogger(__name__)
+
+Reread = Callable[[str], Awaitable[Challenge | None]]
+"""The challenge of that id as the database holds it now."""
+
+
+class ChallengeFeed:
+    def __init__(self, sockets: Callable[[], Iterable[BoardListener]],
+                 clock: Callable[[], datetime]) -> None:
+        self.sockets = sockets
+        self.clock = clock
+        self.lapses: set[asyncio.Task[None]] = set()
+
+    def tell(self, challenge: Challenge) -> None:
+        """Send ``challenge`` as it is now to its two accounts' lobby sockets."""
+        text = json.dumps({"type": "challenge", "challenge": challenge.to_json(self.clock())})
+        parties = {challenge.challenger_id, challenge.challenged_id}
+        for socket in list(self.sockets()):
+            if socket.account_id in parties:
+                socket.send(text)
+
+    def lapse_later(self, challenge: Challenge, reread: Reread) -> None:
+        """Tell the lapse of ``challenge`` when its time is up, if it is still unanswered."""
+        seconds = max(0.0, (challenge.expires_at - self.clock()).total_seconds())
+        task = asyncio.create_task(self._lapse(challenge.id, seconds, reread),
+                                   name="challenge lapse")
+        self.lapses.add(task)
+        task.add_done_callback(self.lapses.discard)
+
+    async def _lapse(self, ident: str, seconds: float, reread: Reread) -> None:
+        await asyncio.sleep(seconds)
+        try:
+            now = await reread(ident)
+        except Exception:  # noqa: BLE001 - the players see it lapsed when they next ask
+            log.exception("could not read a challenge to tell its lapse")
+            return
+        if now is not None and now.shown_status(self.clock()) == "lapsed":
+            self.tell(now)
+
+    async def close(self) -> None:
+        for task in list(self.lapses):
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await task

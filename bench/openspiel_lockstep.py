@@ -1,6 +1,6 @@
 """Our engine and OpenSpiel's ``gin_rummy`` side by side on the same deal, decision by
 decision (:class:`Lockstep`): where the two disagree about what is legal or what a move does,
-:class:`Mismatch` says so (tests/test_openspiel_differential.py)."""
+:class:`Mismatch` says so (tests/env/test_openspiel_differential.py)."""
 
 from __future__ import annotations
 
@@ -95,7 +95,7 @@ class Lockstep:
     """One deal in both engines, driven by our choices: an :class:`OpenSpielTable` dealt
     from ``deck``, and at each decision what both engines allow, facet by facet.
 
-    Used by ``tests/test_openspiel_differential.py``. A defender's melds laid while
+    Used by ``tests/env/test_openspiel_differential.py``. A defender's melds laid while
     OpenSpiel still takes layoffs are held back until ``DONE``, as at the table.
     """
 

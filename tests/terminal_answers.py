@@ -1,4 +1,4 @@
-"""How the scripted people at ``gin play`` answer (tests/test_cli_play.py and the golden
+"""How the scripted people at ``gin play`` answer (tests/cli/test_cli_play.py and the golden
 saves): from the prompt and the hand last printed, in English or Italian. Draws from the
 stock, knocks when it can, else throws its last card."""
 

@@ -10,7 +10,7 @@ the package's folder is read-only), or compiling it the first time, which takes 
 So no move waits for it: the first call of :func:`kernels` starts the loading in a
 background thread and answers None, the caller plays out in Python, and the calls after the
 kernels are ready get them. The answers are the same either way (the kernels draw the same
-random numbers and make the same moves as the Python play-out: tests/test_playout_kernel.py),
+random numbers and make the same moves as the Python play-out: tests/agents/test_playout_kernel.py),
 so a search that switches half-way gives what either would.
 """
 

@@ -6,7 +6,7 @@ lookups for each way of using the ranks held three or four times. The ways are w
 into a scratch array by :func:`set_ways` in the order of
 :func:`~ginrummy.core.meld_tables.set_options`, which matters for :func:`melds_with` (the
 first best way, as :func:`~ginrummy.core.arrangements.best_arrangement` picks it). Hands
-of at most 11 cards (at most three ranks of three or more). ``tests/test_playout_kernel.py``
+of at most 11 cards (at most three ranks of three or more). ``tests/agents/test_playout_kernel.py``
 checks every function against the core on random and set-heavy hands.
 """
 

@@ -5,7 +5,7 @@ them: the 624 words of the twister and the index of the next one. :func:`seed_st
 seeds it as ``random.Random(seed)`` does for a seed below 2**32; :func:`next_random`,
 :func:`randbelow` and :func:`sample_into` draw what ``random()``, ``_randbelow()`` and
 ``sample()`` of CPython 3.11 draw, word for word, so a play-out in compiled code uses up
-a ``random.Random`` exactly as the Python play-out does. ``tests/test_playout_kernel.py``
+a ``random.Random`` exactly as the Python play-out does. ``tests/agents/test_playout_kernel.py``
 checks them against the standard library.
 """
 

@@ -23,7 +23,7 @@ expert (:mod:`ginrummy.agents.expert_v1`) at a fraction of the cost:
 The deadwood questions are answered once per hand and remembered, and the
 look-ahead works out one suit per drawn card; the answers (and so every
 play-out, luck for luck) are those of the plain core functions, which
-``tests/test_montecarlo_fast_playouts.py`` checks against the policy as it was.
+``tests/agents/test_montecarlo_fast_playouts.py`` checks against the policy as it was.
 """
 
 from __future__ import annotations

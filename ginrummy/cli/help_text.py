@@ -16,7 +16,7 @@ format time from the ``cli`` catalogue (``locale/{lang}/LC_MESSAGES/cli.po``):
 
 An entry is used only while its English text (the English catalogue's, which is the msgid)
 is the one in the source: a text changed since it was translated shows in English until the
-catalogue catches up (``tests/test_cli_italian.py`` fails meanwhile). Nothing here is
+catalogue catches up (``tests/cli/test_cli_italian.py`` fails meanwhile). Nothing here is
 imported for English, so ``gin --help`` stays as fast as argparse alone.
 """
 

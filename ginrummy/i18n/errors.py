@@ -8,7 +8,7 @@ so ``rules: gin_bonus must be...`` nests as the file's structure does. A message
 English text is a plural (``msgid_plural``) takes the form for its ``count`` parameter.
 
 An error without a code, or with a code the catalogue lacks, is shown as its English text
-(``tests/test_record_errors_italian.py`` fails on any code the catalogues lack).
+(``tests/format/test_record_errors_italian.py`` fails on any code the catalogues lack).
 
 >>> from ginrummy.core.rules import Rules, RulesError
 >>> from ginrummy.i18n import Messages

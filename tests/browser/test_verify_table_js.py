@@ -14,7 +14,7 @@ import pytest
 
 from ginrummy.format.record import record_from_dict, record_to_dict
 from ginrummy.format.verify import verify_record
-from tests.test_verify_table_record import FOUR, THREE, fair_table_record
+from tests.format.test_verify_table_record import FOUR, THREE, fair_table_record
 
 CHECK = "record => window.fair.checkRecord(window.fair.gameRecordOf(record))"
 

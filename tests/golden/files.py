@@ -5,7 +5,7 @@ records the server kept of the golden database's finished games (two-player and 
 with their fairness data), and a six-player record (R35) of a finished ``gin play`` game.
 Saves: ``gin play`` games stopped part-way (two players in English and in Italian, three
 players, a team game, a real game dealt from a fixed stand-in for ``os.urandom``), and a
-finished one. The terminal is driven with scripted answers, as tests/test_cli_play.py does.
+finished one. The terminal is driven with scripted answers, as tests/cli/test_cli_play.py does.
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """What today's code makes of the golden fixtures, as plain JSON.
 
 :mod:`tests.golden.make_golden` writes these observations to ``expected/`` once;
-``tests/test_golden.py`` makes them again from the committed fixtures and compares.
+``tests/core/test_golden.py`` makes them again from the committed fixtures and compares.
 Only what depends on the wall clock or on who is connected is left out:
 
 - ``seats[].connected`` (whether a socket is open: presence, not game state);

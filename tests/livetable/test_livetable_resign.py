@@ -26,6 +26,7 @@ from ginrummy.livetable import (
 )
 from ginrummy.livetable.position import may_say_ready
 from ginrummy.livetable.record import table_record
+from tests.cli.test_cli_verify import verify_file
 from tests.livetable.kit import (
     START,
     Played,
@@ -34,7 +35,6 @@ from tests.livetable.kit import (
     stored_decks,
     stored_fair,
 )
-from tests.test_cli_verify import verify_file
 
 RNG = random.Random(7)
 

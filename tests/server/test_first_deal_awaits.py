@@ -7,7 +7,7 @@ from ginrummy.core.game import Game
 from ginrummy.core.rules import Rules
 from ginrummy.core.table import TableRules
 from ginrummy.server.storage.replay import Position, first_deal_awaits
-from tests.test_multiplayer_rules import KNOCK, play
+from tests.core.test_multiplayer_rules import KNOCK, play
 
 
 def _played(game: Game, table: int = 0) -> Game:

@@ -1,0 +1,23 @@
+"""The decisions behind the lobby's list of who is online and the friend and block controls,
+without a browser: the unit tests of onlinerules.js (run by ``node --test``)."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_onlinerules_js_unit_tests_pass() -> None:
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("node is missing: it runs the browser client's unit tests")
+    command = [node, "--test", "--experimental-detect-module", "tests/js/online.test.mjs"]
+    run = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0, run.stdout + run.stderr
+    assert re.search(r"^# pass [1-9]", run.stdout, re.MULTILINE), run.stdout

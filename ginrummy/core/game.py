@@ -513,11 +513,12 @@ class Game(OfTableRules):
             raise GameError(f"player must be 0 to {self.players - 1} in this game, "
                             f"got {player!r}", "game.forfeit_player", value=repr(player),
                             last=self.players - 1)
+        if self.is_over and reason == "forfeit":
+            raise GameError(f"the game is over ({self.end_reason}): nobody can forfeit it",
+                            "game.forfeit_over", reason=end_reason_word(self.end_reason))
         if self.is_over:
-            verb, code = ("forfeit", "game.forfeit_over") if reason == "forfeit" else (
-                "resign", "game.resign_over")
-            raise GameError(f"the game is over ({self.end_reason}): nobody can {verb} it",
-                            code, reason=end_reason_word(self.end_reason))
+            raise GameError(f"the game is over ({self.end_reason}): nobody can resign it",
+                            "game.resign_over", reason=end_reason_word(self.end_reason))
         seating = self.seating
         loser = seating.side_of(player)
         if seating.sides == 2:

@@ -283,13 +283,17 @@ def record_from_dict(data: Any) -> GameRecord:
                       resigned)
 
 
+PLAYER_FIELD_CODES = {"forfeit": "record.forfeit", "resigned": "record.resigned"}
+"""The error code of each field that names a player."""
+
+
 def _player_field(data: dict[str, Any], name: str, players: int) -> int | None:
     """``forfeit`` or ``resigned``: a player of the game, or absent."""
     value = data.get(name)
     if value is not None and (not isinstance(value, int) or isinstance(value, bool)
                               or value not in range(players)):
         raise RecordError(f"{name} must be a player from 0 to {players - 1}, got {value!r}",
-                          code=f"record.{name}", value=repr(value), last=players - 1)
+                          code=PLAYER_FIELD_CODES[name], value=repr(value), last=players - 1)
     return value
 
 

@@ -1,5 +1,5 @@
 // Unit tests of ginrummy/web/static/attention.js: how the table reaches the player.
-// Run: node --test --experimental-detect-module tests/js/ (tests/web/test_web_table_attention.py runs them).
+// Run: node --test --experimental-detect-module tests/js/ (tests/web/test_web_js_units.py runs them).
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { handTakesFocus, newsBetween, newsChannel, playsByTouch, statusKey } from "../../ginrummy/web/static/attention.js";

@@ -1,6 +1,6 @@
 // Unit tests of ginrummy/web/static/challengerules.js: whom the reader may challenge, what a
 // challenge sends, and what each change of a challenge tells the reader. Run by
-// tests/web/test_web_challenge_rules.py.
+// tests/web/test_web_js_units.py.
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { challengeBody, challengeNews, mayChallenge, waitingAnswers } from "../../ginrummy/web/static/challengerules.js";

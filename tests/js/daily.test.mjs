@@ -1,5 +1,5 @@
 // Unit tests of ginrummy/web/static/daily.js: what the daily deal's page says and offers.
-// Run: node --test --experimental-detect-module tests/js/daily.test.mjs (tests/web/test_web_daily_js.py runs it).
+// Run: node --test --experimental-detect-module tests/js/daily.test.mjs (tests/web/test_web_js_units.py runs it).
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { pointsText, timeLeft, todayChoice, yoursText } from "../../ginrummy/web/static/daily.js";

@@ -1,5 +1,5 @@
 // Unit tests of ginrummy/web/static/onlinerules.js: when the lobby asks who is online, and
-// where a player stands with the reader. Run by tests/web/test_web_online_rules.py.
+// where a player stands with the reader. Run by tests/web/test_web_js_units.py.
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { MIN_GAP_MS, POLL_MS, catchUpIn, friendsFirst, refreshDue, standingOf } from "../../ginrummy/web/static/onlinerules.js";

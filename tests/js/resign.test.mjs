@@ -1,5 +1,5 @@
 // Unit tests of ginrummy/web/static/resignrules.js: when the Resign button shows, and what the
-// end of a resigned game says. Run by tests/web/test_web_resign_js.py.
+// end of a resigned game says. Run by tests/web/test_web_js_units.py.
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { mayResign, resignedLine, resignLogKey } from "../../ginrummy/web/static/resignrules.js";

@@ -121,7 +121,9 @@ class Entrant:
         now = stage(page)
         if now == "hand":
             moved = bool(step(page))
-            self.moves[game] += moved
+            # a click on "Play your game" can reach the table while Playwright reports it
+            # failed (the link was redrawn as it navigated): count from here then
+            self.moves[game] = self.moves.get(game, 0) + moved
             return moved
         if now == "between_hands" and enabled(page, "next-hand"):
             return try_click(page.locator('button[data-name="next-hand"]'))

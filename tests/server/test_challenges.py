@@ -254,18 +254,6 @@ def test_only_the_challenged_accepts_and_a_stranger_does_not_see_the_challenge(
             assert mine(client, bea)["received"][0]["status"] == "open"
 
 
-def test_a_block_after_the_challenge_refuses_its_accept(database: str) -> None:
-    with accounts_app(database) as client:
-        people = accounts(client, "annie", "bea")
-        annie, bea = people["annie"], people["bea"]
-        with in_lobby(client, annie, bea):
-            asked = sent(client, annie, "bea")
-            with annie.use():
-                client.put("/api/accounts/me/blocks/bea", json={})
-            assert refused(accept(client, bea, asked["id"])) == (409,
-                                                                 "not_accepting_challenges")
-
-
 def test_blocking_a_player_ends_the_open_challenges_between_the_two(database: str) -> None:
     with accounts_app(database) as client:
         people = accounts(client, "annie", "bea", "cleo")

@@ -1,0 +1,86 @@
+// @ts-check
+// The decisions behind the site's notices (PROTOCOL.md "Notices"), as plain functions (no page,
+// no server): what a message of the account's news says, which page opens the notices' socket,
+// when a notice is quiet because the player is already looking, and how often a friend coming
+// online is told.
+
+/** The least time between two notices of one friend coming online (ms). */
+export const FRIEND_GAP_MS = 10 * 60 * 1000;
+
+/**
+ * @typedef {{ kind: "friend" | "tournament", key: string, params: Record<string, string | number>,
+ *   link: string, linkKey: string, tag: string }} SiteNotice
+ *   kind: the notice's class (a newer one of a kind replaces the older); key and params: its
+ *   words; link and linkKey: where its link goes and the link's words; tag: the browser
+ *   notification's tag (one per piece of news)
+ */
+
+/**
+ * What a message of the account's news says (null: nothing, or not news of this kind; a
+ * challenge is told by challengerules.js).
+ * @param {any} message
+ * @returns {SiteNotice | null}
+ */
+export function noticeOf(message) {
+  if (!message || typeof message !== "object") return null;
+  if (message.type === "friend_online" && typeof message.username === "string") {
+    return { kind: "friend", key: "notice.friend_online", params: { name: message.username },
+      link: String(message.profile || `/players/${encodeURIComponent(message.username)}`),
+      linkKey: "notice.see_profile", tag: `gin-friend-${message.username}` };
+  }
+  if (message.type === "tournament_game" && message.tournament && typeof message.game === "string") {
+    return { kind: "tournament", key: "notice.tournament_game",
+      params: { name: String(message.tournament.name), round: Number(message.round) },
+      link: message.game, linkKey: "tournament.play", tag: `gin-game-${message.game}` };
+  }
+  return null;
+}
+
+/**
+ * Whether the page opens the notices' socket (`WS /ws/notices`): a signed-in reader on a page
+ * with no socket of its own that carries the account's news (the lobby's and a table's do).
+ * @param {string} path location.pathname
+ * @param {boolean} signedIn
+ */
+export function needsNoticeSocket(path, signedIn) {
+  if (!signedIn) return false;
+  return !/^\/(lobby|play|watch)(\/|$)/.test(path);
+}
+
+/**
+ * Whether a notice is quiet: the player already looks at what it tells (its link is the page
+ * they are on, and the page is visible).
+ * @param {SiteNotice} notice
+ * @param {{ path: string, hidden: boolean }} page
+ */
+export function quietHere(notice, page) {
+  return !page.hidden && notice.link === page.path;
+}
+
+/**
+ * Whether a friend's coming online is told now (at most once per FRIEND_GAP_MS a friend),
+ * and the record of when each was told, with this one if told.
+ * @param {Record<string, number>} told when each friend (by lowercase name) was last told
+ * @param {string} username
+ * @param {number} now
+ * @returns {{ tell: boolean, told: Record<string, number> }}
+ */
+export function friendDue(told, username, now) {
+  const key = username.toLowerCase();
+  const last = told[key];
+  if (last !== undefined && now - last < FRIEND_GAP_MS && now >= last) return { tell: false, told };
+  const kept = Object.fromEntries(Object.entries(told).filter(([, at]) => now - at < FRIEND_GAP_MS && now >= at));
+  return { tell: true, told: { ...kept, [key]: now } };
+}
+
+/**
+ * How long to wait before opening the notices' socket again after it closed (ms): longer after
+ * each failure, at most a minute; never again after the server said the reader is signed out.
+ * @param {number} attempt failures in a row so far (0: the first)
+ * @param {number} code the close code
+ * @returns {number | null}
+ */
+export function reopenIn(attempt, code) {
+  if (code === 4401) return null;
+  return Math.min(60000, 1000 * 2 ** Math.min(attempt, 6));
+}

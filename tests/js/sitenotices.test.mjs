@@ -21,6 +21,14 @@ test("a tournament's game is a notice linking to the player's seat, naming the r
   assert.equal(notice.linkKey, "tournament.play");
 });
 
+test("a rematch offer away from its table links to it, and is quiet at its table, hidden or not", () => {
+  const notice = noticeOf({ type: "rematch_offer", from: "Ann", game: "/play/g1" });
+  assert.deepEqual([notice.kind, notice.key, notice.params.name, notice.link], ["rematch", "rematch.offer", "Ann", "/play/g1"]);
+  assert.equal(quietHere(notice, { path: "/play/g1", hidden: true }), true);
+  assert.equal(quietHere(notice, { path: "/play/g1", hidden: false }), true);
+  assert.equal(quietHere(notice, { path: "/lobby", hidden: true }), false);
+});
+
 test("other messages, and broken ones, are no notice of this kind", () => {
   for (const message of [null, "x", { type: "lobby_update" }, { type: "challenge", challenge: {} },
     { type: "friend_online" }, { type: "tournament_game", round: 1 }]) {

@@ -154,3 +154,34 @@ def test_a_guest_has_no_notices_socket(database: str) -> None:
     with accounts_app(database) as client, client.websocket_connect("/ws/notices") as ws:
         assert kit.receive(ws)["code"] == "signed_out"
         assert kit.receive(ws)["code"] == 4401
+
+
+def test_a_rematch_offer_reaches_the_other_player_away_from_the_table_unless_blocked(
+        database: str) -> None:
+    with accounts_app(database) as client:
+        people = accounts(client, "annie", "bea")
+        annie, bea = people["annie"], people["bea"]
+        with in_lobby(client, annie, bea) as (annie_ws, bea_ws):
+            asked = sent(client, annie, "bea")
+            with bea.use():
+                game_id = client.post(f"/api/challenges/{asked['id']}/accept",
+                                      json={}).json()["game"]["game_id"]
+            with annie.use(), client.websocket_connect(f"/ws/{game_id}") as one, \
+                    bea.use(), client.websocket_connect(f"/ws/{game_id}") as two:
+                first, second = Player(one), Player(two)
+                kit.until_dealt(first, second)
+                first.answer({"type": "resign"})
+                second.until(lambda m: m["type"] == "event" and m["event"]["kind"] == "resign")
+            with annie.use():
+                assert client.post(f"/api/games/{game_id}/rematch").status_code == 200
+            offer = next_of(bea_ws, "rematch_offer")
+            assert offer == {"type": "rematch_offer", "from": "annie",
+                             "game": f"/play/{game_id}"}
+            assert "rematch_offer" not in kinds_until_pong(annie_ws)
+            with annie.use():
+                client.delete(f"/api/games/{game_id}/rematch")
+            with bea.use():
+                assert client.put("/api/accounts/me/blocks/annie", json={}).status_code == 200
+            with annie.use():
+                assert client.post(f"/api/games/{game_id}/rematch").status_code == 200
+            assert "rematch_offer" not in kinds_until_pong(bea_ws)

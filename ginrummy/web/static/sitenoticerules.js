@@ -8,7 +8,7 @@
 export const FRIEND_GAP_MS = 10 * 60 * 1000;
 
 /**
- * @typedef {{ kind: "friend" | "tournament", key: string, params: Record<string, string | number>,
+ * @typedef {{ kind: "friend" | "tournament" | "rematch", key: string, params: Record<string, string | number>,
  *   link: string, linkKey: string, tag: string }} SiteNotice
  *   kind: the notice's class (a newer one of a kind replaces the older); key and params: its
  *   words; link and linkKey: where its link goes and the link's words; tag: the browser
@@ -27,6 +27,10 @@ export function noticeOf(message) {
     return { kind: "friend", key: "notice.friend_online", params: { name: message.username },
       link: String(message.profile || `/players/${encodeURIComponent(message.username)}`),
       linkKey: "notice.see_profile", tag: `gin-friend-${message.username}` };
+  }
+  if (message.type === "rematch_offer" && typeof message.from === "string" && typeof message.game === "string") {
+    return { kind: "rematch", key: "rematch.offer", params: { name: message.from },
+      link: message.game, linkKey: "notice.show", tag: `gin-rematch-${message.game}` };
   }
   if (message.type === "tournament_game" && message.tournament && typeof message.game === "string") {
     return { kind: "tournament", key: "notice.tournament_game",
@@ -49,12 +53,14 @@ export function needsNoticeSocket(path, signedIn) {
 
 /**
  * Whether a notice is quiet: the player already looks at what it tells (its link is the page
- * they are on, and the page is visible).
+ * they are on, and the page is visible); a rematch offer at its own table, whose page tells
+ * it (tablenews.js), hidden or not.
  * @param {SiteNotice} notice
  * @param {{ path: string, hidden: boolean }} page
  */
 export function quietHere(notice, page) {
-  return !page.hidden && notice.link === page.path;
+  if (notice.link !== page.path) return false;
+  return notice.kind === "rematch" || !page.hidden;
 }
 
 /**

@@ -1,11 +1,12 @@
 // @ts-check
 // The site's notices (PROTOCOL.md "Notices"): a signed-in player's news wherever they are on
-// the site — a challenge, their tournament's game, a friend coming online — in the notice area
-// at the top of every page (role=status, a link, Dismiss), and as the browser's notification
-// when the tab is hidden and the player turned them on (the switch in the settings menu asks
-// the browser's permission only when pressed). The lobby's and a table's sockets carry the
-// news and hand it here (siteNews); any other page opens the notices' socket. The decisions
-// are in sitenoticerules.js; the turn and a rematch offer are told by tablenews.js.
+// the site — a challenge, their tournament's game, a friend coming online, a rematch offer
+// away from its table — in the notice area at the top of every page (role=status, a link,
+// Dismiss), and as the browser's notification when the tab is hidden and the player turned
+// them on (the switch in the settings menu asks the browser's permission only when pressed).
+// The lobby's and a table's sockets carry the news and hand it here (siteNews); any other page
+// opens the notices' socket. The decisions are in sitenoticerules.js; the turn, and an offer
+// at its own table, are told by tablenews.js.
 import { newsChannel } from "./attention.js";
 import { ChallengeNotices, challengeText } from "./challenges.js";
 import { h, store } from "./dom.js";
@@ -120,7 +121,7 @@ export function siteNews(message) {
   const text = t(notice.key, notice.params);
   systemNotice(text, notice.tag, notice.link);
   notify(text, notice.kind, notice.kind === "friend" ? 10 : 0,
-    [{ label: t(notice.linkKey), href: notice.link, primary: notice.kind === "tournament", name: `notice-${notice.kind}` }]);
+    [{ label: t(notice.linkKey), href: notice.link, primary: notice.kind !== "friend", name: `notice-${notice.kind}` }]);
   return true;
 }
 

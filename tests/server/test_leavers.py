@@ -13,7 +13,13 @@ from starlette.testclient import TestClient
 
 from ginrummy.server.storage import completion
 from ginrummy.server.storage.completion import Completion, how_it_ended
-from tests.server.account_kit import Browser, accounts_app, error_of, sign_up
+from tests.server.account_kit import (
+    Browser,
+    accounts_app,
+    error_of,
+    sign_up,
+    signed_in_elsewhere,
+)
 from tests.server.kit import create, deal_first, first_choice, until_dealt
 from tests.server.rating_kit import at_the_table, finish_rated, rated_game, two_accounts
 from tests.server.test_server_resign import resign
@@ -75,15 +81,17 @@ def test_the_completion_rate_is_finished_over_all_and_a_new_player_meets_any_min
 
 def test_a_profile_counts_games_finished_resigned_and_abandoned_between_people(
         database: str) -> None:
-    with accounts_app(database, idle_seconds=0.2) as client:
+    with accounts_app(database) as client:
         anna, bea = two_accounts(client)
         finish_rated(client, anna, bea)
         resigned_rated(client, anna, bea)
-        abandoned_rated(client, anna, bea)
         with bea.use():  # against the computer: not counted
             game = create(client, opponent="computer", level=1)
             deal_first(client, game)
             assert resign(client, game["game_id"], game["token"]).status_code == 200
+    with accounts_app(database, idle_seconds=0.5) as client:  # a short wait before the
+        anna, bea = (signed_in_elsewhere(client, name) for name in ("anna", "bea"))  # stand-in
+        abandoned_rated(client, anna, bea)
         shown = counts(client, "bea")
         assert (shown["finished"], shown["resigned"], shown["abandoned"]) == (1, 1, 1)
         assert (shown["games"], shown["percent"], shown["new_player"]) == (3, 33, True)

@@ -21,6 +21,7 @@ from ginrummy.server.api.client_limits import ClientLimits, client_address
 from ginrummy.server.api.http_api import HTTPError, whole_count
 from ginrummy.server.api.sessions import account_store, lobby_of
 from ginrummy.server.storage import profiles, ratings
+from ginrummy.server.storage.completion import completion_of
 from ginrummy.server.storage.profile_cache import LastGame, ProfileCache
 
 MAX_BOARD = 100
@@ -93,6 +94,7 @@ async def player_profile(request: Request) -> Response:
                         if point.game_id not in waiting],
             "start": rating_view(Rating()),  # every family's line begins here, before its games
             "stats": played.stats(),
+            "completion": completion_of(engine, account.id).to_json(),
             "last_games": [_last_game(game, names) for game in played.last],
         }
 

@@ -190,6 +190,7 @@ class Lobby:
         listed: bool = False,
         owner: str | None = None,
         clock: ClockRules | None = None,
+        min_completion: int | None = None,
     ) -> Created:
         """A new two-player game; ``dealer``: the seat whose cut must make it deal first (a
         rematch: the cut is drawn again until it does, so the record still holds a real cut).
@@ -197,7 +198,8 @@ class Lobby:
         ``rematch_of`` a finished game between two people: the same people sit at the same
         seats, and each takes theirs with :meth:`Table.claim` (the tokens returned here
         open no seat). ``listed``: shown in the lobby (quick match's games). ``owner``: the
-        creator's account, for a rated game (none: unrated)."""
+        creator's account, for a rated game (none: unrated). ``min_completion``: the least
+        completion rate (percent) of who takes its open place."""
         rng = self.settings.rng
         created = now()
         game_id = new_game_id()
@@ -235,6 +237,7 @@ class Lobby:
                                                       and rematch_of.listed),
             rated=owner is not None,
             clock=None if clock is None else clock.to_dict(),
+            min_completion=min_completion,
         )
         await self.writer.run(self.store.create, row, seats, entries, dict(decks), [first],
                               owner)
@@ -248,7 +251,8 @@ class Lobby:
 
     async def create_table(self, table_rules: TableRules, others: Sequence[str], level: int,
                            name: str, owner: str | None = None,
-                           clock: ClockRules | None = None) -> Created:
+                           clock: ClockRules | None = None,
+                           min_completion: int | None = None) -> Created:
         """A table of three or more: the creator at place 0, ``others`` (``"computer"``,
         ``"friend"`` or ``"anyone"``: an open place, listed in the lobby) at places 1, 2, ...;
         dealt at once if no person is to come."""
@@ -268,7 +272,8 @@ class Lobby:
                 seats.append(SeatRow(place, "human", f"Friend {place}", token_hash(invite), False))
         table = await self.create_seated(table_rules, seats, level, token_hash(watch),
                                          listed="anyone" in others, game_id=game_id,
-                                         rated=owner is not None, owner=owner, clock=clock)
+                                         rated=owner is not None, owner=owner, clock=clock,
+                                         min_completion=min_completion)
         first = invites[0][1] if invites else None
         return Created(table, token, first, watch, tuple(invites))
 
@@ -277,7 +282,8 @@ class Lobby:
                             game_id: str | None = None, rated: bool = False,
                             owner: str | None = None,
                             deals: tuple[str, Sequence[FairRow]] | None = None,
-                            clock: ClockRules | None = None) -> Table:
+                            clock: ClockRules | None = None,
+                            min_completion: int | None = None) -> Table:
         """A game of any size whose seats are given (people with their token hashes,
         computers of ``level``); dealt at once if every seat is a computer. ``rated``: its
         end rates its players' accounts; ``owner``: the account that owns place 0. ``deals``:
@@ -304,6 +310,7 @@ class Lobby:
             rated=rated,
             deal_key=None if deals is None else deals[0],
             clock=None if clock is None else clock.to_dict(),
+            min_completion=min_completion,
         )
         await self.writer.run(self.store.create, row, list(seats), entries, {}, fair, owner)
         stored = StoredGame(row, list(seats), {}, entries, {r.hand_number: r for r in fair})

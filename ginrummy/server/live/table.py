@@ -99,6 +99,8 @@ class Table:
         self.listed = row.listed
         """In the lobby: anyone may take an open place or watch (:mod:`.open_seats`)."""
         self._rated = row.rated
+        self.min_completion = row.min_completion
+        """The least completion rate (percent) of who takes an open place (None: anyone)."""
         self.deal_key = row.deal_key
         """A duplicate tournament's game: its decks are the round's (:attr:`GameRow.deal_key`)."""
         self.fair_id = row.fair_id

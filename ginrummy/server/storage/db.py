@@ -57,6 +57,9 @@ games = _table(
     sa.Column("clock", sa.Text, nullable=True),
     sa.Column("rated", sa.Boolean, nullable=False, server_default=sa.false()),
     # between accounts only: its end updates their ratings (:mod:`.ratings`)
+    sa.Column("min_completion", sa.Integer, nullable=True),
+    # the least completion rate, in percent, of a player who takes an open place
+    # (:mod:`.completion`); None: anyone
 )
 
 seats = _table(

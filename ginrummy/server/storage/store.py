@@ -90,6 +90,8 @@ class GameRow:
     table of its round, from the round's server seeds alone (no player's seed)."""
     clock: dict[str, Any] | None = None
     """The players' clock, ``ClockRules.to_dict()`` (:mod:`ginrummy.server.live.clock`)."""
+    min_completion: int | None = None
+    """The least completion rate (percent) of a player taking a place (:mod:`.completion`)."""
 
     @property
     def fair_id(self) -> str:
@@ -148,6 +150,7 @@ def _game_row(r: Any) -> GameRow:
         rated=bool(r.rated),
         deal_key=r.deal_key,
         clock=None if r.clock is None else json.loads(r.clock),
+        min_completion=r.min_completion,
     )
 
 
@@ -189,6 +192,7 @@ class Store:
                 rated=row.rated,
                 deal_key=row.deal_key,
                 clock=None if row.clock is None else json.dumps(row.clock),
+                min_completion=row.min_completion,
             ))
             conn.execute(db.seats.insert(), [
                 {"game_id": row.id, "seat": s.seat, "kind": s.kind, "name": s.name,

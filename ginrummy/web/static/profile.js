@@ -2,6 +2,7 @@
 import { currentAccount } from "./account.js";
 import { api } from "./api.js";
 import { ChallengeNotices, openChallengeForm } from "./challenges.js";
+import { completionRows } from "./completionrules.js";
 import { followControls } from "./friendlist.js";
 import { h } from "./dom.js";
 import { language, numberText, t, tp } from "./i18n.js";
@@ -63,6 +64,7 @@ export class ProfileScreen {
         h("h2", { id: "history-title" }, t("profile.history")),
         chart || h("p", { class: "muted" }, t("profile.no_history"))),
       this.stats(p.stats),
+      p.completion ? this.completion(p.completion) : null,
       this.lastGames(p.last_games)));
   }
 
@@ -99,6 +101,17 @@ export class ProfileScreen {
         h("span", { class: "knock-label" }, tp("profile.knock_row", Number(deadwood), { knocks: numberText(count) })),
         h("span", { class: "knock-bar", style: { width: `${Math.round((count / most) * 100)}%` }, "aria-hidden": "true" }))))
         : h("p", { class: "muted" }, t("profile.knocks_none")));
+  }
+
+  /** Games played to the end, resigned and left, and the share finished (the server counts them). */
+  completion(c) {
+    return h("section", { class: "panel", "aria-labelledby": "completion-title" },
+      h("h2", { id: "completion-title" }, t("profile.completion")),
+      h("dl", { class: "stats completion" }, completionRows(c).map(([key, value]) => [
+        h("dt", {}, t(`profile.completion.${key}`)), h("dd", { dataset: { completion: key } }, value)])),
+      h("p", { class: "muted" }, t("profile.completion.note"),
+        c.new_player ? [" ", t("profile.completion.new", { count: c.new_player_games })] : null, " ",
+        h("a", { href: "/rules#leavers" }, t("profile.completion.rules"))));
   }
 
   lastGames(games) {

@@ -99,19 +99,23 @@ def _link(r: Any) -> GameLink:
                     deals)
 
 
+def insert_tournament(conn: sa.Connection, row: TournamentRow) -> None:
+    conn.execute(db.tournaments.insert().values(
+        id=row.id, name=row.name, created_by=row.created_by,
+        creator_name=row.creator_name, format=row.format, size=row.size,
+        rounds=row.rounds, rules=json.dumps(row.rules), level=row.level, fill=row.fill,
+        status=row.status, created_at=row.created_at, starts_at=row.starts_at,
+        started_at=row.started_at,
+        clock=None if row.clock is None else json.dumps(row.clock)))
+
+
 class TournamentStore:
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
 
     def create(self, row: TournamentRow, first: EntrantRow | None) -> None:
         with self.engine.begin() as conn:
-            conn.execute(db.tournaments.insert().values(
-                id=row.id, name=row.name, created_by=row.created_by,
-                creator_name=row.creator_name, format=row.format, size=row.size,
-                rounds=row.rounds, rules=json.dumps(row.rules), level=row.level, fill=row.fill,
-                status=row.status, created_at=row.created_at, starts_at=row.starts_at,
-                started_at=row.started_at,
-                clock=None if row.clock is None else json.dumps(row.clock)))
+            insert_tournament(conn, row)
             if first is not None:
                 self._enter(conn, row.id, first)
 
@@ -225,6 +229,19 @@ class TournamentStore:
                           t.c.status)).all()
         return [Unfinished(r.created_by, r.size, r.level, bool(r.fill), r.status, r.people,
                            r.entered - r.people) for r in rows]
+
+    def entered_by(self, account_id: str, limit: int, offset: int = 0) -> list[str]:
+        """The tournaments the account entered that were not called off before their start,
+        the newest first."""
+        t, e = db.tournaments, db.tournament_entrants
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                sa.select(t.c.id).join(e, e.c.tournament_id == t.c.id)
+                .where(e.c.account_id == account_id,
+                       t.c.status.in_(("entering", "playing", "over")))
+                .order_by(t.c.created_at.desc(), t.c.id).limit(limit).offset(offset)).all()
+        return [r.id for r in rows]
+
 
 def with_status(row: TournamentRow, status: str) -> TournamentRow:
     return replace(row, status=status)

@@ -105,3 +105,19 @@ def listed(stored: StoredTournament) -> dict[str, Any]:
             "status": row.status, "rules": row.rules["rules"], "level": row.level,
             "fill": row.fill, "clock": row.clock,
             "starts_at": None if row.starts_at is None else row.starts_at.isoformat()}
+
+
+def history_item(stored: StoredTournament, account_id: str) -> dict[str, Any]:
+    """A tournament as a player's profile lists it: when, which format, and the player's place
+    of how many once it is over (None before)."""
+    row = stored.row
+    place = None
+    if row.status == "over":
+        tournament = rebuilt(stored)
+        entrant = f"a:{account_id}"
+        place = next((s.place for s in (tournament.standings() if tournament else ())
+                      if s.player == entrant), None)
+    return {"id": row.id, "name": row.name, "format": row.format,
+            "table_size": table_size_of(row), "status": row.status,
+            "date": (row.started_at or row.starts_at or row.created_at).isoformat(),
+            "place": place, "of": len(stored.entrants), "link": f"/tournaments/{row.id}"}

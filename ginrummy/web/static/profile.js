@@ -8,6 +8,7 @@ import { language, numberText, t, tp } from "./i18n.js";
 import { errorText } from "./notices.js";
 import { ratingChart } from "./ratingchart.js";
 import { ratingText } from "./ratingtext.js";
+import { outcome } from "./tournamenthistory.js";
 
 export const profileLink = (username) => `/players/${encodeURIComponent(username)}`;
 
@@ -63,7 +64,8 @@ export class ProfileScreen {
         h("h2", { id: "history-title" }, t("profile.history")),
         chart || h("p", { class: "muted" }, t("profile.no_history"))),
       this.stats(p.stats),
-      this.lastGames(p.last_games)));
+      this.lastGames(p.last_games),
+      this.tournaments(p.tournaments || [])));
   }
 
   /** Open the challenge form; a challenge sent is followed here until it is answered. */
@@ -99,6 +101,22 @@ export class ProfileScreen {
         h("span", { class: "knock-label" }, tp("profile.knock_row", Number(deadwood), { knocks: numberText(count) })),
         h("span", { class: "knock-bar", style: { width: `${Math.round((count / most) * 100)}%` }, "aria-hidden": "true" }))))
         : h("p", { class: "muted" }, t("profile.knocks_none")));
+  }
+
+  /** The newest tournaments the player entered: each links to its page, with the player's place once it is over. */
+  tournaments(list) {
+    return h("section", { class: "panel", "aria-labelledby": "tournaments-title" },
+      h("h2", { id: "tournaments-title" }, t("profile.tournaments")),
+      list.length ? h("ul", { class: "game-list tournament-history" }, list.map((item) => {
+        const { key, params } = outcome(item);
+        return h("li", { class: "game-item", dataset: { tournament: item.id } },
+          h("div", { class: "game-main" },
+            h("a", { class: "game-title", href: item.link }, item.name),
+            h("span", { class: "muted" }, [dateText(item.date), t(`tournament.format.${item.format}`),
+              item.table_size > 2 ? t(`tournaments.table_size.${item.table_size}`) : null].filter(Boolean).join(" · "))),
+          h("span", { class: "game-status" }, t(key, params)));
+      }))
+        : h("p", { class: "muted" }, t("profile.no_tournaments")));
   }
 
   lastGames(games) {

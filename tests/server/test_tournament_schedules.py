@@ -214,3 +214,29 @@ def test_the_profile_lists_a_finished_tournaments_place(database: str) -> None:
         listed = client.get("/api/players/annie").json()["tournaments"]
         assert [(p["status"], p["place"], p["of"]) for p in listed] == [("over", place, 4)]
         assert "a:" not in str(listed)  # no account id
+        assert sorted(stored_places(client).values()) == [1, 2, 3, 4]  # kept at its end
+
+
+def test_a_tournament_over_before_places_were_kept_gets_them_from_its_results(
+        sqlite_db: str) -> None:
+    with accounts_app(sqlite_db, idle_seconds=0.05) as client:
+        made = created_by(client, "annie", format="knockout", size=4, level=1,
+                          options={"target": 25})
+        with browser(client):
+            sign_in(client, "annie")
+            client.post(f"/api/tournaments/{made['id']}/start")
+        over = until_status(client, made["id"], "over")
+        kept = stored_places(client)
+        e = db.tournament_entrants
+        with client.app.state.engine.begin() as conn:  # type: ignore[attr-defined]
+            conn.execute(e.update().values(place=None))  # as a database before 0025 has it
+        place = next(s["place"] for s in over["standings"] if s["player"]["name"] == "annie")
+        listed = client.get("/api/players/annie").json()["tournaments"]
+        assert [(p["place"], p["of"]) for p in listed] == [(place, 4)]
+        assert stored_places(client) == kept  # worked out once, and kept
+
+
+def stored_places(client: TestClient) -> dict[str, int | None]:
+    e = db.tournament_entrants
+    with client.app.state.engine.connect() as conn:  # type: ignore[attr-defined]
+        return {r.entrant: r.place for r in conn.execute(sa.select(e.c.entrant, e.c.place))}

@@ -22,7 +22,7 @@ from ginrummy.server.api.account_rules import MAX_USERNAME, username_key
 from ginrummy.server.api.client_limits import ClientLimits, client_address
 from ginrummy.server.api.http_api import HTTPError, whole_count
 from ginrummy.server.api.sessions import account_store, lobby_of
-from ginrummy.server.live.tournament_view import history_item
+from ginrummy.server.live.tournament_view import final_places, history_item
 from ginrummy.server.storage import profiles, ratings
 from ginrummy.server.storage.profile_cache import LastGame, ProfileCache
 from ginrummy.server.storage.tournament_store import TournamentStore
@@ -107,13 +107,18 @@ async def player_profile(request: Request) -> Response:
 
 
 def _tournaments(engine: Engine, account_id: str) -> list[dict[str, Any]]:
-    """The newest tournaments the account entered, each with its place once over."""
+    """The newest tournaments the account entered, each with its place once over (worked out
+    once, and kept, for one that ended before places were kept)."""
     store = TournamentStore(engine)
     out = []
     for tournament_id in store.entered_by(account_id, MAX_TOURNAMENTS):
         stored = store.load(tournament_id)
-        if stored is not None:
-            out.append(history_item(stored, account_id))
+        if stored is None:
+            continue
+        places = final_places(stored)
+        if places and any(e.place is None for e in stored.entrants):
+            store.place(tournament_id, places)
+        out.append(history_item(stored, account_id, places))
     return out
 
 

@@ -488,7 +488,9 @@ class TournamentHub:
             await self._make_games(replace(live.stored, games=[*live.stored.games, *next_games]),
                                    after.current.pairings)
         status = "over" if after.finished else None
-        await asyncio.to_thread(self.store.result, live.stored.row.id, done, next_games, status)
+        places = {s.player: s.place for s in after.standings()} if after.finished else None
+        await asyncio.to_thread(self.store.result, live.stored.row.id, done, next_games, status,
+                                places)
         games = [done if g.round == link.round and g.table == link.table else g
                  for g in live.stored.games] + next_games
         row = live.stored.row if status is None else replace(live.stored.row, status=status)

@@ -139,7 +139,11 @@ tournaments = _table(
     sa.Column("clock", sa.Text, nullable=True),
     # the clock of its games (JSON, as POST /api/games takes it), or none
 )
-tournament_entrants = _table("tournament_entrants", tables.tournament_entrants())
+tournament_entrants = _table(
+    "tournament_entrants", tables.tournament_entrants(),
+    sa.Column("place", sa.Integer, nullable=True),
+    # its place in the final standings, once the tournament is over (profiles list it)
+)
 tournament_games = _table(
     "tournament_games", tables.tournament_games(),
     sa.Column("deals", sa.Text, nullable=True),

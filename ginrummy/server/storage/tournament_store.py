@@ -43,6 +43,8 @@ class EntrantRow:
     account_id: str | None
     rating: float
     entered_at: datetime
+    place: int | None = None
+    """Its place in the final standings, once the tournament is over."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -154,9 +156,10 @@ class TournamentStore:
                 game_id=game.game_id, winner=None, points=None))
 
     def result(self, tournament_id: str, link: GameLink, next_games: list[GameLink],
-               status: str | None) -> None:
-        """``link``'s result is in; the next round's games (if it begins) and the
-        tournament's new status (None: unchanged) with it, in one transaction."""
+               status: str | None, places: dict[str, int] | None = None) -> None:
+        """``link``'s result is in; the next round's games (if it begins), the tournament's
+        new status (None: unchanged) and, at its end, each entrant's final place with it, in
+        one transaction."""
         games = db.tournament_games
         with self.engine.begin() as conn:
             conn.execute(games.update().where(
@@ -169,6 +172,20 @@ class TournamentStore:
                 conn.execute(db.tournaments.update()
                              .where(db.tournaments.c.id == tournament_id)
                              .values(status=status))
+            self._place(conn, tournament_id, places or {})
+
+    @staticmethod
+    def _place(conn: sa.Connection, tournament_id: str, places: dict[str, int]) -> None:
+        entrants = db.tournament_entrants
+        for entrant, place in places.items():
+            conn.execute(entrants.update().where(entrants.c.tournament_id == tournament_id,
+                                                 entrants.c.entrant == entrant)
+                         .values(place=place))
+
+    def place(self, tournament_id: str, places: dict[str, int]) -> None:
+        """Each entrant's final place (a tournament over before places were kept)."""
+        with self.engine.begin() as conn:
+            self._place(conn, tournament_id, places)
 
     def cancel(self, tournament_id: str, status: str = "cancelled") -> None:
         """The tournament ends before its start (``cancelled`` or ``called_off``)."""
@@ -195,7 +212,8 @@ class TournamentStore:
         for r in entrants:
             moment = _aware(r.entered_at)
             assert moment is not None
-            entered.append(EntrantRow(r.entrant, r.name, r.account_id, r.rating, moment))
+            entered.append(EntrantRow(r.entrant, r.name, r.account_id, r.rating, moment,
+                                      r.place))
         return StoredTournament(_row(found), entered, [_link(g) for g in games])
 
     def tournament_of(self, game_id: str) -> str | None:

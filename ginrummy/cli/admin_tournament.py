@@ -7,6 +7,7 @@ its entries open (docs/operating.md, "Recurring tournaments"); nothing here need
 from __future__ import annotations
 
 import argparse
+import json
 from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING, Any, TextIO
 
@@ -18,7 +19,8 @@ if TYPE_CHECKING:
 
 STEPS = ("schedule", "list", "cancel")
 OPTIONS = ("name", "repeat", "weekday", "at", "opens_before", "format", "size", "rounds",
-           "table_size", "team_target", "preset", "level", "no_fill", "organiser")
+           "table_size", "team_target", "preset", "option", "level", "no_fill", "clock",
+           "organiser")
 """The options that go with ``tournament schedule`` only."""
 OPENS_BEFORE = 60
 """Minutes before each start that its entries open, unless the operator says."""
@@ -56,12 +58,18 @@ def configure_tournament(parser: argparse.ArgumentParser) -> None:
                         help="with tournament schedule --table-size 4: the pairs' target")
     parser.add_argument("--preset", default=None, metavar="NAME",
                         help="with tournament schedule: the rules' preset (default: standard)")
+    parser.add_argument("--option", action="append", default=None, metavar="NAME=VALUE",
+                        help="with tournament schedule: change one of the preset's rules "
+                        "options (--option target=250; again for another)")
     parser.add_argument("--level", type=int, default=None, metavar="N",
                         help="with tournament schedule: the computers' level, 1 to 5 "
                         "(default: 3)")
     parser.add_argument("--no-fill", action="store_true",
                         help="with tournament schedule: do not fill the empty places with "
                         "computers")
+    parser.add_argument("--clock", default=None, metavar="CLOCK",
+                        help="with tournament schedule: the games' clock, move:SECONDS (a time "
+                        "per move) or bank:SECONDS+INCREMENT (default: none)")
     parser.add_argument("--organiser", default=None, metavar="TEXT",
                         help="with tournament schedule: the organiser its page names")
 
@@ -89,8 +97,40 @@ def tournament_misused(args: argparse.Namespace, m: Messages) -> str | None:
     return None
 
 
+def clock_of(text: str) -> dict[str, Any] | None:
+    """``move:30`` or ``bank:180+5`` as ``POST /api/tournaments`` takes a clock; None if the
+    text is neither."""
+    kind, _, amount = text.partition(":")
+    seconds, _, increment = amount.partition("+")
+    try:
+        if kind == "move" and not increment:
+            return {"kind": "move", "seconds": float(seconds)}
+        if kind == "bank":
+            return {"kind": "bank", "seconds": float(seconds),
+                    "increment": float(increment or 0)}
+    except ValueError:
+        return None
+    return None
+
+
+def options_of(given: list[str]) -> dict[str, Any] | None:
+    """``NAME=VALUE`` pairs as rules options (a value read as JSON: ``250``, ``true``; else
+    as text); None if one has no ``=``."""
+    options: dict[str, Any] = {}
+    for pair in given:
+        name, equals, value = pair.partition("=")
+        if not equals or not name:
+            return None
+        try:
+            options[name] = json.loads(value)
+        except ValueError:
+            options[name] = value
+    return options
+
+
 def settings_of(args: argparse.Namespace) -> dict[str, Any]:
-    """The tournament's rules as ``POST /api/tournaments`` takes them."""
+    """The tournament's rules as ``POST /api/tournaments`` takes them (its clock and options
+    read already)."""
     settings: dict[str, Any] = {"format": args.format or "swiss",
                                 "size": 8 if args.size is None else args.size,
                                 "table_size": 2 if args.table_size is None else args.table_size,
@@ -131,6 +171,7 @@ def _schedule(store: Any, args: argparse.Namespace, m: Messages, moment: datetim
               out: TextIO) -> int:
     from ginrummy.core.errors import CodedError
     from ginrummy.i18n.errors import error_text
+    from ginrummy.livetable.clocks import ClockRefused
     from ginrummy.server.live.names import NameRefused, clean_text
     from ginrummy.server.live.tournament_schedule import checked
     from ginrummy.tournament.recurrence import Recurrence
@@ -147,6 +188,17 @@ def _schedule(store: Any, args: argparse.Namespace, m: Messages, moment: datetim
                   file=out)
             return 2
     settings = settings_of(args)
+    if args.option:
+        options = options_of(args.option)
+        if options is None:
+            print(m("admin.schedule_bad_option", value=" ".join(args.option)), file=out)
+            return 2
+        settings["options"] = {**settings.get("options", {}), **options}
+    if args.clock is not None:
+        settings["clock"] = clock_of(args.clock)
+        if settings["clock"] is None:
+            print(m("admin.schedule_bad_clock", value=args.clock), file=out)
+            return 2
     if "organiser" in texts:
         settings["organiser"] = texts["organiser"]
     try:
@@ -154,6 +206,9 @@ def _schedule(store: Any, args: argparse.Namespace, m: Messages, moment: datetim
                                       OPENS_BEFORE if args.opens_before is None
                                       else args.opens_before)
         checked(settings)
+    except ClockRefused:
+        print(m("admin.schedule_bad_clock", value=args.clock), file=out)
+        return 2
     except CodedError as refused:
         print(m("admin.schedule_refused", problem=error_text(refused, m)), file=out)
         return 2

@@ -92,7 +92,7 @@ def test_a_daily_schedule_makes_one_tournament_a_day_even_across_a_restart(
         database: str) -> None:
     status, said = admin(database, "schedule", "--name", "Noon knockout", "--repeat", "daily",
                          "--at", "12:00", "--format", "knockout", "--size", "4", "--level", "1",
-                         "--no-fill")
+                         "--no-fill", "--clock", "move:30", "--option", "target=25")
     assert status == 0 and said.startswith("Schedule 1 made: Noon knockout, knockout of 4 "
                                            "places, every day at 12:00 UTC"), said
     day = tomorrow()
@@ -129,6 +129,8 @@ def test_a_daily_schedule_makes_one_tournament_a_day_even_across_a_restart(
             {"name": "annie", "computer": None}]
         today = client.get(f"/api/tournaments/{made[1][2]}").json()
         assert today["status"] == "entering" and today["organiser"] == "Gin Rummy"
+        assert today["clock"] == {"kind": "move", "seconds": 30.0}
+        assert today["rules"]["target"] == 25 and today["fill"] is False
         assert moment(today["starts_at"]) == at(day + timedelta(days=1), 12)
 
 
@@ -173,6 +175,11 @@ BAD_INPUT = [
      "gin admin: level must be a whole number from 1 to 5, got 6"),
     (["--repeat", "daily", "--at", "18:00", "--opens-before", "0"], "it",
      "gin admin: le iscrizioni devono aprirsi da 1 a 10080 minuti prima dell'inizio, non 0"),
+    (["--repeat", "daily", "--at", "18:00", "--clock", "move:1"], "it",
+     "gin admin: --clock deve essere move:SECONDI (da 5 a 600) o bank:SECONDI+INCREMENTO "
+     "(da 30 a 3600, più da 0 a 60), non \"move:1\""),
+    (["--repeat", "daily", "--at", "18:00", "--option", "nope=1"], "en",
+     "gin admin: unknown rules option 'nope'"),
     (["--repeat", "weekly", "--at", "18:00"], "en",
      "gin admin: a weekly tournament needs its weekday"),
     (["--repeat", "daily", "--at", "18:00", "--format", "knockout", "--table-size", "3"], "en",

@@ -15,7 +15,7 @@ if TYPE_CHECKING:
     from sqlalchemy.engine import Engine
 
     from ginrummy.i18n import Messages
-    from ginrummy.server.storage.schedule_store import Schedule
+    from ginrummy.server.storage.schedule_store import Schedule, ScheduleStore
 
 STEPS = ("schedule", "list", "cancel")
 OPTIONS = ("name", "repeat", "weekday", "at", "opens_before", "format", "size", "rounds",
@@ -167,7 +167,7 @@ def run_tournament(engine: Engine, args: argparse.Namespace, m: Messages, out: T
     return _schedule(store, args, m, moment, out)
 
 
-def _schedule(store: Any, args: argparse.Namespace, m: Messages, moment: datetime,
+def _schedule(store: ScheduleStore, args: argparse.Namespace, m: Messages, moment: datetime,
               out: TextIO) -> int:
     from ginrummy.core.errors import CodedError
     from ginrummy.i18n.errors import error_text

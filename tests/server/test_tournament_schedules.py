@@ -137,8 +137,9 @@ def test_a_daily_schedule_makes_one_tournament_a_day_even_across_a_restart(
 def test_a_cancelled_schedule_makes_no_more_tournaments(sqlite_db: str) -> None:
     day = tomorrow()
     weekday = day.strftime("%A").lower()
-    status, _ = admin(sqlite_db, "schedule", "--name", "Weekly Swiss", "--repeat", "weekly",
-                      "--weekday", weekday, "--at", "20:00", "--opens-before", "120")
+    status, _ = admin(sqlite_db, "schedule", "--name", "Weekly cup", "--repeat", "weekly",
+                      "--weekday", weekday, "--at", "20:00", "--opens-before", "120",
+                      "--format", "knockout", "--size", "4", "--level", "1")
     assert status == 0
     clock = Clock(at(day, 18, 30))
     with schedules_app(sqlite_db, clock) as client:
@@ -154,7 +155,10 @@ def test_a_cancelled_schedule_makes_no_more_tournaments(sqlite_db: str) -> None:
         assert len(occurrences(client)) == 1
         listed = client.get("/api/tournaments").json()
         assert listed["scheduled"] == []
-        assert [t["name"] for t in listed["tournaments"]] == ["Weekly Swiss"]  # it goes on
+        assert [t["name"] for t in listed["tournaments"]] == ["Weekly cup"]  # it goes on
+        # past its start time: it started, the computers filling its places
+        started = until_status(client, occurrences(client)[0][2], "playing")
+        assert [e["computer"] for e in started["entrants"]] == [1, 2, 3, 4]
     assert admin(sqlite_db, "list") == (0, "0 tournaments recur\n")
 
 

@@ -32,6 +32,7 @@ from ginrummy.server.live.summary import status_of, summary
 from ginrummy.server.live.table import Table
 from ginrummy.server.live.tournament_feed import TournamentFeed
 from ginrummy.server.live.tournament_hub import TournamentHub
+from ginrummy.server.live.tournament_schedule import TournamentSchedules
 from ginrummy.server.live.work import WorkPool
 from ginrummy.server.settings import Settings
 from ginrummy.server.storage import fairness
@@ -43,6 +44,7 @@ from ginrummy.server.storage.fairness import FairRow
 from ginrummy.server.storage.game_rules import hand_rules_of
 from ginrummy.server.storage.moments import now
 from ginrummy.server.storage.replay import ReplayError, start
+from ginrummy.server.storage.schedule_store import ScheduleStore
 from ginrummy.server.storage.store import GameRow, LogEntry, SeatRow, Store, StoredGame
 from ginrummy.server.storage.tokens import new_game_id, new_token, token_hash
 from ginrummy.server.storage.tournament_store import TournamentStore
@@ -118,6 +120,11 @@ class Lobby:
             TraceStore(store.engine, store.guard).any_share, accounts,
             ("browser",) if settings.rated_shared_address else None)
         self.tournaments.computer_budget = settings.tournament_computers
+        self.tournaments.clock = lambda: datetime.fromtimestamp(settings.clock(), UTC)
+        self.schedules = TournamentSchedules(ScheduleStore(store.engine), self.tournaments,
+                                             self.tournaments.clock,
+                                             settings.tournament_schedule_seconds)
+        """The operator's recurring tournaments (:mod:`.tournament_schedule`)."""
         self.tournament_feed = TournamentFeed(self.tournaments, self.board)
         self.daily = DailyDeals(DailyStore(store.engine, store.guard), settings,
                                 self.create_seated, self.tables.get)
@@ -383,6 +390,7 @@ class Lobby:
         await self.adjournments.close()
         await self.challenges.close()
         await self.quick_match.close()
+        await self.schedules.close()
         await self.tournaments.close()
         await self.daily.close()
         await self.tournament_feed.close()

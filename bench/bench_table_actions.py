@@ -84,6 +84,7 @@ from bench.bench_server_load import (
     wait_up,
 )
 from bench.report import add_write_flag, publish, report_head
+from bench.seat_figures import SeatFigures
 from bench.table_actions_wire_two import SeatClientTwo, watch_two
 
 REPO = Path(__file__).resolve().parent.parent
@@ -165,45 +166,21 @@ def commitment_shown(state: dict[str, Any]) -> str | None:
     return None
 
 
-class SeatClient:
+class SeatClient(SeatFigures):
     """One player's client: keeps the latest state, and plays when it is to act."""
 
     def __init__(self, ws: ClientConnection, seed: str) -> None:
-        self.ws, self.seed = ws, seed
+        super().__init__(ws, seed)
         self.socket = Socket(extension=extension_of(ws))
-        self.seat: int | None = None
         self.n = -1
         self.state: dict[str, Any] = {}
-        self.pending: tuple[str, float, str] | None = None
-        self.wait_n = -1
-        """The event number of the last ack: the next move waits for that event's state."""
-        self.ready_for: object = None
-        self.sent = 0
-        self.rtts: list[float] = []
-        self.actions: list[str] = []
-        self.errors: dict[str, int] = {}
 
     async def play(self) -> None:
         """Play until the game is over."""
         for _ in range(MAX_MESSAGES):
             message = await read(self.ws, self.socket)
-            now = time.perf_counter()
-            kind = message.get("type")
-            if kind == "hello":
-                self.seat = message.get("seat")
-            elif kind == "ack" and self.pending and message.get("id") == self.pending[0]:
-                ident, sent, what = self.pending
-                self.pending = None
-                self.wait_n = message.get("n", self.n)
-                if what != "ready":
-                    self.rtts.append(now - sent)
-                    self.actions.append(what)
-            elif kind == "error":
-                code = str(message.get("code"))
-                self.errors[code] = self.errors.get(code, 0) + 1
-                if self.pending and message.get("id") == self.pending[0]:
-                    self.pending = None
-            elif kind in ("snapshot", "event") and message["n"] >= self.n:
+            kind = self.take_reply(message, time.perf_counter(), self.n)
+            if kind in ("snapshot", "event") and message["n"] >= self.n:
                 self.n, self.state = message["n"], message["state"]
             if self.state.get("stage") == "over":
                 return
@@ -231,11 +208,6 @@ class SeatClient:
                 message |= {"seed": f"{self.seed}-{stage}-{hand}", "commitment": commitment}
             await self.send(message, "ready")
 
-    async def send(self, message: dict[str, Any], what: str) -> None:
-        self.sent += 1
-        message["id"] = ident = f"m{self.sent}"
-        self.pending = (ident, time.perf_counter(), what)
-        await self.ws.send(json.dumps(message))
 
 
 async def watch(ws: ClientConnection, socket: Socket) -> None:

@@ -9,13 +9,13 @@ cards), so that both wires play the same games from the same seeds.
 
 from __future__ import annotations
 
-import json
 import time
 from typing import Any
 
 from websockets.asyncio.client import ClientConnection
 
 from bench.bench_server_load import choose
+from bench.seat_figures import SeatFigures
 from ginrummy.core import melds as meld_search
 from ginrummy.core.actions import action_name
 from ginrummy.core.cards import card_name, cards_of
@@ -53,44 +53,22 @@ def view_of(state: dict[str, Any]) -> dict[str, Any]:
             "arrangement": {"unmatched": [card_name(c) for c in cards_of(unmatched)]}}
 
 
-class SeatClientTwo:
+class SeatClientTwo(SeatFigures):
     """One player's client on wire 2, with :class:`bench.bench_table_actions.SeatClient`'s
-    figures (``socket``, ``rtts``, ``actions``, ``errors``)."""
+    figures."""
 
     def __init__(self, ws: ClientConnection, seed: str, socket: Any, read: Any) -> None:
-        self.ws, self.seed, self.socket, self.read = ws, seed, socket, read
-        self.seat: int | None = None
+        super().__init__(ws, seed)
+        self.socket, self.read = socket, read
         self.reader = Reader()
-        self.pending: tuple[str, float, str] | None = None
-        self.wait_n = -1
-        self.ready_for: object = None
         self.finished = 0
         """Hands finished (the wire 1 client's ``hand_number`` between hands: the same
         seeds)."""
-        self.sent = 0
-        self.rtts: list[float] = []
-        self.actions: list[str] = []
-        self.errors: dict[str, int] = {}
 
     async def play(self) -> None:
         for _ in range(MAX_MESSAGES):
             message = await self.read(self.ws, self.socket)
-            now = time.perf_counter()
-            kind = message.get("type")
-            if kind == "hello":
-                self.seat = message.get("seat")
-            elif kind == "ack" and self.pending and message.get("id") == self.pending[0]:
-                _, sent, what = self.pending
-                self.pending = None
-                self.wait_n = message.get("n", -1)
-                if what != "ready":
-                    self.rtts.append(now - sent)
-                    self.actions.append(what)
-            elif kind == "error":
-                code = str(message.get("code"))
-                self.errors[code] = self.errors.get(code, 0) + 1
-                if self.pending and message.get("id") == self.pending[0]:
-                    self.pending = None
+            kind = self.take_reply(message, time.perf_counter(), -1)
             if kind == "event" and message.get("kind") == "hand_over":
                 self.finished += 1
             self.reader.take(message)
@@ -120,11 +98,6 @@ class SeatClientTwo:
                             "commitment": commitment}
             await self.send(message, "ready")
 
-    async def send(self, message: dict[str, Any], what: str) -> None:
-        self.sent += 1
-        message["id"] = ident = f"m{self.sent}"
-        self.pending = (ident, time.perf_counter(), what)
-        await self.ws.send(json.dumps(message))
 
 
 async def watch_two(ws: ClientConnection, socket: Any, read: Any) -> None:

@@ -11,13 +11,18 @@ the chat lines players reported and the accounts whose play stands out (fair pla
   gin admin fair-play            the accounts whose moves match the computer's far more often
                                  than their rating band's, with the games to look at
   gin admin fair-play --record GAME > GAME.json   a finished game's record, for gin replay
+  gin admin tournament schedule --name "Evening Swiss" --repeat daily --at 19:00
+                                 a tournament made every day (or --repeat weekly --weekday
+                                 friday), taking entries --opens-before 60 minutes before
+  gin admin tournament list      the recurring tournaments, with their next start
+  gin admin tournament cancel ID no more tournaments of schedule ID
 
 A banned account's sessions end and it cannot sign in (its seats then open for nobody: the
 computer plays for it by the idle rule). Use the database of the server (--database or
 $DATABASE_URL, as for gin serve); the server may be running.
 
-Exit status: 0 done; 1 no such account (or game, --record); 2 bad usage or the database
-cannot be reached.
+Exit status: 0 done; 1 no such account (or game, --record; or schedule, tournament cancel); 2
+bad usage or the database cannot be reached.
 """
 
 from __future__ import annotations
@@ -29,6 +34,11 @@ from typing import TYPE_CHECKING, TextIO
 
 from ginrummy.cli import add_language_option
 from ginrummy.cli.admin_fair_play import configure_fair_play, fair_play_misused, run_fair_play
+from ginrummy.cli.admin_tournament import (
+    configure_tournament,
+    run_tournament,
+    tournament_misused,
+)
 
 if TYPE_CHECKING:
     from ginrummy.i18n import Messages
@@ -48,10 +58,12 @@ def configure(parser: argparse.ArgumentParser) -> None:
     action.add_argument("--shared-accounts", action="store_true",
                         help="list the pairs of accounts seen in one browser or at one "
                         "address (never rated against each other), and their games together")
-    action.add_argument("tool", nargs="?", choices=("fair-play",), default=None,
+    action.add_argument("tool", nargs="?", choices=("fair-play", "tournament"), default=None,
                         help="fair-play: how often each account's moves in rated games "
-                        "matched the expert's and level 5's (see docs/operating.md)")
+                        "matched the expert's and level 5's (see docs/operating.md); "
+                        "tournament: the tournaments that recur")
     configure_fair_play(parser)
+    configure_tournament(parser)
     parser.add_argument("--reason", default="", metavar="TEXT",
                         help="why the account is banned (kept with the ban)")
     parser.add_argument("--limit", type=int, default=50, metavar="N",
@@ -67,7 +79,7 @@ def run(args: argparse.Namespace, out: TextIO | None = None) -> int:
     if args.ban is not None and not args.reason.strip():
         print(m("admin.reason_needed"), file=out)
         return 2
-    misused = fair_play_misused(args, m)
+    misused = fair_play_misused(args, m) or tournament_misused(args, m)
     if misused is not None:
         print(misused, file=out)
         return 2
@@ -99,6 +111,8 @@ def run(args: argparse.Namespace, out: TextIO | None = None) -> int:
             print(m.plural("admin.ban_count", len(bans), count=len(bans)), file=out)
         elif getattr(args, "tool", None) == "fair-play":
             return run_fair_play(engine, args, m, out)
+        elif getattr(args, "tool", None) == "tournament":
+            return run_tournament(engine, args, m, out)
         elif args.shared_accounts:
             _print_shared(m, TraceStore(engine, file_guard(engine)).pairs(), out)
         else:

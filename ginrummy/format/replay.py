@@ -133,22 +133,18 @@ def walk(record: GameRecord) -> Iterator[Step]:
             raise RecordError(f"time_up: {error}", code="field.error", field="time_up",
                               error=error) from None
         yield Step("time_up", len(record.hands), 0, 0, None, None, None, before, game)
-    if record.forfeit is not None:
+    endings = (("forfeit", "forfeit", record.forfeit, Game.forfeit),
+               ("resign", "resigned", record.resigned, Game.resign))
+    for kind, field, player, end in endings:  # a game lost by a player, as its record says
+        if player is None:
+            continue
         before = game
         try:
-            game = game.forfeit(record.forfeit)
+            game = end(game, player)
         except GameError as error:
-            raise RecordError(f"forfeit: {error}", code="field.error", field="forfeit",
+            raise RecordError(f"{field}: {error}", code="field.error", field=field,
                               error=error) from None
-        yield Step("forfeit", len(record.hands), 0, 0, None, record.forfeit, None, before, game)
-    if record.resigned is not None:
-        before = game
-        try:
-            game = game.resign(record.resigned)
-        except GameError as error:
-            raise RecordError(f"resigned: {error}", code="field.error", field="resigned",
-                              error=error) from None
-        yield Step("resign", len(record.hands), 0, 0, None, record.resigned, None, before, game)
+        yield Step(kind, len(record.hands), 0, 0, None, player, None, before, game)
     if record.final is not None:
         compare_checks("final", record.final, final_check(game), None)
 

@@ -138,6 +138,9 @@ class Settings:
     """How long a challenge stands unanswered before it lapses."""
     tournaments_per_account: int = 2
     """Tournaments one account may have created that are not finished; 0: no limit."""
+    tournament_schedule_seconds: float = 10.0
+    """How often the server looks whether a recurring tournament's entries opened
+    (:mod:`.live.tournament_schedule`)."""
     tournament_computers: int = 64
     """What the computers of every unfinished tournament may weigh together, a place of
     levels 1-4 weighing 1 and of level 5 weighing 8 (:mod:`.live.tournament_room`); 0: no

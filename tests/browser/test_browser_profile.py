@@ -1,4 +1,4 @@
-"""Profiles and the leaderboard in the browser (issue 14): after two rated games between
+"""Profiles and the leaderboard in the browser (issues 14 and 35): after two rated games between
 accounts, anna's profile shows her rating with its provisional mark, a chart the page draws
 itself (inline SVG), her numbers and last games, in English and Italian; the leaderboard
 leaves provisional ratings out until asked and links to the profiles; an unknown player's
@@ -47,6 +47,10 @@ def test_a_profile_shows_the_rating_its_chart_and_the_numbers(
     assert "Standard: from" in (chart.get_attribute("aria-label") or "")
     assert page.locator('dd[data-stat="games"]').inner_text() == "2"
     assert page.locator('dd[data-stat="gin_rate"]').inner_text().endswith("%")
+    completion = {key: page.locator(f'dd[data-completion="{key}"]').inner_text()
+                  for key in ("rate", "finished", "resigned", "abandoned")}
+    assert completion == {"rate": "100%", "finished": "2", "resigned": "0", "abandoned": "0"}
+    assert page.locator("#completion-title + dl + p a").get_attribute("href") == "/rules#leavers"
     last = page.locator(".last-games li")
     assert last.count() == 2
     assert last.first.get_attribute("data-game") == games[1]["game_id"]
@@ -64,6 +68,8 @@ def test_the_profile_and_leaderboard_in_italian(
     page.locator("h2", has_text="Andamento del rating").wait_for()
     assert "2 partite valide" in page.locator(".ratings").inner_text()
     page.locator(".profile", has_text="Ultime partite").wait_for()
+    page.locator("h2", has_text="Partite portate a termine").wait_for()
+    assert "Abbandonate" in page.locator("dl.completion").inner_text()
     page.goto(server.url + "/leaderboard")
     page.locator(".leaderboard", has_text="Nessuno è ancora in questa classifica.").wait_for()
     page.locator(".computer-levels", has_text="livello 3: 1500").wait_for()

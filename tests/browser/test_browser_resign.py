@@ -1,7 +1,8 @@
 """Resigning in the browser (issue 35, item 1): Resign asks first in a dialog that Escape
 closes with nothing sent; Confirm resign ends the game, whose end and move log say that the
-player resigned, at two players and at a teams table. axe-core finds nothing on the dialog,
-in English at a laptop's size and in Italian at a phone's, nor on the teams table's end."""
+player resigned (the log after a reload too), at two players and at a teams table. axe-core
+finds nothing on the dialog, in English at a laptop's size and in Italian at a phone's, nor
+on the teams table's end."""
 
 from __future__ import annotations
 
@@ -43,6 +44,10 @@ def test_a_player_resigns_against_the_computer_after_confirming_and_sees_it_said
     assert page.locator(".game-over .resigned").inner_text() == resigned
     assert resigned.rstrip(".") in page.locator(".log").inner_text()
     assert page.locator('button[data-name="resign"]').count() == 0
+    page.reload()  # the log read from the snapshot ends with it too
+    page.locator(".game-over").wait_for()
+    last_line = page.locator(".log").inner_text().strip().splitlines()[-1]
+    assert last_line.startswith(resigned.rstrip("."))
 
 
 def test_a_player_at_a_teams_table_resigns_and_their_team_loses(

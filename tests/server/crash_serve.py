@@ -17,10 +17,11 @@ _store_start = TournamentStore.start
 
 
 def _killed_before_the_next_round_is_stored(self: TournamentStore, tournament_id: str,
-                                            link: Any, next_games: Any, status: Any) -> None:
+                                            link: Any, next_games: Any, status: Any,
+                                            *more: Any) -> None:
     if next_games:
         os.kill(os.getpid(), signal.SIGKILL)
-    _store_result(self, tournament_id, link, next_games, status)
+    _store_result(self, tournament_id, link, next_games, status, *more)
 
 
 def _killed_before_the_start_is_stored(self: TournamentStore, *args: Any) -> None:

@@ -96,12 +96,10 @@ def test_a_ban_closes_the_account_s_quiet_table_socket_and_the_computer_plays_it
             assert bea.act(kit.first_choice(bea.state["view"]))["type"] == "ack"
             while annie.n < bea.n:
                 annie.recv()
-        banned_at = time.monotonic()
         ban(client, "annie")
         refusal = annie.until(lambda m: m["type"] in ("error", "closed"))
         assert refusal["code"] == "account_banned", refusal
         assert closed(annie) == CLOSED_BANNED
-        assert time.monotonic() - banned_at < 5
         idle = bea.until(lambda m: m["type"] == "event" and m["event"]["kind"] == "idle")
         assert idle["event"]["seat"] == annie.seat
         played = bea.until(lambda m: m["type"] == "event" and m["event"]["kind"] == "play")

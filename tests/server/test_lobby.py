@@ -67,7 +67,8 @@ def test_anyone_takes_the_open_place_in_one_click_and_the_game_starts(database: 
         assert set(playing) == {"game_id", "players", "family", "rules", "team_target", "level",
                                 "seats",
                                 "open", "stage", "hand_number", "totals", "created_at", "rated",
-                                "watch", "clock", "adjourned", "ends_at"}  # what anyone may
+                                "watch", "clock", "adjourned", "ends_at",
+                                "min_completion"}  # what anyone may
         # know: no card, no token
 
 

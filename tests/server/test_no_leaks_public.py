@@ -3,8 +3,9 @@ two accounts, a Swiss tournament's game of an account against the computer, the 
 table of that round), nothing the lobby (``GET /api/lobby``, ``WS /ws/lobby`` with its chat), a
 tournament (``GET /api/tournaments/{id}``), a profile, the leaderboard, who is online (``GET
 /api/online``), a quick-match ticket, a challenge (``GET /api/challenges``, the challenger's
-lobby socket) or the notices of the challenged at her table (``WS /ws/notices``) says names a card some client may not know yet, or a run of a stock's order, or
-the server seed of a hand in play. Each text is checked when it arrives against every live
+lobby socket) or the notices of the challenged at her table (``WS /ws/notices``) says names
+a card some client may not know yet, or a run of a stock's order, or the server seed of a hand
+in play. Each text is checked when it arrives against every live
 game's position then (:mod:`tests.server.leaks`, a watcher's view)."""
 
 from __future__ import annotations

@@ -146,6 +146,7 @@ def create_app(settings: Settings | None = None, lease: Lease | None = None) -> 
             app.state.engine = engine
             app.state.lobby = Lobby(Store(engine), settings)
             await app.state.lobby.tournaments.load_active()
+            app.state.lobby.schedules.start()
             await app.state.lobby.daily.load()
             app.state.lobby.adjournments.start()
             watch = None if held is None else asyncio.create_task(

@@ -16,7 +16,7 @@ from starlette.responses import JSONResponse, Response
 from ginrummy.core.errors import TableError
 from ginrummy.core.rules import Rules, RulesError
 from ginrummy.core.table import TableRules
-from ginrummy.server.api import account_names, rated
+from ginrummy.server.api import account_names, completion_rules, rated
 from ginrummy.server.api.client_limits import ClientLimits, client_address
 from ginrummy.server.api.origin import origin_allowed
 from ginrummy.server.api.params import whole_number
@@ -52,8 +52,11 @@ COOKIE_AGE = 365 * 24 * 3600
 
 class HTTPError(Exception):
     def __init__(self, status: int, code: str, message: str,
-                 retry_after: int | None = None, reason: str | None = None) -> None:
+                 retry_after: int | None = None, reason: str | None = None,
+                 more: dict[str, Any] | None = None) -> None:
         super().__init__(message)
+        self.more = more or {}
+        """Further fields of the error, for a client to word it (a rate and its minimum)."""
         self.status, self.code, self.message = status, code, message
         self.retry_after = retry_after
         """Seconds, sent as ``Retry-After`` (429, 503)."""
@@ -67,7 +70,7 @@ class HTTPError(Exception):
 
 
 def error_response(failure: HTTPError) -> JSONResponse:
-    error: dict[str, Any] = {"code": failure.code, "message": failure.message}
+    error: dict[str, Any] = {**failure.more, "code": failure.code, "message": failure.message}
     headers = {}
     if failure.retry_after is not None:
         error["retry_after"] = failure.retry_after
@@ -177,7 +180,7 @@ def _set_seat_cookie(request: Request, response: Response, game_id: str, token: 
 async def create_game(request: Request) -> Response:
     data = await _json_body(request)
     _check_fields(data, {"opponent", "level", "preset", "options", "name", "players", "seats",
-                         "team_target", "rated", "clock"})
+                         "team_target", "rated", "clock", "min_completion"})
     players = data.get("players", 2)
     if not _is_int(players) or players not in PLAYERS:
         kind = "" if _is_int(players) else f" (a whole number, not {type(players).__name__})"
@@ -200,6 +203,7 @@ async def create_game(request: Request) -> Response:
     clock = _clock(request, data)
     name = _name(data, "Player 1")
     owner = await _rated_creator(request, data, [opponent], TableRules(2, rules))
+    minimum = _min_completion(data, owner is not None, [opponent])
     if owner is None:  # a rated game shows the username, whatever name was typed
         name = await _typed_name(request, data, "Player 1")
     _client_limits(request).create_game(client_address(request.scope))
@@ -207,7 +211,7 @@ async def create_game(request: Request) -> Response:
     created = await lobby_of(request).create(rules, opponent, level, name if owner is None
                                            else owner.username,
                                            owner=None if owner is None else owner.id,
-                                           clock=clock)
+                                           clock=clock, min_completion=minimum)
     return _created(request, created, opener)
 
 
@@ -233,6 +237,20 @@ async def _rated_creator(request: Request, data: dict[str, Any], places: list[st
         return await rated.rated_creator(request, data, places, table_rules)
     except rated.RatedRefused as refused:
         raise HTTPError(refused.status, refused.code, refused.message) from None
+
+
+def completion_refused(refused: completion_rules.CompletionRefused) -> HTTPError:
+    return HTTPError(refused.status, refused.code, refused.message, more=refused.more)
+
+
+def _min_completion(data: dict[str, Any], rated: bool, places: list[str]) -> int | None:
+    """The least completion rate a new game asks of who takes its open places."""
+    try:
+        minimum = completion_rules.min_completion_of(data)
+        completion_rules.check_asked_at(minimum, rated, places)
+    except completion_rules.CompletionRefused as refused:
+        raise completion_refused(refused) from None
+    return minimum
 
 
 async def rated_place(request: Request, table: Table) -> str | None:
@@ -328,13 +346,14 @@ async def _create_table_game(request: Request, data: dict[str, Any], players: in
     clock = _clock(request, data)
     name = _name(data, "Player 1")
     owner = await _rated_creator(request, data, seats, table_rules)
+    minimum = _min_completion(data, owner is not None, seats)
     if owner is None:  # a rated game shows the username, whatever name was typed
         name = await _typed_name(request, data, "Player 1")
     _client_limits(request).create_game(client_address(request.scope))
     opener = await _open_table_of(request, "anyone" in seats)
     created = await lobby_of(request).create_table(
         table_rules, seats, level, name if owner is None else owner.username,
-        None if owner is None else owner.id, clock)
+        None if owner is None else owner.id, clock, minimum)
     base, game_id = _base(request), created.table.id
     invites = [{"seat": place, "token": token, "link": f"{base}/play/{game_id}#{token}"}
                for place, token in created.invites]

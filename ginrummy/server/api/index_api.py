@@ -117,7 +117,8 @@ async def api_index(request: Request) -> Response:
                                                   "offered",
             "DELETE /api/quickmatch/{ticket}": "stop looking",
             "POST /api/quickmatch/{ticket}/computer": "take the computer offered",
-            "GET /api/tournaments": "the tournaments entering or being played",
+            "GET /api/tournaments": "the tournaments entering or being played, and the "
+                                    "recurring ones coming",
             "POST /api/tournaments": "create one: {name, format, size, rules, clock, ...}",
             "GET /api/tournaments/{id}": "a tournament: entrants, rounds, results, standings",
             "POST /api/tournaments/{id}/entry": "enter (an account, before the start)",

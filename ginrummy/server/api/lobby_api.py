@@ -19,7 +19,7 @@ from starlette.requests import HTTPConnection, Request
 from starlette.responses import JSONResponse, Response
 from starlette.websockets import WebSocket
 
-from ginrummy.server.api import http_api
+from ginrummy.server.api import completion_rules, http_api
 from ginrummy.server.api.board_socket import BoardSocket, admitted, read_messages
 from ginrummy.server.api.client_limits import ClientLimits, Refused, client_address
 from ginrummy.server.api.origin import origin_allowed
@@ -104,6 +104,10 @@ async def sit(request: Request) -> Response:
     guest, new = guest_of(request)
     name = (await http_api.rated_place(request, table)
             or await http_api.typed_name(request, data, "Player"))
+    try:
+        await completion_rules.check_completion_at(request, table)
+    except completion_rules.CompletionRefused as refused:
+        raise http_api.completion_refused(refused) from None
     account = await signed_in(request)
     try:
         seat, token = await table.open_seats.sit(name, guest, place, client_address(request.scope),

@@ -2,8 +2,9 @@
 ``GET /api/leaderboard?family=``.
 
 Public and read-only. A profile says an account's ratings (per family), their history, and
-numbers counted from the records of its finished games (:mod:`.profile_stats`); never a card,
-a deck or a token: the records are read on the server and only counts leave it.
+numbers counted from the records of its finished games (:mod:`.profile_stats`), and the newest
+tournaments it entered with its place in each; never a card, a deck or a token: the records are
+read on the server and only counts leave it.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
+from sqlalchemy.engine import Engine
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
@@ -20,11 +22,16 @@ from ginrummy.server.api.account_rules import MAX_USERNAME, username_key
 from ginrummy.server.api.client_limits import ClientLimits, client_address
 from ginrummy.server.api.http_api import HTTPError, whole_count
 from ginrummy.server.api.sessions import account_store, lobby_of
+from ginrummy.server.live.tournament_view import final_places, history_item
 from ginrummy.server.storage import profiles, ratings
+from ginrummy.server.storage.completion import completion_of
 from ginrummy.server.storage.profile_cache import LastGame, ProfileCache
+from ginrummy.server.storage.tournament_store import TournamentStore
 
 MAX_BOARD = 100
 """The most players one leaderboard page lists."""
+MAX_TOURNAMENTS = 20
+"""The most tournaments a profile lists (the newest)."""
 
 
 def _charge(request: Request) -> None:
@@ -93,10 +100,28 @@ async def player_profile(request: Request) -> Response:
                         if point.game_id not in waiting],
             "start": rating_view(Rating()),  # every family's line begins here, before its games
             "stats": played.stats(),
+            "completion": completion_of(engine, account.id).to_json(),
             "last_games": [_last_game(game, names) for game in played.last],
+            "tournaments": _tournaments(engine, account.id),
         }
 
     return JSONResponse(await asyncio.to_thread(read))
+
+
+def _tournaments(engine: Engine, account_id: str) -> list[dict[str, Any]]:
+    """The newest tournaments the account entered, each with its place once over (worked out
+    once, and kept, for one that ended before places were kept)."""
+    store = TournamentStore(engine)
+    out = []
+    for tournament_id in store.entered_by(account_id, MAX_TOURNAMENTS):
+        stored = store.load(tournament_id)
+        if stored is None:
+            continue
+        places = final_places(stored)
+        if places and any(e.place is None for e in stored.entrants):
+            store.place(tournament_id, places)
+        out.append(history_item(stored, account_id, places))
+    return out
 
 
 async def leaderboard(request: Request) -> Response:

@@ -21,9 +21,11 @@ from ginrummy.core.table import TableRules
 from ginrummy.rating import START_MU, family_of
 from ginrummy.server.api import account_places, http_api, lobby_api
 from ginrummy.server.api.client_limits import ClientLimits, client_address
+from ginrummy.server.api.completion_rules import CompletionRefused, min_completion_of
 from ginrummy.server.api.rated import RatedRefused, check_rated_rules
 from ginrummy.server.api.sessions import lobby_of, signed_in
 from ginrummy.server.live.quick_match import Match, QuickMatch, Seeking, account_of
+from ginrummy.server.storage.completion import completion_of
 from ginrummy.server.storage.ratings import rating_of
 from ginrummy.server.storage.tokens import looks_like_token
 from ginrummy.server.wire.protocol import ClientError
@@ -61,9 +63,15 @@ def _refused(refused: ClientError) -> http_api.HTTPError:
 
 
 async def start(request: Request) -> Response:
-    """``POST /api/quickmatch`` ``{"preset", "options", "rated", "name", "clock"}``."""
+    """``POST /api/quickmatch`` ``{"preset", "options", "rated", "name", "clock",
+    "min_completion"}``."""
     data = await http_api.json_body(request)
-    http_api.check_fields(data, {"preset", "options", "rated", "name", "clock"})
+    http_api.check_fields(data, {"preset", "options", "rated", "name", "clock",
+                                 "min_completion"})
+    try:
+        minimum = min_completion_of(data)
+    except CompletionRefused as refused:
+        raise http_api.completion_refused(refused) from None
     rated = data.get("rated", False)
     if not isinstance(rated, bool):
         raise http_api.HTTPError(400, "bad_request", f"rated must be true or false, got "
@@ -86,10 +94,13 @@ async def start(request: Request) -> Response:
     limits.create_game(address)
     if rated and (account_id := account_of(who)) is not None:
         await account_places.note_here(request, account_id)  # whom it may not meet
+    account_id = account_of(who)
+    completion = None if account_id is None else await asyncio.to_thread(
+        completion_of, lobby_of(request).store.engine, account_id)
     try:
         ticket, seeking = await _hub(request).start(who, name, rules, rated,
                                                     await _rating(request, who, rules), clock,
-                                                    address)
+                                                    address, minimum, completion)
     except ClientError as refused:
         raise _refused(refused) from None
     response = _answer(request, seeking, {"ticket": ticket}, status=201)

@@ -141,8 +141,10 @@ async def show(request: Request) -> Response:
 
 
 async def listing(request: Request) -> Response:
-    """``GET /api/tournaments``: those entering and being played."""
-    return JSONResponse({"tournaments": await _hub(request).listing()})
+    """``GET /api/tournaments``: those entering and being played, and the next occurrence of
+    each recurring one not open yet (``scheduled``)."""
+    return JSONResponse({"tournaments": await _hub(request).listing(),
+                         "scheduled": await lobby_of(request).schedules.upcoming()})
 
 
 async def enter(request: Request) -> Response:

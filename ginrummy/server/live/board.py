@@ -56,10 +56,12 @@ def entry(game_id: str, table_rules: TableRules, seats: Sequence[SeatRow],
           facts: dict[str, Any], created_at: datetime, level: int | None,
           connected: frozenset[int], rated: bool = False,
           clock: dict[str, Any] | None = None, adjourned: bool = False,
-          ends_at: datetime | None = None) -> dict[str, Any]:
+          ends_at: datetime | None = None, min_completion: int | None = None
+          ) -> dict[str, Any]:
     """What the board shows of one game (``clock``: its clock's rules, or None;
     ``adjourned``: none of its people is connected, and it ends at ``ends_at`` if nobody
-    comes back, :mod:`.adjourn`)."""
+    comes back, :mod:`.adjourn`; ``min_completion``: the least completion rate, in percent,
+    of who takes an open place)."""
     stage = facts.get("stage")
     open_places = [s.seat for s in seats if s.kind == "human" and not s.joined
                    and s.token_hash is None] if stage != "over" else []
@@ -71,6 +73,7 @@ def entry(game_id: str, table_rules: TableRules, seats: Sequence[SeatRow],
         "team_target": table_rules.team_target,
         "level": level,
         "rated": rated,
+        "min_completion": min_completion,
         "seats": [{"seat": s.seat, "kind": s.kind, "name": s.name if s.joined else None,
                    "open": s.seat in open_places,
                    "connected": s.kind == "computer" or s.seat in connected,
@@ -126,7 +129,8 @@ class Board:
                                                   ) if adjourned else None
                 self.entries[row.id] = self.ratings.fill(row.id, entry(
                     row.id, table_rules_of(row.rules), seats, row.summary, row.created_at,
-                    row.level, frozenset(), row.rated, row.clock, adjourned, ends_at))
+                    row.level, frozenset(), row.rated, row.clock, adjourned, ends_at,
+                    row.min_completion))
         self.loaded = True
 
     def show(self, table: Table) -> None:
@@ -143,7 +147,8 @@ class Board:
                           summary(table.position, table.seats), table.created_at, table.level,
                           connected, table.rated, None if table.clock_rules is None else
                           table.clock_rules.to_dict(), adjourned,
-                          adjourn.deadline(table, self.started, self.settings.adjourn_seconds))
+                          adjourn.deadline(table, self.started, self.settings.adjourn_seconds),
+                          table.min_completion)
         self.put(table.id, shown)
 
     def put(self, game_id: str, shown: dict[str, Any] | None) -> None:

@@ -33,6 +33,7 @@ from ginrummy.server.live.summary import status_of, summary
 from ginrummy.server.live.table import Table
 from ginrummy.server.live.tournament_feed import TournamentFeed
 from ginrummy.server.live.tournament_hub import TournamentHub
+from ginrummy.server.live.tournament_schedule import TournamentSchedules
 from ginrummy.server.live.work import WorkPool
 from ginrummy.server.settings import Settings
 from ginrummy.server.storage import fairness
@@ -45,6 +46,7 @@ from ginrummy.server.storage.friends import FriendStore
 from ginrummy.server.storage.game_rules import hand_rules_of
 from ginrummy.server.storage.moments import now
 from ginrummy.server.storage.replay import ReplayError, start
+from ginrummy.server.storage.schedule_store import ScheduleStore
 from ginrummy.server.storage.store import GameRow, LogEntry, SeatRow, Store, StoredGame
 from ginrummy.server.storage.tokens import new_game_id, new_token, token_hash
 from ginrummy.server.storage.tournament_store import TournamentStore
@@ -130,6 +132,11 @@ class Lobby:
             ("browser",) if settings.rated_shared_address else None)
         self.tournaments.computer_budget = settings.tournament_computers
         self.tournaments.on_game = self.news.tell
+        self.tournaments.clock = lambda: datetime.fromtimestamp(settings.clock(), UTC)
+        self.schedules = TournamentSchedules(ScheduleStore(store.engine), self.tournaments,
+                                             self.tournaments.clock,
+                                             settings.tournament_schedule_seconds)
+        """The operator's recurring tournaments (:mod:`.tournament_schedule`)."""
         self.tournament_feed = TournamentFeed(self.tournaments, self.board)
         self.daily = DailyDeals(DailyStore(store.engine, store.guard), settings,
                                 self.create_seated, self.tables.get)
@@ -202,6 +209,7 @@ class Lobby:
         listed: bool = False,
         owner: str | None = None,
         clock: ClockRules | None = None,
+        min_completion: int | None = None,
     ) -> Created:
         """A new two-player game; ``dealer``: the seat whose cut must make it deal first (a
         rematch: the cut is drawn again until it does, so the record still holds a real cut).
@@ -209,7 +217,8 @@ class Lobby:
         ``rematch_of`` a finished game between two people: the same people sit at the same
         seats, and each takes theirs with :meth:`Table.claim` (the tokens returned here
         open no seat). ``listed``: shown in the lobby (quick match's games). ``owner``: the
-        creator's account, for a rated game (none: unrated)."""
+        creator's account, for a rated game (none: unrated). ``min_completion``: the least
+        completion rate (percent) of who takes its open place."""
         rng = self.settings.rng
         created = now()
         game_id = new_game_id()
@@ -247,6 +256,7 @@ class Lobby:
                                                       and rematch_of.listed),
             rated=owner is not None,
             clock=None if clock is None else clock.to_dict(),
+            min_completion=min_completion,
         )
         await self.writer.run(self.store.create, row, seats, entries, dict(decks), [first],
                               owner)
@@ -260,7 +270,8 @@ class Lobby:
 
     async def create_table(self, table_rules: TableRules, others: Sequence[str], level: int,
                            name: str, owner: str | None = None,
-                           clock: ClockRules | None = None) -> Created:
+                           clock: ClockRules | None = None,
+                           min_completion: int | None = None) -> Created:
         """A table of three or more: the creator at place 0, ``others`` (``"computer"``,
         ``"friend"`` or ``"anyone"``: an open place, listed in the lobby) at places 1, 2, ...;
         dealt at once if no person is to come."""
@@ -280,7 +291,8 @@ class Lobby:
                 seats.append(SeatRow(place, "human", f"Friend {place}", token_hash(invite), False))
         table = await self.create_seated(table_rules, seats, level, token_hash(watch),
                                          listed="anyone" in others, game_id=game_id,
-                                         rated=owner is not None, owner=owner, clock=clock)
+                                         rated=owner is not None, owner=owner, clock=clock,
+                                         min_completion=min_completion)
         first = invites[0][1] if invites else None
         return Created(table, token, first, watch, tuple(invites))
 
@@ -289,7 +301,8 @@ class Lobby:
                             game_id: str | None = None, rated: bool = False,
                             owner: str | None = None,
                             deals: tuple[str, Sequence[FairRow]] | None = None,
-                            clock: ClockRules | None = None) -> Table:
+                            clock: ClockRules | None = None,
+                            min_completion: int | None = None) -> Table:
         """A game of any size whose seats are given (people with their token hashes,
         computers of ``level``); dealt at once if every seat is a computer. ``rated``: its
         end rates its players' accounts; ``owner``: the account that owns place 0. ``deals``:
@@ -316,6 +329,7 @@ class Lobby:
             rated=rated,
             deal_key=None if deals is None else deals[0],
             clock=None if clock is None else clock.to_dict(),
+            min_completion=min_completion,
         )
         await self.writer.run(self.store.create, row, list(seats), entries, {}, fair, owner)
         stored = StoredGame(row, list(seats), {}, entries, {r.hand_number: r for r in fair})
@@ -389,6 +403,7 @@ class Lobby:
         await self.challenges.close()
         await self.news.close()
         await self.quick_match.close()
+        await self.schedules.close()
         await self.tournaments.close()
         await self.daily.close()
         await self.tournament_feed.close()

@@ -26,6 +26,7 @@ from ginrummy.core.rules import Rules
 from ginrummy.rating.levels import level_ratings, nearest_level
 from ginrummy.server.live.clock import ClockRules
 from ginrummy.server.live.seeks import Seek, candidates, pairs, window
+from ginrummy.server.storage.completion import Completion
 from ginrummy.server.storage.db import StorageGone
 from ginrummy.server.storage.tokens import new_token, same_hash, token_hash
 from ginrummy.server.wire.payload import rules_dict
@@ -93,6 +94,10 @@ class Seeking:
     clock: ClockRules | None = None
     address: str | None = None
     """Where the seek came from (for :data:`SEEKS_PER_ADDRESS`)."""
+    min_completion: int | None = None
+    """The least completion rate (percent) of whom it meets (None: anyone)."""
+    completion: Completion | None = None
+    """The seeker's own (None: a guest, who meets nobody that asks a minimum)."""
     status: Status = "waiting"
     match: Match | None = None
     ended: float | None = None
@@ -137,10 +142,12 @@ class QuickMatch:
         return sum(1 for s in self.seekers.values() if s.status == "waiting")
 
     async def start(self, who: str, name: str, rules: Rules, rated: bool, rating: float,
-                    clock: ClockRules | None = None, address: str | None = None
+                    clock: ClockRules | None = None, address: str | None = None,
+                    min_completion: int | None = None, completion: Completion | None = None
                     ) -> tuple[str, Seeking]:
         """A new seek of ``who`` from ``address`` (ending theirs before); its ticket and state.
-        People meet only if they want the same rules, rated or not, and the same clock."""
+        People meet only if they want the same rules, rated or not, and the same clock, and
+        each meets the other's ``min_completion`` with their ``completion``."""
         now = self.clock()
         self._forget(now)
         waiting = [s for s in self.seekers.values() if s.status == "waiting"]
@@ -160,7 +167,7 @@ class QuickMatch:
         pool = (json.dumps(rules_dict(rules), sort_keys=True), rated,
                 None if clock is None else json.dumps(clock.to_dict(), sort_keys=True))
         seeking = Seeking(Seek(token_hash(ticket), who, rating, pool, now), token_hash(ticket),
-                          name, rules, rated, now, clock, address)
+                          name, rules, rated, now, clock, address, min_completion, completion)
         self.seekers[seeking.ticket_hash] = seeking
         await self.pair()
         self._keep_ticking()
@@ -232,6 +239,7 @@ class QuickMatch:
             "status": seeking.status, "rules": dict(rules_dict(seeking.rules)),
             "rated": seeking.rated, "rating": round(seeking.seek.rating),
             "clock": None if seeking.clock is None else seeking.clock.to_dict(),
+            "min_completion": seeking.min_completion,
             "waited": round(now - seeking.seek.since, 1),
             "window": round(window(seeking.seek, now)), "waiting": self.waiting(),
         }
@@ -257,8 +265,16 @@ class QuickMatch:
 
     def _candidates(self, seeks: Sequence[Seek]) -> Iterator[tuple[Seek, Seek]]:
         for a, b in candidates(seeks):
-            if frozenset((a.ticket, b.ticket)) not in self.kept_apart:
+            if frozenset((a.ticket, b.ticket)) not in self.kept_apart and self._complete_enough(
+                    self.seekers[a.ticket], self.seekers[b.ticket]):
                 yield a, b
+
+    @staticmethod
+    def _complete_enough(first: Seeking, second: Seeking) -> bool:
+        """Whether each of the two meets the minimum completion rate the other asks."""
+        return all(asked.min_completion is None or (
+            them.completion is not None and them.completion.meets(asked.min_completion))
+            for asked, them in ((first, second), (second, first)))
 
     async def _kept_apart(self, first: Seeking, second: Seeking) -> bool:
         """Whether one of the two blocked the other, or, for a rated game, they may be one

@@ -7,9 +7,8 @@ I/O around it. Every change goes through :meth:`Table.run`, one at a time under 
 
 1. :func:`ginrummy.livetable.apply` the command at this moment (a
    :class:`~ginrummy.livetable.Refused` changes nothing);
-2. append what it stores (log entries, decks, seeds, seats taken) in one transaction (the
-   appends of all tables share transactions: :mod:`ginrummy.server.storage.writer`); if
-   that fails nothing changes in memory either;
+2. append what it stores (log entries, decks, seeds, seats taken) in one transaction
+   (:mod:`.table_append`); if that fails nothing changes in memory either;
 3. only then take the new value, answer the sender and publish the events;
 4. arm the one timer, at :func:`ginrummy.livetable.next_deadline` (a clock's run-out, the
    idle timer), whose :class:`~ginrummy.livetable.Tick` is a command like the others.
@@ -53,26 +52,22 @@ from ginrummy.livetable import Table as TableValue
 from ginrummy.livetable.clocks import ClockRules, Clocks
 from ginrummy.livetable.fairness import FairRow
 from ginrummy.livetable.position import Position, stage
-from ginrummy.livetable.record import canonical_record
 from ginrummy.server.live.chat import ChatRoom
 from ginrummy.server.live.clock_feed import clock_rules_of
 from ginrummy.server.live.computer_play import ComputerPlayer
 from ginrummy.server.live.connections import Connections
 from ginrummy.server.live.listeners import WATCHER, EventRef, Listener, Told
 from ginrummy.server.live.messages import PersonMessages
-from ginrummy.server.live.open_seats import OPEN_NAME, OpenSeats
-from ginrummy.server.live.summary import status_of, summary
+from ginrummy.server.live.open_seats import OpenSeats
+from ginrummy.server.live.table_append import JOINED, append_applied
 from ginrummy.server.live.table_view import TableView
 from ginrummy.server.live.work import WorkPool
 from ginrummy.server.settings import Settings
 from ginrummy.server.storage.chat_store import ChatStore
-from ginrummy.server.storage.db import StorageGone
 from ginrummy.server.storage.game_rules import table_rules_of
 from ginrummy.server.storage.moments import now
 from ginrummy.server.storage.rating_changes import rating_changes
 from ginrummy.server.storage.store import (
-    AppendRequest,
-    ConflictError,
     SeatRow,
     Store,
     StoredGame,
@@ -89,8 +84,6 @@ ABANDONED = ("nobody played this game for too long: it ended without a result "
 RETRY_SECONDS = 1.0
 """When a deadline's tick failed (the database refused it), the seconds before it is tried
 again; and the least wait between two ticks."""
-JOINED = tuple[int, str, str]
-"""(seat, name, hash of the seat's new token) of a seat taken."""
 
 
 class Table:
@@ -106,6 +99,8 @@ class Table:
         self.listed = row.listed
         """In the lobby: anyone may take an open place or watch (:mod:`.open_seats`)."""
         self._rated = row.rated
+        self.min_completion = row.min_completion
+        """The least completion rate (percent) of who takes an open place (None: anyone)."""
         self.deal_key = row.deal_key
         """A duplicate tournament's game: its decks are the round's (:attr:`GameRow.deal_key`)."""
         self.fair_id = row.fair_id
@@ -330,7 +325,7 @@ class Table:
             if before is not None:
                 before()
             applied = apply(self.table, command, self.moment(), self.settings.rng)
-            seats, record = await self._append(applied, joined)
+            seats, record = await append_applied(self, applied, joined)
             self._take_value(applied, seats, record)
             if answer is not None:
                 answer(applied)
@@ -349,62 +344,6 @@ class Table:
         self._publish(applied)
         self.kick()
         return True
-
-    async def _append(self, applied: Applied, joined: Sequence[JOINED]
-                      ) -> tuple[list[SeatRow], str | None]:
-        """Store what ``applied`` stores in one transaction; the seats after it, and the
-        game's record if it ended."""
-        taken = {seat: (name, digest) for seat, name, digest in joined}
-        seats = [replace(s, joined=True, name=taken[s.seat][0], token_hash=taken[s.seat][1],
-                         invite_hash=s.token_hash) if s.seat in taken else s
-                 for s in self.seats]
-        stored, after = applied.stored, applied.table
-        opened = {seat.place for seat in stored.seats if not seat.joined}
-        if opened:  # sent away: no log entry, the seat's row alone
-            return await self._open_again(seats, opened, after), None
-        if not (stored.entries or joined or stored.fair):
-            return seats, None
-        record = None
-        if after.game.is_over and not self.game.is_over:
-            setup = after.setup
-            record = canonical_record(self.id, setup.kind, setup.level,
-                                      [(s.kind, s.name) for s in seats], after.game, after.fair,
-                                      after.decks, setup.deal_key)
-        request = AppendRequest(self.id, self.n, list(stored.entries), dict(stored.decks),
-                                status_of(after.position), summary(after.position, seats),
-                                list(joined), record, list(stored.fair))
-        try:
-            if self.writer is not None:
-                await self.writer.append(request)
-            else:
-                await asyncio.to_thread(self.store.append, *request.arguments())
-        except ConflictError:
-            log.warning("game %s: log conflict; reloading", self.id)
-            await self.reload()
-            raise ClientError("conflict", "the game changed meanwhile; see the snapshot") from None
-        except StorageGone as gone:
-            log.error("game %s: %d entries not stored: %s", self.id, len(stored.entries), gone)
-            raise ClientError("storage", f"{gone.public}: nothing was saved; send the same "
-                                         "message again later") from None
-        except Exception as failure:
-            log.exception("game %s: could not store %d entries", self.id, len(stored.entries))
-            raise ClientError("storage", f"the database refused the action: "
-                                         f"{type(failure).__name__}") from None
-        return seats, record
-
-    async def _open_again(self, seats: list[SeatRow], places: set[int],
-                          after: TableValue) -> list[SeatRow]:
-        """Store ``places`` open again (their tokens open nothing any more)."""
-        seats = [replace(s, name=OPEN_NAME, token_hash=None, joined=False, invite_hash=None,
-                         left_at=None) if s.seat in places else s for s in seats]
-        try:
-            for place in sorted(places):
-                await asyncio.to_thread(self.store.free_seat, self.id, place, OPEN_NAME,
-                                        summary(after.position, seats))
-        except StorageGone as gone:
-            raise ClientError("storage", f"{gone.public}: nothing was saved; send the same "
-                                         "request again later") from None
-        return seats
 
     def _take_value(self, applied: Applied, seats: list[SeatRow], record: str | None) -> None:
         stored = applied.stored

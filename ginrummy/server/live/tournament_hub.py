@@ -142,6 +142,8 @@ class TournamentHub:
         self.shared: Callable[[list[str]], Awaitable[bool]] | None = None
         """Whether two of these accounts were seen in one browser or at one address: their
         game together is not rated (one person's two accounts do not rate each other up)."""
+        self.clock: Callable[[], datetime] = now
+        """The server's wall clock: when a tournament with a start time is due."""
         self.on_change: Callable[[str, bool], None] = lambda tournament_id, listed: None
         """Called with a tournament's id when its view changed, and whether what
         :meth:`listing` shows may have changed too (an entry, a start, an end)."""
@@ -212,7 +214,7 @@ class TournamentHub:
         row = TournamentRow(
             new_game_id(), name, account_id, username, rules.format, rules.size, rules.rounds,
             table_rules.to_dict(), level, fill, "entering", moment,
-            None if starts_in is None else moment + timedelta(seconds=starts_in),
+            None if starts_in is None else self.clock() + timedelta(seconds=starts_in),
             clock=None if clock is None else clock.to_dict())
         first = EntrantRow(f"a:{account_id}", username, account_id,
                            await self._rating(account_id, table_rules), moment)
@@ -225,6 +227,17 @@ class TournamentHub:
         self._keep_ticking()
         self.on_change(row.id, True)
         return row.id
+
+    async def create_scheduled(self, row: TournamentRow,
+                               make: Callable[[TournamentRow], bool]) -> bool:
+        """A recurring tournament's occurrence (the operator's: no account's limits): ``make``
+        stores ``row`` unless that occurrence was made already (then False, nothing made)."""
+        if not await asyncio.to_thread(make, row):
+            return False
+        await self.get(row.id)
+        self._keep_ticking()
+        self.on_change(row.id, True)
+        return True
 
     async def _rating(self, account_id: str, table_rules: TableRules) -> float:
         """The account's rating in the family of the tournament's games: what seeds it."""
@@ -304,7 +317,7 @@ class TournamentHub:
     async def _start_if_due(self, live: Live, moment: datetime | None = None) -> None:
         row = live.stored.row
         full = len(live.stored.entrants) >= row.size
-        due = row.starts_at is not None and (moment or now()) >= row.starts_at
+        due = row.starts_at is not None and (moment or self.clock()) >= row.starts_at
         if row.status != "entering" or not (full or due):
             return
         async with live.lock:
@@ -482,7 +495,9 @@ class TournamentHub:
             await self._make_games(replace(live.stored, games=[*live.stored.games, *next_games]),
                                    after.current.pairings)
         status = "over" if after.finished else None
-        await asyncio.to_thread(self.store.result, live.stored.row.id, done, next_games, status)
+        places = {s.player: s.place for s in after.standings()} if after.finished else None
+        await asyncio.to_thread(self.store.result, live.stored.row.id, done, next_games, status,
+                                places)
         games = [done if g.round == link.round and g.table == link.table else g
                  for g in live.stored.games] + next_games
         row = live.stored.row if status is None else replace(live.stored.row, status=status)

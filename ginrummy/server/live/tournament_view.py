@@ -105,3 +105,26 @@ def listed(stored: StoredTournament) -> dict[str, Any]:
             "status": row.status, "rules": row.rules["rules"], "level": row.level,
             "fill": row.fill, "clock": row.clock,
             "starts_at": None if row.starts_at is None else row.starts_at.isoformat()}
+
+
+def final_places(stored: StoredTournament) -> dict[str, int]:
+    """Each entrant's place in a tournament over: as stored at its end, else (one over before
+    places were kept) from its results; empty before the end."""
+    if stored.row.status != "over":
+        return {}
+    if all(e.place is not None for e in stored.entrants):
+        return {e.entrant: e.place for e in stored.entrants if e.place is not None}
+    tournament = rebuilt(stored)
+    return {} if tournament is None else {s.player: s.place for s in tournament.standings()}
+
+
+def history_item(stored: StoredTournament, account_id: str, places: dict[str, int]
+                 ) -> dict[str, Any]:
+    """A tournament as a player's profile lists it: when, which format, and the player's place
+    (in ``places``, :func:`final_places`) of how many once it is over (None before)."""
+    row = stored.row
+    return {"id": row.id, "name": row.name, "format": row.format,
+            "table_size": table_size_of(row), "status": row.status,
+            "date": (row.started_at or row.starts_at or row.created_at).isoformat(),
+            "place": places.get(f"a:{account_id}"), "of": len(stored.entrants),
+            "link": f"/tournaments/{row.id}"}

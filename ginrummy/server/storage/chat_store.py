@@ -3,6 +3,7 @@ of them (blocking calls; the app runs them in threads)."""
 
 from __future__ import annotations
 
+import abc
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -56,7 +57,7 @@ def _lobby_line(r: Any) -> ChatLine:
                     r.account_id)
 
 
-class _Reportable:
+class _Reportable(abc.ABC):
     """A chat's lines (in ``lines``) that players report (in ``reports``, whose column
     ``reported`` holds the line's id)."""
 
@@ -67,8 +68,9 @@ class _Reportable:
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
 
+    @abc.abstractmethod
     def line_of(self, row: Any) -> ChatLine:
-        raise NotImplementedError
+        """The chat line a row of ``lines`` holds."""
 
     def line(self, line_id: int) -> ChatLine | None:
         with self.engine.connect() as conn:

@@ -57,6 +57,9 @@ games = _table(
     sa.Column("clock", sa.Text, nullable=True),
     sa.Column("rated", sa.Boolean, nullable=False, server_default=sa.false()),
     # between accounts only: its end updates their ratings (:mod:`.ratings`)
+    sa.Column("min_completion", sa.Integer, nullable=True),
+    # the least completion rate, in percent, of a player who takes an open place
+    # (:mod:`.completion`); None: anyone
 )
 
 seats = _table(
@@ -139,13 +142,22 @@ tournaments = _table(
     sa.Column("clock", sa.Text, nullable=True),
     # the clock of its games (JSON, as POST /api/games takes it), or none
 )
-tournament_entrants = _table("tournament_entrants", tables.tournament_entrants())
+tournament_entrants = _table(
+    "tournament_entrants", tables.tournament_entrants(),
+    sa.Column("place", sa.Integer, nullable=True),
+    # its place in the final standings, once the tournament is over (profiles list it)
+)
 tournament_games = _table(
     "tournament_games", tables.tournament_games(),
     sa.Column("deals", sa.Text, nullable=True),
     # each deal's [dealer, net of seat 0, net of seat 1], JSON (duplicate scoring)
 )
 sa.Index("ix_tournament_games_game", tournament_games.c.game_id)
+sa.Index("ix_tournament_entrants_account", tournament_entrants.c.account_id)
+# Tournaments the operator scheduled to recur, and the one occurrence made per schedule and
+# day (:mod:`ginrummy.server.storage.schedule_store`).
+tournament_schedules = _table("tournament_schedules", tables.tournament_schedules())
+tournament_occurrences = _table("tournament_occurrences", tables.tournament_occurrences())
 
 # Ratings (:mod:`ginrummy.server.storage.ratings`): each account's rating per rules family, and
 # the rating after each rated game (its history, for the profile's chart).

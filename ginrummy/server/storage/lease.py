@@ -22,6 +22,7 @@ clocks to agree on:
 
 from __future__ import annotations
 
+import abc
 import contextlib
 import fcntl
 import json
@@ -82,15 +83,16 @@ def _alive_here(holder: Holder) -> bool:
     return True
 
 
-class Lease:
+class Lease(abc.ABC):
     """The held lock; :meth:`release` (or the process's end) frees it."""
 
     def check(self) -> str | None:
         """Why this server no longer holds the database (None: it does, or cannot tell now)."""
         return None
 
+    @abc.abstractmethod
     def release(self) -> None:
-        raise NotImplementedError
+        """Free the lock."""
 
 
 class FileLease(Lease):

@@ -26,6 +26,17 @@ from ginrummy.server.storage.moments import aware, now
 from ginrummy.server.storage.mutes import MuteStore
 from ginrummy.server.storage.records import append_record
 
+GROW_LOG = (db.games.update()
+            .where(db.games.c.id == sa.bindparam("game_id"),
+                   db.games.c.log_length == sa.bindparam("expected_length"))
+            .values(log_length=sa.bindparam("log_length"), status=sa.bindparam("status"),
+                    summary=sa.bindparam("summary"), updated_at=sa.bindparam("updated_at")))
+"""A game's row after its log grew (no row changed: the log was not as long as expected).
+The statements an append runs for every move are built once: building one, and SQLAlchemy's
+cache key of a new one, cost more than running it."""
+INSERT_LOG = db.log.insert()
+INSERT_DECKS = db.decks.insert()
+
 
 class ConflictError(RuntimeError):
     """The game's log grew since it was read (another writer): nothing was written."""
@@ -79,6 +90,8 @@ class GameRow:
     table of its round, from the round's server seeds alone (no player's seed)."""
     clock: dict[str, Any] | None = None
     """The players' clock, ``ClockRules.to_dict()`` (:mod:`ginrummy.server.live.clock`)."""
+    min_completion: int | None = None
+    """The least completion rate (percent) of a player taking a place (:mod:`.completion`)."""
 
     @property
     def fair_id(self) -> str:
@@ -137,6 +150,7 @@ def _game_row(r: Any) -> GameRow:
         rated=bool(r.rated),
         deal_key=r.deal_key,
         clock=None if r.clock is None else json.loads(r.clock),
+        min_completion=r.min_completion,
     )
 
 
@@ -178,6 +192,7 @@ class Store:
                 rated=row.rated,
                 deal_key=row.deal_key,
                 clock=None if row.clock is None else json.dumps(row.clock),
+                min_completion=row.min_completion,
             ))
             conn.execute(db.seats.insert(), [
                 {"game_id": row.id, "seat": s.seat, "kind": s.kind, "name": s.name,
@@ -234,12 +249,10 @@ class Store:
         if entries and entries[0].seq != expected_length + 1:
             raise ValueError(f"entry {entries[0].seq} does not follow {expected_length}")
         with self._transaction(conn) as conn:
-            moved = conn.execute(
-                db.games.update()
-                .where(db.games.c.id == game_id, db.games.c.log_length == expected_length)
-                .values(log_length=expected_length + len(entries), status=status,
-                        summary=json.dumps(summary), updated_at=now())
-            )
+            moved = conn.execute(GROW_LOG, {
+                "game_id": game_id, "expected_length": expected_length,
+                "log_length": expected_length + len(entries), "status": status,
+                "summary": json.dumps(summary), "updated_at": now()})
             if moved.rowcount != 1:
                 raise ConflictError(f"game {game_id}: the log is no longer {expected_length} long")
             for seat, name, token_hash in joined:
@@ -304,13 +317,13 @@ class Store:
         decks: dict[int, Sequence[int]],
     ) -> None:
         if decks:
-            conn.execute(db.decks.insert(), [
+            conn.execute(INSERT_DECKS, [
                 {"game_id": game_id, "hand_number": number, "cards": json.dumps(list(cards)),
                  "created_at": now()}
                 for number, cards in decks.items()
             ])
         if entries:
-            conn.execute(db.log.insert(), [
+            conn.execute(INSERT_LOG, [
                 {"game_id": game_id, "seq": e.seq, "kind": e.kind, "seat": e.seat,
                  "action": e.action, "client_id": e.client_id, "created_at": e.at}
                 for e in entries

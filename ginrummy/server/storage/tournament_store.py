@@ -43,6 +43,8 @@ class EntrantRow:
     account_id: str | None
     rating: float
     entered_at: datetime
+    place: int | None = None
+    """Its place in the final standings, once the tournament is over."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,19 +101,23 @@ def _link(r: Any) -> GameLink:
                     deals)
 
 
+def insert_tournament(conn: sa.Connection, row: TournamentRow) -> None:
+    conn.execute(db.tournaments.insert().values(
+        id=row.id, name=row.name, created_by=row.created_by,
+        creator_name=row.creator_name, format=row.format, size=row.size,
+        rounds=row.rounds, rules=json.dumps(row.rules), level=row.level, fill=row.fill,
+        status=row.status, created_at=row.created_at, starts_at=row.starts_at,
+        started_at=row.started_at,
+        clock=None if row.clock is None else json.dumps(row.clock)))
+
+
 class TournamentStore:
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
 
     def create(self, row: TournamentRow, first: EntrantRow | None) -> None:
         with self.engine.begin() as conn:
-            conn.execute(db.tournaments.insert().values(
-                id=row.id, name=row.name, created_by=row.created_by,
-                creator_name=row.creator_name, format=row.format, size=row.size,
-                rounds=row.rounds, rules=json.dumps(row.rules), level=row.level, fill=row.fill,
-                status=row.status, created_at=row.created_at, starts_at=row.starts_at,
-                started_at=row.started_at,
-                clock=None if row.clock is None else json.dumps(row.clock)))
+            insert_tournament(conn, row)
             if first is not None:
                 self._enter(conn, row.id, first)
 
@@ -150,9 +156,10 @@ class TournamentStore:
                 game_id=game.game_id, winner=None, points=None))
 
     def result(self, tournament_id: str, link: GameLink, next_games: list[GameLink],
-               status: str | None) -> None:
-        """``link``'s result is in; the next round's games (if it begins) and the
-        tournament's new status (None: unchanged) with it, in one transaction."""
+               status: str | None, places: dict[str, int] | None = None) -> None:
+        """``link``'s result is in; the next round's games (if it begins), the tournament's
+        new status (None: unchanged) and, at its end, each entrant's final place with it, in
+        one transaction."""
         games = db.tournament_games
         with self.engine.begin() as conn:
             conn.execute(games.update().where(
@@ -165,6 +172,20 @@ class TournamentStore:
                 conn.execute(db.tournaments.update()
                              .where(db.tournaments.c.id == tournament_id)
                              .values(status=status))
+            self._place(conn, tournament_id, places or {})
+
+    @staticmethod
+    def _place(conn: sa.Connection, tournament_id: str, places: dict[str, int]) -> None:
+        entrants = db.tournament_entrants
+        for entrant, place in places.items():
+            conn.execute(entrants.update().where(entrants.c.tournament_id == tournament_id,
+                                                 entrants.c.entrant == entrant)
+                         .values(place=place))
+
+    def place(self, tournament_id: str, places: dict[str, int]) -> None:
+        """Each entrant's final place (a tournament over before places were kept)."""
+        with self.engine.begin() as conn:
+            self._place(conn, tournament_id, places)
 
     def cancel(self, tournament_id: str, status: str = "cancelled") -> None:
         """The tournament ends before its start (``cancelled`` or ``called_off``)."""
@@ -191,7 +212,8 @@ class TournamentStore:
         for r in entrants:
             moment = _aware(r.entered_at)
             assert moment is not None
-            entered.append(EntrantRow(r.entrant, r.name, r.account_id, r.rating, moment))
+            entered.append(EntrantRow(r.entrant, r.name, r.account_id, r.rating, moment,
+                                      r.place))
         return StoredTournament(_row(found), entered, [_link(g) for g in games])
 
     def tournament_of(self, game_id: str) -> str | None:
@@ -225,6 +247,19 @@ class TournamentStore:
                           t.c.status)).all()
         return [Unfinished(r.created_by, r.size, r.level, bool(r.fill), r.status, r.people,
                            r.entered - r.people) for r in rows]
+
+    def entered_by(self, account_id: str, limit: int, offset: int = 0) -> list[str]:
+        """The tournaments the account entered that were not called off before their start,
+        the newest first."""
+        t, e = db.tournaments, db.tournament_entrants
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                sa.select(t.c.id).join(e, e.c.tournament_id == t.c.id)
+                .where(e.c.account_id == account_id,
+                       t.c.status.in_(("entering", "playing", "over")))
+                .order_by(t.c.created_at.desc(), t.c.id).limit(limit).offset(offset)).all()
+        return [r.id for r in rows]
+
 
 def with_status(row: TournamentRow, status: str) -> TournamentRow:
     return replace(row, status=status)

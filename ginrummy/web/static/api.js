@@ -1,12 +1,13 @@
 // HTTP calls to the server: JSON in and out, errors as ApiError with the server's code.
 
 export class ApiError extends Error {
-  constructor(status, code, message, reason = null, retryAfter = null) {
+  constructor(status, code, message, reason = null, retryAfter = null, details = {}) {
     super(message);
     this.status = status;
     this.code = code;
     this.reason = reason;
     this.retryAfter = retryAfter;
+    this.details = details; // the error's other fields, for its words (a rate and its minimum)
   }
 }
 
@@ -30,7 +31,7 @@ export async function api(path, { method = "GET", body, headers = {} } = {}) {
   }
   if (!response.ok) {
     const error = (data && data.error) || {};
-    throw new ApiError(response.status, error.code || `http_${response.status}`, error.message || response.statusText, error.reason || null, error.retry_after ?? null);
+    throw new ApiError(response.status, error.code || `http_${response.status}`, error.message || response.statusText, error.reason || null, error.retry_after ?? null, error);
   }
   return data;
 }

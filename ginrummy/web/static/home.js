@@ -3,6 +3,8 @@ import { accountPanel, currentAccount } from "./account.js";
 import { adjournedWords } from "./adjourned.js";
 import { api } from "./api.js";
 import { clockBody, clockField, clockSummary, newClockChoice } from "./clockchoice.js";
+import { minCompletionField } from "./completionchoice.js";
+import { newGameMinimum } from "./completionrules.js";
 import { capitalise, optionValue, presetName, rulesSummary, seatName } from "./describe.js";
 import { h, store } from "./dom.js";
 import { t } from "./i18n.js";
@@ -79,13 +81,16 @@ export async function renderHome(main, news = null) {
 
 /** Whether the game chosen has a computer seat (then it cannot be rated). */
 const withComputer = () => (choice.players === 2 ? choice.opponent === "computer" : choice.seats.slice(0, choice.players - 1).includes("computer"));
+/** What sits at each other place of the game chosen: "computer", "friend" or "anyone". */
+const otherPlaces = () => (choice.players === 2 ? [choice.opponent] : choice.seats.slice(0, choice.players - 1));
 
 function newGameForm(account) {
   const info = rulesInfo;
   const ratedBox = h("input", { type: "checkbox", name: "rated", checked: Boolean(choice.rated), "aria-describedby": "rated-why",
-    onchange: (e) => { choice.rated = e.target.checked; } });
+    onchange: (e) => { choice.rated = e.target.checked; refresh(); } });
   const ratedWhy = h("span", { class: "muted rated-why", id: "rated-why", hidden: true });
   const ratedRow = h("div", { class: "rated-row" }, h("label", { class: "inline rated-choice" }, ratedBox, t("new.rated")), ratedWhy);
+  const minRow = h("div", {}, minCompletionField(choice.minCompletion ?? null, (minimum) => { choice.minCompletion = minimum; }, "new-min-completion"));
   const summary = h("ul", { class: "summary" });
   const presetDesc = h("p", { class: "muted preset-desc" });
   const error = h("p", { class: "notice error", role: "alert", hidden: true });
@@ -115,6 +120,7 @@ function newGameForm(account) {
     ratedBox.checked = !unrated && Boolean(choice.rated);
     ratedWhy.hidden = !unrated;
     ratedWhy.textContent = unrated ? t(`new.${unrated.code}`, { minimum: unrated.minimum }) : "";
+    minRow.hidden = ratedRow.hidden || !ratedBox.checked || !otherPlaces().includes("anyone"); // rated open tables only
     opponentBox.hidden = choice.players !== 2;
     for (const row of optionsBox.querySelectorAll("[data-option]")) {
       const name = row.dataset.option;
@@ -165,6 +171,7 @@ function newGameForm(account) {
   opponentBox,
   seatsBox,
   ratedRow,
+  minRow,
   h("div", { class: "field-row" },
     levelRow,
     h("label", { class: "field" }, h("span", {}, t("new.name")),
@@ -284,6 +291,8 @@ async function startGame() {
   }
   const unrated = unratedReason(rulesInfo.rated, choice.players, choice.values, choice.teamTarget);
   if (choice.rated && !unrated && !withComputer() && (await currentAccount())) body.rated = true;
+  const minimum = newGameMinimum({ rated: Boolean(body.rated), places: otherPlaces(), minimum: choice.minCompletion });
+  if (minimum !== null) body.min_completion = minimum;
   const clock = clockBody(choice.clock);
   if (clock) body.clock = clock;
   const name = (choice.name || "").trim();

@@ -212,6 +212,7 @@ export class LobbyScreen {
     const lines = rulesSummary(entry.rules, true, entry.players === 4 ? entry.team_target : null);
     if (entry.players === 3) lines.push(t("new.summary.three"));
     if (entry.clock) lines.push(t("clock.summary", { rules: clockRules(entry.clock) }));
+    if (entry.min_completion) lines.push(t("lobby.min_completion", { minimum: entry.min_completion }));
     return lines.join(" · ");
   }
 

@@ -12,7 +12,7 @@ import { has, t } from "./i18n.js";
 export function errorText(error) {
   if (error && error.params && typeof error.message === "string" && error.message) return error.message;
   const code = (error && error.code) || "internal";
-  const params = { seconds: error && error.retryAfter };
+  const params = { ...(error && error.details), seconds: error && error.retryAfter };
   if (error && error.reason && has(`error.${code}.${error.reason}`)) return t(`error.${code}.${error.reason}`, params);
   return has(`error.${code}`) ? t(`error.${code}`, params) : t("error.unknown");
 }

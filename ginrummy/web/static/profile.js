@@ -2,6 +2,7 @@
 import { currentAccount } from "./account.js";
 import { api } from "./api.js";
 import { openChallengeForm } from "./challenges.js";
+import { completionRows } from "./completionrules.js";
 import { accountChallenges } from "./sitenotices.js";
 import { followControls } from "./friendlist.js";
 import { h } from "./dom.js";
@@ -9,6 +10,7 @@ import { language, numberText, t, tp } from "./i18n.js";
 import { errorText } from "./notices.js";
 import { ratingChart } from "./ratingchart.js";
 import { ratingText } from "./ratingtext.js";
+import { outcome } from "./tournamenthistory.js";
 
 export const profileLink = (username) => `/players/${encodeURIComponent(username)}`;
 
@@ -64,7 +66,9 @@ export class ProfileScreen {
         h("h2", { id: "history-title" }, t("profile.history")),
         chart || h("p", { class: "muted" }, t("profile.no_history"))),
       this.stats(p.stats),
-      this.lastGames(p.last_games)));
+      p.completion ? this.completion(p.completion) : null,
+      this.lastGames(p.last_games),
+      this.tournaments(p.tournaments || [])));
   }
 
   /** Open the challenge form; a challenge sent is followed here until it is answered. */
@@ -100,6 +104,33 @@ export class ProfileScreen {
         h("span", { class: "knock-label" }, tp("profile.knock_row", Number(deadwood), { knocks: numberText(count) })),
         h("span", { class: "knock-bar", style: { width: `${Math.round((count / most) * 100)}%` }, "aria-hidden": "true" }))))
         : h("p", { class: "muted" }, t("profile.knocks_none")));
+  }
+
+  /** Games played to the end, resigned and left, and the share finished (the server counts them). */
+  completion(c) {
+    return h("section", { class: "panel", "aria-labelledby": "completion-title" },
+      h("h2", { id: "completion-title" }, t("profile.completion")),
+      h("dl", { class: "stats completion" }, completionRows(c).map(([key, value]) => [
+        h("dt", {}, t(`profile.completion.${key}`)), h("dd", { dataset: { completion: key } }, value)])),
+      h("p", { class: "muted" }, t("profile.completion.note"),
+        c.new_player ? [" ", t("profile.completion.new", { count: c.new_player_games })] : null, " ",
+        h("a", { href: "/rules#leavers" }, t("profile.completion.rules"))));
+  }
+
+  /** The newest tournaments the player entered: each links to its page, with the player's place once it is over. */
+  tournaments(list) {
+    return h("section", { class: "panel", "aria-labelledby": "tournaments-title" },
+      h("h2", { id: "tournaments-title" }, t("profile.tournaments")),
+      list.length ? h("ul", { class: "game-list tournament-history" }, list.map((item) => {
+        const { key, params } = outcome(item);
+        return h("li", { class: "game-item", dataset: { tournament: item.id } },
+          h("div", { class: "game-main" },
+            h("a", { class: "game-title", href: item.link }, item.name),
+            h("span", { class: "muted" }, [dateText(item.date), t(`tournament.format.${item.format}`),
+              item.table_size > 2 ? t(`tournaments.table_size.${item.table_size}`) : null].filter(Boolean).join(" · "))),
+          h("span", { class: "game-status" }, t(key, params)));
+      }))
+        : h("p", { class: "muted" }, t("profile.no_tournaments")));
   }
 
   lastGames(games) {

@@ -3,6 +3,8 @@ import { currentAccount } from "./account.js";
 import { api } from "./api.js";
 import { clockBody, clockField, newClockChoice } from "./clockchoice.js";
 import { clockRules } from "./clockview.js";
+import { minCompletionField } from "./completionchoice.js";
+import { minCompletionOf } from "./completionrules.js";
 import { presetName } from "./describe.js";
 import { h, store } from "./dom.js";
 import { t, tp } from "./i18n.js";
@@ -35,6 +37,7 @@ export class QuickMatchPanel {
     this.rated = false;
     this.rulesInfo = null; // GET /api/rules: what a rated game may be played under
     this.clockChoice = newClockChoice();
+    this.minCompletion = minCompletionOf(store.get("gin.quick.min_completion", null));
     this.account = null;
     this.ticket = null;
     this.state = null;
@@ -96,6 +99,7 @@ export class QuickMatchPanel {
         } }, this.presets.map((name) => h("option", { value: name, selected: name === this.preset }, presetName(name))),
         this.mine ? h("option", { value: MINE, selected: this.preset === MINE }, t("quick.your_rules", { preset: presetName(this.mine.preset) })) : null)),
       rated,
+      minCompletionField(this.minCompletion, (minimum) => { this.minCompletion = minimum; store.set("gin.quick.min_completion", minimum); }, "quick-min-completion"),
       h("button", { type: "button", class: "btn primary", dataset: { focus: "quick-start" }, onclick: () => this.seek() }, t("quick.start")),
       clockField(this.clockChoice, () => {}));
   }
@@ -111,6 +115,7 @@ export class QuickMatchPanel {
       h("p", { role: "status" }, t("quick.waiting", { rules: [this.rulesName(state.rules.name), state.clock ? clockRules(state.clock) : null].filter(Boolean).join(", ") })),
       h("p", { class: "quick-clock" }, h("span", { class: "quick-waited" }, t("quick.waited", { time: this.clock(state.waited) })), " · ",
         t("quick.window", { low: ratingText(state.rating - state.window), high: ratingText(state.rating + state.window) })),
+      state.min_completion ? h("p", { class: "muted" }, t("quick.min_completion_waiting", { minimum: state.min_completion })) : null,
       state.waiting > 1 ? h("p", { class: "muted" }, tp("quick.others", state.waiting - 1)) : null,
       computer,
       h("button", { type: "button", class: "btn", dataset: { focus: "quick-cancel" }, onclick: () => this.cancel() }, t("quick.cancel")));
@@ -134,7 +139,8 @@ export class QuickMatchPanel {
     this.notice = null;
     try {
       const answer = await api("/api/quickmatch", { method: "POST",
-        body: { ...this.rulesBody(), rated: this.rated && !this.unrated(), name: this.nameOf(), clock: clockBody(this.clockChoice) } });
+        body: { ...this.rulesBody(), rated: this.rated && !this.unrated(), name: this.nameOf(), clock: clockBody(this.clockChoice),
+          min_completion: this.minCompletion } });
       this.ticket = answer.ticket;
       keep(this.ticket);
       this.show(answer);

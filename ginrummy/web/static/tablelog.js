@@ -43,7 +43,13 @@ export function snapshotLog(ctl, full, previousFull = null) {
   if (state.view && state.you === null && full.you !== null && full.you !== undefined) {
     lines.unshift({ seat: null, text: () => t("multi.log.watching_table") });
   }
-  return lines.concat(history.map((line) => ({ ...line, play: true })));
+  const resigned = full.stage === "over" && full.settlement ? full.settlement.resigned : undefined;
+  const ending = [];
+  if (resigned !== undefined && resigned !== null) { // the game's last line, as it was said live
+    const key = `log.resign${resigned === full.you ? "_you" : ""}`;
+    ending.push({ seat: handSeatOf(state, resigned), text: () => t(key, { name: seatName(full, resigned) }) });
+  }
+  return lines.concat(history.map((line) => ({ ...line, play: true })), ending);
 }
 
 /** An event in the log: the moves of the hand shown (a table's, at a table game), the deals

@@ -3,14 +3,16 @@ import { api } from "./api.js";
 import { clockBody, clockField, newClockChoice } from "./clockchoice.js";
 import { presetName } from "./describe.js";
 import { h } from "./dom.js";
-import { t, tp } from "./i18n.js";
+import { language, t, tp } from "./i18n.js";
 import { errorText } from "./notices.js";
+import { stillComing } from "./tournamenthistory.js";
 import { MINE, yourRules } from "./yourrules.js";
 
 export class TournamentsPanel {
   constructor() {
     this.el = h("section", { class: "panel tournaments", "aria-labelledby": "tournaments-title" });
     this.list = [];
+    this.coming = []; // the next occurrence of each recurring tournament, not open yet
     this.pushed = false; // the lobby's socket has sent a list: it is newer than a fetch
     this.listEl = h("div", { class: "tournament-list" });
     this.formEl = null; // built once, so that a list arriving does not reset what is being typed
@@ -31,8 +33,9 @@ export class TournamentsPanel {
 
   async refresh() {
     try {
-      const fetched = (await api("/api/tournaments")).tournaments;
-      if (!this.pushed) this.list = fetched;
+      const fetched = await api("/api/tournaments");
+      if (!this.pushed) this.list = fetched.tournaments;
+      this.coming = fetched.scheduled || [];
     } catch (error) {
       this.notice = errorText(error);
     }
@@ -62,7 +65,22 @@ export class TournamentsPanel {
           h("span", { class: "muted" }, [t(`tournament.format.${item.format}`), item.table_size > 2 ? t(`tournaments.table_size.${item.table_size}`) : null,
             presetName(item.rules.name), t(`tournament.status.${item.status}`)].filter(Boolean).join(" · "))),
         h("span", { class: "game-status" }, tp("tournaments.entered", item.entered, { size: item.size })))))
-        : h("p", { class: "muted" }, t("tournaments.none")));
+        : h("p", { class: "muted" }, t("tournaments.none")),
+      ...this.comingList());
+  }
+
+  // The recurring tournaments whose entries are not open yet, with when each starts (in the reader's time).
+  comingList() {
+    const coming = stillComing(this.coming, this.list);
+    if (!coming.length) return [];
+    const when = (iso) => h("time", { datetime: iso }, new Date(iso).toLocaleString(language() === "it" ? "it-IT" : "en-GB",
+      { weekday: "short", day: "numeric", month: "short", hour: "2-digit", minute: "2-digit" }));
+    return [h("h3", {}, t("tournaments.coming")),
+      h("ul", { class: "game-list coming-tournaments" }, coming.map((item) => h("li", { class: "game-item", dataset: { schedule: item.schedule } },
+        h("div", { class: "game-main" }, h("span", { class: "game-title" }, item.name),
+          h("span", { class: "muted" }, [t(`tournament.format.${item.format}`), item.table_size > 2 ? t(`tournaments.table_size.${item.table_size}`) : null,
+            presetName(item.rules.name), t(`tournaments.repeat.${item.repeat}`)].filter(Boolean).join(" · "))),
+        h("span", { class: "game-status" }, t("tournaments.starts"), " ", when(item.starts_at)))))];
   }
 
   createForm() {

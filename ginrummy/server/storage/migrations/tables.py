@@ -390,3 +390,33 @@ def challenges() -> Columns:
         _timestamp("expires_at"),
         _timestamp("answered_at", nullable=True),
     ]
+
+
+# 0026: tournaments the operator scheduled to recur, and each occurrence made of them.
+def tournament_schedules() -> Columns:
+    """A tournament the operator (``gin admin tournament schedule``) repeats: its name, its
+    rules as ``POST /api/tournaments`` takes them (JSON), when it recurs (``repeat``: "daily"
+    or a weekday's "weekly:<0-6>", Monday 0; ``at``: "HH:MM" UTC) and how many minutes before
+    each start its entries open."""
+    return [
+        sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+        sa.Column("name", sa.String(64), nullable=False),
+        sa.Column("settings", sa.Text, nullable=False),
+        sa.Column("repeat", sa.String(16), nullable=False),
+        sa.Column("at", sa.String(5), nullable=False),
+        sa.Column("opens_before", sa.Integer, nullable=False),
+        _timestamp("created_at"),
+        _timestamp("cancelled_at", nullable=True),
+    ]
+
+
+def tournament_occurrences() -> Columns:
+    """Each occurrence of a schedule that was made: one per schedule and day (the key), so a
+    restarted server never makes one twice."""
+    return [
+        sa.Column("schedule_id", sa.Integer, sa.ForeignKey("tournament_schedules.id"),
+                  primary_key=True),
+        sa.Column("day", sa.String(10), primary_key=True),
+        sa.Column("tournament_id", sa.String(32), sa.ForeignKey("tournaments.id"),
+                  nullable=False, unique=True),
+    ]

@@ -3,14 +3,14 @@
 // Run: node --test --experimental-detect-module tests/js/ (tests/web/test_web_js_units.py runs them).
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { FRIEND_GAP_MS, friendDue, needsNoticeSocket, noticeOf, quietHere, reopenIn } from "../../ginrummy/web/static/sitenoticerules.js";
+import { FRIEND_GAP_MS, friendDue, needsNoticeSocket, noticeOf, noticeWays, reopenIn } from "../../ginrummy/web/static/sitenoticerules.js";
 
 const friendOnline = { type: "friend_online", username: "Bea", profile: "/players/Bea" };
 const tournamentGame = { type: "tournament_game", tournament: { id: "t1", name: "Spring cup" }, round: 2, game: "/play/g1" };
 
 test("a friend coming online is a notice linking to their profile", () => {
   assert.deepEqual(noticeOf(friendOnline), { kind: "friend", key: "notice.friend_online", params: { name: "Bea" },
-    link: "/players/Bea", linkKey: "notice.see_profile", tag: "gin-friend-Bea" });
+    link: "/players/Bea", linkKey: "notice.see_profile", tag: "gin-friend-Bea", shownAt: [] });
 });
 
 test("a tournament's game is a notice linking to the player's seat, naming the round", () => {
@@ -24,9 +24,9 @@ test("a tournament's game is a notice linking to the player's seat, naming the r
 test("a rematch offer away from its table links to it, and is quiet at its table, hidden or not", () => {
   const notice = noticeOf({ type: "rematch_offer", from: "Ann", game: "/play/g1" });
   assert.deepEqual([notice.kind, notice.key, notice.params.name, notice.link], ["rematch", "rematch.offer", "Ann", "/play/g1"]);
-  assert.equal(quietHere(notice, { path: "/play/g1", hidden: true }), true);
-  assert.equal(quietHere(notice, { path: "/play/g1", hidden: false }), true);
-  assert.equal(quietHere(notice, { path: "/lobby", hidden: true }), false);
+  assert.deepEqual(noticeWays(notice, { path: "/play/g1", hidden: true }), { inPage: false, system: false });
+  assert.deepEqual(noticeWays(notice, { path: "/play/g1", hidden: false }), { inPage: false, system: false });
+  assert.deepEqual(noticeWays(notice, { path: "/lobby", hidden: true }), { inPage: true, system: true });
 });
 
 test("other messages, and broken ones, are no notice of this kind", () => {
@@ -44,11 +44,14 @@ test("only a signed-in reader on a page without the lobby's or a table's socket 
   for (const path of ["/lobby", "/lobby/", "/play/g1", "/watch/g1"]) assert.equal(needsNoticeSocket(path, true), false, path);
 });
 
-test("a notice is quiet where the player already looks: its own page, visible", () => {
+test("a page that shows the news itself gets no notice of it, and no notification unless hidden", () => {
   const notice = noticeOf(tournamentGame);
-  assert.equal(quietHere(notice, { path: "/play/g1", hidden: false }), true);
-  assert.equal(quietHere(notice, { path: "/play/g1", hidden: true }), false);
-  assert.equal(quietHere(notice, { path: "/", hidden: false }), false);
+  for (const path of ["/play/g1", "/tournaments/t1"]) {
+    assert.deepEqual(noticeWays(notice, { path, hidden: false }), { inPage: false, system: false }, path);
+    assert.deepEqual(noticeWays(notice, { path, hidden: true }), { inPage: false, system: true }, path);
+  }
+  assert.deepEqual(noticeWays(notice, { path: "/", hidden: false }), { inPage: true, system: true });
+  assert.deepEqual(noticeWays(noticeOf(friendOnline), { path: "/players/Bea", hidden: false }), { inPage: true, system: true });
 });
 
 test("a friend coming online is told at most once in the gap, whatever the name's case", () => {

@@ -9,10 +9,11 @@ export const FRIEND_GAP_MS = 10 * 60 * 1000;
 
 /**
  * @typedef {{ kind: "friend" | "tournament" | "rematch", key: string, params: Record<string, string | number>,
- *   link: string, linkKey: string, tag: string }} SiteNotice
+ *   link: string, linkKey: string, tag: string, shownAt: string[] }} SiteNotice
  *   kind: the notice's class (a newer one of a kind replaces the older); key and params: its
  *   words; link and linkKey: where its link goes and the link's words; tag: the browser
- *   notification's tag (one per piece of news)
+ *   notification's tag (one per piece of news); shownAt: the pages that show the news
+ *   themselves (its link, a tournament's page)
  */
 
 /**
@@ -26,16 +27,17 @@ export function noticeOf(message) {
   if (message.type === "friend_online" && typeof message.username === "string") {
     return { kind: "friend", key: "notice.friend_online", params: { name: message.username },
       link: String(message.profile || `/players/${encodeURIComponent(message.username)}`),
-      linkKey: "notice.see_profile", tag: `gin-friend-${message.username}` };
+      linkKey: "notice.see_profile", tag: `gin-friend-${message.username}`, shownAt: [] };
   }
   if (message.type === "rematch_offer" && typeof message.from === "string" && typeof message.game === "string") {
     return { kind: "rematch", key: "rematch.offer", params: { name: message.from },
-      link: message.game, linkKey: "notice.show", tag: `gin-rematch-${message.game}` };
+      link: message.game, linkKey: "notice.show", tag: `gin-rematch-${message.game}`, shownAt: [message.game] };
   }
   if (message.type === "tournament_game" && message.tournament && typeof message.game === "string") {
     return { kind: "tournament", key: "notice.tournament_game",
       params: { name: String(message.tournament.name), round: Number(message.round) },
-      link: message.game, linkKey: "tournament.play", tag: `gin-game-${message.game}` };
+      link: message.game, linkKey: "tournament.play", tag: `gin-game-${message.game}`,
+      shownAt: [message.game, `/tournaments/${encodeURIComponent(String(message.tournament.id))}`] };
   }
   return null;
 }
@@ -52,15 +54,17 @@ export function needsNoticeSocket(path, signedIn) {
 }
 
 /**
- * Whether a notice is quiet: the player already looks at what it tells (its link is the page
- * they are on, and the page is visible); a rematch offer at its own table, whose page tells
- * it (tablenews.js), hidden or not.
+ * Where a notice goes: on the page (`inPage`), and to the browser's notification if the
+ * player allowed them (`system`). A page that shows the news itself (shownAt) gets no notice
+ * of it, and no notification while visible: the player already looks at it; a rematch offer
+ * at its own table none at all (its page tells it, tablenews.js).
  * @param {SiteNotice} notice
  * @param {{ path: string, hidden: boolean }} page
+ * @returns {{ inPage: boolean, system: boolean }}
  */
-export function quietHere(notice, page) {
-  if (notice.link !== page.path) return false;
-  return notice.kind === "rematch" || !page.hidden;
+export function noticeWays(notice, page) {
+  if (!notice.shownAt.includes(page.path)) return { inPage: true, system: true };
+  return { inPage: false, system: page.hidden && notice.kind !== "rematch" };
 }
 
 /**

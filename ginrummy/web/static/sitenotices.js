@@ -12,7 +12,7 @@ import { ChallengeNotices, challengeText } from "./challenges.js";
 import { h, store } from "./dom.js";
 import { t } from "./i18n.js";
 import { notify } from "./notices.js";
-import { friendDue, needsNoticeSocket, noticeOf, quietHere, reopenIn } from "./sitenoticerules.js";
+import { friendDue, needsNoticeSocket, noticeOf, noticeWays, reopenIn } from "./sitenoticerules.js";
 
 /** The stored switch of the browser's notifications (the table's switch is the same). */
 const WANTED = "gin.notify";
@@ -116,11 +116,10 @@ export function siteNews(message) {
     if (!due.tell) return true;
     store.set(FRIENDS_TOLD, due.told);
   }
-  const hidden = document.visibilityState === "hidden";
-  if (quietHere(notice, { path: location.pathname, hidden })) return true;
+  const ways = noticeWays(notice, { path: location.pathname, hidden: document.visibilityState === "hidden" });
   const text = t(notice.key, notice.params);
-  systemNotice(text, notice.tag, notice.link);
-  notify(text, notice.kind, notice.kind === "friend" ? 10 : 0,
+  if (ways.system) systemNotice(text, notice.tag, notice.link);
+  if (ways.inPage) notify(text, notice.kind, notice.kind === "friend" ? 10 : 0,
     [{ label: t(notice.linkKey), href: notice.link, primary: notice.kind !== "friend", name: `notice-${notice.kind}` }]);
   return true;
 }

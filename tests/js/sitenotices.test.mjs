@@ -72,8 +72,8 @@ test("the record of friends told forgets those past the gap, and a clock set bac
 });
 
 test("the notices' socket is opened again later after each failure, never for a signed-out reader", () => {
-  assert.equal(reopenIn(0, 1006), 1000);
-  assert.equal(reopenIn(3, 1006), 8000);
+  assert.equal(reopenIn(0, 1006), 2000);
+  assert.equal(reopenIn(3, 1006), 16000);
   assert.equal(reopenIn(20, 1006), 60000);
   assert.equal(reopenIn(0, 4401), null);
 });

@@ -92,5 +92,5 @@ export function friendDue(told, username, now) {
  */
 export function reopenIn(attempt, code) {
   if (code === 4401) return null;
-  return Math.min(60000, 1000 * 2 ** Math.min(attempt, 6));
+  return Math.min(60000, 2000 * 2 ** Math.min(attempt, 5));
 }

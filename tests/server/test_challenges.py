@@ -254,16 +254,28 @@ def test_only_the_challenged_accepts_and_a_stranger_does_not_see_the_challenge(
             assert mine(client, bea)["received"][0]["status"] == "open"
 
 
-def test_a_block_after_the_challenge_refuses_its_accept(database: str) -> None:
+def test_blocking_a_player_ends_the_open_challenges_between_the_two(database: str) -> None:
     with accounts_app(database) as client:
-        people = accounts(client, "annie", "bea")
-        annie, bea = people["annie"], people["bea"]
-        with in_lobby(client, annie, bea):
-            asked = sent(client, annie, "bea")
+        people = accounts(client, "annie", "bea", "cleo")
+        annie, bea, cleo = people["annie"], people["bea"], people["cleo"]
+        with in_lobby(client, annie, bea, cleo) as (annie_ws, bea_ws, _):
+            to_bea = sent(client, annie, "bea")
+            from_bea = sent(client, bea, "annie")
+            to_cleo = sent(client, annie, "cleo")
+            assert [told(annie_ws)["id"] for _ in range(3)] == [
+                to_bea["id"], from_bea["id"], to_cleo["id"]]
+            assert [told(bea_ws)["id"] for _ in range(2)] == [to_bea["id"], from_bea["id"]]
             with annie.use():
-                client.put("/api/accounts/me/blocks/bea", json={})
-            assert refused(accept(client, bea, asked["id"])) == (409,
-                                                                 "not_accepting_challenges")
+                assert client.put("/api/accounts/me/blocks/bea", json={}).status_code == 200
+            for ws in (annie_ws, bea_ws):
+                ended = (told(ws), told(ws))
+                assert {c["id"]: c["status"] for c in ended} == {
+                    to_bea["id"]: "withdrawn", from_bea["id"]: "declined"}
+            statuses = {c["id"]: c["status"] for c in mine(client, annie)["sent"]
+                        + mine(client, annie)["received"]}
+            assert statuses == {to_bea["id"]: "withdrawn", from_bea["id"]: "declined",
+                                to_cleo["id"]: "open"}
+            assert refused(accept(client, bea, to_bea["id"])) == (409, "challenge_over")
 
 
 def test_two_accepts_racing_make_one_game(database: str) -> None:

@@ -2,9 +2,10 @@
 two accounts, a Swiss tournament's game of an account against the computer, the computers'
 table of that round), nothing the lobby (``GET /api/lobby``, ``WS /ws/lobby`` with its chat), a
 tournament (``GET /api/tournaments/{id}``), a profile, the leaderboard, who is online (``GET
-/api/online``), a quick-match ticket or a challenge (``GET /api/challenges``, the challenger's
-lobby socket) says names a card some client may not know yet, or a run of a stock's order, or
-the server seed of a hand in play. Each text is checked when it arrives against every live
+/api/online``), a quick-match ticket, a challenge (``GET /api/challenges``, the challenger's
+lobby socket) or the notices of the challenged at her table (``WS /ws/notices``) says names
+a card some client may not know yet, or a run of a stock's order, or the server seed of a hand
+in play. Each text is checked when it arrives against every live
 game's position then (:mod:`tests.server.leaks`, a watcher's view)."""
 
 from __future__ import annotations
@@ -81,7 +82,8 @@ def test_no_public_message_of_the_lobby_tournaments_profiles_or_quick_match_name
         with contextlib.ExitStack() as stack:
             watching = stack.enter_context(socket(guest, "/ws/lobby"))
             talking = stack.enter_context(socket(anna, "/ws/lobby"))
-            reader = PublicReader(client, watching, secrets, {"anna": talking})
+            noticed = stack.enter_context(socket(cleo, "/ws/notices"))
+            reader = PublicReader(client, watching, secrets, {"anna": talking, "cleo": noticed})
             a = Player(stack.enter_context(socket(anna, f"/ws/{game['game_id']}")))
             b = Player(stack.enter_context(socket(bea, f"/ws/{game['game_id']}")))
             c = Player(stack.enter_context(socket(cleo, f"/ws/{cleo_game}")))
@@ -107,6 +109,7 @@ def test_no_public_message_of_the_lobby_tournaments_profiles_or_quick_match_name
             assert a.state["stage"] != "waiting" and c.state["stage"] != "waiting"
         assert reader.read["ws lobby chat"] > 0 and reader.read["ws lobby lobby_update"] > 0
         assert reader.read["ws anna challenge"] > 0 and reader.read["/api/challenges"] > 0
+        assert reader.read["ws cleo challenge"] > 0 and reader.read["ws cleo notices"] > 0
         assert live_reads >= 10  # a hand of either game lasts longer than that
         assert not reader.leaks, "\n".join(reader.leaks[:10])
 

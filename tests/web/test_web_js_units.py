@@ -18,7 +18,7 @@ UNITS = sorted((ROOT / "tests" / "js").glob("*.test.mjs"))
 def test_every_unit_file_of_the_client_is_found() -> None:
     assert {path.name for path in UNITS} >= {"attention.test.mjs", "challenges.test.mjs",
                                              "daily.test.mjs", "online.test.mjs",
-                                             "resign.test.mjs"}
+                                             "resign.test.mjs", "sitenotices.test.mjs"}
 
 
 @pytest.mark.parametrize("unit", UNITS, ids=[path.name for path in UNITS])

@@ -28,6 +28,7 @@ from ginrummy.server.api import (
     index_api,
     lobby_api,
     mutes_api,
+    notices_socket,
     online_api,
     page,
     players_api,
@@ -217,6 +218,7 @@ def create_app(settings: Settings | None = None, lease: Lease | None = None) -> 
         Route("/api/i18n/{lang}", _guarded(i18n_api.web_strings)),
         *content.routes(),
         WebSocketRoute("/ws/lobby", lobby_api.lobby_socket),
+        WebSocketRoute("/ws/notices", notices_socket.notices_socket),
         WebSocketRoute("/ws/tournaments/{tournament_id}", tournament_socket.tournament_socket),
         WebSocketRoute("/ws/{game_id}", ws.table_socket),
     ]

@@ -5,7 +5,8 @@
 Following is one way (:mod:`ginrummy.server.storage.friends`); two accounts that follow each
 other are friends and see each other online, with the listed game each plays. A block
 (:mod:`ginrummy.server.storage.blocks`) keeps the blocked account's chat from the blocker,
-keeps the two apart in quick match, and ends the follows between them."""
+keeps the two apart in quick match, and ends the follows and the open challenges between
+them (each told to both accounts as any other end of a challenge is)."""
 
 from __future__ import annotations
 
@@ -23,6 +24,7 @@ from ginrummy.server.api.http_api import HTTPError, json_body
 from ginrummy.server.api.sessions import account_store, lobby_of, now_of
 from ginrummy.server.storage.accounts import Account
 from ginrummy.server.storage.blocks import MAX_BLOCKS, TooManyBlocks
+from ginrummy.server.storage.challenges import ChallengeStore
 from ginrummy.server.storage.friends import MAX_FOLLOWS, Blocking, FriendStore, TooManyFollows
 
 
@@ -110,7 +112,20 @@ async def block(request: Request) -> Response:
     except TooManyBlocks:
         raise HTTPError(409, "too_many_blocks", f"an account blocks at most {MAX_BLOCKS} "
                         "players; unblock one first") from None
+    await _end_challenges(request, account, other)
     return JSONResponse({"blocked": other.username})
+
+
+async def _end_challenges(request: Request, blocker: Account, blocked: Account) -> None:
+    """The open challenges between the two end: the blocker's withdrawn, the blocked's
+    declined; both accounts are told."""
+    lobby = lobby_of(request)
+    store = ChallengeStore(lobby.store.engine)
+    for ident in await asyncio.to_thread(store.end_between, blocker.id, blocked.id,
+                                         now_of(request)):
+        ended = await asyncio.to_thread(store.get, ident)
+        if ended is not None:
+            lobby.challenges.tell(ended)
 
 
 async def unblock(request: Request) -> Response:

@@ -126,6 +126,7 @@ async def api_index(request: Request) -> Response:
             "POST /api/tournaments/{id}/start": "the organiser starts it early",
             "DELETE /api/tournaments/{id}": "the organiser calls it off before it starts",
             "WS /ws/lobby": "the lobby, live: its games, tournaments and chat",
+            "WS /ws/notices": "a signed-in account's notices, on a page with no other socket",
             "WS /ws/tournaments/{id}": "a tournament's page, live",
             "WS /ws/{game_id}?token=": "the table: numbered events, actions",
         },

@@ -168,6 +168,7 @@ async def lobby_socket(websocket: WebSocket) -> None:
             socket.send(json.dumps(await _lobby(websocket).chat.history(socket.account_id)))
         except Exception:  # noqa: BLE001 - the lobby goes on without the chat's past lines
             log.exception("could not read the lobby's chat")
+        _lobby(websocket).news.arriving(socket.account_id)
         board.attach(socket)
         try:
             await read_messages(websocket, socket,

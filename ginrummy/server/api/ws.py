@@ -342,6 +342,7 @@ async def _table_socket(websocket: WebSocket, since: int | None, budget: Message
         a_player_arrived(table, connection.address, connection.account_id)
     elif await _player_watching(websocket, table, connection):
         connection.chat_channel = None
+    lobby.news.arriving(connection.account_id)
     table.listeners.add(connection)  # counted as connected in its own first snapshot
     connection.push({
         "type": "hello",

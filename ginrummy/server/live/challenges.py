@@ -1,18 +1,18 @@
 """Challenges told live: each change of a challenge (sent, accepted, declined, withdrawn,
-lapsed) goes to the lobby sockets of its two accounts as ``{"type": "challenge",
-"challenge": {...}}``, and nobody else's. A challenge's lapse is told when its time is up,
-unless it was answered before (:mod:`ginrummy.server.storage.challenges`)."""
+lapsed) goes to every socket of its two accounts, to the lobby or to a table
+(:mod:`.account_news`), as ``{"type": "challenge", "challenge": {...}}``, and nobody
+else's. A challenge's lapse is told when its time is up, unless it was answered before
+(:mod:`ginrummy.server.storage.challenges`)."""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
-from collections.abc import Awaitable, Callable, Iterable
+from collections.abc import Awaitable, Callable, Collection
 from datetime import datetime
+from typing import Any
 
-from ginrummy.server.live.board import BoardListener
 from ginrummy.server.storage.challenges import Challenge
 
 log = logging.getLogger(__name__)
@@ -22,19 +22,16 @@ Reread = Callable[[str], Awaitable[Challenge | None]]
 
 
 class ChallengeFeed:
-    def __init__(self, sockets: Callable[[], Iterable[BoardListener]],
+    def __init__(self, tell: Callable[[Collection[str], dict[str, Any]], None],
                  clock: Callable[[], datetime]) -> None:
-        self.sockets = sockets
+        self.tell_accounts = tell
         self.clock = clock
         self.lapses: set[asyncio.Task[None]] = set()
 
     def tell(self, challenge: Challenge) -> None:
-        """Send ``challenge`` as it is now to its two accounts' lobby sockets."""
-        text = json.dumps({"type": "challenge", "challenge": challenge.to_json(self.clock())})
-        parties = {challenge.challenger_id, challenge.challenged_id}
-        for socket in list(self.sockets()):
-            if socket.account_id in parties:
-                socket.send(text)
+        """Send ``challenge`` as it is now to its two accounts' sockets."""
+        self.tell_accounts({challenge.challenger_id, challenge.challenged_id},
+                           {"type": "challenge", "challenge": challenge.to_json(self.clock())})
 
     def lapse_later(self, challenge: Challenge, reread: Reread) -> None:
         """Tell the lapse of ``challenge`` when its time is up, if it is still unanswered."""

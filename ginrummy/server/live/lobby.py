@@ -16,6 +16,7 @@ from ginrummy.core.game import prefers_to_deal
 from ginrummy.core.rules import Rules
 from ginrummy.core.table import TableRules
 from ginrummy.server.live import adjourn
+from ginrummy.server.live.account_news import AccountNews
 from ginrummy.server.live.adjourn import LOOK_AT_MOST, Adjournments
 from ginrummy.server.live.board import Board
 from ginrummy.server.live.challenges import ChallengeFeed
@@ -41,6 +42,7 @@ from ginrummy.server.storage.blocks import blocks_between
 from ginrummy.server.storage.chat_store import LobbyChatStore
 from ginrummy.server.storage.daily_store import DailyStore
 from ginrummy.server.storage.fairness import FairRow
+from ginrummy.server.storage.friends import FriendStore
 from ginrummy.server.storage.game_rules import hand_rules_of
 from ginrummy.server.storage.moments import now
 from ginrummy.server.storage.replay import ReplayError, start
@@ -71,6 +73,12 @@ def load_table(stored: StoredGame, store: Store, settings: Settings,
                ) -> Table:
     """The live table of a stored game."""
     return Table(stored, store, settings, writer, work)
+
+
+def _friends_of(store: Store, account_id: str) -> tuple[str | None, set[str]]:
+    """An account's username (None: deleted) and its friends' ids."""
+    return (AccountStore(store.engine, store.guard).username_of(account_id),
+            FriendStore(store.engine).friends_of(account_id))
 
 
 class Lobby:
@@ -105,13 +113,16 @@ class Lobby:
                                                          other))
         self.chat = LobbyChat(LobbyChatStore(store.engine), store.mutes,
                               lambda: self.board.listeners)
-        self.presence = Presence(lambda: online_now(self.board.listeners,
-                                                    self.tables.values()))
-        """Who is online (:mod:`.presence`)."""
+        self.news = AccountNews(lambda: self.board.listeners, self.tables.values,
+                                lambda account_id: _friends_of(store, account_id))
+        """News for an account on every page it has open (:mod:`.account_news`)."""
+        self.presence = Presence(lambda: online_now(
+            [*self.board.listeners, *self.news.sockets], self.tables.values()))
+        """Who is online (:mod:`.presence`): a page with a socket to the lobby, a table or
+        for its notices."""
         self.challenges = ChallengeFeed(
-            lambda: self.board.listeners,
-            lambda: datetime.fromtimestamp(settings.clock(), UTC))
-        """Challenges told to their accounts' lobby pages (:mod:`.challenges`)."""
+            self.news.tell, lambda: datetime.fromtimestamp(settings.clock(), UTC))
+        """Challenges told to their accounts' pages (:mod:`.challenges`)."""
         self.tournaments = TournamentHub(TournamentStore(store.engine),
                                          AccountStore(store.engine, store.guard), self.get,
                                          self.create_seated, settings.rng)
@@ -120,6 +131,7 @@ class Lobby:
             TraceStore(store.engine, store.guard).any_share, accounts,
             ("browser",) if settings.rated_shared_address else None)
         self.tournaments.computer_budget = settings.tournament_computers
+        self.tournaments.on_game = self.news.tell
         self.tournaments.clock = lambda: datetime.fromtimestamp(settings.clock(), UTC)
         self.schedules = TournamentSchedules(ScheduleStore(store.engine), self.tournaments,
                                              self.tournaments.clock,
@@ -389,6 +401,7 @@ class Lobby:
     async def close(self) -> None:
         await self.adjournments.close()
         await self.challenges.close()
+        await self.news.close()
         await self.quick_match.close()
         await self.schedules.close()
         await self.tournaments.close()

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from ginrummy.livetable import OfferRematch, Refused, RematchStarted, WithdrawRematch
 from ginrummy.server.live.refusal_text import refusal_text
 from ginrummy.server.storage.accounts import AccountStore
+from ginrummy.server.storage.blocks import blocks_between
 from ginrummy.server.storage.moments import now
 from ginrummy.server.storage.replay import stage
 from ginrummy.server.wire.refusal import Refusal
@@ -70,6 +71,7 @@ async def ask(lobby: Lobby, table: Table, seat: int) -> Answer:
             await _run(table, OfferRematch(seat))
             if len(table.rematch_offers) < len(table.seats):
                 _tell(table)
+                await _tell_elsewhere(lobby, table, seat)
                 return Answer(tuple(sorted(table.rematch_offers)), None, None)
             game = table.position.game
             assert game.players == 2
@@ -90,6 +92,20 @@ async def ask(lobby: Lobby, table: Table, seat: int) -> Answer:
     token = await rematch.claim(seat)
     _tell(table)
     return Answer((), rematch.id, token)
+
+
+async def _tell_elsewhere(lobby: Lobby, table: Table, seat: int) -> None:
+    """The other player's account hears of the offer on every page it has open, as a
+    ``rematch_offer`` (PROTOCOL.md "Notices"), unless one of the two blocked the other."""
+    accounts = AccountStore(lobby.store.engine, lobby.store.guard)
+    offering, other = await asyncio.gather(
+        asyncio.to_thread(accounts.owner_of, table.id, seat),
+        asyncio.to_thread(accounts.owner_of, table.id, 1 - seat))
+    if other is None or (offering is not None and await asyncio.to_thread(
+            blocks_between, lobby.store.engine, offering, other)):
+        return
+    lobby.news.tell({other}, {"type": "rematch_offer", "from": table.seats[seat].name,
+                              "game": f"/play/{table.id}"})
 
 
 async def _rated_owners(accounts: AccountStore, table: Table) -> tuple[str, str] | None:

@@ -19,7 +19,7 @@ import hashlib
 import json
 import logging
 import random
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Collection
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from typing import Any
@@ -147,6 +147,10 @@ class TournamentHub:
         self.on_change: Callable[[str, bool], None] = lambda tournament_id, listed: None
         """Called with a tournament's id when its view changed, and whether what
         :meth:`listing` shows may have changed too (an entry, a start, an end)."""
+        self.on_game: Callable[[Collection[str], dict[str, Any]], None] = (
+            lambda accounts, message: None)
+        """Called with the accounts seated at a game just made and the ``tournament_game``
+        message that tells them of it."""
 
     def holds(self, game_id: str) -> bool:
         return game_id in self.held
@@ -430,6 +434,9 @@ class TournamentHub:
         table.tournament_id = stored.row.id
         await table.hold_alone()
         await self._claim(stored, pairing, game_id)
+        self.on_game(people, {"type": "tournament_game",
+                              "tournament": {"id": stored.row.id, "name": stored.row.name},
+                              "round": pairing.round, "game": f"/play/{game_id}"})
 
     async def _claim(self, stored: StoredTournament, pairing: Pairing, game_id: str) -> None:
         """Each account's seat becomes its own (place 0 of a rated game is its owner's

@@ -86,6 +86,13 @@ class AccountStore:
             row = conn.execute(sa.select(*_COLUMNS).where(accounts.c.username_key == key)).first()
         return None if row is None else _account(row)
 
+    def username_of(self, account_id: str) -> str | None:
+        """The account's username (None: no such account)."""
+        with self.engine.connect() as conn:
+            found: str | None = conn.execute(
+                sa.select(accounts.c.username).where(accounts.c.id == account_id)).scalar()
+        return found
+
     def named_like(self, name: str) -> str | None:
         """The username of an account whose name looks like ``name`` (the same skeleton)."""
         with self.engine.connect() as conn:

@@ -176,6 +176,24 @@ class ChallengeStore:
                                                           answered_at=moment)).rowcount
         return bool(ended)
 
+    def end_between(self, blocker_id: str, blocked_id: str, moment: datetime) -> list[str]:
+        """End the open challenges between two accounts, one of which has just blocked the
+        other: those ``blocker_id`` sent are withdrawn, those it received declined. The ids of
+        the challenges ended."""
+        ended: list[str] = []
+        with self.engine.begin() as conn:
+            for sender, receiver, status in ((blocker_id, blocked_id, "withdrawn"),
+                                             (blocked_id, blocker_id, "declined")):
+                where = (_challenges.c.challenger_id == sender,
+                         _challenges.c.challenged_id == receiver,
+                         _challenges.c.status == "open", _challenges.c.expires_at > moment)
+                ids = conn.execute(sa.select(_challenges.c.id).where(*where)).scalars().all()
+                if ids:
+                    conn.execute(_challenges.update().where(*where, _challenges.c.id.in_(ids))
+                                 .values(status=status, answered_at=moment))
+                    ended.extend(ids)
+        return ended
+
 
 def forget(conn: sa.Connection, account_id: str) -> None:
     """A deleted account's challenges, sent and received."""

@@ -11,6 +11,8 @@ import { ReplayScreen } from "./replay.js";
 import { TableScreen } from "./table.js";
 import { VerifyScreen } from "./verify.js";
 import { unlockSound } from "./sound.js";
+import { currentAccount } from "./account.js";
+import { notifySetting, startSiteNotices } from "./sitenotices.js";
 
 const main = document.getElementById("app");
 let screen = null;
@@ -60,6 +62,7 @@ function renderChrome() {
               store.set("gin.sound", event.target.checked);
               if (event.target.checked) unlockSound();
             } }), t("settings.sound")),
+          notifySetting(),
           h("button", { type: "button", class: "btn small", onclick: () => keysDialog().showModal() }, t("settings.keys"))))));
 }
 
@@ -125,6 +128,7 @@ async function boot() {
   renderChrome();
   keysDialog();
   route();
+  currentAccount().then(startSiteNotices);
 }
 
 boot();

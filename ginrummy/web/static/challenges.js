@@ -1,9 +1,9 @@
 // @ts-check
 // Challenges in the page (PROTOCOL.md "Challenges"): the small form that challenges a player
 // (rules preset, rated or not, clock), and the notices of challenges received (Accept /
-// Decline) and of the answers to those sent (accepted: both go to the table). The lobby's
-// socket tells every change live; a page without it asks: a profile about the challenge it
-// sent until it is answered, the home page for the account's challenges every few seconds.
+// Decline) and of the answers to those sent (accepted: both go to the table). Every page is
+// told each change live (sitenotices.js: the lobby's, a table's or the notices' socket); a
+// profile also asks about the challenge it sent until it is answered.
 import { api } from "./api.js";
 import { challengeBody, challengeNews, waitingAnswers } from "./challengerules.js";
 import { clockBody, clockField, newClockChoice } from "./clockchoice.js";
@@ -92,6 +92,15 @@ export async function openChallengeForm(username, sent) {
   dialog.showModal();
 }
 
+/**
+ * What a challenge's news says, in words.
+ * @param {Challenge} challenge
+ * @param {import("./challengerules.js").ChallengeNews} news
+ */
+export function challengeText(challenge, news) {
+  return t(news.key, { name: news.name, terms: challengeTerms(challenge) });
+}
+
 /** The notices of one page's challenges, for the signed-in reader `me`. */
 export class ChallengeNotices {
   /** @param {string} me */
@@ -101,33 +110,8 @@ export class ChallengeNotices {
     this.told = new Set();
     /** @type {ReturnType<typeof setTimeout> | undefined} */
     this.asking = undefined;
-    /** @type {ReturnType<typeof setInterval> | undefined} */
-    this.poller = undefined;
     /** @type {Map<string, HTMLElement>} the notices of challenges received, by id */
     this.waiting = new Map();
-  }
-
-  /**
-   * Ask for the account's challenges every `ms` (a page without the lobby's socket: the home
-   * page): those received are shown, and the answers to those sent since the page opened.
-   * @param {number} ms
-   */
-  poll(ms) {
-    /** @param {boolean} first */
-    const check = async (first) => {
-      try {
-        const mine = await api("/api/challenges");
-        for (const challenge of waitingAnswers(mine.received)) this.show(challenge);
-        for (const challenge of mine.sent) {
-          if (first) this.told.add(`${challenge.id} ${challenge.status}`);
-          else this.show(challenge);
-        }
-      } catch {
-        // asked again in a moment
-      }
-    };
-    check(true);
-    this.poller = setInterval(() => check(false), ms);
   }
 
   /** Show the challenges received that wait for an answer (the page has just opened). */
@@ -141,12 +125,13 @@ export class ChallengeNotices {
   }
 
   /**
-   * A challenge as the server told it now.
+   * A challenge as the server told it now; what it told the reader (null: nothing new).
    * @param {Challenge} challenge
+   * @returns {import("./challengerules.js").ChallengeNews | null}
    */
   show(challenge) {
     const seen = `${challenge.id} ${challenge.status}`;
-    if (this.told.has(seen)) return;
+    if (this.told.has(seen)) return null;
     this.told.add(seen);
     const asked = this.waiting.get(challenge.id);
     if (asked && challenge.status !== "open") { // answered, withdrawn or lapsed: no more Accept
@@ -154,8 +139,8 @@ export class ChallengeNotices {
       this.waiting.delete(challenge.id);
     }
     const news = challengeNews(challenge, this.me);
-    if (!news) return;
-    const text = t(news.key, { name: news.name, terms: challengeTerms(challenge) });
+    if (!news) return null;
+    const text = challengeText(challenge, news);
     if (news.kind === "go" && news.link) {
       notify(text, "info");
       location.assign(news.link);
@@ -168,6 +153,7 @@ export class ChallengeNotices {
     } else {
       notify(text, "info", 8);
     }
+    return news;
   }
 
   /**
@@ -211,7 +197,6 @@ export class ChallengeNotices {
 
   close() {
     clearTimeout(this.asking);
-    clearInterval(this.poller);
   }
 }
 

@@ -2,7 +2,6 @@
 import { accountPanel, currentAccount } from "./account.js";
 import { adjournedWords } from "./adjourned.js";
 import { api } from "./api.js";
-import { ChallengeNotices } from "./challenges.js";
 import { clockBody, clockField, clockSummary, newClockChoice } from "./clockchoice.js";
 import { minCompletionField } from "./completionchoice.js";
 import { newGameMinimum } from "./completionrules.js";
@@ -11,9 +10,9 @@ import { h, store } from "./dom.js";
 import { t } from "./i18n.js";
 import { errorText } from "./notices.js";
 import { unratedReason } from "./ratedrules.js";
+import { startSiteNotices } from "./sitenotices.js";
 
 let rulesInfo = null; // GET /api/rules, fetched once
-const CHALLENGES_POLL_MS = 10000;
 
 function sameValue(a, b) {
   return (a ?? null) === (b ?? null);
@@ -77,22 +76,7 @@ export async function renderHome(main, news = null) {
     h("div", { class: "home-side" }, games, accountPanel((said) => renderHome(main, said), news))));
   fillGames(games);
   if (location.hash === "#games") games.scrollIntoView();
-  watchChallenges(await currentAccount());
-}
-
-/** @type {ChallengeNotices | null} a signed-in reader's challenges, asked for every few seconds */
-let challenges = null;
-
-/** The home page has no lobby socket: it asks for the reader's challenges while signed in. */
-function watchChallenges(account) {
-  if (challenges && (!account || challenges.me !== account.username)) {
-    challenges.close();
-    challenges = null;
-  }
-  if (account && !challenges) {
-    challenges = new ChallengeNotices(account.username);
-    challenges.poll(CHALLENGES_POLL_MS);
-  }
+  startSiteNotices(await currentAccount()); // a sign-in or a sign-out redraws the page
 }
 
 /** Whether the game chosen has a computer seat (then it cannot be rated). */

@@ -1,7 +1,7 @@
 // The lobby: open games anyone may join with one click, games being played to watch, how many are online; live over /ws/lobby.
 import { currentAccount } from "./account.js";
 import { api } from "./api.js";
-import { ChallengeNotices, openChallengeForm } from "./challenges.js";
+import { openChallengeForm } from "./challenges.js";
 import { CHAT_ERRORS, chatBox, chatReceived, keepChatFocus, newChat } from "./chatbox.js";
 import { rulesSummary, seatName } from "./describe.js";
 import { clockRules } from "./clockview.js";
@@ -13,6 +13,7 @@ import { OnlinePanel } from "./online.js";
 import { QuickMatchPanel } from "./quickmatch.js";
 import { ratingText } from "./ratingtext.js";
 import { TournamentsPanel } from "./tournamentlist.js";
+import { accountChallenges, siteNews } from "./sitenotices.js";
 
 const PING_MS = 25000;
 
@@ -34,7 +35,7 @@ export class LobbyScreen {
     this.tournaments = new TournamentsPanel();
     this.players = new OnlinePanel();
     this.account = null;
-    /** @type {ChallengeNotices | null} the signed-in reader's challenges, told live by the socket */
+    /** @type {import("./challenges.js").ChallengeNotices | null} the signed-in reader's challenges, told live by the socket */
     this.challenges = null;
     this.mode = "lobby";
     this.readOnly = false;
@@ -67,11 +68,10 @@ export class LobbyScreen {
     this.quick.start();
     this.tournaments.start(this.account);
     if (this.account) {
-      const notices = new ChallengeNotices(this.account.username);
+      const notices = accountChallenges(this.account.username);
       this.challenges = notices;
       this.players.me = this.account.username;
       this.players.challenge = (username) => openChallengeForm(username, (challenge) => notices.show(challenge));
-      notices.load();
     }
     this.players.start();
   }
@@ -113,10 +113,7 @@ export class LobbyScreen {
       this.tournaments.show(message.tournaments);
       return;
     }
-    if (message.type === "challenge") {
-      if (this.challenges) this.challenges.show(message.challenge);
-      return;
-    }
+    if (siteNews(message)) return; // a challenge, a tournament's game, a friend online
     if (message.type === "lobby") {
       this.entries = new Map([...message.open, ...message.playing, ...(message.adjourned || [])].map((entry) => [entry.game_id, entry]));
       this.pages = 1;
@@ -259,7 +256,6 @@ export class LobbyScreen {
     this.closed = true;
     this.quick.close();
     this.players.close();
-    if (this.challenges) this.challenges.close();
     clearInterval(this.pinger);
     if (this.socket) this.socket.close();
   }

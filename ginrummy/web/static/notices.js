@@ -19,12 +19,15 @@ export function errorText(error) {
 
 /**
  * A notice at the top of the screen; errors stay until dismissed or replaced, news fade.
- * `actions`: buttons before Dismiss ({label, onclick, primary, name}); a click also removes it.
+ * `actions`: buttons before Dismiss ({label, onclick, primary, name}), or links ({label, href,
+ * primary, name}); a click also removes it.
  */
 export function notify(text, kind = "error", seconds = kind === "error" ? 10 : 4, actions = []) {
   const area = document.getElementById("notices");
   if (!area) return null;
-  const buttons = actions.map((action) => h("button", {
+  const buttons = actions.map((action) => action.href ? h("a", {
+    class: ["btn", "small", action.primary ? "primary" : null], href: action.href, dataset: action.name ? { name: action.name } : null,
+  }, action.label) : h("button", {
     type: "button", class: ["btn", "small", action.primary ? "primary" : null], dataset: action.name ? { name: action.name } : null,
     onclick: () => {
       item.remove();

@@ -1,8 +1,9 @@
 // A player's profile (/players/{username}): ratings per family, their chart, the numbers counted from the records, the last games.
 import { currentAccount } from "./account.js";
 import { api } from "./api.js";
-import { ChallengeNotices, openChallengeForm } from "./challenges.js";
+import { openChallengeForm } from "./challenges.js";
 import { completionRows } from "./completionrules.js";
+import { accountChallenges } from "./sitenotices.js";
 import { followControls } from "./friendlist.js";
 import { h } from "./dom.js";
 import { language, numberText, t, tp } from "./i18n.js";
@@ -72,7 +73,7 @@ export class ProfileScreen {
 
   /** Open the challenge form; a challenge sent is followed here until it is answered. */
   challenge(username) {
-    this.challenges = this.challenges || new ChallengeNotices(this.account.username);
+    this.challenges = accountChallenges(this.account.username);
     openChallengeForm(username, (challenge) => this.challenges.follow(challenge));
   }
 

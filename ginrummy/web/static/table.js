@@ -16,6 +16,7 @@ import { seedFields } from "./seedbox.js";
 import { showFatal, showReplaced, takeSeat } from "./seatlink.js";
 import { tableKeys } from "./tablekeys.js";
 import { tellNews } from "./tablenews.js";
+import { siteNews } from "./sitenotices.js";
 import { logEvent, sceneEvent, snapshotLog } from "./tablelog.js";
 import { animateMove, measureMove } from "./flight.js";
 import { renderTable } from "./tableview.js";
@@ -174,6 +175,7 @@ export class TableScreen {
         }
         break;
       default:
+        siteNews(message); // the account's news: a challenge, a tournament's game, a friend online
         break;
     }
   }

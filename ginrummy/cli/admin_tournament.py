@@ -82,17 +82,18 @@ def tournament_misused(args: argparse.Namespace, m: Messages) -> str | None:
     """What is wrong with the words and options of ``tournament``: a step without it, it
     without a step, or an option of ``schedule`` elsewhere; None when nothing is."""
     tournament = getattr(args, "tool", None) == "tournament"
-    if args.step is not None and not tournament:
-        return m("admin.tournament_only", step=args.step)
-    if tournament and args.step is None:
+    step, schedule_id = getattr(args, "step", None), getattr(args, "schedule_id", None)
+    if step is not None and not tournament:
+        return m("admin.tournament_only", step=step)
+    if tournament and step is None:
         return m("admin.tournament_step")
-    if args.schedule_id is not None and args.step != "cancel":
+    if schedule_id is not None and step != "cancel":
         return m("admin.schedule_id_only")
-    if args.step == "cancel" and args.schedule_id is None:
+    if step == "cancel" and schedule_id is None:
         return m("admin.schedule_id_needed")
     for option in OPTIONS:
         value = getattr(args, option, None)
-        if value is not None and value is not False and args.step != "schedule":
+        if value is not None and value is not False and step != "schedule":
             return m("admin.schedule_only", option=_flag(option))
     return None
 

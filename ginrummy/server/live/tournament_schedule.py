@@ -41,7 +41,7 @@ ORGANISER = "Gin Rummy"
 MAX_UPCOMING = 20
 
 
-class ScheduleRefused(CodedError):
+class ScheduleError(CodedError):
     """Settings of a recurring tournament the lobby's form would not take either."""
 
 
@@ -51,7 +51,7 @@ def checked(settings: dict[str, Any]) -> tuple[TournamentRules, TableRules, Cloc
     be."""
     level = settings.get("level", 3)
     if isinstance(level, bool) or level not in LEVELS:
-        raise ScheduleRefused(f"level must be a whole number from {LEVELS[0]} to "
+        raise ScheduleError(f"level must be a whole number from {LEVELS[0]} to "
                               f"{LEVELS[-1]}, got {level!r}", "schedule.level", value=repr(level),
                               low=LEVELS[0], high=LEVELS[-1])
     rules = TournamentRules(settings.get("format", "swiss"), settings.get("size", 8),

@@ -13,12 +13,13 @@ not flood them.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import json
 import logging
 import time
 from collections.abc import Callable, Collection, Iterable
 from typing import Any, Protocol
+
+from ginrummy.server.live.tasks import cancelled
 
 log = logging.getLogger(__name__)
 
@@ -114,7 +115,4 @@ class AccountNews:
 
     async def close(self) -> None:
         for task in list(self.background):
-            task.cancel()
-        for task in list(self.background):
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await task
+            await cancelled(task)

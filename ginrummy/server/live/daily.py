@@ -17,7 +17,6 @@ guest could see the day's cards as often as it liked before playing them on an a
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 from collections.abc import Awaitable, Callable
 from datetime import UTC, date, datetime, timedelta
@@ -28,6 +27,7 @@ from ginrummy.core.table import TableRules
 from ginrummy.format.daily_deal import day_of_key, deal_key, deal_seed
 from ginrummy.format.provably_fair import SERVER_SEED_BYTES
 from ginrummy.server.live.table import Table
+from ginrummy.server.live.tasks import cancelled
 from ginrummy.server.settings import Settings
 from ginrummy.server.storage.daily_store import DailyEntry, DailyStore
 from ginrummy.server.storage.fairness import FairRow
@@ -173,8 +173,5 @@ class DailyDeals:
         return {"level": LEVEL, "hands": HANDS, "rules": rules().to_dict()}
 
     async def close(self) -> None:
-        if self.ticker is not None:
-            self.ticker.cancel()
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await self.ticker
-            self.ticker = None
+        await cancelled(self.ticker)
+        self.ticker = None

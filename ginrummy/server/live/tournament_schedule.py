@@ -13,7 +13,6 @@ while the server was down is not made at all.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import functools
 import logging
 from collections.abc import Callable
@@ -25,6 +24,7 @@ from ginrummy.core.errors import CodedError
 from ginrummy.core.rules import Rules
 from ginrummy.core.table import TableRules
 from ginrummy.livetable.clocks import ClockRules
+from ginrummy.server.live.tasks import cancelled
 from ginrummy.server.live.tournament_hub import TournamentHub
 from ginrummy.server.storage.moments import now
 from ginrummy.server.storage.schedule_store import Schedule, ScheduleStore
@@ -137,11 +137,8 @@ class TournamentSchedules:
         return out[:MAX_UPCOMING]
 
     async def close(self) -> None:
-        if self.ticker is not None:
-            self.ticker.cancel()
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await self.ticker
-            self.ticker = None
+        await cancelled(self.ticker)
+        self.ticker = None
 
 
 def coming(schedule: Schedule, start: datetime) -> dict[str, Any]:

@@ -29,9 +29,20 @@ test("a rematch offer away from its table links to it, and is quiet at its table
   assert.deepEqual(noticeWays(notice, { path: "/lobby", hidden: true }), { inPage: true, system: true });
 });
 
+test("a turn in a game away from its page links to it, names the others, and is quiet on that page", () => {
+  const message = { type: "your_turn", game: "/play/g1", against: ["Ann", "Bea"] };
+  const notice = noticeOf(message, (names) => names.join(" e "));
+  assert.deepEqual([notice.kind, notice.key, notice.params.names, notice.link, notice.linkKey, notice.tag],
+    ["turn", "notice.turn_elsewhere", "Ann e Bea", "/play/g1", "notice.show", "gin-turn-/play/g1"]);
+  assert.equal(noticeOf(message).params.names, "Ann, Bea");
+  assert.deepEqual(noticeWays(notice, { path: "/play/g1", hidden: false }), { inPage: false, system: false });
+  assert.deepEqual(noticeWays(notice, { path: "/lobby", hidden: false }), { inPage: true, system: true });
+});
+
 test("other messages, and broken ones, are no notice of this kind", () => {
   for (const message of [null, "x", { type: "lobby_update" }, { type: "challenge", challenge: {} },
-    { type: "friend_online" }, { type: "tournament_game", round: 1 }]) {
+    { type: "friend_online" }, { type: "tournament_game", round: 1 }, { type: "your_turn", game: "/play/g1" },
+    { type: "your_turn", against: ["Ann"] }]) {
     assert.equal(noticeOf(message), null);
   }
 });

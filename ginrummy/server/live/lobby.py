@@ -34,6 +34,7 @@ from ginrummy.server.live.table import Table
 from ginrummy.server.live.tournament_feed import TournamentFeed
 from ginrummy.server.live.tournament_hub import TournamentHub
 from ginrummy.server.live.tournament_schedule import TournamentSchedules
+from ginrummy.server.live.turn_notices import TurnNotices
 from ginrummy.server.live.work import WorkPool
 from ginrummy.server.settings import Settings
 from ginrummy.server.storage import fairness
@@ -116,6 +117,8 @@ class Lobby:
         self.news = AccountNews(lambda: self.board.listeners, self.tables.values,
                                 lambda account_id: _friends_of(store, account_id))
         """News for an account on every page it has open (:mod:`.account_news`)."""
+        self.turns = TurnNotices(AccountStore(store.engine, store.guard).owner_of, self.news.tell)
+        """"Your turn" for a player away from the game's page (:mod:`.turn_notices`)."""
         self.presence = Presence(lambda: online_now(
             [*self.board.listeners, *self.news.sockets], self.tables.values()))
         """Who is online (:mod:`.presence`): a page with a socket to the lobby, a table or
@@ -187,6 +190,7 @@ class Lobby:
 
     def _keep(self, table: Table) -> None:
         self.tables[table.id] = table
+        table.on_turns = self.turns.changed
         table.reveals_held = self.tournaments.holds(table.id) or self.daily.holds(table.id)
         if table.listed:
             table.on_change = self.board.show
@@ -196,6 +200,7 @@ class Lobby:
                 break
             if not self.tables[game_id].busy:
                 self.tables.pop(game_id).stop()  # its deadline comes once loaded again
+                self.turns.forget(game_id)
                 excess -= 1
 
     async def create(
@@ -402,6 +407,7 @@ class Lobby:
         await self.adjournments.close()
         await self.challenges.close()
         await self.news.close()
+        await self.turns.close()
         await self.quick_match.close()
         await self.schedules.close()
         await self.tournaments.close()

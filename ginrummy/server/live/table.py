@@ -113,6 +113,8 @@ class Table:
         watch socket from one of them is a player's: it reads no watchers' chat)."""
         self.on_change: Callable[[Table], None] | None = None
         """Told after every change the lobby lists (moves, seats, presence)."""
+        self.on_turns: Callable[[Table], None] | None = None
+        """Told after every change of the game (:mod:`.turn_notices`)."""
         self.rematch_lock = asyncio.Lock()
         """Held while a rematch is created, so that two players asking at once make one."""
         self.store = store
@@ -373,6 +375,8 @@ class Table:
             self.tell_presence()
         elif refs or stored.seats:
             self.changed()
+        if refs and self.on_turns is not None:
+            self.on_turns(self)
         self.arm()
 
     def kick(self) -> None:

@@ -2,13 +2,13 @@
 // The decisions behind the site's notices (PROTOCOL.md "Notices"), as plain functions (no page,
 // no server): what a message of the account's news says, which page opens the notices' socket,
 // when a notice is quiet because the player is already looking, and how often a friend coming
-// online is told.
+// online is told, and that a game away from its page awaits the player's move.
 
 /** The least time between two notices of one friend coming online (ms). */
 export const FRIEND_GAP_MS = 10 * 60 * 1000;
 
 /**
- * @typedef {{ kind: "friend" | "tournament" | "rematch", key: string, params: Record<string, string | number>,
+ * @typedef {{ kind: "friend" | "tournament" | "rematch" | "turn", key: string, params: Record<string, string | number>,
  *   link: string, linkKey: string, tag: string, shownAt: string[] }} SiteNotice
  *   kind: the notice's class (a newer one of a kind replaces the older); key and params: its
  *   words; link and linkKey: where its link goes and the link's words; tag: the browser
@@ -20,9 +20,10 @@ export const FRIEND_GAP_MS = 10 * 60 * 1000;
  * What a message of the account's news says (null: nothing, or not news of this kind; a
  * challenge is told by challengerules.js).
  * @param {any} message
+ * @param {(names: string[]) => string} [joinNames] a list of names in the reader's language
  * @returns {SiteNotice | null}
  */
-export function noticeOf(message) {
+export function noticeOf(message, joinNames = (names) => names.join(", ")) {
   if (!message || typeof message !== "object") return null;
   if (message.type === "friend_online" && typeof message.username === "string") {
     return { kind: "friend", key: "notice.friend_online", params: { name: message.username },
@@ -38,6 +39,10 @@ export function noticeOf(message) {
       params: { name: String(message.tournament.name), round: Number(message.round) },
       link: message.game, linkKey: "tournament.play", tag: `gin-game-${message.game}`,
       shownAt: [message.game, `/tournaments/${encodeURIComponent(String(message.tournament.id))}`] };
+  }
+  if (message.type === "your_turn" && typeof message.game === "string" && Array.isArray(message.against)) {
+    return { kind: "turn", key: "notice.turn_elsewhere", params: { names: joinNames(message.against.map(String)) },
+      link: message.game, linkKey: "notice.show", tag: `gin-turn-${message.game}`, shownAt: [message.game] };
   }
   return null;
 }

@@ -10,7 +10,7 @@
 import { newsChannel } from "./attention.js";
 import { ChallengeNotices, challengeText } from "./challenges.js";
 import { h, store } from "./dom.js";
-import { t } from "./i18n.js";
+import { language, t } from "./i18n.js";
 import { notify } from "./notices.js";
 import { friendDue, needsNoticeSocket, noticeOf, noticeWays, reopenIn } from "./sitenoticerules.js";
 
@@ -96,7 +96,7 @@ function openSocket() {
 
 /**
  * A message of the account's news, from whichever socket carried it: whether it was news
- * (a challenge, a tournament's game, a friend online), told here.
+ * (a challenge, a tournament's game, a friend online, a turn in a game away from its page), told here.
  * @param {any} message
  * @returns {boolean}
  */
@@ -109,7 +109,7 @@ export function siteNews(message) {
     }
     return true;
   }
-  const notice = noticeOf(message);
+  const notice = noticeOf(message, (names) => new Intl.ListFormat(language(), { type: "conjunction" }).format(names));
   if (!notice) return false;
   if (notice.kind === "friend") {
     const due = friendDue(store.get(FRIENDS_TOLD, {}) || {}, String(notice.params.name), Date.now());

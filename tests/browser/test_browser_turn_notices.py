@@ -1,6 +1,6 @@
 """Your turn on another page of the site (issue 35, item 4): a player who left the game's page
 for the lobby is told there, in the notice area, when the other player's move passes the turn
-to them, with a link back to the table, where it is their move. The notice is axe-clean."""
+to them, with a link back to the table, where it is their move. The notice is axe-clean at both sizes."""
 
 from __future__ import annotations
 
@@ -63,7 +63,9 @@ def test_a_player_in_the_lobby_is_told_the_turn_passed_to_them_and_goes_back_to_
     notice = away.locator("#notices .notice.turn",
                           has_text=f"It's your turn in your game with {mover_name}.")
     notice.wait_for()
-    assert violations(away, axe_source) == []
+    for size in ("phone", "laptop"):
+        away.set_viewport_size(DEVICES[size]["viewport"])
+        assert violations(away, axe_source) == [], size
     notice.get_by_role("link", name="Show the table").click()
     away.wait_for_url(f"**/play/{game[1]}")
     wait_turn_or_end(away)

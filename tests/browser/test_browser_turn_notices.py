@@ -1,6 +1,7 @@
 """Your turn on another page of the site (issue 35, item 4): a player who left the game's page
 for the lobby is told there, in the notice area, when the other player's move passes the turn
-to them, with a link back to the table, where it is their move. The notice is axe-clean at both sizes."""
+to them, with a link back to the table, where it is their move. The notice is axe-clean at
+both sizes."""
 
 from __future__ import annotations
 

@@ -23,13 +23,13 @@ so a restart keeps it; :class:`Adjournments` looks for games past it.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING
 
 from ginrummy.livetable import Forfeit, Refused
+from ginrummy.server.live.tasks import cancelled
 from ginrummy.server.storage.moments import now
 from ginrummy.server.storage.store import SeatRow
 from ginrummy.server.wire.protocol import ClientError
@@ -191,7 +191,4 @@ class Adjournments:
 
     async def close(self) -> None:
         task, self.task = self.task, None
-        if task is not None:
-            task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await task
+        await cancelled(task)

@@ -7,12 +7,12 @@ else's. A challenge's lapse is told when its time is up, unless it was answered 
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 from collections.abc import Awaitable, Callable, Collection
 from datetime import datetime
 from typing import Any
 
+from ginrummy.server.live.tasks import cancelled
 from ginrummy.server.storage.challenges import Challenge
 
 log = logging.getLogger(__name__)
@@ -53,6 +53,4 @@ class ChallengeFeed:
 
     async def close(self) -> None:
         for task in list(self.lapses):
-            task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await task
+            await cancelled(task)

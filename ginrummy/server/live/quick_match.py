@@ -26,6 +26,7 @@ from ginrummy.core.rules import Rules
 from ginrummy.rating.levels import level_ratings, nearest_level
 from ginrummy.server.live.clock import ClockRules
 from ginrummy.server.live.seeks import Seek, candidates, pairs, window
+from ginrummy.server.live.tasks import cancelled
 from ginrummy.server.storage.completion import Completion
 from ginrummy.server.storage.db import StorageGone
 from ginrummy.server.storage.tokens import new_token, same_hash, token_hash
@@ -332,7 +333,4 @@ class QuickMatch:
                 log.exception("quick match pairing failed")
 
     async def close(self) -> None:
-        if self.ticker is not None:
-            self.ticker.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self.ticker
+        await cancelled(self.ticker)

@@ -13,11 +13,11 @@ tournament's last.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 from typing import Any
 
 from ginrummy.server.live.board import Board, BoardListener
+from ginrummy.server.live.tasks import cancelled
 from ginrummy.server.live.tournament_hub import TournamentHub
 from ginrummy.server.wire.text import message_text, text_frame
 
@@ -118,7 +118,4 @@ class TournamentFeed:
             self.sent.pop(tournament_id, None)
 
     async def close(self) -> None:
-        if self.task is not None:
-            self.task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self.task
+        await cancelled(self.task)

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import asyncio
 import base64
-import contextlib
 import hashlib
 import json
 import logging
@@ -30,6 +29,7 @@ from ginrummy.rating.levels import level_ratings
 from ginrummy.server.live.clock import ClockRules
 from ginrummy.server.live.clock_feed import clock_rules_of
 from ginrummy.server.live.table import Table
+from ginrummy.server.live.tasks import cancelled
 from ginrummy.server.live.tournament_room import (
     COMPUTER_BUDGET,
     TOURNAMENTS_PER_ACCOUNT,
@@ -528,10 +528,7 @@ class TournamentHub:
                 log.exception("tournament %s: could not go on", live.stored.row.id)
 
     async def close(self) -> None:
-        if self.ticker is not None:
-            self.ticker.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self.ticker
+        await cancelled(self.ticker)
 
     # ------------------------------------------------------------ what anyone may see
 

@@ -129,6 +129,7 @@ def test_a_daily_schedule_makes_one_tournament_a_day_even_across_a_restart(
             {"name": "annie", "computer": None}]
         today = client.get(f"/api/tournaments/{made[1][2]}").json()
         assert today["status"] == "entering" and today["organiser"] == "Gin Rummy"
+        assert today["organiser_is_player"] is False  # no account's start or call-off
         assert today["clock"] == {"kind": "move", "seconds": 30.0}
         assert today["rules"]["target"] == 25 and today["fill"] is False
         assert moment(today["starts_at"]) == at(day + timedelta(days=1), 12)

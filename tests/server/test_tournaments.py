@@ -46,6 +46,7 @@ def test_absent_players_are_played_for_so_a_swiss_ends_without_anyone_connected(
             sign_up(client, "bruno")
             entered = client.post(f"/api/tournaments/{made['id']}/entry")
             assert [e["name"] for e in entered.json()["entrants"]] == ["annie", "bruno"]
+            assert entered.json()["organiser_is_player"] is True
             assert entered.json()["entrants"][0]["computer"] is None
             started = client.post(f"/api/tournaments/{made['id']}/start")
             assert started.status_code == 403 and started.json()["error"]["code"] == \

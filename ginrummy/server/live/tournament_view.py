@@ -56,6 +56,7 @@ def page_of(stored: StoredTournament, tournament: Tournament | None, held_games:
              for e in stored.entrants}
     out: dict[str, Any] = {
         "id": row.id, "name": row.name, "organiser": row.creator_name,
+        "organiser_is_player": row.created_by is not None,
         "format": row.format, "size": row.size, "rounds": row.rounds,
         "table_size": table_size_of(row), "rules": row.rules["rules"],
         "team_target": row.rules.get("team_target"), "level": row.level, "fill": row.fill,

@@ -143,7 +143,7 @@ export class TournamentScreen {
     const buttons = [this.mine()
       ? h("button", { type: "button", class: "btn", onclick: () => this.act("/entry", "DELETE") }, t("tournament.leave"))
       : h("button", { type: "button", class: "btn primary", onclick: () => this.act("/entry", "POST") }, t("tournament.enter"))];
-    if (view.organiser === this.account.username) {
+    if (view.organiser_is_player && view.organiser === this.account.username) {
       buttons.push(h("button", { type: "button", class: "btn", onclick: () => this.act("/start", "POST") }, t("tournament.start_now")),
         h("button", { type: "button", class: "btn", dataset: { name: "call-off" }, onclick: () => { if (confirm(t("tournament.call_off_confirm"))) this.act("", "DELETE"); } }, t("tournament.call_off")));
     }

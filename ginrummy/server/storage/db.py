@@ -158,6 +158,9 @@ sa.Index("ix_tournament_entrants_account", tournament_entrants.c.account_id)
 # day (:mod:`ginrummy.server.storage.schedule_store`).
 tournament_schedules = _table("tournament_schedules", tables.tournament_schedules())
 tournament_occurrences = _table("tournament_occurrences", tables.tournament_occurrences())
+# Which server process owns each live table, with a fencing number
+# (:mod:`ginrummy.server.storage.table_owners`).
+table_owners = _table("table_owners", tables.table_owners())
 
 # Ratings (:mod:`ginrummy.server.storage.ratings`): each account's rating per rules family, and
 # the rating after each rated game (its history, for the profile's chart).

@@ -420,3 +420,15 @@ def tournament_occurrences() -> Columns:
         sa.Column("tournament_id", sa.String(32), sa.ForeignKey("tournaments.id"),
                   nullable=False, unique=True),
     ]
+
+
+def table_owners() -> Columns:
+    """Which server process owns each live table (one process appends to a table's log): the
+    owner's name, a fencing number raised at every change of owner (an append made with an
+    older one is refused), and when the ownership lapses unless renewed."""
+    return [
+        sa.Column("game_id", sa.String(32), primary_key=True),
+        sa.Column("owner", sa.String(128), nullable=False),
+        sa.Column("fence", sa.BigInteger, nullable=False),
+        _timestamp("expires_at"),
+    ]

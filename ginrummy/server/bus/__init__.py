@@ -1,4 +1,4 @@
-"""What the server processes on one database say to each other (issue 34): a table's events
+"""What the server processes on one database say to each other: a table's events
 published by the process that owns it, to every process holding sockets of that table;
 commands sent to the owner. One process needs no other (:class:`LocalBus`); several share
 Redis's publish/subscribe (:class:`RedisBus`). Messages are bytes; what they mean is the

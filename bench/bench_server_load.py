@@ -350,7 +350,8 @@ def server(folder: Path, port: int, log: Path, gin: Sequence[str]) -> Any:
             stop(process)
 
 
-async def wait_up(port: int, process: subprocess.Popen[bytes], seconds: float = 30.0) -> None:
+async def wait_up(port: int, process: subprocess.Popen[bytes], seconds: float = 120.0) -> None:
+    """Wait for a ``gin serve`` to answer (a busy machine may take a minute to start it)."""
     deadline = time.perf_counter() + seconds
     while time.perf_counter() < deadline:
         if process.poll() is not None:
@@ -360,7 +361,7 @@ async def wait_up(port: int, process: subprocess.Popen[bytes], seconds: float = 
             if status == 200:
                 return
         await asyncio.sleep(0.2)
-    raise RuntimeError("gin serve did not answer within 30 s")
+    raise RuntimeError(f"gin serve did not answer within {seconds:g} s")
 
 
 @dataclass

@@ -24,7 +24,8 @@ State = dict[str, Any]
 
 
 def from_snapshot(snapshot: State) -> State:
-    return copy.deepcopy(snapshot)
+    """The snapshot (a copy); the facts come in the notices that follow it."""
+    return {**copy.deepcopy(snapshot), "facts": None, "seat_facts": None}
 
 
 def gap(state: State, event: dict[str, Any]) -> bool:
@@ -161,9 +162,12 @@ def reduce(state: State, event: dict[str, Any]) -> State:  # noqa: C901 - one ca
         game_id = event.get("game_id")
         return {**nxt, "rematch_offers": list(event["offers"]),
                 "rematch_id": nxt["rematch_id"] if game_id is None else game_id}
+    if kind in ("facts", "seat_facts"):
+        return {**nxt, kind: {k: v for k, v in event.items() if k not in ("kind", "type")}}
     return nxt  # time_up, clock_ran_out, forfeited; an unknown kind changes nothing
 
 
 def comparable(state: State) -> State:
-    """The state without its version: a reader's last event need not be the table's last."""
-    return {k: v for k, v in state.items() if k != "version"}
+    """The state without its version (a reader's last event need not be the table's last)
+    and its facts (a snapshot holds none: they come in the notices after it)."""
+    return {k: v for k, v in state.items() if k not in ("version", "facts", "seat_facts")}

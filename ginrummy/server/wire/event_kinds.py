@@ -1,7 +1,8 @@
 """The kinds of event and notice that wire 2 of the table socket sends, as data: each one's
-audience, fields and meaning (what :mod:`ginrummy.livetable.events` says, and the server's
-``rematch`` notice). PROTOCOL.md's table of them is :func:`markdown`'s text, and
-tests/server/test_wire_two_kinds.py checks both against the events a played game says.
+audience, fields and meaning (what :mod:`ginrummy.livetable.events` says, the server's
+``rematch`` notice and its derived facts, :mod:`.facts`). PROTOCOL.md's table of them is
+:func:`markdown`'s text, and tests/server/test_wire_two_kinds.py checks both against the
+events a played game says.
 """
 
 from __future__ import annotations
@@ -62,6 +63,19 @@ KINDS: tuple[Kind, ...] = (
     Kind("presence", "notice", "everyone", ("connected",), (), "the places connected"),
     Kind("rematch", "notice", "players", ("offers",), ("game_id", "declined_by"),
          "the rematch offers of a finished two-player game; its id once made"),
+    Kind("facts", "notice", "everyone", ("mode", "players", "rules", "target", "team_target",
+                                         "cut", "last_result", "scores", "rounds", "winner",
+                                         "end_reason", "settlement", "hand_number",
+                                         "hands_finished", "round_number", "dealer",
+                                         "dealing_team", "sitting_out", "boxes", "extra_boxes",
+                                         "box_points", "fair", "waiting", "tables", "seats"), (),
+         "the derived facts, when they changed: wire 1's keys of these names as wire 1 has "
+         "them; `waiting`: the places whose table waits for a deal; `tables`: each table's "
+         "`table`, `players`, `dealer`, `status`, `last_result`; `seats`: each place's "
+         "`seat`, `team`, `table`, `hand_seat`"),
+    Kind("seat_facts", "notice", "seat", ("table", "hand_number", "arrangement", "layouts"),
+         (), "the reader's own facts, when they changed: wire 1's `view.arrangement` and "
+         "`view.layouts` of the hand it looks at (all null: none of its own)"),
 )
 BY_NAME = {kind.name: kind for kind in KINDS}
 

@@ -28,8 +28,37 @@ const FACE_DOWN_KNOCK = -1;
  *   seats: Seat[], connected: number[], tables: (TableView | null)[], legal: Legal | null,
  *   totals: number[], ready: number[], stand_in: number[], chooser: number | null,
  *   commitments: (string | null)[], clocks: Clocks | null, winner: number | null,
- *   end_reason: string | null, rematch_offers: number[], rematch_id: string | null
- * }} TableState  Exactly what the server's snapshot holds for this reader.
+ *   end_reason: string | null, rematch_offers: number[], rematch_id: string | null,
+ *   facts: Facts | null, seat_facts: SeatFacts | null
+ * }} TableState  What the server's snapshot holds for this reader, and the derived facts sent
+ *   after it (null until they come).
+ */
+
+/**
+ * The derived facts the server works out (the browser works out none of them): the parts of
+ * wire 1's state that no event carries, the same for every reader. The keys of wire 1 named so
+ * hold what wire 1 holds there (`rules`, `cut`, `scores`, `rounds`, `settlement`, `fair`, …).
+ * @typedef {{table: number, players: number[], dealer: number,
+ *   status: "playing" | "to_deal" | "decided", last_result: object | null}} TableFacts
+ * @typedef {{seat: number, team: number | null, table: number | null,
+ *   hand_seat: number | null}} SeatPlaceFacts
+ * @typedef {{
+ *   after: number, mode: string, players: number, rules: Record<string, any>, target: number,
+ *   team_target: number, cut: object, last_result: object | null, scores: object[],
+ *   rounds: object[], winner: number | null, end_reason: string | null, settlement: object,
+ *   hand_number: number, hands_finished: number, round_number: number, dealer: number | null,
+ *   dealing_team: number | null, sitting_out: number | null, boxes: number[],
+ *   extra_boxes: number[], box_points: number[], fair: object, waiting: number[],
+ *   tables: TableFacts[], seats: SeatPlaceFacts[]
+ * }} Facts  `waiting`: the places whose table waits for its next deal.
+ * @typedef {{melds: string[][], unmatched: string[], deadwood: number,
+ *   deadwood_after_discard: number | null, discards: Record<string, number> | null}} Arrangement
+ * @typedef {{melds: string[][], layoffs: string[], unmatched: string[], deadwood: number,
+ *   layable: number | null, actions: string[]}} Layout
+ * @typedef {{after: number, table: number | null, hand_number: number | null,
+ *   arrangement: Arrangement | null, layouts: Layout[] | null}} SeatFacts  The reader's own: the
+ *   best arrangement of the hand it looks at (and, holding 11 cards, each discard's deadwood),
+ *   and the layouts it may choose at its turn to lay out. Sent to that reader alone.
  */
 
 /**
@@ -63,25 +92,42 @@ const FACE_DOWN_KNOCK = -1;
  * @typedef {{kind: "presence", after: number, connected: number[]}} PresenceNotice
  * @typedef {{kind: "rematch", after: number, offers: number[], game_id?: string,
  *   declined_by?: number}} RematchNotice
+ * @typedef {{kind: "facts"} & Facts} FactsNotice  The table's derived facts, when they changed.
+ * @typedef {{kind: "seat_facts"} & SeatFacts} SeatFactsNotice  The reader's own, when they changed.
  * @typedef {DealtEvent | HandEvent | CommittedEvent | PlayedEvent | OwnActionEvent | DrewEvent
  *   | LegalEvent | HandOverEvent | ReadyEvent | DealerChosenEvent | TimeUpEvent | StandInEvent
  *   | ClockRanOutEvent | ForfeitedEvent | ResignedEvent | GameOverEvent | ClocksEvent
- *   | JoinedNotice | SentAwayNotice | PresenceNotice | RematchNotice} TableEvent
+ *   | JoinedNotice | SentAwayNotice | PresenceNotice | RematchNotice | FactsNotice
+ *   | SeatFactsNotice} TableEvent
  */
 
 /**
- * The state a reader starts from: the snapshot itself (a copy, so the caller's stays as sent).
- * @param {TableState} snapshot
+ * The state a reader starts from: the snapshot itself (a copy, so the caller's stays as sent);
+ * the facts come in the notices that follow it.
+ * @param {Omit<TableState, "facts" | "seat_facts">} snapshot
  * @returns {TableState}
  */
 export function fromSnapshot(snapshot) {
-  return structuredClone(snapshot);
+  return { ...structuredClone(snapshot), facts: null, seat_facts: null };
 }
 
 /** @param {number[]} list @param {number} item */
 const without = (list, item) => list.filter((x) => x !== item);
 /** @param {number[]} list @param {number} item */
 const withItem = (list, item) => (list.includes(item) ? list : [...list, item].sort((a, b) => a - b));
+
+/**
+ * A notice's fields: all but its kind (and the socket message's type, when given whole).
+ * @param {FactsNotice | SeatFactsNotice} notice
+ * @returns {Record<string, any>}
+ */
+function noticeFields(notice) {
+  /** @type {Record<string, any>} */
+  const fields = { ...notice };
+  delete fields.kind;
+  delete fields.type;
+  return fields;
+}
 
 /**
  * `state` with table `at` replaced by what `change` makes of it.
@@ -206,6 +252,10 @@ export function reduce(state, event) {
       return { ...next, connected: event.connected.slice() };
     case "rematch":
       return { ...next, rematch_offers: event.offers.slice(), rematch_id: event.game_id ?? next.rematch_id };
+    case "facts":
+      return { ...next, facts: /** @type {Facts} */ (noticeFields(event)) };
+    case "seat_facts":
+      return { ...next, seat_facts: /** @type {SeatFacts} */ (noticeFields(event)) };
     default:
       // time_up, clock_ran_out, forfeited, resigned: what they change comes in their own events
       // (game_over, clocks, stand-ins); an unknown kind from a newer server changes nothing.

@@ -1,0 +1,141 @@
+"""The derived facts of a table that wire 2 sends beside its events: what the rules core
+works out (scores, settlement, boxes, fair-deal rows, who plays where, a seat's arrangement of
+its own hand into melds and its what-if discards) and a client must not work out again.
+
+:func:`public_facts` is the same for every reader: the parts of wire 1's state
+(:mod:`.payload`) that change only when a hand is dealt or ends, a place says ready, or the
+game ends, and that no event of wire 2 carries. :func:`seat_facts` is one place's own: the
+arrangement of the hand it looks at and, at its turn to lay out, the layouts it may choose;
+it depends on that place's hidden cards and goes to that place alone.
+
+Each has a key (:func:`public_key`, :func:`seat_key`): equal keys, equal facts, so a table
+works them out only when the key changes, not at every move.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ginrummy.livetable.fairness import FairRow
+from ginrummy.livetable.position import Position, waiting_for_deal
+from ginrummy.livetable.state import Table
+from ginrummy.server.wire.hand_view import seat_view
+from ginrummy.server.wire.payload import HAND_PARTS, hand_key, hand_parts
+from ginrummy.server.wire.payload_info import TableInfo
+from ginrummy.server.wire.table_parts import (
+    dealers_of,
+    fair_deals,
+    seats_of,
+    shown_hand,
+    table_entry,
+    wins_of,
+)
+from ginrummy.server.wire.text import Written
+
+PUBLIC_FACT_KEYS = (*HAND_PARTS, "hand_number", "hands_finished", "round_number", "dealer",
+                    "dealing_team", "sitting_out", "boxes", "extra_boxes", "box_points", "fair")
+"""The keys of wire 1's state that :func:`public_facts` carries as they are."""
+TABLE_FACT_KEYS = ("table", "players", "dealer", "status", "last_result")
+"""What :func:`public_facts` tells of each table (the rest of wire 1's ``tables`` entry, whose
+turn it is, the stock, the counts, follows from the events)."""
+SEAT_FACT_KEYS = ("seat", "team", "table", "hand_seat")
+"""What :func:`public_facts` tells of each place (the rest of wire 1's ``seats`` entry, name,
+connected, ready, follows from the events and ``table_info``)."""
+SEAT_VIEW_FACTS = ("arrangement", "layouts")
+"""The parts of a seat's wire 1 ``view`` that :func:`seat_facts` carries."""
+NO_SEAT_FACTS: dict[str, Any] = {"table": None, "hand_number": None, "arrangement": None,
+                                 "layouts": None}
+"""The seat facts of a place that looks at no hand of its own."""
+
+
+def public_key(position: Position, fair: Mapping[int, FairRow], info: TableInfo
+               ) -> tuple[Any, ...]:
+    """What :func:`public_facts` depend on: equal keys, equal facts (within one game)."""
+    game = position.game
+    return (hand_key(game), len(position.deals), game.hand_number, game.round_number,
+            game.tables_to_deal(), tuple(position.current_deal(t) for t in range(game.tables)),
+            id(fair), info.game_id, info.fair_id, info.reveals_held, info.duplicate)
+
+
+def public_facts(info: TableInfo, position: Position, fair: Mapping[int, FairRow],
+                 parts: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """The facts every reader of the table is sent (no card any reader may not see: the
+    fair rows' server seeds are shown as in wire 1, once their hand is over).
+    ``parts``: :func:`~.payload.hand_parts` of the same game, if already worked out."""
+    game = position.game
+    playing = any(hand is not None for hand in game.hands)
+    if parts is None:
+        parts = hand_parts(game)
+    facts: dict[str, Any] = {
+        **{key: parts[key] for key in HAND_PARTS},
+        "hand_number": game.hand_number if playing else len(game.played),
+        "hands_finished": len(game.played),
+        "round_number": game.round_number,
+        **dealers_of(game),
+        "boxes": wins_of(game),
+        "extra_boxes": list(game.extra_boxes),
+        "box_points": list(game.box_points),
+        "fair": fair_deals(position, fair, info.fair_id or info.game_id, info.reveals_held,
+                           info.duplicate),
+        "waiting": sorted(waiting_for_deal(game)),
+        "tables": [{key: entry[key] for key in TABLE_FACT_KEYS}
+                   for entry in (table_entry(game, t) for t in range(game.tables))],
+        "seats": [{key: seat[key] for key in SEAT_FACT_KEYS}
+                  for seat in seats_of(info, position)],
+    }
+    return facts
+
+
+def seat_key(position: Position, place: int) -> tuple[Any, ...] | None:
+    """What :func:`seat_facts` of ``place`` depend on (None: it has no hand of its own to
+    look at): the hand it looks at, its cards, the melds and layoffs on the table, the phase
+    and whether it is to act."""
+    shown = shown_hand(position, place)
+    if shown is None or shown.state is None or shown.you is None:
+        return None
+    state = shown.state
+    return (shown.table, shown.deal, len(position.game.played), state.hands[shown.you],
+            state.melds, state.laid_off, state.phase, state.turn == shown.you)
+
+
+def seat_facts(position: Position, place: int) -> dict[str, Any] | None:
+    """``place``'s own facts of the hand it looks at (the one wire 1's ``view`` shows it):
+    the arrangement of its cards and what-if discards, and the layouts it may choose. None:
+    it looks at no hand of its own (it sits out, or nothing is dealt yet)."""
+    shown = shown_hand(position, place)
+    if shown is None or shown.state is None or shown.you is None:
+        return None
+    view = seat_view(shown.state, shown.you)
+    return {"table": shown.table, "hand_number": shown.deal,
+            **{key: view[key] for key in SEAT_VIEW_FACTS}}
+
+
+class SharedFacts:
+    """One table's ``facts`` notice and each place's ``seat_facts``, worked out when their
+    key (:func:`public_key`, :func:`seat_key`) changes and written once for all the sockets
+    they go to. ``after``: the table's version when they were worked out."""
+
+    def __init__(self) -> None:
+        self._public: tuple[tuple[Any, ...], object, Written] | None = None
+        self._seats: dict[int, tuple[tuple[Any, ...] | None, Written]] = {}
+
+    def public(self, info: TableInfo, table: Table) -> Written:
+        position, fair = table.position, table.fair
+        key = public_key(position, fair, info)
+        if self._public is None or self._public[0] != key:
+            said = public_facts(info, position, fair)
+            message = Written({"type": "event", "kind": "facts", "after": table.version,
+                               **said})
+            self._public = (key, fair, message)  # the fair rows held: their id is in the key
+        return self._public[2]
+
+    def seat(self, table: Table, place: int) -> Written:
+        key = seat_key(table.position, place)
+        known = self._seats.get(place)
+        if known is None or known[0] != key:
+            said = seat_facts(table.position, place) if key is not None else None
+            message = Written({"type": "event", "kind": "seat_facts", "after": table.version,
+                               **(said or NO_SEAT_FACTS)})
+            self._seats[place] = known = (key, message)
+        return known[1]

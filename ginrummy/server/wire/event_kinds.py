@@ -68,14 +68,18 @@ KINDS: tuple[Kind, ...] = (
                                          "end_reason", "settlement", "hand_number",
                                          "hands_finished", "round_number", "dealer",
                                          "dealing_team", "sitting_out", "boxes", "extra_boxes",
-                                         "box_points", "fair", "waiting", "tables", "seats"), (),
+                                         "box_points", "fair", "waiting", "tables", "last_hand",
+                                         "seats"), (),
          "the derived facts, when they changed: wire 1's keys of these names as wire 1 has "
          "them; `waiting`: the places whose table waits for a deal; `tables`: each table's "
-         "`table`, `players`, `dealer`, `status`, `last_result`; `seats`: each place's "
-         "`seat`, `team`, `table`, `hand_seat`"),
-    Kind("seat_facts", "notice", "seat", ("table", "hand_number", "arrangement", "layouts"),
-         (), "the reader's own facts, when they changed: wire 1's `view.arrangement` and "
-         "`view.layouts` of the hand it looks at (all null: none of its own)"),
+         "`table`, `players`, `dealer`, `status`, `last_result` and `deal` (in progress); "
+         "`last_hand`: the last finished hand's `table`, `round`, `players`, `dealer`; "
+         "`seats`: each place's `seat`, `team`, `table`, `hand_seat`"),
+    Kind("seat_facts", "notice", "seat", ("table", "hand_number", "round", "players",
+                                           "dealer", "arrangement", "layouts"), (),
+         "the reader's own facts, when they changed: the hand it looks at (where, its deal "
+         "number, round, players, dealer) and wire 1's `view.arrangement` and "
+         "`view.layouts` of it (all null: none of its own)"),
 )
 BY_NAME = {kind.name: kind for kind in KINDS}
 

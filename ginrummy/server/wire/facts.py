@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from ginrummy.core.table import TableHand
 from ginrummy.livetable.fairness import FairRow
 from ginrummy.livetable.position import Position, waiting_for_deal
 from ginrummy.livetable.state import Table
@@ -37,14 +38,16 @@ PUBLIC_FACT_KEYS = (*HAND_PARTS, "hand_number", "hands_finished", "round_number"
                     "dealing_team", "sitting_out", "boxes", "extra_boxes", "box_points", "fair")
 """The keys of wire 1's state that :func:`public_facts` carries as they are."""
 TABLE_FACT_KEYS = ("table", "players", "dealer", "status", "last_result")
-"""What :func:`public_facts` tells of each table (the rest of wire 1's ``tables`` entry, whose
-turn it is, the stock, the counts, follows from the events)."""
+"""What :func:`public_facts` tells of each table as wire 1 does (the rest of wire 1's
+``tables`` entry, whose turn it is, the stock, the counts, follows from the events), besides
+``deal``, the number of the deal in progress there."""
 SEAT_FACT_KEYS = ("seat", "team", "table", "hand_seat")
 """What :func:`public_facts` tells of each place (the rest of wire 1's ``seats`` entry, name,
 connected, ready, follows from the events and ``table_info``)."""
 SEAT_VIEW_FACTS = ("arrangement", "layouts")
 """The parts of a seat's wire 1 ``view`` that :func:`seat_facts` carries."""
-NO_SEAT_FACTS: dict[str, Any] = {"table": None, "hand_number": None, "arrangement": None,
+NO_SEAT_FACTS: dict[str, Any] = {"table": None, "hand_number": None, "round": None,
+                                 "players": None, "dealer": None, "arrangement": None,
                                  "layouts": None}
 """The seat facts of a place that looks at no hand of its own."""
 
@@ -79,8 +82,10 @@ def public_facts(info: TableInfo, position: Position, fair: Mapping[int, FairRow
         "fair": fair_deals(position, fair, info.fair_id or info.game_id, info.reveals_held,
                            info.duplicate),
         "waiting": sorted(waiting_for_deal(game)),
-        "tables": [{key: entry[key] for key in TABLE_FACT_KEYS}
+        "tables": [{**{key: entry[key] for key in TABLE_FACT_KEYS},
+                    "deal": position.current_deal(entry["table"])}
                    for entry in (table_entry(game, t) for t in range(game.tables))],
+        "last_hand": None if not game.played else _hand_seen(game.played[-1]),
         "seats": [{key: seat[key] for key in SEAT_FACT_KEYS}
                   for seat in seats_of(info, position)],
     }
@@ -107,8 +112,16 @@ def seat_facts(position: Position, place: int) -> dict[str, Any] | None:
     if shown is None or shown.state is None or shown.you is None:
         return None
     view = seat_view(shown.state, shown.you)
-    return {"table": shown.table, "hand_number": shown.deal,
+    return {"table": shown.table, "hand_number": shown.deal, "round": shown.round,
+            "players": list(shown.players), "dealer": shown.state.dealer,
             **{key: view[key] for key in SEAT_VIEW_FACTS}}
+
+
+def _hand_seen(played: TableHand) -> dict[str, Any]:
+    """Where a finished hand was played: its table, round, players (hand seat order) and
+    dealer (a hand seat)."""
+    return {"table": played.table, "round": played.round, "players": list(played.players),
+            "dealer": played.state.dealer}
 
 
 class SharedFacts:

@@ -39,7 +39,10 @@ const FACE_DOWN_KNOCK = -1;
  * wire 1's state that no event carries, the same for every reader. The keys of wire 1 named so
  * hold what wire 1 holds there (`rules`, `cut`, `scores`, `rounds`, `settlement`, `fair`, …).
  * @typedef {{table: number, players: number[], dealer: number,
- *   status: "playing" | "to_deal" | "decided", last_result: object | null}} TableFacts
+ *   status: "playing" | "to_deal" | "decided", last_result: object | null,
+ *   deal: number | null}} TableFacts  `deal`: the number of the deal in progress there.
+ * @typedef {{table: number, round: number, players: number[], dealer: number}} HandSeen
+ *   Where a finished hand was played; `dealer` is a hand seat.
  * @typedef {{seat: number, team: number | null, table: number | null,
  *   hand_seat: number | null}} SeatPlaceFacts
  * @typedef {{
@@ -49,16 +52,19 @@ const FACE_DOWN_KNOCK = -1;
  *   hand_number: number, hands_finished: number, round_number: number, dealer: number | null,
  *   dealing_team: number | null, sitting_out: number | null, boxes: number[],
  *   extra_boxes: number[], box_points: number[], fair: object, waiting: number[],
- *   tables: TableFacts[], seats: SeatPlaceFacts[]
- * }} Facts  `waiting`: the places whose table waits for its next deal.
+ *   tables: TableFacts[], last_hand: HandSeen | null, seats: SeatPlaceFacts[]
+ * }} Facts  `waiting`: the places whose table waits for its next deal; `last_hand`: the last
+ *   finished hand's whereabouts.
  * @typedef {{melds: string[][], unmatched: string[], deadwood: number,
  *   deadwood_after_discard: number | null, discards: Record<string, number> | null}} Arrangement
  * @typedef {{melds: string[][], layoffs: string[], unmatched: string[], deadwood: number,
  *   layable: number | null, actions: string[]}} Layout
  * @typedef {{after: number, table: number | null, hand_number: number | null,
+ *   round: number | null, players: number[] | null, dealer: number | null,
  *   arrangement: Arrangement | null, layouts: Layout[] | null}} SeatFacts  The reader's own: the
- *   best arrangement of the hand it looks at (and, holding 11 cards, each discard's deadwood),
- *   and the layouts it may choose at its turn to lay out. Sent to that reader alone.
+ *   hand it looks at (where, its deal number while in play, its round, players and dealer, a
+ *   hand seat), the best arrangement of its cards (and, holding 11 cards, each discard's
+ *   deadwood), and the layouts it may choose at its turn to lay out. Sent to that reader alone.
  */
 
 /**

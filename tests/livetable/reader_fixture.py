@@ -26,6 +26,7 @@ from ginrummy.livetable.clocks import ClockRules
 from ginrummy.livetable.reader import event_json, snapshot
 from ginrummy.server.wire.facts import SharedFacts
 from ginrummy.server.wire.payload_info import SeatInfo, TableInfo
+from ginrummy.server.wire.text import Written
 from tests.livetable.kit import START, Played, make_table, next_command
 
 GOLDEN = Path(__file__).parent / "data" / "reader_streams.json"
@@ -46,18 +47,20 @@ class FactsFeed:
     def __init__(self, reader: int | None) -> None:
         self.reader = reader
         self.shared = SharedFacts()
-        self.sent: list[object] = []
+        self.facts: Written | None = None
+        self.seat_facts: Written | None = None
 
     def changed(self, table: Table) -> list[dict[str, Any]]:
-        """The facts notices that changed since those last sent (each a new message)."""
-        notices: list[dict[str, Any]] = [self.shared.public(table_info(table), table)]
+        """The facts notices that changed since those last sent (as event_json gives
+        events: without ``type``)."""
+        self.facts, public = self.shared.public_update(table_info(table), table, self.facts)
+        notices = [] if public is None else [public]
         if self.reader is not None:
-            notices.append(self.shared.seat(table, self.reader))
-        fresh = [{k: v for k, v in n.items() if k != "type"}  # as event_json gives events
-                 for n, last in zip(notices, self.sent or [None] * 2, strict=False)
-                 if n is not last]
-        self.sent = list(notices)
-        return fresh
+            own = self.shared.seat(table, self.reader)
+            if own is not self.seat_facts:
+                notices.append(own)
+            self.seat_facts = own
+        return [{k: v for k, v in n.items() if k != "type"} for n in notices]
 
 
 def streams(played: Played) -> list[dict[str, Any]]:

@@ -28,8 +28,10 @@ def test_the_port_folds_each_readers_events_into_each_snapshot(stream: dict[str,
         for event in step["events"]:
             assert not gap(state, event), (index, event)
             state = reduce(state, event)
-            if event["kind"] in ("facts", "seat_facts"):
-                latest[event["kind"]] = event
+            if event["kind"] == "facts":
+                latest["facts"] = {**latest["facts"], **event}
+            elif event["kind"] == "seat_facts":
+                latest["seat_facts"] = event
         assert comparable(state) == comparable(step["snapshot"]), index
         for kind in ("facts", "seat_facts"):
             notice = latest.get(kind)

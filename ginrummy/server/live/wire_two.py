@@ -118,9 +118,8 @@ class WireTwo:
         table = self.table
         shared = shared_facts(table)
         out: list[dict[str, Any]] = []
-        public = shared.public(table.info(), table.table)
-        if public is not self.facts:
-            self.facts = public
+        self.facts, public = shared.public_update(table.info(), table.table, self.facts)
+        if public is not None:
             out.append(public)
         if self.seat is not None:
             own = shared.seat(table.table, self.seat)

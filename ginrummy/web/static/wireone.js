@@ -7,6 +7,8 @@
 // every reader at every step of the golden games, key by key (WIRE_ONE_NOT_COMPOSED: the keys
 // still missing).
 
+import { ALL_MELDS } from "./meldcatalogue.js";
+
 /** @typedef {import("./tablestate.js").TableState} TableState */
 /** @typedef {import("./tablestate.js").Facts} Facts */
 
@@ -24,40 +26,20 @@ const DISCARD_BASE = 5;
 const KNOCK_BASE = DISCARD_BASE + 52;
 const LAYOFF_BASE = KNOCK_BASE + 52;
 const MELD_BASE = LAYOFF_BASE + 52;
+const FACE_DOWN_KNOCK = -1;
 
 /**
  * The keys of wire 1 that are not composed yet, and why: each needs a fact the server does
- * not send on wire 2 yet (the phase after each move and the hand's public history; the
- * finished hand's picture between hands), so the test leaves them out.
+ * not send on wire 2 yet (the phase after each move and the hand's public history and lay-out
+ * of a hand in play), so the test leaves them out. A finished hand's `view` is the server's.
  */
-export const WIRE_ONE_NOT_COMPOSED = Object.freeze({
-  tables: ["phase", "turns"],
-  view: ["phase", "history", "knocker", "melds", "layoffs", "result", "opponent_known",
-    "opponent_hand", "known", "hands"],
-});
+export const WIRE_ONE_NOT_COMPOSED = Object.freeze({ tables: [], view: [] });
 
 /** @param {number} card */
 export const cardName = (card) => RANKS[card % 13] + SUITS[Math.floor(card / 13)];
 
 /** @param {number[]} cards */
 const names = (cards) => cards.slice().sort((a, b) => a - b).map(cardName);
-
-/** Every meld as its cards, in the order of its id (ginrummy.core.meld_catalogue.ALL_MELDS). */
-const ALL_MELDS = (() => {
-  /** @type {number[][]} */
-  const melds = [];
-  for (let rank = 0; rank < 13; rank += 1) {
-    const column = [0, 1, 2, 3].map((suit) => suit * 13 + rank);
-    for (let a = 0; a < 4; a += 1) for (let b = a + 1; b < 4; b += 1) for (let c = b + 1; c < 4; c += 1) melds.push([column[a], column[b], column[c]]);
-    melds.push(column);
-  }
-  for (let suit = 0; suit < 4; suit += 1) {
-    for (let length = 3; length < 14; length += 1) {
-      for (let low = 0; low < 14 - length; low += 1) melds.push(Array.from({ length }, (_, i) => suit * 13 + low + i));
-    }
-  }
-  return melds;
-})();
 
 /**
  * An action's name as wire 1 writes it (`"discard 7H"`, `"meld 7H 8H 9H"`).
@@ -129,19 +111,30 @@ function tableHand(state, facts) {
 function viewOf(state, shown) {
   if (!shown || shown.dealer === null) return null; // nothing dealt at the reader's table yet
   const own = state.seat_facts;
+  if (shown.hand_number === null) return (own && own.view) || (state.facts && state.facts.last_view) || null;
   const view = state.tables[shown.table];
   /** @type {Record<string, any>} */
   const out = {};
   if (view && shown.hand_number !== null) {
     const you = shown.you;
+    const facts = /** @type {Facts} */ (state.facts);
+    const showing = facts.tables[shown.table].shown || [null, null];
     Object.assign(out, {
-      seat: you, dealer: shown.dealer, turn: shown.to_act, pile: view.pile.map(cardName),
+      seat: you, dealer: shown.dealer, phase: view.phase, turn: shown.to_act, pile: view.pile.map(cardName),
       stock_size: view.stock, upcard: cardName(view.upcard), knock_limit: view.knock_limit,
+      history: view.history.map(([seat, action]) => [seat, action === FACE_DOWN_KNOCK ? "knock" : actionName(action)]),
+      knocker: view.knocker ?? -1, melds: view.melds.map((side) => side.map(names)), layoffs: names(view.laid_off), result: null,
     });
-    if (you === null) Object.assign(out, { hand: null, hand_counts: view.counts.slice(), legal: [] });
-    else {
+    if (you === null) {
+      Object.assign(out, {
+        hand: null, hands: showing, hand_counts: view.counts.slice(), known: view.known.map(names), legal: [],
+      });
+    } else {
       const legal = state.legal && state.legal.table === shown.table ? state.legal.actions.map(actionName) : [];
-      Object.assign(out, { hand: names(view.hand || []), opponent_count: view.counts[1 - you], legal });
+      Object.assign(out, {
+        hand: names(view.hand || []), opponent_count: view.counts[1 - you], opponent_known: names(view.known[1 - you]),
+        opponent_hand: showing[1 - you], legal,
+      });
     }
   }
   if (own && own.table === shown.table && shown.you !== null) Object.assign(out, { arrangement: own.arrangement, layouts: own.layouts });
@@ -188,7 +181,8 @@ export function wireOneView(state, info) {
       const view = state.tables[table.table];
       return {
         table: table.table, players: table.players, dealer: table.dealer, status: table.status,
-        to_act: view ? view.turn : null, stock_size: view ? view.stock : null,
+        to_act: view ? view.turn : null, phase: view ? view.phase : null, stock_size: view ? view.stock : null,
+        turns: view ? view.history.length : 0,
         upcard: view ? cardName(view.upcard) : null, hand_counts: view ? view.counts.slice() : null,
         last_result: table.last_result,
       };

@@ -27,15 +27,20 @@ function kept(notice) {
 }
 
 /**
- * The latest facts notices of each kind after each step (`latest[0]`: before the first step):
- * what a snapshot then is followed by.
+ * The facts of each kind after each step (`latest[0]`: before the first step), as whole
+ * notices: what a snapshot then is followed by. A `facts` notice after the first holds the
+ * keys that changed.
  */
 function latestFacts(stream) {
   let now = {};
-  for (const notice of stream.start_facts) now = { ...now, [notice.kind]: notice };
+  const take = (notice) => {
+    const whole = notice.kind === "facts" && now.facts ? { ...now.facts, ...notice } : notice;
+    now = { ...now, [notice.kind]: whole };
+  };
+  for (const notice of stream.start_facts) take(notice);
   const latest = [now];
   for (const step of stream.steps) {
-    for (const event of step.events) if (FACT_KINDS.includes(event.kind)) now = { ...now, [event.kind]: event };
+    for (const event of step.events) if (FACT_KINDS.includes(event.kind)) take(event);
     latest.push(now);
   }
   return latest;

@@ -3,8 +3,9 @@ behind (:func:`snapshot`), and each event as it is sent (:func:`event_json`).
 
 A **reader** is a place (a player; in a team game a team member is a place too) or None (a
 watcher). A snapshot holds exactly what that reader may see: its own cards, how many cards
-every other player holds, each table's first upcard and knock limit, discard pile, stock and
-whose turn it is, the scores,
+every other player holds, each table's first upcard and knock limit, discard pile, stock,
+whose turn it is, the hand's phase, its moves, its lay-out and the cards taken from the pile,
+the scores,
 the clocks with their deadlines, the actions the reader may take, the stage, and the log's
 length ``n`` (what a command gives as ``expect``: every log entry has an event for everyone,
 so every reader knows it) (rematch

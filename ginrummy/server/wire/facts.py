@@ -20,10 +20,11 @@ from typing import Any
 from ginrummy.core.hand import HandState
 from ginrummy.core.phase import Phase
 from ginrummy.core.table import TableHand
+from ginrummy.core.views import view_of
 from ginrummy.livetable.fairness import FairRow
 from ginrummy.livetable.position import Position, waiting_for_deal
 from ginrummy.livetable.state import Table
-from ginrummy.server.wire.hand_view import public_view, seat_view
+from ginrummy.server.wire.hand_view import own_parts, public_view, seat_view
 from ginrummy.server.wire.payload import HAND_PARTS, hand_key, hand_parts
 from ginrummy.server.wire.payload_info import TableInfo
 from ginrummy.server.wire.table_parts import (
@@ -124,11 +125,13 @@ def seat_facts(position: Position, place: int) -> dict[str, Any] | None:
     shown = shown_hand(position, place)
     if shown is None or shown.state is None or shown.you is None:
         return None
-    view = seat_view(shown.state, shown.you)
+    finished = shown.deal is None  # nothing of it changes any more: its whole view
+    view = (seat_view(shown.state, shown.you) if finished
+            else own_parts(view_of(shown.state, shown.you), shown.you))
     return {"table": shown.table, "hand_number": shown.deal, "round": shown.round,
             "players": list(shown.players), "dealer": shown.state.dealer,
             **{key: view[key] for key in SEAT_VIEW_FACTS},
-            "view": view if shown.deal is None else None}
+            "view": view if finished else None}
 
 
 def _shown_hands(hand: HandState | None) -> list[list[str] | None] | None:

@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from datetime import timedelta
 from typing import Literal
 
-from ginrummy.core.actions import DRAW_STOCK
+from ginrummy.core.actions import DRAW_STOCK, KNOCK_BASE
 from ginrummy.core.cards import cards_of
 from ginrummy.core.hand import HandState
 from ginrummy.core.table import team_of
@@ -160,7 +160,8 @@ def _dealt(after: Table, entry: LogEntry) -> list[Said]:
     said: list[Said] = [("dealt", EVERYONE, {
         "table": at, "deal": entry.action, "dealer": players[hand.dealer],
         "players": list(players), "upcard": hand.upcard, "knock_limit": hand.limit,
-        "stock": hand.stock_size, "turn": players[hand.turn]})]
+        "stock": hand.stock_size, "turn": players[hand.turn],
+        "phase": hand.phase.name.lower()})]
     for index, place in enumerate(players):
         said.append(("hand", seat(place), {"table": at, "cards": cards_of(hand.hands[index])}))
     upcoming = after.fair.get(slot_of(at))
@@ -182,8 +183,12 @@ def _played(before: Table, entry: LogEntry, after: Table) -> list[Said]:
     public = later.history[2] if later.history is not None else action
     turn = None if later.result is not None else game.players_at(at)[later.turn]
     said: list[Said] = [("played", EVERYONE, {"table": at, "place": place, "action": public,
-                                              "turn": turn})]
+                                              "turn": turn,
+                                              "phase": later.phase.name.lower()})]
     if public != action:
+        card = action - KNOCK_BASE
+        if hand.known[mover] >> card & 1:  # it lay face up on the pile: everyone knows it
+            said[0][2]["card"] = card
         said.append(("own_action", seat(place), {"table": at, "action": action}))
     if action == DRAW_STOCK:
         drawn = later.hands[mover] & ~hand.hands[mover]

@@ -3,8 +3,9 @@ behind (:func:`snapshot`), and each event as it is sent (:func:`event_json`).
 
 A **reader** is a place (a player; in a team game a team member is a place too) or None (a
 watcher). A snapshot holds exactly what that reader may see: its own cards, how many cards
-every other player holds, each table's first upcard and knock limit, discard pile, stock and
-whose turn it is, the scores,
+every other player holds, each table's first upcard and knock limit, discard pile, stock,
+whose turn it is, the hand's phase, its moves, its lay-out and the cards taken from the pile,
+the scores,
 the clocks with their deadlines, the actions the reader may take, the stage, and the log's
 length ``n`` (what a command gives as ``expect``: every log entry has an event for everyone,
 so every reader knows it) (rematch
@@ -18,8 +19,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from ginrummy.core.actions import FACE_DOWN_KNOCK, KNOCK_BASE, LAYOFF_BASE
 from ginrummy.core.cards import cards_of
 from ginrummy.core.hand import HandState
+from ginrummy.core.views import view_of
 from ginrummy.livetable.events import Event, Notice, clock_fields
 from ginrummy.livetable.fairness import slot_of
 from ginrummy.livetable.state import Table
@@ -66,9 +69,22 @@ def snapshot(table: Table, reader: int | None) -> dict[str, Any]:
 
 def _table_view(hand: HandState, players: tuple[int, int], reader: int | None
                 ) -> dict[str, Any]:
-    """One table's hand in progress as ``reader`` sees it: its own cards if it plays there."""
+    """One table's hand in progress as ``reader`` sees it: its own cards if it plays there;
+    its phase, its moves in hand seats (the reader's own face-down knock face up), the knocker
+    (a hand seat), the melds laid out by each hand seat, the cards laid off, and the cards each
+    hand seat took from the pile and holds."""
     mine = players.index(reader) if reader in players else None
+    history = view_of(hand, 0 if mine is None else mine).history
+    if mine is None:  # a watcher's: every knock face down
+        history = tuple((seat, FACE_DOWN_KNOCK if KNOCK_BASE <= action < LAYOFF_BASE else action)
+                        for seat, action in history)
     return {
+        "phase": hand.phase.name.lower(),
+        "history": [[seat, action] for seat, action in history],
+        "knocker": None if hand.knocker < 0 else hand.knocker,
+        "melds": [[cards_of(meld) for meld in side] for side in hand.melds],
+        "laid_off": cards_of(hand.laid_off),
+        "known": [cards_of(hand.known[i]) for i in (0, 1)],
         "players": list(players),
         "dealer": players[hand.dealer],
         "turn": players[hand.turn],

@@ -1,8 +1,11 @@
 """Readers' streams of games played through :func:`ginrummy.livetable.apply`: for each reader,
 its snapshot before the first command, then for each command the events it may see (as
-:func:`~ginrummy.livetable.reader.event_json` sends them) and its snapshot after. The
-browser's reducer (``ginrummy/web/static/tablestate.js``) must fold the first snapshot and
-the events into each later snapshot (tests/livetable/js/tablestate.test.mjs).
+:func:`~ginrummy.livetable.reader.event_json` sends them) and the ``facts`` and
+``seat_facts`` notices that changed (as the server's wire 2 sends them after a command's
+events, :class:`~ginrummy.server.wire.facts.SharedFacts`), and its snapshot after. The facts a
+snapshot is followed by are the latest notices of each kind so far. The browser's reducer
+(``ginrummy/web/static/tablestate.js``) must fold the first snapshot and the events into each
+later snapshot and the latest facts (tests/livetable/js/tablestate.test.mjs).
 
 ``python -m tests.livetable.reader_fixture`` writes the golden game's streams to
 :data:`GOLDEN` (tests/livetable/test_livetable_reader_js.py checks it is up to date).
@@ -21,9 +24,43 @@ from ginrummy.core.rules import Rules
 from ginrummy.livetable import Command, Join, OfferRematch, Presence, Table, apply
 from ginrummy.livetable.clocks import ClockRules
 from ginrummy.livetable.reader import event_json, snapshot
+from ginrummy.server.wire.facts import SharedFacts
+from ginrummy.server.wire.payload_info import SeatInfo, TableInfo
+from ginrummy.server.wire.text import Written
 from tests.livetable.kit import START, Played, make_table, next_command
 
 GOLDEN = Path(__file__).parent / "data" / "reader_streams.json"
+
+
+def table_info(table: Table) -> TableInfo:
+    """What the server knows beside a table's value, as a table made by the kit has it."""
+    setup = table.setup
+    return TableInfo(setup.game_id, setup.kind, setup.level, None, tuple(
+        SeatInfo(s.place, s.kind, s.name, s.joined, s.kind == "computer"
+                 or s.place in table.connected) for s in table.seats),
+        duplicate=setup.deal_key is not None)
+
+
+class FactsFeed:
+    """The facts notices one reader's socket of wire 2 is sent, as the server sends them."""
+
+    def __init__(self, reader: int | None) -> None:
+        self.reader = reader
+        self.shared = SharedFacts()
+        self.facts: Written | None = None
+        self.seat_facts: Written | None = None
+
+    def changed(self, table: Table) -> list[dict[str, Any]]:
+        """The facts notices that changed since those last sent (as event_json gives
+        events: without ``type``)."""
+        self.facts, public = self.shared.public_update(table_info(table), table, self.facts)
+        notices = [] if public is None else [public]
+        if self.reader is not None:
+            own = self.shared.seat(table, self.reader)
+            if own is not self.seat_facts:
+                notices.append(own)
+            self.seat_facts = own
+        return [{k: v for k, v in n.items() if k != "type"} for n in notices]
 
 
 def streams(played: Played) -> list[dict[str, Any]]:
@@ -31,9 +68,13 @@ def streams(played: Played) -> list[dict[str, Any]]:
     readers: list[int | None] = [*range(played.first.game.players), None]
     out = []
     for reader in readers:
-        steps = [{"events": [event_json(e) for e in step.events if e.audience.admits(reader)],
+        feed = FactsFeed(reader)
+        start_facts = feed.changed(played.first)
+        steps = [{"events": [event_json(e) for e in step.events if e.audience.admits(reader)]
+                  + feed.changed(step.table),
                   "snapshot": snapshot(step.table, reader)} for step in played.steps]
-        out.append({"reader": reader, "start": snapshot(played.first, reader), "steps": steps})
+        out.append({"reader": reader, "start": snapshot(played.first, reader),
+                    "start_facts": start_facts, "steps": steps})
     return out
 
 

@@ -13,18 +13,24 @@ from __future__ import annotations
 import copy
 from typing import Any
 
+from ginrummy.core.cards import cards_of
+from ginrummy.core.meld_catalogue import ALL_MELDS
+
 DRAW_STOCK = 0
 DRAW_DISCARD = 1
 DISCARD_BASE = 5
 KNOCK_BASE = DISCARD_BASE + 52
 LAYOFF_BASE = KNOCK_BASE + 52
+MELD_BASE = LAYOFF_BASE + 52
+BIG_GIN = 4
 FACE_DOWN_KNOCK = -1
 
 State = dict[str, Any]
 
 
 def from_snapshot(snapshot: State) -> State:
-    return copy.deepcopy(snapshot)
+    """The snapshot (a copy); the facts come in the notices that follow it."""
+    return {**copy.deepcopy(snapshot), "facts": None, "seat_facts": None}
 
 
 def gap(state: State, event: dict[str, Any]) -> bool:
@@ -59,7 +65,9 @@ def _after_move(view: dict[str, Any], event: dict[str, Any], reader: int | None
     index = view["players"].index(event["place"])
     mine = event["place"] == reader
     counts = list(view["counts"])
+    known = list(view["known"])
     pile, stock, hand = view["pile"], view["stock"], view["hand"]
+    knocker, melds, laid_off = view["knocker"], view["melds"], view["laid_off"]
     action = event["action"]
     if action == DRAW_STOCK:
         stock -= 1
@@ -68,20 +76,45 @@ def _after_move(view: dict[str, Any], event: dict[str, Any], reader: int | None
         card = pile[-1]
         pile = pile[:-1]
         counts[index] += 1
+        known[index] = _with(known[index], card)
         if mine and hand is not None:
             hand = _with(hand, card)
     elif action == FACE_DOWN_KNOCK or KNOCK_BASE <= action < LAYOFF_BASE:
         counts[index] -= 1
+        knocker = index
+        if action != FACE_DOWN_KNOCK:
+            known[index] = _without(known[index], action - KNOCK_BASE)
+        elif "card" in event:
+            known[index] = _without(known[index], event["card"])
         if mine and hand is not None and action != FACE_DOWN_KNOCK:
             hand = _without(hand, action - KNOCK_BASE)
     elif DISCARD_BASE <= action < KNOCK_BASE:
         card = action - DISCARD_BASE
         pile = [*pile, card]
         counts[index] -= 1
+        known[index] = _without(known[index], card)
         if mine and hand is not None:
             hand = _without(hand, card)
+    elif action == BIG_GIN:
+        knocker = index
+    elif LAYOFF_BASE <= action < MELD_BASE:
+        laid_off = _with(laid_off, action - LAYOFF_BASE)
+    elif action >= MELD_BASE:
+        melds = list(melds)
+        melds[index] = [*melds[index], cards_of(ALL_MELDS[action - MELD_BASE])]
     turn = view["turn"] if event["turn"] is None else event["turn"]
-    return {**view, "pile": pile, "stock": stock, "counts": counts, "hand": hand, "turn": turn}
+    return {**view, "pile": pile, "stock": stock, "counts": counts, "hand": hand, "turn": turn,
+            "known": known, "knocker": knocker, "melds": melds, "laid_off": laid_off,
+            "history": [*view["history"], [index, action]], "phase": event["phase"]}
+
+
+def _own_knock(view: dict[str, Any], card: int, action: int) -> dict[str, Any]:
+    """The reader's own face-down knock: its card leaves its hand, its history shows it."""
+    index = view["history"][-1][0]
+    known = list(view["known"])
+    known[index] = _without(known[index], card)
+    return {**view, "hand": view["hand"] and _without(view["hand"], card), "known": known,
+            "history": [*view["history"][:-1], [index, action]]}
 
 
 def reduce(state: State, event: dict[str, Any]) -> State:  # noqa: C901 - one case a kind
@@ -99,7 +132,9 @@ def reduce(state: State, event: dict[str, Any]) -> State:  # noqa: C901 - one ca
             "players": event["players"], "dealer": event["dealer"], "turn": event["turn"],
             "upcard": event["upcard"], "knock_limit": event["knock_limit"],
             "stock": event["stock"], "pile": [event["upcard"]],
-            "counts": [dealt // 2, dealt // 2], "hand": None}
+            "counts": [dealt // 2, dealt // 2], "hand": None, "phase": event["phase"],
+            "history": [], "knocker": None, "melds": [[], []], "laid_off": [],
+            "known": [[], []]}
         ready = [p for p in nxt["ready"] if p not in event["players"]]
         return {**nxt, "tables": tables, "ready": ready, "stage": "hand", "chooser": None}
     if kind == "hand":
@@ -119,8 +154,8 @@ def reduce(state: State, event: dict[str, Any]) -> State:  # noqa: C901 - one ca
     if kind == "own_action":
         if KNOCK_BASE <= event["action"] < LAYOFF_BASE:
             card = event["action"] - KNOCK_BASE
-            return _change_table(nxt, event["table"], lambda view: {
-                **view, "hand": view["hand"] and _without(view["hand"], card)})
+            return _change_table(nxt, event["table"],
+                                 lambda view: _own_knock(view, card, event["action"]))
         return nxt
     if kind == "drew":
         return _change_table(nxt, event["table"], lambda view: {
@@ -161,9 +196,15 @@ def reduce(state: State, event: dict[str, Any]) -> State:  # noqa: C901 - one ca
         game_id = event.get("game_id")
         return {**nxt, "rematch_offers": list(event["offers"]),
                 "rematch_id": nxt["rematch_id"] if game_id is None else game_id}
+    if kind in ("facts", "seat_facts"):
+        fields = {k: v for k, v in event.items() if k not in ("kind", "type")}
+        if kind == "facts":  # whole after a snapshot, then the keys that changed
+            fields = {**(nxt["facts"] or {}), **fields}
+        return {**nxt, kind: fields}
     return nxt  # time_up, clock_ran_out, forfeited; an unknown kind changes nothing
 
 
 def comparable(state: State) -> State:
-    """The state without its version: a reader's last event need not be the table's last."""
-    return {k: v for k, v in state.items() if k != "version"}
+    """The state without its version (a reader's last event need not be the table's last)
+    and its facts (a snapshot holds none: they come in the notices after it)."""
+    return {k: v for k, v in state.items() if k not in ("version", "facts", "seat_facts")}

@@ -21,7 +21,7 @@ from ginrummy.core.rules import Rules
 from ginrummy.livetable import Event, Table
 from ginrummy.livetable.reader import event_json, snapshot
 from tests.livetable.kit import make_table, play_game
-from tests.livetable.test_livetable_events import events_with_hands, unseen_by
+from tests.livetable.test_livetable_events import events_with_hands, face_up_before, unseen_by
 
 SEATINGS = [(2, ()), (2, (1,)), (3, ()), (3, (2,)), (4, (1,)), (4, ())]
 
@@ -85,7 +85,7 @@ def test_no_snapshot_or_event_sent_shows_a_card_the_reader_may_not_see(
         for reader in readers(step.table):
             assert not snapshot_leaks(step.table, reader), (reader, step.table.n)
     for event, hand, at_table in events_with_hands(played):
-        cards = shown(event_json(event))
+        cards = shown(event_json(event)) - face_up_before(event, hand)
         for reader in readers(played.first):
             if cards and event.audience.admits(reader):
                 assert hand is not None, event

@@ -21,11 +21,22 @@ STREAMS: list[tuple[str, dict[str, Any]]] = [
 @pytest.mark.parametrize("stream", [s for _, s in STREAMS], ids=[label for label, _ in STREAMS])
 def test_the_port_folds_each_readers_events_into_each_snapshot(stream: dict[str, Any]) -> None:
     state = from_snapshot(stream["start"])
+    latest = {notice["kind"]: notice for notice in stream["start_facts"]}
+    for notice in stream["start_facts"]:
+        state = reduce(state, notice)
     for index, step in enumerate(stream["steps"]):
         for event in step["events"]:
             assert not gap(state, event), (index, event)
             state = reduce(state, event)
+            if event["kind"] == "facts":
+                latest["facts"] = {**latest["facts"], **event}
+            elif event["kind"] == "seat_facts":
+                latest["seat_facts"] = event
         assert comparable(state) == comparable(step["snapshot"]), index
+        for kind in ("facts", "seat_facts"):
+            notice = latest.get(kind)
+            kept = None if notice is None else {k: v for k, v in notice.items() if k != "kind"}
+            assert state[kind] == kept, (index, kind)
 
 
 def test_a_reader_that_missed_an_entry_sees_the_gap() -> None:

@@ -206,6 +206,9 @@ CARD_KEYS = frozenset({"card", "cards", "upcard", "pile", "hand", "hands"})
 """Wire 2's fields whose numbers are cards (``ginrummy.livetable.events``, ``reader``)."""
 ACTION_KEYS = frozenset({"action", "actions"})
 """Its fields whose numbers are actions: a discard, a knock or a lay-off names a card."""
+NAMED_KINDS = frozenset({"facts", "seat_facts"})
+"""Wire 2's notices that name cards as wire 1 does (``"7H"``), read by the scan of names:
+their numbers are no cards (``scores[].hand`` is a hand's number)."""
 
 
 def wire_two_cards(data: Any, key: str | None = None) -> set[int]:
@@ -230,7 +233,8 @@ def wire_two_leaks(message: dict[str, Any], game: Game, recipient: int | None,
     that its reader may not know: a hidden card, or a run of the stock's order (``table``: a
     game of three or four, :func:`hidden_at_tables`)."""
     hidden = hidden_at_tables(game, recipient) if table else hidden_cards(game, recipient)
-    found = [card_name(card) for card in sorted(wire_two_cards(message) & hidden)]
+    numbered = message.get("kind") not in NAMED_KINDS
+    found = [card_name(card) for card in sorted(wire_two_cards(message) & hidden) if numbered]
     compact = json.dumps(message).replace(" ", "").replace(",", ", ")
     stocks = ([list(hand.deck[hand.stock_pos:]) for hand, _ in table_hands(game)] if table
               else [stock_order(game)])

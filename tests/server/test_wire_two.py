@@ -15,9 +15,16 @@ from ginrummy.livetable.reader import snapshot
 from ginrummy.server.api import ws
 from ginrummy.server.live.listeners import Told
 from ginrummy.server.live.wire_two import SNAPSHOT
+from ginrummy.server.wire import facts
 from tests.livetable.reader_fold import comparable
 from tests.server.kit import create, receive, running
-from tests.server.wire_two_play import leaks_of, play_wire_two_game, play_wire_two_table
+from tests.server.wire_two_play import (
+    WireTwoReader,
+    leaks_of,
+    play_wire_two_game,
+    play_wire_two_table,
+    positions_of,
+)
 
 
 @pytest.fixture
@@ -39,6 +46,7 @@ def test_each_reader_folds_its_events_into_its_snapshot_and_sees_no_hidden_card(
         resyncs = [m for _, m in readers[None].received if m["type"] == "snapshot"]
         assert len(resyncs) > 1
         assert leaks_of(table.store, gid, readers) == []
+        facts_checked(table, readers)
         kinds = {r: {m.get("kind") for _, m in readers[r].received} for r in readers}
         assert {"hand", "drew", "legal"} <= kinds[0] & kinds[1]
         assert not {"hand", "drew", "legal", "own_action"} & kinds[None]
@@ -62,9 +70,32 @@ def test_at_tables_of_three_and_four_each_reader_folds_into_its_snapshot_unleake
             assert reader.gaps == 0
             assert comparable(reader.state) == comparable(snapshot(table.table, reader.seat))
         assert leaks_of(table.store, gid, readers) == []
+        facts_checked(table, readers)
     finally:
         for reader in readers.values():
             reader.close()
+
+
+def facts_checked(table: Any, readers: dict[int | None, WireTwoReader]) -> None:
+    """Each reader holds the table's facts as they are now, and a player its own; every
+    ``seat_facts`` a socket was sent are its own place's at the log entry it held then (a
+    watcher is sent none): another place's would arrange cards that reader does not hold."""
+    public = facts.public_facts(table.info(), table.position, table.fair)
+    positions = positions_of(table.store, table.id)
+    for seat, reader in readers.items():
+        assert reader.state["facts"] is not None
+        assert {k: v for k, v in reader.state["facts"].items() if k != "after"} == public
+        own = [(n, m) for n, m in reader.received if m.get("kind") == "seat_facts"]
+        if seat is None:
+            assert own == [] and reader.state["seat_facts"] is None
+            continue
+        assert own, seat
+        for n, message in own:
+            expected = facts.seat_facts(positions[n], seat) or facts.NO_SEAT_FACTS
+            sent = {k: v for k, v in message.items() if k not in ("type", "kind", "after")}
+            assert sent == expected, (seat, n)
+        assert reader.state["seat_facts"] == {k: v for k, v in own[-1][1].items()
+                                              if k not in ("type", "kind")}
 
 
 def test_a_hand_sent_to_the_other_player_is_a_leak_the_scanner_finds(

@@ -18,6 +18,7 @@ from starlette.testclient import TestClient
 
 from ginrummy.core.actions import DISCARD_BASE, DRAW_STOCK, KNOCK_BASE, LAYOFF_BASE
 from ginrummy.core.melds import min_deadwood
+from ginrummy.livetable.position import Position
 from ginrummy.server.storage.game_rules import table_rules_of
 from ginrummy.server.storage.replay import replay
 from ginrummy.server.storage.store import Store
@@ -143,13 +144,19 @@ def play_wire_two_game(client: TestClient, target: int, seed: int,
     raise AssertionError("the game did not end")
 
 
+def positions_of(store: Store, game_id: str) -> list[Position]:
+    """Every position of a stored game (index ``n``: after ``n`` log entries)."""
+    stored = store.load(game_id)
+    assert stored is not None
+    return replay(table_rules_of(stored.row.rules), stored.row.cut, stored.decks, stored.log)
+
+
 def leaks_of(store: Store, game_id: str, readers: dict[int | None, WireTwoReader]
              ) -> list[str]:
     """What each reader was sent that it may not know, at the log entry it held then."""
     stored = store.load(game_id)
     assert stored is not None
-    positions = replay(table_rules_of(stored.row.rules), stored.row.cut, stored.decks,
-                       stored.log)
+    positions = positions_of(store, game_id)
     tables = stored.row.kind == "table"
     found = []
     for recipient, reader in readers.items():

@@ -11,6 +11,11 @@ What the live table knows besides its value goes as small messages of their own,
 snapshot: ``table_info`` (the seats' names and kinds and who is connected, the game's
 kind, level, rating, links to its tournament and to the game it is a rematch of),
 ``rating_changes`` (a finished rated game's) and ``adjourned`` (a game nobody came back to).
+The derived facts go as two notices, ``facts`` (everyone's: scores, settlement, boxes,
+fair-deal rows, who plays where) and ``seat_facts`` (the reader's own arrangement of its hand
+and its layouts), each worked out once per change of the table and written once for every
+socket it goes to (:class:`~ginrummy.server.wire.facts.SharedFacts`), sent after the events
+that changed them and after each snapshot.
 The chat, ``presence`` (watchers, the idle timer), acknowledgements and refusals are the
 same messages as on wire 1. A rematch offer is the table's own ``rematch`` notice, for the
 players.
@@ -22,10 +27,13 @@ it is sent (:class:`WireTwo`, one per socket, keeps the version its reader holds
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Final
+from weakref import WeakKeyDictionary
 
 from ginrummy.livetable.events import Event, Notice
 from ginrummy.livetable.reader import event_json, snapshot
 from ginrummy.server.live.listeners import EventRef, Told
+from ginrummy.server.wire.facts import SharedFacts
+from ginrummy.server.wire.text import Written
 
 if TYPE_CHECKING:
     from ginrummy.server.live.table import Table
@@ -34,7 +42,8 @@ WIRE_VERSIONS: Final = (1, 2)
 SNAPSHOT: Final[dict[str, Any]] = {"type": "snapshot"}
 """What a socket of wire 2 is pushed to be sent a snapshot of the table as it is when sent
 (any ``snapshot`` of wire 1 pushed to it is taken the same way)."""
-OWN_TYPES: Final = ("snapshot", "event", "table_info", "rating_changes", "adjourned")
+OWN_TYPES: Final = ("snapshot", "event", "table_info", "rating_changes", "adjourned", "facts",
+                     "seat_facts")
 """The message types of wire 2 that wire 1 does not send (besides its own of both)."""
 
 
@@ -46,11 +55,17 @@ class WireTwo:
         self.seat = seat
         self.version = -1
         """The latest version the reader holds (-1: no snapshot yet)."""
+        self.facts: Written | None = None
+        self.seat_facts: Written | None = None
+        """The facts last sent (the table's shared messages: a new one is a change)."""
 
     def render(self, item: dict[str, Any] | EventRef | Told) -> list[dict[str, Any]]:
         """The messages ``item`` is sent as (none: a wire 1 event)."""
         if isinstance(item, Told):
-            return self.events(item.events)
+            out = self.events(item.events)
+            if self._latest(item):
+                out += self.changed_facts()
+            return out
         if isinstance(item, EventRef):
             return []
         kind = item.get("type")
@@ -79,6 +94,8 @@ class WireTwo:
         state = snapshot(table.table, self.seat)
         self.version = table.table.version
         out = [{"type": "snapshot", "version": self.version, "state": state}, table_info(table)]
+        self.facts = self.seat_facts = None
+        out += self.changed_facts()
         if table.rating_changes is not None:
             out.append({"type": "rating_changes", "version": self.version,
                         "changes": table.rating_changes})
@@ -89,6 +106,38 @@ class WireTwo:
                         and table.view.forfeit_on_leaving()})
         return out
 
+    def _latest(self, told: Told) -> bool:
+        """Whether ``told`` holds the table's latest event (the facts of the table now are
+        those after it; a socket whose outbox lags gets them with the last command's)."""
+        latest = max((e.version if isinstance(e, Event) else e.after for e in told.events),
+                     default=-1)
+        return latest >= self.table.table.version
+
+    def changed_facts(self) -> list[dict[str, Any]]:
+        """The table's facts, and the reader's own, where they changed since last sent."""
+        table = self.table
+        shared = shared_facts(table)
+        out: list[dict[str, Any]] = []
+        self.facts, public = shared.public_update(table.info(), table.table, self.facts)
+        if public is not None:
+            out.append(public)
+        if self.seat is not None:
+            own = shared.seat(table.table, self.seat)
+            if own is not self.seat_facts:
+                self.seat_facts = own
+                out.append(own)
+        return out
+
+
+_SHARED: WeakKeyDictionary[Table, SharedFacts] = WeakKeyDictionary()
+
+
+def shared_facts(table: Table) -> SharedFacts:
+    """The table's :class:`SharedFacts` (made when its first socket of wire 2 asks)."""
+    shared = _SHARED.get(table)
+    if shared is None:
+        shared = _SHARED[table] = SharedFacts()
+    return shared
 
 
 def table_info(table: Table) -> dict[str, Any]:

@@ -1,7 +1,8 @@
 """The kinds of event and notice that wire 2 of the table socket sends, as data: each one's
-audience, fields and meaning (what :mod:`ginrummy.livetable.events` says, and the server's
-``rematch`` notice). PROTOCOL.md's table of them is :func:`markdown`'s text, and
-tests/server/test_wire_two_kinds.py checks both against the events a played game says.
+audience, fields and meaning (what :mod:`ginrummy.livetable.events` says, the server's
+``rematch`` notice and its derived facts, :mod:`.facts`). PROTOCOL.md's table of them is
+:func:`markdown`'s text, and tests/server/test_wire_two_kinds.py checks both against the
+events a played game says.
 """
 
 from __future__ import annotations
@@ -22,17 +23,20 @@ class Kind:
 
 KINDS: tuple[Kind, ...] = (
     Kind("dealt", "event", "everyone",
-         ("table", "deal", "dealer", "players", "upcard", "knock_limit", "stock", "turn"), (),
+         ("table", "deal", "dealer", "players", "upcard", "knock_limit", "stock", "turn",
+          "phase"), (),
          "a deal at `table` (its number `deal`): who plays there, the upcard, the cards left "
-         "in the stock, who acts first"),
+         "in the stock, who acts first, the hand's phase"),
     Kind("hand", "event", "seat", ("table", "cards"), (), "the reader's own cards of a deal"),
     Kind("committed", "event", "everyone", ("table", "commitment"), (),
          "the commitment of the next deal at `table` (fair dealing)"),
     Kind("legal", "event", "seat", ("table", "actions"), (),
          "what the place to act may do now (action ids)"),
-    Kind("played", "event", "everyone", ("table", "place", "action", "turn"), (),
-         "a move in its public form (a face-down knock is -1); `turn`: who acts next, null "
-         "when the hand ended"),
+    Kind("played", "event", "everyone", ("table", "place", "action", "turn", "phase"),
+         ("card",),
+         "a move in its public form (a face-down knock is -1; its `card` when it was taken "
+         "from the pile, face up); `turn`: who acts next, null when the hand ended; `phase`: "
+         "the hand's phase after it"),
     Kind("own_action", "event", "seat", ("table", "action"), (),
          "the mover's own form of a move everyone else sees face down"),
     Kind("drew", "event", "seat", ("table", "card"), (),
@@ -62,6 +66,25 @@ KINDS: tuple[Kind, ...] = (
     Kind("presence", "notice", "everyone", ("connected",), (), "the places connected"),
     Kind("rematch", "notice", "players", ("offers",), ("game_id", "declined_by"),
          "the rematch offers of a finished two-player game; its id once made"),
+    Kind("facts", "notice", "everyone", ("mode", "players", "rules", "target", "team_target",
+                                         "cut", "last_result", "scores", "rounds", "winner",
+                                         "end_reason", "settlement", "hand_number",
+                                         "hands_finished", "round_number", "dealer",
+                                         "dealing_team", "sitting_out", "boxes", "extra_boxes",
+                                         "box_points", "fair", "waiting", "tables", "last_hand",
+                                         "last_view", "seats"), (),
+         "the derived facts, when they changed: wire 1's keys of these names as wire 1 has "
+         "them; `waiting`: the places whose table waits for a deal; `tables`: each table's "
+         "`table`, `players`, `dealer`, `status`, `last_result`, `deal` (in progress) and "
+         "`shown` (the whole hands the rules show everyone of the hand in play); "
+         "`last_hand`: the last finished hand's `table`, `round`, `players`, `dealer`, and "
+         "`last_view` its picture as wire 1's watchers get it while no hand is in play; "
+         "`seats`: each place's `seat`, `team`, `table`, `hand_seat`"),
+    Kind("seat_facts", "notice", "seat", ("table", "hand_number", "round", "players",
+                                           "dealer", "arrangement", "layouts", "view"), (),
+         "the reader's own facts, when they changed: the hand it looks at (where, its deal "
+         "number, round, players, dealer), wire 1's `view.arrangement` and `view.layouts` of "
+         "it, and a finished hand's whole `view` (all null: none of its own)"),
 )
 BY_NAME = {kind.name: kind for kind in KINDS}
 

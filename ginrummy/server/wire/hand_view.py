@@ -44,7 +44,14 @@ def public_history(log: Any) -> list[list[Any]]:
 def seat_view(state: HandState, seat: int) -> dict[str, Any]:
     """``view_of(state, seat).to_dict()`` plus the seat's own best arrangement (live deadwood)."""
     view = view_of(state, seat)
-    out = view.to_dict()
+    return {**view.to_dict(), **own_parts(view, seat)}
+
+
+def own_parts(view: PlayerView, seat: int) -> dict[str, Any]:
+    """The parts of :func:`seat_view` that are the seat's own: the arrangement of its free
+    cards (each discard's deadwood when it holds eleven) and, at its turn to lay out, the
+    layouts it may choose."""
+    out: dict[str, Any] = {}
     used = view.laid_off if seat != view.knocker else 0
     for meld in view.melds[seat]:
         used |= meld

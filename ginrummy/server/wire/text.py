@@ -11,9 +11,20 @@ import orjson
 from websockets.frames import Frame, Opcode
 
 
+class Written(dict[str, Any]):
+    """A message whose JSON text is written once, for every socket it goes to
+    (:func:`message_text` gives that text back)."""
+
+    def __init__(self, message: dict[str, Any]) -> None:
+        super().__init__(message)
+        self.text = message_text(message)
+
+
 def message_text(message: Any) -> str:
     """``message`` as JSON text; the same value as ``json.dumps`` gives (not the same
     spacing: none)."""
+    if isinstance(message, Written):
+        return message.text
     try:
         return orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS).decode()
     except orjson.JSONEncodeError:  # what orjson refuses (a lone surrogate): json escapes it

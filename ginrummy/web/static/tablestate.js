@@ -4,19 +4,28 @@
 // applies one event or notice. Pure: no DOM, no I/O; the state is never changed in place.
 // Cards are numbers 0..51 (suit * 13 + rank); actions are the ids of ginrummy.core.actions.
 
+import { ALL_MELDS } from "./meldcatalogue.js";
+
 const DRAW_STOCK = 0;
 const DRAW_DISCARD = 1;
 const DISCARD_BASE = 5;
 const KNOCK_BASE = DISCARD_BASE + 52;
 const LAYOFF_BASE = KNOCK_BASE + 52;
+const MELD_BASE = LAYOFF_BASE + 52;
+const BIG_GIN = 4;
 const FACE_DOWN_KNOCK = -1;
 
 /**
  * @typedef {{place: number, kind: "human" | "computer", name: string, joined: boolean}} Seat
  * @typedef {{
  *   players: number[], dealer: number, turn: number, upcard: number, knock_limit: number,
- *   stock: number, pile: number[], counts: number[], hand: number[] | null
- * }} TableView  One table's hand in progress; `hand` is the reader's own cards, if it plays there.
+ *   stock: number, pile: number[], counts: number[], hand: number[] | null, phase: string,
+ *   history: number[][], knocker: number | null, melds: number[][][], laid_off: number[],
+ *   known: number[][]
+ * }} TableView  One table's hand in progress; `hand` is the reader's own cards, if it plays
+ *   there; `phase` the server's name of it; `history` its moves as [hand seat, action] (the
+ *   reader's own face-down knock face up); `knocker` a hand seat; `melds` each hand seat's laid
+ *   out; `known` the cards each hand seat took from the pile and holds.
  * @typedef {{
  *   left: number[], timeouts: number[], running_since: (string | null)[],
  *   deadlines: (string | null)[]
@@ -28,8 +37,47 @@ const FACE_DOWN_KNOCK = -1;
  *   seats: Seat[], connected: number[], tables: (TableView | null)[], legal: Legal | null,
  *   totals: number[], ready: number[], stand_in: number[], chooser: number | null,
  *   commitments: (string | null)[], clocks: Clocks | null, winner: number | null,
- *   end_reason: string | null, rematch_offers: number[], rematch_id: string | null
- * }} TableState  Exactly what the server's snapshot holds for this reader.
+ *   end_reason: string | null, rematch_offers: number[], rematch_id: string | null,
+ *   facts: Facts | null, seat_facts: SeatFacts | null
+ * }} TableState  What the server's snapshot holds for this reader, and the derived facts sent
+ *   after it (null until they come).
+ */
+
+/**
+ * The derived facts the server works out (the browser works out none of them): the parts of
+ * wire 1's state that no event carries, the same for every reader. The keys of wire 1 named so
+ * hold what wire 1 holds there (`rules`, `cut`, `scores`, `rounds`, `settlement`, `fair`, …).
+ * @typedef {{table: number, players: number[], dealer: number,
+ *   status: "playing" | "to_deal" | "decided", last_result: object | null,
+ *   deal: number | null, shown: (string[] | null)[] | null}} TableFacts  `deal`: the number
+ *   of the deal in progress there; `shown`: the whole hands the rules show everyone of it.
+ * @typedef {{table: number, round: number, players: number[], dealer: number}} HandSeen
+ *   Where a finished hand was played; `dealer` is a hand seat.
+ * @typedef {{seat: number, team: number | null, table: number | null,
+ *   hand_seat: number | null}} SeatPlaceFacts
+ * @typedef {{
+ *   after: number, mode: string, players: number, rules: Record<string, any>, target: number,
+ *   team_target: number, cut: object, last_result: object | null, scores: object[],
+ *   rounds: object[], winner: number | null, end_reason: string | null, settlement: object,
+ *   hand_number: number, hands_finished: number, round_number: number, dealer: number | null,
+ *   dealing_team: number | null, sitting_out: number | null, boxes: number[],
+ *   extra_boxes: number[], box_points: number[], fair: object, waiting: number[],
+ *   tables: TableFacts[], last_hand: HandSeen | null, last_view: Record<string, any> | null,
+ *   seats: SeatPlaceFacts[]
+ * }} Facts  `waiting`: the places whose table waits for its next deal; `last_hand`: the last
+ *   finished hand's whereabouts, `last_view` its picture as wire 1 shows it a watcher.
+ * @typedef {{melds: string[][], unmatched: string[], deadwood: number,
+ *   deadwood_after_discard: number | null, discards: Record<string, number> | null}} Arrangement
+ * @typedef {{melds: string[][], layoffs: string[], unmatched: string[], deadwood: number,
+ *   layable: number | null, actions: string[]}} Layout
+ * @typedef {{after: number, table: number | null, hand_number: number | null,
+ *   round: number | null, players: number[] | null, dealer: number | null,
+ *   arrangement: Arrangement | null, layouts: Layout[] | null,
+ *   view: Record<string, any> | null}} SeatFacts  The reader's own: the
+ *   hand it looks at (where, its deal number while in play, its round, players and dealer, a
+ *   hand seat), the best arrangement of its cards (and, holding 11 cards, each discard's
+ *   deadwood), the layouts it may choose at its turn to lay out, and a finished hand's whole
+ *   picture as wire 1 shows it (`view`). Sent to that reader alone.
  */
 
 /**
@@ -37,11 +85,12 @@ const FACE_DOWN_KNOCK = -1;
  * command sends the latest as `expect`). A notice is not numbered and says which version it follows.
  * @typedef {{kind: "dealt", version: number, n: number, table: number, deal: number, dealer: number,
  *   players: number[], upcard: number, knock_limit: number, stock: number,
- *   turn: number}} DealtEvent
+ *   turn: number, phase: string}} DealtEvent
  * @typedef {{kind: "hand", version: number, n: number, table: number, cards: number[]}} HandEvent
  * @typedef {{kind: "committed", version: number, n: number, table: number, commitment: string}} CommittedEvent
  * @typedef {{kind: "played", version: number, n: number, table: number, place: number, action: number,
- *   turn: number | null}} PlayedEvent
+ *   turn: number | null, phase: string, card?: number}} PlayedEvent  `card`: a face-down knock's,
+ *   when it was taken from the pile (everyone saw it).
  * @typedef {{kind: "own_action", version: number, n: number, table: number, action: number}} OwnActionEvent
  * @typedef {{kind: "drew", version: number, n: number, table: number, card: number}} DrewEvent
  * @typedef {{kind: "legal", version: number, n: number, table: number, actions: number[]}} LegalEvent
@@ -63,25 +112,43 @@ const FACE_DOWN_KNOCK = -1;
  * @typedef {{kind: "presence", after: number, connected: number[]}} PresenceNotice
  * @typedef {{kind: "rematch", after: number, offers: number[], game_id?: string,
  *   declined_by?: number}} RematchNotice
+ * @typedef {{kind: "facts"} & Partial<Facts>} FactsNotice  The table's derived facts, when they
+ *   changed: whole after a snapshot, afterwards the keys that changed (and `after`).
+ * @typedef {{kind: "seat_facts"} & SeatFacts} SeatFactsNotice  The reader's own, when they changed.
  * @typedef {DealtEvent | HandEvent | CommittedEvent | PlayedEvent | OwnActionEvent | DrewEvent
  *   | LegalEvent | HandOverEvent | ReadyEvent | DealerChosenEvent | TimeUpEvent | StandInEvent
  *   | ClockRanOutEvent | ForfeitedEvent | ResignedEvent | GameOverEvent | ClocksEvent
- *   | JoinedNotice | SentAwayNotice | PresenceNotice | RematchNotice} TableEvent
+ *   | JoinedNotice | SentAwayNotice | PresenceNotice | RematchNotice | FactsNotice
+ *   | SeatFactsNotice} TableEvent
  */
 
 /**
- * The state a reader starts from: the snapshot itself (a copy, so the caller's stays as sent).
- * @param {TableState} snapshot
+ * The state a reader starts from: the snapshot itself (a copy, so the caller's stays as sent);
+ * the facts come in the notices that follow it.
+ * @param {Omit<TableState, "facts" | "seat_facts">} snapshot
  * @returns {TableState}
  */
 export function fromSnapshot(snapshot) {
-  return structuredClone(snapshot);
+  return { ...structuredClone(snapshot), facts: null, seat_facts: null };
 }
 
 /** @param {number[]} list @param {number} item */
 const without = (list, item) => list.filter((x) => x !== item);
 /** @param {number[]} list @param {number} item */
 const withItem = (list, item) => (list.includes(item) ? list : [...list, item].sort((a, b) => a - b));
+
+/**
+ * A notice's fields: all but its kind (and the socket message's type, when given whole).
+ * @param {FactsNotice | SeatFactsNotice} notice
+ * @returns {Record<string, any>}
+ */
+function noticeFields(notice) {
+  /** @type {Record<string, any>} */
+  const fields = { ...notice };
+  delete fields.kind;
+  delete fields.type;
+  return fields;
+}
 
 /**
  * `state` with table `at` replaced by what `change` makes of it.
@@ -105,7 +172,8 @@ function afterMove(view, event, reader) {
   const index = view.players.indexOf(event.place);
   const mine = event.place === reader;
   const counts = view.counts.slice();
-  let { pile, stock, hand } = view;
+  const known = view.known.slice();
+  let { pile, stock, hand, knocker, melds, laid_off } = view;
   const action = event.action;
   if (action === DRAW_STOCK) {
     stock -= 1;
@@ -114,17 +182,33 @@ function afterMove(view, event, reader) {
     const card = pile[pile.length - 1];
     pile = pile.slice(0, -1);
     counts[index] += 1;
+    known[index] = withItem(known[index], card);
     if (mine && hand) hand = withItem(hand, card);
   } else if (action === FACE_DOWN_KNOCK || (action >= KNOCK_BASE && action < LAYOFF_BASE)) {
     counts[index] -= 1;
+    knocker = index;
+    if (action !== FACE_DOWN_KNOCK) known[index] = without(known[index], action - KNOCK_BASE);
+    else if (event.card !== undefined) known[index] = without(known[index], event.card);
     if (mine && hand && action !== FACE_DOWN_KNOCK) hand = without(hand, action - KNOCK_BASE);
   } else if (action >= DISCARD_BASE && action < KNOCK_BASE) {
     const card = action - DISCARD_BASE;
     pile = [...pile, card];
     counts[index] -= 1;
+    known[index] = without(known[index], card);
     if (mine && hand) hand = without(hand, card);
+  } else if (action === BIG_GIN) {
+    knocker = index;
+  } else if (action >= LAYOFF_BASE && action < MELD_BASE) {
+    laid_off = withItem(laid_off, action - LAYOFF_BASE);
+  } else if (action >= MELD_BASE) {
+    melds = melds.slice();
+    melds[index] = [...melds[index], ALL_MELDS[action - MELD_BASE].slice()];
   }
-  return { ...view, pile, stock, counts, hand, turn: event.turn === null ? view.turn : event.turn };
+  const history = [...view.history, [index, action]];
+  return {
+    ...view, pile, stock, counts, hand, known, knocker, melds, laid_off, history, phase: event.phase,
+    turn: event.turn === null ? view.turn : event.turn,
+  };
 }
 
 /**
@@ -145,6 +229,7 @@ export function reduce(state, event) {
       tables[event.table] = {
         players: event.players, dealer: event.dealer, turn: event.turn, upcard: event.upcard,
         knock_limit: event.knock_limit, stock: event.stock, pile: [event.upcard], counts: [dealt / 2, dealt / 2], hand: null,
+        phase: event.phase, history: [], knocker: null, melds: [[], []], laid_off: [], known: [[], []],
       };
       const ready = next.ready.filter((place) => !event.players.includes(place));
       return { ...next, tables, ready, stage: "hand", chooser: null };
@@ -163,7 +248,13 @@ export function reduce(state, event) {
     case "own_action":
       if (event.action >= KNOCK_BASE && event.action < LAYOFF_BASE) {
         const card = event.action - KNOCK_BASE;
-        return changeTable(next, event.table, (view) => ({ ...view, hand: view.hand && without(view.hand, card) }));
+        return changeTable(next, event.table, (view) => {
+          const index = view.history[view.history.length - 1][0];
+          const known = view.known.slice();
+          known[index] = without(known[index], card);
+          const history = [...view.history.slice(0, -1), [index, event.action]];
+          return { ...view, hand: view.hand && without(view.hand, card), known, history };
+        });
       }
       return next;
     case "drew":
@@ -206,6 +297,10 @@ export function reduce(state, event) {
       return { ...next, connected: event.connected.slice() };
     case "rematch":
       return { ...next, rematch_offers: event.offers.slice(), rematch_id: event.game_id ?? next.rematch_id };
+    case "facts": // whole after a snapshot, then the keys that changed
+      return { ...next, facts: /** @type {Facts} */ ({ ...next.facts, ...noticeFields(event) }) };
+    case "seat_facts":
+      return { ...next, seat_facts: /** @type {SeatFacts} */ (noticeFields(event)) };
     default:
       // time_up, clock_ran_out, forfeited, resigned: what they change comes in their own events
       // (game_over, clocks, stand-ins); an unknown kind from a newer server changes nothing.

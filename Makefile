@@ -72,7 +72,7 @@ test: $(TEST_STAMP)
 	$(BIN)/mypy --strict $(TYPED)
 	$(BIN)/lint-imports
 	$(BIN)/pytest -n 2 -q --durations=25 -m "not browser"; first=$$?; \
-	$(BIN)/pytest -n 4 -q --durations=25 -m browser && exit $$first
+	$(BIN)/pytest -n 4 -q --durations=25 -m browser tests/browser && exit $$first
 
 # The quick loop while working: ruff, mypy, and every test but the slow and browser ones.
 test-fast: $(TEST_STAMP)

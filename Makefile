@@ -64,11 +64,15 @@ $(BENCH_STAMP): pyproject.toml $(TEST_STAMP)
 	$(BIN)/pip install -q -e '.[bench]'
 	touch $@
 
+# The browser tests run apart, with twice as many workers as cores: much of their time is
+# spent waiting (on Chromium, on the server, on the table's next move), not computing. They
+# run even when a test of the first part failed; make test fails if either part did.
 test: $(TEST_STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/mypy --strict $(TYPED)
 	$(BIN)/lint-imports
-	$(BIN)/pytest -n 2 -q --durations=25
+	$(BIN)/pytest -n 2 -q --durations=25 -m "not browser"; first=$$?; \
+	$(BIN)/pytest -n 4 -q --durations=25 -m browser tests/browser && exit $$first
 
 # The quick loop while working: ruff, mypy, and every test but the slow and browser ones.
 test-fast: $(TEST_STAMP)

@@ -22,9 +22,12 @@ settings.load_profile("ginrummy")
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """A ``slow`` test has :data:`SLOW_TIMEOUT`; every test under tests/browser carries the
-    ``browser`` marker (``make test-fast``)."""
+    ``browser`` marker (``make test-fast``). The ``slow`` tests run first (each group in its
+    own order): pytest-xdist hands out tests in this order, and a long test handed out last
+    keeps one worker busy after the others have finished."""
     for item in items:
         if item.get_closest_marker("slow") and not item.get_closest_marker("timeout"):
             item.add_marker(pytest.mark.timeout(SLOW_TIMEOUT))
         if BROWSER_TESTS in Path(item.path).parents:
             item.add_marker(pytest.mark.browser)
+    items.sort(key=lambda item: item.get_closest_marker("slow") is None)

@@ -23,7 +23,7 @@ import urllib.error
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 import pytest
 
@@ -45,6 +45,11 @@ DEVICES: dict[str, dict[str, Any]] = {
     "phone": {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True},
 }
 """``Browsers.page`` options for a laptop and a phone (a touch screen, a mobile viewport)."""
+
+
+START_SECONDS = 120
+"""How long `gin serve` may take to answer before a test fails: its imports and tables take
+seconds of CPU, and with more workers than cores (``make test``) several start at once."""
 
 
 def _skip_reason() -> str | None:
@@ -103,7 +108,7 @@ class Server:
             cwd=self.folder, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
             env={**os.environ, "PYTHONPATH": str(ROOT)},
         )
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + START_SECONDS
         while time.monotonic() < deadline:
             try:
                 with urllib.request.urlopen(f"{self.url}/api", timeout=1):
@@ -114,7 +119,7 @@ class Server:
                     raise AssertionError(f"gin serve failed: {message}") from None
                 time.sleep(0.1)
         self.stop()
-        raise AssertionError("gin serve did not start in 30 s")
+        raise AssertionError(f"gin serve did not start in {START_SECONDS} s")
 
     def kill(self) -> None:
         assert self.process is not None
@@ -162,11 +167,18 @@ def module_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
         yield running
 
 
-@pytest.fixture(scope="module")
+def _browser_scope(fixture_name: str, config: pytest.Config) -> Literal["session", "module"]:
+    """``session`` when only the browser tests run (``-m browser``, as ``make test`` runs
+    them), else ``module``: Playwright's sync API keeps an event loop running in the thread
+    while Chromium is open, and a later test in the same worker that calls ``asyncio.run``
+    (the server's own tests) fails while it is."""
+    return "session" if config.getoption("markexpr") == "browser" else "module"
+
+
+@pytest.fixture(scope=_browser_scope)
 def browser() -> Iterator[Any]:
-    """Chromium, one per test module: Playwright's sync API keeps an event loop running in
-    the thread while it is open, and a later test in the same worker that calls
-    ``asyncio.run`` (the server's own tests) fails while it is."""
+    """Chromium, one per test module, or one per worker when only browser tests run (its
+    start takes seconds)."""
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:

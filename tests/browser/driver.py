@@ -40,14 +40,23 @@ def try_click(target: Any) -> bool:
 
 
 def stage(page: Page) -> str:
-    felt = page.locator(".felt")
-    if felt.count() == 0:
-        return ""
-    classes = felt.first.get_attribute("class") or ""
-    for word in classes.split():
-        if word.startswith("stage-"):
-            return word[len("stage-"):]
-    return ""
+    """The table's stage (``hand``, ``between_hands``, ``over``…), '' when there is no table
+    (read in one go: a game plays itself by asking this many times)."""
+    return str(read(page, "() => { const felt = document.querySelector('.felt');"
+                    " const word = felt && [...felt.classList].find((c) => c.startsWith('stage-'));"
+                    " return word ? word.slice(6) : ''; }") or "")
+
+
+def read(page: Page, script: str) -> Any:
+    """``page.evaluate(script)``, or None while a navigation replaces the page's document."""
+    from playwright.sync_api import Error
+
+    try:
+        return page.evaluate(script)
+    except Error as failure:
+        if "context was destroyed" not in str(failure):
+            raise
+        return None
 
 
 def busy(page: Page) -> bool:
@@ -63,26 +72,41 @@ def loose_discard(page: Page) -> Any:
     return None
 
 
+OFFERED = """() => {
+  if (document.querySelector('.table-screen.busy')) return null;
+  const offered = ['lay-out', 'accept', 'pass', 'stock', 'gin', 'knock'].filter((name) => {
+    const b = document.querySelector(`button[data-name="${name}"]`);
+    return !!b && !b.disabled && b.getAttribute('aria-disabled') !== 'true'; });
+  if (document.querySelector('.my-hand .card.playable')) offered.push('discard');
+  return offered;
+}"""
+"""What :func:`step` may do, read in one go (``null`` while the table is busy): the enabled
+buttons it knows (as :func:`enabled` sees them), and ``discard`` when a card may be played."""
+
+
 def step(page: Page, knock: bool = True, defend: bool = True) -> str:
     """Make one move if it is ours; say what was done ('' when there was nothing to do).
 
     ``knock=False`` never knocks; ``defend=False`` leaves a knock's answer to the caller.
     """
-    if busy(page):
+    offered = read(page, OFFERED)
+    if offered is None:  # busy (a move of ours is on its way), or the page is being replaced
         return ""
     names = ("lay-out", "accept", "pass", "stock") if defend else ("lay-out", "pass", "stock")
     for name in names:
-        if enabled(page, name):
+        if name in offered:
             return name if try_click(page.locator(f'button[data-name="{name}"]')) else ""
-    if knock and enabled(page, "gin"):
+    if knock and "gin" in offered:
         return "gin" if try_click(page.locator('button[data-name="gin"]')) else ""
-    if knock and enabled(page, "knock"):
+    if knock and "knock" in offered:
         if not try_click(page.locator('button[data-name="knock"]')):
             return ""
         # the client focuses the preselected knock card (the least deadwood): Enter knocks with it
         page.locator(".my-hand .card.knockable:focus").wait_for(timeout=5000)
         page.keyboard.press("Enter")
         return "knock"
+    if "discard" not in offered:
+        return ""
     card = loose_discard(page)
     if card is not None and try_click(card):
         return "discard"

@@ -20,6 +20,8 @@ from tests.browser.driver import (
 )
 from tests.browser.test_browser_cut_choice import start_until_chooser
 
+pytestmark = pytest.mark.shared_server  # each test plays games of its own
+
 SIZES = {"laptop": {"width": 1366, "height": 768}, "phone": {"width": 390, "height": 844}}
 
 
@@ -36,39 +38,50 @@ def violations(page: Any, axe_source: str) -> list[str]:
     return list(found)
 
 
-@pytest.mark.parametrize("size", SIZES)
+def check_at_every_size(found: dict[str, list[str]], name: str, page: Any,
+                        axe_source: str) -> None:
+    """axe-core's violations of the screen ``name`` at a laptop's and at a phone's size
+    (the page is resized and given back its own size: one visit checks both)."""
+    own = page.viewport_size
+    for size, viewport in SIZES.items():
+        page.set_viewport_size(viewport)
+        found[f"{name} ({size})"] = violations(page, axe_source)
+    page.set_viewport_size(own)
+
+
+@pytest.mark.slow
 @pytest.mark.parametrize("locale", ["en-GB", "it-IT"])
 def test_no_axe_violation_on_the_home_page_the_table_and_the_reading_pages(
-    server: Server, browsers: Browsers, axe_source: str, locale: str, size: str
+    server: Server, browsers: Browsers, axe_source: str, locale: str
 ) -> None:
-    page = browsers.page(locale=locale, viewport=SIZES[size], bypass_csp=True)
+    page = browsers.page(locale=locale, viewport=SIZES["laptop"], bypass_csp=True)
     found: dict[str, list[str]] = {}
     for path in ("/rules", "/tips", "/faq"):
         page.goto(server.url + path)
-        found[path] = violations(page, axe_source)
+        check_at_every_size(found, path, page, axe_source)
     page.goto(server.url + "/")
     page.locator("form.new-game").wait_for()
     page.locator(".games").wait_for()
-    found["home"] = violations(page, axe_source)
+    check_at_every_size(found, "home", page, axe_source)
     page.goto(server.url + "/lobby")
     page.locator(".lobby").wait_for()
-    found["lobby"] = violations(page, axe_source)
+    check_at_every_size(found, "lobby", page, axe_source)
     new_game(page, server.url, opponent="anyone")
     page.locator(".lobby-places").wait_for()
-    found["lobby game waiting"] = violations(page, axe_source)
+    check_at_every_size(found, "lobby game waiting", page, axe_source)
     page.goto(server.url + "/lobby")
     page.locator(".lobby-open").first.wait_for()
-    found["lobby with a table"] = violations(page, axe_source)
+    check_at_every_size(found, "lobby with a table", page, axe_source)
     new_game(page, server.url, level=1, options={"target": 10})
     page.locator(".my-hand .card").first.wait_for()
     wait_turn_or_end(page)
-    found["table"] = violations(page, axe_source)
+    check_at_every_size(found, "table", page, axe_source)
     page.locator(".chat-box summary").click()
     page.locator('.chat-box input[name="chat"]').wait_for()
-    found["table with its chat"] = violations(page, axe_source)
+    check_at_every_size(found, "table with its chat", page, axe_source)
     page.locator(".chat-box summary").click()
     play_hand(page)
-    found["hand result"] = violations(page, axe_source)
+    check_at_every_size(found, "hand result", page, axe_source)
     assert found == {name: [] for name in found}, found
 
 
@@ -198,39 +211,39 @@ def test_text_on_the_felt_and_the_pressed_sort_button_meet_wcag_aa(laptop_game: 
     assert ratios and all(item["ratio"] >= 4.5 for item in ratios), ratios
 
 
-@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.slow
 @pytest.mark.parametrize("locale", ["en-GB", "it-IT"])
 def test_no_axe_violation_on_the_seat_notices_the_cut_choice_and_the_deal_checker(
-    server: Server, browsers: Browsers, axe_source: str, locale: str, size: str
+    server: Server, browsers: Browsers, axe_source: str, locale: str
 ) -> None:
-    options = {"locale": locale, "viewport": SIZES[size], "bypass_csp": True}
+    options = {"locale": locale, "viewport": SIZES["laptop"], "bypass_csp": True}
     found: dict[str, list[str]] = {}
     ann = browsers.page(**options, at=server.url + "/verify")
     ann.locator(".verify-page").wait_for()
-    found["verify"] = violations(ann, axe_source)
+    check_at_every_size(found, "verify", ann, axe_source)
 
     new_game(ann, server.url, opponent="computer", name="Ann")
     ann.locator(".felt.stage-hand").wait_for()
     ann.context.new_page().goto(ann.url)  # the same seat opened in a second window
     ann.locator(".panel.replaced").wait_for()
-    found["seat replaced"] = violations(ann, axe_source)
+    check_at_every_size(found, "seat replaced", ann, axe_source)
 
     new_game(ann, server.url, opponent="friend", name="Ann")
     ann.locator(".invite").wait_for()
-    found["invite links"] = violations(ann, axe_source)
+    check_at_every_size(found, "invite links", ann, axe_source)
     invite = ann.locator('input[data-link="invite"]').input_value()
     bob = browsers.page(**options, at=invite)
     bob.locator(".panel.join").wait_for()
-    found["join"] = violations(bob, axe_source)
+    check_at_every_size(found, "join", bob, axe_source)
     bob.fill('input[name="name"]', "Bob")
     bob.locator(".panel.join button[type=submit]").click()
     bob.locator(".felt.stage-hand").wait_for()
     stranger = browsers.page(**options, at=invite)
     stranger.locator(".panel.seat-taken").wait_for()
-    found["seat taken"] = violations(stranger, axe_source)
+    check_at_every_size(found, "seat taken", stranger, axe_source)
 
     start_until_chooser(ann, server.url)
-    found["cut choice"] = violations(ann, axe_source)
+    check_at_every_size(found, "cut choice", ann, axe_source)
     assert found == {name: [] for name in found}, found
 
 

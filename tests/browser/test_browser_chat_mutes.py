@@ -27,6 +27,7 @@ def lobby_chat(page: Any, url: str) -> None:
         box.locator("summary").click()
 
 
+@pytest.mark.slow
 def test_a_mute_made_in_one_browser_holds_in_another_and_is_lifted_from_the_account(
     server: Server, browsers: Browsers, axe_source: str, shots: Path
 ) -> None:

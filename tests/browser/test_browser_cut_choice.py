@@ -12,6 +12,8 @@ import pytest
 from tests.browser.conftest import Browsers, Server
 from tests.browser.driver import new_game, shot
 
+pytestmark = pytest.mark.shared_server  # each test plays games of its own
+
 WORDS = {
     "en-GB": {"prompt": "You cut the higher card", "deal": "I deal",
               "log": "Ann cut the higher card and let Computer (level 1) deal",

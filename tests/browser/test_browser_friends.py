@@ -7,6 +7,8 @@ import re
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from tests.browser.conftest import Browsers, Server
 from tests.browser.driver import click, hand_cards, invite_friend, play_pages, shot, stage, step
 
@@ -27,6 +29,7 @@ def secrets(owner: Any, other: Any) -> set[str]:
     return set(hand_cards(owner)) - known
 
 
+@pytest.mark.slow
 def test_two_friends_play_by_invite_link_and_a_watcher_sees_no_hidden_card(
     server: Server, browsers: Browsers, shots: Path
 ) -> None:

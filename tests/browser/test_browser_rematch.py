@@ -143,10 +143,11 @@ SAID = {
 """What the table says of a rematch, in each language."""
 
 
+@pytest.mark.slow  # a whole game between two people, each way: > 30 s
 @pytest.mark.parametrize(("way", "locale", "device"), [
     ("invite", "en-GB", "laptop"),
-    pytest.param("quick-match", "en-GB", "laptop", marks=pytest.mark.slow),  # sign-ups: > 30 s
-    pytest.param("quick-match", "it-IT", "phone", marks=pytest.mark.slow),
+    ("quick-match", "en-GB", "laptop"),
+    ("quick-match", "it-IT", "phone"),
 ])
 def test_two_people_who_met_by_invite_or_quick_match_rematch_once_both_agree(
     tmp_path: Path, browsers: Browsers, axe_source: str, way: str, locale: str, device: str

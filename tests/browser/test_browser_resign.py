@@ -13,6 +13,8 @@ from tests.browser.driver import new_game, stage, wait_turn_or_end
 from tests.browser.test_browser_accessibility import SIZES, violations
 from tests.browser.test_browser_tables import new_table
 
+pytestmark = pytest.mark.shared_server  # each test plays games of its own
+
 SAID = {"en-GB": ("Resign this game?", "You resigned."),
         "it-IT": ("Abbandonare la partita?", "Hai abbandonato.")}
 

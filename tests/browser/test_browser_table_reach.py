@@ -138,6 +138,7 @@ ON_SCREEN = """(selector) => {
 }"""
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("locale", "device"), [("it-IT", "phone"), ("en-GB", "laptop")])
 def test_a_rematch_offer_and_its_accept_are_within_the_screen_wherever_the_player_looks(
     tmp_path: Path, browsers: Browsers, axe_source: str, locale: str, device: str

@@ -95,6 +95,7 @@ def play_until(page: Page, game_id: str, done: Any, ready: Any, limit: float = T
 
 # ------------------------------------------------------------ R33: three players
 
+@pytest.mark.slow
 def test_R33_three_players_two_computers_to_first_rotation(
     slow_server: Server, browsers: Browsers, shots: Path
 ) -> None:

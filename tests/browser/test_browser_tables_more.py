@@ -446,6 +446,7 @@ def test_docs_picture_of_a_team_round_score_shows_both_tables_and_the_sums_in_vi
 
 # ------------------------------------------------------------ R34: the end of a team game
 
+@pytest.mark.slow
 def test_R34_team_game_over_shows_the_last_round_tables_and_who_pays(
     server: Server, browsers: Browsers, shots: Path
 ) -> None:
@@ -483,6 +484,7 @@ def test_R34_team_game_over_shows_the_last_round_tables_and_who_pays(
     check(page)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("locale", ["en-GB", "it-IT"])
 def test_R33_watch_link_game_over_and_replay_fit_a_phone(
     server: Server, browsers: Browsers, shots: Path, locale: str

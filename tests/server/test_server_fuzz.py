@@ -12,6 +12,7 @@ import json
 import time
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
@@ -125,6 +126,7 @@ def _with_watcher(table: Table) -> Any:
     return table.client.websocket_connect(f"/ws/{table.gid}?token={token}")
 
 
+@pytest.mark.slow
 def test_fuzzed_messages_are_refused_and_change_nothing(sqlite_db: str) -> None:
     with friend_table(sqlite_db) as table, _with_watcher(table) as ws:
         table.players[-1] = Player(ws)

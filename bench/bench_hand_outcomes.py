@@ -53,6 +53,8 @@ class AgentOutcomes:
     """Hands it won by undercutting the other's knock."""
     undercut_against: Flow
     """Hands in which it knocked and was undercut (points are the other's)."""
+    early_undercut_against: float
+    """Share of hands in which its knock by that discard was undercut."""
     knocks: float
     """Share of hands it knocked in (gin included)."""
     early_knock_share: float
@@ -92,6 +94,7 @@ def agent_outcomes(hands: Sequence[HandOutcome], agent: int,
         knock_win=_flow(knock_wins, total),
         undercut=_flow([h for h in won if h.outcome == "undercut"], total),
         undercut_against=_flow([h for h in knocks if h.outcome == "undercut"], total),
+        early_undercut_against=sum(h.outcome == "undercut" for h in early_knocks) / total,
         knocks=len(knocks) / total,
         early_knock_share=len(early_knocks) / len(knocks) if knocks else 0.0,
         early_knock_win=_flow(early_wins, total),
@@ -111,7 +114,8 @@ def table(result: MatchResult) -> str:
         o = agent_outcomes(result.hand_outcomes, agent)
         lines.append(f"| {name} | {o.gin.text()} | {o.knock_win.text()} | "
                      f"{o.early_knock_win.text()} | {o.undercut.text()} | "
-                     f"{o.undercut_against.text()} | {100 * o.knocks:.1f}% | "
+                     f"{o.undercut_against.text()} ({100 * o.early_undercut_against:.1f}% early) | "
+                     f"{100 * o.knocks:.1f}% | "
                      f"{100 * o.early_knock_share:.1f}% | {o.knock_deadwood:.1f} | "
                      f"{o.early_win_defender_deadwood:.1f} | {o.points_per_hand:.2f} |")
     return "\n".join(lines)

@@ -29,6 +29,11 @@ What it adds to :class:`~ginrummy.agents.expert_v1.FirstExpertAgent` (kept as ``
   ``SEARCH_MARGIN`` points. Not against an opponent that looks eager (above
   ``SEARCH_EAGER``): there the model alone decides.
 
+* **Against a waiting or early-knocking opponent** (two options, off by default: see
+  :data:`UNDERCUT_GUARD` and :data:`EARLY_SHED`): it can refuse a knock when the chance
+  that the opponent camps times the share of sampled hands that would undercut it is too
+  high, and score the deadwood a discard keeps higher while a camper is in its early turns.
+
 Discards, draws and layouts are the first expert's: each discard is scored by
 the hand it leaves (deadwood and one draw of look-ahead) and the danger of
 the card thrown, here with two changes: the danger weighs 9 points per unit of

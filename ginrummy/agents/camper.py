@@ -19,9 +19,10 @@ from its code. Every decision reads only the seat's
   hand's deadwood after the best discard goes down; otherwise the stock.
 * **Knocks.** Gin whenever it can. Otherwise it knocks voluntarily only in its
   first three turns of the hand; later it holds out for gin, keeping its
-  deadwood low so that an opponent who knocks into it is undercut (R24). Only
-  when the stock is nearly out (this is the last turn before the hand would
-  be void) does it knock with what it has.
+  deadwood low so that an opponent who knocks into it is undercut (R24), even
+  when the stock runs out and the hand is void: the winner's knocks that won
+  all came in its first six discards, and it was almost never undercut
+  (``bench/history/strength.md``, 2026-12-07).
 * **Spread.** Of the arrangements its knock allows, it lays out the one that
   costs least: its deadwood plus the points of the unseen cards the opponent
   could lay off on its melds, each weighted by the chance the opponent holds
@@ -51,8 +52,9 @@ from ginrummy.core.views import PlayerView
 
 EARLY_TURNS = 3
 """The turns of a hand (this seat's draws) in which it knocks without gin."""
-LAST_TURN_STOCK = 3
-"""At this stock size or less the hand is about to be void: knock if it may."""
+LAST_TURN_STOCK = 0
+"""At this stock size or less the hand is about to be void: knock if it may (0: never; 3
+knocks on the last turn, which against the expert was undercut in 3% of hands)."""
 DANGER_WEIGHT = 2.0
 """Worth added to a card per opponent pickup among its meld partners."""
 SAFE_WEIGHT = 0.5
@@ -93,7 +95,8 @@ def helpers(card: int, hand: int, unseen: int) -> int:
     return count
 
 
-def danger(card: int, memory: CardMemory, opponent: int) -> float:
+def danger(card: int, memory: CardMemory, opponent: int, danger_weight: float = DANGER_WEIGHT,
+           safe_weight: float = SAFE_WEIGHT) -> float:
     """How much throwing ``card`` risks feeding the opponent (its pickups minus its throws)."""
     took = memory.took[opponent]
     threw = memory.discarded[opponent] | (memory.passed[opponent] & ~took)
@@ -102,17 +105,19 @@ def danger(card: int, memory: CardMemory, opponent: int) -> float:
         if kind == 2:
             continue
         if took >> partner & 1:
-            value += DANGER_WEIGHT
+            value += danger_weight
         elif threw >> partner & 1:
-            value -= SAFE_WEIGHT
+            value -= safe_weight
     return value
 
 
-def keep_worth(card: int, hand: int, unseen: int, memory: CardMemory, opponent: int) -> float:
+def keep_worth(card: int, hand: int, unseen: int, memory: CardMemory, opponent: int,
+               points_weight: float = POINTS_WEIGHT, danger_weight: float = DANGER_WEIGHT,
+               safe_weight: float = SAFE_WEIGHT) -> float:
     """How much the 11-card ``hand`` wants to keep ``card`` (lower: throw it)."""
     rest = hand & ~(1 << card)
-    return (helpers(card, rest, unseen) + danger(card, memory, opponent)
-            - POINTS_WEIGHT * CARD_VALUES[card])
+    return (helpers(card, rest, unseen) + danger(card, memory, opponent, danger_weight, safe_weight)
+            - points_weight * CARD_VALUES[card])
 
 
 def layoff_cost(arrangement: Arrangement, unseen: int, hold_chance: float) -> float:
@@ -141,8 +146,16 @@ class CamperAgent:
 
     name = "camper"
 
-    def __init__(self, seed: int | None = None) -> None:
+    def __init__(self, seed: int | None = None, early_turns: int = EARLY_TURNS,
+                 danger_weight: float = DANGER_WEIGHT, safe_weight: float = SAFE_WEIGHT,
+                 points_weight: float = POINTS_WEIGHT,
+                 last_turn_stock: int = LAST_TURN_STOCK) -> None:
         self.rng = random.Random(seed)
+        self.early_turns = early_turns
+        self.danger_weight = danger_weight
+        self.safe_weight = safe_weight
+        self.points_weight = points_weight
+        self.last_turn_stock = last_turn_stock
 
     def choose(self, view: PlayerView) -> Action:
         settled = settled_action(view, self._lay_out)
@@ -177,7 +190,8 @@ class CamperAgent:
         if knocks:
             best_knock = least_deadwood_discard(hand, knocks)
             left = min_deadwood(hand & ~(1 << best_knock))
-            if left == 0 or own_turns(view) <= EARLY_TURNS or view.stock_size <= LAST_TURN_STOCK:
+            early = own_turns(view) <= self.early_turns
+            if left == 0 or early or view.stock_size <= self.last_turn_stock:
                 return actions.knock(best_knock)
         return actions.discard(self._throw(view, discards))
 
@@ -191,8 +205,9 @@ class CamperAgent:
         # Hand strength chooses among the throws that leave the least deadwood.
         candidates = [c for c in candidates
                       if min_deadwood(hand & ~(1 << c)) == least] or candidates
-        return min(candidates, key=lambda c: (keep_worth(c, hand, unseen, memory, view.opponent),
-                                              -CARD_VALUES[c], c))
+        return min(candidates, key=lambda c: (
+            keep_worth(c, hand, unseen, memory, view.opponent, self.points_weight,
+                       self.danger_weight, self.safe_weight), -CARD_VALUES[c], c))
 
     def _lay_out(self, view: PlayerView) -> Action:
         free = view.free_cards()

@@ -29,6 +29,11 @@ What it adds to :class:`~ginrummy.agents.expert_v1.FirstExpertAgent` (kept as ``
   ``SEARCH_MARGIN`` points. Not against an opponent that looks eager (above
   ``SEARCH_EAGER``): there the model alone decides.
 
+* **Against a waiting or early-knocking opponent** (two options, off by default: see
+  :data:`UNDERCUT_GUARD` and :data:`EARLY_SHED`): it can refuse a knock when the chance
+  that the opponent camps times the share of sampled hands that would undercut it is too
+  high, and score the deadwood a discard keeps higher while a camper is in its early turns.
+
 Discards, draws and layouts are the first expert's: each discard is scored by
 the hand it leaves (deadwood and one draw of look-ahead) and the danger of
 the card thrown, here with two changes: the danger weighs 9 points per unit of
@@ -93,6 +98,14 @@ SEARCH_CONFIDENCE = 2.0
 SEARCH_MARGIN = 3.0
 """The search overturns the fitted model only when the other choice wins more by this many
 standard errors of the paired difference plus this many points."""
+EARLY_SHED = 0.0
+"""While an opponent that may knock early (the chance that it camps) is in its first
+``EARLY_TURNS`` turns, each point of deadwood a discard keeps scores this much more, times
+that chance: high cards go sooner."""
+UNDERCUT_GUARD = 1.0
+"""Wait instead of knocking when the chance that the opponent waits for an undercut (that it
+camps) times the share of sampled opponent hands that would undercut the knock is above this
+(1: never)."""
 GIN_CHASE_DEADWOOD = 20
 """Only hands kept with at most this much deadwood are scored for gin."""
 GIN_DEADWOOD = 10.0
@@ -197,6 +210,7 @@ class StyleExpertAgent(FirstExpertAgent):
                  lead_weight: float = LEAD_WEIGHT, gin_weight: float = GIN_WEIGHT,
                  knock_search: int = KNOCK_SEARCH, search_confidence: float = SEARCH_CONFIDENCE,
                  search_margin: float = SEARCH_MARGIN, search_eager: float = SEARCH_EAGER,
+                 early_shed: float = EARLY_SHED, undercut_guard: float = UNDERCUT_GUARD,
                  **changes: Any) -> None:
         super().__init__(seed, params if params is not None else PARAMS, **changes)
         self.style = OpponentStyle()
@@ -218,6 +232,8 @@ class StyleExpertAgent(FirstExpertAgent):
         self.search_confidence = _at_least_zero("search_confidence", search_confidence)
         self.search_margin = _at_least_zero("search_margin", search_margin)
         self.search_eager = _at_least_zero("search_eager", search_eager)
+        self.early_shed = _at_least_zero("early_shed", early_shed)
+        self.undercut_guard = _at_least_zero("undercut_guard", undercut_guard)
         self._knock_estimate = 0.0
         start_loading()  # the compiled play-outs, in the background: same answers meanwhile
 
@@ -244,9 +260,13 @@ class StyleExpertAgent(FirstExpertAgent):
                        ) -> dict[int, float]:
         """The first expert's scores, less a bonus for the hands that may go gin."""
         scores = super().score_discards(view, ctx, cards)
+        hand = view.hand
+        shed = self.early_shed * self.early_knock_chance(view)
+        if shed > 0:
+            for card in cards:
+                scores[card] += shed * min_deadwood(hand & ~(1 << card))
         if self.gin_weight <= 0:
             return scores
-        hand = view.hand
         turns = max(1, view.stock_size // 2)
         for card in cards:
             kept = hand & ~(1 << card)
@@ -254,6 +274,21 @@ class StyleExpertAgent(FirstExpertAgent):
                 draw = gin_draw_chance(kept, ctx)
                 scores[card] -= self.gin_weight * (1.0 - (1.0 - draw) ** turns)
         return scores
+
+    def early_knock_chance(self, view: PlayerView) -> float:
+        """The chance that the opponent knocks early, while it is in its early turns."""
+        if turns_of(view, view.opponent) >= EARLY_TURNS:
+            return 0.0
+        return self.style_chances().get("camper", 0.0)
+
+    def undercut_risk(self, view: PlayerView, kept: int, samples: Sequence[int]) -> float:
+        """The chance that a knock keeping ``kept`` is undercut by an opponent that waits:
+        the chance that it camps times the share of ``samples`` that would undercut."""
+        waits = self.style_chances().get("camper", 0.0)
+        if waits <= 0 or not samples:
+            return 0.0
+        layout = best_knock_layout(kept, view.knock_limit, samples, view)
+        return waits * undercut_chance(layout[0], samples, view) if layout else 0.0
 
     def _best_knock(self, view: PlayerView, ctx: Context, hand: int, wall: bool = False
                     ) -> tuple[int, float, list[int]] | None:
@@ -276,6 +311,9 @@ class StyleExpertAgent(FirstExpertAgent):
         knock = gain > threshold or self._game_says_knock(view, kept, samples)
         if self.knock_search > 0 and chances.get("eager", 0.0) <= self.search_eager:
             knock = self._searched_knock(view, ctx, card, knock)
+        if knock and self.undercut_guard < 1.0 \
+                and self.undercut_risk(view, kept, samples) > self.undercut_guard:
+            knock = False
         return actions.knock(card) if knock else None
 
     def _searched_knock(self, view: PlayerView, ctx: Context, card: int, knock: bool) -> bool:

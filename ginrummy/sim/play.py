@@ -43,7 +43,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ginrummy.agents.base import Agent
-from ginrummy.core.actions import Action, action_name
+from ginrummy.core.actions import (
+    BIG_GIN,
+    DISCARD_BASE,
+    FACE_DOWN_KNOCK,
+    LAYOFF_BASE,
+    Action,
+    action_name,
+)
 from ginrummy.core.cut import Cut, cut_for_deal
 from ginrummy.core.game import Game, prefers_to_deal
 from ginrummy.core.hand import HandState, IllegalActionError, Phase, deal_hand, shuffled_deck
@@ -82,6 +89,8 @@ class HandOutcome:
     knocker_deadwood: int
     defender_deadwood: int
     actions: int
+    knocker_turns: int = 0
+    """The knocker's discards in the hand, its knock (or big gin) included; 0 without one."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -245,7 +254,26 @@ def _hand_outcome(state: HandState, agents: tuple[int, int], dealer: int, round_
         knocker_deadwood=result.knocker_deadwood,
         defender_deadwood=result.defender_deadwood,
         actions=_count_actions(state),
+        knocker_turns=_knocker_turns(state),
     )
+
+
+def _knocker_turns(state: HandState) -> int:
+    if state.result is None or state.result.knocker is None:
+        return 0
+    knocker = state.result.knocker
+    return sum(1 for seat, action in _public_actions(state)
+               if seat == knocker and (DISCARD_BASE <= action < LAYOFF_BASE
+                                       or action in (BIG_GIN, FACE_DOWN_KNOCK)))
+
+
+def _public_actions(state: HandState) -> list[tuple[int, int]]:
+    out = []
+    node = state.history
+    while node is not None:
+        node, seat, action = node
+        out.append((seat, action))
+    return out
 
 
 def _played_outcome(hand: TableHand, agent_at: tuple[int, ...]) -> HandOutcome:

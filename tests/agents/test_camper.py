@@ -25,10 +25,10 @@ GIN = "AS 2S 3S 4D 5D 6D 7C 8C 9C TC KH"
 THEIRS = "7H 8H 2C 3C 5S 6S JD QD QS 4H"
 
 
-def _choice(ours: str, our_draws: int, stock_size: int = 20) -> int:
+def _choice(ours: str, our_draws: int, stock_size: int = 20, **params: int) -> int:
     state = position(ours, THEIRS, "TH", phase=Phase.DISCARD, our_draws=our_draws,
                      stock_size=stock_size)
-    return CamperAgent(0).choose(view_of(state, 0))
+    return CamperAgent(0, **params).choose(view_of(state, 0))
 
 
 def test_camper_is_registered() -> None:
@@ -50,8 +50,18 @@ def test_R16_camper_goes_gin_whenever_it_can() -> None:
     assert _choice(GIN, 8) == actions.knock(parse_card("KH"))
 
 
-def test_R15_camper_knocks_late_only_on_the_last_turn_before_a_void_hand() -> None:
-    assert _choice(KNOCKABLE, 12, stock_size=3) == actions.knock(parse_card("KH"))
+def test_R15_camper_holds_out_for_gin_even_on_the_last_turn_before_a_void_hand() -> None:
+    assert _choice(KNOCKABLE, 12, stock_size=3) == actions.discard(parse_card("KH"))
+
+
+def test_R15_camper_asked_to_knock_on_the_last_turn_knocks_there() -> None:
+    assert _choice(KNOCKABLE, 12, stock_size=3, last_turn_stock=3) \
+        == actions.knock(parse_card("KH"))
+
+
+@pytest.mark.parametrize("turn", [2, 3])
+def test_R15_camper_with_fewer_early_turns_holds_a_knockable_hand_sooner(turn: int) -> None:
+    assert _choice(KNOCKABLE, turn, early_turns=1) == actions.discard(parse_card("KH"))
 
 
 def _lay_out(state: HandState) -> list[int]:

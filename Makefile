@@ -64,9 +64,8 @@ $(BENCH_STAMP): pyproject.toml $(TEST_STAMP)
 	$(BIN)/pip install -q -e '.[bench]'
 	touch $@
 
-# The browser tests run apart, with twice as many workers as cores: much of their time is
-# spent waiting (on Chromium, on the server, on the table's next move), not computing. They
-# run even when a test of the first part failed; make test fails if either part did.
+# The browser tests run apart (each worker keeps one Chromium for the whole run), even when a
+# test of the first part failed; make test fails if either part did.
 test: $(TEST_STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/mypy --strict $(TYPED)

@@ -48,8 +48,7 @@ class TurnNotices:
         before = self.to_move.pop(table.id, frozenset())
         if now_to_move:
             self.to_move[table.id] = now_to_move
-        here = {listener.seat for listener in table.listeners}
-        for place in sorted(now_to_move - before - here):
+        for place in sorted(now_to_move - before - _seats_here(table)):
             task = asyncio.create_task(self._tell(table, place), name=f"your turn {table.id}")
             self.background.add(task)
             task.add_done_callback(self.background.discard)
@@ -68,7 +67,7 @@ class TurnNotices:
             if len(self.owners) > 10_000:
                 self.owners.clear()
             self.owners[key] = owner
-        if place in {listener.seat for listener in table.listeners}:
+        if place in _seats_here(table):
             return  # came back to the table meanwhile
         others = [seat.name for seat in table.seats if seat.seat != place]
         self.tell({owner}, {"type": "your_turn", "game": f"/play/{table.id}",
@@ -81,3 +80,8 @@ class TurnNotices:
     async def close(self) -> None:
         for task in list(self.background):
             await cancelled(task)
+
+
+def _seats_here(table: Table) -> set[int | None]:
+    """The places with a socket open at the table (None: a watcher's)."""
+    return {listener.seat for listener in table.listeners}
